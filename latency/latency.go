@@ -1,0 +1,267 @@
+// Package latency records a trace of instants: named marks at the stage
+// boundaries of a frame (evt.in, f.begin, f.restyle, …, f.end), so that
+// every gap between two stages is visible whether or not anybody named what
+// filled it. docs/perf/endtoend.md lists the vocabulary in the order one
+// frame produces it.
+//
+// Setting PERFBENCH_LATENCY=FILE turns recording on with no code change:
+// one JSON object per mark, newline-delimited,
+//
+//	{"t":142900,"base_unix_ns":1785456583000000000,"stage":"f.layout","note":"…"}
+//
+// where t is nanoseconds since the epoch started (StartEpoch) on the process
+// monotonic clock and base_unix_ns the wall time of that start. Retain keeps
+// the last n marks in a ring for a reader inside the process (Recent).
+//
+// # Cost
+//
+// When nothing is listening, Mark and NoteWith cost one atomic load. A note
+// that allocates must be written with NoteWith, whose closure runs only
+// when recording, or the instrumentation becomes part of what it measures.
+package latency
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"os"
+	"strconv"
+	"sync"
+	"sync/atomic"
+	"time"
+	"unicode/utf8"
+)
+
+// EnvVar names the environment variable that turns the file sink on.
+const EnvVar = "PERFBENCH_LATENCY"
+
+// Record is one line of a trace file.
+type Record struct {
+	T          int64  `json:"t"`
+	BaseUnixNs int64  `json:"base_unix_ns"`
+	Stage      string `json:"stage"`
+	Note       string `json:"note,omitempty"`
+}
+
+// Recorded is one mark kept by the in-process ring.
+type Recorded struct {
+	Stage string
+	Note  string
+	AtNs  int64 // since the epoch start
+}
+
+var (
+	active atomic.Bool // a sink is listening: the only thing a disabled Mark reads
+
+	mu       sync.Mutex
+	sink     *bufio.Writer
+	sinkFile io.Closer
+	sinkErr  error
+	start    time.Time // epoch start (carries the monotonic reading)
+	baseUnix int64
+	line     []byte
+	ring     []Recorded
+	ringNext int
+	ringFull bool
+	ringOn   bool
+)
+
+func init() {
+	start = time.Now()
+	baseUnix = start.UnixNano()
+	if path := os.Getenv(EnvVar); path != "" {
+		if err := Open(path); err != nil {
+			fmt.Fprintf(os.Stderr, "perfbench: %s=%s: %v (latency trace off)\n", EnvVar, path, err)
+		}
+	}
+}
+
+// Open starts writing marks to the file at path, truncating it.
+func Open(path string) error {
+	f, err := os.Create(path)
+	if err != nil {
+		return err
+	}
+	SetSink(f)
+	mu.Lock()
+	sinkFile = f
+	mu.Unlock()
+	return nil
+}
+
+// SetSink starts writing marks to w (nil stops the file sink). It flushes
+// and closes any previous sink opened by Open.
+func SetSink(w io.Writer) {
+	mu.Lock()
+	defer mu.Unlock()
+	closeSinkLocked()
+	if w != nil {
+		sink = bufio.NewWriterSize(w, 64<<10)
+	}
+	active.Store(sink != nil || ringOn)
+}
+
+func closeSinkLocked() {
+	if sink != nil {
+		if err := sink.Flush(); err != nil && sinkErr == nil {
+			sinkErr = err
+		}
+	}
+	if sinkFile != nil {
+		if err := sinkFile.Close(); err != nil && sinkErr == nil {
+			sinkErr = err
+		}
+	}
+	sink, sinkFile = nil, nil
+}
+
+// Close flushes and closes the file sink, returning the first write error
+// seen since it was opened.
+func Close() error {
+	mu.Lock()
+	defer mu.Unlock()
+	closeSinkLocked()
+	active.Store(ringOn)
+	err := sinkErr
+	sinkErr = nil
+	return err
+}
+
+// Enabled reports whether any sink is listening.
+func Enabled() bool { return active.Load() }
+
+// StartEpoch starts a new epoch: t counts from now.
+func StartEpoch() {
+	mu.Lock()
+	start = time.Now()
+	baseUnix = start.UnixNano()
+	mu.Unlock()
+}
+
+// Flush writes buffered marks to the file sink.
+func Flush() error {
+	mu.Lock()
+	defer mu.Unlock()
+	if sink == nil {
+		return sinkErr
+	}
+	if err := sink.Flush(); err != nil {
+		sinkErr = err
+	}
+	return sinkErr
+}
+
+// Mark records the instant a stage boundary was crossed.
+func Mark(stage string) {
+	if !active.Load() {
+		return
+	}
+	record(stage, "")
+}
+
+// NoteWith records a mark with a note; note is called only when recording.
+func NoteWith(stage string, note func() string) {
+	if !active.Load() {
+		return
+	}
+	record(stage, note())
+}
+
+// Retain keeps the last n marks for Recent. The capacity is fixed by the
+// first non-zero call; Retain(0) stops keeping marks and empties the ring.
+func Retain(n int) {
+	mu.Lock()
+	defer mu.Unlock()
+	switch {
+	case n == 0:
+		ringOn = false
+		ring, ringNext, ringFull = nil, 0, false
+	case n < 0:
+		panic("latency: Retain with a negative capacity")
+	case !ringOn:
+		ringOn = true
+		if ring == nil {
+			ring = make([]Recorded, n)
+		}
+	}
+	active.Store(sink != nil || ringOn)
+}
+
+// Recent returns the retained marks, oldest first.
+func Recent() []Recorded {
+	mu.Lock()
+	defer mu.Unlock()
+	if !ringOn {
+		return nil
+	}
+	if !ringFull {
+		return append([]Recorded(nil), ring[:ringNext]...)
+	}
+	out := make([]Recorded, 0, len(ring))
+	out = append(out, ring[ringNext:]...)
+	return append(out, ring[:ringNext]...)
+}
+
+func record(stage, note string) {
+	mu.Lock()
+	defer mu.Unlock()
+	t := int64(time.Since(start))
+	if ringOn {
+		ring[ringNext] = Recorded{Stage: stage, Note: note, AtNs: t}
+		ringNext++
+		if ringNext == len(ring) {
+			ringNext, ringFull = 0, true
+		}
+	}
+	if sink == nil {
+		return
+	}
+	line = append(line[:0], `{"t":`...)
+	line = strconv.AppendInt(line, t, 10)
+	line = append(line, `,"base_unix_ns":`...)
+	line = strconv.AppendInt(line, baseUnix, 10)
+	line = append(line, `,"stage":`...)
+	line = appendJSONString(line, stage)
+	if note != "" {
+		line = append(line, `,"note":`...)
+		line = appendJSONString(line, note)
+	}
+	line = append(line, "}\n"...)
+	if _, err := sink.Write(line); err != nil && sinkErr == nil {
+		sinkErr = err
+	}
+}
+
+// appendJSONString appends s as a JSON string. strconv.Quote is not JSON
+// (it writes \x escapes), so the few escapes JSON needs are written here.
+func appendJSONString(b []byte, s string) []byte {
+	const hex = "0123456789abcdef"
+	b = append(b, '"')
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c < utf8.RuneSelf {
+			switch {
+			case c == '"' || c == '\\':
+				b = append(b, '\\', c)
+			case c == '\n':
+				b = append(b, '\\', 'n')
+			case c == '\t':
+				b = append(b, '\\', 't')
+			case c < 0x20:
+				b = append(b, '\\', 'u', '0', '0', hex[c>>4], hex[c&0xf])
+			default:
+				b = append(b, c)
+			}
+			i++
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if r == utf8.RuneError && size == 1 {
+			b = append(b, `\ufffd`...)
+		} else {
+			b = append(b, s[i:i+size]...)
+		}
+		i += size
+	}
+	return append(b, '"')
+}

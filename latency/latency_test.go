@@ -1,0 +1,92 @@
+package latency
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+func TestFileSinkWritesOneJSONObjectPerMark(t *testing.T) {
+	var buf bytes.Buffer
+	SetSink(&buf)
+	defer SetSink(nil)
+	StartEpoch()
+	Mark("f.begin")
+	built := 0
+	NoteWith("f.restyle", func() string { built++; return "restyled=\"3\"\n\x01é" })
+	Mark("f.end")
+	require.NoError(t, Flush())
+	assert.Equal(t, 1, built)
+
+	var recs []Record
+	sc := bufio.NewScanner(&buf)
+	for sc.Scan() {
+		var r Record
+		require.NoError(t, json.Unmarshal(sc.Bytes(), &r), sc.Text())
+		recs = append(recs, r)
+	}
+	require.Len(t, recs, 3)
+	assert.Equal(t, []string{"f.begin", "f.restyle", "f.end"}, []string{recs[0].Stage, recs[1].Stage, recs[2].Stage})
+	assert.Equal(t, "restyled=\"3\"\n\x01é", recs[1].Note)
+	assert.LessOrEqual(t, recs[0].T, recs[1].T)
+	assert.LessOrEqual(t, recs[1].T, recs[2].T)
+	assert.Equal(t, recs[0].BaseUnixNs, recs[2].BaseUnixNs)
+	assert.NotZero(t, recs[0].BaseUnixNs)
+}
+
+func TestDisabledBuildsNoNote(t *testing.T) {
+	SetSink(nil)
+	Retain(0)
+	assert.False(t, Enabled())
+	NoteWith("x", func() string { t.Fatal("note built while disabled"); return "" })
+	Mark("x")
+}
+
+func TestRetainKeepsTheLastN(t *testing.T) {
+	Retain(3)
+	defer Retain(0)
+	Retain(10) // capacity is fixed by the first non-zero call
+	for _, s := range []string{"a", "b", "c", "d", "e"} {
+		Mark(s)
+	}
+	got := Recent()
+	require.Len(t, got, 3)
+	assert.Equal(t, "c", got[0].Stage)
+	assert.Equal(t, "e", got[2].Stage)
+	Retain(0)
+	assert.Nil(t, Recent())
+}
+
+func BenchmarkMarkDisabled(b *testing.B) {
+	SetSink(nil)
+	Retain(0)
+	for b.Loop() {
+		Mark("f.layout")
+	}
+}
+
+func BenchmarkNoteWithDisabled(b *testing.B) {
+	SetSink(nil)
+	Retain(0)
+	n := 3
+	for b.Loop() {
+		NoteWith("f.restyle", func() string { return string(rune('0' + n)) })
+	}
+}
+
+func BenchmarkMarkToFile(b *testing.B) {
+	var buf bytes.Buffer
+	SetSink(&buf)
+	defer SetSink(nil)
+	b.ReportAllocs()
+	for b.Loop() {
+		Mark("f.layout")
+		if buf.Len() > 1<<20 {
+			buf.Reset()
+		}
+	}
+}

@@ -1,0 +1,101 @@
+// Command perfbench runs the perfbench engine's phases, scenarios, reference
+// workloads and standing gates, and keeps the performance ratchet.
+//
+// Exit status: 0 when everything passed, 1 when a gate failed (Fail or
+// Broken), 2 for a usage or input error.
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/spf13/cobra"
+)
+
+func main() { os.Exit(run(os.Stdout, os.Stderr, os.Args[1:])) }
+
+// Exit codes.
+const (
+	exitPass   = 0
+	exitFailed = 1
+	exitUsage  = 2
+)
+
+// usageError is bad input: an unknown name, a malformed file, a bad flag.
+// It prints as one line and exits 2.
+type usageError struct{ err error }
+
+func (e usageError) Error() string { return e.err.Error() }
+func (e usageError) Unwrap() error { return e.err }
+
+func usagef(format string, args ...any) error { return usageError{fmt.Errorf(format, args...)} }
+
+// errGateFailed reports that a gate judged Fail or Broken; what failed has
+// already been printed.
+var errGateFailed = errors.New("a gate failed")
+
+// streams are the command's outputs, so tests can run it in-process.
+type streams struct {
+	out, err io.Writer
+}
+
+// subcommands holds the constructors of the subcommands; each file adds its
+// own in init, so commands live beside their flags and printing.
+var subcommands []func(*streams) *cobra.Command
+
+func newRoot(s *streams) *cobra.Command {
+	root := &cobra.Command{
+		Use:   "perfbench",
+		Short: "Measure a retained-mode UI engine and gate its performance",
+		Long: `perfbench drives a headless retained-mode UI engine through scripted
+interactions and reports two kinds of number: counts of work (identical on
+every machine, gated by a ceiling with no tolerance) and frame times
+(gated by a band around a recorded baseline or a same-run ratio).
+
+Exit status: 0 pass, 1 a gate failed (Fail or Broken), 2 usage or input error.`,
+		SilenceUsage:  true,
+		SilenceErrors: true,
+	}
+	root.SetOut(s.out)
+	root.SetErr(s.err)
+	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return usageError{err} })
+	for _, c := range subcommands {
+		root.AddCommand(c(s))
+	}
+	return root
+}
+
+// run executes the command line and returns the exit status.
+func run(stdout, stderr io.Writer, args []string) int {
+	s := &streams{out: stdout, err: stderr}
+	root := newRoot(s)
+	root.SetArgs(args)
+	err := root.Execute()
+	switch {
+	case err == nil:
+		return exitPass
+	case errors.Is(err, errGateFailed):
+		return exitFailed
+	}
+	fmt.Fprintf(stderr, "perfbench: %v\n", err)
+	var ue usageError
+	if errors.As(err, &ue) || isCobraUsage(err) {
+		return exitUsage
+	}
+	return exitFailed
+}
+
+// isCobraUsage recognises cobra's own argument errors (unknown command,
+// wrong number of arguments), which are usage errors too.
+func isCobraUsage(err error) bool {
+	msg := err.Error()
+	for _, p := range []string{"unknown command", "accepts ", "requires at least", "unknown flag", "unknown shorthand", "invalid argument"} {
+		if strings.Contains(msg, p) {
+			return true
+		}
+	}
+	return false
+}

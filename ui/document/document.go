@@ -1,0 +1,353 @@
+// Package document is the engine's element tree: kinds, classes, states
+// and content, and the record of what changed since the last frame.
+//
+// A Document owns its nodes. Every node has a dense ID, never reused, that
+// the frame stages (style, layout, paint, hit) use to index their own
+// per-node tables, so no stage stores its state on the node and the tree
+// knows nothing of them.
+//
+// Mutations go through Document methods, which queue the node for the
+// stage that must redo work: a class or state change queues a restyle, a
+// text or child-list change queues a box rebuild, a value, caret or
+// animation-phase change queues a repaint. Nothing else is ever walked: a
+// frame starts from these queues, which is what keeps a one-control update
+// O(depth) in a ten-thousand-control document.
+package document
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/perfbench/perfbench/ui/style"
+)
+
+// ID identifies a node within its document.
+type ID int32
+
+// None is no node.
+const None ID = -1
+
+// Kind is an element kind.
+type Kind uint8
+
+const (
+	Box Kind = iota
+	Text
+	Button
+	Checkbox
+	Radio
+	Slider
+	TextField
+	Tabs
+	Progress // indeterminate, animated
+	Image
+	Scroll
+	Table
+	List // virtualised
+	numKinds
+)
+
+var kindNames = [numKinds]string{"box", "text", "button", "checkbox", "radio", "slider", "textfield", "tabs", "progress", "image", "scroll", "table", "list"}
+
+func (k Kind) String() string {
+	if k < numKinds {
+		return kindNames[k]
+	}
+	return fmt.Sprintf("Kind(%d)", int(k))
+}
+
+// Kinds returns every element kind.
+func Kinds() []Kind {
+	out := make([]Kind, numKinds)
+	for i := range out {
+		out[i] = Kind(i)
+	}
+	return out
+}
+
+// Focusable reports whether Tab can move focus to elements of the kind.
+func (k Kind) Focusable() bool {
+	switch k {
+	case Button, Checkbox, Radio, Slider, TextField, Tabs:
+		return true
+	}
+	return false
+}
+
+// Dirty is what a node owes the next frame.
+type Dirty uint8
+
+const (
+	// NeedsStyle: class or state changed.
+	NeedsStyle Dirty = 1 << iota
+	// NeedsBoxes: text, children or bound model row changed.
+	NeedsBoxes
+	// NeedsPaint: a painted value changed (slider value, caret, animation phase).
+	NeedsPaint
+)
+
+// Node is one element.
+type Node struct {
+	id       ID
+	kind     Kind
+	depth    int32
+	parent   *Node
+	children []*Node
+	classes  []style.Class
+	state    style.State
+	queued   Dirty
+
+	// Content.
+	text     string  // Text, Button (none: label is a child), TextField value
+	value    float32 // Slider 0..1
+	caret    int     // TextField: byte offset
+	selected int     // Tabs: selected panel
+	sprite   int     // Image: sprite number
+	group    string  // Radio: group name
+	scrollY  float32 // Scroll, List: content offset
+	list     *ListModel
+	rowIndex int // a List's row: the model row it shows (-1 when not a row)
+	phase    float32
+	animated bool // Progress: animates while mounted
+}
+
+// ID returns the node's ID.
+func (n *Node) ID() ID { return n.id }
+
+// Kind returns the element kind.
+func (n *Node) Kind() Kind { return n.kind }
+
+// Depth returns the number of ancestors.
+func (n *Node) Depth() int { return int(n.depth) }
+
+// Parent returns the parent, or nil for the root.
+func (n *Node) Parent() *Node { return n.parent }
+
+// Children returns the children; the caller must not modify the slice.
+func (n *Node) Children() []*Node { return n.children }
+
+// Classes returns the classes; the caller must not modify the slice.
+func (n *Node) Classes() []style.Class { return n.classes }
+
+// State returns the element's state.
+func (n *Node) State() style.State { return n.state }
+
+// Text returns a Text element's text or a TextField's value.
+func (n *Node) Text() string { return n.text }
+
+// Value returns a Slider's value in [0, 1].
+func (n *Node) Value() float32 { return n.value }
+
+// Caret returns a TextField's caret byte offset.
+func (n *Node) Caret() int { return n.caret }
+
+// Selected returns a Tabs element's selected panel.
+func (n *Node) Selected() int { return n.selected }
+
+// Sprite returns an Image's sprite number.
+func (n *Node) Sprite() int { return n.sprite }
+
+// Group returns a Radio's group.
+func (n *Node) Group() string { return n.group }
+
+// ScrollY returns a Scroll or List element's scroll offset.
+func (n *Node) ScrollY() float32 { return n.scrollY }
+
+// ListModel returns a List's model, or nil.
+func (n *Node) ListModel() *ListModel { return n.list }
+
+// RowIndex returns the model row a List row shows, or -1.
+func (n *Node) RowIndex() int { return n.rowIndex }
+
+// Phase returns a Progress element's animation phase in [0, 1).
+func (n *Node) Phase() float32 { return n.phase }
+
+// Animated reports whether the element animates (a Progress that runs).
+func (n *Node) Animated() bool { return n.animated }
+
+// Is reports whether the node has the class.
+func (n *Node) Is(c style.Class) bool { return slices.Contains(n.classes, c) }
+
+// ListModel is a virtualised list's data: Rows model rows of RowHeight
+// pixels, only those in or near the port mounted as children.
+type ListModel struct {
+	Rows      int
+	RowHeight float32
+	Overscan  int                // rows mounted beyond each edge of the port
+	Label     func(i int) string // the text of model row i; must be deterministic
+	RowClass  string             // the class (or classes) of every row
+}
+
+// Document is an element tree with its stylesheet and change queues.
+type Document struct {
+	Sheet *style.Sheet
+	root  *Node
+	nodes []*Node // by ID; nil once removed
+
+	styleQ, boxQ, paintQ []ID
+	structural           bool // children added or removed since the last frame
+	animated             int  // mounted animated elements
+}
+
+// New returns a document whose root is a Box with the given classes.
+func New(sheet *style.Sheet, rootClasses ...string) *Document {
+	d := &Document{Sheet: sheet}
+	d.root = d.newNode(Box, rootClasses)
+	d.queue(d.root, NeedsStyle|NeedsBoxes)
+	return d
+}
+
+// Root returns the root element.
+func (d *Document) Root() *Node { return d.root }
+
+// Node returns the node with the ID, or nil if it was removed.
+func (d *Document) Node(id ID) *Node {
+	if id < 0 || int(id) >= len(d.nodes) {
+		return nil
+	}
+	return d.nodes[id]
+}
+
+// Cap returns one more than the largest ID ever given: the size a stage's
+// per-node table must have.
+func (d *Document) Cap() int { return len(d.nodes) }
+
+// Animated returns the number of mounted animated elements.
+func (d *Document) Animated() int { return d.animated }
+
+func (d *Document) newNode(k Kind, classes []string) *Node {
+	n := &Node{id: ID(len(d.nodes)), kind: k, rowIndex: -1}
+	for _, c := range classes {
+		for _, f := range strings.Fields(c) {
+			n.classes = append(n.classes, d.Sheet.Intern(f))
+		}
+	}
+	d.nodes = append(d.nodes, n)
+	return n
+}
+
+// Add creates an element of kind k with the classes (space-separated names
+// allowed) and appends it to parent.
+func (d *Document) Add(parent *Node, k Kind, classes ...string) *Node {
+	n := d.newNode(k, classes)
+	d.attach(parent, n, len(parent.children))
+	return n
+}
+
+func (d *Document) attach(parent, n *Node, at int) {
+	n.parent = parent
+	parent.children = slices.Insert(parent.children, at, n)
+	d.mount(n, parent.depth+1)
+	d.structural = true
+	d.queue(parent, NeedsBoxes)
+}
+
+func (d *Document) mount(n *Node, depth int32) {
+	n.depth = depth
+	d.queue(n, NeedsStyle|NeedsBoxes)
+	if n.animated {
+		d.animated++
+	}
+	for _, c := range n.children {
+		d.mount(c, depth+1)
+	}
+}
+
+// Remove detaches n and its subtree from the document; their IDs are never
+// reused.
+func (d *Document) Remove(n *Node) {
+	p := n.parent
+	if p == nil {
+		panic("document: Remove of the root")
+	}
+	i := slices.Index(p.children, n)
+	p.children = slices.Delete(p.children, i, i+1)
+	n.parent = nil
+	d.unmount(n)
+	d.structural = true
+	d.queue(p, NeedsBoxes)
+}
+
+func (d *Document) unmount(n *Node) {
+	if n.animated {
+		d.animated--
+	}
+	d.nodes[n.id] = nil
+	for _, c := range n.children {
+		d.unmount(c)
+	}
+}
+
+// Removed reports whether the ID belonged to a node that is gone.
+func (d *Document) Removed(id ID) bool { return int(id) < len(d.nodes) && d.nodes[id] == nil }
+
+func (d *Document) queue(n *Node, what Dirty) {
+	add := what &^ n.queued
+	if add == 0 {
+		return
+	}
+	n.queued |= add
+	if add&NeedsStyle != 0 {
+		d.styleQ = append(d.styleQ, n.id)
+	}
+	if add&NeedsBoxes != 0 {
+		d.boxQ = append(d.boxQ, n.id)
+	}
+	if add&NeedsPaint != 0 {
+		d.paintQ = append(d.paintQ, n.id)
+	}
+}
+
+// Pending reports whether any change awaits a frame.
+func (d *Document) Pending() bool {
+	return len(d.styleQ) > 0 || len(d.boxQ) > 0 || len(d.paintQ) > 0
+}
+
+// Changes is what the document owes the next frame, each list in tree
+// depth order (parents before children). The slices are only valid until
+// the next call to TakeChanges.
+type Changes struct {
+	Style, Boxes, Paint []*Node
+	Structural          bool
+}
+
+// TakeChanges empties the change queues into ch, dropping removed nodes.
+// It reuses ch's slices, so a steady frame loop does not allocate.
+func (d *Document) TakeChanges(ch *Changes) {
+	ch.Style = d.drain(ch.Style[:0], &d.styleQ, NeedsStyle)
+	ch.Boxes = d.drain(ch.Boxes[:0], &d.boxQ, NeedsBoxes)
+	ch.Paint = d.drain(ch.Paint[:0], &d.paintQ, NeedsPaint)
+	ch.Structural = d.structural
+	d.structural = false
+}
+
+func (d *Document) drain(out []*Node, q *[]ID, bit Dirty) []*Node {
+	for _, id := range *q {
+		if n := d.nodes[id]; n != nil {
+			n.queued &^= bit
+			out = append(out, n)
+		}
+	}
+	*q = (*q)[:0]
+	slices.SortFunc(out, byDepth)
+	return out
+}
+
+func byDepth(a, b *Node) int {
+	if a.depth != b.depth {
+		return int(a.depth - b.depth)
+	}
+	return int(a.id - b.id)
+}
+
+// Walk calls f for n and its descendants in tree (draw) order until f
+// returns false for a node, which skips that node's subtree.
+func Walk(n *Node, f func(*Node) bool) {
+	if !f(n) {
+		return
+	}
+	for _, c := range n.children {
+		Walk(c, f)
+	}
+}

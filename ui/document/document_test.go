@@ -1,0 +1,88 @@
+package document
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/perfbench/perfbench/ui/style"
+)
+
+func TestQueuesAreDedupedAndDepthOrdered(t *testing.T) {
+	d := New(&style.Sheet{}, "root")
+	a := d.Add(d.Root(), Box, "a")
+	b := d.Add(a, Text, "b c")
+	d.SetText(b, "hello")
+	var ch Changes
+	d.TakeChanges(&ch)
+	require.Len(t, ch.Style, 3)
+	assert.Equal(t, []*Node{d.Root(), a, b}, ch.Style)
+	assert.True(t, ch.Structural)
+	assert.Len(t, b.Classes(), 2)
+	assert.False(t, d.Pending())
+
+	d.SetState(b, style.Hover, true)
+	d.SetState(b, style.Hover, true) // no change: queued once
+	d.SetState(a, style.Hover, false)
+	d.TakeChanges(&ch)
+	assert.Equal(t, []*Node{b}, ch.Style)
+	assert.Empty(t, ch.Boxes)
+	assert.False(t, ch.Structural)
+}
+
+func TestRemoveDropsQueuedNodes(t *testing.T) {
+	d := New(&style.Sheet{})
+	a := d.Add(d.Root(), Box)
+	p := d.Add(a, Progress)
+	d.SetAnimated(p, true)
+	assert.Equal(t, 1, d.Animated())
+	d.Remove(a)
+	assert.Equal(t, 0, d.Animated())
+	assert.True(t, d.Removed(p.ID()))
+	var ch Changes
+	d.TakeChanges(&ch)
+	assert.Equal(t, []*Node{d.Root()}, ch.Style)
+}
+
+func TestTabsSelectHidesOtherPanels(t *testing.T) {
+	d := New(&style.Sheet{})
+	tabs := d.Add(d.Root(), Tabs)
+	strip := d.Add(tabs, Box)
+	for range 3 {
+		d.Add(strip, Button, "tab")
+		d.Add(tabs, Box, "panel")
+	}
+	d.Select(tabs, 1)
+	hidden, _ := d.Sheet.Lookup("hidden")
+	assert.True(t, tabs.Children()[1].Is(hidden))
+	assert.False(t, tabs.Children()[2].Is(hidden))
+	assert.Equal(t, style.Checked, strip.Children()[1].State())
+	assert.Equal(t, 1, tabs.Selected())
+}
+
+func TestCloneCopiesContentNotHistory(t *testing.T) {
+	d := New(&style.Sheet{})
+	f := d.Add(d.Root(), TextField, "field")
+	d.SetText(f, "abc")
+	d.SetCaret(f, 2)
+	d.SetState(f, style.Focus, true)
+	l := d.Add(d.Root(), List)
+	d.SetList(l, &ListModel{Rows: 10, RowHeight: 20, Label: func(i int) string { return string(rune('a' + i)) }, RowClass: "row"})
+	r := d.AddRow(l, 3)
+	assert.Equal(t, "d", r.Text())
+	d.Rebind(r, 4)
+	var ch Changes
+	d.TakeChanges(&ch)
+
+	c := d.Clone()
+	assert.True(t, c.Pending())
+	cf := c.Root().Children()[0]
+	assert.Equal(t, "abc", cf.Text())
+	assert.Equal(t, 2, cf.Caret())
+	assert.Equal(t, style.Focus, cf.State())
+	assert.Equal(t, 4, c.Root().Children()[1].Children()[0].RowIndex())
+	assert.Equal(t, "e", c.Root().Children()[1].Children()[0].Text())
+	c.TakeChanges(&ch)
+	assert.Len(t, ch.Style, 4)
+}

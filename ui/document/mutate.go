@@ -1,0 +1,155 @@
+package document
+
+import (
+	"slices"
+
+	"github.com/perfbench/perfbench/ui/style"
+)
+
+// SetState turns states on or off; a real change queues a restyle.
+func (d *Document) SetState(n *Node, st style.State, on bool) {
+	next := n.state &^ st
+	if on {
+		next |= st
+	}
+	if next != n.state {
+		n.state = next
+		d.queue(n, NeedsStyle)
+	}
+}
+
+// AddClass adds a class by name; a real change queues a restyle.
+func (d *Document) AddClass(n *Node, name string) {
+	c := d.Sheet.Intern(name)
+	if !n.Is(c) {
+		n.classes = append(n.classes, c)
+		d.queue(n, NeedsStyle)
+	}
+}
+
+// RemoveClass removes a class by name; a real change queues a restyle.
+func (d *Document) RemoveClass(n *Node, name string) {
+	c, ok := d.Sheet.Lookup(name)
+	if !ok {
+		return
+	}
+	if i := slices.Index(n.classes, c); i >= 0 {
+		n.classes = slices.Delete(n.classes, i, i+1)
+		d.queue(n, NeedsStyle)
+	}
+}
+
+// SetText sets a Text element's text or a TextField's value; a real change
+// queues a box rebuild. A TextField's caret is clamped to the new text.
+func (d *Document) SetText(n *Node, s string) {
+	if n.text == s {
+		return
+	}
+	n.text = s
+	n.caret = min(n.caret, len(s))
+	d.queue(n, NeedsBoxes)
+}
+
+// SetCaret moves a TextField's caret; it queues a repaint.
+func (d *Document) SetCaret(n *Node, at int) {
+	at = max(0, min(at, len(n.text)))
+	if at != n.caret {
+		n.caret = at
+		d.queue(n, NeedsPaint)
+	}
+}
+
+// SetValue sets a Slider's value, clamped to [0, 1]; it queues a repaint.
+func (d *Document) SetValue(n *Node, v float32) {
+	v = max(0, min(v, 1))
+	if v != n.value {
+		n.value = v
+		d.queue(n, NeedsPaint)
+	}
+}
+
+// SetPhase sets a Progress element's animation phase; it queues a repaint.
+func (d *Document) SetPhase(n *Node, p float32) {
+	if p != n.phase {
+		n.phase = p
+		d.queue(n, NeedsPaint)
+	}
+}
+
+// SetAnimated starts or stops an element's animation.
+func (d *Document) SetAnimated(n *Node, on bool) {
+	if n.animated == on {
+		return
+	}
+	n.animated = on
+	if d.nodes[n.id] == n && (n.parent != nil || n == d.root) {
+		if on {
+			d.animated++
+		} else {
+			d.animated--
+		}
+	}
+	d.queue(n, NeedsPaint)
+}
+
+// SetSprite sets an Image's sprite; it queues a repaint.
+func (d *Document) SetSprite(n *Node, s int) {
+	if s != n.sprite {
+		n.sprite = s
+		d.queue(n, NeedsPaint)
+	}
+}
+
+// SetGroup sets a Radio's group name.
+func (d *Document) SetGroup(n *Node, g string) { n.group = g }
+
+// Select shows a Tabs element's panel i: the Tabs' children are its tab
+// strip (child 0, whose children are the tabs) followed by one panel per
+// tab. The selected tab gets Checked; panels not shown get the class
+// "hidden", which the gallery's sheet defines as display: none.
+func (d *Document) Select(tabs *Node, i int) {
+	strip := tabs.children[0]
+	i = max(0, min(i, len(strip.children)-1))
+	tabs.selected = i
+	for j, t := range strip.children {
+		d.SetState(t, style.Checked, j == i)
+	}
+	for j, p := range tabs.children[1:] {
+		if j == i {
+			d.RemoveClass(p, "hidden")
+		} else {
+			d.AddClass(p, "hidden")
+		}
+	}
+}
+
+// SetScrollY sets a Scroll or List element's offset. It queues nothing:
+// the caller (the window) applies scroll offsets in their own stage, which
+// translates already-painted content instead of rebuilding it.
+func (d *Document) SetScrollY(n *Node, y float32) { n.scrollY = y }
+
+// SetList makes n (a List) show model m, mounting rows for the first
+// visible rows; Rebind keeps them in step with the offset afterwards.
+func (d *Document) SetList(n *Node, m *ListModel) { n.list = m }
+
+// AddRow mounts a List row (a Text element) showing model row i.
+func (d *Document) AddRow(list *Node, i int) *Node {
+	m := list.list
+	r := d.newNode(Text, []string{m.RowClass})
+	r.rowIndex = i
+	r.text = m.Label(i)
+	d.attach(list, r, len(list.children))
+	return r
+}
+
+// Rebind makes a List row show model row i instead; it queues a box
+// rebuild of the row.
+func (d *Document) Rebind(row *Node, i int) {
+	if row.rowIndex == i {
+		return
+	}
+	row.rowIndex = i
+	row.text = row.parent.list.Label(i)
+	d.queue(row, NeedsBoxes)
+}
+

@@ -1,0 +1,204 @@
+package style
+
+import "github.com/perfbench/perfbench/ui/geom"
+
+// prop is one settable property.
+type prop uint32
+
+const (
+	pDisplay prop = 1 << iota
+	pDirection
+	pWidth
+	pHeight
+	pMinWidth
+	pMinHeight
+	pPadding
+	pMargin
+	pGap
+	pGrow
+	pShrink
+	pAlignItems
+	pJustify
+	pPosition
+	pLeft
+	pTop
+	pFontSize
+	pBold
+	pMono
+	pWrap
+	pColor
+	pBackground
+	pBorderColor
+	pBorderWidth
+	pRadius
+)
+
+// Props is a set of declared properties: only those set apply. Build one by
+// chaining setters from the zero value:
+//
+//	style.Props{}.Background(blue).Padding(geom.All(4))
+type Props struct {
+	set prop
+	v   Computed
+}
+
+// IsZero reports whether no property is set.
+func (p Props) IsZero() bool { return p.set == 0 }
+
+// applyTo writes the set properties into c.
+func (p *Props) applyTo(c *Computed) {
+	s, v := p.set, &p.v
+	if s == 0 {
+		return
+	}
+	if s&pDisplay != 0 {
+		c.Display = v.Display
+	}
+	if s&pDirection != 0 {
+		c.Direction = v.Direction
+	}
+	if s&pWidth != 0 {
+		c.Width = v.Width
+	}
+	if s&pHeight != 0 {
+		c.Height = v.Height
+	}
+	if s&pMinWidth != 0 {
+		c.MinWidth = v.MinWidth
+	}
+	if s&pMinHeight != 0 {
+		c.MinHeight = v.MinHeight
+	}
+	if s&pPadding != 0 {
+		c.Padding = v.Padding
+	}
+	if s&pMargin != 0 {
+		c.Margin = v.Margin
+	}
+	if s&pGap != 0 {
+		c.Gap = v.Gap
+	}
+	if s&pGrow != 0 {
+		c.Grow = v.Grow
+	}
+	if s&pShrink != 0 {
+		c.Shrink = v.Shrink
+	}
+	if s&pAlignItems != 0 {
+		c.AlignItems = v.AlignItems
+	}
+	if s&pJustify != 0 {
+		c.Justify = v.Justify
+	}
+	if s&pPosition != 0 {
+		c.Position = v.Position
+	}
+	if s&pLeft != 0 {
+		c.Left = v.Left
+	}
+	if s&pTop != 0 {
+		c.Top = v.Top
+	}
+	if s&pFontSize != 0 {
+		c.FontSize = v.FontSize
+	}
+	if s&pBold != 0 {
+		c.Bold = v.Bold
+	}
+	if s&pMono != 0 {
+		c.Mono = v.Mono
+	}
+	if s&pWrap != 0 {
+		c.Wrap = v.Wrap
+	}
+	if s&pColor != 0 {
+		c.Color = v.Color
+	}
+	if s&pBackground != 0 {
+		c.Background = v.Background
+	}
+	if s&pBorderColor != 0 {
+		c.BorderColor = v.BorderColor
+	}
+	if s&pBorderWidth != 0 {
+		c.BorderWidth = v.BorderWidth
+	}
+	if s&pRadius != 0 {
+		c.Radius = v.Radius
+	}
+}
+
+// Hidden sets display: none (true) or back to displayed (false).
+func (p Props) Hidden(h bool) Props { p.set |= pDisplay; p.v.Display = !h; return p }
+
+// Direction sets the flex direction.
+func (p Props) Direction(d Direction) Props { p.set |= pDirection; p.v.Direction = d; return p }
+
+// Width sets the width.
+func (p Props) Width(l Length) Props { p.set |= pWidth; p.v.Width = l; return p }
+
+// Height sets the height.
+func (p Props) Height(l Length) Props { p.set |= pHeight; p.v.Height = l; return p }
+
+// MinWidth sets the minimum width.
+func (p Props) MinWidth(v float32) Props { p.set |= pMinWidth; p.v.MinWidth = v; return p }
+
+// MinHeight sets the minimum height.
+func (p Props) MinHeight(v float32) Props { p.set |= pMinHeight; p.v.MinHeight = v; return p }
+
+// Padding sets the padding.
+func (p Props) Padding(e geom.Edges) Props { p.set |= pPadding; p.v.Padding = e; return p }
+
+// Margin sets the margin.
+func (p Props) Margin(e geom.Edges) Props { p.set |= pMargin; p.v.Margin = e; return p }
+
+// Gap sets the space between flex items.
+func (p Props) Gap(v float32) Props { p.set |= pGap; p.v.Gap = v; return p }
+
+// Grow sets the flex grow factor.
+func (p Props) Grow(v float32) Props { p.set |= pGrow; p.v.Grow = v; return p }
+
+// Shrink sets the flex shrink factor.
+func (p Props) Shrink(v float32) Props { p.set |= pShrink; p.v.Shrink = v; return p }
+
+// AlignItems sets cross-axis alignment.
+func (p Props) AlignItems(a Align) Props { p.set |= pAlignItems; p.v.AlignItems = a; return p }
+
+// Justify sets main-axis alignment.
+func (p Props) Justify(a Align) Props { p.set |= pJustify; p.v.Justify = a; return p }
+
+// Absolute positions the element at left, top of its parent's padding box,
+// out of flow.
+func (p Props) Absolute(left, top Length) Props {
+	p.set |= pPosition | pLeft | pTop
+	p.v.Position, p.v.Left, p.v.Top = Absolute, left, top
+	return p
+}
+
+// FontSize sets the font size in pixels (inherited).
+func (p Props) FontSize(v float32) Props { p.set |= pFontSize; p.v.FontSize = v; return p }
+
+// Bold sets the font weight (inherited).
+func (p Props) Bold(b bool) Props { p.set |= pBold; p.v.Bold = b; return p }
+
+// Mono selects the monospaced face (inherited).
+func (p Props) Mono(b bool) Props { p.set |= pMono; p.v.Mono = b; return p }
+
+// Wrap sets whether text wraps at the container width (inherited).
+func (p Props) Wrap(b bool) Props { p.set |= pWrap; p.v.Wrap = b; return p }
+
+// Color sets the text color (inherited).
+func (p Props) Color(c Color) Props { p.set |= pColor; p.v.Color = c; return p }
+
+// Background sets the background color.
+func (p Props) Background(c Color) Props { p.set |= pBackground; p.v.Background = c; return p }
+
+// Border sets the border width and color.
+func (p Props) Border(w float32, c Color) Props {
+	p.set |= pBorderWidth | pBorderColor
+	p.v.BorderWidth, p.v.BorderColor = w, c
+	return p
+}
+
+// Radius sets the corner radius.
+func (p Props) Radius(v float32) Props { p.set |= pRadius; p.v.Radius = v; return p }

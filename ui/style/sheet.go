@@ -1,0 +1,129 @@
+package style
+
+import (
+	"fmt"
+	"slices"
+)
+
+// State is the set of dynamic states an element is in.
+type State uint8
+
+const (
+	Hover State = 1 << iota
+	Focus
+	Pressed
+	Checked
+	Disabled
+)
+
+// states lists the states in cascade order: later wins.
+var states = [...]State{Hover, Focus, Pressed, Checked, Disabled}
+
+func (s State) String() string {
+	if s == 0 {
+		return "none"
+	}
+	var out string
+	for i, st := range states {
+		if s&st != 0 {
+			if out != "" {
+				out += "|"
+			}
+			out += [...]string{"hover", "focus", "pressed", "checked", "disabled"}[i]
+		}
+	}
+	return out
+}
+
+// Class is an interned class name: an index into a Sheet's classes.
+type Class uint16
+
+// Rule is one class's declared properties and its state variants.
+type Rule struct {
+	Base     Props
+	variants [len(states)]Props
+}
+
+// On sets the properties that apply while the element is in state st
+// (exactly one state).
+func (r *Rule) On(st State, p Props) *Rule {
+	i := slices.Index(states[:], st)
+	if i < 0 {
+		panic(fmt.Sprintf("style: On wants exactly one state, got %v", st))
+	}
+	r.variants[i] = p
+	return r
+}
+
+// Sheet is a set of class rules. The zero value is an empty sheet.
+type Sheet struct {
+	names []string
+	index map[string]Class
+	rules []Rule
+}
+
+// Intern returns the class for a name, adding it (with an empty rule) if
+// it is new.
+func (s *Sheet) Intern(name string) Class {
+	if c, ok := s.index[name]; ok {
+		return c
+	}
+	if s.index == nil {
+		s.index = map[string]Class{}
+	}
+	c := Class(len(s.names))
+	s.names = append(s.names, name)
+	s.rules = append(s.rules, Rule{})
+	s.index[name] = c
+	return c
+}
+
+// Lookup returns the class for a name, if the sheet has it.
+func (s *Sheet) Lookup(name string) (Class, bool) {
+	c, ok := s.index[name]
+	return c, ok
+}
+
+// Name returns a class's name.
+func (s *Sheet) Name(c Class) string { return s.names[c] }
+
+// Define sets a class's base properties and returns its rule, so state
+// variants can be chained: sheet.Define("row", base).On(style.Hover, hover).
+func (s *Sheet) Define(name string, base Props) *Rule {
+	c := s.Intern(name)
+	s.rules[c].Base = base
+	return &s.rules[c]
+}
+
+// Rule returns a class's rule.
+func (s *Sheet) Rule(c Class) *Rule { return &s.rules[c] }
+
+// Compute resolves an element's style: Initial, the parent's inherited
+// properties, the kind defaults, then each class's base and state
+// variants. It returns the number of rule blocks applied.
+func (s *Sheet) Compute(dst *Computed, defaults *Props, classes []Class, st State, parent *Computed) (matched int) {
+	*dst = Initial
+	if parent != nil {
+		dst.inherit(parent)
+	}
+	if defaults != nil {
+		defaults.applyTo(dst)
+	}
+	for _, c := range classes {
+		r := &s.rules[c]
+		if !r.Base.IsZero() {
+			r.Base.applyTo(dst)
+			matched++
+		}
+		if st == 0 {
+			continue
+		}
+		for i, v := range states {
+			if st&v != 0 && !r.variants[i].IsZero() {
+				r.variants[i].applyTo(dst)
+				matched++
+			}
+		}
+	}
+	return matched
+}

@@ -32,4 +32,9 @@
 // counter argument the scanner cannot read as counter.Name (a variable, a
 // conversion, a counter that is not a skip), because such a call proves
 // nothing the scanner can see. Write the counter out by name.
+//
+// A call that is not a check of the engine (the tests of Assert itself,
+// which drive counters by hand) carries IgnoreDirective with a reason; it
+// then counts for nothing, and the report lists it. ScanOptions points the
+// scan at another module's import paths and skip counters.
 package nonvacuity

@@ -2,8 +2,8 @@ package nonvacuity
 
 import (
 	"bufio"
-	"cmp"
 	"bytes"
+	"cmp"
 	"fmt"
 	"go/ast"
 	"go/parser"
@@ -143,11 +143,11 @@ func (o ScanOptions) Scan(moduleDir string) (Report, error) {
 		return Report{}, err
 	}
 	s := scanner{
-		opts:    o,
-		ownDir:  ownDir(module, o.NonvacuityPath),
-		calls:   map[string][]Call{},
-		isSkip:  map[string]bool{},
-		fset:    token.NewFileSet(),
+		opts:   o,
+		ownDir: ownDir(module, o.NonvacuityPath),
+		calls:  map[string][]Call{},
+		isSkip: map[string]bool{},
+		fset:   token.NewFileSet(),
 	}
 	for _, name := range o.Skips {
 		s.isSkip[name] = true
@@ -299,25 +299,38 @@ func (s *scanner) file(p, rel string) error {
 			}
 		}
 	}
-	// Ignore directives by line; each must end up next to a call.
-	directives := map[int]string{}
-	used := map[int]bool{}
+	// Ignore directives, by the line of the call each covers: its own line
+	// when it trails code, the next line when it stands alone.
+	type directive struct {
+		line   int
+		reason string
+		used   bool
+	}
+	directives := map[int]*directive{}
 	for _, g := range f.Comments {
 		for _, c := range g.List {
-			if rest, ok := strings.CutPrefix(c.Text, IgnoreDirective); ok && (rest == "" || rest[0] == ' ' || rest[0] == '\t') {
-				directives[s.fset.Position(c.Slash).Line] = strings.TrimSpace(rest)
+			rest, ok := strings.CutPrefix(c.Text, IgnoreDirective)
+			if !ok || rest != "" && rest[0] != ' ' && rest[0] != '\t' {
+				continue
 			}
+			pos := s.fset.Position(c.Slash)
+			covers := pos.Line
+			if standsAlone(src, pos.Offset) {
+				covers++
+			}
+			directives[covers] = &directive{line: pos.Line, reason: strings.TrimSpace(rest)}
 		}
 	}
 
+	canCall := len(n.nonvacuity) > 0 || n.bareAssert
 	for _, decl := range f.Decls {
 		fn := ""
 		if d, ok := decl.(*ast.FuncDecl); ok {
 			fn = d.Name.Name
 		}
 		ast.Inspect(decl, func(node ast.Node) bool {
-			if len(n.nonvacuity) == 0 && !n.bareAssert {
-				return false // this file cannot call Assert
+			if !canCall {
+				return false
 			}
 			call, ok := node.(*ast.CallExpr)
 			if !ok || !n.isAssert(call.Fun) {
@@ -325,28 +338,30 @@ func (s *scanner) file(p, rel string) error {
 			}
 			line := s.fset.Position(call.Pos()).Line
 			at := Call{File: rel, Line: line, Func: fn}
-			for _, l := range []int{line, line - 1} {
-				reason, ok := directives[l]
-				if !ok {
-					continue
+			if d := directives[line]; d != nil {
+				d.used = true
+				if d.reason == "" {
+					s.problem(rel, d.line, IgnoreDirective+" needs a reason after it")
 				}
-				used[l] = true
-				if reason == "" {
-					s.problem(rel, l, IgnoreDirective+" needs a reason after it")
-				}
-				s.ignored = append(s.ignored, Ignored{Call: at, Reason: reason})
+				s.ignored = append(s.ignored, Ignored{Call: at, Reason: d.reason})
 				return true
 			}
 			s.assert(at, call, n)
 			return true
 		})
 	}
-	for l := range directives {
-		if !used[l] {
-			s.problem(rel, l, IgnoreDirective+" is not on or just above a call to Assert")
+	for _, d := range directives {
+		if !d.used {
+			s.problem(rel, d.line, IgnoreDirective+" is not on or just above a call to Assert")
 		}
 	}
 	return nil
+}
+
+// standsAlone reports whether only blanks precede offset on its line.
+func standsAlone(src []byte, offset int) bool {
+	start := bytes.LastIndexByte(src[:offset], '\n') + 1
+	return len(bytes.TrimLeft(src[start:offset], " \t")) == 0
 }
 
 // isAssert reports whether fun, the function of a call, is nonvacuity.Assert.
@@ -381,7 +396,7 @@ func (s *scanner) assert(at Call, call *ast.CallExpr, n names) {
 	}
 	switch {
 	case name == "":
-		s.problem(at.File, at.Line, fmt.Sprintf("the counter argument of Assert, %s, is not a counter named as counter.Name, so the scan cannot tell which counter it checks", types.ExprString(arg)))
+		s.problem(at.File, at.Line, fmt.Sprintf("the counter argument of Assert, %s, does not name a counter of %s, so the scan cannot tell which counter it checks; write it as counter.Name", types.ExprString(arg), s.opts.CounterPath))
 	case !s.isSkip[name]:
 		s.problem(at.File, at.Line, fmt.Sprintf("Assert names %s, which is not a skip counter", types.ExprString(arg)))
 	default:

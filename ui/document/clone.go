@@ -23,7 +23,7 @@ func (c *Document) cloneNode(n, parent *Node, depth int32) *Node {
 	}
 	c.nodes = append(c.nodes, m)
 	if m.animated {
-		c.animated++
+		c.startAnim(m)
 	}
 	c.queue(m, NeedsStyle|NeedsBoxes)
 	m.children = make([]*Node, len(n.children))

@@ -186,8 +186,8 @@ type Document struct {
 	nodes []*Node // by ID; nil once removed
 
 	styleQ, boxQ, paintQ []ID
-	structural           bool // children added or removed since the last frame
-	animated             int  // mounted animated elements
+	structural           bool    // children added or removed since the last frame
+	anim                 []*Node // mounted animated elements
 }
 
 // New returns a document whose root is a Box with the given classes.
@@ -214,7 +214,19 @@ func (d *Document) Node(id ID) *Node {
 func (d *Document) Cap() int { return len(d.nodes) }
 
 // Animated returns the number of mounted animated elements.
-func (d *Document) Animated() int { return d.animated }
+func (d *Document) Animated() int { return len(d.anim) }
+
+// AnimatedNodes returns the mounted animated elements; the caller must not
+// modify the slice.
+func (d *Document) AnimatedNodes() []*Node { return d.anim }
+
+func (d *Document) startAnim(n *Node) { d.anim = append(d.anim, n) }
+
+func (d *Document) stopAnim(n *Node) {
+	if i := slices.Index(d.anim, n); i >= 0 {
+		d.anim = slices.Delete(d.anim, i, i+1)
+	}
+}
 
 func (d *Document) newNode(k Kind, classes []string) *Node {
 	n := &Node{id: ID(len(d.nodes)), kind: k, rowIndex: -1}
@@ -247,7 +259,7 @@ func (d *Document) mount(n *Node, depth int32) {
 	n.depth = depth
 	d.queue(n, NeedsStyle|NeedsBoxes)
 	if n.animated {
-		d.animated++
+		d.startAnim(n)
 	}
 	for _, c := range n.children {
 		d.mount(c, depth+1)
@@ -271,7 +283,7 @@ func (d *Document) Remove(n *Node) {
 
 func (d *Document) unmount(n *Node) {
 	if n.animated {
-		d.animated--
+		d.stopAnim(n)
 	}
 	d.nodes[n.id] = nil
 	for _, c := range n.children {

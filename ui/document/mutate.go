@@ -84,9 +84,9 @@ func (d *Document) SetAnimated(n *Node, on bool) {
 	n.animated = on
 	if d.nodes[n.id] == n && (n.parent != nil || n == d.root) {
 		if on {
-			d.animated++
+			d.startAnim(n)
 		} else {
-			d.animated--
+			d.stopAnim(n)
 		}
 	}
 	d.queue(n, NeedsPaint)
@@ -152,4 +152,3 @@ func (d *Document) Rebind(row *Node, i int) {
 	row.text = row.parent.list.Label(i)
 	d.queue(row, NeedsBoxes)
 }
-

@@ -127,3 +127,10 @@ func (s *Sheet) Compute(dst *Computed, defaults *Props, classes []Class, st Stat
 	}
 	return matched
 }
+
+// Has reports whether class c declares a variant for state st (exactly
+// one state).
+func (s *Sheet) Has(c Class, st State) bool {
+	i := slices.Index(states[:], st)
+	return i >= 0 && !s.rules[c].variants[i].IsZero()
+}

@@ -1,0 +1,160 @@
+package main
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"text/tabwriter"
+
+	"github.com/spf13/cobra"
+
+	"github.com/perfbench/perfbench/counter"
+	"github.com/perfbench/perfbench/nonvacuity"
+)
+
+func init() { subcommands = append(subcommands, newSkipsCmd) }
+
+func newSkipsCmd(s *streams) *cobra.Command {
+	var (
+		asJSON bool
+		dir    string
+	)
+	cmd := &cobra.Command{
+		Use:   "skips [--json] [--dir DIR]",
+		Short: "Fail for any Skip counter that no test checks with nonvacuity.Assert",
+		Long: `skips parses every _test.go file of the module (skipping testdata, vendor,
+hidden directories and nested modules) and lists, for each Skip counter of
+the counter table, the calls to nonvacuity.Assert that name it.
+
+It fails (exit 1) for a Skip counter with no such call, and for a call the
+scan cannot read: the counter argument must be written as counter.Name. A
+call marked //nonvacuity:ignore <reason> counts for nothing and is listed
+with its reason.
+
+--dir names the module root; by default it is found by walking up from the
+working directory to go.mod.`,
+		Args: cobra.NoArgs,
+		RunE: func(_ *cobra.Command, _ []string) error {
+			root, err := skipsModuleRoot(dir)
+			if err != nil {
+				return err
+			}
+			r, err := nonvacuity.Scan(root)
+			if err != nil {
+				return usagef("skips: %v", err) // a test file that does not parse
+			}
+			if asJSON {
+				enc := json.NewEncoder(s.out)
+				enc.SetIndent("", "  ")
+				if err := enc.Encode(r); err != nil {
+					return err
+				}
+			} else if err := printSkips(s.out, r); err != nil {
+				return err
+			}
+			if r.OK() {
+				return nil
+			}
+			for _, name := range r.Missing() {
+				fmt.Fprintf(s.err, "FAIL %s: no test calls nonvacuity.Assert(t, counter.%s, …)\n", name, name)
+			}
+			for _, p := range r.Problems {
+				fmt.Fprintf(s.err, "FAIL %v\n", p)
+			}
+			return errGateFailed
+		},
+	}
+	cmd.Flags().BoolVar(&asJSON, "json", false, "print the report as JSON")
+	cmd.Flags().StringVar(&dir, "dir", "", "the module root to scan (default: the go.mod above the working directory)")
+	return cmd
+}
+
+// skipsModuleRoot returns dir, which must hold a go.mod, or when dir is
+// empty the nearest directory at or above the working directory that does.
+func skipsModuleRoot(dir string) (string, error) {
+	if dir != "" {
+		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err != nil {
+			if errors.Is(err, fs.ErrNotExist) {
+				return "", usagef("skips: --dir %s: no go.mod there, so it is not a module root", dir)
+			}
+			return "", usagef("skips: --dir %s: %v", dir, err)
+		}
+		return dir, nil
+	}
+	wd, err := os.Getwd()
+	if err != nil {
+		return "", err
+	}
+	for d := wd; ; {
+		if _, err := os.Stat(filepath.Join(d, "go.mod")); err == nil {
+			return d, nil
+		}
+		parent := filepath.Dir(d)
+		if parent == d {
+			return "", usagef("skips: no go.mod in the working directory or above it; pass --dir")
+		}
+		d = parent
+	}
+}
+
+// printSkips writes the report as a table, one row per asserting call:
+//
+//	skip counter      avoids          asserted by
+//	LayoutsHeld       NodesRelaidOut  ui/layout/layout_test.go:42 TestLayoutsHeld
+//	ShapedRunsCached  RunsShaped      none
+//
+// then the calls marked ignored and a closing count. Problems and missing
+// counters are printed by the caller, to stderr, as the gate's failures.
+func printSkips(w io.Writer, r nonvacuity.Report) error {
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "skip counter\tavoids\tasserted by")
+	for _, s := range r.Skips {
+		done := "?"
+		if c, ok := counter.Lookup(s.Counter); ok {
+			done = c.Group().Done.String()
+		}
+		if len(s.Calls) == 0 {
+			fmt.Fprintf(tw, "%s\t%s\tnone\n", s.Counter, done)
+			continue
+		}
+		for i, c := range s.Calls {
+			if i == 0 {
+				fmt.Fprintf(tw, "%s\t%s\t%v\n", s.Counter, done, c)
+			} else {
+				fmt.Fprintf(tw, "\t\t%v\n", c)
+			}
+		}
+	}
+	if err := tw.Flush(); err != nil {
+		return err
+	}
+	for _, ig := range r.Ignored {
+		reason := ig.Reason
+		if reason == "" {
+			reason = "no reason given"
+		}
+		fmt.Fprintf(w, "ignored %v (%s)\n", ig.Call, reason)
+	}
+	asserted := len(r.Skips) - len(r.Missing())
+	fmt.Fprintf(w, "%d of %d skip counters asserted, in %d test %s%s\n",
+		asserted, len(r.Skips), r.Files, plural(r.Files, "file", "files"), problemsNote(len(r.Problems)))
+	return nil
+}
+
+func problemsNote(n int) string {
+	if n == 0 {
+		return ""
+	}
+	return fmt.Sprintf("; %d %s", n, plural(n, "problem", "problems"))
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
+}

@@ -1,0 +1,191 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/perfbench/perfbench/counter"
+	"github.com/perfbench/perfbench/nonvacuity"
+)
+
+// skipsModule writes a module whose one test file calls nonvacuity.Assert
+// for every Skip counter of the table except those in leaveOut, with the
+// counter package imported under an alias. It returns the module root and
+// the line of each call.
+func skipsModule(t *testing.T, leaveOut ...counter.Counter) (dir string, lines map[counter.Counter]int) {
+	t.Helper()
+	var b strings.Builder
+	b.WriteString(`package app
+
+import (
+	"testing"
+
+	pc "github.com/perfbench/perfbench/counter"
+	"github.com/perfbench/perfbench/nonvacuity"
+)
+
+var s = nonvacuity.Scenario{Name: "anything", Run: func() {}}
+`)
+	line := strings.Count(b.String(), "\n") + 1
+	lines = map[counter.Counter]int{}
+	for _, c := range counter.Skips() {
+		if contains(leaveOut, c) {
+			continue
+		}
+		fmt.Fprintf(&b, "\nfunc Test%[1]s(t *testing.T) { nonvacuity.Assert(t, pc.%[1]s, s, s) }\n", c)
+		line += 2
+		lines[c] = line - 1
+	}
+	dir = t.TempDir()
+	writeFile(t, dir, "go.mod", "module example.com/app\n\ngo 1.26\n")
+	writeFile(t, dir, "ui/app_test.go", b.String())
+	return dir, lines
+}
+
+func contains(cs []counter.Counter, c counter.Counter) bool {
+	for _, x := range cs {
+		if x == c {
+			return true
+		}
+	}
+	return false
+}
+
+func writeFile(t *testing.T, dir, name, content string) {
+	t.Helper()
+	p := filepath.Join(dir, filepath.FromSlash(name))
+	require.NoError(t, os.MkdirAll(filepath.Dir(p), 0o755))
+	require.NoError(t, os.WriteFile(p, []byte(content), 0o644))
+}
+
+// wantSkipsRow says what the table row of c reads: its name, the counter
+// of the work it avoids, and its call (or none).
+func wantSkipsRow(c counter.Counter, line int) []string {
+	if line == 0 {
+		return []string{c.String(), c.Group().Done.String(), "none"}
+	}
+	return []string{c.String(), c.Group().Done.String(), fmt.Sprintf("ui/app_test.go:%d", line), "Test" + c.String()}
+}
+
+func TestSkipsAllAsserted(t *testing.T) {
+	dir, lines := skipsModule(t)
+	code, stdout, stderr := perfbench(t, "skips", "--dir", dir)
+	assert.Equal(t, exitPass, code, stderr)
+	assert.Empty(t, stderr)
+
+	rows := strings.Split(strings.TrimSuffix(stdout, "\n"), "\n")
+	skips := counter.Skips()
+	require.Len(t, rows, len(skips)+2, stdout)
+	assert.Equal(t, []string{"skip", "counter", "avoids", "asserted", "by"}, strings.Fields(rows[0]))
+	for i, c := range skips {
+		assert.Equal(t, wantSkipsRow(c, lines[c]), strings.Fields(rows[i+1]))
+	}
+	assert.Equal(t, fmt.Sprintf("%d of %d skip counters asserted, in 1 test file", len(skips), len(skips)), rows[len(rows)-1])
+}
+
+func TestSkipsFailsNamingTheUnasserted(t *testing.T) {
+	skips := counter.Skips()
+	missing := skips[len(skips)-1]
+	dir, lines := skipsModule(t, missing)
+	code, stdout, stderr := perfbench(t, "skips", "--dir", dir)
+	assert.Equal(t, exitFailed, code)
+	assert.Equal(t, fmt.Sprintf("FAIL %[1]s: no test calls nonvacuity.Assert(t, counter.%[1]s, …)\n", missing), stderr)
+
+	rows := strings.Split(strings.TrimSuffix(stdout, "\n"), "\n")
+	require.Len(t, rows, len(skips)+2, stdout)
+	for i, c := range skips {
+		assert.Equal(t, wantSkipsRow(c, lines[c]), strings.Fields(rows[i+1]))
+	}
+	assert.Equal(t, fmt.Sprintf("%d of %d skip counters asserted, in 1 test file", len(skips)-1, len(skips)), rows[len(rows)-1])
+}
+
+func TestSkipsJSON(t *testing.T) {
+	skips := counter.Skips()
+	dir, lines := skipsModule(t, skips[0])
+	code, stdout, _ := perfbench(t, "skips", "--json", "--dir", dir)
+	assert.Equal(t, exitFailed, code)
+	var r nonvacuity.Report
+	require.NoError(t, json.Unmarshal([]byte(stdout), &r), stdout)
+	assert.Equal(t, "example.com/app", r.Module)
+	assert.Equal(t, []string{skips[0].String()}, r.Missing())
+	require.Len(t, r.Skips, len(skips))
+	assert.Equal(t, []nonvacuity.Call{{File: "ui/app_test.go", Line: lines[skips[1]], Func: "Test" + skips[1].String()}}, r.Skips[1].Calls)
+}
+
+// A call the scan cannot read fails the gate, at its file and line, and a
+// call marked ignored is listed with its reason.
+func TestSkipsProblemsAndIgnored(t *testing.T) {
+	dir, _ := skipsModule(t)
+	writeFile(t, dir, "ui/table_test.go", `package app
+
+import (
+	"testing"
+
+	"github.com/perfbench/perfbench/counter"
+	"github.com/perfbench/perfbench/nonvacuity"
+)
+
+func TestTable(t *testing.T) {
+	for _, c := range counter.Skips() {
+		nonvacuity.Assert(t, c, s, s)
+	}
+	//nonvacuity:ignore drives counters by hand
+	nonvacuity.Assert(t, counter.`+counter.Skips()[0].String()+`, s, s)
+}
+`)
+	code, stdout, stderr := perfbench(t, "skips", "--dir", dir)
+	assert.Equal(t, exitFailed, code)
+	assert.Equal(t, "FAIL ui/table_test.go:12: the counter argument of Assert, c, does not name a counter of github.com/perfbench/perfbench/counter, so the scan cannot tell which counter it checks; write it as counter.Name\n", stderr)
+	assert.Contains(t, stdout, "\nignored ui/table_test.go:15 TestTable (drives counters by hand)\n")
+	assert.True(t, strings.HasSuffix(stdout, "in 2 test files; 1 problem\n"), stdout)
+}
+
+// By default the scan starts from the go.mod at or above the working
+// directory.
+func TestSkipsFindsTheModuleRoot(t *testing.T) {
+	dir, _ := skipsModule(t)
+	t.Chdir(filepath.Join(dir, "ui"))
+	code, stdout, stderr := perfbench(t, "skips")
+	assert.Equal(t, exitPass, code, stderr)
+	assert.Contains(t, stdout, "ui/app_test.go:")
+}
+
+// This module's own scan runs (whether it passes depends on the engine's
+// tests) and lists every skip counter of the table.
+func TestSkipsOnThisModule(t *testing.T) {
+	code, stdout, stderr := perfbench(t, "skips")
+	require.NotEqual(t, exitUsage, code, stderr)
+	for _, c := range counter.Skips() {
+		assert.Contains(t, stdout, "\n"+c.String()+" ")
+	}
+}
+
+func TestSkipsBadInput(t *testing.T) {
+	broken, _ := skipsModule(t)
+	writeFile(t, broken, "ui/broken_test.go", "package app\n\nfunc TestX(t *testing.T) {\n")
+
+	tests := []struct {
+		name string
+		args []string
+		want string
+	}{
+		{"no go.mod in --dir", []string{"skips", "--dir", t.TempDir()}, "not a module root"},
+		{"a test file that does not parse", []string{"skips", "--dir", broken}, "perfbench: skips: ui/broken_test.go:3:28: expected '}', found 'EOF'\n"},
+		{"an argument", []string{"skips", "extra"}, "unknown command"},
+		{"an unknown flag", []string{"skips", "--frobnicate"}, "unknown flag"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			code, _, stderr := perfbench(t, tc.args...)
+			assert.Equal(t, exitUsage, code)
+			assert.Contains(t, stderr, tc.want)
+		})
+	}
+}

@@ -1,0 +1,3 @@
+module example.com/fixture/sub
+
+go 1.26

@@ -1,0 +1,41 @@
+// Package null is the renderer that draws nothing: it counts what it is
+// given (RendererFrames, RendererChunks, RendererPrimitives, DrawCalls,
+// Presents) and discards it. Scenarios run on it so that what they time
+// is the engine's work, not a graphics driver's.
+package null
+
+import (
+	"github.com/perfbench/perfbench/counter"
+	"github.com/perfbench/perfbench/renderer"
+	"github.com/perfbench/perfbench/ui/paint"
+)
+
+// Renderer counts frames and discards them. The zero value is ready.
+type Renderer struct {
+	// Frames is the number of frames handed to this renderer.
+	Frames int
+}
+
+var _ renderer.Renderer = (*Renderer)(nil)
+
+// Name returns "null".
+func (*Renderer) Name() string { return "null" }
+
+// Frame counts the frame's changed and translated chunks and the
+// primitives that survived culling; one draw call per chunk with anything
+// visible.
+func (r *Renderer) Frame(f *paint.Frame) error {
+	r.Frames++
+	counter.Inc(counter.RendererFrames)
+	for _, set := range [2][]*paint.Chunk{f.Changed, f.Translated} {
+		for _, c := range set {
+			counter.Inc(counter.RendererChunks)
+			if c.Submitted > 0 {
+				counter.Add(counter.RendererPrimitives, uint64(c.Submitted))
+				counter.Inc(counter.DrawCalls)
+			}
+		}
+	}
+	counter.Inc(counter.Presents)
+	return nil
+}

@@ -1,0 +1,161 @@
+// Package hit is the engine's spatial hit index: which element lies under
+// a point.
+//
+// Entries are grouped by space: the document's root space and one space
+// per scroll container, whose entries are in the container's content
+// coordinates. Scrolling changes only the offset a query applies when it
+// descends into a space, so a scroll frame rebuilds nothing; a space is
+// rebuilt only when geometry inside it changes (HitIndexRebuilds counts
+// those rebuilds).
+//
+// Each space buckets its entries by horizontal bands of BandHeight pixels,
+// so a query looks at the entries of one band only.
+package hit
+
+import (
+	"slices"
+
+	"github.com/perfbench/perfbench/counter"
+	"github.com/perfbench/perfbench/ui/document"
+	"github.com/perfbench/perfbench/ui/geom"
+)
+
+// BandHeight is the height of one bucket of a space's index.
+const BandHeight = 32
+
+// Entry is one hittable element: its rect in its space's coordinates and
+// its draw order (higher is on top).
+type Entry struct {
+	Node  document.ID
+	Rect  geom.Rect
+	Order int32
+	// Space is set when the entry is itself a scroll container: the space
+	// its content lives in, queried after the entry itself is hit.
+	Space document.ID
+}
+
+type space struct {
+	entries []Entry
+	bands   [][]int32 // entry indices per band
+	// Viewport of the space: for a scroll container, the clip rect in the
+	// parent space's coordinates, and the current offset.
+	offset geom.Point
+}
+
+// Index is the hit index of one window. The zero value is empty.
+type Index struct {
+	spaces map[document.ID]*space
+}
+
+// Root is the space of everything not inside a scroll container.
+const Root = document.None
+
+// Rebuild replaces a space's entries (the slice is copied).
+func (x *Index) Rebuild(sp document.ID, entries []Entry) {
+	counter.Inc(counter.HitIndexRebuilds)
+	if x.spaces == nil {
+		x.spaces = map[document.ID]*space{}
+	}
+	s := x.spaces[sp]
+	if s == nil {
+		s = &space{}
+		x.spaces[sp] = s
+	}
+	s.entries = append(s.entries[:0], entries...)
+	for i := range s.bands {
+		s.bands[i] = s.bands[i][:0]
+	}
+	for i, e := range s.entries {
+		if e.Rect.Empty() {
+			continue
+		}
+		lo := max(0, int(e.Rect.Y/BandHeight))
+		hi := max(lo, int((e.Rect.Y+e.Rect.H)/BandHeight))
+		for len(s.bands) <= hi {
+			s.bands = append(s.bands, nil)
+		}
+		for b := lo; b <= hi; b++ {
+			s.bands[b] = append(s.bands[b], int32(i))
+		}
+	}
+}
+
+// Drop forgets a space (its scroll container is gone).
+func (x *Index) Drop(sp document.ID) { delete(x.spaces, sp) }
+
+// SetOffset sets a scroll space's content offset (its scroll position):
+// a query at content point p' = p + offset. No rebuild.
+func (x *Index) SetOffset(sp document.ID, off geom.Point) {
+	if s := x.spaces[sp]; s != nil {
+		s.offset = off
+	}
+}
+
+// Len returns the number of entries in a space.
+func (x *Index) Len(sp document.ID) int {
+	if s := x.spaces[sp]; s != nil {
+		return len(s.entries)
+	}
+	return 0
+}
+
+// At returns the topmost element under p (window coordinates), descending
+// into scroll containers; document.None when nothing is hit. The second
+// result lists the scroll containers the point is inside, outermost first,
+// appended to path.
+func (x *Index) At(p geom.Point, path []document.ID) (document.ID, []document.ID) {
+	counter.Inc(counter.HitTests)
+	hitNode := document.None
+	sp := Root
+	for {
+		s := x.spaces[sp]
+		if s == nil {
+			return hitNode, path
+		}
+		e, ok := s.top(p)
+		if !ok {
+			return hitNode, path
+		}
+		hitNode = e.Node
+		if e.Space == document.None {
+			return hitNode, path
+		}
+		// Descend: the entry is a scroll container; its content space's
+		// coordinates are relative to the container's origin plus offset.
+		path = append(path, e.Space)
+		inner := x.spaces[e.Space]
+		if inner == nil {
+			return hitNode, path
+		}
+		p = p.Sub(geom.Point{X: e.Rect.X, Y: e.Rect.Y}).Add(inner.offset)
+		sp = e.Space
+	}
+}
+
+func (s *space) top(p geom.Point) (Entry, bool) {
+	b := int(p.Y / BandHeight)
+	if p.Y < 0 || b >= len(s.bands) {
+		return Entry{}, false
+	}
+	best := int32(-1)
+	for _, i := range s.bands[b] {
+		e := &s.entries[i]
+		if e.Rect.Contains(p) && (best < 0 || e.Order > s.entries[best].Order) {
+			best = i
+		}
+	}
+	if best < 0 {
+		return Entry{}, false
+	}
+	return s.entries[best], true
+}
+
+// Spaces returns the IDs of the indexed spaces, sorted.
+func (x *Index) Spaces() []document.ID {
+	out := make([]document.ID, 0, len(x.spaces))
+	for id := range x.spaces {
+		out = append(out, id)
+	}
+	slices.Sort(out)
+	return out
+}

@@ -1,0 +1,47 @@
+package hit
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+
+	"github.com/perfbench/perfbench/counter"
+	"github.com/perfbench/perfbench/ui/document"
+	"github.com/perfbench/perfbench/ui/geom"
+)
+
+func TestTopmostAndScrollDescent(t *testing.T) {
+	defer counter.Exclusive()()
+	var x Index
+	before := counter.Take()
+	x.Rebuild(Root, []Entry{
+		{Node: 1, Rect: geom.XYWH(0, 0, 100, 100), Order: 1, Space: document.None},
+		{Node: 2, Rect: geom.XYWH(10, 10, 20, 20), Order: 2, Space: document.None},
+		{Node: 3, Rect: geom.XYWH(0, 200, 100, 50), Order: 3, Space: 3}, // a scroller
+	})
+	x.Rebuild(3, []Entry{
+		{Node: 4, Rect: geom.XYWH(0, 0, 100, 20), Order: 4, Space: document.None},
+		{Node: 5, Rect: geom.XYWH(0, 20, 100, 20), Order: 5, Space: document.None},
+	})
+	got, _ := x.At(geom.Point{X: 15, Y: 15}, nil)
+	assert.Equal(t, document.ID(2), got, "the later entry is on top")
+	got, _ = x.At(geom.Point{X: 50, Y: 50}, nil)
+	assert.Equal(t, document.ID(1), got)
+	got, path := x.At(geom.Point{X: 5, Y: 205}, nil)
+	assert.Equal(t, document.ID(4), got)
+	assert.Equal(t, []document.ID{3}, path)
+
+	// Scrolling the space by 20 px moves row 5 under the same point with
+	// no rebuild.
+	rebuilds := counter.Load(counter.HitIndexRebuilds)
+	x.SetOffset(3, geom.Point{Y: 20})
+	got, _ = x.At(geom.Point{X: 5, Y: 205}, nil)
+	assert.Equal(t, document.ID(5), got)
+	assert.Equal(t, rebuilds, counter.Load(counter.HitIndexRebuilds))
+
+	got, _ = x.At(geom.Point{X: 500, Y: 500}, nil)
+	assert.Equal(t, document.None, got)
+	d := before.Delta(counter.Take())
+	assert.Equal(t, uint64(2), d.HitIndexRebuilds)
+	assert.Equal(t, uint64(5), d.HitTests)
+}

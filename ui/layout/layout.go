@@ -1,0 +1,553 @@
+// Package layout is the engine's flex layout with a per-node cache.
+//
+// Each node has a Box holding the constraints it was last laid out under
+// and the result. A node whose constraints are unchanged and which owes
+// nothing is held (LayoutsHeld): its cached size is reused and its subtree
+// is not entered. A node that owes a relayout, or whose parent offers new
+// constraints, is relaid out (NodesRelaidOut). A change deep in the tree
+// that leaves the node's size unchanged stops there: its ancestors walk
+// down to it (NodesVisited) but none of them is relaid out.
+//
+// The model is a subset of CSS flexbox: column or row direction, grow and
+// shrink, padding, margin, gap, cross-axis alignment (stretch, start,
+// center, end), main-axis justification, fixed and percentage sizes, and
+// absolutely positioned overlays. Scroll containers and virtualised lists
+// lay their children out in an unbounded column and record the content
+// height; a list's rows sit at their model row's offset.
+//
+// Positions are relative to the parent's border box. The children of a
+// scroll container are positioned in its content space, without its
+// scroll offset, so scrolling never relays anything out.
+package layout
+
+import (
+	"math"
+	"slices"
+
+	"github.com/perfbench/perfbench/counter"
+	"github.com/perfbench/perfbench/ui/document"
+	"github.com/perfbench/perfbench/ui/geom"
+	"github.com/perfbench/perfbench/ui/style"
+)
+
+// Constraints are what a parent offers a child: the available border-box
+// size (H may be +Inf) and whether each dimension is imposed exactly.
+type Constraints struct {
+	W, H           float32
+	WExact, HExact bool
+}
+
+// Unbounded is an infinite available size.
+var Unbounded = float32(math.Inf(1))
+
+// Box is a node's cached layout.
+type Box struct {
+	Cons     Constraints
+	Size     geom.Point // border-box size
+	Pos      geom.Point // relative to the parent's border box (content space for a scroller's children)
+	ContentH float32    // scroll containers and lists: the height of their content
+
+	valid      bool
+	dirty      bool // owes a relayout itself
+	childDirty bool // some descendant owes one
+	placed     bool // has been positioned by its parent
+	resized    bool // already in this frame's Resized list
+	moved      bool // already in this frame's Moved list
+}
+
+// Measurer lays out a text-bearing node's text; the window adapts the
+// text package to it and keeps the lines for paint.
+type Measurer interface {
+	// Measure wraps n's text with its computed style at maxWidth (+Inf or
+	// ≤ 0: no wrapping) and returns the size of the text block.
+	Measure(n *document.Node, cs *style.Computed, maxWidth float32) geom.Point
+}
+
+// Engine lays out one document. Styles is the computed-style table by
+// node ID, owned by the restyle stage.
+type Engine struct {
+	Doc     *document.Document
+	Styles  []style.Computed
+	Text    Measurer
+	boxes   []Box
+	moved   []*document.Node
+	resized []*document.Node
+	scratch []geom.Point
+}
+
+// Changed lists what one Run changed. Its slices are reused by the next Run.
+type Changed struct {
+	// Moved are the nodes whose position relative to their parent changed
+	// (or that were laid out for the first time): their subtrees' window
+	// positions changed. Parents come before children.
+	Moved []*document.Node
+	// Resized are the nodes whose size changed.
+	Resized []*document.Node
+}
+
+// Box returns a node's box. The pointer is valid until the document grows.
+func (e *Engine) Box(id document.ID) *Box {
+	e.grow()
+	return &e.boxes[id]
+}
+
+func (e *Engine) grow() {
+	if n := e.Doc.Cap(); len(e.boxes) < n {
+		e.boxes = append(e.boxes, make([]Box, n-len(e.boxes))...)
+	}
+}
+
+// Rebuild discards a node's box after its content or children changed
+// (BoxesRebuilt) and marks it for relayout.
+func (e *Engine) Rebuild(n *document.Node) {
+	counter.Inc(counter.BoxesRebuilt)
+	e.grow()
+	b := &e.boxes[n.ID()]
+	b.valid = false
+	e.MarkDirty(n)
+}
+
+// MarkDirty records that n must be relaid out, and tells its ancestors
+// that a descendant owes a relayout. The walk up stops at the first
+// ancestor already told.
+func (e *Engine) MarkDirty(n *document.Node) {
+	e.grow()
+	counter.Inc(counter.NodesVisited)
+	e.boxes[n.ID()].dirty = true
+	for p := n.Parent(); p != nil; p = p.Parent() {
+		b := &e.boxes[p.ID()]
+		if b.childDirty {
+			return
+		}
+		counter.Inc(counter.NodesVisited)
+		b.childDirty = true
+	}
+}
+
+// Pending reports whether anything owes a relayout.
+func (e *Engine) Pending() bool {
+	e.grow()
+	r := &e.boxes[e.Doc.Root().ID()]
+	return r.dirty || r.childDirty || !r.valid
+}
+
+// Run lays the document out in a viewport of the given size and returns
+// what changed.
+func (e *Engine) Run(viewport geom.Point) Changed {
+	e.grow()
+	for _, n := range e.moved {
+		e.boxes[n.ID()].moved = false
+	}
+	for _, n := range e.resized {
+		e.boxes[n.ID()].resized = false
+	}
+	e.moved, e.resized = e.moved[:0], e.resized[:0]
+	root := e.Doc.Root()
+	if !e.boxes[root.ID()].valid {
+		e.noteMoved(root)
+	}
+	e.layout(root, Constraints{W: viewport.X, H: viewport.Y, WExact: true, HExact: true})
+	return Changed{Moved: e.moved, Resized: e.resized}
+}
+
+func (e *Engine) noteMoved(n *document.Node) {
+	b := &e.boxes[n.ID()]
+	if !b.moved {
+		b.moved = true
+		e.moved = append(e.moved, n)
+	}
+}
+
+func (e *Engine) noteResized(n *document.Node) {
+	b := &e.boxes[n.ID()]
+	if !b.resized {
+		b.resized = true
+		e.resized = append(e.resized, n)
+	}
+}
+
+// setPos places n; a first placement counts as a move.
+func (e *Engine) setPos(n *document.Node, p geom.Point) {
+	b := &e.boxes[n.ID()]
+	if b.Pos != p || !b.placed {
+		b.Pos, b.placed = p, true
+		e.noteMoved(n)
+	}
+}
+
+// layout returns n's border-box size under c.
+func (e *Engine) layout(n *document.Node, c Constraints) geom.Point {
+	counter.Inc(counter.NodesVisited)
+	id := n.ID()
+	b := &e.boxes[id]
+	if b.valid && !b.dirty && b.Cons == c {
+		if !b.childDirty {
+			counter.Inc(counter.LayoutsHeld)
+			return b.Size
+		}
+		// Only descendants owe work: redo them under the constraints they
+		// had, and stop here if none of them changed size.
+		b.childDirty = false
+		changed := false
+		for _, ch := range n.Children() {
+			cb := &e.boxes[ch.ID()]
+			if !e.Styles[ch.ID()].Display || !(cb.dirty || cb.childDirty || !cb.valid) {
+				continue
+			}
+			old := cb.Size
+			if cb.valid && e.layout(ch, cb.Cons) == old {
+				continue
+			}
+			changed = true
+		}
+		if !changed {
+			return b.Size
+		}
+		b = &e.boxes[id]
+	}
+	counter.Inc(counter.NodesRelaidOut)
+	cs := &e.Styles[id]
+	size := e.compute(n, cs, c)
+	b = &e.boxes[id]
+	if size != b.Size || !b.valid {
+		e.noteResized(n)
+	}
+	b.Cons, b.Size, b.valid, b.dirty, b.childDirty = c, size, true, false, false
+	return size
+}
+
+// inset is the space padding and border take on each side.
+func inset(cs *style.Computed) geom.Edges {
+	p, bw := cs.Padding, cs.BorderWidth
+	return geom.Edges{Top: p.Top + bw, Right: p.Right + bw, Bottom: p.Bottom + bw, Left: p.Left + bw}
+}
+
+// ownSize resolves n's width and height before looking at its content.
+func ownSize(cs *style.Computed, c Constraints) (w, h float32, wKnown, hKnown bool) {
+	switch {
+	case c.WExact:
+		w, wKnown = c.W, true
+	default:
+		w, wKnown = cs.Width.Resolve(c.W, !isInf(c.W))
+	}
+	switch {
+	case c.HExact:
+		h, hKnown = c.H, true
+	default:
+		h, hKnown = cs.Height.Resolve(c.H, !isInf(c.H))
+	}
+	if wKnown {
+		w = max(w, cs.MinWidth)
+	}
+	if hKnown {
+		h = max(h, cs.MinHeight)
+	}
+	return
+}
+
+func isInf(v float32) bool { return math.IsInf(float64(v), 1) }
+
+func (e *Engine) compute(n *document.Node, cs *style.Computed, c Constraints) geom.Point {
+	w, h, wKnown, hKnown := ownSize(cs, c)
+	in := inset(cs)
+	switch n.Kind() {
+	case document.Text, document.TextField:
+		maxW := c.W
+		if wKnown {
+			maxW = w
+		}
+		maxW -= in.Horizontal()
+		if !cs.Wrap || n.Kind() == document.TextField {
+			maxW = Unbounded
+		}
+		t := e.Text.Measure(n, cs, maxW)
+		if !wKnown {
+			w = min(t.X+in.Horizontal(), c.W)
+		}
+		if !hKnown {
+			h = t.Y + in.Vertical()
+		}
+		// A text field may hold children (none in practice); a text has none.
+		return geom.Point{X: max(w, cs.MinWidth), Y: max(h, cs.MinHeight)}
+	case document.Scroll, document.List:
+		if !wKnown {
+			w, wKnown = c.W, !isInf(c.W)
+		}
+		var content geom.Point
+		if n.Kind() == document.List {
+			content = e.listRows(n, w-in.Horizontal(), in)
+		} else {
+			content = e.column(n, cs, w-in.Horizontal(), Unbounded, in)
+		}
+		e.boxes[n.ID()].ContentH = content.Y
+		if !hKnown {
+			h = min(content.Y+in.Vertical(), c.H)
+		}
+		return geom.Point{X: w, Y: h}
+	}
+	if len(n.Children()) == 0 {
+		if !wKnown {
+			w = in.Horizontal()
+		}
+		if !hKnown {
+			h = in.Vertical()
+		}
+		return geom.Point{X: max(w, cs.MinWidth), Y: max(h, cs.MinHeight)}
+	}
+	innerW := c.W - in.Horizontal()
+	if wKnown {
+		innerW = w - in.Horizontal()
+	}
+	innerH := Unbounded
+	if hKnown {
+		innerH = h - in.Vertical()
+	} else if !isInf(c.H) && cs.Direction == style.Row {
+		innerH = c.H - in.Vertical()
+	}
+	var content geom.Point
+	if cs.Direction == style.Row {
+		content = e.row(n, cs, innerW, innerH, hKnown, in)
+	} else {
+		content = e.column(n, cs, innerW, innerH, in)
+	}
+	if !wKnown {
+		w = min(content.X+in.Horizontal(), c.W)
+	}
+	if !hKnown {
+		h = content.Y + in.Vertical()
+	}
+	e.absolute(n, w, h, in)
+	return geom.Point{X: max(w, cs.MinWidth), Y: max(h, cs.MinHeight)}
+}
+
+// inFlow reports whether a child takes part in flex layout.
+func (e *Engine) inFlow(ch *document.Node) bool {
+	cs := &e.Styles[ch.ID()]
+	return cs.Display && cs.Position == style.Static
+}
+
+// column lays children out top to bottom in a box of inner width innerW
+// (the available height innerH may be unbounded) and returns the content
+// extent.
+func (e *Engine) column(n *document.Node, cs *style.Computed, innerW, innerH float32, in geom.Edges) geom.Point {
+	kids := n.Children()
+	sizes := e.sizes(len(kids))
+	defer e.release(len(kids))
+	var used, grow, maxW float32
+	count := 0
+	for i, ch := range kids {
+		if !e.inFlow(ch) {
+			continue
+		}
+		ccs := &e.Styles[ch.ID()]
+		m := ccs.Margin
+		cc := Constraints{W: innerW - m.Horizontal(), H: Unbounded}
+		if cs.AlignItems == style.Stretch && ccs.Width.Unit == style.Auto {
+			cc.WExact = true
+		}
+		if !isInf(innerH) && ccs.Height.Unit == style.Percent {
+			cc.H = innerH - m.Vertical()
+		}
+		sizes[i] = e.layout(ch, cc)
+		used += sizes[i].Y + m.Vertical()
+		grow += ccs.Grow
+		maxW = max(maxW, sizes[i].X+m.Horizontal())
+		count++
+	}
+	if count > 1 {
+		used += cs.Gap * float32(count-1)
+	}
+	free := float32(0)
+	if !isInf(innerH) {
+		free = innerH - used
+	}
+	if free > 0 && grow > 0 {
+		for i, ch := range kids {
+			ccs := &e.Styles[ch.ID()]
+			if !e.inFlow(ch) || ccs.Grow == 0 {
+				continue
+			}
+			m := ccs.Margin
+			cc := e.boxes[ch.ID()].Cons
+			cc.H, cc.HExact = sizes[i].Y+free*ccs.Grow/grow, true
+			cc.W = innerW - m.Horizontal()
+			sizes[i] = e.layout(ch, cc)
+		}
+		used += free
+		free = 0
+	}
+	y, gap := e.justify(cs.Justify, free, count, cs.Gap)
+	y += in.Top
+	for i, ch := range kids {
+		if !e.inFlow(ch) {
+			continue
+		}
+		ccs := &e.Styles[ch.ID()]
+		m := ccs.Margin
+		x := in.Left + m.Left
+		switch cs.AlignItems {
+		case style.Center:
+			x = in.Left + (innerW-sizes[i].X-m.Horizontal())/2 + m.Left
+		case style.End:
+			x = in.Left + innerW - sizes[i].X - m.Right
+		}
+		e.setPos(ch, geom.Point{X: x, Y: y + m.Top})
+		y += sizes[i].Y + m.Vertical() + gap
+	}
+	return geom.Point{X: maxW, Y: used}
+}
+
+// row lays children out left to right.
+func (e *Engine) row(n *document.Node, cs *style.Computed, innerW, innerH float32, hKnown bool, in geom.Edges) geom.Point {
+	kids := n.Children()
+	sizes := e.sizes(len(kids))
+	defer e.release(len(kids))
+	var used, grow, shrink, lineH float32
+	count := 0
+	for i, ch := range kids {
+		if !e.inFlow(ch) {
+			continue
+		}
+		ccs := &e.Styles[ch.ID()]
+		m := ccs.Margin
+		cc := Constraints{W: innerW - m.Horizontal(), H: Unbounded}
+		if !isInf(innerH) {
+			cc.H = innerH - m.Vertical()
+			cc.HExact = hKnown && cs.AlignItems == style.Stretch && ccs.Height.Unit == style.Auto
+		}
+		sizes[i] = e.layout(ch, cc)
+		used += sizes[i].X + m.Horizontal()
+		grow += ccs.Grow
+		shrink += ccs.Shrink * sizes[i].X
+		lineH = max(lineH, sizes[i].Y+m.Vertical())
+		count++
+	}
+	if count > 1 {
+		used += cs.Gap * float32(count-1)
+	}
+	free := innerW - used
+	if (free > 0 && grow > 0) || (free < 0 && shrink > 0) {
+		lineH = 0
+		for i, ch := range kids {
+			ccs := &e.Styles[ch.ID()]
+			if !e.inFlow(ch) {
+				continue
+			}
+			var nw float32
+			switch {
+			case free > 0 && ccs.Grow > 0:
+				nw = sizes[i].X + free*ccs.Grow/grow
+			case free < 0 && ccs.Shrink > 0:
+				nw = max(ccs.MinWidth, sizes[i].X+free*ccs.Shrink*sizes[i].X/shrink)
+			default:
+				lineH = max(lineH, sizes[i].Y+ccs.Margin.Vertical())
+				continue
+			}
+			cc := e.boxes[ch.ID()].Cons
+			cc.W, cc.WExact = nw, true
+			sizes[i] = e.layout(ch, cc)
+			lineH = max(lineH, sizes[i].Y+ccs.Margin.Vertical())
+		}
+		used = innerW
+		free = 0
+	}
+	if hKnown {
+		lineH = innerH
+	} else if cs.AlignItems == style.Stretch {
+		// Stretch items to the line now that its height is known.
+		for i, ch := range kids {
+			ccs := &e.Styles[ch.ID()]
+			if !e.inFlow(ch) || ccs.Height.Unit != style.Auto || sizes[i].Y+ccs.Margin.Vertical() == lineH {
+				continue
+			}
+			cc := e.boxes[ch.ID()].Cons
+			cc.H, cc.HExact = lineH-ccs.Margin.Vertical(), true
+			sizes[i] = e.layout(ch, cc)
+		}
+	}
+	x, gap := e.justify(cs.Justify, free, count, cs.Gap)
+	x += in.Left
+	for i, ch := range kids {
+		if !e.inFlow(ch) {
+			continue
+		}
+		m := e.Styles[ch.ID()].Margin
+		y := in.Top + m.Top
+		switch cs.AlignItems {
+		case style.Center:
+			y = in.Top + (lineH-sizes[i].Y-m.Vertical())/2 + m.Top
+		case style.End:
+			y = in.Top + lineH - sizes[i].Y - m.Bottom
+		}
+		e.setPos(ch, geom.Point{X: x + m.Left, Y: y})
+		x += sizes[i].X + m.Horizontal() + gap
+	}
+	return geom.Point{X: used, Y: lineH}
+}
+
+// justify returns where the first item starts on the main axis and the
+// gap between items.
+func (e *Engine) justify(j style.Align, free float32, count int, gap float32) (start, between float32) {
+	if free <= 0 {
+		return 0, gap
+	}
+	switch j {
+	case style.Center:
+		return free / 2, gap
+	case style.End:
+		return free, gap
+	case style.SpaceBetween:
+		if count > 1 {
+			return 0, gap + free/float32(count-1)
+		}
+	}
+	return 0, gap
+}
+
+// listRows places a virtualised list's mounted rows at their model row's
+// offset and returns the content extent of the whole model.
+func (e *Engine) listRows(n *document.Node, innerW float32, in geom.Edges) geom.Point {
+	m := n.ListModel()
+	if m == nil {
+		return geom.Point{}
+	}
+	for _, row := range n.Children() {
+		if !e.Styles[row.ID()].Display {
+			continue
+		}
+		e.layout(row, Constraints{W: innerW, H: m.RowHeight, WExact: true, HExact: true})
+		e.setPos(row, geom.Point{X: in.Left, Y: in.Top + float32(row.RowIndex())*m.RowHeight})
+	}
+	return geom.Point{X: innerW, Y: float32(m.Rows) * m.RowHeight}
+}
+
+// absolute lays out and places n's absolutely positioned children against
+// its padding box.
+func (e *Engine) absolute(n *document.Node, w, h float32, in geom.Edges) {
+	for _, ch := range n.Children() {
+		ccs := &e.Styles[ch.ID()]
+		if !ccs.Display || ccs.Position != style.Absolute {
+			continue
+		}
+		bw := e.Styles[n.ID()].BorderWidth
+		pw, ph := w-2*bw, h-2*bw
+		e.layout(ch, Constraints{W: pw, H: ph})
+		x, _ := ccs.Left.Resolve(pw, true)
+		y, _ := ccs.Top.Resolve(ph, true)
+		e.setPos(ch, geom.Point{X: bw + x, Y: bw + y})
+	}
+}
+
+// sizes returns a zeroed scratch slice for one container's child sizes.
+// Layout recurses, so the scratch buffer is a stack: each container takes
+// the top n entries and release gives them back. A nested call that grows
+// the buffer leaves the caller's slice on the old array, which stays valid.
+func (e *Engine) sizes(n int) []geom.Point {
+	top := len(e.scratch)
+	e.scratch = slices.Grow(e.scratch, n)[:top+n]
+	s := e.scratch[top : top+n : top+n]
+	clear(s)
+	return s
+}
+
+func (e *Engine) release(n int) { e.scratch = e.scratch[:len(e.scratch)-n] }

@@ -1,0 +1,592 @@
+package paint
+
+import (
+	"slices"
+
+	"github.com/perfbench/perfbench/counter"
+	"github.com/perfbench/perfbench/ui/document"
+	"github.com/perfbench/perfbench/ui/geom"
+	"github.com/perfbench/perfbench/ui/layout"
+	"github.com/perfbench/perfbench/ui/style"
+)
+
+// TextLine is one laid-out line of an element's text, relative to the
+// element's content box.
+type TextLine struct {
+	Text string
+	Rect geom.Rect
+}
+
+// TextPainter gives paint the text layout computed by layout; the window
+// adapts the text package to it.
+type TextPainter interface {
+	// Lines returns n's laid-out lines, looking every glyph up in the atlas
+	// (rasterising the missing ones). The slice is valid until the next call.
+	Lines(n *document.Node) []TextLine
+	// CaretX returns the x of a text field's caret relative to its content box.
+	CaretX(n *document.Node) float32
+	// LineHeight returns the height of one line in n's style.
+	LineHeight(n *document.Node) float32
+}
+
+// Fragment is everything that decides how one element paints.
+type Fragment struct {
+	Rect   geom.Rect // border box, in Space's coordinates
+	Space  document.ID
+	Hidden bool // not displayed, itself or through an ancestor
+	Style  paintStyle
+	State  style.State
+	Text   string
+	Value  float32
+	Phase  float32
+	Caret  int
+	Sprite int
+	valid  bool
+}
+
+type paintStyle struct {
+	Color, Background, BorderColor style.Color
+	BorderWidth, Radius            float32
+	Font                           FontKey
+	Padding                        geom.Edges
+}
+
+// Space is the coordinate space of a scroll container's content.
+type Space struct {
+	Node   document.ID
+	Parent document.ID
+	chunks []*Chunk
+	rect   geom.Rect // the container's border box in the parent space
+	border float32
+	stamp  uint64
+	off    geom.Point // window position of the content origin, this frame
+	clip   geom.Rect  // window rect content is visible in, this frame
+}
+
+// Painter keeps one window's fragments and display list.
+type Painter struct {
+	Doc    *document.Document
+	Styles []style.Computed
+	Layout *layout.Engine
+	Text   TextPainter
+
+	frags  []Fragment
+	chunks []*Chunk
+	head   *Chunk
+	tail   *Chunk
+	count  int
+	spaces map[document.ID]*Space
+
+	stamp      uint64
+	seen       []uint64 // by node ID: frame stamp of the last fragment update
+	cursor     *Chunk   // during a subtree walk: the last chunk in draw order
+	haveCursor bool
+	viewport   geom.Rect
+	frame      Frame
+	free       []*Chunk
+}
+
+// Frame is what one frame hands the renderer. Its slices are reused by the
+// next frame.
+type Frame struct {
+	Painter    *Painter
+	Changed    []*Chunk
+	Translated []*Chunk
+	Removed    int
+	Damage     []geom.Rect
+	Viewport   geom.Rect
+}
+
+// Head returns the first chunk in draw order.
+func (p *Painter) Head() *Chunk { return p.head }
+
+// Len returns the number of chunks.
+func (p *Painter) Len() int { return p.count }
+
+// Fragment returns a node's fragment.
+func (p *Painter) Fragment(id document.ID) *Fragment {
+	p.grow()
+	return &p.frags[id]
+}
+
+func (p *Painter) grow() {
+	if n := p.Doc.Cap(); len(p.frags) < n {
+		p.frags = append(p.frags, make([]Fragment, n-len(p.frags))...)
+		p.chunks = append(p.chunks, make([]*Chunk, n-len(p.chunks))...)
+		p.seen = append(p.seen, make([]uint64, n-len(p.seen))...)
+	}
+	if p.spaces == nil {
+		p.spaces = map[document.ID]*Space{}
+	}
+}
+
+// Begin starts a frame over a viewport.
+func (p *Painter) Begin(viewport geom.Rect) {
+	p.grow()
+	p.stamp++
+	if viewport != p.viewport {
+		p.viewport = viewport
+	}
+	f := &p.frame
+	f.Changed, f.Translated, f.Damage, f.Removed = f.Changed[:0], f.Translated[:0], f.Damage[:0], 0
+	f.Viewport = viewport
+	f.Painter = p
+}
+
+// Update rechecks one element whose paint may have changed.
+func (p *Painter) Update(n *document.Node) {
+	p.haveCursor = false
+	p.update(n)
+}
+
+// UpdateSubtree rechecks an element and all its descendants: it moved,
+// resized, or was shown or hidden.
+func (p *Painter) UpdateSubtree(n *document.Node) {
+	p.haveCursor = false
+	p.walk(n)
+}
+
+func (p *Painter) walk(n *document.Node) {
+	p.update(n)
+	if p.frags[n.ID()].Hidden {
+		return
+	}
+	for _, c := range n.Children() {
+		p.walk(c)
+	}
+}
+
+// Remove drops the chunks of a removed subtree.
+func (p *Painter) Remove(n *document.Node) {
+	p.grow()
+	document.Walk(n, func(m *document.Node) bool {
+		p.frags[m.ID()] = Fragment{}
+		if c := p.chunks[m.ID()]; c != nil {
+			p.removeChunk(c)
+		}
+		if sp := p.spaces[m.ID()]; sp != nil {
+			delete(p.spaces, m.ID())
+		}
+		return true
+	})
+}
+
+func (p *Painter) hideSubtree(n *document.Node) {
+	document.Walk(n, func(m *document.Node) bool {
+		counter.Inc(counter.NodesVisited)
+		f := &p.frags[m.ID()]
+		wasHidden := f.valid && f.Hidden
+		if m != n {
+			*f = Fragment{Hidden: true, valid: true}
+		}
+		if c := p.chunks[m.ID()]; c != nil {
+			p.removeChunk(c)
+		}
+		return !wasHidden || m == n
+	})
+}
+
+// fragment computes n's fragment from its style, box and parent fragment.
+func (p *Painter) fragment(n *document.Node) Fragment {
+	id := n.ID()
+	cs := &p.Styles[id]
+	var f Fragment
+	f.valid = true
+	par := n.Parent()
+	f.Space = document.None
+	var origin geom.Point
+	if par != nil {
+		pf := &p.frags[par.ID()]
+		if pf.Hidden || !pf.valid {
+			f.Hidden = true
+			return f
+		}
+		switch par.Kind() {
+		case document.Scroll, document.List:
+			f.Space = par.ID()
+		default:
+			f.Space = pf.Space
+			origin = geom.Point{X: pf.Rect.X, Y: pf.Rect.Y}
+		}
+	}
+	if !cs.Display {
+		f.Hidden = true
+		return f
+	}
+	b := p.Layout.Box(id)
+	f.Rect = geom.Rect{X: origin.X + b.Pos.X, Y: origin.Y + b.Pos.Y, W: b.Size.X, H: b.Size.Y}
+	f.Style = paintStyle{
+		Color: cs.Color, Background: cs.Background, BorderColor: cs.BorderColor,
+		BorderWidth: cs.BorderWidth, Radius: cs.Radius, Padding: cs.Padding,
+		Font: FontKey{Size: cs.FontSize, Bold: cs.Bold, Mono: cs.Mono},
+	}
+	f.State = n.State()
+	switch n.Kind() {
+	case document.Text, document.TextField:
+		f.Text = n.Text()
+		if n.Kind() == document.TextField && n.State()&style.Focus != 0 {
+			f.Caret = n.Caret()
+		}
+	case document.Slider:
+		f.Value = n.Value()
+	case document.Progress:
+		f.Phase = n.Phase()
+	case document.Image:
+		f.Sprite = n.Sprite()
+	}
+	return f
+}
+
+func (p *Painter) update(n *document.Node) {
+	id := n.ID()
+	if p.seen[id] == p.stamp {
+		return
+	}
+	p.seen[id] = p.stamp
+	counter.Inc(counter.NodesVisited)
+	counter.Inc(counter.FragmentsDiffed)
+	nf := p.fragment(n)
+	old := &p.frags[id]
+	if nf.Hidden {
+		if !(old.valid && old.Hidden) {
+			counter.Inc(counter.FragmentsChanged)
+		}
+		*old = nf
+		if p.chunks[id] != nil {
+			p.removeChunk(p.chunks[id])
+		}
+		for _, c := range n.Children() {
+			if f := &p.frags[c.ID()]; !(f.valid && f.Hidden) {
+				p.hideSubtree(c)
+			}
+		}
+		return
+	}
+	textChanged := old.Text != nf.Text
+	if *old == nf && !textChanged {
+		if c := p.chunks[id]; c != nil {
+			p.cursor, p.haveCursor = c, true
+		}
+		p.trackSpace(n, &nf)
+		return
+	}
+	counter.Inc(counter.FragmentsChanged)
+	*old = nf
+	p.trackSpace(n, old)
+	p.emit(n, old)
+}
+
+// trackSpace registers or updates the space of a scroll container.
+func (p *Painter) trackSpace(n *document.Node, f *Fragment) {
+	if k := n.Kind(); k != document.Scroll && k != document.List {
+		return
+	}
+	sp := p.spaces[n.ID()]
+	if sp == nil {
+		sp = &Space{Node: n.ID()}
+		p.spaces[n.ID()] = sp
+	}
+	sp.Parent, sp.rect, sp.border = f.Space, f.Rect, f.Style.BorderWidth
+}
+
+// Spaces returns the scroll spaces by container ID.
+func (p *Painter) Spaces() map[document.ID]*Space { return p.spaces }
+
+// emit rebuilds n's chunk from its fragment.
+func (p *Painter) emit(n *document.Node, f *Fragment) {
+	id := n.ID()
+	c := p.chunks[id]
+	var prims []Primitive
+	if c != nil {
+		prims = c.Prims[:0]
+	} else if k := len(p.free); k > 0 {
+		prims = p.free[k-1].Prims[:0] // reuse a removed chunk's storage
+	}
+	prims = p.primitives(prims, n, f)
+	if len(prims) == 0 {
+		if c != nil {
+			p.removeChunk(c)
+		}
+		return
+	}
+	counter.Inc(counter.ChunksEmitted)
+	counter.Add(counter.PrimitivesEmitted, uint64(len(prims)))
+	counter.Inc(counter.DrawOrderInsertions)
+	if c == nil {
+		if k := len(p.free); k > 0 {
+			c = p.free[k-1]
+			p.free = p.free[:k-1]
+			*c = Chunk{}
+		} else {
+			c = &Chunk{}
+		}
+		c.Node, c.Space, c.spaceIdx = id, f.Space, -1
+		p.chunks[id] = c
+		p.insertAfter(p.predecessor(n), c)
+	} else if c.Space != f.Space {
+		p.leaveSpace(c)
+		c.Space = f.Space
+	}
+	c.Prims = prims
+	var bounds geom.Rect
+	for i := range prims {
+		bounds = bounds.Union(prims[i].Rect)
+	}
+	c.Bounds = bounds
+	p.joinSpace(c)
+	p.cursor, p.haveCursor = c, true
+	p.markChanged(c)
+}
+
+func (p *Painter) markChanged(c *Chunk) {
+	p.frame.Changed = append(p.frame.Changed, c)
+}
+
+// predecessor finds the chunk after which n's new chunk goes in draw order.
+func (p *Painter) predecessor(n *document.Node) *Chunk {
+	if p.haveCursor {
+		return p.cursor
+	}
+	for cur := n; ; {
+		par := cur.Parent()
+		if par == nil {
+			return nil
+		}
+		sibs := par.Children()
+		for j := slices.Index(sibs, cur) - 1; j >= 0; j-- {
+			if c := p.lastChunkIn(sibs[j]); c != nil {
+				return c
+			}
+		}
+		if c := p.chunks[par.ID()]; c != nil {
+			return c
+		}
+		cur = par
+	}
+}
+
+func (p *Painter) lastChunkIn(n *document.Node) *Chunk {
+	kids := n.Children()
+	for i := len(kids) - 1; i >= 0; i-- {
+		if c := p.lastChunkIn(kids[i]); c != nil {
+			return c
+		}
+	}
+	return p.chunks[n.ID()]
+}
+
+func (p *Painter) insertAfter(prev, c *Chunk) {
+	p.count++
+	if prev == nil {
+		c.prev, c.next = nil, p.head
+		if p.head != nil {
+			p.head.prev = c
+		} else {
+			p.tail = c
+		}
+		p.head = c
+		return
+	}
+	c.prev, c.next = prev, prev.next
+	if prev.next != nil {
+		prev.next.prev = c
+	} else {
+		p.tail = c
+	}
+	prev.next = c
+}
+
+func (p *Painter) removeChunk(c *Chunk) {
+	counter.Inc(counter.ChunksRemoved)
+	if c.prev != nil {
+		c.prev.next = c.next
+	} else {
+		p.head = c.next
+	}
+	if c.next != nil {
+		c.next.prev = c.prev
+	} else {
+		p.tail = c.prev
+	}
+	if p.cursor == c {
+		p.cursor, p.haveCursor = c.prev, c.prev != nil
+		if c.prev == nil {
+			p.haveCursor = false
+		}
+	}
+	p.count--
+	p.leaveSpace(c)
+	p.chunks[c.Node] = nil
+	if !c.lastResolved.Empty() {
+		p.frame.Damage = append(p.frame.Damage, c.lastResolved)
+	}
+	p.frame.Removed++
+	c.prev, c.next = nil, nil
+	c.lastResolved = geom.Rect{}
+	p.free = append(p.free, c)
+}
+
+func (p *Painter) joinSpace(c *Chunk) {
+	if c.spaceIdx >= 0 || c.Space == document.None {
+		return
+	}
+	sp := p.spaces[c.Space]
+	if sp == nil {
+		sp = &Space{Node: c.Space, Parent: document.None}
+		p.spaces[c.Space] = sp
+	}
+	c.spaceIdx = len(sp.chunks)
+	sp.chunks = append(sp.chunks, c)
+}
+
+func (p *Painter) leaveSpace(c *Chunk) {
+	if c.spaceIdx < 0 {
+		return
+	}
+	sp := p.spaces[c.Space]
+	last := sp.chunks[len(sp.chunks)-1]
+	sp.chunks[c.spaceIdx] = last
+	last.spaceIdx = c.spaceIdx
+	sp.chunks = sp.chunks[:len(sp.chunks)-1]
+	c.spaceIdx = -1
+}
+
+// Scrolled translates the chunks of a scroll container's space and of the
+// spaces nested in it: their primitives move with the new offset and
+// nothing is emitted.
+func (p *Painter) Scrolled(n *document.Node) {
+	sp := p.spaces[n.ID()]
+	if sp == nil {
+		return
+	}
+	counter.Inc(counter.ScrollOffsetsApplied)
+	p.resolve(sp)
+	if !sp.clip.Empty() {
+		p.frame.Damage = append(p.frame.Damage, sp.clip)
+	}
+	p.translate(sp)
+}
+
+func (p *Painter) translate(sp *Space) {
+	for _, c := range sp.chunks {
+		counter.Inc(counter.ChunksTranslated)
+		p.frame.Translated = append(p.frame.Translated, c)
+	}
+	for _, inner := range p.spaces {
+		if inner.Parent == sp.Node && inner.Node != sp.Node {
+			p.translate(inner)
+		}
+	}
+}
+
+// resolve computes a space's window offset and clip for this frame.
+func (p *Painter) resolve(sp *Space) {
+	if sp.stamp == p.stamp {
+		return
+	}
+	sp.stamp = p.stamp
+	parentOff, parentClip := geom.Point{}, p.viewport
+	if sp.Parent != document.None {
+		if ps := p.spaces[sp.Parent]; ps != nil {
+			p.resolve(ps)
+			parentOff, parentClip = ps.off, ps.clip
+		}
+	}
+	n := p.Doc.Node(sp.Node)
+	scroll := float32(0)
+	if n != nil {
+		scroll = n.ScrollY()
+	}
+	sp.off = geom.Point{X: parentOff.X + sp.rect.X, Y: parentOff.Y + sp.rect.Y - scroll}
+	box := sp.rect.Translate(parentOff).Inset(geom.All(sp.border))
+	sp.clip = box.Intersect(parentClip)
+}
+
+// placement returns a space's offset and clip this frame.
+func (p *Painter) placement(space document.ID) (geom.Point, geom.Rect) {
+	if space == document.None {
+		return geom.Point{}, p.viewport
+	}
+	sp := p.spaces[space]
+	if sp == nil {
+		return geom.Point{}, geom.Rect{}
+	}
+	p.resolve(sp)
+	return sp.off, sp.clip
+}
+
+// Finish culls every changed or translated chunk against its clip, records
+// the damage, and returns the frame for the renderer.
+func (p *Painter) Finish() *Frame {
+	f := &p.frame
+	for _, c := range f.Changed {
+		p.cull(c, true)
+	}
+	for _, c := range f.Translated {
+		p.cull(c, false)
+	}
+	if len(f.Damage) > 8 {
+		u := geom.Rect{}
+		for _, d := range f.Damage {
+			u = u.Union(d)
+		}
+		f.Damage = append(f.Damage[:0], u)
+	}
+	var area float32
+	for _, d := range f.Damage {
+		area += d.Area()
+	}
+	counter.Add(counter.DamageRects, uint64(len(f.Damage)))
+	counter.Add(counter.DamageArea, uint64(area))
+	return f
+}
+
+func (p *Painter) cull(c *Chunk, damage bool) {
+	if p.chunks[c.Node] != c {
+		return // removed later in the frame
+	}
+	off, clip := p.placement(c.Space)
+	visible := 0
+	for i := range c.Prims {
+		if c.Prims[i].Rect.Translate(off).Intersects(clip) {
+			visible++
+		}
+	}
+	counter.Add(counter.PrimitivesCulled, uint64(len(c.Prims)-visible))
+	counter.Add(counter.PrimitivesSubmitted, uint64(visible))
+	c.Submitted = visible
+	now := c.Bounds.Translate(off).Intersect(clip)
+	if damage {
+		if d := c.lastResolved.Union(now); !d.Empty() {
+			p.frame.Damage = append(p.frame.Damage, d)
+		}
+	}
+	c.lastResolved = now
+}
+
+// Resolve appends the display list as it would be drawn, in window
+// coordinates and draw order, leaving out culled primitives.
+func (p *Painter) Resolve(dst []Primitive) []Primitive {
+	for c := p.head; c != nil; c = c.next {
+		off, clip := p.placement(c.Space)
+		for _, pr := range c.Prims {
+			pr.Rect = pr.Rect.Translate(off)
+			if pr.Rect.Intersects(clip) {
+				dst = append(dst, pr)
+			}
+		}
+	}
+	return dst
+}
+
+// Offset returns the window offset of a space (document.None: the root).
+func (p *Painter) Offset(space document.ID) geom.Point {
+	off, _ := p.placement(space)
+	return off
+}
+
+// Damage returns the last frame's damage rectangles.
+func (p *Painter) Damage() []geom.Rect { return p.frame.Damage }
+
+// Shown reports whether the fragment is current and displayed.
+func (f *Fragment) Shown() bool { return f.valid && !f.Hidden }

@@ -1,0 +1,159 @@
+package text
+
+import (
+	"strings"
+	"unicode/utf8"
+
+	"golang.org/x/image/font/sfnt"
+	"golang.org/x/image/math/fixed"
+
+	"github.com/perfbench/perfbench/counter"
+)
+
+// DefaultRunLimit is a Shaper's soft limit on cached runs when its Limit is
+// zero. Wrapping caches each word once per style (with its leading spaces)
+// and painting caches each line, so a few thousand covers a screenful of a
+// large document many times over.
+const DefaultRunLimit = 4096
+
+// A Shaper shapes, measures and wraps text, and keeps what it shaped in a
+// shaped-run cache keyed by (Style, string). The zero value is ready to use;
+// faces are made the first time a style is shaped and kept.
+//
+// A Shaper belongs to one goroutine (the engine's); it does no locking.
+type Shaper struct {
+	// Limit is the cache's soft limit, in runs; zero means
+	// DefaultRunLimit. The cache may grow past it within a frame; Trim
+	// brings it back.
+	Limit int
+
+	faces map[Style]*face
+	runs  map[runKey]*runEntry
+	// head is the most recently used run, tail the least.
+	head, tail *runEntry
+	buf        sfnt.Buffer
+}
+
+type runKey struct {
+	style Style
+	text  string
+}
+
+type runEntry struct {
+	run        Run
+	prev, next *runEntry
+}
+
+// Shape returns text shaped in st. A cached run is returned as it is
+// (ShapedRunsCached) and does not allocate; otherwise the text is shaped from
+// the font (RunsShaped) and cached under a copy of text, so the caller's
+// string is not retained.
+//
+// A Style out of range panics.
+func (s *Shaper) Shape(st Style, text string) *Run {
+	if e, ok := s.runs[runKey{st, text}]; ok {
+		s.moveToFront(e)
+		counter.Inc(counter.ShapedRunsCached)
+		return &e.run
+	}
+	counter.Inc(counter.RunsShaped)
+	e := &runEntry{}
+	s.shape(&e.run, s.face(st), st, strings.Clone(text))
+	if s.runs == nil {
+		s.runs = make(map[runKey]*runEntry)
+	}
+	s.runs[runKey{st, e.run.Text}] = e
+	s.pushFront(e)
+	return &e.run
+}
+
+// Len returns the number of runs in the cache.
+func (s *Shaper) Len() int { return len(s.runs) }
+
+// Trim evicts least recently used runs until the cache is within its
+// limit, counting ShapedRunsEvicted for each. The engine calls it at the end
+// of every frame. Runs handed out stay valid: eviction only forgets them.
+func (s *Shaper) Trim() {
+	limit := s.Limit
+	if limit <= 0 {
+		limit = DefaultRunLimit
+	}
+	for len(s.runs) > limit {
+		e := s.tail
+		s.unlink(e)
+		delete(s.runs, runKey{e.run.Style, e.run.Text})
+		counter.Inc(counter.ShapedRunsEvicted)
+	}
+}
+
+func (s *Shaper) face(st Style) *face {
+	if f, ok := s.faces[st]; ok {
+		return f
+	}
+	f := newFace(st, &s.buf)
+	if s.faces == nil {
+		s.faces = make(map[Style]*face)
+	}
+	s.faces[st] = f
+	return f
+}
+
+// shape places one glyph per rune: each glyph's origin is the pen, the pen
+// moves by the glyph's advance, and the kerning of each pair moves the
+// second glyph. All in 26.6 fixed point, converted to pixels per glyph.
+func (s *Shaper) shape(r *Run, f *face, st Style, text string) {
+	glyphs := make([]Glyph, utf8.RuneCountInString(text))
+	var pen fixed.Int26_6
+	i := 0
+	for off, c := range text {
+		g := f.glyph(&s.buf, c)
+		if i > 0 {
+			pen += f.kern(&s.buf, glyphs[i-1].ID, g)
+		}
+		adv := f.advance(&s.buf, g)
+		glyphs[i] = Glyph{ID: g, Offset: off, X: px(pen), Advance: px(adv), x: pen, adv: adv}
+		pen += adv
+		i++
+	}
+	*r = Run{
+		Style:      st,
+		Text:       text,
+		Glyphs:     glyphs,
+		Width:      px(pen),
+		Ascent:     px(f.ascent),
+		Descent:    px(f.descent),
+		LineHeight: px(f.height),
+		width:      pen,
+	}
+}
+
+func (s *Shaper) pushFront(e *runEntry) {
+	e.prev, e.next = nil, s.head
+	if s.head != nil {
+		s.head.prev = e
+	} else {
+		s.tail = e
+	}
+	s.head = e
+}
+
+func (s *Shaper) unlink(e *runEntry) {
+	if e.prev != nil {
+		e.prev.next = e.next
+	} else {
+		s.head = e.next
+	}
+	if e.next != nil {
+		e.next.prev = e.prev
+	} else {
+		s.tail = e.prev
+	}
+	e.prev, e.next = nil, nil
+}
+
+func (s *Shaper) moveToFront(e *runEntry) {
+	if s.head != e {
+		s.unlink(e)
+		s.pushFront(e)
+	}
+}

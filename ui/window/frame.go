@@ -1,0 +1,251 @@
+package window
+
+import (
+	"math"
+	"slices"
+
+	"github.com/perfbench/perfbench/clock"
+	"github.com/perfbench/perfbench/counter"
+	"github.com/perfbench/perfbench/latency"
+	"github.com/perfbench/perfbench/ui/document"
+	"github.com/perfbench/perfbench/ui/geom"
+	"github.com/perfbench/perfbench/ui/style"
+)
+
+// AnimationPeriod is how long the indeterminate progress bar takes to
+// sweep its track once.
+const AnimationPeriod = 1500_000_000 // ns
+
+// Invalidate asks for a frame on behalf of the application.
+func (w *Window) Invalidate() { w.requestFrame(ByApp) }
+
+// Tick asks for a frame on behalf of an overlay's announced clock (the
+// HUD): the frame's Reasons carry ByTick so a sampler can exclude it
+// unless someone else asked too.
+func (w *Window) Tick() { w.requestFrame(ByTick) }
+
+// requestFrame arms the frame timer at the next refresh, or joins the
+// frame already pending.
+func (w *Window) requestFrame(r Reason) {
+	counter.Inc(counter.Invalidations)
+	w.reasons |= r
+	w.invalidations++
+	if w.frameTimer.Pending() {
+		counter.Inc(counter.InvalidationsMerged)
+		return
+	}
+	counter.Inc(counter.FramesRequested)
+	w.frameTimer = w.clk.At(w.nextRefresh(), w.onRefresh)
+}
+
+// nextRefresh returns the first refresh strictly after now: refreshes fall
+// at k/hz seconds on the clock's timeline.
+func (w *Window) nextRefresh() clock.Instant[clock.Sched] {
+	hz := w.RefreshHz()
+	now := w.clk.Now().Nanos()
+	k := math.Floor(float64(now)*hz/1e9) + 1
+	for {
+		t := int64(math.Round(k * 1e9 / hz))
+		if t > now {
+			return clock.At[clock.Sched](t)
+		}
+		k++
+	}
+}
+
+func (w *Window) onRefresh() {
+	w.drawFrame()
+	if w.animating() {
+		w.requestFrame(ByAnimation)
+	}
+}
+
+func (w *Window) animating() bool { return !w.opts.NoAnimation && w.doc.Animated() > 0 }
+
+// Frame draws a frame now if one is pending, without waiting for the
+// refresh (tests and one-shot tools); the pending timer is cancelled.
+func (w *Window) Frame() {
+	if !w.frameTimer.Pending() {
+		return
+	}
+	w.frameTimer.Stop()
+	w.onRefresh()
+}
+
+// Quiet draws frames until the document owes nothing: the first cascade,
+// layout, shaping and emission of a freshly opened document are done, and
+// a measurement that starts afterwards measures the interaction only.
+// Animations keep running (their frames are owed every refresh), so Quiet
+// stops once nothing but an animation is pending.
+func (w *Window) Quiet() {
+	for i := 0; i < 100 && w.frameTimer.Pending(); i++ {
+		w.Frame()
+		if !w.doc.Pending() && w.animating() {
+			break
+		}
+	}
+}
+
+// drawFrame runs one frame through every stage.
+func (w *Window) drawFrame() {
+	start := clock.MonoNow()
+	latency.Mark("f.begin")
+	w.stamp++
+	w.last = FrameInfo{Index: w.frames, At: w.clk.Now(), Reasons: w.reasons, Invalidations: w.invalidations}
+	w.reasons, w.invalidations = 0, 0
+	w.animate()
+	w.doc.TakeChanges(&w.changes)
+	w.growTables()
+
+	latency.Mark("f.restyle")
+	for _, n := range w.changes.Style {
+		w.restyle(n)
+	}
+
+	latency.Mark("f.boxes")
+	for _, n := range w.changes.Boxes {
+		w.layout.Rebuild(n)
+		if p := n.Parent(); p != nil && p.Kind() == document.List {
+			w.layout.MarkDirty(p) // a rebound row moves to its model row's offset
+		}
+		w.toPaint = append(w.toPaint, n)
+	}
+	w.toPaint = append(w.toPaint, w.changes.Paint...)
+
+	latency.Mark("f.layout")
+	w.paint.Styles = w.styles
+	w.layout.Styles = w.styles
+	var moved, resized []*document.Node
+	if w.layout.Pending() || w.resized {
+		ch := w.layout.Run(w.viewport)
+		moved, resized = ch.Moved, ch.Resized
+		w.resized = false
+	}
+
+	latency.Mark("f.fragments")
+	w.paint.Begin(geom.Rect{W: w.viewport.X, H: w.viewport.Y})
+	for _, n := range moved {
+		w.paint.UpdateSubtree(n)
+		w.geometryChanged(n)
+	}
+	for _, n := range w.subtrees {
+		w.paint.UpdateSubtree(n)
+		w.geometryChanged(n)
+	}
+	for _, n := range resized {
+		w.paint.Update(n)
+		w.geometryChanged(n)
+	}
+
+	latency.Mark("p.emit")
+	for _, n := range w.toPaint {
+		w.paint.Update(n)
+	}
+	for _, n := range w.scrolled {
+		w.paint.Scrolled(n)
+		w.hits.SetOffset(n.ID(), geom.Point{Y: n.ScrollY()})
+	}
+	w.rebuildHits()
+
+	latency.Mark("p.draw")
+	f := w.paint.Finish()
+	err := w.rend.Frame(f)
+	latency.Mark("pres.out")
+	if err != nil {
+		panic("window: renderer: " + err.Error())
+	}
+
+	w.toPaint, w.subtrees, w.scrolled = w.toPaint[:0], w.subtrees[:0], w.scrolled[:0]
+	w.text.trim()
+	w.frames++
+	counter.Inc(counter.FramesDrawn)
+	w.last.Cost = clock.MonoNow().Sub(start)
+	latency.Mark("f.end")
+	if w.opts.Probe != nil {
+		counter.Inc(counter.ProbeCalls)
+		w.opts.Probe.FrameEnded(w)
+	}
+}
+
+// animate advances every animated element to the frame's time.
+func (w *Window) animate() {
+	if w.opts.NoAnimation {
+		return
+	}
+	now := w.clk.Now().Nanos()
+	phase := float32(now%AnimationPeriod) / AnimationPeriod
+	for _, n := range w.doc.AnimatedNodes() {
+		counter.Inc(counter.AnimationTicks)
+		w.doc.SetPhase(n, phase)
+	}
+}
+
+func (w *Window) growTables() {
+	if n := w.doc.Cap(); len(w.styles) < n {
+		w.styles = append(w.styles, make([]style.Computed, n-len(w.styles))...)
+		w.styled = append(w.styled, make([]bool, n-len(w.styled))...)
+		w.restamp = append(w.restamp, make([]uint64, n-len(w.restamp))...)
+	}
+}
+
+// restyle recomputes n's style and records what the change owes: layout
+// when a layout property changed, a repaint, and the children's restyle
+// when an inherited property changed.
+func (w *Window) restyle(n *document.Node) {
+	id := n.ID()
+	if w.restamp[id] == w.stamp {
+		return
+	}
+	w.restamp[id] = w.stamp
+	counter.Inc(counter.ElementsRestyled)
+	counter.Inc(counter.NodesVisited)
+	var parent *style.Computed
+	if p := n.Parent(); p != nil {
+		parent = &w.styles[p.ID()]
+	}
+	old := w.styles[id]
+	had := w.styled[id]
+	cs := &w.styles[id]
+	matched := w.doc.Sheet.Compute(cs, n.Kind().Defaults(), n.Classes(), n.State(), parent)
+	counter.Add(counter.StyleRulesMatched, uint64(matched))
+	w.styled[id] = true
+	w.toPaint = append(w.toPaint, n)
+	if !had {
+		w.layout.MarkDirty(n)
+		return
+	}
+	if !old.LayoutEqual(cs) {
+		w.layout.MarkDirty(n)
+		if p := n.Parent(); p != nil && (old.Display != cs.Display || old.Position != cs.Position || old.Margin != cs.Margin) {
+			w.layout.MarkDirty(p)
+		}
+		if old.Display != cs.Display && cs.Display {
+			w.subtrees = append(w.subtrees, n)
+		}
+	}
+	if !old.InheritedEqual(cs) {
+		for _, c := range n.Children() {
+			counter.Inc(counter.StyleInherited)
+			w.restyle(c)
+		}
+	}
+}
+
+// geometryChanged records that the hit index of n's space must be rebuilt.
+func (w *Window) geometryChanged(n *document.Node) {
+	if w.rebuildAll {
+		return
+	}
+	f := w.paint.Fragment(n.ID())
+	sp := f.Space
+	if n.Parent() == nil {
+		w.rebuildAll = true
+		return
+	}
+	if !slices.Contains(w.dirtySpaces, sp) {
+		w.dirtySpaces = append(w.dirtySpaces, sp)
+	}
+	// A scroll container that moved also changes its own space's origin;
+	// its content's entries are relative to it, so only the parent space
+	// needs rebuilding.
+}

@@ -1,0 +1,333 @@
+package window
+
+import (
+	"slices"
+
+	"github.com/perfbench/perfbench/counter"
+	"github.com/perfbench/perfbench/latency"
+	"github.com/perfbench/perfbench/ui/document"
+	"github.com/perfbench/perfbench/ui/geom"
+	"github.com/perfbench/perfbench/ui/style"
+)
+
+// Button is a pointer button.
+type Button uint8
+
+const (
+	Left Button = iota
+	Right
+)
+
+// Key is a key that edits or moves focus.
+type Key uint8
+
+const (
+	Tab Key = iota
+	BackTab
+	Backspace
+	Delete
+	ArrowLeft
+	ArrowRight
+	Home
+	End
+	Enter
+	Space
+)
+
+// event starts handling one input event.
+func (w *Window) event() {
+	latency.Mark("evt.in")
+	counter.Inc(counter.EventsDispatched)
+}
+
+// settle asks for a frame if the event changed anything.
+func (w *Window) settle() {
+	if w.doc.Pending() || len(w.scrolled) > 0 || w.resized {
+		w.requestFrame(ByInput)
+	}
+}
+
+// hitAt returns the element under p and the scroll containers around it.
+func (w *Window) hitAt(p geom.Point) *document.Node {
+	id, path := w.hits.At(p, w.path[:0])
+	w.path = path
+	return w.doc.Node(id)
+}
+
+// PointerMove moves the pointer to (x, y): the element under it becomes
+// the hovered one.
+func (w *Window) PointerMove(x, y float32) {
+	w.event()
+	t := w.hitAt(geom.Point{X: x, Y: y})
+	if t != w.hover {
+		if w.hover != nil && !w.doc.Removed(w.hover.ID()) {
+			w.doc.SetState(w.hover, style.Hover, false)
+		}
+		if t != nil {
+			w.doc.SetState(t, style.Hover, true)
+		}
+		w.hover = t
+	}
+	w.settle()
+}
+
+// Click presses and releases a pointer button at (x, y).
+func (w *Window) Click(x, y float32, b Button) {
+	w.event()
+	p := geom.Point{X: x, Y: y}
+	t := w.hitAt(p)
+	if t == nil {
+		w.settle()
+		return
+	}
+	for n := t; n != nil; n = n.Parent() {
+		if h := w.handlers[n.ID()]; h != nil && h(b) {
+			w.settle()
+			return
+		}
+	}
+	if b != Left || t.State()&style.Disabled != 0 {
+		w.settle()
+		return
+	}
+	w.activate(t, &p)
+	if t.Kind().Focusable() {
+		w.setFocus(t)
+	}
+	w.settle()
+}
+
+// activate does what clicking (or pressing Space on) an element does; p
+// is the click point, nil for a key.
+func (w *Window) activate(t *document.Node, p *geom.Point) {
+	switch t.Kind() {
+	case document.Checkbox:
+		w.doc.SetState(t, style.Checked, t.State()&style.Checked == 0)
+	case document.Radio:
+		if par := t.Parent(); par != nil {
+			for _, s := range par.Children() {
+				if s != t && s.Kind() == document.Radio && s.Group() == t.Group() {
+					w.doc.SetState(s, style.Checked, false)
+				}
+			}
+		}
+		w.doc.SetState(t, style.Checked, true)
+	case document.Slider:
+		if p != nil {
+			r := w.Rect(t)
+			w.doc.SetValue(t, (p.X-r.X)/r.W)
+		}
+	case document.TextField:
+		if p != nil {
+			r := w.Rect(t)
+			cs := &w.styles[t.ID()]
+			x := p.X - r.X - cs.BorderWidth - cs.Padding.Left
+			w.doc.SetCaret(t, w.text.OffsetAt(t, x))
+		}
+	case document.Button:
+		strip := t.Parent()
+		if strip != nil && strip.Parent() != nil && strip.Parent().Kind() == document.Tabs && strip.Parent().Children()[0] == strip {
+			w.doc.Select(strip.Parent(), slices.Index(strip.Children(), t))
+		}
+	}
+}
+
+func (w *Window) setFocus(n *document.Node) {
+	if n == w.focus {
+		return
+	}
+	counter.Inc(counter.FocusChanges)
+	if w.focus != nil && !w.doc.Removed(w.focus.ID()) {
+		w.doc.SetState(w.focus, style.Focus, false)
+	}
+	w.focus = n
+	if n != nil {
+		w.doc.SetState(n, style.Focus, true)
+		if n.Kind() == document.TextField {
+			w.doc.SetCaret(n, len(n.Text()))
+		}
+	}
+}
+
+// Wheel scrolls the innermost scroll container under (x, y) by dy pixels
+// (positive: content moves up), handing what it cannot take to the
+// containers around it.
+func (w *Window) Wheel(x, y, dy float32) {
+	w.event()
+	w.hitAt(geom.Point{X: x, Y: y})
+	for i := len(w.path) - 1; i >= 0 && dy != 0; i-- {
+		n := w.doc.Node(w.path[i])
+		if n == nil {
+			continue
+		}
+		b := w.layout.Box(n.ID())
+		in := w.styles[n.ID()].Padding.Vertical() + 2*w.styles[n.ID()].BorderWidth
+		maxY := max(0, b.ContentH+in-b.Size.Y)
+		next := max(0, min(n.ScrollY()+dy, maxY))
+		if next == n.ScrollY() {
+			continue
+		}
+		dy -= next - n.ScrollY()
+		w.doc.SetScrollY(n, next)
+		if !slices.Contains(w.scrolled, n) {
+			w.scrolled = append(w.scrolled, n)
+		}
+		if n.Kind() == document.List {
+			w.rebind(n)
+		}
+	}
+	w.settle()
+}
+
+// rebind keeps a virtualised list's mounted rows covering its port: rows
+// that left the port plus overscan are rebound to the model rows that
+// entered it, lowest first.
+func (w *Window) rebind(list *document.Node) {
+	m := list.ListModel()
+	rows := list.Children()
+	k := len(rows)
+	if m == nil || k == 0 || m.RowHeight <= 0 {
+		return
+	}
+	first := int(list.ScrollY()/m.RowHeight) - m.Overscan
+	first = max(0, min(first, m.Rows-k))
+	var have [256]bool
+	if k > len(have) {
+		panic("window: a virtualised list mounts at most 256 rows")
+	}
+	for _, r := range rows {
+		if i := r.RowIndex() - first; i >= 0 && i < k {
+			have[i] = true
+		}
+	}
+	next := 0
+	for _, r := range rows {
+		if i := r.RowIndex() - first; i >= 0 && i < k {
+			continue
+		}
+		for have[next] {
+			next++
+		}
+		have[next] = true
+		counter.Inc(counter.ListRowsRecycled)
+		w.doc.Rebind(r, first+next)
+	}
+}
+
+// Key presses a key.
+func (w *Window) Key(k Key) {
+	w.event()
+	f := w.focus
+	switch {
+	case k == Tab || k == BackTab:
+		w.moveFocus(k == Tab)
+	case f != nil && f.Kind() == document.TextField:
+		s, c := f.Text(), f.Caret()
+		switch k {
+		case Backspace:
+			if c > 0 {
+				_, size := lastRune(s[:c])
+				counter.Inc(counter.TextEdits)
+				w.doc.SetText(f, s[:c-size]+s[c:])
+				w.doc.SetCaret(f, c-size)
+			}
+		case Delete:
+			if c < len(s) {
+				_, size := firstRune(s[c:])
+				counter.Inc(counter.TextEdits)
+				w.doc.SetText(f, s[:c]+s[c+size:])
+			}
+		case ArrowLeft:
+			_, size := lastRune(s[:c])
+			w.doc.SetCaret(f, c-size)
+		case ArrowRight:
+			_, size := firstRune(s[c:])
+			w.doc.SetCaret(f, c+size)
+		case Home:
+			w.doc.SetCaret(f, 0)
+		case End:
+			w.doc.SetCaret(f, len(s))
+		}
+	case f != nil && (k == Space || k == Enter):
+		w.activate(f, nil)
+	}
+	w.settle()
+}
+
+// Type inserts text at the caret of the focused text field.
+func (w *Window) Type(s string) {
+	w.event()
+	if f := w.focus; f != nil && f.Kind() == document.TextField && s != "" {
+		c := f.Caret()
+		counter.Inc(counter.TextEdits)
+		w.doc.SetText(f, f.Text()[:c]+s+f.Text()[c:])
+		w.doc.SetCaret(f, c+len(s))
+	}
+	w.settle()
+}
+
+// moveFocus moves focus to the next (or previous) focusable element in
+// tree order that is displayed and not disabled, wrapping around.
+func (w *Window) moveFocus(forward bool) {
+	var order []*document.Node
+	document.Walk(w.doc.Root(), func(n *document.Node) bool {
+		if int(n.ID()) < len(w.styles) && w.styled[n.ID()] && !w.styles[n.ID()].Display {
+			return false
+		}
+		if n.Kind().Focusable() && n.State()&style.Disabled == 0 {
+			order = append(order, n)
+		}
+		return true
+	})
+	if len(order) == 0 {
+		return
+	}
+	i := slices.Index(order, w.focus)
+	switch {
+	case i < 0 && forward:
+		i = 0
+	case i < 0:
+		i = len(order) - 1
+	case forward:
+		i = (i + 1) % len(order)
+	default:
+		i = (i + len(order) - 1) % len(order)
+	}
+	w.setFocus(order[i])
+}
+
+// Resize changes the viewport size.
+func (w *Window) Resize(width, height float32) {
+	w.event()
+	v := geom.Point{X: width, Y: height}
+	if v != w.viewport {
+		w.viewport = v
+		w.resized = true
+		w.rebuildAll = true
+	}
+	w.settle()
+}
+
+func lastRune(s string) (rune, int) {
+	if s == "" {
+		return 0, 0
+	}
+	for i := len(s) - 1; i >= 0; i-- {
+		if s[i]&0xc0 != 0x80 {
+			return rune(s[i]), len(s) - i
+		}
+	}
+	return 0, 1
+}
+
+func firstRune(s string) (rune, int) {
+	if s == "" {
+		return 0, 0
+	}
+	for i := 1; i < len(s); i++ {
+		if s[i]&0xc0 != 0x80 {
+			return rune(s[0]), i
+		}
+	}
+	return rune(s[0]), len(s)
+}

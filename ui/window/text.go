@@ -1,0 +1,133 @@
+package window
+
+import (
+	"github.com/perfbench/perfbench/ui/document"
+	"github.com/perfbench/perfbench/ui/geom"
+	"github.com/perfbench/perfbench/ui/layout"
+	"github.com/perfbench/perfbench/ui/paint"
+	"github.com/perfbench/perfbench/ui/style"
+	"github.com/perfbench/perfbench/ui/text"
+)
+
+// textStage adapts the text package to layout (Measure) and paint (Lines,
+// CaretX): layout wraps each text once and keeps the lines here, and paint
+// reads them back, looking each glyph up in the atlas as it emits.
+type textStage struct {
+	shaper  text.Shaper
+	atlas   text.Atlas
+	layouts []text.Layout // by node ID
+	styles  []text.Style  // the style each layout was made in
+	lines   []paint.TextLine
+}
+
+var (
+	_ layout.Measurer   = (*textStage)(nil)
+	_ paint.TextPainter = (*textStage)(nil)
+)
+
+func (t *textStage) init(runLimit, glyphLimit int) {
+	t.shaper.Limit = runLimit
+	t.atlas.Limit = glyphLimit
+}
+
+func (t *textStage) runLimit() int {
+	if t.shaper.Limit > 0 {
+		return t.shaper.Limit
+	}
+	return text.DefaultRunLimit
+}
+
+func (t *textStage) glyphLimit() int {
+	if t.atlas.Limit > 0 {
+		return t.atlas.Limit
+	}
+	return text.DefaultGlyphLimit
+}
+
+func textStyle(cs *style.Computed) text.Style {
+	st := text.Style{Size: cs.FontSize, Mono: cs.Mono}
+	if cs.Bold {
+		st.Weight = text.Bold
+	}
+	return st
+}
+
+func (t *textStage) slot(id document.ID) {
+	for int(id) >= len(t.layouts) {
+		t.layouts = append(t.layouts, text.Layout{})
+		t.styles = append(t.styles, text.Style{})
+	}
+}
+
+// Measure wraps n's text at maxWidth and keeps the lines.
+func (t *textStage) Measure(n *document.Node, cs *style.Computed, maxWidth float32) geom.Point {
+	id := n.ID()
+	t.slot(id)
+	st := textStyle(cs)
+	t.styles[id] = st
+	l := &t.layouts[id]
+	t.shaper.WrapInto(l, st, n.Text(), maxWidth)
+	h := l.Height
+	if h == 0 {
+		h = l.LineHeight // an empty text field is one line tall
+	}
+	return geom.Point{X: l.Width, Y: h}
+}
+
+// Lines returns n's lines relative to its content box, looking each glyph
+// up in the atlas.
+func (t *textStage) Lines(n *document.Node) []paint.TextLine {
+	id := n.ID()
+	t.slot(id)
+	l := &t.layouts[id]
+	st := t.styles[id]
+	s := n.Text()
+	t.lines = t.lines[:0]
+	for i, ln := range l.Lines {
+		if ln.End <= ln.Start || ln.End > len(s) {
+			continue
+		}
+		str := s[ln.Start:ln.End]
+		run := t.shaper.Shape(st, str)
+		for _, g := range run.Glyphs {
+			t.atlas.Lookup(st, g.ID)
+		}
+		t.lines = append(t.lines, paint.TextLine{
+			Text: str,
+			Rect: geom.Rect{Y: float32(i) * l.LineHeight, W: ln.Width, H: l.LineHeight},
+		})
+	}
+	return t.lines
+}
+
+// CaretX returns the x of a text field's caret relative to its content box.
+func (t *textStage) CaretX(n *document.Node) float32 {
+	t.slot(n.ID())
+	s := n.Text()
+	if s == "" {
+		return 0
+	}
+	return t.shaper.Shape(t.styles[n.ID()], s).CaretX(n.Caret())
+}
+
+// OffsetAt returns the byte offset nearest x in a text field.
+func (t *textStage) OffsetAt(n *document.Node, x float32) int {
+	t.slot(n.ID())
+	s := n.Text()
+	if s == "" {
+		return 0
+	}
+	return t.shaper.Shape(t.styles[n.ID()], s).OffsetAt(x)
+}
+
+// LineHeight returns the height of one line of n's text.
+func (t *textStage) LineHeight(n *document.Node) float32 {
+	t.slot(n.ID())
+	return t.layouts[n.ID()].LineHeight
+}
+
+// trim brings both caches back under their soft limits.
+func (t *textStage) trim() {
+	t.shaper.Trim()
+	t.atlas.Trim()
+}

@@ -1,0 +1,247 @@
+// Package window runs a document: it owns the frame loop, routes input,
+// and drives the stages of a frame in order —
+//
+//	evt.in → f.begin → f.restyle → f.boxes → f.layout → f.fragments →
+//	p.emit → p.draw → pres.out → f.end
+//
+// each of which is also a latency mark.
+//
+// # The frame loop
+//
+// A window draws only when something asked: an input that changed the
+// document, an application Invalidate, an announced Tick, or a running
+// animation. A request arms one timer on the window's clock at the next
+// refresh of its display (the rate the display reports, or 60 Hz where it
+// reports none); further requests before that refresh join the pending
+// frame (InvalidationsMerged). With nothing animating and nothing touched
+// no timer is armed, so an idle window draws no frames at all; with an
+// animation running it draws exactly one frame per refresh.
+//
+// # Probing
+//
+// Options.Probe, if set, is called at the end of every frame with the
+// window as it stands. It can read the window (LastFrame, DisplayList,
+// Geometry, Damage, …) and must not change it.
+package window
+
+import (
+	"time"
+
+	"github.com/perfbench/perfbench/clock"
+	"github.com/perfbench/perfbench/renderer"
+	"github.com/perfbench/perfbench/renderer/null"
+	"github.com/perfbench/perfbench/ui/document"
+	"github.com/perfbench/perfbench/ui/geom"
+	"github.com/perfbench/perfbench/ui/hit"
+	"github.com/perfbench/perfbench/ui/layout"
+	"github.com/perfbench/perfbench/ui/paint"
+	"github.com/perfbench/perfbench/ui/style"
+)
+
+// Display is the screen a window is on.
+type Display struct {
+	ID int
+	// RefreshHz is the refresh rate the platform reports, or 0 where it
+	// reports none.
+	RefreshHz float64
+}
+
+// FallbackHz is the frame rate used on a display that reports none.
+const FallbackHz = 60
+
+// FrameProbe is called at the end of every frame with the window, which it
+// must only read.
+type FrameProbe interface {
+	FrameEnded(w *Window)
+}
+
+// Reason says who asked for a frame.
+type Reason uint8
+
+const (
+	// ByInput: an input event changed the document.
+	ByInput Reason = 1 << iota
+	// ByApp: the application invalidated the window.
+	ByApp
+	// ByAnimation: an animated element needs its next frame.
+	ByAnimation
+	// ByTick: an overlay's announced clock tick (the HUD's), which a
+	// sampler may exclude from its readings.
+	ByTick
+)
+
+// Options configure a window. The zero value is a 1280×800 window on a
+// 60 Hz display with a virtual clock and the null renderer.
+type Options struct {
+	Width, Height float32
+	Display       Display
+	Clock         clock.Clock
+	Renderer      renderer.Renderer
+	Probe         FrameProbe
+	// RunCacheLimit and GlyphCacheLimit override the text caches' soft
+	// limits (0: the text package's defaults).
+	RunCacheLimit, GlyphCacheLimit int
+	// NoAnimation freezes animations (they draw their current phase and
+	// request no frames).
+	NoAnimation bool
+}
+
+// DefaultWidth and DefaultHeight are the size of a window whose options
+// give none.
+const (
+	DefaultWidth  = 1280
+	DefaultHeight = 800
+)
+
+// FrameInfo describes the last frame drawn.
+type FrameInfo struct {
+	Index   uint64 // frames drawn before this one
+	At      clock.Instant[clock.Sched]
+	Cost    time.Duration // real time from f.begin to f.end
+	Reasons Reason        // who asked for it
+	// Invalidations is how many requests this frame answered.
+	Invalidations int
+}
+
+// Window is one document in one viewport.
+type Window struct {
+	doc      *document.Document
+	opts     Options
+	clk      clock.Clock
+	rend     renderer.Renderer
+	display  Display
+	viewport geom.Point
+
+	styles  []style.Computed
+	styled  []bool
+	restamp []uint64
+	layout  layout.Engine
+	paint   paint.Painter
+	hits    hit.Index
+	text    textStage
+	changes document.Changes
+
+	frameTimer    *clock.Timer
+	reasons       Reason
+	invalidations int
+	stamp         uint64
+	last          FrameInfo
+	frames        uint64
+	resized       bool
+
+	hover, focus *document.Node
+	handlers     map[document.ID]func(Button) bool
+	scrolled     []*document.Node
+	toPaint      []*document.Node
+	subtrees     []*document.Node
+	dirtySpaces  []document.ID
+	rebuildAll   bool
+	entries      []hit.Entry
+	path         []document.ID
+}
+
+// New opens a window over doc. Nothing is drawn until the clock reaches
+// the first refresh (or Frame is called).
+func New(doc *document.Document, opts Options) *Window {
+	if opts.Width <= 0 {
+		opts.Width = DefaultWidth
+	}
+	if opts.Height <= 0 {
+		opts.Height = DefaultHeight
+	}
+	if opts.Clock == nil {
+		opts.Clock = &clock.Virtual{}
+	}
+	if opts.Renderer == nil {
+		opts.Renderer = &null.Renderer{}
+	}
+	w := &Window{
+		doc: doc, opts: opts, clk: opts.Clock, rend: opts.Renderer, display: opts.Display,
+		viewport: geom.Point{X: opts.Width, Y: opts.Height}, rebuildAll: true,
+	}
+	w.text.init(opts.RunCacheLimit, opts.GlyphCacheLimit)
+	w.layout = layout.Engine{Doc: doc, Text: &w.text}
+	w.paint = paint.Painter{Doc: doc, Layout: &w.layout, Text: &w.text}
+	w.requestFrame(ByApp)
+	return w
+}
+
+// Document returns the window's document.
+func (w *Window) Document() *document.Document { return w.doc }
+
+// Clock returns the window's clock.
+func (w *Window) Clock() clock.Clock { return w.clk }
+
+// Display returns the display the window is on.
+func (w *Window) Display() Display { return w.display }
+
+// RefreshHz returns the rate frames are scheduled at: the display's
+// reported rate, or FallbackHz.
+func (w *Window) RefreshHz() float64 {
+	if w.display.RefreshHz > 0 {
+		return w.display.RefreshHz
+	}
+	return FallbackHz
+}
+
+// Size returns the viewport size.
+func (w *Window) Size() geom.Point { return w.viewport }
+
+// LastFrame describes the last frame drawn.
+func (w *Window) LastFrame() FrameInfo { return w.last }
+
+// Frames returns the number of frames drawn.
+func (w *Window) Frames() uint64 { return w.frames }
+
+// FramePending reports whether a frame is scheduled.
+func (w *Window) FramePending() bool { return w.frameTimer.Pending() }
+
+// Focus returns the focused element, or nil.
+func (w *Window) Focus() *document.Node { return w.focus }
+
+// Hover returns the hovered element, or nil.
+func (w *Window) Hover() *document.Node { return w.hover }
+
+// Style returns an element's computed style.
+func (w *Window) Style(n *document.Node) *style.Computed { return &w.styles[n.ID()] }
+
+// Rect returns an element's border box in window coordinates as of the
+// last frame.
+func (w *Window) Rect(n *document.Node) geom.Rect {
+	f := w.paint.Fragment(n.ID())
+	return f.Rect.Translate(w.paint.Offset(f.Space))
+}
+
+// Box returns an element's layout box.
+func (w *Window) Box(n *document.Node) *layout.Box { return w.layout.Box(n.ID()) }
+
+// Damage returns the damage of the last frame. The slice is reused.
+func (w *Window) Damage() []geom.Rect { return w.paint.Damage() }
+
+// ChunkCount returns the number of chunks in the display list.
+func (w *Window) ChunkCount() int { return w.paint.Len() }
+
+// DisplayList appends the display list as drawn (window coordinates,
+// draw order, culled primitives left out) to dst.
+func (w *Window) DisplayList(dst []paint.Primitive) []paint.Primitive { return w.paint.Resolve(dst) }
+
+// TextCaches returns the number of shaped runs and atlas glyphs cached,
+// and their soft limits.
+func (w *Window) TextCaches() (runs, runLimit, glyphs, glyphLimit int) {
+	return w.text.shaper.Len(), w.text.runLimit(), w.text.atlas.Len(), w.text.glyphLimit()
+}
+
+// Handle registers h for clicks on n or its descendants; h returns true
+// when it consumed the click.
+func (w *Window) Handle(n *document.Node, h func(Button) bool) {
+	if w.handlers == nil {
+		w.handlers = map[document.ID]func(Button) bool{}
+	}
+	w.handlers[n.ID()] = h
+}
+
+// MoveToDisplay moves the window to another display; frames are
+// scheduled at its rate from the next request on.
+func (w *Window) MoveToDisplay(d Display) {
+	w.display = d
+}

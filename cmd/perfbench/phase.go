@@ -1,0 +1,181 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"strconv"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/perfbench/perfbench/gallery"
+	"github.com/perfbench/perfbench/phase"
+)
+
+func init() { subcommands = append(subcommands, newPhaseCmd) }
+
+// defaultSteps is the number of steps a phase runs when N is not given.
+const defaultSteps = 24
+
+func newPhaseCmd(s *streams) *cobra.Command {
+	var asJSON, hud bool
+	cmd := &cobra.Command{
+		Use:   "phase PHASE SIZE [N]",
+		Short: "Drive one interaction over the gallery and print every frame",
+		Long: `Drive one interaction (a phase) over the gallery at one size, N steps
+(default 24), on a virtual clock with the null renderer, and print each
+step's frame cost and the counters it moved, then the median and max frame
+cost and the phase's claim (Pass or what failed).
+
+Phases: ` + joinNames(phase.Names()) + `
+Sizes:  ` + joinNames(sizeNames()) + `, or all (smallest first, stopping at
+        the first size whose claim fails)
+
+Set PERFBENCH_LATENCY=FILE to record the latency trace of the run.`,
+		Example: "  perfbench phase click s13 24\n  PERFBENCH_LATENCY=trace.jsonl perfbench phase hover s26 240\n  perfbench phase scroll all",
+		Args:    cobra.RangeArgs(2, 3),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			p, err := phase.Lookup(args[0])
+			if err != nil {
+				return usageError{err}
+			}
+			sizes, err := parseSizes(args[1])
+			if err != nil {
+				return usageError{err}
+			}
+			n := defaultSteps
+			if len(args) == 3 {
+				n, err = strconv.Atoi(args[2])
+				if err != nil || n < 1 {
+					return usagef("N must be a positive number of steps, got %q", args[2])
+				}
+			}
+			var opts phase.Options
+			if hud {
+				opts.OnStep = hudPrinter(s)
+			}
+			failed := false
+			var results []*phase.Result
+			for _, size := range sizes {
+				r := phase.Run(p, size, n, opts)
+				results = append(results, r)
+				claim := p.Check(r)
+				if !asJSON {
+					printPhase(s, r, claim)
+				}
+				if claim != nil {
+					failed = true
+					break
+				}
+			}
+			if asJSON {
+				if err := writeJSON(s, phaseJSON(p, results)); err != nil {
+					return err
+				}
+			}
+			if failed {
+				return errGateFailed
+			}
+			return nil
+		},
+	}
+	cmd.Flags().BoolVar(&asJSON, "json", false, "print the result as JSON")
+	cmd.Flags().BoolVar(&hud, "hud", false, "print the FPS monitor's rows to stderr every 500 ms of the run")
+	return cmd
+}
+
+// hudPrinter is replaced by the HUD's terminal view once it exists.
+var hudPrinter = func(s *streams) func(*phase.Driver, phase.Step) {
+	return func(*phase.Driver, phase.Step) {}
+}
+
+func sizeNames() []string {
+	out := make([]string, len(gallery.Sizes))
+	for i, s := range gallery.Sizes {
+		out[i] = s.String()
+	}
+	return out
+}
+
+func joinNames(names []string) string {
+	out := ""
+	for i, n := range names {
+		if i > 0 {
+			out += " "
+		}
+		out += n
+	}
+	return out
+}
+
+// parseSizes reads a size name or "all".
+func parseSizes(arg string) ([]gallery.Size, error) {
+	if arg == "all" {
+		return gallery.Sizes, nil
+	}
+	size, err := gallery.Parse(arg)
+	if err != nil {
+		return nil, fmt.Errorf("%v, or all", err)
+	}
+	return []gallery.Size{size}, nil
+}
+
+func micros(d time.Duration) float64 { return float64(d) / float64(time.Microsecond) }
+
+func printPhase(s *streams, r *phase.Result, claim error) {
+	fmt.Fprintf(s.out, "phase %s at %s (%d elements), %d steps\n", r.Phase, r.Size, r.Controls, len(r.Steps))
+	for _, st := range r.Steps {
+		if st.Drew {
+			fmt.Fprintf(s.out, "  %4d  %9.1f µs  %v\n", st.Index, micros(st.Cost), st.Counters)
+		} else {
+			fmt.Fprintf(s.out, "  %4d  no frame     %v\n", st.Index, st.Counters)
+		}
+	}
+	fmt.Fprintf(s.out, "  frames %d  median %.1f µs  max %.1f µs\n", len(r.Frames()), micros(r.Median()), micros(r.Max()))
+	if claim != nil {
+		fmt.Fprintf(s.out, "  FAIL %v\n", claim)
+	} else {
+		fmt.Fprintf(s.out, "  PASS\n")
+	}
+}
+
+type phaseStepJSON struct {
+	Index    int               `json:"index"`
+	Drew     bool              `json:"drew"`
+	CostUs   float64           `json:"cost_us"`
+	Counters map[string]uint64 `json:"counters"`
+}
+
+type phaseRunJSON struct {
+	Phase    string            `json:"phase"`
+	Size     string            `json:"size"`
+	Controls int               `json:"controls"`
+	Frames   int               `json:"frames"`
+	MedianUs float64           `json:"median_us"`
+	MaxUs    float64           `json:"max_us"`
+	Claim    string            `json:"claim"`
+	Steps    []phaseStepJSON   `json:"steps"`
+	Total    map[string]uint64 `json:"total"`
+}
+
+func phaseJSON(p *phase.Phase, rs []*phase.Result) []phaseRunJSON {
+	out := make([]phaseRunJSON, 0, len(rs))
+	for _, r := range rs {
+		j := phaseRunJSON{Phase: r.Phase, Size: r.Size, Controls: r.Controls, Frames: len(r.Frames()),
+			MedianUs: micros(r.Median()), MaxUs: micros(r.Max()), Claim: "pass", Total: r.Total.Map()}
+		if err := p.Check(r); err != nil {
+			j.Claim = err.Error()
+		}
+		for _, st := range r.Steps {
+			j.Steps = append(j.Steps, phaseStepJSON{Index: st.Index, Drew: st.Drew, CostUs: micros(st.Cost), Counters: st.Counters.Map()})
+		}
+		out = append(out, j)
+	}
+	return out
+}
+
+func writeJSON(s *streams, v any) error {
+	enc := json.NewEncoder(s.out)
+	enc.SetIndent("", "  ")
+	return enc.Encode(v)
+}

@@ -1,0 +1,40 @@
+package main
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+func TestPhasePrintsFramesAndClaim(t *testing.T) {
+	code, out, _ := perfbench(t, "phase", "hover", "s1", "6")
+	assert.Equal(t, exitPass, code)
+	assert.Contains(t, out, "phase hover at s1")
+	assert.Contains(t, out, "ElementsRestyled=")
+	assert.Contains(t, out, "PASS")
+}
+
+func TestPhaseJSON(t *testing.T) {
+	code, out, _ := perfbench(t, "phase", "idle", "s0", "3", "--json")
+	require.Equal(t, exitPass, code)
+	var runs []phaseRunJSON
+	require.NoError(t, json.Unmarshal([]byte(out), &runs))
+	require.Len(t, runs, 1)
+	assert.Equal(t, 0, runs[0].Frames)
+	assert.Equal(t, "pass", runs[0].Claim)
+}
+
+func TestPhaseUnknownNamesAreOneLineUsageErrors(t *testing.T) {
+	for _, args := range [][]string{{"phase", "hovr", "s1"}, {"phase", "hover", "s3"}, {"phase", "hover", "s1", "-2"}} {
+		code, _, stderr := perfbench(t, args...)
+		assert.Equal(t, exitUsage, code, args)
+		assert.Equal(t, 1, strings.Count(strings.TrimSpace(stderr), "\n")+1, "one line: %q", stderr)
+	}
+	_, _, stderr := perfbench(t, "phase", "hovr", "s1")
+	assert.Contains(t, stderr, "valid: idle hover click")
+	_, _, stderr = perfbench(t, "phase", "hover", "s3")
+	assert.Contains(t, stderr, "s0 s1 s2 s4 s8 s13 s26")
+}

@@ -1,0 +1,191 @@
+// Package phase drives one interaction over the gallery, frame by frame,
+// for diagnosis: `perfbench phase click s13 24` prints what every frame
+// cost and which counters it moved.
+//
+// A phase opens the gallery at a size in a window on a virtual clock with
+// the null renderer, settles it (Quiet), then performs N steps. Each step
+// is one input (or none, for idle) followed by one refresh of the clock,
+// so each step draws at most one frame. A step's counters are the delta
+// around the input and its frame; its cost is the frame's real duration.
+//
+// Every phase also states what the design claims of it (Check): idle
+// draws nothing, a hover crossing restyles at most two elements and lays
+// out none, a scroll frame that rebuilt no boxes restyled, relaid out and
+// re-indexed nothing. Running every size (`all`) stops at the first size
+// whose claim fails.
+package phase
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/perfbench/perfbench/clock"
+	"github.com/perfbench/perfbench/counter"
+	"github.com/perfbench/perfbench/gallery"
+	"github.com/perfbench/perfbench/ui/window"
+)
+
+// Phase is one scripted interaction.
+type Phase struct {
+	Name string
+	// What the phase does, as a phrase.
+	Help string
+	// Animate opens the animated gallery (otherwise the idle variant).
+	Animate bool
+	// step performs step i (0-based) of the interaction.
+	step func(d *Driver, i int)
+	// check states the design's claim about the result; nil: none.
+	check func(r *Result) error
+}
+
+// Step is one step of a phase.
+type Step struct {
+	Index int
+	// Drew reports whether the step drew a frame.
+	Drew     bool
+	Cost     time.Duration
+	Counters counter.Snapshot
+}
+
+// Result is one run of a phase at one size.
+type Result struct {
+	Phase    string
+	Size     string
+	Controls int
+	Steps    []Step
+	// Total is the counter delta over all steps.
+	Total counter.Snapshot
+}
+
+// Frames returns the steps that drew a frame.
+func (r *Result) Frames() []Step {
+	var out []Step
+	for _, s := range r.Steps {
+		if s.Drew {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// Median and Max return the median and the largest frame cost, or 0 when
+// no frame was drawn.
+func (r *Result) Median() time.Duration {
+	fs := r.Frames()
+	if len(fs) == 0 {
+		return 0
+	}
+	c := make([]time.Duration, len(fs))
+	for i, f := range fs {
+		c[i] = f.Cost
+	}
+	slices.Sort(c)
+	if len(c)%2 == 1 {
+		return c[len(c)/2]
+	}
+	return (c[len(c)/2-1] + c[len(c)/2]) / 2
+}
+
+// Max returns the largest frame cost.
+func (r *Result) Max() time.Duration {
+	var m time.Duration
+	for _, f := range r.Frames() {
+		m = max(m, f.Cost)
+	}
+	return m
+}
+
+// Check returns the phase's claim about r, or nil when it holds.
+func (p *Phase) Check(r *Result) error {
+	if p.check == nil {
+		return nil
+	}
+	return p.check(r)
+}
+
+// Names lists the phases in order.
+func Names() []string {
+	out := make([]string, len(phases))
+	for i, p := range phases {
+		out[i] = p.Name
+	}
+	return out
+}
+
+// Lookup returns a phase by name, or a one-line error listing the valid
+// names.
+func Lookup(name string) (*Phase, error) {
+	for i := range phases {
+		if phases[i].Name == name {
+			return &phases[i], nil
+		}
+	}
+	return nil, fmt.Errorf("unknown phase %q (valid: %s)", name, strings.Join(Names(), " "))
+}
+
+// Driver is what a phase's steps drive: the gallery in its window.
+type Driver struct {
+	G     *gallery.Gallery
+	W     *window.Window
+	Clock *clock.Virtual
+}
+
+// Options tune a run. The zero value is what `perfbench phase` uses.
+type Options struct {
+	// Gallery overrides the gallery options (default: DefaultOptions with
+	// Animate taken from the phase).
+	Gallery *gallery.Options
+	// Window overrides window options other than the clock.
+	Window window.Options
+	// OnStep, if set, is called after every step (for a live HUD).
+	OnStep func(d *Driver, s Step)
+}
+
+// Open builds the gallery for p at size and settles its window.
+func Open(p *Phase, size gallery.Size, opts Options) *Driver {
+	gopts := gallery.DefaultOptions
+	gopts.Animate = p.Animate
+	if opts.Gallery != nil {
+		gopts = *opts.Gallery
+	}
+	g := gallery.Build(size, gopts)
+	clk := &clock.Virtual{}
+	wopts := opts.Window
+	wopts.Clock = clk
+	w := window.New(g.Doc, wopts)
+	w.Quiet()
+	return &Driver{G: g, W: w, Clock: clk}
+}
+
+// Refresh advances the clock by one refresh period of the window's display.
+func (d *Driver) Refresh() {
+	d.Clock.Advance(time.Duration(float64(time.Second) / d.W.RefreshHz()))
+}
+
+// Run performs n steps of phase p over the gallery at size. It holds the
+// counters exclusively while it runs.
+func Run(p *Phase, size gallery.Size, n int, opts Options) *Result {
+	release := counter.Exclusive()
+	defer release()
+	d := Open(p, size, opts)
+	r := &Result{Phase: p.Name, Size: size.String(), Controls: d.G.Controls(), Steps: make([]Step, 0, n)}
+	start := counter.Take()
+	for i := range n {
+		before := counter.Take()
+		frames := d.W.Frames()
+		p.step(d, i)
+		d.Refresh()
+		s := Step{Index: i, Drew: d.W.Frames() > frames, Counters: before.Delta(counter.Take())}
+		if s.Drew {
+			s.Cost = d.W.LastFrame().Cost
+		}
+		r.Steps = append(r.Steps, s)
+		if opts.OnStep != nil {
+			opts.OnStep(d, s)
+		}
+	}
+	r.Total = start.Delta(counter.Take())
+	return r
+}

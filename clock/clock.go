@@ -81,6 +81,10 @@ type Clock interface {
 	// driving the clock. Timers due at the same instant run in the order
 	// they were set.
 	At(t Instant[Sched], f func()) *Timer
+	// Rearm sets a timer this clock made, fired or stopped or pending, to
+	// run its function again at t, without allocating. It panics for a
+	// timer of another clock.
+	Rearm(tm *Timer, t Instant[Sched])
 }
 
 // Timer is a pending call set by Clock.At.
@@ -139,6 +143,19 @@ func (q *queue) Pop() any {
 	q.items = q.items[:n-1]
 	t.index = -1
 	return t
+}
+
+func (q *queue) rearm(t *Timer, when Instant[Sched]) {
+	if t.q != q {
+		panic("clock: Rearm of a timer from another clock")
+	}
+	q.seq++
+	t.when, t.seq = when, q.seq
+	if t.index >= 0 {
+		heap.Fix(q, t.index)
+		return
+	}
+	heap.Push(q, t)
 }
 
 func (q *queue) add(when Instant[Sched], f func()) *Timer {

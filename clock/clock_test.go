@@ -57,3 +57,18 @@ func TestRealRunsDueTimers(t *testing.T) {
 	assert.ErrorIs(t, r.Run(ctx), context.Canceled)
 	assert.Equal(t, 2, fired)
 }
+
+func TestRearmReusesTheTimer(t *testing.T) {
+	var v Virtual
+	n := 0
+	tm := v.At(At[Sched](10), func() { n++ })
+	v.Advance(10)
+	assert.False(t, tm.Pending())
+	v.Rearm(tm, At[Sched](20))
+	assert.True(t, tm.Pending())
+	v.Rearm(tm, At[Sched](30)) // pending: moved, not doubled
+	v.Advance(100)
+	assert.Equal(t, 2, n)
+	var other Virtual
+	assert.Panics(t, func() { other.Rearm(tm, At[Sched](5)) })
+}

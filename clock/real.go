@@ -36,6 +36,9 @@ func (r *Real) At(t Instant[Sched], f func()) *Timer {
 	return r.q.add(t, f)
 }
 
+// Rearm sets tm to run again at t.
+func (r *Real) Rearm(tm *Timer, t Instant[Sched]) { r.q.rearm(tm, t) }
+
 // Run runs timers as they fall due, sleeping in between, until ctx is done
 // or no timer is pending.
 func (r *Real) Run(ctx context.Context) error {

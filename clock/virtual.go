@@ -22,6 +22,9 @@ func (v *Virtual) Now() Instant[Sched] { return v.now }
 // At sets a timer. A timer set in the past runs at the next advance.
 func (v *Virtual) At(t Instant[Sched], f func()) *Timer { return v.q.add(t, f) }
 
+// Rearm sets tm to run again at t.
+func (v *Virtual) Rearm(tm *Timer, t Instant[Sched]) { v.q.rearm(tm, t) }
+
 // Advance moves the clock forward by d, running due timers.
 func (v *Virtual) Advance(d time.Duration) { v.AdvanceTo(v.now.Add(d)) }
 

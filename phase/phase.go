@@ -159,10 +159,9 @@ func Open(p *Phase, size gallery.Size, opts Options) *Driver {
 	return &Driver{G: g, W: w, Clock: clk}
 }
 
-// Refresh advances the clock by one refresh period of the window's display.
-func (d *Driver) Refresh() {
-	d.Clock.Advance(time.Duration(float64(time.Second) / d.W.RefreshHz()))
-}
+// Refresh advances the clock to the window's next refresh, where a frame
+// requested by the step is drawn.
+func (d *Driver) Refresh() { d.Clock.AdvanceTo(d.W.NextRefresh()) }
 
 // Run performs n steps of phase p over the gallery at size. It holds the
 // counters exclusively while it runs.

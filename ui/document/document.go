@@ -188,6 +188,10 @@ type Document struct {
 	styleQ, boxQ, paintQ []ID
 	structural           bool    // children added or removed since the last frame
 	anim                 []*Node // mounted animated elements
+
+	// Notify, if set, is called when the document goes from owing nothing
+	// to owing a frame: the window sets it to schedule one.
+	Notify func()
 }
 
 // New returns a document whose root is a Box with the given classes.
@@ -298,6 +302,9 @@ func (d *Document) queue(n *Node, what Dirty) {
 	add := what &^ n.queued
 	if add == 0 {
 		return
+	}
+	if d.Notify != nil && !d.Pending() {
+		defer d.Notify()
 	}
 	n.queued |= add
 	if add&NeedsStyle != 0 {

@@ -304,20 +304,28 @@ func (e *Engine) compute(n *document.Node, cs *style.Computed, c Constraints) ge
 	} else if !isInf(c.H) && cs.Direction == style.Row {
 		innerH = c.H - in.Vertical()
 	}
-	var content geom.Point
-	if cs.Direction == style.Row {
-		content = e.row(n, cs, innerW, innerH, hKnown, in)
-	} else {
-		content = e.column(n, cs, innerW, innerH, in)
-	}
+	content := e.children(n, cs, innerW, innerH, hKnown, in)
 	if !wKnown {
-		w = min(content.X+in.Horizontal(), c.W)
+		// Shrink to fit: the children were measured against the available
+		// width; place them again within the width the content settled on,
+		// so that centring and stretching use the box's real width.
+		w = max(min(content.X+in.Horizontal(), c.W), cs.MinWidth)
+		if fit := w - in.Horizontal(); fit != innerW {
+			content = e.children(n, cs, fit, innerH, hKnown, in)
+		}
 	}
 	if !hKnown {
 		h = content.Y + in.Vertical()
 	}
 	e.absolute(n, w, h, in)
 	return geom.Point{X: max(w, cs.MinWidth), Y: max(h, cs.MinHeight)}
+}
+
+func (e *Engine) children(n *document.Node, cs *style.Computed, innerW, innerH float32, hKnown bool, in geom.Edges) geom.Point {
+	if cs.Direction == style.Row {
+		return e.row(n, cs, innerW, innerH, hKnown, in)
+	}
+	return e.column(n, cs, innerW, innerH, in)
 }
 
 // inFlow reports whether a child takes part in flex layout.

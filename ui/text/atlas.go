@@ -18,7 +18,8 @@ import (
 const DefaultGlyphLimit = 2048
 
 // PageSize is the width and height of an atlas page in pixels. A 16 px
-// glyph of the Go fonts takes about 12×18, so a page holds a few thousand.
+// glyph of the Go fonts takes about a dozen pixels square, so a page holds a
+// few thousand.
 // A glyph larger than a page gets a page of its own size.
 const PageSize = 1024
 
@@ -34,7 +35,11 @@ type Atlas struct {
 	// brings it back.
 	Limit int
 
-	glyphs map[glyphKey]*glyphEntry
+	// The atlas is a table of glyphs per style, indexed by glyph id, so
+	// that a hit hashes nothing when the style is the one asked for last.
+	styles map[Style]*styleGlyphs
+	last   *styleGlyphs
+	n      int // glyphs held, over all styles
 	// head is the most recently used glyph, tail the least.
 	head, tail *glyphEntry
 	pages      []*page
@@ -57,13 +62,18 @@ type Entry struct {
 	Bounds image.Rectangle
 }
 
-type glyphKey struct {
-	style Style
-	id    GlyphID
+// styleGlyphs is one style's font and glyphs.
+type styleGlyphs struct {
+	style  Style
+	font   *sfnt.Font
+	ppem   fixed.Int26_6
+	glyphs []*glyphEntry // by glyph id
+	n      int
 }
 
 type glyphEntry struct {
-	key        glyphKey
+	owner      *styleGlyphs
+	id         GlyphID
 	entry      Entry
 	slot       image.Rectangle // the page space taken, padding included
 	prev, next *glyphEntry
@@ -94,25 +104,46 @@ const pad = 1
 //
 // A Style out of range, or a glyph the font does not have, panics.
 func (a *Atlas) Lookup(st Style, id GlyphID) Entry {
-	k := glyphKey{st, id}
-	if e, ok := a.glyphs[k]; ok {
+	sg := a.style(st)
+	if int(id) >= len(sg.glyphs) {
+		panic(fmt.Sprintf("text: glyph %d outside the font's %d", id, len(sg.glyphs)))
+	}
+	if e := sg.glyphs[id]; e != nil {
 		a.moveToFront(e)
 		counter.Inc(counter.GlyphCacheHits)
 		return e.entry
 	}
 	counter.Inc(counter.GlyphsRasterised)
-	e := &glyphEntry{key: k}
+	e := &glyphEntry{owner: sg, id: id}
 	a.rasterise(e)
-	if a.glyphs == nil {
-		a.glyphs = make(map[glyphKey]*glyphEntry)
-	}
-	a.glyphs[k] = e
+	sg.glyphs[id] = e
+	sg.n++
+	a.n++
 	a.pushFront(e)
 	return e.entry
 }
 
+// style returns st's table, making it the first time. A Style out of range
+// panics here.
+func (a *Atlas) style(st Style) *styleGlyphs {
+	if a.last != nil && a.last.style == st {
+		return a.last
+	}
+	sg, ok := a.styles[st]
+	if !ok {
+		f := st.font()
+		sg = &styleGlyphs{style: st, font: f, ppem: st.ppem(), glyphs: make([]*glyphEntry, f.NumGlyphs())}
+		if a.styles == nil {
+			a.styles = make(map[Style]*styleGlyphs)
+		}
+		a.styles[st] = sg
+	}
+	a.last = sg
+	return sg
+}
+
 // Len returns the number of glyphs in the atlas.
-func (a *Atlas) Len() int { return len(a.glyphs) }
+func (a *Atlas) Len() int { return a.n }
 
 // Pages returns the number of pages; pages are never removed, so a page
 // index stays meaningful.
@@ -134,10 +165,21 @@ func (a *Atlas) Trim() {
 	if limit <= 0 {
 		limit = DefaultGlyphLimit
 	}
-	for len(a.glyphs) > limit {
+	for a.n > limit {
 		e := a.tail
 		a.unlink(e)
-		delete(a.glyphs, e.key)
+		sg := e.owner
+		sg.glyphs[e.id] = nil
+		sg.n--
+		a.n--
+		if sg.n == 0 {
+			// A style with nothing held is forgotten, so that sizes
+			// passed through once (a zoom) do not pile up.
+			delete(a.styles, sg.style)
+			if a.last == sg {
+				a.last = nil
+			}
+		}
 		if !e.slot.Empty() {
 			p := a.pages[e.entry.Page]
 			p.live--
@@ -152,9 +194,8 @@ func (a *Atlas) Trim() {
 }
 
 func (a *Atlas) rasterise(e *glyphEntry) {
-	st, id := e.key.style, e.key.id
-	f, ppem := st.font(), st.ppem()
-	segs, err := f.LoadGlyph(&a.buf, sfnt.GlyphIndex(id), ppem, nil)
+	id := e.id
+	segs, err := e.owner.font.LoadGlyph(&a.buf, sfnt.GlyphIndex(id), e.owner.ppem, nil)
 	if err != nil {
 		panic(fmt.Sprintf("text: glyph %d: %v", id, err))
 	}

@@ -132,7 +132,7 @@ func TestAtlasPacking(t *testing.T) {
 			r    image.Rectangle
 		}
 		var live []placed
-		for _, e := range a.glyphs {
+		for e := a.head; e != nil; e = e.next {
 			if e.slot.Empty() {
 				continue
 			}

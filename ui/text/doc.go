@@ -48,6 +48,7 @@
 // Calls served from the caches do not allocate: Shape on a cached run,
 // Lookup on a cached glyph, and WrapInto when every word is cached and the
 // destination Layout has room for its lines. A hover frame that repaints a
-// label therefore allocates nothing here. A miss allocates the run or the
-// mask's entry (and, rarely, a page).
+// label therefore allocates nothing here. A miss allocates the run (three
+// allocations: the run, its glyphs, the copy of its text) or the mask's
+// entry (and, rarely, a page); the first use of a style allocates its face.
 package text

@@ -52,7 +52,7 @@ func (s *Shaper) Wrap(st Style, text string, maxWidth float32) Layout {
 // word cached and dst.Lines large enough it does not allocate.
 func (s *Shaper) WrapInto(dst *Layout, st Style, text string, maxWidth float32) {
 	counter.Inc(counter.TextMeasured)
-	f := s.face(st)
+	f := s.style(st).face
 	w := wrapper{s: s, f: f, st: st, text: text, dst: dst}
 	w.limit, w.wrap = widthLimit(maxWidth)
 	dst.Lines = dst.Lines[:0]

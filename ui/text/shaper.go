@@ -18,7 +18,8 @@ const DefaultRunLimit = 4096
 
 // A Shaper shapes, measures and wraps text, and keeps what it shaped in a
 // shaped-run cache keyed by (Style, string). The zero value is ready to use;
-// faces are made the first time a style is shaped and kept.
+// a style's face is made the first time the style is used and kept while any
+// of its runs is cached.
 //
 // A Shaper belongs to one goroutine (the engine's); it does no locking.
 type Shaper struct {
@@ -27,20 +28,27 @@ type Shaper struct {
 	// brings it back.
 	Limit int
 
-	faces map[Style]*face
-	runs  map[runKey]*runEntry
+	// The cache is a table of runs per style, so that a hit hashes only
+	// its string, and last remembers the style asked for last, since
+	// calls come in runs of one style.
+	styles map[Style]*styleRuns
+	last   *styleRuns
+	n      int // runs cached, over all styles
 	// head is the most recently used run, tail the least.
 	head, tail *runEntry
 	buf        sfnt.Buffer
 }
 
-type runKey struct {
+// styleRuns is one style's face and cached runs.
+type styleRuns struct {
 	style Style
-	text  string
+	face  *face
+	runs  map[string]*runEntry
 }
 
 type runEntry struct {
 	run        Run
+	owner      *styleRuns
 	prev, next *runEntry
 }
 
@@ -51,24 +59,23 @@ type runEntry struct {
 //
 // A Style out of range panics.
 func (s *Shaper) Shape(st Style, text string) *Run {
-	if e, ok := s.runs[runKey{st, text}]; ok {
+	sr := s.style(st)
+	if e, ok := sr.runs[text]; ok {
 		s.moveToFront(e)
 		counter.Inc(counter.ShapedRunsCached)
 		return &e.run
 	}
 	counter.Inc(counter.RunsShaped)
-	e := &runEntry{}
-	s.shape(&e.run, s.face(st), st, strings.Clone(text))
-	if s.runs == nil {
-		s.runs = make(map[runKey]*runEntry)
-	}
-	s.runs[runKey{st, e.run.Text}] = e
+	e := &runEntry{owner: sr}
+	s.shape(&e.run, sr.face, st, strings.Clone(text))
+	sr.runs[e.run.Text] = e
+	s.n++
 	s.pushFront(e)
 	return &e.run
 }
 
 // Len returns the number of runs in the cache.
-func (s *Shaper) Len() int { return len(s.runs) }
+func (s *Shaper) Len() int { return s.n }
 
 // Trim evicts least recently used runs until the cache is within its
 // limit, counting ShapedRunsEvicted for each. The engine calls it at the end
@@ -78,24 +85,40 @@ func (s *Shaper) Trim() {
 	if limit <= 0 {
 		limit = DefaultRunLimit
 	}
-	for len(s.runs) > limit {
+	for s.n > limit {
 		e := s.tail
 		s.unlink(e)
-		delete(s.runs, runKey{e.run.Style, e.run.Text})
+		sr := e.owner
+		delete(sr.runs, e.run.Text)
+		s.n--
+		if len(sr.runs) == 0 {
+			// A style with nothing cached is forgotten with its face, so
+			// that sizes passed through once (a zoom) do not pile up.
+			delete(s.styles, sr.style)
+			if s.last == sr {
+				s.last = nil
+			}
+		}
 		counter.Inc(counter.ShapedRunsEvicted)
 	}
 }
 
-func (s *Shaper) face(st Style) *face {
-	if f, ok := s.faces[st]; ok {
-		return f
+// style returns st's face and runs, making the face the first time. A Style
+// out of range panics here.
+func (s *Shaper) style(st Style) *styleRuns {
+	if s.last != nil && s.last.style == st {
+		return s.last
 	}
-	f := newFace(st, &s.buf)
-	if s.faces == nil {
-		s.faces = make(map[Style]*face)
+	sr, ok := s.styles[st]
+	if !ok {
+		sr = &styleRuns{style: st, face: newFace(st, &s.buf), runs: make(map[string]*runEntry)}
+		if s.styles == nil {
+			s.styles = make(map[Style]*styleRuns)
+		}
+		s.styles[st] = sr
 	}
-	s.faces[st] = f
-	return f
+	s.last = sr
+	return sr
 }
 
 // shape places one glyph per rune: each glyph's origin is the pen, the pen

@@ -35,12 +35,17 @@ func (w *Window) requestFrame(r Reason) {
 		return
 	}
 	counter.Inc(counter.FramesRequested)
-	w.frameTimer = w.clk.At(w.nextRefresh(), w.onRefresh)
+	if w.frameTimer == nil {
+		w.frameTimer = w.clk.At(w.NextRefresh(), w.onRefresh)
+		return
+	}
+	w.clk.Rearm(w.frameTimer, w.NextRefresh())
 }
 
-// nextRefresh returns the first refresh strictly after now: refreshes fall
-// at k/hz seconds on the clock's timeline.
-func (w *Window) nextRefresh() clock.Instant[clock.Sched] {
+// NextRefresh returns the first refresh strictly after now: refreshes fall
+// at k/hz seconds on the clock's timeline. A frame requested now is drawn
+// then.
+func (w *Window) NextRefresh() clock.Instant[clock.Sched] {
 	hz := w.RefreshHz()
 	now := w.clk.Now().Nanos()
 	k := math.Floor(float64(now)*hz/1e9) + 1
@@ -90,6 +95,8 @@ func (w *Window) Quiet() {
 func (w *Window) drawFrame() {
 	start := clock.MonoNow()
 	latency.Mark("f.begin")
+	w.busy = true
+	defer func() { w.busy = false }()
 	w.stamp++
 	w.last = FrameInfo{Index: w.frames, At: w.clk.Now(), Reasons: w.reasons, Invalidations: w.invalidations}
 	w.reasons, w.invalidations = 0, 0
@@ -124,10 +131,10 @@ func (w *Window) drawFrame() {
 
 	latency.Mark("f.fragments")
 	w.paint.Begin(geom.Rect{W: w.viewport.X, H: w.viewport.Y})
-	for _, n := range moved {
-		w.paint.UpdateSubtree(n)
-		w.geometryChanged(n)
-	}
+	// Subtrees whose window position changed, or which were shown again,
+	// parents first: a fragment is placed from its parent's.
+	w.subtrees = append(w.subtrees, moved...)
+	slices.SortStableFunc(w.subtrees, byDepth)
 	for _, n := range w.subtrees {
 		w.paint.UpdateSubtree(n)
 		w.geometryChanged(n)
@@ -249,3 +256,5 @@ func (w *Window) geometryChanged(n *document.Node) {
 	// its content's entries are relative to it, so only the parent space
 	// needs rebuilding.
 }
+
+func byDepth(a, b *document.Node) int { return a.Depth() - b.Depth() }

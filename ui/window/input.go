@@ -38,10 +38,12 @@ const (
 func (w *Window) event() {
 	latency.Mark("evt.in")
 	counter.Inc(counter.EventsDispatched)
+	w.busy = true
 }
 
 // settle asks for a frame if the event changed anything.
 func (w *Window) settle() {
+	w.busy = false
 	if w.doc.Pending() || len(w.scrolled) > 0 || w.resized {
 		w.requestFrame(ByInput)
 	}

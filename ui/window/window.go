@@ -128,6 +128,7 @@ type Window struct {
 	last          FrameInfo
 	frames        uint64
 	resized       bool
+	busy          bool // handling input or drawing: changes are already accounted for
 
 	hover, focus *document.Node
 	handlers     map[document.ID]func(Button) bool
@@ -162,8 +163,18 @@ func New(doc *document.Document, opts Options) *Window {
 	w.text.init(opts.RunCacheLimit, opts.GlyphCacheLimit)
 	w.layout = layout.Engine{Doc: doc, Text: &w.text}
 	w.paint = paint.Painter{Doc: doc, Layout: &w.layout, Text: &w.text}
+	doc.Notify = w.documentChanged
 	w.requestFrame(ByApp)
 	return w
+}
+
+// documentChanged schedules a frame for a change the application made to
+// the document directly; changes made by input handling or by the frame
+// itself are scheduled by those.
+func (w *Window) documentChanged() {
+	if !w.busy {
+		w.requestFrame(ByApp)
+	}
 }
 
 // Document returns the window's document.

@@ -101,9 +101,6 @@ func (e *Engine) grow() {
 // (BoxesRebuilt) and marks it for relayout.
 func (e *Engine) Rebuild(n *document.Node) {
 	counter.Inc(counter.BoxesRebuilt)
-	e.grow()
-	b := &e.boxes[n.ID()]
-	b.valid = false
 	e.MarkDirty(n)
 }
 

@@ -1,0 +1,35 @@
+package ratchet
+
+import (
+	"strconv"
+	"strings"
+)
+
+// InputError is bad input the ratchet refuses before it writes anything: a
+// malformed baselines file, damaged docs markers, an unknown or unexplained
+// --rebaseline, a binary that may not record. It prints as one line,
+// "file:line: what is wrong; the fix", and the CLI exits 2 for it
+// (errors.As(err, new(*ratchet.InputError))).
+type InputError struct {
+	// File is the file at fault, or "" when the fault is in the command
+	// line or the binary.
+	File string
+	// Line is the 1-based line in File, or 0 when unknown.
+	Line int
+	// Msg says what is wrong and how to fix it.
+	Msg string
+}
+
+func (e *InputError) Error() string {
+	var b strings.Builder
+	if e.File != "" {
+		b.WriteString(e.File)
+		if e.Line > 0 {
+			b.WriteString(":" + strconv.Itoa(e.Line))
+		}
+		b.WriteString(": ")
+	}
+	// One line, whatever a message quoted.
+	b.WriteString(strings.ReplaceAll(e.Msg, "\n", " "))
+	return b.String()
+}

@@ -1,0 +1,429 @@
+package ratchet
+
+import (
+	"context"
+	"fmt"
+	"runtime/debug"
+	"slices"
+	"strings"
+	"time"
+
+	"golang.org/x/perf/benchmath"
+
+	"github.com/perfbench/perfbench/band"
+)
+
+// Default file locations, relative to the module root the CLI runs in.
+const (
+	DefaultBaselines = "perf/baselines.yaml"
+	DefaultDocs      = "docs/performance.md"
+)
+
+// Scenario is one scenario's numbers as the runner read them back from the
+// scenario's own process.
+type Scenario struct {
+	// Name is the scenario's name ("hover-storm").
+	Name string `json:"name"`
+	// Numbers are the scenario's declared numbers with what was measured of
+	// them, in declaration order. A time band's baseline here is ignored:
+	// the store supplies it.
+	Numbers []band.Measured `json:"numbers"`
+	// Broken, when not empty, says why the scenario as a whole produced
+	// nothing trustworthy: it crashed, hung, panicked or printed
+	// unreadable output (with the tail of its stderr). Every number of a
+	// broken scenario is judged Broken, and so is the scenario.
+	Broken string `json:"broken,omitempty"`
+}
+
+// Measure runs scenarios, each in a fresh process, and returns what they
+// measured. names nil means every scenario; otherwise only those named (Run
+// asks for this to measure a straddling breach once more). A scenario that
+// fails to run is a Scenario with Broken set, not an error; an error means
+// the runner itself could not work, and Run returns it.
+type Measure func(ctx context.Context, names []string) ([]Scenario, error)
+
+// Options configures Run. The zero Options records from this binary on this
+// machine into DefaultBaselines and DefaultDocs.
+type Options struct {
+	// Baselines is the baselines file; "" means DefaultBaselines.
+	Baselines string
+	// Docs is the docs file; "" means DefaultDocs.
+	Docs string
+
+	// Scenarios are the valid scenario names, in report order. Run checks
+	// Rebaseline against them before measuring anything, and judges a
+	// named scenario that measure did not return as Broken. Nil means the
+	// names measure returns are the valid ones (checked after measuring).
+	Scenarios []string
+
+	// Rebaseline names scenarios whose time baselines are set to this
+	// run's medians even if that moves them up (--rebaseline NAME). Each
+	// must be a known scenario, and Why must say why.
+	Rebaseline []string
+	// Why is recorded with a rebaseline (--why TEXT).
+	Why string
+
+	// ReadOnly judges against the stored baselines and writes nothing: no
+	// build check, no recording, no docs. It is what a verdict-only command
+	// (perfbench scenarios) wants.
+	ReadOnly bool
+
+	// Machine is the machine the times are keyed by; the zero Machine
+	// means DetectMachine().
+	Machine Machine
+	// Build is the binary's build information; nil means
+	// debug.ReadBuildInfo(). Tests pass a synthetic one.
+	Build *debug.BuildInfo
+	// Now stamps new baselines; nil means time.Now.
+	Now func() time.Time
+}
+
+func (o Options) withDefaults() Options {
+	if o.Baselines == "" {
+		o.Baselines = DefaultBaselines
+	}
+	if o.Docs == "" {
+		o.Docs = DefaultDocs
+	}
+	if o.Machine.IsZero() {
+		o.Machine = DetectMachine()
+	}
+	if o.Build == nil && !o.ReadOnly {
+		if bi, ok := debug.ReadBuildInfo(); ok {
+			o.Build = bi
+		}
+	}
+	if o.Now == nil {
+		o.Now = time.Now
+	}
+	return o
+}
+
+// Outcome is what Run did: every verdict, every baseline that moved, and
+// which files it wrote.
+type Outcome struct {
+	Machine Machine
+	// Scenarios are judged in report order: Options.Scenarios first, then
+	// any other scenario measure returned, in its order.
+	Scenarios []ScenarioOutcome
+	// Verdict is the worst band verdict of all (Pass, Unbaselined, Fail,
+	// Broken); None when there were no scenarios at all.
+	Verdict band.Verdict
+	// Moves lists the baselines recorded, lowered or rebaselined, in
+	// report order.
+	Moves []Move
+	// BaselinesWritten and DocsWritten say which files changed on disk.
+	BaselinesWritten, DocsWritten bool
+}
+
+// Failed reports whether the run fails the command: any band Fail or
+// Broken, or no scenarios at all. Unbaselined times and budget verdicts do
+// not fail it.
+func (o Outcome) Failed() bool { return o.Verdict.Failed() || o.Verdict == band.None }
+
+// ScenarioOutcome is one scenario's judged numbers.
+type ScenarioOutcome struct {
+	Name string
+	// Numbers are judged against this machine's baselines.
+	Numbers []band.Judged
+	// Verdict is the worst band verdict of Numbers; Broken when the
+	// scenario is broken or reported no numbers.
+	Verdict band.Verdict
+	// Broken repeats Scenario.Broken, or says the scenario was not
+	// measured.
+	Broken string
+	// Remeasured says a straddling breach sent the scenario to a fresh
+	// process once more; Numbers are from that second run.
+	Remeasured bool
+	// Rebaselined says the scenario's times were judged against, and
+	// recorded as, this run's medians (--rebaseline).
+	Rebaselined bool
+}
+
+// MoveKind says why a baseline moved.
+type MoveKind uint8
+
+const (
+	// Recorded: the machine had no baseline for the number.
+	Recorded MoveKind = iota
+	// Lowered: the new median is significantly lower than the baseline.
+	Lowered
+	// Rebaselined: asked for by name, with a reason.
+	Rebaselined
+)
+
+func (k MoveKind) String() string {
+	switch k {
+	case Recorded:
+		return "recorded"
+	case Lowered:
+		return "lowered"
+	case Rebaselined:
+		return "rebaselined"
+	}
+	return fmt.Sprintf("MoveKind(%d)", uint8(k))
+}
+
+// MarshalText writes the kind's word, so a JSON report reads "lowered".
+func (k MoveKind) MarshalText() ([]byte, error) { return []byte(k.String()), nil }
+
+// Move is one baseline that changed.
+type Move struct {
+	Scenario, Number, Unit string
+	Kind                   MoveKind
+	// From is the old median (zero for Recorded), To the new one.
+	From, To float64
+	// Why is what the store records with the new baseline.
+	Why string
+}
+
+// Run performs the ratchet's three obligations, in order, after checking
+// every input:
+//
+//  1. Verdict: measure every scenario and judge every band against this
+//     machine's baselines; a straddling breach is measured once more in a
+//     fresh process and that second judgement stands.
+//  2. Ratchet: record a baseline for every time this machine has none for,
+//     lower one whose new median is significantly lower (Mann-Whitney U
+//     test of the stored samples against the new, alpha 0.05), and raise
+//     one only for a scenario named in Rebaseline. The baselines file is
+//     written, atomically, only when a baseline moved.
+//  3. Docs: rewrite the docs file's generated section, atomically, when a
+//     number in it moved beyond its noise; create the file if it does not
+//     exist.
+//
+// Bad input (see [InputError]) is refused before measuring and leaves every
+// file byte-identical: a malformed baselines file, damaged docs markers, an
+// unknown --rebaseline name or one without --why, and, unless ReadOnly, a
+// binary built with -race, coverage or -gcflags=-N/-l. Failed verdicts are
+// not an error: they are in the Outcome, and the files are still written so
+// the change is left for a reader to see.
+func Run(ctx context.Context, opts Options, measure Measure) (Outcome, error) {
+	opts = opts.withDefaults()
+	if err := opts.checkRebaseline(opts.Scenarios); err != nil {
+		return Outcome{}, err
+	}
+	if !opts.ReadOnly {
+		if err := CheckBuild(opts.Build); err != nil {
+			return Outcome{}, err
+		}
+	}
+	store, err := Load(opts.Baselines)
+	if err != nil {
+		return Outcome{}, err
+	}
+	var docs *docsFile
+	if !opts.ReadOnly {
+		if docs, err = readDocs(opts.Docs); err != nil {
+			return Outcome{}, err
+		}
+	}
+
+	// Obligation 1: verdict.
+	results, err := measure(ctx, nil)
+	if err != nil {
+		return Outcome{}, err
+	}
+	measured, order, err := index(results, opts.Scenarios)
+	if err != nil {
+		return Outcome{}, err
+	}
+	if opts.Scenarios == nil {
+		if err := opts.checkRebaseline(order); err != nil {
+			return Outcome{}, err
+		}
+	}
+	o := Outcome{Machine: opts.Machine}
+	j := judge{store: store, machine: opts.Machine.String(), rebaseline: opts.Rebaseline}
+	var straddling []string
+	for _, name := range order {
+		sc := j.scenario(name, measured[name])
+		if sc.straddles() {
+			straddling = append(straddling, name)
+		}
+		o.Scenarios = append(o.Scenarios, sc)
+	}
+	if len(straddling) > 0 {
+		again, err := measure(ctx, straddling)
+		if err != nil {
+			return Outcome{}, err
+		}
+		for _, s := range again {
+			i := slices.IndexFunc(o.Scenarios, func(sc ScenarioOutcome) bool { return sc.Name == s.Name })
+			if i < 0 || !slices.Contains(straddling, s.Name) {
+				continue
+			}
+			measured[s.Name] = &s
+			o.Scenarios[i] = j.scenario(s.Name, &s)
+			o.Scenarios[i].Remeasured = true
+		}
+	}
+	verdicts := make([]band.Verdict, len(o.Scenarios))
+	for i, sc := range o.Scenarios {
+		verdicts[i] = sc.Verdict
+	}
+	o.Verdict = band.Worst(verdicts...)
+	if opts.ReadOnly {
+		return o, nil
+	}
+
+	// Obligation 2: ratchet.
+	now := opts.Now().UTC().Truncate(time.Second)
+	for _, sc := range o.Scenarios {
+		if sc.Broken != "" {
+			continue
+		}
+		s := measured[sc.Name]
+		for i, n := range sc.Numbers {
+			if n.Band.Kind != band.KindTime || n.BandVerdict == band.Broken {
+				continue
+			}
+			if mv, ok := ratchet(store, Key{o.Machine.String(), sc.Name, n.Name}, n, s.Numbers[i].Samples, sc.Rebaselined, opts.Why, now); ok {
+				o.Moves = append(o.Moves, mv)
+			}
+		}
+	}
+	if len(o.Moves) > 0 {
+		if err := writeFileAtomic(opts.Baselines, store.Marshal()); err != nil {
+			return o, err
+		}
+		o.BaselinesWritten = true
+	}
+
+	// Obligation 3: docs.
+	section := renderSection(&o, store)
+	if !docs.exists || stable(section) != stable(docs.section()) {
+		if err := writeFileAtomic(opts.Docs, docs.with(section)); err != nil {
+			return o, err
+		}
+		o.DocsWritten = true
+	}
+	return o, nil
+}
+
+// checkRebaseline checks --rebaseline and --why against the valid names;
+// valid nil means "not known yet" and checks only --why.
+func (o Options) checkRebaseline(valid []string) error {
+	if len(o.Rebaseline) == 0 {
+		return nil
+	}
+	if o.ReadOnly {
+		return &InputError{Msg: "--rebaseline records a baseline, which a read-only run never does; run perfbench perf"}
+	}
+	if strings.TrimSpace(o.Why) == "" {
+		return &InputError{Msg: fmt.Sprintf("--rebaseline %s needs --why \"…\": say why the new number is the right one, it is recorded with the baseline", strings.Join(o.Rebaseline, ","))}
+	}
+	if valid == nil {
+		return nil
+	}
+	for _, name := range o.Rebaseline {
+		if !slices.Contains(valid, name) {
+			return &InputError{Msg: fmt.Sprintf("--rebaseline %q: unknown scenario; valid: %s", name, strings.Join(valid, ", "))}
+		}
+	}
+	return nil
+}
+
+// index maps measured scenarios by name and returns the report order:
+// the declared names first, then anything else measured, in its order.
+func index(results []Scenario, declared []string) (map[string]*Scenario, []string, error) {
+	byName := make(map[string]*Scenario, len(results))
+	order := slices.Clone(declared)
+	for i := range results {
+		s := &results[i]
+		if _, dup := byName[s.Name]; dup {
+			return nil, nil, fmt.Errorf("ratchet: measure returned scenario %q twice", s.Name)
+		}
+		byName[s.Name] = s
+		if !slices.Contains(declared, s.Name) {
+			order = append(order, s.Name)
+		}
+	}
+	return byName, order, nil
+}
+
+// judge judges scenarios against one machine's baselines.
+type judge struct {
+	store      *Store
+	machine    string
+	rebaseline []string
+}
+
+func (j judge) scenario(name string, s *Scenario) ScenarioOutcome {
+	out := ScenarioOutcome{Name: name, Rebaselined: slices.Contains(j.rebaseline, name)}
+	switch {
+	case s == nil:
+		out.Broken = "not measured: the runner returned nothing for it"
+	case s.Broken != "":
+		out.Broken = s.Broken
+	}
+	var verdicts []band.Verdict
+	if s != nil {
+		for _, m := range s.Numbers {
+			if m.Band.Kind == band.KindTime {
+				m.Band.Baseline = 0
+				if out.Rebaselined && len(m.Samples) > 0 {
+					// Judged against what it is about to be recorded as.
+					m.Band.Baseline = band.Judge(m).Median
+				} else if b, ok := j.store.Get(Key{j.machine, name, m.Name}); ok {
+					m.Band.Baseline = b.Median
+				}
+			}
+			n := band.Judge(m)
+			if out.Broken != "" {
+				n.BandVerdict, n.Reason, n.Straddles = band.Broken, "scenario broken: "+out.Broken, false
+				if n.Budget != nil {
+					n.BudgetVerdict = band.Broken
+				}
+			}
+			out.Numbers = append(out.Numbers, n)
+			verdicts = append(verdicts, n.BandVerdict)
+		}
+	}
+	out.Verdict = band.Worst(verdicts...)
+	if out.Broken != "" || len(out.Numbers) == 0 {
+		out.Verdict = band.Broken
+		if out.Broken == "" {
+			out.Broken = "reported no numbers"
+		}
+	}
+	return out
+}
+
+func (sc ScenarioOutcome) straddles() bool {
+	return slices.ContainsFunc(sc.Numbers, func(n band.Judged) bool { return n.Straddles })
+}
+
+// ratchet applies obligation 2 to one judged time and its samples.
+func ratchet(store *Store, k Key, n band.Judged, samples []float64, rebaseline bool, why string, now time.Time) (Move, bool) {
+	fresh := Baseline{Unit: n.Unit, Median: n.Median, Samples: slices.Clone(samples), Set: now}
+	slices.Sort(fresh.Samples)
+	mv := Move{Scenario: k.Scenario, Number: k.Number, Unit: n.Unit, To: n.Median}
+	old, ok := store.Get(k)
+	if ok {
+		mv.From = old.Median
+	}
+	switch {
+	case rebaseline:
+		mv.Kind, fresh.Why = Rebaselined, why
+	case !ok:
+		mv.Kind, fresh.Why = Recorded, "first record on this machine"
+	default:
+		if n.Median >= old.Median {
+			return Move{}, false // never up by itself
+		}
+		thresholds := benchmath.DefaultThresholds
+		cmp := benchmath.AssumeNothing.Compare(
+			benchmath.NewSample(slices.Clone(old.Samples), &thresholds),
+			benchmath.NewSample(slices.Clone(samples), &thresholds))
+		if !(cmp.P < cmp.Alpha) {
+			return Move{}, false // lower, but within the noise
+		}
+		mv.Kind = Lowered
+		fresh.Why = fmt.Sprintf("significantly lower than %s %s: U test p=%.2g, n=%d+%d",
+			band.Format(old.Median), n.Unit, cmp.P, cmp.N1, cmp.N2)
+	}
+	mv.Why = fresh.Why
+	store.Put(k, fresh)
+	return mv, true
+}

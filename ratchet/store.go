@@ -1,0 +1,393 @@
+package ratchet
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io/fs"
+	"math"
+	"os"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"go.yaml.in/yaml/v3"
+)
+
+// storeVersion is the schema version a baselines file carries.
+const storeVersion = 1
+
+// Key names one time baseline: a machine (its [Machine.String] form), a
+// scenario, and a number within the scenario.
+type Key struct {
+	Machine, Scenario, Number string
+}
+
+// Baseline is one recorded time: the median a time band is compared against
+// on one machine, the samples it came from (so a later run can be tested
+// against them), and when and why it was set.
+type Baseline struct {
+	Unit    string
+	Median  float64
+	Samples []float64
+	Set     time.Time
+	Why     string
+}
+
+// Store is the set of time baselines, keyed by machine, scenario and number.
+// The zero Store is empty and ready to use. It is the in-memory form of the
+// checked-in baselines file; see [Parse] for the file's format.
+type Store struct {
+	records map[Key]Baseline
+}
+
+// Get returns the baseline recorded under k.
+func (s *Store) Get(k Key) (Baseline, bool) {
+	b, ok := s.records[k]
+	return b, ok
+}
+
+// Put records b under k, replacing what was there. The store keeps b's
+// samples; the caller should not change them afterwards.
+func (s *Store) Put(k Key, b Baseline) {
+	if s.records == nil {
+		s.records = make(map[Key]Baseline)
+	}
+	s.records[k] = b
+}
+
+// Len returns the number of baselines.
+func (s *Store) Len() int { return len(s.records) }
+
+// Keys returns every key in the store, sorted by machine, scenario, number.
+func (s *Store) Keys() []Key {
+	keys := make([]Key, 0, len(s.records))
+	for k := range s.records {
+		keys = append(keys, k)
+	}
+	slices.SortFunc(keys, func(a, b Key) int {
+		if c := strings.Compare(a.Machine, b.Machine); c != 0 {
+			return c
+		}
+		if c := strings.Compare(a.Scenario, b.Scenario); c != 0 {
+			return c
+		}
+		return strings.Compare(a.Number, b.Number)
+	})
+	return keys
+}
+
+// storeHeader opens every baselines file the ratchet writes.
+const storeHeader = `# Time baselines for perfbench's scenario bands, one block per machine
+# (CPU model, cores, OS/arch, Go version). Written by ` + "`perfbench perf`" + `:
+# a baseline moves down by itself when a new median is significantly lower,
+# and up only when asked by name: perfbench perf --rebaseline NAME --why "…".
+# Do not edit by hand.
+`
+
+// Load reads the baselines file at path. A file that does not exist is an
+// empty store, not an error: a fresh checkout has no baselines yet. A file
+// that cannot be parsed is an [*InputError] naming it.
+func Load(path string) (*Store, error) {
+	data, err := os.ReadFile(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return &Store{}, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	return Parse(data, path)
+}
+
+// Parse reads a baselines file; file names it in errors. The format is YAML:
+//
+//	version: 1
+//	machines:
+//	  AMD EPYC 7B13, 2 cores, linux/amd64, go1.26.8:   # Machine.String()
+//	    hover-storm:                                   # scenario
+//	      frame:                                       # number
+//	        unit: µs/frame
+//	        median: 41.2
+//	        set: 2026-09-10T08:00:00Z
+//	        why: first record on this machine
+//	        samples: [40.9, 41.2, 41.6]
+//
+// Every error is an [*InputError] with the file, the line where the YAML
+// library or the check found it, and the fix. An empty file is an empty
+// store.
+func Parse(data []byte, file string) (*Store, error) {
+	var doc yaml.Node
+	if err := yaml.Unmarshal(data, &doc); err != nil {
+		return nil, yamlError(file, err)
+	}
+	s := &Store{}
+	if doc.Kind == 0 || len(doc.Content) == 0 {
+		return s, nil
+	}
+	p := parser{file: file, s: s}
+	if err := p.root(doc.Content[0]); err != nil {
+		return nil, err
+	}
+	return s, nil
+}
+
+// parser walks the YAML tree by hand, so that every complaint carries the
+// line it is about and nothing unknown is silently ignored.
+type parser struct {
+	file string
+	s    *Store
+}
+
+const fixStore = "fix the line, or restore the file from version control and run perfbench perf again"
+
+func (p *parser) errorf(n *yaml.Node, format string, args ...any) error {
+	return &InputError{File: p.file, Line: n.Line, Msg: fmt.Sprintf(format, args...) + "; " + fixStore}
+}
+
+// mapping returns n's key/value pairs after checking n is a mapping with no
+// duplicate or non-string keys.
+func (p *parser) mapping(n *yaml.Node, what string) ([][2]*yaml.Node, error) {
+	if n.Kind == yaml.AliasNode {
+		return nil, p.errorf(n, "%s is an alias; this file uses no anchors or aliases", what)
+	}
+	if n.Kind != yaml.MappingNode {
+		return nil, p.errorf(n, "%s must be a mapping", what)
+	}
+	pairs := make([][2]*yaml.Node, 0, len(n.Content)/2)
+	seen := make(map[string]bool, len(n.Content)/2)
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		k, v := n.Content[i], n.Content[i+1]
+		if k.Kind != yaml.ScalarNode || k.Tag == "!!merge" {
+			return nil, p.errorf(k, "%s has a key that is not a plain name", what)
+		}
+		if k.Value == "" {
+			return nil, p.errorf(k, "%s has an empty key", what)
+		}
+		if seen[k.Value] {
+			return nil, p.errorf(k, "%s has %q twice", what, k.Value)
+		}
+		seen[k.Value] = true
+		pairs = append(pairs, [2]*yaml.Node{k, v})
+	}
+	return pairs, nil
+}
+
+func (p *parser) root(n *yaml.Node) error {
+	pairs, err := p.mapping(n, "the file")
+	if err != nil {
+		return err
+	}
+	version := false
+	for _, kv := range pairs {
+		k, v := kv[0], kv[1]
+		switch k.Value {
+		case "version":
+			if v.Kind != yaml.ScalarNode || v.Value != strconv.Itoa(storeVersion) {
+				return p.errorf(v, "version must be %d", storeVersion)
+			}
+			version = true
+		case "machines":
+			if v.Kind == yaml.ScalarNode && v.Tag == "!!null" {
+				continue // "machines:" with nothing under it yet
+			}
+			machines, err := p.mapping(v, "machines")
+			if err != nil {
+				return err
+			}
+			for _, m := range machines {
+				if err := p.machine(m[0].Value, m[1]); err != nil {
+					return err
+				}
+			}
+		default:
+			return p.errorf(k, "unknown field %q (want version, machines)", k.Value)
+		}
+	}
+	if !version {
+		return p.errorf(n, "no version; the first field is version: %d", storeVersion)
+	}
+	return nil
+}
+
+func (p *parser) machine(machine string, n *yaml.Node) error {
+	scenarios, err := p.mapping(n, fmt.Sprintf("machine %q", machine))
+	if err != nil {
+		return err
+	}
+	for _, sc := range scenarios {
+		numbers, err := p.mapping(sc[1], fmt.Sprintf("scenario %q", sc[0].Value))
+		if err != nil {
+			return err
+		}
+		for _, num := range numbers {
+			b, err := p.baseline(num[0].Value, num[1])
+			if err != nil {
+				return err
+			}
+			p.s.Put(Key{Machine: machine, Scenario: sc[0].Value, Number: num[0].Value}, b)
+		}
+	}
+	return nil
+}
+
+func (p *parser) baseline(number string, n *yaml.Node) (Baseline, error) {
+	what := fmt.Sprintf("number %q", number)
+	fields, err := p.mapping(n, what)
+	if err != nil {
+		return Baseline{}, err
+	}
+	var b Baseline
+	var haveMedian, haveSet, haveSamples bool
+	for _, kv := range fields {
+		k, v := kv[0], kv[1]
+		switch k.Value {
+		case "unit":
+			if b.Unit, err = p.str(v, "unit"); err != nil {
+				return b, err
+			}
+		case "why":
+			if b.Why, err = p.str(v, "why"); err != nil {
+				return b, err
+			}
+		case "median":
+			if b.Median, err = p.float(v, "median"); err != nil {
+				return b, err
+			}
+			if b.Median <= 0 {
+				return b, p.errorf(v, "median must be above zero")
+			}
+			haveMedian = true
+		case "set":
+			s, err := p.str(v, "set")
+			if err != nil {
+				return b, err
+			}
+			if b.Set, err = time.Parse(time.RFC3339, s); err != nil {
+				return b, p.errorf(v, "set %q is not an RFC 3339 time such as 2026-09-10T08:00:00Z", s)
+			}
+			haveSet = true
+		case "samples":
+			if v.Kind != yaml.SequenceNode {
+				return b, p.errorf(v, "samples must be a list of numbers")
+			}
+			b.Samples = make([]float64, 0, len(v.Content))
+			for _, e := range v.Content {
+				f, err := p.float(e, "a sample")
+				if err != nil {
+					return b, err
+				}
+				b.Samples = append(b.Samples, f)
+			}
+			haveSamples = len(b.Samples) > 0
+		default:
+			return b, p.errorf(k, "unknown field %q in %s (want unit, median, set, why, samples)", k.Value, what)
+		}
+	}
+	switch {
+	case !haveMedian:
+		return b, p.errorf(n, "%s has no median", what)
+	case !haveSamples:
+		return b, p.errorf(n, "%s has no samples", what)
+	case !haveSet:
+		return b, p.errorf(n, "%s has no set time", what)
+	}
+	return b, nil
+}
+
+func (p *parser) str(n *yaml.Node, what string) (string, error) {
+	if n.Kind != yaml.ScalarNode {
+		return "", p.errorf(n, "%s must be a single value", what)
+	}
+	return n.Value, nil
+}
+
+func (p *parser) float(n *yaml.Node, what string) (float64, error) {
+	if n.Kind != yaml.ScalarNode || (n.Tag != "!!float" && n.Tag != "!!int") {
+		return 0, p.errorf(n, "%s must be a number", what)
+	}
+	f, err := strconv.ParseFloat(n.Value, 64)
+	if err != nil || math.IsInf(f, 0) || math.IsNaN(f) || f < 0 {
+		return 0, p.errorf(n, "%s %q is not a finite number ≥ 0", what, n.Value)
+	}
+	return f, nil
+}
+
+// yamlLine finds the line number the YAML library put in its message.
+var yamlLine = regexp.MustCompile(`^(?:yaml: )?line (\d+): `)
+
+// yamlError turns the YAML library's error into a one-line InputError.
+func yamlError(file string, err error) error {
+	msg := err.Error()
+	var te *yaml.TypeError
+	if errors.As(err, &te) && len(te.Errors) > 0 {
+		msg = te.Errors[0]
+	}
+	msg = strings.TrimPrefix(msg, "yaml: ")
+	e := &InputError{File: file}
+	if m := yamlLine.FindStringSubmatch(msg); m != nil {
+		e.Line, _ = strconv.Atoi(m[1])
+		msg = msg[len(m[0]):]
+	}
+	if i := strings.IndexByte(msg, '\n'); i >= 0 {
+		msg = msg[:i]
+	}
+	e.Msg = "not valid YAML: " + msg + "; " + fixStore
+	return e
+}
+
+// Marshal returns the file form of the store: a fixed header, then the
+// records sorted by machine, scenario and number, so the same store always
+// gives the same bytes.
+func (s *Store) Marshal() []byte {
+	str := func(v string) *yaml.Node { return &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!str", Value: v} }
+	num := func(f float64) *yaml.Node {
+		return &yaml.Node{Kind: yaml.ScalarNode, Value: strconv.FormatFloat(f, 'g', -1, 64)}
+	}
+	mapping := func() *yaml.Node { return &yaml.Node{Kind: yaml.MappingNode} }
+	add := func(m *yaml.Node, k string, v *yaml.Node) { m.Content = append(m.Content, str(k), v) }
+
+	machines := mapping()
+	var machine, scenario *yaml.Node
+	var last Key
+	for i, k := range s.Keys() {
+		if i == 0 || k.Machine != last.Machine {
+			machine = mapping()
+			add(machines, k.Machine, machine)
+			scenario = nil
+		}
+		if scenario == nil || k.Scenario != last.Scenario {
+			scenario = mapping()
+			add(machine, k.Scenario, scenario)
+		}
+		last = k
+		b := s.records[k]
+		samples := &yaml.Node{Kind: yaml.SequenceNode, Style: yaml.FlowStyle}
+		for _, v := range b.Samples {
+			samples.Content = append(samples.Content, num(v))
+		}
+		rec := mapping()
+		add(rec, "unit", str(b.Unit))
+		add(rec, "median", num(b.Median))
+		add(rec, "set", &yaml.Node{Kind: yaml.ScalarNode, Value: b.Set.UTC().Format(time.RFC3339)})
+		add(rec, "why", str(b.Why))
+		add(rec, "samples", samples)
+		add(scenario, k.Number, rec)
+	}
+	root := mapping()
+	add(root, "version", &yaml.Node{Kind: yaml.ScalarNode, Value: strconv.Itoa(storeVersion)})
+	add(root, "machines", machines)
+
+	var buf bytes.Buffer
+	buf.WriteString(storeHeader)
+	enc := yaml.NewEncoder(&buf)
+	enc.SetIndent(2)
+	if err := enc.Encode(root); err != nil {
+		panic("ratchet: encoding baselines: " + err.Error()) // a tree built above always encodes
+	}
+	if err := enc.Close(); err != nil {
+		panic("ratchet: encoding baselines: " + err.Error())
+	}
+	return buf.Bytes()
+}

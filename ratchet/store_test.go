@@ -1,0 +1,93 @@
+package ratchet_test
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/perfbench/perfbench/ratchet"
+)
+
+func TestStoreRoundTrip(t *testing.T) {
+	var s ratchet.Store // the zero Store is ready to use
+	k1 := ratchet.Key{Machine: machineA.String(), Scenario: "hover-storm", Number: "frame"}
+	k2 := ratchet.Key{Machine: machineA.String(), Scenario: "scroll", Number: "frame"}
+	k3 := ratchet.Key{Machine: "yes", Scenario: "1.5", Number: "null"} // keys YAML would read as other types
+	s.Put(k2, ratchet.Baseline{Unit: "µs/frame", Median: 20.125, Samples: []float64{19, 20.125, 21}, Set: day1, Why: "first record on this machine"})
+	s.Put(k1, ratchet.Baseline{Unit: "µs/frame", Median: 1e-7, Samples: []float64{1e-7, 0.1 + 0.2, 123456789.123}, Set: day2, Why: "multi\nline: why"})
+	s.Put(k3, ratchet.Baseline{Unit: "", Median: 3, Samples: []float64{3}, Set: day1.In(time.FixedZone("X", 3600)), Why: ""})
+
+	data := s.Marshal()
+	back, err := ratchet.Parse(data, "baselines.yaml")
+	require.NoError(t, err)
+	assert.Equal(t, []ratchet.Key{k1, k2, k3}, back.Keys(), "sorted by machine, scenario, number")
+	for _, k := range s.Keys() {
+		want, _ := s.Get(k)
+		got, ok := back.Get(k)
+		require.True(t, ok)
+		assert.True(t, want.Set.Equal(got.Set))
+		want.Set, got.Set = time.Time{}, time.Time{}
+		assert.Equal(t, want, got, "floats round-trip exactly")
+	}
+	assert.Equal(t, string(data), string(back.Marshal()), "marshal is deterministic")
+}
+
+func TestParseEmpty(t *testing.T) {
+	for _, in := range []string{"", "# only a comment\n", "version: 1\nmachines:\n", "version: 1\nmachines: {}\n"} {
+		s, err := ratchet.Parse([]byte(in), "b.yaml")
+		require.NoError(t, err, "%q", in)
+		assert.Equal(t, 0, s.Len())
+	}
+}
+
+func TestLoadMissingFileIsEmpty(t *testing.T) {
+	s, err := ratchet.Load(filepath.Join(t.TempDir(), "perf", "baselines.yaml"))
+	require.NoError(t, err)
+	assert.Equal(t, 0, s.Len())
+}
+
+// FuzzLoad checks the baselines parser never panics, and that whatever it
+// accepts it writes back in a form it reads again to the same bytes.
+func FuzzLoad(f *testing.F) {
+	r := newRepoForFuzz(f)
+	f.Add(r)
+	f.Add([]byte("version: 1\nmachines:\n  m:\n    s:\n      frame: {unit: x, median: 3, set: 2026-09-10T08:00:00Z, why: w, samples: [1, 3, 5]}\n"))
+	f.Add([]byte("version: 1\nmachines:\n  a: [\n"))
+	f.Add([]byte("version: 1\nmachines:\n  m: &x {}\n  n: *x\n"))
+	f.Add([]byte("version: 1\nmachines:\n  m:\n    s:\n      frame: {median: .nan, samples: [.inf], set: 2026-09-10T08:00:00+02:00}\n"))
+	f.Add([]byte("<<: {version: 1}\n"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		s, err := ratchet.Parse(data, "baselines.yaml")
+		if err != nil {
+			var ie *ratchet.InputError
+			require.ErrorAs(t, err, &ie)
+			assert.NotContains(t, err.Error(), "\n")
+			return
+		}
+		out := s.Marshal()
+		back, err := ratchet.Parse(out, "baselines.yaml")
+		require.NoError(t, err, "the parser reads what the store writes:\n%s", out)
+		assert.Equal(t, string(out), string(back.Marshal()))
+	})
+}
+
+// newRepoForFuzz seeds the fuzzer with a file the ratchet really wrote.
+func newRepoForFuzz(f *testing.F) []byte {
+	dir := f.TempDir()
+	var s ratchet.Store
+	s.Put(ratchet.Key{Machine: machineA.String(), Scenario: "hover-storm", Number: "frame"},
+		ratchet.Baseline{Unit: "µs/frame", Median: 100, Samples: spread(30, 90, 110), Set: day1, Why: "first record on this machine"})
+	path := filepath.Join(dir, "baselines.yaml")
+	if err := os.WriteFile(path, s.Marshal(), 0o644); err != nil {
+		f.Fatal(err)
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		f.Fatal(err)
+	}
+	return data
+}

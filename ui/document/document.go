@@ -186,6 +186,7 @@ type Document struct {
 	nodes []*Node // by ID; nil once removed
 
 	styleQ, boxQ, paintQ []ID
+	removed              []*Node // roots of subtrees removed since the last frame
 	structural           bool    // children added or removed since the last frame
 	anim                 []*Node // mounted animated elements
 
@@ -281,6 +282,7 @@ func (d *Document) Remove(n *Node) {
 	p.children = slices.Delete(p.children, i, i+1)
 	n.parent = nil
 	d.unmount(n)
+	d.removed = append(d.removed, n)
 	d.structural = true
 	d.queue(p, NeedsBoxes)
 }
@@ -328,7 +330,10 @@ func (d *Document) Pending() bool {
 // the next call to TakeChanges.
 type Changes struct {
 	Style, Boxes, Paint []*Node
-	Structural          bool
+	// Removed are the roots of subtrees removed since the last frame; their
+	// nodes are detached and their IDs dead.
+	Removed    []*Node
+	Structural bool
 }
 
 // TakeChanges empties the change queues into ch, dropping removed nodes.
@@ -337,6 +342,9 @@ func (d *Document) TakeChanges(ch *Changes) {
 	ch.Style = d.drain(ch.Style[:0], &d.styleQ, NeedsStyle)
 	ch.Boxes = d.drain(ch.Boxes[:0], &d.boxQ, NeedsBoxes)
 	ch.Paint = d.drain(ch.Paint[:0], &d.paintQ, NeedsPaint)
+	ch.Removed = append(ch.Removed[:0], d.removed...)
+	clear(d.removed)
+	d.removed = d.removed[:0]
 	ch.Structural = d.structural
 	d.structural = false
 }

@@ -131,6 +131,9 @@ func (w *Window) drawFrame() {
 
 	latency.Mark("f.fragments")
 	w.paint.Begin(geom.Rect{W: w.viewport.X, H: w.viewport.Y})
+	for _, n := range w.changes.Removed {
+		w.removed(n)
+	}
 	// Subtrees whose window position changed, or which were shown again,
 	// parents first: a fragment is placed from its parent's.
 	w.subtrees = append(w.subtrees, moved...)
@@ -258,3 +261,22 @@ func (w *Window) geometryChanged(n *document.Node) {
 }
 
 func byDepth(a, b *document.Node) int { return a.Depth() - b.Depth() }
+
+// removed forgets a removed subtree: its chunks, its hit spaces, and the
+// hover or focus it held.
+func (w *Window) removed(n *document.Node) {
+	w.paint.Remove(n)
+	w.rebuildAll = true
+	document.Walk(n, func(m *document.Node) bool {
+		if k := m.Kind(); k == document.Scroll || k == document.List {
+			w.hits.Drop(m.ID())
+		}
+		if m == w.hover {
+			w.hover = nil
+		}
+		if m == w.focus {
+			w.focus = nil
+		}
+		return true
+	})
+}

@@ -1,0 +1,95 @@
+package paint_test
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/perfbench/perfbench/clock"
+	"github.com/perfbench/perfbench/counter"
+	"github.com/perfbench/perfbench/ui/document"
+	"github.com/perfbench/perfbench/ui/geom"
+	"github.com/perfbench/perfbench/ui/paint"
+	"github.com/perfbench/perfbench/ui/style"
+	"github.com/perfbench/perfbench/ui/window"
+)
+
+var red, blue = style.RGB(255, 0, 0), style.RGB(0, 0, 255)
+
+func tiles(n int) (*document.Document, []*document.Node, *window.Window, *clock.Virtual) {
+	var sheet style.Sheet
+	sheet.Define("tile", style.Props{}.Height(style.PxLen(50)).Background(red)).On(style.Hover, style.Props{}.Background(blue))
+	sheet.Define("gone", style.Props{}.Hidden(true))
+	d := document.New(&sheet)
+	var ns []*document.Node
+	for range n {
+		ns = append(ns, d.Add(d.Root(), document.Box, "tile"))
+	}
+	clk := &clock.Virtual{}
+	w := window.New(d, window.Options{Clock: clk, Width: 100, Height: 200})
+	w.Frame()
+	return d, ns, w, clk
+}
+
+func TestDisplayListIsInTreeOrderAndCulled(t *testing.T) {
+	defer counter.Exclusive()()
+	before := counter.Take()
+	_, _, w, _ := tiles(6)
+	d := before.Delta(counter.Take())
+	list := w.DisplayList(nil)
+	require.Len(t, list, 4, "tiles 4 and 5 lie below the 200 px viewport")
+	for i, p := range list {
+		assert.Equal(t, geom.XYWH(0, float32(50*i), 100, 50), p.Rect)
+		assert.Equal(t, paint.Rect, p.Kind)
+	}
+	assert.Equal(t, uint64(6), d.PrimitivesEmitted)
+	assert.Equal(t, uint64(2), d.PrimitivesCulled)
+	assert.Equal(t, uint64(4), d.PrimitivesSubmitted)
+}
+
+func TestAChangedChunkIsReplacedInPlace(t *testing.T) {
+	defer counter.Exclusive()()
+	doc, ns, w, clk := tiles(3)
+	before := counter.Take()
+	doc.SetState(ns[1], style.Hover, true)
+	clk.AdvanceTo(w.NextRefresh())
+	d := before.Delta(counter.Take())
+	assert.Equal(t, uint64(1), d.DrawOrderInsertions)
+	assert.Equal(t, uint64(1), d.PrimitivesEmitted)
+	list := w.DisplayList(nil)
+	assert.Equal(t, []style.Color{red, blue, red}, []style.Color{list[0].Fill, list[1].Fill, list[2].Fill})
+	assert.Equal(t, []geom.Rect{geom.XYWH(0, 50, 100, 50)}, w.Damage())
+}
+
+func TestHiddenAndShownAgainKeepsDrawOrder(t *testing.T) {
+	defer counter.Exclusive()()
+	doc, ns, w, clk := tiles(3)
+	doc.AddClass(ns[1], "gone")
+	clk.AdvanceTo(w.NextRefresh())
+	list := w.DisplayList(nil)
+	require.Len(t, list, 2)
+	assert.Equal(t, float32(50), list[1].Rect.Y, "the third tile moved up")
+	doc.SetState(ns[1], style.Hover, true)
+	doc.RemoveClass(ns[1], "gone")
+	clk.AdvanceTo(w.NextRefresh())
+	list = w.DisplayList(nil)
+	require.Len(t, list, 3)
+	assert.Equal(t, []style.Color{red, blue, red}, []style.Color{list[0].Fill, list[1].Fill, list[2].Fill}, "re-inserted between its siblings")
+	assert.Equal(t, float32(100), list[2].Rect.Y)
+}
+
+func TestRemovedSubtreeLeavesTheList(t *testing.T) {
+	defer counter.Exclusive()()
+	doc, ns, w, clk := tiles(3)
+	before := counter.Take()
+	doc.Remove(ns[0])
+	clk.AdvanceTo(w.NextRefresh())
+	d := before.Delta(counter.Take())
+	list := w.DisplayList(nil)
+	require.Len(t, list, 2)
+	assert.Equal(t, float32(0), list[0].Rect.Y)
+	assert.Equal(t, uint64(1), d.ChunksRemoved)
+	assert.Equal(t, 2, w.ChunkCount())
+	assert.Contains(t, w.Damage(), geom.XYWH(0, 0, 100, 50), "where the removed tile was is damaged")
+}

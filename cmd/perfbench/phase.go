@@ -3,11 +3,14 @@ package main
 import (
 	"encoding/json"
 	"fmt"
+	"path/filepath"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
 
+	"github.com/perfbench/perfbench/chart"
 	"github.com/perfbench/perfbench/gallery"
 	"github.com/perfbench/perfbench/phase"
 )
@@ -19,6 +22,7 @@ const defaultSteps = 24
 
 func newPhaseCmd(s *streams) *cobra.Command {
 	var asJSON, hud bool
+	var plotPath string
 	cmd := &cobra.Command{
 		Use:   "phase PHASE SIZE [N]",
 		Short: "Drive one interaction over the gallery and print every frame",
@@ -63,6 +67,11 @@ Set PERFBENCH_LATENCY=FILE to record the latency trace of the run.`,
 				if !asJSON {
 					printPhase(s, r, claim)
 				}
+				if plotPath != "" {
+					if err := plotPhase(plotPath, len(sizes) > 1, r); err != nil {
+						return err
+					}
+				}
 				if claim != nil {
 					failed = true
 					break
@@ -81,6 +90,7 @@ Set PERFBENCH_LATENCY=FILE to record the latency trace of the run.`,
 	}
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print the result as JSON")
 	cmd.Flags().BoolVar(&hud, "hud", false, "print the FPS monitor's rows to stderr every 500 ms of the run")
+	cmd.Flags().StringVar(&plotPath, "plot", "", "write a chart of the frame costs against the 60 Hz budget to `FILE` (.png, .svg or .pdf; with all, one file per size named FILE-SIZE.ext)")
 	return cmd
 }
 
@@ -118,6 +128,26 @@ func parseSizes(arg string) ([]gallery.Size, error) {
 		return nil, fmt.Errorf("%v, or all", err)
 	}
 	return []gallery.Size{size}, nil
+}
+
+// plotPhase charts one run's frame costs.
+func plotPhase(path string, perSize bool, r *phase.Result) error {
+	if perSize {
+		ext := filepath.Ext(path)
+		path = strings.TrimSuffix(path, ext) + "-" + r.Size + ext
+	}
+	var frames []chart.Frame
+	for _, st := range r.Frames() {
+		frames = append(frames, chart.Frame{Index: st.Index, Cost: st.Cost})
+	}
+	if len(frames) == 0 {
+		return nil // idle: nothing was drawn, so there is nothing to plot
+	}
+	title := fmt.Sprintf("%s at %s: %d frames, median %.1f µs", r.Phase, r.Size, len(frames), micros(r.Median()))
+	if err := chart.FrameTimes(path, title, frames, time.Second/60); err != nil {
+		return usageError{err}
+	}
+	return nil
 }
 
 func micros(d time.Duration) float64 { return float64(d) / float64(time.Microsecond) }

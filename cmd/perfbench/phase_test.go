@@ -2,6 +2,8 @@ package main
 
 import (
 	"encoding/json"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -15,6 +17,16 @@ func TestPhasePrintsFramesAndClaim(t *testing.T) {
 	assert.Contains(t, out, "phase hover at s1")
 	assert.Contains(t, out, "ElementsRestyled=")
 	assert.Contains(t, out, "PASS")
+}
+
+func TestPhasePlot(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "hover.svg")
+	code, _, stderr := perfbench(t, "phase", "hover", "s0", "8", "--plot", path)
+	require.Equal(t, exitPass, code, stderr)
+	b, err := os.ReadFile(path)
+	require.NoError(t, err)
+	assert.Contains(t, string(b), "<svg")
+	assert.Contains(t, string(b), "hover at s0")
 }
 
 func TestPhaseJSON(t *testing.T) {

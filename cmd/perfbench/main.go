@@ -13,6 +13,8 @@ import (
 	"strings"
 
 	"github.com/spf13/cobra"
+
+	"github.com/perfbench/perfbench/latency"
 )
 
 func main() { os.Exit(run(os.Stdout, os.Stderr, os.Args[1:])) }
@@ -74,6 +76,11 @@ func run(stdout, stderr io.Writer, args []string) int {
 	root := newRoot(s)
 	root.SetArgs(args)
 	err := root.Execute()
+	// The latency trace (PERFBENCH_LATENCY) is buffered: flush it before
+	// the process exits, or the file would hold nothing.
+	if cerr := latency.Close(); cerr != nil && err == nil {
+		err = fmt.Errorf("latency trace: %w", cerr)
+	}
 	switch {
 	case err == nil:
 		return exitPass

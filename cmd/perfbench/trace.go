@@ -1,0 +1,173 @@
+package main
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"strconv"
+	"strings"
+	"text/tabwriter"
+	"unicode"
+
+	"github.com/spf13/cobra"
+
+	"github.com/perfbench/perfbench/latency"
+	"github.com/perfbench/perfbench/metric"
+)
+
+func init() { subcommands = append(subcommands, newTraceCmd) }
+
+// traceMalformedShown is how many malformed lines summarize names on
+// stderr; --json lists them all.
+const traceMalformedShown = 10
+
+func newTraceCmd(s *streams) *cobra.Command {
+	cmd := &cobra.Command{
+		Use:   "trace",
+		Short: "Read latency traces recorded with " + latency.EnvVar,
+		Args:  cobra.NoArgs, // an unknown subcommand is a usage error, not help
+		RunE:  func(cmd *cobra.Command, _ []string) error { return cmd.Help() },
+	}
+	var asJSON bool
+	summarize := &cobra.Command{
+		Use:   "summarize FILE",
+		Short: "Turn a recorded latency trace into frame metrics",
+		Long: `Read a latency trace (one JSON mark per line, as ` + latency.EnvVar + `=FILE
+records it) and print its frame metrics: frame count, frame cost
+percentiles, present intervals, session average FPS, 1% low, jank and the
+median time between consecutive marks of a frame. Every value carries its
+quality (valid, missing, warmup, not-applicable, discontinuity) and the
+version of its definition; a percentile without enough frames is missing,
+never 0.
+
+The table shows durations in µs; --json gives every value in the unit of
+its definition (durations in ns). A malformed line is counted, named on
+stderr and skipped. An empty, unreadable or frame-less file is an input
+error (exit 2).`,
+		Example: "  " + latency.EnvVar + "=trace.jsonl perfbench phase hover s13 240\n  perfbench trace summarize trace.jsonl\n  perfbench trace summarize --json trace.jsonl",
+		Args:    cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			return traceSummarize(s, args[0], asJSON)
+		},
+	}
+	summarize.Flags().BoolVar(&asJSON, "json", false, "print the summary as JSON")
+	cmd.AddCommand(summarize)
+	return cmd
+}
+
+func traceSummarize(s *streams, path string, asJSON bool) error {
+	f, err := os.Open(path)
+	if err != nil {
+		return usagef("trace summarize: %v", err) // names the file
+	}
+	defer f.Close()
+	sum, err := metric.Summarize(f)
+	var pathErr *fs.PathError
+	switch {
+	case errors.Is(err, metric.ErrEmpty):
+		return usagef("%s: %v; record one with %s=%s", path, err, latency.EnvVar, path)
+	case errors.Is(err, metric.ErrNoFrames):
+		return usagef("%s: %v in %d %s%s", path, err, sum.Lines, tracePlural(sum.Lines, "line", "lines"), traceMalformedNote(sum))
+	case errors.As(err, &pathErr):
+		return usagef("trace summarize: %v", err)
+	case err != nil:
+		return usagef("%s: %v", path, err)
+	}
+
+	for i, e := range sum.Malformed {
+		if i == traceMalformedShown {
+			fmt.Fprintf(s.err, "perfbench: %s: %d more malformed lines skipped (--json lists them)\n", path, len(sum.Malformed)-i)
+			break
+		}
+		fmt.Fprintf(s.err, "perfbench: %s:%d: malformed line skipped: %s\n", path, e.Line, e.Reason)
+	}
+	if asJSON {
+		return traceWriteJSON(s.out, path, sum)
+	}
+	return tracePrint(s.out, path, sum)
+}
+
+// traceMalformedNote says how many lines were malformed and what was wrong
+// with the first, for a trace that gave nothing else.
+func traceMalformedNote(sum metric.Summary) string {
+	if len(sum.Malformed) == 0 {
+		return ""
+	}
+	e := sum.Malformed[0]
+	return fmt.Sprintf(", %d malformed (first, line %d: %s)", len(sum.Malformed), e.Line, e.Reason)
+}
+
+func traceWriteJSON(w io.Writer, path string, sum metric.Summary) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	enc.SetEscapeHTML(false)
+	return enc.Encode(struct {
+		File string `json:"file"`
+		metric.Summary
+	}{path, sum})
+}
+
+// tracePrint writes the summary as a table:
+//
+//	trace.jsonl: 454 lines, 454 marks, 0 malformed; 1 epoch, 0 breaks; 0 incomplete frames
+//	metric                          value     unit    quality  version  n
+//	frame.count                     40        frames  valid    v1       40
+//	frame.cost.p50                  780.9     µs      valid    v1       40
+//	frame.cost.p99                  -         µs      missing  v1       40
+func tracePrint(w io.Writer, path string, sum metric.Summary) error {
+	fmt.Fprintf(w, "%s: %d %s, %d %s, %d malformed; %d %s, %d %s; %d incomplete %s\n",
+		path, sum.Lines, tracePlural(sum.Lines, "line", "lines"), sum.Marks, tracePlural(sum.Marks, "mark", "marks"),
+		len(sum.Malformed), sum.Epochs, tracePlural(sum.Epochs, "epoch", "epochs"),
+		sum.Breaks, tracePlural(sum.Breaks, "break", "breaks"), sum.Incomplete, tracePlural(sum.Incomplete, "frame", "frames"))
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "metric\tvalue\tunit\tquality\tversion\tn")
+	for _, r := range sum.Metrics {
+		name := r.ID
+		if r.Label != "" {
+			name += " " + traceLabel(r.Label)
+		}
+		value, unit := traceCell(r)
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\tv%d\t%d\n", name, value, unit, r.Value.Quality(), r.Version, r.N)
+	}
+	return tw.Flush()
+}
+
+// traceCell formats a reading's value for the table: durations in µs,
+// rates to two decimals, counts whole; "-" where there is no value.
+func traceCell(r metric.Reading) (value, unit string) {
+	v, ok := r.Value.Get()
+	switch r.Unit {
+	case "ns":
+		unit = "µs"
+		v /= 1e3
+		value = strconv.FormatFloat(v, 'f', 1, 64)
+	case "fps":
+		unit = r.Unit
+		value = strconv.FormatFloat(v, 'f', 2, 64)
+	default:
+		unit = r.Unit
+		value = strconv.FormatFloat(v, 'f', -1, 64)
+	}
+	if !ok {
+		value = "-"
+	}
+	return value, unit
+}
+
+// traceLabel quotes a span label whose stage names would break a row.
+func traceLabel(l string) string {
+	if strings.ContainsFunc(l, func(r rune) bool { return !unicode.IsPrint(r) || r == ' ' }) {
+		return strconv.Quote(l)
+	}
+	return l
+}
+
+func tracePlural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
+}

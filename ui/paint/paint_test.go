@@ -93,3 +93,32 @@ func TestRemovedSubtreeLeavesTheList(t *testing.T) {
 	assert.Equal(t, 2, w.ChunkCount())
 	assert.Contains(t, w.Damage(), geom.XYWH(0, 0, 100, 50), "where the removed tile was is damaged")
 }
+
+// A container hidden and shown again repaints its children, and a child
+// restyled in the frame its container hides is not drawn.
+func TestNestedChildrenFollowTheirContainer(t *testing.T) {
+	defer counter.Exclusive()()
+	var sheet style.Sheet
+	sheet.Define("tile", style.Props{}.Height(style.PxLen(20)).Background(red)).On(style.Hover, style.Props{}.Background(blue))
+	sheet.Define("gone", style.Props{}.Hidden(true))
+	d := document.New(&sheet)
+	panel := d.Add(d.Root(), document.Box)
+	row := d.Add(panel, document.Box)
+	inner := d.Add(row, document.Box, "tile")
+	d.SetText(d.Add(panel, document.Text), "words")
+	clk := &clock.Virtual{}
+	w := window.New(d, window.Options{Clock: clk, Width: 100, Height: 200})
+	w.Frame()
+	full := w.DisplayList(nil)
+	require.Len(t, full, 2)
+
+	d.AddClass(panel, "gone")
+	d.SetState(inner, style.Hover, true)
+	clk.AdvanceTo(w.NextRefresh())
+	assert.Empty(t, w.DisplayList(nil), "nothing of a hidden container is drawn")
+
+	d.SetState(inner, style.Hover, false)
+	d.RemoveClass(panel, "gone")
+	clk.AdvanceTo(w.NextRefresh())
+	assert.Equal(t, full, w.DisplayList(nil), "shown again, every child is drawn as before")
+}

@@ -171,18 +171,19 @@ func (p *Painter) Remove(n *document.Node) {
 	})
 }
 
+// hideSubtree marks n and its descendants hidden and drops their chunks;
+// a descendant already hidden has no chunks below it, so the walk stops
+// there.
 func (p *Painter) hideSubtree(n *document.Node) {
 	document.Walk(n, func(m *document.Node) bool {
 		counter.Inc(counter.NodesVisited)
 		f := &p.frags[m.ID()]
 		wasHidden := f.valid && f.Hidden
-		if m != n {
-			*f = Fragment{Hidden: true, valid: true}
-		}
+		*f = Fragment{Hidden: true, valid: true}
 		if c := p.chunks[m.ID()]; c != nil {
 			p.removeChunk(c)
 		}
-		return !wasHidden || m == n
+		return !wasHidden
 	})
 }
 

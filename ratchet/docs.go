@@ -163,8 +163,7 @@ func stable(section []byte) string {
 // times merely wobbled renders the same bytes; counts show their value,
 // which is exact. Dates come from the baseline records, never from the
 // clock.
-func renderSection(o *Outcome, store *Store) []byte {
-	machine := o.Machine.String()
+func renderSection(o *Outcome, store *Store, machine string) []byte {
 	var newest time.Time
 	for _, sc := range o.Scenarios {
 		for _, n := range sc.Numbers {
@@ -215,6 +214,22 @@ func renderSection(o *Outcome, store *Store) []byte {
 	}
 	w.WriteString("\n")
 	return []byte(w.String())
+}
+
+// machine returns the machine whose times the docs show: the one the file
+// already names, while the store still has baselines for it, so that runs
+// on other machines (a contributor's, CI's) never swap the page's times
+// for theirs; otherwise the current machine.
+func (d *docsFile) machine(store *Store, current Machine) string {
+	sec := string(d.section())
+	const prefix = "\nMachine: `"
+	if i := strings.Index(sec, prefix); i >= 0 {
+		rest := sec[i+len(prefix):]
+		if j := strings.IndexByte(rest, '`'); j > 0 && store.HasMachine(rest[:j]) {
+			return rest[:j]
+		}
+	}
+	return current.String()
 }
 
 // verdict prints a verdict for a table: its word, or "—" for None.

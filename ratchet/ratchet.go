@@ -68,6 +68,12 @@ type Options struct {
 	// (perfbench scenarios) wants.
 	ReadOnly bool
 
+	// Check judges like ReadOnly, writes nothing, and also reports whether
+	// the docs file's generated section is out of date (Outcome.DocsStale):
+	// what CI runs, so that a machine's noise can never rewrite the docs in
+	// CI and only a change to a number the docs show makes it fail.
+	Check bool
+
 	// Machine is the machine the times are keyed by; the zero Machine
 	// means DetectMachine().
 	Machine Machine
@@ -114,6 +120,9 @@ type Outcome struct {
 	Moves []Move
 	// BaselinesWritten and DocsWritten say which files changed on disk.
 	BaselinesWritten, DocsWritten bool
+	// DocsStale (Check only) says the docs file's generated section differs,
+	// verdicts aside, from what this run would write.
+	DocsStale bool
 }
 
 // Failed reports whether the run fails the command: any band Fail or
@@ -212,8 +221,11 @@ func Run(ctx context.Context, opts Options, measure Measure) (Outcome, error) {
 	if err != nil {
 		return Outcome{}, err
 	}
+	if opts.Check {
+		opts.ReadOnly = true
+	}
 	var docs *docsFile
-	if !opts.ReadOnly {
+	if !opts.ReadOnly || opts.Check {
 		if docs, err = readDocs(opts.Docs); err != nil {
 			return Outcome{}, err
 		}
@@ -263,6 +275,11 @@ func Run(ctx context.Context, opts Options, measure Measure) (Outcome, error) {
 		verdicts[i] = sc.Verdict
 	}
 	o.Verdict = band.Worst(verdicts...)
+	if opts.Check {
+		section := renderSection(&o, store, docs.machine(store, o.Machine))
+		o.DocsStale = !docs.exists || stable(section) != stable(docs.section())
+		return o, nil
+	}
 	if opts.ReadOnly {
 		return o, nil
 	}
@@ -291,7 +308,7 @@ func Run(ctx context.Context, opts Options, measure Measure) (Outcome, error) {
 	}
 
 	// Obligation 3: docs.
-	section := renderSection(&o, store)
+	section := renderSection(&o, store, docs.machine(store, o.Machine))
 	if !docs.exists || stable(section) != stable(docs.section()) {
 		if err := writeFileAtomic(opts.Docs, docs.with(section)); err != nil {
 			return o, err
@@ -394,6 +411,16 @@ func (sc ScenarioOutcome) straddles() bool {
 	return slices.ContainsFunc(sc.Numbers, func(n band.Judged) bool { return n.Straddles })
 }
 
+// MinDrop is how far, as a fraction, a new median must fall below its
+// baseline before the baseline moves down by itself, on top of the U test
+// finding the fall significant. Over the hundreds of per-frame samples a
+// scenario takes, the U test calls a 1–3 % fall significant, while the
+// medians of back-to-back runs on an ordinary loaded machine differ by
+// several percent; a ratchet that followed every such fall would rewrite
+// the baselines and docs on most runs and lower the baselines to the
+// luckiest run seen. A fall of a tenth is beyond that noise.
+const MinDrop = 0.10
+
 // ratchet applies obligation 2 to one judged time and its samples.
 func ratchet(store *Store, k Key, n band.Judged, samples []float64, rebaseline bool, why string, now time.Time) (Move, bool) {
 	fresh := Baseline{Unit: n.Unit, Median: n.Median, Samples: slices.Clone(samples), Set: now}
@@ -411,6 +438,9 @@ func ratchet(store *Store, k Key, n band.Judged, samples []float64, rebaseline b
 	default:
 		if n.Median >= old.Median {
 			return Move{}, false // never up by itself
+		}
+		if n.Median > old.Median*(1-MinDrop) {
+			return Move{}, false // lower, but not by enough to be worth a rewrite
 		}
 		thresholds := benchmath.DefaultThresholds
 		cmp := benchmath.AssumeNothing.Compare(

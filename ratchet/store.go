@@ -43,6 +43,16 @@ type Store struct {
 	records map[Key]Baseline
 }
 
+// HasMachine reports whether any baseline is recorded for the machine.
+func (s *Store) HasMachine(machine string) bool {
+	for k := range s.records {
+		if k.Machine == machine {
+			return true
+		}
+	}
+	return false
+}
+
 // Get returns the baseline recorded under k.
 func (s *Store) Get(k Key) (Baseline, bool) {
 	b, ok := s.records[k]

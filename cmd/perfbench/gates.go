@@ -1,0 +1,216 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"text/tabwriter"
+
+	"github.com/spf13/cobra"
+
+	"github.com/perfbench/perfbench/gallery"
+	"github.com/perfbench/perfbench/gates"
+	"github.com/perfbench/perfbench/workloads"
+)
+
+func init() {
+	subcommands = append(subcommands, newBudgetCmd, newCadenceCmd, newResizeCmd, newVerifyCmd, newWallClockCmd)
+}
+
+func newBudgetCmd(s *streams) *cobra.Command {
+	var asJSON bool
+	o := gates.DefaultBudget
+	cmd := &cobra.Command{
+		Use:   "budget [--json]",
+		Short: "Push every text cache over its soft limit and check it comes back under",
+		Long: fmt.Sprintf(`budget opens the gallery with a shaped-run cache of %d runs and a glyph atlas
+of %d glyphs, then %d times gives %d table cells new unique strings (a few
+hundred distinct glyphs) and reads both caches when the frame has ended.
+
+It fails (exit 1) when a cache is over its soft limit after a frame, and is
+Broken when no burst took a cache over its limit at all (nothing evicted),
+since then it has shown nothing.`, o.RunLimit, o.GlyphLimit, o.Bursts, o.Strings),
+		Args: cobra.NoArgs,
+		RunE: func(_ *cobra.Command, _ []string) error {
+			return finishGate(s, gates.Budget(o), asJSON)
+		},
+	}
+	cmd.Flags().BoolVar(&asJSON, "json", false, "print the report as JSON")
+	return cmd
+}
+
+func newCadenceCmd(s *streams) *cobra.Command {
+	var asJSON bool
+	o := gates.DefaultCadence
+	cmd := &cobra.Command{
+		Use:   "cadence [--json] [--seconds S]",
+		Short: "One frame per refresh at 60, 75 and 240 Hz; none when idle",
+		Long: `cadence watches the animated gallery's frame loop on a virtual clock at 60,
+75 and 240 Hz and requires exactly one frame at every refresh and none
+between; then it watches the idle gallery (nothing animating, nothing
+touched) for 10 s and requires no frame at all. It fails (exit 1) at the
+first refresh that drew no frame or two.`,
+		Args: cobra.NoArgs,
+		RunE: func(_ *cobra.Command, _ []string) error {
+			if !(o.Seconds > 0) {
+				return usagef("--seconds must be positive, got %v", o.Seconds)
+			}
+			return finishGate(s, gates.Cadence(o), asJSON)
+		},
+	}
+	cmd.Flags().BoolVar(&asJSON, "json", false, "print the report as JSON")
+	cmd.Flags().Float64Var(&o.Seconds, "seconds", o.Seconds, "virtual seconds to watch each animated rate")
+	return cmd
+}
+
+func newResizeCmd(s *streams) *cobra.Command {
+	var (
+		asJSON bool
+		rounds int
+	)
+	cmd := &cobra.Command{
+		Use:   "resize [--json]",
+		Short: "The resize slope against a same-run baseline",
+		Long: `resize runs the resize-slope workload: the cost of a resize frame at s1 … s26
+fitted against the document's elements, as a ratio of the fitted cost per
+element of rebuilding the same window from nothing, measured in the same
+run. It fails (exit 1) when the ratio leaves its band; see
+perfbench workload resize-slope and ` + workloads.DefaultDocs + `.`,
+		Args: cobra.NoArgs,
+		RunE: func(_ *cobra.Command, _ []string) error {
+			if rounds < 0 {
+				return usagef("--rounds must be ≥ 0, got %d", rounds)
+			}
+			r := gates.Resize(workloads.Options{Rounds: rounds})
+			var err error
+			if asJSON {
+				err = writeJSON(s, r)
+			} else {
+				err = printWorkload(s.out, r)
+			}
+			if err != nil {
+				return err
+			}
+			if r.Verdict.Failed() {
+				for _, c := range r.Criteria {
+					if c.Verdict.Failed() {
+						fmt.Fprintf(s.err, "%s resize: %s: %s %s (%s)\n", verdictWord(c.Verdict), c.Name, c.ValueString(), c.Limit, c.Detail)
+					}
+				}
+				return errGateFailed
+			}
+			return nil
+		},
+	}
+	cmd.Flags().BoolVar(&asJSON, "json", false, "print the result as JSON")
+	cmd.Flags().IntVar(&rounds, "rounds", 0, "interleaved measuring rounds (0: the workload's default)")
+	return cmd
+}
+
+func newVerifyCmd(s *streams) *cobra.Command {
+	var (
+		asJSON bool
+		size   string
+	)
+	cmd := &cobra.Command{
+		Use:   "verify [--json] [--size SIZE]",
+		Short: "After each of 42 scripted steps, the live window equals one rebuilt from nothing",
+		Long: fmt.Sprintf(`verify drives the idle gallery through a fixed script of %d interactions
+(hover, clicks on the checkbox, radios, slider, tabs and buttons, the wheel
+over the list, the rigid scroll and the table, Tab, typing, backspace and
+the caret keys, resizes). After every step's frame, the live window's
+display list and the resolved geometry of every element must equal exactly
+those of a window opened over doc.Clone() in the same viewport and settled.
+
+It fails (exit 1) at the first step that differs, naming the first
+differing primitive or element and its index.`, gates.ScriptLength),
+		Args: cobra.NoArgs,
+		RunE: func(_ *cobra.Command, _ []string) error {
+			o := gates.DefaultVerify
+			if size != "" {
+				sz, err := gallery.Parse(size)
+				if err != nil {
+					return usageError{err}
+				}
+				o.Size = sz
+			}
+			return finishGate(s, gates.Verify(o), asJSON)
+		},
+	}
+	cmd.Flags().BoolVar(&asJSON, "json", false, "print the report as JSON")
+	cmd.Flags().StringVar(&size, "size", "", "the gallery size (default "+gates.DefaultVerify.Size.String()+")")
+	return cmd
+}
+
+func newWallClockCmd(s *streams) *cobra.Command {
+	var asJSON bool
+	o := gates.DefaultWall
+	cmd := &cobra.Command{
+		Use:   "wall-clock [--json] [--reps N]",
+		Short: "Absolute duration budgets, in an optimised build; advisory on a machine with no baseline",
+		Long: `wall-clock times a few interactions at s26 (a one-control update, a hover
+frame, a resize frame, a first frame) and compares each median with an
+absolute budget written in advance.
+
+A duration means something only where it was measured before: the budgets
+bind (exit 1 when one is exceeded) only on a machine with a recorded baseline
+in the ratchet's baselines file. Elsewhere the report is ADVISORY: every
+number is printed with its budget and nothing fails.
+
+It refuses to time a binary built with -race, coverage or -gcflags=-N/-l
+(exit 1, Broken): a duration measured there is of a program nobody runs.`,
+		Args: cobra.NoArgs,
+		RunE: func(_ *cobra.Command, _ []string) error {
+			if o.Reps < 1 {
+				return usagef("--reps must be ≥ 1, got %d", o.Reps)
+			}
+			return finishGate(s, gates.WallClock(o), asJSON)
+		},
+	}
+	cmd.Flags().BoolVar(&asJSON, "json", false, "print the report as JSON")
+	cmd.Flags().IntVar(&o.Reps, "reps", o.Reps, "samples per budget")
+	return cmd
+}
+
+// finishGate prints a gate's report and turns a Fail or Broken into the
+// gate-failed exit.
+func finishGate(s *streams, r gates.Report, asJSON bool) error {
+	var err error
+	if asJSON {
+		err = writeJSON(s, r)
+	} else {
+		err = printGate(s.out, r)
+	}
+	if err != nil {
+		return err
+	}
+	if !r.Failed() {
+		return nil
+	}
+	for _, c := range r.Checks {
+		if c.Verdict.Failed() {
+			fmt.Fprintf(s.err, "%s %s: %s: %s\n", verdictWord(c.Verdict), r.Gate, c.Name, c.Detail)
+		}
+	}
+	return errGateFailed
+}
+
+// printGate writes a report: its verdict, its notes, then one line per
+// check.
+//
+//	cadence: pass (0.2 s)
+//	  pass  60 Hz: one frame per refresh in 5 s  300 frames for 300 refreshes
+func printGate(w io.Writer, r gates.Report) error {
+	verdict := r.Verdict.String()
+	if r.Verdict.String() == "unbaselined" {
+		verdict = "ADVISORY (unbaselined: reported, gates nothing)"
+	}
+	fmt.Fprintf(w, "%s: %s (%.1f s)\n", r.Gate, verdict, r.Seconds)
+	for _, n := range r.Notes {
+		fmt.Fprintf(w, "  %s\n", n)
+	}
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	for _, c := range r.Checks {
+		fmt.Fprintf(tw, "  %s\t%s\t%s\n", c.Verdict, c.Name, c.Detail)
+	}
+	return tw.Flush()
+}

@@ -1,0 +1,81 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/perfbench/perfbench/band"
+	"github.com/perfbench/perfbench/gates"
+)
+
+// budget, cadence and verify judge counts and equalities on a virtual
+// clock, so their verdicts are the same on every machine and a test can
+// hold them.
+
+func TestBudgetPasses(t *testing.T) {
+	code, out, _ := perfbench(t, "budget")
+	assert.Equal(t, exitPass, code)
+	assert.Contains(t, out, "budget: pass")
+	assert.Contains(t, out, "glyph atlas back under its soft limit after the frame")
+}
+
+func TestCadenceJSON(t *testing.T) {
+	code, out, _ := perfbench(t, "cadence", "--seconds", "1", "--json")
+	require.Equal(t, exitPass, code)
+	var r gates.Report
+	require.NoError(t, json.Unmarshal([]byte(out), &r))
+	assert.Equal(t, band.Pass, r.Verdict)
+	require.Len(t, r.Checks, 4)
+	assert.Equal(t, "240 Hz: one frame per refresh in 1 s", r.Checks[2].Name)
+	assert.Equal(t, "240 frames for 240 refreshes", r.Checks[2].Detail)
+}
+
+func TestVerifyPasses(t *testing.T) {
+	if testing.Short() {
+		t.Skip("drives the gallery through 42 steps; skipped with -short")
+	}
+	code, out, stderr := perfbench(t, "verify", "--size", "s0")
+	assert.Equal(t, exitPass, code, stderr)
+	assert.Contains(t, out, "live window equals a rebuild after each of 42 steps")
+}
+
+func TestGateUsageErrors(t *testing.T) {
+	for _, args := range [][]string{
+		{"verify", "--size", "s3"},
+		{"cadence", "--seconds", "0"},
+		{"wall-clock", "--reps", "0"},
+		{"resize", "--rounds", "-2"},
+		{"budget", "now"},
+	} {
+		code, _, stderr := perfbench(t, args...)
+		assert.Equal(t, exitUsage, code, "%v: %s", args, stderr)
+	}
+}
+
+func TestFailedGatePrintsWhatFailedAndExitsOne(t *testing.T) {
+	var out, errb bytes.Buffer
+	s := &streams{out: &out, err: &errb}
+	r := gates.Report{Gate: "cadence", Verdict: band.Fail, Checks: []gates.Check{
+		{Name: "60 Hz: one frame per refresh in 5 s", Verdict: band.Pass, Detail: "300 frames for 300 refreshes"},
+		{Name: "75 Hz: one frame per refresh in 5 s", Verdict: band.Fail, Detail: "the refresh at 13.33 ms drew 2 frames"},
+	}}
+	err := finishGate(s, r, false)
+	assert.ErrorIs(t, err, errGateFailed)
+	assert.Contains(t, out.String(), "cadence: fail")
+	assert.Equal(t, "FAIL cadence: 75 Hz: one frame per refresh in 5 s: the refresh at 13.33 ms drew 2 frames\n", errb.String())
+}
+
+func TestAdvisoryGateSaysSoAndPasses(t *testing.T) {
+	var out, errb bytes.Buffer
+	s := &streams{out: &out, err: &errb}
+	r := gates.JudgeWallClock([]gates.WallReading{{WallBudget: gates.WallBudgets[0], Micros: []float64{1e6}}}, false)
+	assert.NoError(t, finishGate(s, r, false))
+	assert.True(t, strings.HasPrefix(out.String(), "wall-clock: ADVISORY"), out.String())
+	assert.Contains(t, out.String(), "no recorded baseline")
+	assert.Empty(t, errb.String())
+}

@@ -1,0 +1,125 @@
+package main
+
+import (
+	"fmt"
+	"runtime/debug"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/perfbench/perfbench/ratchet"
+	"github.com/perfbench/perfbench/scenario"
+)
+
+func init() { subcommands = append(subcommands, newPerfCmd) }
+
+// perfBuild returns the build information the ratchet checks before it
+// records: this binary's. Tests swap it, since a test binary is not the
+// optimised build the ratchet insists on.
+var perfBuild = func() *debug.BuildInfo {
+	bi, _ := debug.ReadBuildInfo()
+	return bi
+}
+
+func newPerfCmd(s *streams) *cobra.Command {
+	var (
+		asJSON, check   bool
+		baselines, docs string
+		rebaseline      []string
+		why             string
+		timeout         time.Duration
+	)
+	cmd := &cobra.Command{
+		Use:   "perf",
+		Short: "The ratchet: judge every scenario, move baselines, rewrite docs/performance.md",
+		Long: `Run every scenario, each in its own process, and perform the ratchet's
+three obligations in order:
+
+ 1. Verdict: judge every band; any Fail or Broken fails the command. A time
+    over its limit whose interval straddles the limit is measured once more
+    in a fresh process first.
+ 2. Ratchet: time baselines live in the baselines file, keyed by machine
+    (CPU model, cores, OS/arch, Go version). A baseline moves down by itself
+    when a new median is significantly lower, and never up unless its
+    scenario is named with --rebaseline and a reason with --why. A machine
+    with no baseline gets one recorded, its times reported unbaselined.
+ 3. Docs: rewrite the generated section of the docs file (between its
+    perfbench markers) when a number moved beyond its noise, and leave the
+    change in the working tree. Run twice without a change, the second run
+    writes nothing.
+
+It refuses to record from a binary built with -race, coverage or
+-gcflags=-N/-l. Bad input (a malformed baselines file, damaged docs
+markers, an unknown --rebaseline name, --rebaseline without --why) is a
+one-line error naming the file or name and the fix; every file is left
+byte-identical.
+
+With --check (what CI runs) it judges every band and checks that the
+docs' generated section is up to date, and writes nothing: no baseline
+moves, so one machine's noise can never change the docs in CI, and only a
+number the docs show (a count, a band, a budget, a recorded baseline) that
+no longer matches fails it. The docs keep showing the times of the machine
+they name for as long as the baselines file has that machine.
+
+Exit status: 0 pass (or unbaselined), 1 a band failed, a scenario broke or
+(--check) the docs are out of date, 2 usage or input error.`,
+		Example: "  go run ./cmd/perfbench perf\n" +
+			"  go run ./cmd/perfbench perf --rebaseline hover-storm --why \"row hover now repaints the row's border too\"",
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			bpath, err := ratchetPath(baselines, ratchet.DefaultBaselines, "baselines")
+			if err != nil {
+				return err
+			}
+			dpath, err := ratchetPath(docs, ratchet.DefaultDocs, "docs")
+			if err != nil {
+				return err
+			}
+			build := perfBuild()
+			if build == nil && !check {
+				// A binary with nothing to check is refused; Options
+				// would read nil as "read it yourself".
+				return ratchetErr(ratchet.CheckBuild(nil))
+			}
+			names := scenarioNames()
+			opts := ratchet.Options{
+				Baselines:  bpath,
+				Docs:       dpath,
+				Scenarios:  names,
+				Rebaseline: rebaseline,
+				Why:        why,
+				Build:      build,
+				Check:      check,
+			}
+			o, err := ratchet.Run(cmd.Context(), opts, scenarioMeasure(scenarioRunner(s, timeout), names))
+			if err != nil {
+				return ratchetErr(err)
+			}
+			if asJSON {
+				err = writeJSON(s, ratchetOutcomeJSON(o))
+			} else {
+				err = o.WriteReport(s.out)
+			}
+			if err != nil {
+				return err
+			}
+			if o.DocsStale {
+				fmt.Fprintf(s.err, "perfbench: %s is out of date: run perfbench perf, review the change and commit it\n", dpath)
+				return errGateFailed
+			}
+			if o.Failed() {
+				return errGateFailed
+			}
+			return nil
+		},
+	}
+	f := cmd.Flags()
+	f.BoolVar(&asJSON, "json", false, "print the outcome as JSON")
+	f.BoolVar(&check, "check", false, "judge and check the docs are up to date; write nothing (what CI runs)")
+	f.StringVar(&baselines, "baselines", "", "baselines file (default "+ratchet.DefaultBaselines+" under the module root)")
+	f.StringVar(&docs, "docs", "", "docs file with the generated section (default "+ratchet.DefaultDocs+" under the module root)")
+	f.StringArrayVar(&rebaseline, "rebaseline", nil, "record this scenario's times as its new baselines even if that moves them up (repeatable; needs --why)")
+	f.StringVar(&why, "why", "", "why the --rebaseline numbers are the right ones; recorded with the baseline")
+	f.DurationVar(&timeout, "timeout", scenario.DefaultTimeout, "how long one scenario's process may run before it is killed and judged broken")
+	return cmd
+}

@@ -1,0 +1,169 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"runtime/debug"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/perfbench/perfbench/band"
+)
+
+// withBuild makes perf check bi instead of the test binary's own build
+// information.
+func withBuild(t *testing.T, bi *debug.BuildInfo) {
+	t.Helper()
+	old := perfBuild
+	perfBuild = func() *debug.BuildInfo { return bi }
+	t.Cleanup(func() { perfBuild = old })
+}
+
+// perfFiles returns temporary baselines and docs paths and the flags that
+// name them.
+func perfFiles(t *testing.T) (baselines, docs string, flags []string) {
+	dir := t.TempDir()
+	baselines = filepath.Join(dir, "perf", "baselines.yaml")
+	docs = filepath.Join(dir, "docs", "performance.md")
+	return baselines, docs, []string{"--baselines", baselines, "--docs", docs}
+}
+
+func perfReadFile(t *testing.T, path string) []byte {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	require.NoError(t, err)
+	return b
+}
+
+// Run twice without a change, perf records baselines and writes the docs
+// the first time and leaves both byte-identical the second.
+func TestPerfTwiceLeavesTheDocsAlone(t *testing.T) {
+	withScenarios(t, "test-fixed")
+	withBuild(t, &debug.BuildInfo{})
+	baselines, docs, flags := perfFiles(t)
+
+	code, stdout, stderr := perfbench(t, append([]string{"perf"}, flags...)...)
+	require.Equal(t, exitPass, code, stderr)
+	assert.Contains(t, stdout, "baseline recorded: test-fixed/frame 11 µs/frame")
+	assert.Contains(t, stdout, "verdict: unbaselined")
+	first, firstDocs := perfReadFile(t, baselines), perfReadFile(t, docs)
+	assert.Contains(t, string(firstDocs), "### test-fixed")
+
+	code, stdout, stderr = perfbench(t, append([]string{"perf"}, flags...)...)
+	require.Equal(t, exitPass, code, stderr)
+	assert.Contains(t, stdout, "verdict: pass")
+	assert.NotContains(t, stdout, "docs updated")
+	assert.Equal(t, first, perfReadFile(t, baselines))
+	assert.Equal(t, firstDocs, perfReadFile(t, docs))
+}
+
+func TestPerfFailIsExitOne(t *testing.T) {
+	withScenarios(t, "test-fixed", "test-fail")
+	withBuild(t, &debug.BuildInfo{})
+	_, docs, flags := perfFiles(t)
+	code, stdout, _ := perfbench(t, append([]string{"perf"}, flags...)...)
+	assert.Equal(t, exitFailed, code)
+	assert.Contains(t, stdout, "verdict: fail")
+	assert.Contains(t, string(perfReadFile(t, docs)), "| frames | 1 frames/run | ≤ 0 | ≤ 0 | fail | fail |",
+		"the docs are still written, so the change is there for a reader")
+}
+
+func TestPerfRebaseline(t *testing.T) {
+	withScenarios(t, "test-fixed")
+	withBuild(t, &debug.BuildInfo{})
+	_, _, flags := perfFiles(t)
+	code, _, stderr := perfbench(t, append([]string{"perf"}, flags...)...)
+	require.Equal(t, exitPass, code, stderr)
+	code, stdout, stderr := perfbench(t, append([]string{"perf", "--rebaseline", "test-fixed", "--why", "a test"}, flags...)...)
+	require.Equal(t, exitPass, code, stderr)
+	assert.Contains(t, stdout, "baseline rebaselined: test-fixed/frame 11 → 11 µs/frame: a test")
+}
+
+// Bad input is one line naming the file or name and the fix, exit 2, and
+// every file byte-identical.
+func TestPerfBadInputLeavesEveryFileAlone(t *testing.T) {
+	withScenarios(t, "test-fixed")
+	withBuild(t, &debug.BuildInfo{})
+	goodBaselines, goodDocs, flags := perfFiles(t)
+	code, _, stderr := perfbench(t, append([]string{"perf"}, flags...)...)
+	require.Equal(t, exitPass, code, stderr)
+	baselinesBytes, docsBytes := perfReadFile(t, goodBaselines), perfReadFile(t, goodDocs)
+
+	for name, tc := range map[string]struct {
+		args      []string
+		baselines []byte // nil: as recorded
+		docs      []byte
+		build     *debug.BuildInfo // nil: a plain optimised build
+		noBuild   bool             // the binary carries no build information
+		want      string
+	}{
+		"malformed baselines": {baselines: []byte("version: 1\nmachines: [oops\n"), want: "baselines.yaml:"},
+		"damaged markers": {docs: []byte("# Performance\n\n<!-- perfbench:begin -->\nno end marker\n"),
+			want: "performance.md:3: perfbench:begin marker has no perfbench:end after it"},
+		"unknown rebaseline":     {args: []string{"--rebaseline", "hover", "--why", "x"}, want: `--rebaseline "hover": unknown scenario; valid: test-fixed`},
+		"rebaseline without why": {args: []string{"--rebaseline", "test-fixed"}, want: "--rebaseline test-fixed needs --why"},
+		"race build": {build: &debug.BuildInfo{Settings: []debug.BuildSetting{{Key: "-race", Value: "true"}}},
+			want: "refusing to record times from this binary: it was built with -race"},
+		"no build info":  {noBuild: true, want: "the binary carries no build information"},
+		"stray argument": {args: []string{"hover-storm"}, want: "unknown command"},
+	} {
+		t.Run(name, func(t *testing.T) {
+			b, d := baselinesBytes, docsBytes
+			if tc.baselines != nil {
+				b = tc.baselines
+			}
+			if tc.docs != nil {
+				d = tc.docs
+			}
+			require.NoError(t, os.WriteFile(goodBaselines, b, 0o644))
+			require.NoError(t, os.WriteFile(goodDocs, d, 0o644))
+			switch {
+			case tc.noBuild:
+				withBuild(t, nil)
+			case tc.build != nil:
+				withBuild(t, tc.build)
+			}
+			code, stdout, stderr := perfbench(t, append(append([]string{"perf"}, tc.args...), flags...)...)
+			assert.Equal(t, exitUsage, code)
+			assert.Empty(t, stdout)
+			scenarioOneLine(t, stderr)
+			assert.Contains(t, stderr, tc.want)
+			assert.Equal(t, b, perfReadFile(t, goodBaselines))
+			assert.Equal(t, d, perfReadFile(t, goodDocs))
+		})
+	}
+}
+
+// Without flags, the files are perf/baselines.yaml and docs/performance.md
+// under the module root, named relative to the working directory.
+func TestPerfDefaultPathsAreUnderTheModuleRoot(t *testing.T) {
+	dir := t.TempDir()
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "go.mod"), []byte("module example.com/m\n"), 0o644))
+	require.NoError(t, os.MkdirAll(filepath.Join(dir, "sub"), 0o755))
+	t.Chdir(filepath.Join(dir, "sub"))
+	got, err := ratchetPath("", "perf/baselines.yaml", "baselines")
+	require.NoError(t, err)
+	assert.Equal(t, filepath.Join("..", "perf", "baselines.yaml"), got)
+	got, err = ratchetPath("x.yaml", "perf/baselines.yaml", "baselines")
+	require.NoError(t, err)
+	assert.Equal(t, "x.yaml", got)
+}
+
+func TestPerfJSON(t *testing.T) {
+	withScenarios(t, "test-fixed")
+	withBuild(t, &debug.BuildInfo{})
+	_, _, flags := perfFiles(t)
+	code, stdout, stderr := perfbench(t, append([]string{"perf", "--json"}, flags...)...)
+	require.Equal(t, exitPass, code, stderr)
+	var o ratchetOutcomeForm
+	require.NoError(t, json.Unmarshal([]byte(stdout), &o))
+	assert.Equal(t, band.Unbaselined, o.Verdict)
+	assert.True(t, o.BaselinesWritten)
+	assert.True(t, o.DocsWritten)
+	require.Len(t, o.Moves, 1)
+	assert.Equal(t, ratchetMoveForm{Scenario: "test-fixed", Number: "frame", Unit: "µs/frame", Kind: "recorded",
+		To: 11, Why: "first record on this machine"}, o.Moves[0])
+}

@@ -1,0 +1,567 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"os"
+	"path/filepath"
+	"runtime"
+	"slices"
+	"strings"
+	"text/tabwriter"
+	"time"
+
+	"github.com/spf13/cobra"
+	"golang.org/x/perf/benchfmt"
+
+	"github.com/perfbench/perfbench/band"
+	"github.com/perfbench/perfbench/ratchet"
+	"github.com/perfbench/perfbench/scenario"
+)
+
+func init() {
+	subcommands = append(subcommands, newScenariosCmd, newScenarioCmd, newScenarioChildCmd)
+}
+
+// scenarioNames returns the scenarios `perfbench scenarios` and `perfbench
+// perf` run when none is named: every registered one. Tests swap it for
+// scenarios of their own.
+var scenarioNames = scenario.Names
+
+// scenarioRunner returns the runner the commands use: this binary, one
+// process per scenario, with progress lines on stderr when it is a
+// terminal.
+func scenarioRunner(s *streams, timeout time.Duration) *scenario.Runner {
+	r := &scenario.Runner{Timeout: timeout}
+	if isTerminal(s.err) {
+		r.Progress = s.err
+	}
+	return r
+}
+
+// scenarioMeasure returns the ratchet's measure function over the runner:
+// when the ratchet asks for every scenario (names nil), it runs the
+// scenarios this command was given, not every registered one.
+func scenarioMeasure(r *scenario.Runner, all []string) ratchet.Measure {
+	return func(ctx context.Context, names []string) ([]ratchet.Scenario, error) {
+		if names == nil {
+			names = all
+		}
+		return r.Measure(ctx, names)
+	}
+}
+
+// isTerminal reports whether w is a terminal (a character device).
+func isTerminal(w io.Writer) bool {
+	f, ok := w.(*os.File)
+	if !ok {
+		return false
+	}
+	fi, err := f.Stat()
+	return err == nil && fi.Mode()&os.ModeCharDevice != 0
+}
+
+// scenarioArgs checks scenario names given on the command line; none means
+// every scenario.
+func scenarioArgs(args []string) ([]string, error) {
+	if len(args) == 0 {
+		return scenarioNames(), nil
+	}
+	for _, name := range args {
+		if _, err := scenario.Lookup(name); err != nil {
+			return nil, usageError{err}
+		}
+	}
+	return args, nil
+}
+
+// scenarioModuleRoot returns the nearest directory at or above the working
+// directory that holds a go.mod, or "" where there is none.
+func scenarioModuleRoot() string {
+	wd, err := os.Getwd()
+	if err != nil {
+		return ""
+	}
+	for d := wd; ; {
+		if _, err := os.Stat(filepath.Join(d, "go.mod")); err == nil {
+			return d
+		}
+		parent := filepath.Dir(d)
+		if parent == d {
+			return ""
+		}
+		d = parent
+	}
+}
+
+// ratchetPath resolves a file flag: as given when set, otherwise def
+// under the module root. It returns the path relative to the working
+// directory where it can, so messages name it the way a reader would.
+func ratchetPath(flag, def, name string) (string, error) {
+	if flag != "" {
+		return flag, nil
+	}
+	root := scenarioModuleRoot()
+	if root == "" {
+		return "", usagef("no go.mod in the working directory or above it, so %s has no default; run from the module or pass --%s", def, name)
+	}
+	p := filepath.Join(root, filepath.FromSlash(def))
+	if wd, err := os.Getwd(); err == nil {
+		if rel, err := filepath.Rel(wd, p); err == nil {
+			return rel, nil
+		}
+	}
+	return p, nil
+}
+
+// ratchetErr maps the ratchet's input errors to usage errors (exit 2).
+func ratchetErr(err error) error {
+	var ie *ratchet.InputError
+	if errors.As(err, &ie) {
+		return usageError{err}
+	}
+	return err
+}
+
+func newScenariosCmd(s *streams) *cobra.Command {
+	var (
+		asJSON    bool
+		format    string
+		count     int
+		baselines string
+		timeout   time.Duration
+	)
+	cmd := &cobra.Command{
+		Use:   "scenarios [NAME...]",
+		Short: "Run every scenario, each in its own process, and judge its bands",
+		Long: `Run every scenario (or those named), each in a fresh process of this
+binary, and print one row per number: its value (a count, or the median of
+one time per frame with its 95% confidence interval), its band and the
+band's verdict, and the budget the design wrote with the budget's verdict.
+
+Counts are judged against their ceilings. Times are judged against this
+machine's baselines in the baselines file, which only ` + "`perfbench perf`" + `
+records; a machine with none reports its times unbaselined. A time over
+its limit whose interval straddles the limit is measured once more in a
+fresh process before it is called a failure. Nothing is written.
+
+Scenarios: ` + joinNames(scenario.Names()) + `
+
+--format benchfmt prints the Go benchmark format instead (one line per
+scenario and run, each number a value-unit pair, under a goos/goarch/cpu/pkg
+header), so two runs compare with benchstat; --count runs everything that
+many times, giving benchstat samples to work with.
+
+Exit status: 0 every band passed (or is unbaselined), 1 a band failed or a
+scenario broke, 2 usage or input error.`,
+		Example: "  perfbench scenarios\n  perfbench scenarios hover-storm scroll --json\n" +
+			"  perfbench scenarios --format benchfmt --count 6 > new.txt && benchstat old.txt new.txt",
+		RunE: func(cmd *cobra.Command, args []string) error {
+			names, err := scenarioArgs(args)
+			if err != nil {
+				return err
+			}
+			switch {
+			case format != "table" && format != "benchfmt":
+				return usagef("--format %q: want table or benchfmt", format)
+			case format == "benchfmt" && asJSON:
+				return usagef("--json and --format benchfmt are two different outputs; pick one")
+			case count < 1:
+				return usagef("--count must be at least 1, got %d", count)
+			case count > 1 && format != "benchfmt":
+				return usagef("--count is for --format benchfmt, which benchstat reads as samples")
+			}
+			path, err := ratchetPath(baselines, ratchet.DefaultBaselines, "baselines")
+			if err != nil {
+				// Outside a module there are no baselines to judge
+				// against: every time is unbaselined.
+				path = ratchet.DefaultBaselines
+			}
+			runner := scenarioRunner(s, timeout)
+			opts := ratchet.Options{Baselines: path, Scenarios: names, ReadOnly: true}
+			if format == "benchfmt" {
+				return scenariosBenchfmt(cmd.Context(), s, runner, opts, count)
+			}
+			o, err := ratchet.Run(cmd.Context(), opts, scenarioMeasure(runner, names))
+			if err != nil {
+				return ratchetErr(err)
+			}
+			if asJSON {
+				err = writeJSON(s, ratchetOutcomeJSON(o))
+			} else {
+				err = writeScenarioTable(s.out, o)
+			}
+			if err != nil {
+				return err
+			}
+			if o.Failed() {
+				return errGateFailed
+			}
+			return nil
+		},
+	}
+	f := cmd.Flags()
+	f.BoolVar(&asJSON, "json", false, "print every judged number as JSON")
+	f.StringVar(&format, "format", "table", "output format: table or benchfmt (the Go benchmark format, for benchstat)")
+	f.IntVar(&count, "count", 1, "with --format benchfmt, run every scenario this many times")
+	f.StringVar(&baselines, "baselines", "", "baselines file (default "+ratchet.DefaultBaselines+" under the module root)")
+	f.DurationVar(&timeout, "timeout", scenario.DefaultTimeout, "how long one scenario's process may run before it is killed and judged broken")
+	return cmd
+}
+
+// writeScenarioTable prints a judged outcome, one row per number.
+func writeScenarioTable(w io.Writer, o ratchet.Outcome) error {
+	var b strings.Builder
+	fmt.Fprintf(&b, "machine: %s\n\n", o.Machine)
+	tw := tabwriter.NewWriter(&b, 0, 4, 2, ' ', 0)
+	fmt.Fprintln(tw, "scenario\tnumber\tvalue\tunit\tspread\tband\tband verdict\tbudget\tbudget verdict\tnote")
+	for _, sc := range o.Scenarios {
+		if len(sc.Numbers) == 0 {
+			fmt.Fprintf(tw, "%s\t—\t—\t—\t—\t—\t%s\t—\t—\t%s\n", sc.Name, sc.Verdict, scenarioNote(sc, band.Judged{}))
+			continue
+		}
+		for _, n := range sc.Numbers {
+			value, spread := "—", "—"
+			if n.BandVerdict != band.Broken {
+				value = band.Format(n.Median)
+				if n.Band.Kind == band.KindTime {
+					spread = scenarioSpread(n)
+				}
+			}
+			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n", sc.Name, n.Name, value, n.Unit, spread,
+				n.Band, n.BandVerdict, n.Budget, scenarioVerdict(n.BudgetVerdict), scenarioNote(sc, n))
+		}
+	}
+	tw.Flush()
+	fmt.Fprintf(&b, "\nverdict: %s\n", o.Verdict)
+	_, err := io.WriteString(w, scenarioTrimLines(b.String()))
+	return err
+}
+
+// scenarioSpread prints a time's 95% interval and sample count.
+func scenarioSpread(n band.Judged) string {
+	return fmt.Sprintf("[%s, %s] n=%d", band.Format(n.Lo), band.Format(n.Hi), n.N)
+}
+
+func scenarioVerdict(v band.Verdict) string {
+	if v == band.None {
+		return "—"
+	}
+	return v.String()
+}
+
+// scenarioNote says why a number is broken, whether it was measured
+// twice, and what the statistics warned of.
+func scenarioNote(sc ratchet.ScenarioOutcome, n band.Judged) string {
+	var notes []string
+	switch {
+	case n.Reason != "":
+		notes = append(notes, strings.Join(strings.Fields(n.Reason), " "))
+	case sc.Broken != "" && len(sc.Numbers) == 0:
+		notes = append(notes, strings.Join(strings.Fields(sc.Broken), " "))
+	}
+	if sc.Remeasured {
+		notes = append(notes, "remeasured in a fresh process")
+	}
+	if n.Straddles {
+		notes = append(notes, "interval straddles the limit")
+	}
+	notes = append(notes, n.Warnings...)
+	if len(notes) == 0 {
+		return ""
+	}
+	return strings.Join(notes, "; ")
+}
+
+// scenarioTrimLines drops the blanks tabwriter leaves at the end of each line.
+func scenarioTrimLines(s string) string {
+	lines := strings.Split(s, "\n")
+	for i, l := range lines {
+		lines[i] = strings.TrimRight(l, " ")
+	}
+	return strings.Join(lines, "\n")
+}
+
+type scenarioOutcomeJSON struct {
+	Name        string        `json:"name"`
+	Verdict     band.Verdict  `json:"verdict"`
+	Broken      string        `json:"broken,omitempty"`
+	Remeasured  bool          `json:"remeasured,omitempty"`
+	Rebaselined bool          `json:"rebaselined,omitempty"`
+	Numbers     []band.Judged `json:"numbers"`
+}
+
+// ratchetMoveForm is a baseline that moved (perf only).
+type ratchetMoveForm struct {
+	Scenario string  `json:"scenario"`
+	Number   string  `json:"number"`
+	Unit     string  `json:"unit"`
+	Kind     string  `json:"kind"` // recorded, lowered or rebaselined
+	From     float64 `json:"from"`
+	To       float64 `json:"to"`
+	Why      string  `json:"why"`
+}
+
+// ratchetOutcomeForm is the --json form of scenarios and perf.
+type ratchetOutcomeForm struct {
+	Machine   string                `json:"machine"`
+	Verdict   band.Verdict          `json:"verdict"`
+	Scenarios []scenarioOutcomeJSON `json:"scenarios"`
+	// The baselines that moved and the files written: perf only.
+	Moves            []ratchetMoveForm `json:"moves,omitempty"`
+	BaselinesWritten bool              `json:"baselines_written,omitempty"`
+	DocsWritten      bool              `json:"docs_written,omitempty"`
+}
+
+func ratchetOutcomeJSON(o ratchet.Outcome) ratchetOutcomeForm {
+	out := ratchetOutcomeForm{Machine: o.Machine.String(), Verdict: o.Verdict,
+		BaselinesWritten: o.BaselinesWritten, DocsWritten: o.DocsWritten}
+	for _, m := range o.Moves {
+		out.Moves = append(out.Moves, ratchetMoveForm{Scenario: m.Scenario, Number: m.Number, Unit: m.Unit,
+			Kind: m.Kind.String(), From: m.From, To: m.To, Why: m.Why})
+	}
+	for _, sc := range o.Scenarios {
+		numbers := sc.Numbers
+		if numbers == nil {
+			numbers = []band.Judged{}
+		}
+		out.Scenarios = append(out.Scenarios, scenarioOutcomeJSON{Name: sc.Name, Verdict: sc.Verdict, Broken: sc.Broken,
+			Remeasured: sc.Remeasured, Rebaselined: sc.Rebaselined, Numbers: numbers})
+	}
+	return out
+}
+
+// scenariosBenchfmt runs the scenarios count times and prints each run's
+// numbers in the Go benchmark format: a config header, then per scenario
+// and run one line named Scenario/NAME whose iteration count is the
+// scenario's steps and whose values are its numbers (a time's median, a
+// count's value), each with its unit. Every run is judged as `perfbench
+// scenarios` judges it, and the exit status follows; a broken scenario
+// prints no line and is named on stderr.
+func scenariosBenchfmt(ctx context.Context, s *streams, runner *scenario.Runner, opts ratchet.Options, count int) error {
+	bw := benchfmt.NewWriter(s.out)
+	config := []benchfmt.Config{
+		{Key: "goos", Value: []byte(runtime.GOOS), File: true},
+		{Key: "goarch", Value: []byte(runtime.GOARCH), File: true},
+		{Key: "cpu", Value: []byte(ratchet.DetectMachine().CPU), File: true},
+		{Key: "pkg", Value: []byte("github.com/perfbench/perfbench/scenario"), File: true},
+	}
+	failed := false
+	for range count {
+		steps := map[string]int{}
+		measure := func(ctx context.Context, names []string) ([]ratchet.Scenario, error) {
+			if names == nil {
+				names = opts.Scenarios
+			}
+			results, err := runner.Run(ctx, names)
+			if err != nil {
+				return nil, err
+			}
+			out := make([]ratchet.Scenario, len(results))
+			for i, r := range results {
+				steps[r.Name] = r.Steps
+				out[i] = r.Ratchet()
+			}
+			return out, nil
+		}
+		o, err := ratchet.Run(ctx, opts, measure)
+		if err != nil {
+			return ratchetErr(err)
+		}
+		failed = failed || o.Failed()
+		for _, sc := range o.Scenarios {
+			if sc.Verdict == band.Broken {
+				fmt.Fprintf(s.err, "scenario %s: broken: %s\n", sc.Name, strings.Join(strings.Fields(scenarioBrokenReason(sc)), " "))
+				continue
+			}
+			res := &benchfmt.Result{Config: config, Name: benchfmt.Name("Scenario/" + sc.Name), Iters: max(steps[sc.Name], 1)}
+			for _, n := range sc.Numbers {
+				res.Values = append(res.Values, benchfmt.Value{Value: n.Median, Unit: n.Unit})
+			}
+			if err := bw.Write(res); err != nil {
+				return err
+			}
+			for _, n := range sc.Numbers {
+				if n.BandVerdict.Failed() {
+					fmt.Fprintf(s.err, "scenario %s: %s\n", sc.Name, n)
+				}
+			}
+		}
+	}
+	if failed {
+		return errGateFailed
+	}
+	return nil
+}
+
+// scenarioBrokenReason says why a scenario judged Broken.
+func scenarioBrokenReason(sc ratchet.ScenarioOutcome) string {
+	if sc.Broken != "" {
+		return sc.Broken
+	}
+	for _, n := range sc.Numbers {
+		if n.BandVerdict == band.Broken {
+			return n.Name + ": " + n.Reason
+		}
+	}
+	return "no numbers"
+}
+
+func newScenarioCmd(s *streams) *cobra.Command {
+	var (
+		asJSON  bool
+		timeout time.Duration
+	)
+	cmd := &cobra.Command{
+		Use:   "scenario NAME",
+		Short: "Run one scenario in its own process and print its numbers, with no verdict",
+		Long: `Run one scenario in a fresh process of this binary and print what it
+measured: each number's value (a count, or the median of one time per frame
+with its 95% confidence interval, its range and sample count) and unit.
+Nothing is judged; use perfbench scenarios for verdicts.
+
+Scenarios: ` + joinNames(scenario.Names()) + `
+
+Exit status: 0 measured, 1 the scenario broke (crashed, hung, printed
+garbage, or its interaction did not happen), 2 usage error.`,
+		Example: "  perfbench scenario hover-storm\n  perfbench scenario scroll --json",
+		Args:    cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if _, err := scenario.Lookup(args[0]); err != nil {
+				return usageError{err}
+			}
+			results, err := scenarioRunner(s, timeout).Run(cmd.Context(), args)
+			if err != nil {
+				return err
+			}
+			res := results[0]
+			if asJSON {
+				err = writeJSON(s, scenarioResultJSON(res))
+			} else {
+				err = writeScenarioResult(s.out, res)
+			}
+			if err != nil {
+				return err
+			}
+			if res.Broken != "" {
+				return errGateFailed
+			}
+			return nil
+		},
+	}
+	cmd.Flags().BoolVar(&asJSON, "json", false, "print the numbers, with every sample, as JSON")
+	cmd.Flags().DurationVar(&timeout, "timeout", scenario.DefaultTimeout, "how long the scenario's process may run before it is killed and judged broken")
+	return cmd
+}
+
+// scenarioMeasured is one number of one scenario's run, with its
+// statistics and no verdict.
+type scenarioMeasured struct {
+	Name   string    `json:"name"`
+	Unit   string    `json:"unit"`
+	Band   band.Band `json:"band"`
+	N      int       `json:"n"`
+	Median *float64  `json:"median"` // null when the number is missing
+	// Lo and Hi bound the median's 95% confidence interval; Min and Max
+	// are the extreme samples. All null for a count or a missing number.
+	Lo      *float64  `json:"lo,omitempty"`
+	Hi      *float64  `json:"hi,omitempty"`
+	Min     *float64  `json:"min,omitempty"`
+	Max     *float64  `json:"max,omitempty"`
+	Samples []float64 `json:"samples"`
+}
+
+type scenarioResultForm struct {
+	Name    string             `json:"name"`
+	Steps   int                `json:"steps"`
+	Broken  string             `json:"broken,omitempty"`
+	Numbers []scenarioMeasured `json:"numbers"`
+}
+
+// scenarioResultJSON computes each number's median, interval and range.
+func scenarioResultJSON(res scenario.Result) scenarioResultForm {
+	out := scenarioResultForm{Name: res.Name, Steps: res.Steps, Broken: res.Broken, Numbers: []scenarioMeasured{}}
+	finite := func(v float64) *float64 {
+		if math.IsInf(v, 0) || math.IsNaN(v) {
+			return nil
+		}
+		return &v
+	}
+	for _, m := range res.Numbers {
+		n := scenarioMeasured{Name: m.Name, Unit: m.Unit, Band: m.Band, N: len(m.Samples), Samples: m.Samples}
+		if n.Samples == nil {
+			n.Samples = []float64{}
+		}
+		if len(m.Samples) > 0 {
+			// Judged only for its statistics: the verdicts are not shown.
+			j := band.Judge(band.Measured{Spec: band.Spec{Band: band.Time(0)}, Samples: m.Samples})
+			if m.Band.Kind == band.KindCount {
+				j.Median = m.Samples[0]
+			}
+			n.Median = finite(j.Median)
+			if m.Band.Kind == band.KindTime {
+				n.Lo, n.Hi = finite(j.Lo), finite(j.Hi)
+				n.Min, n.Max = finite(slices.Min(m.Samples)), finite(slices.Max(m.Samples))
+			}
+		}
+		out.Numbers = append(out.Numbers, n)
+	}
+	return out
+}
+
+// writeScenarioResult prints one scenario's numbers without verdicts.
+func writeScenarioResult(w io.Writer, res scenario.Result) error {
+	var b strings.Builder
+	steps := "steps"
+	if res.Steps == 1 {
+		steps = "step"
+	}
+	fmt.Fprintf(&b, "scenario %s: %d %s\n", res.Name, res.Steps, steps)
+	if res.Broken != "" {
+		fmt.Fprintf(&b, "broken: %s\n", strings.Join(strings.Fields(res.Broken), " "))
+	}
+	b.WriteString("\n")
+	tw := tabwriter.NewWriter(&b, 0, 4, 2, ' ', 0)
+	fmt.Fprintln(tw, "number\tvalue\tunit\tspread")
+	num := func(p *float64) string {
+		if p == nil {
+			return "∞"
+		}
+		return band.Format(*p)
+	}
+	for _, n := range scenarioResultJSON(res).Numbers {
+		value, spread := "missing", "—"
+		if n.Median != nil {
+			value = band.Format(*n.Median)
+		}
+		if n.Min != nil {
+			spread = fmt.Sprintf("[%s, %s] n=%d, range [%s, %s]", num(n.Lo), num(n.Hi), n.N, num(n.Min), num(n.Max))
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", n.Name, value, n.Unit, spread)
+	}
+	tw.Flush()
+	_, err := io.WriteString(w, scenarioTrimLines(b.String()))
+	return err
+}
+
+func newScenarioChildCmd(s *streams) *cobra.Command {
+	return &cobra.Command{
+		Use:    scenario.ChildCommand + " NAME",
+		Short:  "Run one scenario in this process and print its result as JSON (the runner's child)",
+		Hidden: true,
+		Args:   cobra.ExactArgs(1),
+		RunE: func(_ *cobra.Command, args []string) error {
+			if err := scenario.ServeChild(s.out, args[0]); err != nil {
+				var ue *scenario.UnknownError
+				if errors.As(err, &ue) {
+					return usageError{err}
+				}
+				return err
+			}
+			return nil
+		},
+	}
+}

@@ -1,0 +1,352 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+	"golang.org/x/perf/benchfmt"
+
+	"github.com/perfbench/perfbench/band"
+	"github.com/perfbench/perfbench/gallery"
+	"github.com/perfbench/perfbench/ratchet"
+	"github.com/perfbench/perfbench/scenario"
+	"github.com/perfbench/perfbench/ui/window"
+)
+
+var scenariosUpdate = flag.Bool("update-scenarios", false, "rewrite testdata/scenarios/*.stdout from the commands' output")
+
+// testMainEnv makes the test binary act as perfbench: the scenario runner
+// starts os.Executable, which under go test is this binary, so TestMain
+// sets it for every child and a child runs the command line it was given.
+const testMainEnv = "PERFBENCH_TEST_MAIN"
+
+// straddleEnv names a directory where test-straddle keeps a marker of its
+// first run, so its second process measures differently.
+const straddleEnv = "PERFBENCH_TEST_STRADDLE_DIR"
+
+func TestMain(m *testing.M) {
+	registerTestScenarios()
+	// Commands that run every scenario run the real ones, as they would
+	// outside the tests; a test names the test scenarios it wants.
+	scenarioNames = func() []string {
+		var real []string
+		for _, name := range scenario.Names() {
+			if !strings.HasPrefix(name, "test-") {
+				real = append(real, name)
+			}
+		}
+		return real
+	}
+	if os.Getenv(testMainEnv) == "1" {
+		os.Exit(run(os.Stdout, os.Stderr, os.Args[1:]))
+	}
+	os.Setenv(testMainEnv, "1")
+	os.Exit(m.Run())
+}
+
+// registerTestScenarios registers, under names starting "test-", scenarios whose numbers are fixed, so the
+// command's output is the same on every run and machine, and one per way a
+// scenario's process can go wrong. Parent and child both register them.
+func registerTestScenarios() {
+	open := func(s *scenario.Session) {
+		g := gallery.Build(gallery.S0, gallery.Options{})
+		s.Open(g.Doc, window.Options{})
+		s.Wait("second", time.Second)
+	}
+	samples := func(v ...float64) func(*scenario.Record) []float64 {
+		return func(*scenario.Record) []float64 { return v }
+	}
+	// 20%: a test band; the samples are fixed.
+	frame := band.Spec{Name: "frame", Unit: "µs/frame", Band: band.Time(0.2), Budget: band.FrameBudget(60)}
+	frames := band.Spec{Name: "frames", Unit: "frames/run", Band: band.Count(0), Budget: band.Max(0, "nothing touched")}
+	fixed := func(name string, time []float64, count float64) scenario.Scenario {
+		return scenario.Scenario{Name: name, Run: func(s *scenario.Session) error { open(s); return nil },
+			Numbers: []scenario.Number{{Spec: frame, Value: samples(time...)}, {Spec: frames, Value: samples(count)}}}
+	}
+	scenario.Register(fixed("test-fixed", []float64{10, 11, 12, 10, 11, 12, 10, 11}, 0))
+	scenario.Register(fixed("test-fail", []float64{20, 21, 22, 20, 21, 22, 20, 21}, 1))
+	straddle := fixed("test-straddle", nil, 0)
+	straddle.Numbers[0].Value = func(*scenario.Record) []float64 {
+		// First process: over the limit (12 against a baseline of 10)
+		// with an interval that reaches below it. Second: in the band.
+		dir := os.Getenv(straddleEnv)
+		if dir == "" {
+			return []float64{10, 10, 10, 10, 11, 11, 11, 11}
+		}
+		marker := filepath.Join(dir, "measured-once")
+		if _, err := os.Stat(marker); err != nil {
+			_ = os.WriteFile(marker, nil, 0o644)
+			return []float64{9, 10, 13, 14, 14, 15, 15, 16}
+		}
+		return []float64{10, 10, 10, 10, 11, 11, 11, 11}
+	}
+	scenario.Register(straddle)
+
+	misbehave := func(name string, do func()) {
+		sc := fixed(name, []float64{1}, 0)
+		sc.Run = func(*scenario.Session) error { do(); return nil }
+		scenario.Register(sc)
+	}
+	misbehave("test-panic", func() { panic("perfbench test: boom") })
+	misbehave("test-hang", func() { fmt.Fprintln(os.Stderr, "hanging"); select {} })
+	misbehave("test-exit", func() { fmt.Fprintln(os.Stderr, "giving up"); os.Exit(1) })
+	misbehave("test-garbage", func() { fmt.Println("hello, runner"); os.Exit(0) })
+	misbehave("test-kill", func() {
+		fmt.Fprintln(os.Stderr, "about to die")
+		p, _ := os.FindProcess(os.Getpid())
+		_ = p.Kill()
+		select {}
+	})
+}
+
+// withScenarios makes names the scenarios the commands run by default.
+func withScenarios(t *testing.T, names ...string) {
+	t.Helper()
+	old := scenarioNames
+	scenarioNames = func() []string { return names }
+	t.Cleanup(func() { scenarioNames = old })
+}
+
+// scenarioMachineLine matches the report's machine line, the one part of the
+// output that depends on where the test runs.
+var scenarioMachineLine = regexp.MustCompile(`(?m)^machine: .*$`)
+
+// scenariosGolden compares got with testdata/scenarios/name; on a mismatch
+// it writes name.got beside it, and with -update-scenarios it rewrites
+// name.
+func scenariosGolden(t *testing.T, name, got string) {
+	t.Helper()
+	got = scenarioMachineLine.ReplaceAllString(got, "machine: MACHINE")
+	path := filepath.Join("testdata", "scenarios", name)
+	if *scenariosUpdate {
+		require.NoError(t, os.MkdirAll(filepath.Dir(path), 0o755))
+		require.NoError(t, os.WriteFile(path, []byte(got), 0o644))
+		return
+	}
+	want, err := os.ReadFile(path)
+	require.NoError(t, err, "run go test -run %s -update-scenarios to create it", t.Name())
+	if string(want) != got {
+		require.NoError(t, os.WriteFile(path+".got", []byte(got), 0o644))
+	}
+	assert.Equal(t, string(want), got, "wrote %s.got", path)
+}
+
+// scenarioOneLine asserts stderr is exactly one line.
+func scenarioOneLine(t *testing.T, stderr string) {
+	t.Helper()
+	assert.Equal(t, 1, strings.Count(stderr, "\n"), "one line: %q", stderr)
+	assert.True(t, strings.HasSuffix(stderr, "\n"), "one line: %q", stderr)
+}
+
+func TestScenariosTable(t *testing.T) {
+	baselines := filepath.Join(t.TempDir(), "baselines.yaml")
+	code, stdout, stderr := perfbench(t, "scenarios", "test-fixed", "--baselines", baselines)
+	assert.Equal(t, exitPass, code, stderr)
+	assert.Empty(t, stderr, "no progress lines when stderr is not a terminal")
+	scenariosGolden(t, "fixed.stdout", stdout)
+	assert.NoFileExists(t, baselines, "scenarios writes nothing")
+}
+
+func TestScenariosFailIsExitOne(t *testing.T) {
+	code, stdout, _ := perfbench(t, "scenarios", "test-fixed", "test-fail", "--baselines", filepath.Join(t.TempDir(), "b.yaml"))
+	assert.Equal(t, exitFailed, code)
+	scenariosGolden(t, "fail.stdout", stdout)
+}
+
+// Every way a scenario's process can go wrong is Broken, with the tail of
+// its stderr, and fails the command.
+func TestScenariosBrokenChildren(t *testing.T) {
+	baselines := filepath.Join(t.TempDir(), "b.yaml")
+	rows := func(stdout string) map[string]string {
+		out := map[string]string{}
+		for _, l := range strings.Split(stdout, "\n") {
+			if f := strings.Fields(l); len(f) > 0 && strings.HasPrefix(f[0], "test-") {
+				out[f[0]] = l
+			}
+		}
+		return out
+	}
+	code, stdout, _ := perfbench(t, "scenarios", "test-panic", "test-exit", "test-garbage", "test-kill", "--baselines", baselines)
+	assert.Equal(t, exitFailed, code)
+	assert.Contains(t, stdout, "verdict: broken")
+	got := rows(stdout)
+	for name, want := range map[string]string{
+		"test-panic":   "panicked (exit status 2): perfbench test: boom in ",
+		"test-exit":    "exited with status 1; stderr: giving up",
+		"test-garbage": `printed output that is not a scenario result`,
+		"test-kill":    "killed by signal killed; stderr: about to die",
+	} {
+		assert.Contains(t, got[name], "broken", name)
+		assert.Contains(t, got[name], want, name)
+	}
+
+	// A hang is killed at the timeout. The timeout leaves room for a
+	// child built with -race to start on a loaded machine.
+	code, stdout, _ = perfbench(t, "scenarios", "test-hang", "--timeout", "2s", "--baselines", baselines)
+	assert.Equal(t, exitFailed, code)
+	assert.Contains(t, rows(stdout)["test-hang"], "broken")
+	assert.Contains(t, rows(stdout)["test-hang"], "timed out: still running after 2s, killed")
+}
+
+// A time over its limit whose interval straddles the limit is measured
+// once more in a fresh process, and the second judgement stands.
+func TestScenariosStraddlingBreachIsMeasuredAgain(t *testing.T) {
+	dir := t.TempDir()
+	t.Setenv(straddleEnv, dir)
+	baselines := filepath.Join(dir, "baselines.yaml")
+	var store ratchet.Store
+	store.Put(ratchet.Key{Machine: ratchet.DetectMachine().String(), Scenario: "test-straddle", Number: "frame"},
+		ratchet.Baseline{Unit: "µs/frame", Median: 10, Samples: []float64{10, 10, 10, 10, 10, 10, 10, 10},
+			Set: time.Date(2026, 9, 1, 0, 0, 0, 0, time.UTC), Why: "test"})
+	require.NoError(t, os.WriteFile(baselines, store.Marshal(), 0o644))
+
+	code, stdout, stderr := perfbench(t, "scenarios", "test-straddle", "--baselines", baselines, "--json")
+	require.Equal(t, exitPass, code, stderr)
+	var o ratchetOutcomeForm
+	require.NoError(t, json.Unmarshal([]byte(stdout), &o))
+	require.Len(t, o.Scenarios, 1)
+	sc := o.Scenarios[0]
+	assert.True(t, sc.Remeasured)
+	assert.Equal(t, band.Pass, sc.Verdict)
+	assert.Equal(t, 10.5, sc.Numbers[0].Median)
+}
+
+func TestScenariosJSON(t *testing.T) {
+	code, stdout, _ := perfbench(t, "scenarios", "test-fixed", "--json", "--baselines", filepath.Join(t.TempDir(), "b.yaml"))
+	require.Equal(t, exitPass, code)
+	var o ratchetOutcomeForm
+	require.NoError(t, json.Unmarshal([]byte(stdout), &o))
+	assert.Equal(t, band.Unbaselined, o.Verdict)
+	require.Len(t, o.Scenarios, 1)
+	require.Len(t, o.Scenarios[0].Numbers, 2)
+	frame := o.Scenarios[0].Numbers[0]
+	assert.Equal(t, "frame", frame.Name)
+	assert.Equal(t, 11.0, frame.Median)
+	assert.Equal(t, band.Unbaselined, frame.BandVerdict)
+	assert.Equal(t, band.Pass, frame.BudgetVerdict)
+}
+
+// The benchmark format is what benchfmt's reader reads: a config header
+// and one result per scenario and run, each number a value-unit pair.
+func TestScenariosBenchfmt(t *testing.T) {
+	code, stdout, stderr := perfbench(t, "scenarios", "test-fixed", "--format", "benchfmt", "--count", "2",
+		"--baselines", filepath.Join(t.TempDir(), "b.yaml"))
+	require.Equal(t, exitPass, code, stderr)
+
+	r := benchfmt.NewReader(strings.NewReader(stdout), "scenarios.txt")
+	var results []*benchfmt.Result
+	for r.Scan() {
+		switch rec := r.Result().(type) {
+		case *benchfmt.Result:
+			results = append(results, rec.Clone())
+		case *benchfmt.SyntaxError:
+			t.Fatalf("benchfmt cannot read the output: %v", rec)
+		}
+	}
+	require.NoError(t, r.Err())
+	require.Len(t, results, 2)
+	for _, res := range results {
+		assert.Equal(t, "Scenario/test-fixed", res.Name.String())
+		assert.Equal(t, 1, res.Iters, "one step: the scenario waits one second")
+		for _, key := range []string{"goos", "goarch", "cpu", "pkg"} {
+			assert.NotEmpty(t, res.GetConfig(key), key)
+		}
+		assert.Equal(t, "github.com/perfbench/perfbench/scenario", res.GetConfig("pkg"))
+		v, ok := res.Value("µs/frame")
+		assert.True(t, ok)
+		assert.Equal(t, 11.0, v)
+		v, ok = res.Value("frames/run")
+		assert.True(t, ok)
+		assert.Equal(t, 0.0, v)
+	}
+}
+
+// Every unit a built-in scenario declares survives benchfmt's reader as
+// written, so benchstat's columns read as the report's.
+func TestBuiltinUnitsReadBackFromBenchfmt(t *testing.T) {
+	for _, name := range []string{"idle", "hover-storm", "scroll", "kitchen-sink", "resize"} {
+		sc, err := scenario.Lookup(name)
+		require.NoError(t, err)
+		var line bytes.Buffer
+		fmt.Fprintf(&line, "BenchmarkScenario/%s 1", name)
+		for _, n := range sc.Numbers {
+			fmt.Fprintf(&line, " 1 %s", n.Unit)
+		}
+		r := benchfmt.NewReader(strings.NewReader(line.String()+"\n"), name)
+		require.True(t, r.Scan())
+		res, ok := r.Result().(*benchfmt.Result)
+		require.True(t, ok, "%v", r.Result())
+		require.Len(t, res.Values, len(sc.Numbers))
+		for i, n := range sc.Numbers {
+			assert.Equal(t, n.Unit, res.Values[i].Unit, "benchfmt tidied %s", n.Unit)
+		}
+	}
+}
+
+func TestScenarioPrintsNumbersWithoutVerdict(t *testing.T) {
+	code, stdout, stderr := perfbench(t, "scenario", "test-fixed")
+	require.Equal(t, exitPass, code, stderr)
+	scenariosGolden(t, "one.stdout", stdout)
+	assert.NotContains(t, stdout, "pass")
+
+	code, stdout, _ = perfbench(t, "scenario", "test-fixed", "--json")
+	require.Equal(t, exitPass, code)
+	var res scenarioResultForm
+	require.NoError(t, json.Unmarshal([]byte(stdout), &res))
+	require.Len(t, res.Numbers, 2)
+	require.NotNil(t, res.Numbers[0].Median)
+	assert.Equal(t, 11.0, *res.Numbers[0].Median)
+	assert.Equal(t, 10.0, *res.Numbers[0].Min)
+	assert.Equal(t, []float64{10, 11, 12, 10, 11, 12, 10, 11}, res.Numbers[0].Samples)
+}
+
+func TestScenarioBrokenIsExitOne(t *testing.T) {
+	code, stdout, _ := perfbench(t, "scenario", "test-exit")
+	assert.Equal(t, exitFailed, code)
+	assert.Contains(t, stdout, "broken: exited with status 1; stderr: giving up")
+}
+
+func TestScenarioNamesAreCheckedFirst(t *testing.T) {
+	for _, args := range [][]string{
+		{"scenario", "hover"},
+		{"scenarios", "idle", "hover"},
+		{"scenarios", "--format", "csv"},
+		{"scenarios", "--count", "3"},
+		{"scenarios", "--count", "0", "--format", "benchfmt"},
+		{"scenarios", "--json", "--format", "benchfmt"},
+		{"scenario"},
+	} {
+		t.Run(strings.Join(args, " "), func(t *testing.T) {
+			code, stdout, stderr := perfbench(t, args...)
+			assert.Equal(t, exitUsage, code)
+			assert.Empty(t, stdout)
+			scenarioOneLine(t, stderr)
+		})
+	}
+	_, _, stderr := perfbench(t, "scenario", "hover")
+	assert.Contains(t, stderr, `unknown scenario "hover" (valid: idle hover-storm scroll kitchen-sink resize`)
+}
+
+func TestScenariosMalformedBaselinesIsInputError(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "baselines.yaml")
+	bad := []byte("version: 1\nmachines: [oops\n")
+	require.NoError(t, os.WriteFile(path, bad, 0o644))
+	code, stdout, stderr := perfbench(t, "scenarios", "test-fixed", "--baselines", path)
+	assert.Equal(t, exitUsage, code)
+	assert.Empty(t, stdout)
+	scenarioOneLine(t, stderr)
+	assert.Contains(t, stderr, path)
+	got, err := os.ReadFile(path)
+	require.NoError(t, err)
+	assert.Equal(t, bad, got)
+}

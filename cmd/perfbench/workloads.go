@@ -1,0 +1,211 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"text/tabwriter"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/perfbench/perfbench/band"
+	"github.com/perfbench/perfbench/ratchet"
+	"github.com/perfbench/perfbench/workloads"
+)
+
+func init() { subcommands = append(subcommands, newWorkloadsCmd, newWorkloadCmd) }
+
+// workloadFlags are the flags both workload commands take.
+type workloadFlags struct {
+	asJSON, record bool
+	rounds         int
+	docs           string
+}
+
+func (f *workloadFlags) add(cmd *cobra.Command) {
+	cmd.Flags().BoolVar(&f.asJSON, "json", false, "print the results as JSON")
+	cmd.Flags().BoolVar(&f.record, "record", false, "write this machine's absolute times into the advisory table of the reference page")
+	cmd.Flags().IntVar(&f.rounds, "rounds", 0, "interleaved measuring rounds per workload (0: each workload's default)")
+	cmd.Flags().StringVar(&f.docs, "docs", workloads.DefaultDocs, "the reference page --record writes")
+}
+
+func newWorkloadsCmd(s *streams) *cobra.Command {
+	var f workloadFlags
+	cmd := &cobra.Command{
+		Use:   "workloads [--json] [--record]",
+		Short: "Run the reference workloads of the gate list against their same-run criteria",
+		Long: `workloads runs every workload of the gate list (` + joinNames(gateNames()) + `)
+and judges each against its criteria: a slope or a same-run ratio, never an
+absolute time, and counts with a ceiling of zero differences. It fails (exit
+1) for any Fail or Broken.
+
+A workload whose only failures are time ratios is measured once more, and
+the second judgement stands. The diagnostics (` + joinNames(diagnosticNames()) + `)
+are never run here; run them with perfbench workload NAME.
+
+--record writes the absolute times, keyed by this machine, into the advisory
+table of ` + workloads.DefaultDocs + `; they gate nothing.`,
+		Args: cobra.NoArgs,
+		RunE: func(_ *cobra.Command, _ []string) error {
+			if f.rounds < 0 {
+				return usagef("--rounds must be ≥ 0, got %d", f.rounds)
+			}
+			return runWorkloads(s, workloads.Gates(), f)
+		},
+	}
+	f.add(cmd)
+	return cmd
+}
+
+func newWorkloadCmd(s *streams) *cobra.Command {
+	var f workloadFlags
+	cmd := &cobra.Command{
+		Use:   "workload NAME [--json] [--record]",
+		Short: "Run one reference workload, the diagnostics included",
+		Long: `workload runs one reference workload and judges it, as perfbench workloads
+does for the gate list. The diagnostics run only here: unvirtualised-probe
+mounts 20 000 table rows, the one document that would make a change to
+scrolling look important; glide-split times a glide against a repaint of the
+same rows. A diagnostic's numbers are reported; its verdict is the design's
+goal, not a gate.
+
+Workloads: ` + joinNames(workloads.Names()),
+		Example: "  perfbench workload static-slope\n  perfbench workload glide-split --json",
+		Args:    cobra.ExactArgs(1),
+		RunE: func(_ *cobra.Command, args []string) error {
+			w, err := workloads.Lookup(args[0])
+			if err != nil {
+				return usageError{err}
+			}
+			if f.rounds < 0 {
+				return usagef("--rounds must be ≥ 0, got %d", f.rounds)
+			}
+			return runWorkloads(s, []*workloads.Workload{w}, f)
+		},
+	}
+	f.add(cmd)
+	return cmd
+}
+
+func gateNames() []string {
+	var out []string
+	for _, w := range workloads.Gates() {
+		out = append(out, w.Name)
+	}
+	return out
+}
+
+func diagnosticNames() []string {
+	var out []string
+	for _, w := range workloads.All() {
+		if !w.Gate {
+			out = append(out, w.Name)
+		}
+	}
+	return out
+}
+
+func runWorkloads(s *streams, ws []*workloads.Workload, f workloadFlags) error {
+	var results []workloads.Result
+	failed := false
+	for _, w := range ws {
+		r := workloads.Run(w, workloads.Options{Rounds: f.rounds})
+		results = append(results, r)
+		if !f.asJSON {
+			if err := printWorkload(s.out, r); err != nil {
+				return err
+			}
+		}
+		failed = failed || r.Verdict.Failed()
+	}
+	if f.asJSON {
+		if err := writeJSON(s, results); err != nil {
+			return err
+		}
+	} else if len(results) > 1 {
+		vs := make([]band.Verdict, len(results))
+		for i, r := range results {
+			vs[i] = r.Verdict
+		}
+		fmt.Fprintf(s.out, "workloads: %s (%s)\n", band.Worst(vs...), tally(results))
+	}
+	if f.record {
+		machine := ratchet.DetectMachine().String()
+		if err := workloads.Record(f.docs, machine, time.Now().UTC().Format(time.DateOnly), results); err != nil {
+			return usageError{err}
+		}
+		fmt.Fprintf(s.err, "recorded the advisory times of %s in %s\n", machine, f.docs)
+	}
+	if !failed {
+		return nil
+	}
+	for _, r := range results {
+		for _, c := range r.Criteria {
+			if c.Verdict.Failed() {
+				fmt.Fprintf(s.err, "%s %s: %s: %s %s (%s)\n", verdictWord(c.Verdict), r.Workload, c.Name, c.ValueString(), c.Limit, c.Detail)
+			}
+		}
+	}
+	return errGateFailed
+}
+
+// printWorkload writes one result: its points, then its criteria.
+//
+//	static-slope: pass (gate, 2.1 s)
+//	  update s1     2140    0.484 µs  n=100
+//	  pass  time s26/s1   1.011 ×  ≤ 1.1  s26 0.489 µs / s1 0.484 µs
+func printWorkload(w io.Writer, r workloads.Result) error {
+	kind := "gate"
+	if !r.Gate {
+		kind = "diagnostic"
+	}
+	fmt.Fprintf(w, "%s: %s (%s, %.1f s)\n", r.Workload, r.Verdict, kind, r.Seconds)
+	if r.Remeasured {
+		fmt.Fprintf(w, "  remeasured: the first measurement failed")
+		for _, c := range r.First {
+			fmt.Fprintf(w, " %s at %s;", c.Name, c.ValueString())
+		}
+		fmt.Fprintf(w, " this one stands\n")
+	}
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	for _, p := range r.Points {
+		x := ""
+		if p.X != 0 {
+			x = band.Format(p.X)
+		}
+		fmt.Fprintf(tw, "  %s %s\t%s\t%s µs\tn=%d\t(advisory)\n", p.Series, p.Label, x, band.Format(p.MedianUs), p.N)
+	}
+	if err := tw.Flush(); err != nil {
+		return err
+	}
+	tw = tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	for _, c := range r.Criteria {
+		fmt.Fprintf(tw, "  %s\t%s\t%s\t%s\t%s\n", c.Verdict, c.Name, c.ValueString(), c.Limit, c.Detail)
+	}
+	return tw.Flush()
+}
+
+// tally counts results by verdict: "2 pass, 1 fail".
+func tally(rs []workloads.Result) string {
+	n := map[band.Verdict]int{}
+	for _, r := range rs {
+		n[r.Verdict]++
+	}
+	out := ""
+	for _, v := range []band.Verdict{band.Pass, band.None, band.Unbaselined, band.Fail, band.Broken} {
+		if n[v] > 0 {
+			if out != "" {
+				out += ", "
+			}
+			out += fmt.Sprintf("%d %s", n[v], v)
+		}
+	}
+	return out
+}
+
+func verdictWord(v band.Verdict) string {
+	if v == band.Broken {
+		return "BROKEN"
+	}
+	return "FAIL"
+}

@@ -1,0 +1,76 @@
+package ratchet_test
+
+import (
+	"context"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/perfbench/perfbench/ratchet"
+)
+
+// A fall the U test calls significant but smaller than MinDrop leaves the
+// baseline, and so the docs, alone.
+func TestSmallSignificantFallDoesNotMoveTheBaseline(t *testing.T) {
+	r := newRepo(t)
+	first := numbers(spread(200, 100, 102), spread(200, 50, 51), 1)
+	_, err := ratchet.Run(context.Background(), r.opts(machineA, day1), measuring(first).measure)
+	require.NoError(t, err)
+	docs, base := r.read(t, r.docs()), r.read(t, r.baselines())
+
+	// 5 % lower, every sample: significant, but under MinDrop.
+	o, err := ratchet.Run(context.Background(), r.opts(machineA, day2), measuring(numbers(spread(200, 95, 96.9), spread(200, 50, 51), 1)).measure)
+	require.NoError(t, err)
+	assert.Empty(t, o.Moves)
+	assert.Equal(t, docs, r.read(t, r.docs()))
+	assert.Equal(t, base, r.read(t, r.baselines()))
+
+	// 20 % lower: moves.
+	o, err = ratchet.Run(context.Background(), r.opts(machineA, day2), measuring(numbers(spread(200, 80, 81.6), spread(200, 50, 51), 1)).measure)
+	require.NoError(t, err)
+	require.Len(t, o.Moves, 1)
+	assert.Equal(t, ratchet.Lowered, o.Moves[0].Kind)
+}
+
+// Check judges, writes nothing, and says whether the docs are stale: a
+// changed count makes them stale, another machine's times do not.
+func TestCheckReportsStaleDocsAndWritesNothing(t *testing.T) {
+	r := newRepo(t)
+	ctx := context.Background()
+	run := numbers(spread(40, 100, 110), spread(40, 50, 55), 1)
+	_, err := ratchet.Run(ctx, r.opts(machineA, day1), measuring(run).measure)
+	require.NoError(t, err)
+	docs, base := r.read(t, r.docs()), r.read(t, r.baselines())
+
+	check := func(m ratchet.Machine, s []ratchet.Scenario) ratchet.Outcome {
+		opts := r.opts(m, day2)
+		opts.Check = true
+		o, err := ratchet.Run(ctx, opts, measuring(s).measure)
+		require.NoError(t, err)
+		assert.Equal(t, docs, r.read(t, r.docs()), "check never writes the docs")
+		assert.Equal(t, base, r.read(t, r.baselines()), "check never writes the baselines")
+		assert.False(t, o.DocsWritten || o.BaselinesWritten)
+		return o
+	}
+	assert.False(t, check(machineA, run).DocsStale)
+	assert.False(t, check(machineB, numbers(spread(40, 300, 330), spread(40, 9, 10), 1)).DocsStale,
+		"another machine's times do not make the docs stale")
+	assert.True(t, check(machineA, numbers(spread(40, 100, 110), spread(40, 50, 55), 0)).DocsStale,
+		"a count that changed does")
+}
+
+// A run on another machine records its baselines but leaves the docs
+// showing the machine they were written for.
+func TestDocsKeepTheirMachine(t *testing.T) {
+	r := newRepo(t)
+	ctx := context.Background()
+	_, err := ratchet.Run(ctx, r.opts(machineA, day1), measuring(numbers(spread(40, 100, 110), spread(40, 50, 55), 1)).measure)
+	require.NoError(t, err)
+	docs := r.read(t, r.docs())
+	o, err := ratchet.Run(ctx, r.opts(machineB, day2), measuring(numbers(spread(40, 300, 330), spread(40, 9, 10), 1)).measure)
+	require.NoError(t, err)
+	assert.True(t, o.BaselinesWritten)
+	assert.Equal(t, docs, r.read(t, r.docs()))
+	assert.Contains(t, r.read(t, r.docs()), machineA.String())
+}

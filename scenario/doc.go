@@ -1,0 +1,62 @@
+// Package scenario drives the interactions perfbench measures and gates:
+// each scenario is one interaction over one document, headless, on a
+// virtual clock, with the null renderer, and every number it reports
+// carries a band.
+//
+// # The five
+//
+// The design's five scenarios are registered in this order:
+//
+//   - idle: the gallery without its animation, untouched for 30 s of
+//     virtual time: zero frames, zero work.
+//   - hover-storm: 240 pointer crossings over table rows; each restyles at
+//     most two elements and lays out none. Broken when nothing was
+//     restyled.
+//   - scroll: the wheel over the virtualised list; frames bucketed by
+//     BoxesRebuilt == 0 (translations), of which zero restyles, relayouts
+//     and hit-index rebuilds are claimed: the classification and the
+//     claim never share a counter.
+//   - kitchen-sink: a fixed order — a keystroke into the field reached by
+//     tabbing from the top, clicks, hover, scroll, and the resize last.
+//   - resize: width steps.
+//
+// Every scenario also records primitives emitted, primitives culled and
+// draw-order insertions, whatever it is about.
+//
+// # Bands
+//
+// Each number is declared in source beside its scenario as a
+// [band.Spec]. A count's band is a ceiling with no tolerance: the design's
+// claim where it made one (a crossing restyles ≤ 2), otherwise the value
+// the current design measures, and the comment says which. A time is the
+// median of one sample per frame (window.FrameInfo.Cost) in µs, with a
+// band of a tolerance around the machine's recorded baseline (175% for
+// every built-in time: a shared two-core machine under load runs short
+// frames up to 2.7 times slower than the quiet runs the ratchet lowers a
+// baseline to; the source says so beside each band) and the 60 Hz frame
+// budget. The ratchet (package ratchet) supplies the baselines.
+//
+// # Contract
+//
+//   - Each scenario runs in its own process ([Runner]): the runner starts
+//     its own binary once per scenario (`BINARY scenario-child NAME`, which
+//     calls [ServeChild]) and reads the [Result] back as JSON. A process
+//     that panics, exits non-zero, is killed, hangs past its timeout or
+//     prints what does not parse is Broken, with the tail of its stderr,
+//     and Broken fails.
+//   - Session.Open calls Quiet before anything is recorded: the first
+//     cascade, layout, shaping and emission of a freshly opened document
+//     are not the interaction.
+//   - Counts depend on nothing but the code: two runs of a scenario, in
+//     one process or two, report the same counts.
+//   - A scenario whose interaction did not happen as designed (the
+//     pointer hit nothing, Tab found no field) is Broken, never Pass: its
+//     numbers would pass every ceiling and prove nothing.
+//
+// # Your own scenarios
+//
+// A program that measures its own documents registers scenarios with
+// [Register] from an init function (so that its runner's child, the same
+// binary, has them too) and answers [ChildCommand] with [ServeChild]; see
+// the package example.
+package scenario

@@ -1,0 +1,88 @@
+package scenario
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/perfbench/perfbench/band"
+	"github.com/perfbench/perfbench/counter"
+	"github.com/perfbench/perfbench/gallery"
+	"github.com/perfbench/perfbench/ui/document"
+	"github.com/perfbench/perfbench/ui/window"
+)
+
+// crossings is how many times the hover-storm pointer crosses from one
+// table row into another.
+const crossings = 240
+
+// hoverStorm sweeps the pointer down the table rows in view and back up,
+// one row per step, so every step leaves one row and enters another: one
+// crossing, answered by one frame.
+//
+// It fails (Broken) when the crossings restyled nothing. A pointer aimed at
+// empty space costs nothing and would pass every band below, so such a run
+// measured no hover at all: its numbers are missing rather than over a
+// limit, which is Broken, not Fail — and a Broken run records no baseline.
+var hoverStorm = Scenario{
+	Name: "hover-storm",
+	Help: "the pointer crosses table rows 240 times, down the rows in view and back up",
+	Run: func(s *Session) error {
+		g, w := openShipped(s, gallery.DefaultOptions)
+		rows := rowsInView(w, g)
+		if len(rows) < 2 {
+			return errors.New("fewer than two table rows in view: there is nothing to cross")
+		}
+		for i := range crossings {
+			x, y := center(w.Rect(rows[bounce(i, len(rows))]))
+			s.Step("cross", func(w *window.Window) { w.PointerMove(x, y) })
+		}
+		return hovered(s)
+	},
+	Numbers: append([]Number{
+		// The median of one sample per frame; 175%: a loaded shared machine
+		// runs these frames up to 2.7 times slower (see timeTolerance).
+		{Spec: band.Spec{Name: "frame", Unit: "µs/frame", Band: band.Time(timeTolerance), Budget: band.FrameBudget(60)},
+			Value: FrameTimes(nil)},
+		// One frame per crossing at most: every crossing is one refresh.
+		{Spec: band.Spec{Name: "frames", Unit: "frames/run", Band: band.Count(crossings)},
+			Value: FrameCount(nil)},
+		// The design's claim: a crossing restyles the row it left and the
+		// row it entered, nothing else.
+		{Spec: band.Spec{Name: "restyles", Unit: "restyles/frame", Band: band.Count(2), Budget: band.Max(2, "the row left and the row entered")},
+			Value: MaxPerStep(counter.ElementsRestyled, Drew)},
+		// The design's claim: a hover variant changes paint only.
+		{Spec: band.Spec{Name: "relayouts", Unit: "relayouts/frame", Band: band.Count(0), Budget: band.Max(0, "hover changes no layout property")},
+			Value: MaxPerStep(counter.NodesRelaidOut, Drew)},
+	}, emission(957, 0, 719)...),
+}
+
+// hovered fails a run whose crossings restyled nothing.
+func hovered(s *Session) error {
+	if r := s.Record(); r.Total.ElementsRestyled == 0 {
+		return fmt.Errorf("%d crossings restyled nothing: the pointer never reached a row", len(r.Steps))
+	}
+	return nil
+}
+
+// rowsInView returns the table rows wholly inside the table's port.
+func rowsInView(w *window.Window, g *gallery.Gallery) []*document.Node {
+	port := w.Rect(g.TableScroll)
+	var out []*document.Node
+	for _, r := range g.TableRows {
+		rr := w.Rect(r)
+		if rr.Y >= port.Y && rr.Y+rr.H <= port.Y+port.H {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+// bounce returns the index of step i of a walk down 0…n-1 and back up,
+// never staying on one index two steps running.
+func bounce(i, n int) int {
+	j := i % (2 * (n - 1))
+	if j >= n {
+		j = 2*(n-1) - j
+	}
+	return j
+}

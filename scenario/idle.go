@@ -1,0 +1,48 @@
+package scenario
+
+import (
+	"time"
+
+	"github.com/perfbench/perfbench/band"
+	"github.com/perfbench/perfbench/counter"
+	"github.com/perfbench/perfbench/gallery"
+)
+
+// idleSeconds is how much virtual time the idle scenario lets pass. Virtual
+// time costs nothing when nothing fires, so it can be generous: a timer
+// that fires once every few seconds is still caught.
+const idleSeconds = 30
+
+// idle opens the gallery without its animation and lets the clock run. It
+// is not the shipped gallery: that one runs an indeterminate progress bar,
+// and a document with a running animation is supposed to draw every
+// refresh; a ceiling that admitted sixty frames a second would admit every
+// regression this scenario exists to catch.
+//
+// Every band is a ceiling of zero, the design's claim ("with nothing
+// animating and nothing touched, the window draws zero frames"), and the
+// budget says the same. It has no time: with no frames there is nothing
+// to time.
+var idle = Scenario{
+	Name: "idle",
+	Help: "the gallery without animation, untouched for 30 s of virtual time: zero frames, zero work",
+	Run: func(s *Session) error {
+		openShipped(s, gallery.Options{}) // Options{}: the idle variant
+		for range idleSeconds {
+			s.Wait("second", time.Second)
+		}
+		return nil
+	},
+	Numbers: append([]Number{
+		{Spec: band.Spec{Name: "frames", Unit: "frames/run", Band: band.Count(0), Budget: band.Max(0, "an idle window draws no frames")},
+			Value: FrameCount(nil)},
+		// Every counter summed: a timer that fires, a hit test, a restyle
+		// without a frame, any work of any stage moves it.
+		{Spec: band.Spec{Name: "work", Unit: "counts/run", Band: band.Count(0), Budget: band.Max(0, "an idle window does no work")},
+			Value: Work},
+		{Spec: band.Spec{Name: "restyles", Unit: "restyles/run", Band: band.Count(0), Budget: band.Max(0, "nothing changed, nothing restyled")},
+			Value: Total(counter.ElementsRestyled)},
+		{Spec: band.Spec{Name: "relayouts", Unit: "relayouts/run", Band: band.Count(0), Budget: band.Max(0, "nothing changed, nothing laid out")},
+			Value: Total(counter.NodesRelaidOut)},
+	}, emission(0, 0, 0)...),
+}

@@ -1,0 +1,134 @@
+package scenario
+
+import (
+	"time"
+
+	"github.com/perfbench/perfbench/band"
+	"github.com/perfbench/perfbench/counter"
+)
+
+// Number is one number a scenario reports: its declaration (name, unit,
+// band, budget), written in source beside the scenario, and how its
+// samples are read off the run's [Record].
+type Number struct {
+	band.Spec
+	// Value returns the number's samples: one per frame, in µs, for a
+	// time; exactly one value for a count. Nil means the number is
+	// missing, which judges Broken: a maximum over no frames, a median of
+	// no frames.
+	Value func(r *Record) []float64
+}
+
+// Drew keeps the steps that drew at least one frame.
+func Drew(s Step) bool { return s.Frames() > 0 }
+
+// Labelled keeps the steps with one of the labels.
+func Labelled(labels ...string) func(Step) bool {
+	return func(s Step) bool {
+		for _, l := range labels {
+			if s.Label == l {
+				return true
+			}
+		}
+		return false
+	}
+}
+
+// keep reports whether keep selects s; a nil keep selects every step.
+func keep(keep func(Step) bool, s Step) bool { return keep == nil || keep(s) }
+
+// FrameTimes returns the cost in µs of every frame drawn by the steps keep
+// selects (nil: every step), one sample per frame. No frame at all is a
+// missing number.
+func FrameTimes(keepStep func(Step) bool) func(*Record) []float64 {
+	return func(r *Record) []float64 {
+		var out []float64
+		for _, s := range r.Steps {
+			if keep(keepStep, s) {
+				for _, c := range s.Costs {
+					out = append(out, float64(c)/float64(time.Microsecond))
+				}
+			}
+		}
+		return out
+	}
+}
+
+// MaxPerStep returns the most c moved in any one step keep selects (nil:
+// every step). A step is one input and the frame that answered it, so for
+// steps that drew one frame each this is the per-frame maximum. No step
+// selected is a missing number, not zero: a claim about no frames proves
+// nothing.
+func MaxPerStep(c counter.Counter, keepStep func(Step) bool) func(*Record) []float64 {
+	return func(r *Record) []float64 {
+		var m uint64
+		n := 0
+		for _, s := range r.Steps {
+			if keep(keepStep, s) {
+				m = max(m, s.Counters.Get(c))
+				n++
+			}
+		}
+		if n == 0 {
+			return nil
+		}
+		return []float64{float64(m)}
+	}
+}
+
+// Total returns how much c moved over the whole run.
+func Total(c counter.Counter) func(*Record) []float64 {
+	return func(r *Record) []float64 {
+		return []float64{float64(r.Total.Get(c))}
+	}
+}
+
+// TotalOf returns how much c moved over the steps keep selects.
+func TotalOf(c counter.Counter, keepStep func(Step) bool) func(*Record) []float64 {
+	return func(r *Record) []float64 {
+		var t uint64
+		for _, s := range r.Steps {
+			if keep(keepStep, s) {
+				t += s.Counters.Get(c)
+			}
+		}
+		return []float64{float64(t)}
+	}
+}
+
+// FrameCount returns how many frames the steps keep selects drew (nil:
+// every step).
+func FrameCount(keepStep func(Step) bool) func(*Record) []float64 {
+	return func(r *Record) []float64 {
+		n := 0
+		for _, s := range r.Steps {
+			if keep(keepStep, s) {
+				n += s.Frames()
+			}
+		}
+		return []float64{float64(n)}
+	}
+}
+
+// StepCount returns how many steps keep selects.
+func StepCount(keepStep func(Step) bool) func(*Record) []float64 {
+	return func(r *Record) []float64 {
+		n := 0
+		for _, s := range r.Steps {
+			if keep(keepStep, s) {
+				n++
+			}
+		}
+		return []float64{float64(n)}
+	}
+}
+
+// Work returns the sum of every counter over the whole run: any work at
+// all, of any stage, moves it.
+func Work(r *Record) []float64 {
+	var sum uint64
+	for _, c := range counter.All() {
+		sum += r.Total.Get(c)
+	}
+	return []float64{float64(sum)}
+}

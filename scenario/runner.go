@@ -1,0 +1,292 @@
+package scenario
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/perfbench/perfbench/ratchet"
+)
+
+// ChildCommand is the argument that makes a binary run one scenario as the
+// runner's child: `BINARY scenario-child NAME` must call [ServeChild] with
+// NAME and its stdout, and exit 0 once it has written the result (whatever
+// the result says). perfbench answers it with a hidden subcommand; a
+// program with scenarios of its own that uses the zero [Runner] answers it
+// the same way.
+const ChildCommand = "scenario-child"
+
+// DefaultTimeout bounds one scenario's process when Runner.Timeout is zero.
+// The slowest scenario takes about a second on a two-core machine; a
+// process still running a minute later is hung.
+const DefaultTimeout = time.Minute
+
+// stderrTail is how much of a child's stderr a Broken result quotes.
+const (
+	stderrTailLines = 8
+	stderrTailBytes = 1200
+)
+
+// Runner runs scenarios, each in a fresh process of its own: a cold start
+// is only cold once, and a scenario that crashes takes only itself down.
+// It reads each process's [Result] back from its stdout.
+//
+// A process that panics, exits non-zero, is killed, runs past the timeout
+// or prints anything but one Result for the scenario it was asked for
+// gives a Broken result quoting the tail of its stderr; Broken fails.
+//
+// The zero Runner runs this binary (os.Executable) with [ChildCommand].
+type Runner struct {
+	// Command returns the command that runs the named scenario and prints
+	// its Result; nil means this binary with ChildCommand NAME. The
+	// runner sets its Stdout and Stderr. Tests use it to make the test
+	// binary the child.
+	Command func(name string) *exec.Cmd
+	// Timeout bounds each process; zero means DefaultTimeout.
+	Timeout time.Duration
+	// Progress, if set, gets one line per scenario as it finishes.
+	Progress io.Writer
+}
+
+var _ ratchet.Measure = (*Runner)(nil).Measure
+
+// Measure runs the named scenarios (nil: every registered one) and returns
+// them as the ratchet reads them: it is the ratchet's [ratchet.Measure].
+func (r *Runner) Measure(ctx context.Context, names []string) ([]ratchet.Scenario, error) {
+	results, err := r.Run(ctx, names)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]ratchet.Scenario, len(results))
+	for i, res := range results {
+		out[i] = res.Ratchet()
+	}
+	return out, nil
+}
+
+// Run runs the named scenarios (nil: every registered one) one after
+// another, each in its own process, and returns their results in the same
+// order. A scenario that misbehaves is a Broken result, not an error; the
+// error is for a runner that cannot work at all (no executable to start)
+// or a cancelled ctx.
+func (r *Runner) Run(ctx context.Context, names []string) ([]Result, error) {
+	if names == nil {
+		names = Names()
+	}
+	out := make([]Result, 0, len(names))
+	for _, name := range names {
+		start := time.Now()
+		res, err := r.one(ctx, name)
+		if err != nil {
+			return nil, err
+		}
+		if r.Progress != nil {
+			state := "done"
+			if res.Broken != "" {
+				state = "broken"
+			}
+			fmt.Fprintf(r.Progress, "scenario %s: %s in %.2fs\n", name, state, time.Since(start).Seconds())
+		}
+		out = append(out, res)
+	}
+	return out, nil
+}
+
+func (r *Runner) command(name string) (*exec.Cmd, error) {
+	if r.Command != nil {
+		return r.Command(name), nil
+	}
+	exe, err := os.Executable()
+	if err != nil {
+		return nil, fmt.Errorf("scenario: cannot find this binary to run %s in: %w", name, err)
+	}
+	return exec.Command(exe, ChildCommand, name), nil
+}
+
+// one runs one scenario's process and reads its result.
+func (r *Runner) one(ctx context.Context, name string) (Result, error) {
+	cmd, err := r.command(name)
+	if err != nil {
+		return Result{}, err
+	}
+	var stdout bytes.Buffer
+	var stderr tail
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	// A child that leaves a grandchild holding its pipes must not hold
+	// the runner too.
+	cmd.WaitDelay = time.Second
+	if err := cmd.Start(); err != nil {
+		return Result{}, fmt.Errorf("scenario: starting %s: %w", name, err)
+	}
+	timeout := r.Timeout
+	if timeout <= 0 {
+		timeout = DefaultTimeout
+	}
+	done := make(chan error, 1)
+	go func() { done <- cmd.Wait() }()
+	timer := time.NewTimer(timeout)
+	defer timer.Stop()
+	var waitErr error
+	select {
+	case waitErr = <-done:
+	case <-timer.C:
+		_ = cmd.Process.Kill()
+		<-done
+		return broken(name, fmt.Sprintf("timed out: still running after %s, killed", timeout), &stderr), nil
+	case <-ctx.Done():
+		_ = cmd.Process.Kill()
+		<-done
+		return Result{}, ctx.Err()
+	}
+	if waitErr != nil {
+		return broken(name, exitReason(waitErr, &stderr), &stderr), nil
+	}
+	res, err := parseResult(stdout.Bytes(), name)
+	if err != nil {
+		return broken(name, err.Error(), &stderr), nil
+	}
+	return res, nil
+}
+
+// exitReason says how a child that did not exit cleanly ended.
+func exitReason(err error, stderr *tail) string {
+	var ee *exec.ExitError
+	if !errors.As(err, &ee) {
+		return "did not finish: " + err.Error()
+	}
+	if ws, ok := ee.Sys().(syscall.WaitStatus); ok && ws.Signaled() {
+		return fmt.Sprintf("killed by signal %v", ws.Signal())
+	}
+	if msg, at, ok := panicked(stderr.Bytes()); ok {
+		return fmt.Sprintf("panicked (exit status %d): %s%s", ee.ExitCode(), msg, at)
+	}
+	return fmt.Sprintf("exited with status %d", ee.ExitCode())
+}
+
+// panicked finds a Go panic in a child's stderr: the panic's message and,
+// where the trace shows it, the function that panicked (the first frame
+// that is not the runtime's), so a Broken reason says what went wrong
+// even when the tail of stderr is all stack.
+func panicked(stderr []byte) (msg, at string, ok bool) {
+	lines := strings.Split(string(stderr), "\n")
+	start := slices.IndexFunc(lines, func(l string) bool { return strings.HasPrefix(l, "panic: ") })
+	if start < 0 {
+		return "", "", false
+	}
+	msg = strings.TrimPrefix(lines[start], "panic: ")
+	for i := start + 1; i+1 < len(lines); i++ {
+		fn := lines[i]
+		if fn == "" || strings.HasPrefix(fn, "\t") || strings.HasPrefix(fn, "goroutine ") ||
+			strings.HasPrefix(fn, "panic(") || strings.HasPrefix(fn, "runtime.") {
+			continue
+		}
+		if file := strings.TrimSpace(lines[i+1]); strings.HasPrefix(lines[i+1], "\t") {
+			if j := strings.LastIndex(file, " +0x"); j >= 0 {
+				file = file[:j]
+			}
+			fn = fn[:max(strings.LastIndexByte(fn, '('), 0)]
+			return msg, fmt.Sprintf(" in %s (%s)", fn, filepath.Base(file)), true
+		}
+	}
+	return msg, "", true
+}
+
+// parseResult reads a child's stdout: exactly one JSON Result for the
+// scenario asked for, with every number declared.
+func parseResult(out []byte, name string) (Result, error) {
+	dec := json.NewDecoder(bytes.NewReader(out))
+	dec.DisallowUnknownFields()
+	var res Result
+	if err := dec.Decode(&res); err != nil {
+		return Result{}, fmt.Errorf("printed output that is not a scenario result (%v): %s", err, quote(out))
+	}
+	if _, err := dec.Token(); err != io.EOF {
+		return Result{}, fmt.Errorf("printed more than one result: %s", quote(out))
+	}
+	switch {
+	case res.Name != name:
+		return Result{}, fmt.Errorf("printed the result of scenario %q, not %q", res.Name, name)
+	case len(res.Numbers) == 0 && res.Broken == "":
+		return Result{}, errors.New("printed a result with no numbers")
+	}
+	return res, nil
+}
+
+// broken returns a Broken result whose reason quotes the tail of stderr.
+func broken(name, why string, stderr *tail) Result {
+	if t := stderr.String(); t != "" {
+		why += "; stderr: " + t
+	}
+	return Result{Name: name, Broken: why}
+}
+
+// quote returns the start of a child's output for an error message.
+func quote(out []byte) string {
+	const max = 120
+	s := strings.TrimSpace(string(out))
+	if s == "" {
+		return "(nothing)"
+	}
+	if len(s) > max {
+		s = s[:max] + "…"
+	}
+	return fmt.Sprintf("%q", s)
+}
+
+// tail keeps the last stderrTailBytes bytes written to it.
+type tail struct{ buf []byte }
+
+func (t *tail) Write(p []byte) (int, error) {
+	t.buf = append(t.buf, p...)
+	if over := len(t.buf) - 4*stderrTailBytes; over > 0 {
+		t.buf = append(t.buf[:0], t.buf[over:]...)
+	}
+	return len(p), nil
+}
+
+func (t *tail) Bytes() []byte { return t.buf }
+
+// String returns the last stderrTailLines lines (at most stderrTailBytes
+// bytes), joined with " | " so a reason stays on one line.
+func (t *tail) String() string {
+	lines := strings.Split(strings.TrimSpace(string(t.buf)), "\n")
+	if len(lines) > stderrTailLines {
+		lines = lines[len(lines)-stderrTailLines:]
+	}
+	for i, l := range lines {
+		lines[i] = strings.TrimSpace(l)
+	}
+	s := strings.Join(lines, " | ")
+	if len(s) > stderrTailBytes {
+		s = "…" + strings.ToValidUTF8(s[len(s)-stderrTailBytes:], "")
+	}
+	return s
+}
+
+// ServeChild measures the named scenario in this process and writes its
+// Result to w as one JSON object: what a binary does when the runner starts
+// it with ChildCommand NAME. An unknown name is an *UnknownError and
+// nothing is written.
+func ServeChild(w io.Writer, name string) error {
+	sc, err := Lookup(name)
+	if err != nil {
+		return err
+	}
+	res := sc.Measure()
+	b, err := json.Marshal(res)
+	if err != nil {
+		return fmt.Errorf("scenario %s: %w", name, err)
+	}
+	_, err = w.Write(append(b, '\n'))
+	return err
+}

@@ -1,0 +1,158 @@
+package scenario
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"os/exec"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/perfbench/perfbench/band"
+	"github.com/perfbench/perfbench/gallery"
+	"github.com/perfbench/perfbench/ratchet"
+)
+
+// childEnv makes the test binary act as the runner's child: TestMain
+// registers the misbehaving scenarios below and serves the one named on
+// its command line, as perfbench's hidden subcommand does.
+const childEnv = "PERFBENCH_SCENARIO_TEST_CHILD"
+
+func TestMain(m *testing.M) {
+	if os.Getenv(childEnv) == "1" {
+		registerMisbehaving()
+		if len(os.Args) != 3 || os.Args[1] != ChildCommand {
+			fmt.Fprintln(os.Stderr, "usage: scenario-child NAME")
+			os.Exit(2)
+		}
+		if err := ServeChild(os.Stdout, os.Args[2]); err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			os.Exit(1)
+		}
+		os.Exit(0)
+	}
+	os.Exit(m.Run())
+}
+
+// registerMisbehaving registers one scenario per way a child can go
+// wrong, and one that goes right, in the child process only.
+func registerMisbehaving() {
+	frames := []Number{{Spec: band.Spec{Name: "frames", Unit: "frames/run", Band: band.Count(0)}, Value: FrameCount(nil)}}
+	misbehave := func(name string, do func()) {
+		Register(Scenario{Name: name, Numbers: frames, Run: func(*Session) error { do(); return nil }})
+	}
+	Register(Scenario{Name: "test-ok", Numbers: frames, Run: func(s *Session) error {
+		openShipped(s, gallery.Options{}) // idle at s13, quickly
+		s.Wait("second", time.Second)
+		return nil
+	}})
+	misbehave("test-panic", func() { panic("scenario test: boom") })
+	misbehave("test-hang", func() { fmt.Fprintln(os.Stderr, "hanging"); select {} })
+	misbehave("test-exit", func() { fmt.Fprintln(os.Stderr, "giving up"); os.Exit(1) })
+	misbehave("test-garbage", func() { fmt.Print("hello, runner\n"); os.Exit(0) })
+	misbehave("test-kill", func() {
+		fmt.Fprintln(os.Stderr, "about to die")
+		p, _ := os.FindProcess(os.Getpid())
+		_ = p.Kill()
+		select {}
+	})
+	misbehave("test-two", func() {
+		fmt.Print(`{"name":"test-two","steps":0,"numbers":[]}` + "\n")
+		fmt.Print(`{"name":"test-two","steps":0,"numbers":[]}` + "\n")
+		os.Exit(0)
+	})
+	misbehave("test-other", func() {
+		fmt.Print(`{"name":"test-ok","steps":1,"numbers":[{"name":"frames","unit":"frames/run","band":{"kind":"count","ceiling":0},"samples":[0]}]}` + "\n")
+		os.Exit(0)
+	})
+}
+
+// testRunner runs the test binary as the child.
+func testRunner(timeout time.Duration) *Runner {
+	return &Runner{
+		Timeout: timeout,
+		Command: func(name string) *exec.Cmd {
+			cmd := exec.Command(os.Args[0], ChildCommand, name)
+			cmd.Env = append(os.Environ(), childEnv+"=1")
+			return cmd
+		},
+	}
+}
+
+func TestRunnerReadsTheChildsResult(t *testing.T) {
+	results, err := testRunner(0).Run(context.Background(), []string{"test-ok"})
+	require.NoError(t, err)
+	require.Len(t, results, 1)
+	assert.Equal(t, "test-ok", results[0].Name)
+	assert.Empty(t, results[0].Broken)
+	assert.Equal(t, 1, results[0].Steps)
+	require.Len(t, results[0].Numbers, 1)
+	assert.Equal(t, []float64{0}, results[0].Numbers[0].Samples)
+}
+
+// Every way a child can go wrong is Broken, quoting its stderr, and the
+// ratchet fails the run for it.
+func TestMisbehavingChildrenAreBroken(t *testing.T) {
+	for name, want := range map[string][]string{
+		"test-panic":   {"panicked (exit status 2): scenario test: boom in github.com/perfbench/perfbench/scenario.registerMisbehaving.func", "(runner_test.go:"},
+		"test-hang":    {"timed out: still running after 2s, killed"},
+		"test-exit":    {"exited with status 1", "stderr: giving up"},
+		"test-garbage": {"printed output that is not a scenario result", `"hello, runner"`},
+		"test-kill":    {"killed by signal killed", "stderr: about to die"},
+		"test-two":     {"printed more than one result"},
+		"test-other":   {`printed the result of scenario "test-ok", not "test-other"`},
+		"test-unknown": {"exited with status 1", `stderr: unknown scenario "test-unknown"`},
+	} {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			timeout := DefaultTimeout
+			if name == "test-hang" {
+				// Room for a child built with -race to start on a
+				// loaded machine.
+				timeout = 2 * time.Second
+			}
+			r := testRunner(timeout)
+			results, err := r.Run(context.Background(), []string{name})
+			require.NoError(t, err)
+			require.Len(t, results, 1)
+			res := results[0]
+			assert.Equal(t, name, res.Name)
+			for _, w := range want {
+				assert.Contains(t, res.Broken, w)
+			}
+			assert.NotContains(t, res.Broken, "\n", "a broken reason is one line")
+
+			o, err := ratchet.Run(context.Background(), ratchet.Options{
+				Baselines: t.TempDir() + "/baselines.yaml", ReadOnly: true, Scenarios: []string{name},
+			}, func(context.Context, []string) ([]ratchet.Scenario, error) {
+				return []ratchet.Scenario{res.Ratchet()}, nil
+			})
+			require.NoError(t, err)
+			assert.Equal(t, band.Broken, o.Verdict)
+			assert.True(t, o.Failed())
+		})
+	}
+}
+
+func TestRunnerStopsWhenCancelled(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	go func() { time.Sleep(100 * time.Millisecond); cancel() }()
+	_, err := testRunner(time.Minute).Run(ctx, []string{"test-hang"})
+	assert.ErrorIs(t, err, context.Canceled)
+}
+
+func TestRunnerReportsProgress(t *testing.T) {
+	var progress strings.Builder
+	r := testRunner(0)
+	r.Progress = &progress
+	_, err := r.Run(context.Background(), []string{"test-ok", "test-exit"})
+	require.NoError(t, err)
+	lines := strings.Split(strings.TrimSpace(progress.String()), "\n")
+	require.Len(t, lines, 2)
+	assert.True(t, strings.HasPrefix(lines[0], "scenario test-ok: done in "), lines[0])
+	assert.True(t, strings.HasPrefix(lines[1], "scenario test-exit: broken in "), lines[1])
+}

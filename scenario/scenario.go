@@ -1,0 +1,172 @@
+package scenario
+
+import (
+	"fmt"
+	"regexp"
+	"slices"
+	"strings"
+	"sync"
+
+	"github.com/perfbench/perfbench/band"
+	"github.com/perfbench/perfbench/counter"
+	"github.com/perfbench/perfbench/ratchet"
+)
+
+// Scenario is one interaction driven over one document, headless, on a
+// virtual clock, with the null renderer, and the numbers it reports.
+type Scenario struct {
+	// Name names the scenario on the command line and in reports: lower
+	// case letters, digits and dashes ("hover-storm").
+	Name string
+	// Help says what the scenario does, as a phrase.
+	Help string
+	// Run opens the document with s.Open and drives the interaction. An
+	// error says the interaction did not happen as designed (the pointer
+	// hit nothing, no field took the keystroke): every number of the run
+	// is then Broken, because a number measured over an interaction that
+	// did not happen would pass every band and prove nothing.
+	Run func(s *Session) error
+	// Numbers are what the scenario reports, in report order. Each carries
+	// its band (and budget, where the design wrote one) in source. Names
+	// and units are unique within a scenario.
+	Numbers []Number
+}
+
+// Result is what one run of a scenario measured: what a scenario's process
+// prints as JSON and the runner reads back.
+type Result struct {
+	// Name is the scenario's name.
+	Name string `json:"name"`
+	// Steps is how many steps the run took (the benchmark-format
+	// iteration count).
+	Steps int `json:"steps"`
+	// Numbers are the scenario's numbers with their samples, in
+	// declaration order.
+	Numbers []band.Measured `json:"numbers"`
+	// Broken, when not empty, says why nothing the run measured can be
+	// trusted: the interaction did not happen as designed, or the
+	// scenario's process crashed, hung, was killed or printed what could
+	// not be read (with the tail of its stderr).
+	Broken string `json:"broken,omitempty"`
+}
+
+// Ratchet returns the result as the ratchet reads it.
+func (r Result) Ratchet() ratchet.Scenario {
+	return ratchet.Scenario{Name: r.Name, Numbers: r.Numbers, Broken: r.Broken}
+}
+
+// Measure runs the scenario in this process and reads every number off the
+// record. It holds the process-wide counters exclusively while it runs
+// (counter.Exclusive). The runner calls it in a fresh process; tests call
+// it directly, since counts are the same either way.
+func (sc *Scenario) Measure() Result {
+	release := counter.Exclusive()
+	defer release()
+	var s Session
+	err := sc.Run(&s)
+	res := Result{Name: sc.Name}
+	if err == nil && s.w == nil {
+		err = fmt.Errorf("it never opened a window")
+	}
+	if err != nil {
+		res.Broken = err.Error()
+	}
+	r := s.Record()
+	res.Steps = len(r.Steps)
+	for _, n := range sc.Numbers {
+		m := band.Measured{Spec: n.Spec}
+		if s.w != nil {
+			m.Samples = n.Value(r)
+		}
+		res.Numbers = append(res.Numbers, m)
+	}
+	return res
+}
+
+var validName = regexp.MustCompile(`^[a-z0-9]+(-[a-z0-9]+)*$`)
+
+// check panics with what is wrong with a scenario's declaration.
+func (sc *Scenario) check() {
+	if !validName.MatchString(sc.Name) {
+		panic(fmt.Sprintf("scenario: name %q is not lower-case words joined by dashes", sc.Name))
+	}
+	if sc.Run == nil {
+		panic("scenario: " + sc.Name + " has no Run")
+	}
+	names, units := map[string]bool{}, map[string]bool{}
+	for _, n := range sc.Numbers {
+		switch {
+		case n.Name == "" || n.Unit == "" || strings.ContainsAny(n.Name+n.Unit, " \t\n"):
+			panic(fmt.Sprintf("scenario: %s: number %q with unit %q: a number needs a name and a unit, neither with blanks", sc.Name, n.Name, n.Unit))
+		case names[n.Name]:
+			panic(fmt.Sprintf("scenario: %s declares number %q twice", sc.Name, n.Name))
+		case units[n.Unit]:
+			panic(fmt.Sprintf("scenario: %s declares unit %q twice; units are unique within a scenario so each is a column of the benchmark format", sc.Name, n.Unit))
+		case n.Band.Kind != band.KindTime && n.Band.Kind != band.KindCount:
+			panic(fmt.Sprintf("scenario: %s: number %q has no band", sc.Name, n.Name))
+		case n.Value == nil:
+			panic(fmt.Sprintf("scenario: %s: number %q has no Value", sc.Name, n.Name))
+		}
+		names[n.Name], units[n.Unit] = true, true
+	}
+}
+
+// The registry. The five scenarios of the design register first, in the
+// order the design lists them; a program that measures its own documents
+// adds its scenarios with Register from an init function, so that the
+// runner's child process, which is the same binary, has them too.
+var (
+	mu       sync.Mutex
+	registry []*Scenario
+)
+
+// Register adds a scenario. A scenario with an empty or malformed name, no
+// Run, a number without a band or Value, or a name already registered is a
+// programming error and panics.
+func Register(sc Scenario) {
+	sc.check()
+	mu.Lock()
+	defer mu.Unlock()
+	if slices.ContainsFunc(registry, func(r *Scenario) bool { return r.Name == sc.Name }) {
+		panic("scenario: " + sc.Name + " registered twice")
+	}
+	registry = append(registry, &sc)
+}
+
+// All returns every registered scenario in registration order.
+func All() []*Scenario {
+	mu.Lock()
+	defer mu.Unlock()
+	return slices.Clone(registry)
+}
+
+// Names returns the names of every registered scenario, in order.
+func Names() []string {
+	all := All()
+	out := make([]string, len(all))
+	for i, sc := range all {
+		out[i] = sc.Name
+	}
+	return out
+}
+
+// UnknownError is a scenario name that is not registered. It prints as one
+// line listing the valid names.
+type UnknownError struct {
+	Name  string
+	Valid []string
+}
+
+func (e *UnknownError) Error() string {
+	return fmt.Sprintf("unknown scenario %q (valid: %s)", e.Name, strings.Join(e.Valid, " "))
+}
+
+// Lookup returns the scenario registered under name, or an *UnknownError.
+func Lookup(name string) (*Scenario, error) {
+	for _, sc := range All() {
+		if sc.Name == name {
+			return sc, nil
+		}
+	}
+	return nil, &UnknownError{Name: name, Valid: Names()}
+}

@@ -40,11 +40,11 @@ type Atlas struct {
 	styles map[Style]*styleGlyphs
 	last   *styleGlyphs
 	n      int // glyphs held, over all styles
-	// head is the most recently used glyph, tail the least.
-	head, tail *glyphEntry
-	pages      []*page
-	buf        sfnt.Buffer
-	raster     vector.Rasterizer
+	// order runs from the most recently used glyph to the least.
+	order  lru[glyphEntry, *glyphEntry]
+	pages  []*page
+	buf    sfnt.Buffer
+	raster vector.Rasterizer
 }
 
 // An Entry is where an atlas keeps a glyph's mask. Its position holds until
@@ -72,11 +72,11 @@ type styleGlyphs struct {
 }
 
 type glyphEntry struct {
-	owner      *styleGlyphs
-	id         GlyphID
-	entry      Entry
-	slot       image.Rectangle // the page space taken, padding included
-	prev, next *glyphEntry
+	owner *styleGlyphs
+	id    GlyphID
+	entry Entry
+	slot  image.Rectangle // the page space taken, padding included
+	links[glyphEntry]
 }
 
 // A page is one mask image packed in shelves: rows of one height, filled
@@ -109,7 +109,7 @@ func (a *Atlas) Lookup(st Style, id GlyphID) Entry {
 		panic(fmt.Sprintf("text: glyph %d outside the font's %d", id, len(sg.glyphs)))
 	}
 	if e := sg.glyphs[id]; e != nil {
-		a.moveToFront(e)
+		a.order.moveToFront(e)
 		counter.Inc(counter.GlyphCacheHits)
 		return e.entry
 	}
@@ -119,7 +119,7 @@ func (a *Atlas) Lookup(st Style, id GlyphID) Entry {
 	sg.glyphs[id] = e
 	sg.n++
 	a.n++
-	a.pushFront(e)
+	a.order.pushFront(e)
 	return e.entry
 }
 
@@ -166,8 +166,8 @@ func (a *Atlas) Trim() {
 		limit = DefaultGlyphLimit
 	}
 	for a.n > limit {
-		e := a.tail
-		a.unlink(e)
+		e := a.order.tail
+		a.order.unlink(e)
 		sg := e.owner
 		sg.glyphs[e.id] = nil
 		sg.n--
@@ -310,33 +310,4 @@ func (p *page) reset() {
 	p.version++
 }
 
-func (a *Atlas) pushFront(e *glyphEntry) {
-	e.prev, e.next = nil, a.head
-	if a.head != nil {
-		a.head.prev = e
-	} else {
-		a.tail = e
-	}
-	a.head = e
-}
-
-func (a *Atlas) unlink(e *glyphEntry) {
-	if e.prev != nil {
-		e.prev.next = e.next
-	} else {
-		a.head = e.next
-	}
-	if e.next != nil {
-		e.next.prev = e.prev
-	} else {
-		a.tail = e.prev
-	}
-	e.prev, e.next = nil, nil
-}
-
-func (a *Atlas) moveToFront(e *glyphEntry) {
-	if a.head != e {
-		a.unlink(e)
-		a.pushFront(e)
-	}
-}
+func (e *glyphEntry) lruLinks() *links[glyphEntry] { return &e.links }

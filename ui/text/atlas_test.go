@@ -132,7 +132,7 @@ func TestAtlasPacking(t *testing.T) {
 			r    image.Rectangle
 		}
 		var live []placed
-		for e := a.head; e != nil; e = e.next {
+		for e := a.order.head; e != nil; e = e.links.next {
 			if e.slot.Empty() {
 				continue
 			}

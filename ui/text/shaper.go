@@ -34,9 +34,9 @@ type Shaper struct {
 	styles map[Style]*styleRuns
 	last   *styleRuns
 	n      int // runs cached, over all styles
-	// head is the most recently used run, tail the least.
-	head, tail *runEntry
-	buf        sfnt.Buffer
+	// order runs from the most recently used run to the least.
+	order lru[runEntry, *runEntry]
+	buf   sfnt.Buffer
 }
 
 // styleRuns is one style's face and cached runs.
@@ -47,9 +47,9 @@ type styleRuns struct {
 }
 
 type runEntry struct {
-	run        Run
-	owner      *styleRuns
-	prev, next *runEntry
+	run   Run
+	owner *styleRuns
+	links[runEntry]
 }
 
 // Shape returns text shaped in st. A cached run is returned as it is
@@ -61,7 +61,7 @@ type runEntry struct {
 func (s *Shaper) Shape(st Style, text string) *Run {
 	sr := s.style(st)
 	if e, ok := sr.runs[text]; ok {
-		s.moveToFront(e)
+		s.order.moveToFront(e)
 		counter.Inc(counter.ShapedRunsCached)
 		return &e.run
 	}
@@ -70,7 +70,7 @@ func (s *Shaper) Shape(st Style, text string) *Run {
 	s.shape(&e.run, sr.face, st, strings.Clone(text))
 	sr.runs[e.run.Text] = e
 	s.n++
-	s.pushFront(e)
+	s.order.pushFront(e)
 	return &e.run
 }
 
@@ -86,8 +86,8 @@ func (s *Shaper) Trim() {
 		limit = DefaultRunLimit
 	}
 	for s.n > limit {
-		e := s.tail
-		s.unlink(e)
+		e := s.order.tail
+		s.order.unlink(e)
 		sr := e.owner
 		delete(sr.runs, e.run.Text)
 		s.n--
@@ -150,33 +150,4 @@ func (s *Shaper) shape(r *Run, f *face, st Style, text string) {
 	}
 }
 
-func (s *Shaper) pushFront(e *runEntry) {
-	e.prev, e.next = nil, s.head
-	if s.head != nil {
-		s.head.prev = e
-	} else {
-		s.tail = e
-	}
-	s.head = e
-}
-
-func (s *Shaper) unlink(e *runEntry) {
-	if e.prev != nil {
-		e.prev.next = e.next
-	} else {
-		s.head = e.next
-	}
-	if e.next != nil {
-		e.next.prev = e.prev
-	} else {
-		s.tail = e.prev
-	}
-	e.prev, e.next = nil, nil
-}
-
-func (s *Shaper) moveToFront(e *runEntry) {
-	if s.head != e {
-		s.unlink(e)
-		s.pushFront(e)
-	}
-}
+func (e *runEntry) lruLinks() *links[runEntry] { return &e.links }

@@ -190,8 +190,9 @@ type Document struct {
 	structural           bool    // children added or removed since the last frame
 	anim                 []*Node // mounted animated elements
 
-	// Notify, if set, is called when the document goes from owing nothing
-	// to owing a frame: the window sets it to schedule one.
+	// Notify, if set, is called whenever a change newly queues work for the
+	// next frame: the window sets it to ask for that frame (or to join the
+	// one already asked for, and note who asked).
 	Notify func()
 }
 
@@ -305,7 +306,7 @@ func (d *Document) queue(n *Node, what Dirty) {
 	if add == 0 {
 		return
 	}
-	if d.Notify != nil && !d.Pending() {
+	if d.Notify != nil {
 		defer d.Notify()
 	}
 	n.queued |= add

@@ -259,3 +259,15 @@ func TestLiveWindowEqualsRebuildAfterMixedInteractions(t *testing.T) {
 		require.Empty(t, describeDiff(w.Geometry(nil), rebuilt.Geometry(nil)), "step %d: geometry", i)
 	}
 }
+
+// An application change made after an overlay's tick, before the refresh
+// that answers it, makes that frame the application's too.
+func TestAppChangeJoinsAPendingTickFrame(t *testing.T) {
+	defer counter.Exclusive()()
+	g, w, clk := open(t, gallery.S0, gallery.Options{}, window.Options{})
+	w.Tick()
+	g.Doc.SetText(g.Paragraph, "changed by the application")
+	clk.AdvanceTo(w.NextRefresh())
+	assert.Equal(t, window.ByTick|window.ByApp, w.LastFrame().Reasons)
+	assert.Equal(t, 2, w.LastFrame().Invalidations)
+}

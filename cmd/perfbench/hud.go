@@ -1,0 +1,95 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"strings"
+	"time"
+
+	"github.com/perfbench/perfbench/clock"
+	"github.com/perfbench/perfbench/hud"
+	"github.com/perfbench/perfbench/phase"
+)
+
+func init() { hudPrinter = newHUDPrinter }
+
+// newHUDPrinter is `perfbench phase … --hud`: the FPS monitor's readings of
+// the driven window, one line to stderr every hud.TickPeriod of the
+// phase's virtual time.
+//
+// It samples the window without mounting the overlay. A mounted HUD would
+// change the work the phase measures: its elements would join the
+// gallery's document, its ticks would draw frames of their own (an idle
+// phase, whose claim is that it draws none, would draw two a second), and
+// its probe and timer would move ProbeCalls and TimersFired in every
+// step's counters. Fed from the phase's step callback instead — a phase
+// step draws at most one frame, so the last frame of a step that drew is
+// every frame — the sampler reads the same frames and adds nothing to
+// them: no element, no frame, no timer, no probe.
+func newHUDPrinter(s *streams) func(*phase.Driver, phase.Step) {
+	var v *hudView
+	return func(d *phase.Driver, st phase.Step) {
+		if v == nil || v.d != d { // a new run: `phase … all` opens one per size
+			v = &hudView{out: s.err, d: d}
+			v.start()
+		} else if st.Drew {
+			v.s.Frame(d.W.LastFrame(), d.W.Display())
+		}
+		v.print()
+	}
+}
+
+// hudView is the sampler of one phase run and the instant of its next
+// line.
+type hudView struct {
+	out  io.Writer
+	d    *phase.Driver
+	s    hud.Sampler
+	res  hud.Process
+	next clock.Instant[clock.Sched]
+}
+
+// start starts the sampler at the first step's callback: the frames the
+// phase drew before (settling the gallery, the first step) are, as for a
+// HUD, those before mounting.
+func (v *hudView) start() {
+	now := v.d.Clock.Now()
+	v.s.Start(v.d.W.Display(), now)
+	v.next = now.Add(hud.TickPeriod)
+}
+
+// print prints a line when the phase's clock has passed the next one's
+// instant, with the readings and a resource sample taken now.
+func (v *hudView) print() {
+	now := v.d.Clock.Now()
+	if now.Before(v.next) {
+		return
+	}
+	for !v.next.After(now) {
+		v.next = v.next.Add(hud.TickPeriod)
+	}
+	v.s.Sample(v.res.Sample())
+	r := v.s.Read(now)
+	fmt.Fprintln(v.out, hudLine(v.d.G.Size.String(), r))
+}
+
+// hudLine prints the readings as one line: the size, the virtual time,
+// the headline, the rows and the frame-time trace.
+func hudLine(size string, r hud.Readings) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "hud %s t=%.3fs  %s %s", size, time.Duration(r.At.Nanos()).Seconds(), r.Max.Name, r.Max.Text())
+	fmt.Fprintf(&b, "  %s %s", r.FPS.Name, r.FPS.Text())
+	for _, row := range r.Rows() {
+		fmt.Fprintf(&b, "  %s %s", row.Name, row.Text())
+	}
+	if len(r.Trace) > 0 {
+		b.WriteString("  ")
+		for _, c := range r.Trace {
+			b.WriteRune(sparks[hud.TraceLevel(c, r.Budget)-1])
+		}
+	}
+	return b.String()
+}
+
+// sparks draws the trace's levels, 1 … hud.TraceLevels.
+var sparks = [hud.TraceLevels]rune{'▁', '▂', '▃', '▄', '▅', '▆', '▇', '█'}

@@ -1,0 +1,60 @@
+package main
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// --hud prints the FPS monitor's rows to stderr every 500 ms of the
+// phase's virtual time: 70 hover steps at 60 Hz are 1.17 s, two lines.
+func TestPhaseHUDPrintsRowsEveryHalfSecond(t *testing.T) {
+	code, out, stderr := perfbench(t, "phase", "hover", "s1", "70", "--hud")
+	require.Equal(t, exitPass, code, stderr)
+	assert.Contains(t, out, "PASS")
+	lines := strings.Split(strings.TrimSpace(stderr), "\n")
+	require.Len(t, lines, 2, stderr)
+	assert.True(t, strings.HasPrefix(lines[0], "hud s1 t=0.517s "), lines[0])
+	assert.True(t, strings.HasPrefix(lines[1], "hud s1 t=1.017s "), lines[1])
+	for _, row := range []string{"MAX FPS ", "FPS ", "INTERVAL 16.7 ms", "FRAME ", "P95 ", "DROP ", "INV 1.00", "CPU ", "MEM ", "GPU missing"} {
+		assert.Contains(t, lines[1], row)
+	}
+	assert.Contains(t, lines[0], "FPS warmup", "under a second: the FPS window has not filled")
+	assert.Contains(t, lines[1], "FPS 60", "one hover frame per refresh at 60 Hz")
+}
+
+// An idle phase draws nothing: FPS is a true 0, FRAME has nothing to
+// average and says so.
+func TestPhaseHUDIdle(t *testing.T) {
+	code, _, stderr := perfbench(t, "phase", "idle", "s0", "4", "--hud")
+	require.Equal(t, exitPass, code, stderr)
+	lines := strings.Split(strings.TrimSpace(stderr), "\n")
+	require.Len(t, lines, 3, "a second per idle step, from the first step's end")
+	for _, l := range lines {
+		assert.Contains(t, l, "  FPS 0  ")
+		assert.Contains(t, l, "FRAME warmup")
+		assert.Contains(t, l, "MAX FPS warmup")
+	}
+}
+
+// Sampling without mounting changes nothing the phase measures: every
+// step's counters are those of a run without --hud.
+func TestPhaseHUDChangesNoCounter(t *testing.T) {
+	for _, p := range []string{"idle", "hover", "click"} {
+		var runs [2][]phaseRunJSON
+		for i, args := range [][]string{{"phase", p, "s1", "40", "--json"}, {"phase", p, "s1", "40", "--json", "--hud"}} {
+			code, out, _ := perfbench(t, args...)
+			require.Equal(t, exitPass, code, p)
+			require.NoError(t, json.Unmarshal([]byte(out), &runs[i]))
+		}
+		require.Len(t, runs[1], 1)
+		assert.Equal(t, runs[0][0].Total, runs[1][0].Total, p)
+		assert.Equal(t, runs[0][0].Frames, runs[1][0].Frames, p)
+		for i := range runs[0][0].Steps {
+			assert.Equal(t, runs[0][0].Steps[i].Counters, runs[1][0].Steps[i].Counters, "%s step %d", p, i)
+		}
+	}
+}

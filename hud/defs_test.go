@@ -1,0 +1,65 @@
+package hud_test
+
+import (
+	"os"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/perfbench/perfbench/clock"
+	"github.com/perfbench/perfbench/hud"
+	"github.com/perfbench/perfbench/metric"
+)
+
+func TestDefsAreWellFormed(t *testing.T) {
+	seen := map[string]bool{}
+	for _, d := range hud.Defs {
+		assert.False(t, seen[d.ID], "%s defined twice", d.ID)
+		seen[d.ID] = true
+		assert.Regexp(t, `^hud(\.[a-z0-9]+)+$`, d.ID)
+		assert.NotEmpty(t, d.Name, d.ID)
+		assert.GreaterOrEqual(t, d.Version, 1, d.ID)
+		assert.NotEmpty(t, d.Unit, d.ID)
+		assert.NotEmpty(t, d.Model, d.ID)
+		assert.NotEmpty(t, d.Doc, d.ID)
+		_, clash := metric.Lookup(d.ID)
+		assert.False(t, clash, "%s is also one of metric's", d.ID)
+	}
+}
+
+// TestReadingsEmitTheDefs checks the table against what is really emitted,
+// both ways and in order.
+func TestReadingsEmitTheDefs(t *testing.T) {
+	var s hud.Sampler
+	r := s.Read(clock.At[clock.Sched](0))
+	all := r.All()
+	require.Len(t, all, len(hud.Defs))
+	for i, x := range all {
+		d := hud.Defs[i]
+		assert.Equal(t, d.ID, x.ID)
+		assert.Equal(t, d.Name, x.Name)
+		assert.Equal(t, d.Unit, x.Unit)
+	}
+}
+
+// TestDocListsDefs keeps the table in doc.go in step with Defs.
+func TestDocListsDefs(t *testing.T) {
+	src, err := os.ReadFile("doc.go")
+	require.NoError(t, err)
+	row := regexp.MustCompile(`^//\t(hud\.[a-z0-9.]+)\s+v(\d+)\s+(\S+)\s+(\S+)$`)
+	var got, want []hud.Def
+	for _, line := range strings.Split(string(src), "\n") {
+		if m := row.FindStringSubmatch(line); m != nil {
+			v, _ := strconv.Atoi(m[2])
+			got = append(got, hud.Def{ID: m[1], Version: v, Unit: m[3], Model: m[4]})
+		}
+	}
+	for _, d := range hud.Defs {
+		want = append(want, hud.Def{ID: d.ID, Version: d.Version, Unit: d.Unit, Model: d.Model})
+	}
+	assert.Equal(t, want, got)
+}

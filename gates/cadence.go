@@ -8,6 +8,7 @@ import (
 	"github.com/perfbench/perfbench/band"
 	"github.com/perfbench/perfbench/counter"
 	"github.com/perfbench/perfbench/gallery"
+	"github.com/perfbench/perfbench/hud"
 	"github.com/perfbench/perfbench/phase"
 	"github.com/perfbench/perfbench/ui/window"
 )
@@ -23,11 +24,56 @@ type CadenceOptions struct {
 	IdleSeconds float64
 	// Size is the gallery's size.
 	Size gallery.Size
+	// HUDSeconds is the virtual time the FPS monitor is watched for over
+	// the idle gallery, shown and hidden (0: not watched).
+	HUDSeconds float64
 }
 
 // DefaultCadence watches the shipped gallery for 5 s at each of 60, 75 and
 // 240 Hz (the three rates of the design target), and idle for 10 s.
-var DefaultCadence = CadenceOptions{Rates: []float64{60, 75, 240}, Seconds: 5, IdleSeconds: 10, Size: gallery.Shipped}
+var DefaultCadence = CadenceOptions{Rates: []float64{60, 75, 240}, Seconds: 5, IdleSeconds: 10, Size: gallery.Shipped, HUDSeconds: 10}
+
+// HUDCost is what the FPS monitor cost an idle window: the frames per
+// second of virtual time the window drew with the HUD shown or hidden.
+type HUDCost struct {
+	Shown bool    `json:"shown"`
+	FPS   float64 `json:"fps"`
+}
+
+// hudBands are the HUD's cost ceilings. Shown, it may draw at most the
+// frame that answers each of its ticks (hud.MaxCostFPS, 2 a second) and
+// no more, so the ceiling is that and nothing for noise: counts are
+// exact. Hidden, it must cost nothing.
+var hudBands = map[bool]band.Band{true: band.Count(hud.MaxCostFPS), false: band.Count(0)}
+
+// MeasureHUDCost watches the idle gallery with the HUD shown, then hidden.
+func MeasureHUDCost(o CadenceOptions) []HUDCost {
+	if !(o.HUDSeconds > 0) {
+		return nil
+	}
+	release := counter.Exclusive()
+	defer release()
+	span := time.Duration(o.HUDSeconds * float64(time.Second))
+	var out []HUDCost
+	for _, shown := range []bool{true, false} {
+		out = append(out, HUDCost{Shown: shown, FPS: hud.IdleCost(o.Size, hud.DefaultOptions, shown, span)})
+	}
+	return out
+}
+
+// JudgeHUDCost judges each cost against its ceiling.
+func JudgeHUDCost(costs []HUDCost) []Check {
+	var checks []Check
+	for _, c := range costs {
+		name := "HUD hidden over the idle gallery: no frames"
+		if c.Shown {
+			name = "HUD shown over the idle gallery: at most its ticks' frames"
+		}
+		j := band.Judge(band.Measured{Spec: band.Spec{Name: "hud", Unit: "frames/s", Band: hudBands[c.Shown]}, Samples: []float64{c.FPS}})
+		checks = append(checks, Check{Name: name, Verdict: j.BandVerdict, Detail: fmt.Sprintf("%s frames/s, ceiling %s", band.Format(c.FPS), hudBands[c.Shown])})
+	}
+	return checks
+}
 
 // FrameLog is what one window's frame loop did over a span of virtual
 // time.
@@ -139,10 +185,14 @@ func judgeAnimated(l FrameLog) Check {
 	return check(name, true, "%d frames for %d refreshes", len(l.Frames), last-first+1)
 }
 
-// Cadence runs the cadence gate.
+// Cadence runs the cadence gate: the frame loop's cadence, then the HUD's
+// cost over the idle gallery.
 func Cadence(o CadenceOptions) Report {
 	start := time.Now()
 	r := JudgeCadence(MeasureCadence(o))
+	if hc := JudgeHUDCost(MeasureHUDCost(o)); len(hc) > 0 {
+		r = report(r.Gate, append(r.Checks, hc...))
+	}
 	r.Seconds = time.Since(start).Seconds()
 	return r
 }

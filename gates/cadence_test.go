@@ -73,3 +73,22 @@ func TestCadencePassesOnTheEngine(t *testing.T) {
 	assert.Len(t, logs[2].Frames, 240)
 	assert.Empty(t, logs[3].Frames)
 }
+
+func TestHUDCostFailsOverItsCeiling(t *testing.T) {
+	ok := JudgeHUDCost([]HUDCost{{Shown: true, FPS: 2}, {Shown: false, FPS: 0}})
+	require.Len(t, ok, 2)
+	assert.Equal(t, band.Pass, ok[0].Verdict)
+	assert.Equal(t, band.Pass, ok[1].Verdict)
+	bad := JudgeHUDCost([]HUDCost{{Shown: true, FPS: 2.1}, {Shown: false, FPS: 0.1}})
+	assert.Equal(t, band.Fail, bad[0].Verdict, "a HUD that draws more than its ticks fails")
+	assert.Equal(t, band.Fail, bad[1].Verdict, "a hidden HUD that draws anything fails")
+}
+
+func TestHUDCostIsMeasured(t *testing.T) {
+	costs := MeasureHUDCost(CadenceOptions{Size: gallery.S0, HUDSeconds: 5})
+	require.Len(t, costs, 2)
+	for _, c := range JudgeHUDCost(costs) {
+		assert.Equal(t, band.Pass, c.Verdict, "%s: %s", c.Name, c.Detail)
+	}
+	assert.Zero(t, costs[1].FPS)
+}

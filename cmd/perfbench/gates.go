@@ -47,8 +47,11 @@ func newCadenceCmd(s *streams) *cobra.Command {
 		Long: `cadence watches the animated gallery's frame loop on a virtual clock at 60,
 75 and 240 Hz and requires exactly one frame at every refresh and none
 between; then it watches the idle gallery (nothing animating, nothing
-touched) for 10 s and requires no frame at all. It fails (exit 1) at the
-first refresh that drew no frame or two.`,
+touched) for 10 s and requires no frame at all. Last it mounts the FPS
+monitor over the idle gallery: shown, it may cost at most the frame that
+answers each of its 500 ms ticks (2 frames/s); hidden, nothing. It fails
+(exit 1) at the first refresh that drew no frame or two, or a HUD over its
+ceiling.`,
 		Args: cobra.NoArgs,
 		RunE: func(_ *cobra.Command, _ []string) error {
 			if !(o.Seconds > 0) {

@@ -30,7 +30,7 @@ func TestCadenceJSON(t *testing.T) {
 	var r gates.Report
 	require.NoError(t, json.Unmarshal([]byte(out), &r))
 	assert.Equal(t, band.Pass, r.Verdict)
-	require.Len(t, r.Checks, 4)
+	require.Len(t, r.Checks, 6, "three rates, idle, the HUD shown and hidden")
 	assert.Equal(t, "240 Hz: one frame per refresh in 1 s", r.Checks[2].Name)
 	assert.Equal(t, "240 frames for 240 refreshes", r.Checks[2].Detail)
 }

@@ -24,7 +24,8 @@ func TestDefsAreWellFormed(t *testing.T) {
 		assert.NotEmpty(t, d.Name, d.ID)
 		assert.GreaterOrEqual(t, d.Version, 1, d.ID)
 		assert.NotEmpty(t, d.Unit, d.ID)
-		assert.NotEmpty(t, d.Model, d.ID)
+		assert.NotContains(t, d.Model.String(), "Model(", d.ID)
+		assert.Equal(t, metric.Live, d.Scope, d.ID)
 		assert.NotEmpty(t, d.Doc, d.ID)
 		_, clash := metric.Lookup(d.ID)
 		assert.False(t, clash, "%s is also one of metric's", d.ID)
@@ -51,15 +52,21 @@ func TestDocListsDefs(t *testing.T) {
 	src, err := os.ReadFile("doc.go")
 	require.NoError(t, err)
 	row := regexp.MustCompile(`^//\t(hud\.[a-z0-9.]+)\s+v(\d+)\s+(\S+)\s+(\S+)$`)
-	var got, want []hud.Def
+	type row4 struct {
+		ID      string
+		Version int
+		Unit    string
+		Model   string
+	}
+	var got, want []row4
 	for _, line := range strings.Split(string(src), "\n") {
 		if m := row.FindStringSubmatch(line); m != nil {
 			v, _ := strconv.Atoi(m[2])
-			got = append(got, hud.Def{ID: m[1], Version: v, Unit: m[3], Model: m[4]})
+			got = append(got, row4{m[1], v, m[3], m[4]})
 		}
 	}
 	for _, d := range hud.Defs {
-		want = append(want, hud.Def{ID: d.ID, Version: d.Version, Unit: d.Unit, Model: d.Model})
+		want = append(want, row4{d.ID, d.Version, d.Unit, d.Model.String()})
 	}
 	assert.Equal(t, want, got)
 }

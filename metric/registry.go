@@ -18,6 +18,8 @@ const (
 	ModelRollingPercentile              // RollingPercentile
 	ModelDerived                        // Sub, Jitter
 	ModelSessionAggregate               // Aggregate and the trace summary's percentiles
+	ModelRollingMean                    // a mean over a rolling window of events (the FPS monitor's FRAME, INTERVAL, INV)
+	ModelRollingShare                   // the share of a rolling window's events over a threshold (the FPS monitor's DROP)
 )
 
 var modelNames = [...]string{
@@ -29,6 +31,8 @@ var modelNames = [...]string{
 	ModelRollingPercentile: "rolling-percentile",
 	ModelDerived:           "derived",
 	ModelSessionAggregate:  "session-aggregate",
+	ModelRollingMean:       "rolling-mean",
+	ModelRollingShare:      "rolling-share",
 }
 
 func (m Model) String() string {

@@ -94,11 +94,7 @@ perfbench workload resize-slope and ` + workloads.DefaultDocs + `.`,
 				return err
 			}
 			if r.Verdict.Failed() {
-				for _, c := range r.Criteria {
-					if c.Verdict.Failed() {
-						fmt.Fprintf(s.err, "%s resize: %s: %s %s (%s)\n", verdictWord(c.Verdict), c.Name, c.ValueString(), c.Limit, c.Detail)
-					}
-				}
+				printFailedCriteria(s, "resize", r)
 				return errGateFailed
 			}
 			return nil

@@ -140,13 +140,19 @@ func runWorkloads(s *streams, ws []*workloads.Workload, f workloadFlags) error {
 		return nil
 	}
 	for _, r := range results {
-		for _, c := range r.Criteria {
-			if c.Verdict.Failed() {
-				fmt.Fprintf(s.err, "%s %s: %s: %s %s (%s)\n", verdictWord(c.Verdict), r.Workload, c.Name, c.ValueString(), c.Limit, c.Detail)
-			}
-		}
+		printFailedCriteria(s, r.Workload, r)
 	}
 	return errGateFailed
+}
+
+// printFailedCriteria writes one stderr line per criterion of r that
+// failed or broke, labelled with what ran it.
+func printFailedCriteria(s *streams, label string, r workloads.Result) {
+	for _, c := range r.Criteria {
+		if c.Verdict.Failed() {
+			fmt.Fprintf(s.err, "%s %s: %s: %s %s (%s)\n", verdictWord(c.Verdict), label, c.Name, c.ValueString(), c.Limit, c.Detail)
+		}
+	}
 }
 
 // printWorkload writes one result: its points, then its criteria.

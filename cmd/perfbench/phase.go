@@ -31,8 +31,8 @@ func newPhaseCmd(s *streams) *cobra.Command {
 step's frame cost and the counters it moved, then the median and max frame
 cost and the phase's claim (Pass or what failed).
 
-Phases: ` + joinNames(phase.Names()) + `
-Sizes:  ` + joinNames(sizeNames()) + `, or all (smallest first, stopping at
+Phases: ` + strings.Join(phase.Names(), " ") + `
+Sizes:  ` + strings.Join(sizeNames(), " ") + `, or all (smallest first, stopping at
         the first size whose claim fails)
 
 Set PERFBENCH_LATENCY=FILE to record the latency trace of the run.`,
@@ -103,17 +103,6 @@ func sizeNames() []string {
 	out := make([]string, len(gallery.Sizes))
 	for i, s := range gallery.Sizes {
 		out[i] = s.String()
-	}
-	return out
-}
-
-func joinNames(names []string) string {
-	out := ""
-	for i, n := range names {
-		if i > 0 {
-			out += " "
-		}
-		out += n
 	}
 	return out
 }

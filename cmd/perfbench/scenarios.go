@@ -148,7 +148,7 @@ records; a machine with none reports its times unbaselined. A time over
 its limit whose interval straddles the limit is measured once more in a
 fresh process before it is called a failure. Nothing is written.
 
-Scenarios: ` + joinNames(scenario.Names()) + `
+Scenarios: ` + strings.Join(scenario.Names(), " ") + `
 
 --format benchfmt prints the Go benchmark format instead (one line per
 scenario and run, each number a value-unit pair, under a goos/goarch/cpu/pkg
@@ -423,7 +423,7 @@ measured: each number's value (a count, or the median of one time per frame
 with its 95% confidence interval, its range and sample count) and unit.
 Nothing is judged; use perfbench scenarios for verdicts.
 
-Scenarios: ` + joinNames(scenario.Names()) + `
+Scenarios: ` + strings.Join(scenario.Names(), " ") + `
 
 Exit status: 0 measured, 1 the scenario broke (crashed, hung, printed
 garbage, or its interaction did not happen), 2 usage error.`,

@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"io"
+	"strings"
 	"text/tabwriter"
 	"time"
 
@@ -34,13 +35,13 @@ func newWorkloadsCmd(s *streams) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "workloads [--json] [--record]",
 		Short: "Run the reference workloads of the gate list against their same-run criteria",
-		Long: `workloads runs every workload of the gate list (` + joinNames(gateNames()) + `)
+		Long: `workloads runs every workload of the gate list (` + strings.Join(gateNames(), " ") + `)
 and judges each against its criteria: a slope or a same-run ratio, never an
 absolute time, and counts with a ceiling of zero differences. It fails (exit
 1) for any Fail or Broken.
 
 A workload whose only failures are time ratios is measured once more, and
-the second judgement stands. The diagnostics (` + joinNames(diagnosticNames()) + `)
+the second judgement stands. The diagnostics (` + strings.Join(diagnosticNames(), " ") + `)
 are never run here; run them with perfbench workload NAME.
 
 --record writes the absolute times, keyed by this machine, into the advisory
@@ -69,7 +70,7 @@ scrolling look important; glide-split times a glide against a repaint of the
 same rows. A diagnostic's numbers are reported; its verdict is the design's
 goal, not a gate.
 
-Workloads: ` + joinNames(workloads.Names()),
+Workloads: ` + strings.Join(workloads.Names(), " "),
 		Example: "  perfbench workload static-slope\n  perfbench workload glide-split --json",
 		Args:    cobra.ExactArgs(1),
 		RunE: func(_ *cobra.Command, args []string) error {

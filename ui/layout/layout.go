@@ -264,7 +264,6 @@ func (e *Engine) compute(n *document.Node, cs *style.Computed, c Constraints) ge
 		if !hKnown {
 			h = t.Y + in.Vertical()
 		}
-		// A text field may hold children (none in practice); a text has none.
 		return geom.Point{X: max(w, cs.MinWidth), Y: max(h, cs.MinHeight)}
 	case document.Scroll, document.List:
 		if !wKnown {

@@ -124,9 +124,7 @@ func (p *Painter) grow() {
 func (p *Painter) Begin(viewport geom.Rect) {
 	p.grow()
 	p.stamp++
-	if viewport != p.viewport {
-		p.viewport = viewport
-	}
+	p.viewport = viewport
 	f := &p.frame
 	f.Changed, f.Translated, f.Damage, f.Removed = f.Changed[:0], f.Translated[:0], f.Damage[:0], 0
 	f.Viewport = viewport
@@ -164,9 +162,7 @@ func (p *Painter) Remove(n *document.Node) {
 		if c := p.chunks[m.ID()]; c != nil {
 			p.removeChunk(c)
 		}
-		if sp := p.spaces[m.ID()]; sp != nil {
-			delete(p.spaces, m.ID())
-		}
+		delete(p.spaces, m.ID())
 		return true
 	})
 }
@@ -263,8 +259,7 @@ func (p *Painter) update(n *document.Node) {
 		}
 		return
 	}
-	textChanged := old.Text != nf.Text
-	if *old == nf && !textChanged {
+	if *old == nf {
 		if c := p.chunks[id]; c != nil {
 			p.cursor, p.haveCursor = c, true
 		}
@@ -411,9 +406,6 @@ func (p *Painter) removeChunk(c *Chunk) {
 	}
 	if p.cursor == c {
 		p.cursor, p.haveCursor = c.prev, c.prev != nil
-		if c.prev == nil {
-			p.haveCursor = false
-		}
 	}
 	p.count--
 	p.leaveSpace(c)

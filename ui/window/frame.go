@@ -252,12 +252,11 @@ func (w *Window) geometryChanged(n *document.Node) {
 		w.rebuildAll = true
 		return
 	}
+	// A scroll container's content entries are relative to the container,
+	// so a container that moved needs only the space it sits in rebuilt.
 	if !slices.Contains(w.dirtySpaces, sp) {
 		w.dirtySpaces = append(w.dirtySpaces, sp)
 	}
-	// A scroll container that moved also changes its own space's origin;
-	// its content's entries are relative to it, so only the parent space
-	// needs rebuilding.
 }
 
 func byDepth(a, b *document.Node) int { return a.Depth() - b.Depth() }

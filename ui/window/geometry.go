@@ -5,8 +5,6 @@ import (
 	"github.com/perfbench/perfbench/ui/geom"
 )
 
-func pointY(y float32) geom.Point { return geom.Point{Y: y} }
-
 // NodeGeometry is one displayed element's resolved geometry.
 type NodeGeometry struct {
 	Kind    document.Kind

@@ -2,6 +2,7 @@ package window
 
 import (
 	"github.com/perfbench/perfbench/ui/document"
+	"github.com/perfbench/perfbench/ui/geom"
 	"github.com/perfbench/perfbench/ui/hit"
 	"github.com/perfbench/perfbench/ui/style"
 )
@@ -67,7 +68,7 @@ func (w *Window) rebuildSpace(sp document.ID, from *document.Node, all bool) {
 			w.nested(c)
 		}
 		if sp != hit.Root {
-			w.hits.SetOffset(sp, pointY(from.ScrollY()))
+			w.hits.SetOffset(sp, geom.Point{Y: from.ScrollY()})
 		}
 	}
 }

@@ -2,6 +2,7 @@ package window
 
 import (
 	"slices"
+	"unicode/utf8"
 
 	"github.com/perfbench/perfbench/counter"
 	"github.com/perfbench/perfbench/latency"
@@ -228,22 +229,22 @@ func (w *Window) Key(k Key) {
 		switch k {
 		case Backspace:
 			if c > 0 {
-				_, size := lastRune(s[:c])
+				_, size := utf8.DecodeLastRuneInString(s[:c])
 				counter.Inc(counter.TextEdits)
 				w.doc.SetText(f, s[:c-size]+s[c:])
 				w.doc.SetCaret(f, c-size)
 			}
 		case Delete:
 			if c < len(s) {
-				_, size := firstRune(s[c:])
+				_, size := utf8.DecodeRuneInString(s[c:])
 				counter.Inc(counter.TextEdits)
 				w.doc.SetText(f, s[:c]+s[c+size:])
 			}
 		case ArrowLeft:
-			_, size := lastRune(s[:c])
+			_, size := utf8.DecodeLastRuneInString(s[:c])
 			w.doc.SetCaret(f, c-size)
 		case ArrowRight:
-			_, size := firstRune(s[c:])
+			_, size := utf8.DecodeRuneInString(s[c:])
 			w.doc.SetCaret(f, c+size)
 		case Home:
 			w.doc.SetCaret(f, 0)
@@ -308,28 +309,4 @@ func (w *Window) Resize(width, height float32) {
 		w.rebuildAll = true
 	}
 	w.settle()
-}
-
-func lastRune(s string) (rune, int) {
-	if s == "" {
-		return 0, 0
-	}
-	for i := len(s) - 1; i >= 0; i-- {
-		if s[i]&0xc0 != 0x80 {
-			return rune(s[i]), len(s) - i
-		}
-	}
-	return 0, 1
-}
-
-func firstRune(s string) (rune, int) {
-	if s == "" {
-		return 0, 0
-	}
-	for i := 1; i < len(s); i++ {
-		if s[i]&0xc0 != 0x80 {
-			return rune(s[0]), i
-		}
-	}
-	return rune(s[0]), len(s)
 }

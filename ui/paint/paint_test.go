@@ -122,3 +122,35 @@ func TestNestedChildrenFollowTheirContainer(t *testing.T) {
 	clk.AdvanceTo(w.NextRefresh())
 	assert.Equal(t, full, w.DisplayList(nil), "shown again, every child is drawn as before")
 }
+
+// Removing a subtree that holds a scroll container and a list with painted
+// content is safe: their chunks leave their spaces before the spaces go
+// (issue 8, case 1: this panicked on the next frame).
+func TestRemovingScrollersWithPaintedContent(t *testing.T) {
+	defer counter.Exclusive()()
+	var sheet style.Sheet
+	sheet.Define("tile", style.Props{}.Height(style.PxLen(20)).Background(red))
+	d := document.New(&sheet)
+	panel := d.Add(d.Root(), document.Box)
+	scroll := d.Add(panel, document.Scroll)
+	inner := d.Add(scroll, document.Scroll) // a nested space
+	for range 3 {
+		d.Add(scroll, document.Box, "tile")
+		d.Add(inner, document.Box, "tile")
+	}
+	list := d.Add(panel, document.List)
+	d.SetList(list, &document.ListModel{Rows: 50, RowHeight: 20, Label: func(i int) string { return "row" }, RowClass: "tile"})
+	for i := range 5 {
+		d.AddRow(list, i)
+	}
+	d.Add(d.Root(), document.Box, "tile")
+	clk := &clock.Virtual{}
+	w := window.New(d, window.Options{Clock: clk, Width: 100, Height: 600})
+	w.Frame()
+	require.Greater(t, w.ChunkCount(), 10)
+
+	d.Remove(panel)
+	require.NotPanics(t, func() { clk.AdvanceTo(w.NextRefresh()) })
+	assert.Equal(t, 1, w.ChunkCount(), "only the tile outside the removed panel is left")
+	require.Len(t, w.DisplayList(nil), 1)
+}

@@ -154,7 +154,9 @@ func (p *Painter) walk(n *document.Node) {
 	}
 }
 
-// Remove drops the chunks of a removed subtree.
+// Remove drops the chunks of a removed subtree, then its scroll spaces:
+// a chunk leaves its space as it goes, so every chunk inside a space must
+// be gone before the space is.
 func (p *Painter) Remove(n *document.Node) {
 	p.grow()
 	document.Walk(n, func(m *document.Node) bool {
@@ -162,6 +164,9 @@ func (p *Painter) Remove(n *document.Node) {
 		if c := p.chunks[m.ID()]; c != nil {
 			p.removeChunk(c)
 		}
+		return true
+	})
+	document.Walk(n, func(m *document.Node) bool {
 		delete(p.spaces, m.ID())
 		return true
 	})

@@ -8,14 +8,12 @@ import (
 	"math"
 	"os"
 	"path/filepath"
-	"runtime"
 	"slices"
 	"strings"
 	"text/tabwriter"
 	"time"
 
 	"github.com/spf13/cobra"
-	"golang.org/x/perf/benchfmt"
 
 	"github.com/perfbench/perfbench/band"
 	"github.com/perfbench/perfbench/ratchet"
@@ -150,10 +148,13 @@ fresh process before it is called a failure. Nothing is written.
 
 Scenarios: ` + strings.Join(scenario.Names(), " ") + `
 
---format benchfmt prints the Go benchmark format instead (one line per
-scenario and run, each number a value-unit pair, under a goos/goarch/cpu/pkg
-header), so two runs compare with benchstat; --count runs everything that
-many times, giving benchstat samples to work with.
+--format benchfmt prints the Go benchmark format instead, so two runs
+compare with benchstat: under a goos/goarch/cpu/pkg header, each scenario
+under its own "scenario: NAME" configuration line (so benchstat never puts
+two scenarios in one table or geomean), one line per run, each number a
+value-unit pair; every count's unit is marked assume=exact, so benchstat
+prints a count as one exact value. --count runs everything that many
+times, giving benchstat samples to work with.
 
 Exit status: 0 every band passed (or is unbaselined), 1 a band failed or a
 scenario broke, 2 usage or input error.`,
@@ -332,69 +333,6 @@ func ratchetOutcomeJSON(o ratchet.Outcome) ratchetOutcomeForm {
 			Remeasured: sc.Remeasured, Rebaselined: sc.Rebaselined, Numbers: numbers})
 	}
 	return out
-}
-
-// scenariosBenchfmt runs the scenarios count times and prints each run's
-// numbers in the Go benchmark format: a config header, then per scenario
-// and run one line named Scenario/NAME whose iteration count is the
-// scenario's steps and whose values are its numbers (a time's median, a
-// count's value), each with its unit. Every run is judged as `perfbench
-// scenarios` judges it, and the exit status follows; a broken scenario
-// prints no line and is named on stderr.
-func scenariosBenchfmt(ctx context.Context, s *streams, runner *scenario.Runner, opts ratchet.Options, count int) error {
-	bw := benchfmt.NewWriter(s.out)
-	config := []benchfmt.Config{
-		{Key: "goos", Value: []byte(runtime.GOOS), File: true},
-		{Key: "goarch", Value: []byte(runtime.GOARCH), File: true},
-		{Key: "cpu", Value: []byte(ratchet.DetectMachine().CPU), File: true},
-		{Key: "pkg", Value: []byte("github.com/perfbench/perfbench/scenario"), File: true},
-	}
-	failed := false
-	for range count {
-		steps := map[string]int{}
-		measure := func(ctx context.Context, names []string) ([]ratchet.Scenario, error) {
-			if names == nil {
-				names = opts.Scenarios
-			}
-			results, err := runner.Run(ctx, names)
-			if err != nil {
-				return nil, err
-			}
-			out := make([]ratchet.Scenario, len(results))
-			for i, r := range results {
-				steps[r.Name] = r.Steps
-				out[i] = r.Ratchet()
-			}
-			return out, nil
-		}
-		o, err := ratchet.Run(ctx, opts, measure)
-		if err != nil {
-			return ratchetErr(err)
-		}
-		failed = failed || o.Failed()
-		for _, sc := range o.Scenarios {
-			if sc.Verdict == band.Broken {
-				fmt.Fprintf(s.err, "scenario %s: broken: %s\n", sc.Name, strings.Join(strings.Fields(scenarioBrokenReason(sc)), " "))
-				continue
-			}
-			res := &benchfmt.Result{Config: config, Name: benchfmt.Name("Scenario/" + sc.Name), Iters: max(steps[sc.Name], 1)}
-			for _, n := range sc.Numbers {
-				res.Values = append(res.Values, benchfmt.Value{Value: n.Median, Unit: n.Unit})
-			}
-			if err := bw.Write(res); err != nil {
-				return err
-			}
-			for _, n := range sc.Numbers {
-				if n.BandVerdict.Failed() {
-					fmt.Fprintf(s.err, "scenario %s: %s\n", sc.Name, n)
-				}
-			}
-		}
-	}
-	if failed {
-		return errGateFailed
-	}
-	return nil
 }
 
 // scenarioBrokenReason says why a scenario judged Broken.

@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -268,7 +269,59 @@ func TestScenariosBenchfmt(t *testing.T) {
 		v, ok = res.Value("frames/run")
 		assert.True(t, ok)
 		assert.Equal(t, 0.0, v)
+		assert.Equal(t, "test-fixed", res.GetConfig("scenario"), "each scenario under its own configuration")
 	}
+	assert.Contains(t, stdout, "Unit frames/run assume=exact\n", "a count is exact")
+	assert.NotContains(t, stdout, "Unit µs/frame", "a time is a distribution")
+}
+
+// Values carry no float noise: a median of two samples prints as the
+// decimal it is, to a tenth of a nanosecond.
+func TestBenchfmtRound(t *testing.T) {
+	for _, c := range []struct {
+		in   float64
+		want string
+	}{
+		{3.1494999999999997, "3.1495"},
+		{2848.2254999999996, "2848.2255"},
+		{6.6274999999999995, "6.6275"},
+		{0.52, "0.52"},
+		{102952, "102952"},
+		{0, "0"},
+	} {
+		assert.Equal(t, c.want, fmt.Sprint(benchfmtRound(c.in)), "%v", c.in)
+	}
+}
+
+// benchstat, the real one from the module's own golang.org/x/perf, reads
+// two runs of --format benchfmt --count 6 as one table per scenario and
+// unit: no geomean across scenarios (test-fixed and test-fail share
+// µs/frame), and each count on one exact line. The golden file is the
+// README's example of what a reader sees.
+func TestBenchstatReadsBenchfmt(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds benchstat")
+	}
+	dir := t.TempDir()
+	benchstat := filepath.Join(dir, "benchstat")
+	build := exec.Command("go", "build", "-o", benchstat, "golang.org/x/perf/cmd/benchstat")
+	out, err := build.CombinedOutput()
+	require.NoError(t, err, "%s", out)
+	var files []string
+	for _, name := range []string{"old.txt", "new.txt"} {
+		code, stdout, stderr := perfbench(t, "scenarios", "test-fixed", "test-fail", "--format", "benchfmt", "--count", "6",
+			"--baselines", filepath.Join(dir, "b.yaml"))
+		require.Equal(t, exitFailed, code, "test-fail fails its ceiling: %s", stderr)
+		require.NoError(t, os.WriteFile(filepath.Join(dir, name), []byte(stdout), 0o644))
+		files = append(files, name)
+	}
+	cmd := exec.Command(benchstat, files...)
+	cmd.Dir = dir
+	got, err := cmd.Output()
+	require.NoError(t, err)
+	assert.NotContains(t, string(got), "geomean")
+	cpu := regexp.MustCompile(`(?m)^cpu: .*$`)
+	scenariosGolden(t, "benchstat.stdout", cpu.ReplaceAllString(string(got), "cpu: CPU"))
 }
 
 // Every unit a built-in scenario declares survives benchfmt's reader as

@@ -1,0 +1,139 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"runtime"
+	"strconv"
+	"strings"
+
+	"golang.org/x/perf/benchfmt"
+
+	"github.com/perfbench/perfbench/band"
+	"github.com/perfbench/perfbench/ratchet"
+	"github.com/perfbench/perfbench/scenario"
+)
+
+// benchfmtScenarioKey is the file configuration key that names the
+// scenario of the results under it. benchstat makes one table per distinct
+// configuration and unit, so no table, and no geomean, ever holds two
+// scenarios: a hover-storm frame of 1 µs and a resize frame of 7 000 µs
+// share the unit µs/frame and have nothing else in common.
+const benchfmtScenarioKey = "scenario"
+
+// benchfmtDigits is how many decimals of a µs value the output keeps: a
+// tenth of a nanosecond, below any clock this measures with, so rounding
+// loses nothing real and a median of two samples prints as 3.1495, not
+// 3.1494999999999997.
+const benchfmtDigits = 4
+
+// scenariosBenchfmt runs the scenarios count times and prints every run in
+// the Go benchmark format, grouped by scenario: a goos/goarch/cpu/pkg
+// header; a "Unit U assume=exact" line for every count's unit, so benchstat
+// summarises a count as the one exact value it is; then for each scenario a
+// "scenario: NAME" configuration line and one line per run named
+// Scenario/NAME, whose iteration count is the scenario's steps and whose
+// values are its numbers (a time's median, a count's value) with their
+// units. Every run is judged as `perfbench scenarios` judges it, and the
+// exit status follows; a broken scenario prints no line for that run and is
+// named on stderr.
+func scenariosBenchfmt(ctx context.Context, s *streams, runner *scenario.Runner, opts ratchet.Options, count int) error {
+	base := []benchfmt.Config{
+		{Key: "goos", Value: []byte(runtime.GOOS), File: true},
+		{Key: "goarch", Value: []byte(runtime.GOARCH), File: true},
+		{Key: "cpu", Value: []byte(ratchet.DetectMachine().CPU), File: true},
+		{Key: "pkg", Value: []byte("github.com/perfbench/perfbench/scenario"), File: true},
+	}
+	var (
+		order   []string                          // scenarios in the order first printed
+		results = map[string][]*benchfmt.Result{} // per scenario, one per unbroken run
+		exact   = map[string]bool{}               // count units
+		units   []string                          // every unit, in first-seen order
+		failed  bool
+	)
+	for range count {
+		steps := map[string]int{}
+		measure := func(ctx context.Context, names []string) ([]ratchet.Scenario, error) {
+			if names == nil {
+				names = opts.Scenarios
+			}
+			rs, err := runner.Run(ctx, names)
+			if err != nil {
+				return nil, err
+			}
+			out := make([]ratchet.Scenario, len(rs))
+			for i, r := range rs {
+				steps[r.Name] = r.Steps
+				out[i] = r.Ratchet()
+			}
+			return out, nil
+		}
+		o, err := ratchet.Run(ctx, opts, measure)
+		if err != nil {
+			return ratchetErr(err)
+		}
+		failed = failed || o.Failed()
+		for _, sc := range o.Scenarios {
+			if sc.Verdict == band.Broken {
+				fmt.Fprintf(s.err, "scenario %s: broken: %s\n", sc.Name, strings.Join(strings.Fields(scenarioBrokenReason(sc)), " "))
+				continue
+			}
+			config := append(base[:len(base):len(base)],
+				benchfmt.Config{Key: benchfmtScenarioKey, Value: []byte(sc.Name), File: true})
+			res := &benchfmt.Result{Config: config, Name: benchfmt.Name("Scenario/" + sc.Name), Iters: max(steps[sc.Name], 1)}
+			for _, n := range sc.Numbers {
+				if _, seen := exact[n.Unit]; !seen {
+					units = append(units, n.Unit)
+				}
+				exact[n.Unit] = n.Band.Kind == band.KindCount
+				res.Values = append(res.Values, benchfmt.Value{Value: benchfmtRound(n.Median), Unit: n.Unit})
+			}
+			if _, ok := results[sc.Name]; !ok {
+				order = append(order, sc.Name)
+			}
+			results[sc.Name] = append(results[sc.Name], res)
+			for _, n := range sc.Numbers {
+				if n.BandVerdict.Failed() {
+					fmt.Fprintf(s.err, "scenario %s: %s\n", sc.Name, n)
+				}
+			}
+		}
+	}
+
+	bw := benchfmt.NewWriter(s.out)
+	for _, u := range units {
+		if !exact[u] {
+			continue
+		}
+		m := &benchfmt.UnitMetadata{UnitMetadataKey: benchfmt.UnitMetadataKey{Unit: u, Key: "assume"}, OrigUnit: u, Value: "exact"}
+		if err := bw.Write(m); err != nil {
+			return err
+		}
+	}
+	for _, name := range order {
+		for _, res := range results[name] {
+			if err := bw.Write(res); err != nil {
+				return err
+			}
+		}
+	}
+	if failed {
+		return errGateFailed
+	}
+	return nil
+}
+
+// benchfmtRound rounds v to benchfmtDigits decimals, so that the writer,
+// which prints the shortest form that reads back to the value, prints no
+// float noise.
+func benchfmtRound(v float64) float64 {
+	if math.IsInf(v, 0) || math.IsNaN(v) {
+		return v
+	}
+	r, err := strconv.ParseFloat(strconv.FormatFloat(v, 'f', benchfmtDigits, 64), 64)
+	if err != nil {
+		return v
+	}
+	return r
+}

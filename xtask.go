@@ -11,6 +11,7 @@
 //	go run xtask.go resize      # the resize slope against a same-run baseline
 //	go run xtask.go verify      # a live window's display list against a rebuild's
 //	go run xtask.go wall-clock  # the absolute-duration budgets, optimised build
+//	go run xtask.go screenshots # docs/gallery.png and docs/gallery-hover.png, the README's pictures
 //
 // Every task but ci is one perfbench subcommand of the same name, and any
 // further arguments go to it. xtask is thin on purpose: it builds
@@ -39,7 +40,7 @@ var gates = []string{"perf", "skips", "budget", "cadence", "workloads", "resize"
 func main() { os.Exit(run(os.Args[1:])) }
 
 func usage() int {
-	fmt.Fprintf(os.Stderr, "usage: go run xtask.go TASK [ARGS...]\ntasks: ci %s\n", strings.Join(gates, " "))
+	fmt.Fprintf(os.Stderr, "usage: go run xtask.go TASK [ARGS...]\ntasks: ci screenshots %s\n", strings.Join(gates, " "))
 	return 2
 }
 
@@ -48,7 +49,7 @@ func run(args []string) int {
 		return usage()
 	}
 	task := args[0]
-	if task != "ci" && !contains(gates, task) {
+	if task != "ci" && task != "screenshots" && !contains(gates, task) {
 		fmt.Fprintf(os.Stderr, "xtask: unknown task %q\n", task)
 		return usage()
 	}
@@ -73,6 +74,9 @@ func run(args []string) int {
 	}
 	build := step{"build perfbench", []string{"go", "build", "-o", bin, "./cmd/perfbench"}}
 
+	if task == "screenshots" {
+		return screenshots(build, bin)
+	}
 	if task != "ci" {
 		if code := build.run(); code != 0 {
 			return code
@@ -108,6 +112,22 @@ func run(args []string) int {
 		}
 	}
 	fmt.Printf("xtask: ci passed, %d steps in %s\n", len(steps), since(start))
+	return 0
+}
+
+// screenshots renders the README's pictures of the shipped gallery with
+// the CPU rasteriser: as it opens, and after twelve hover steps (a hovered
+// table row).
+func screenshots(build step, bin string) int {
+	for _, s := range []step{
+		build,
+		{"gallery", []string{bin, "screenshot", "docs/gallery.png"}},
+		{"gallery after hover", []string{bin, "screenshot", "--phase", "hover", "--steps", "12", "docs/gallery-hover.png"}},
+	} {
+		if code := s.run(); code != 0 {
+			return code
+		}
+	}
 	return 0
 }
 

@@ -10,6 +10,10 @@ import (
 	"github.com/perfbench/perfbench/ui/paint"
 )
 
+func init() {
+	renderer.Register("null", func() (renderer.Renderer, error) { return &Renderer{}, nil })
+}
+
 // Renderer counts frames and discards them. The zero value is ready.
 type Renderer struct {
 	// Frames is the number of frames handed to this renderer.
@@ -26,12 +30,10 @@ func (*Renderer) Name() string { return "null" }
 // visible.
 func (r *Renderer) Frame(f *paint.Frame) error {
 	r.Frames++
-	counter.Inc(counter.RendererFrames)
+	renderer.CountHanded(f)
 	for _, set := range [2][]*paint.Chunk{f.Changed, f.Translated} {
 		for _, c := range set {
-			counter.Inc(counter.RendererChunks)
 			if c.Submitted > 0 {
-				counter.Add(counter.RendererPrimitives, uint64(c.Submitted))
 				counter.Inc(counter.DrawCalls)
 			}
 		}

@@ -131,3 +131,8 @@ func (t *textStage) trim() {
 	t.shaper.Trim()
 	t.atlas.Trim()
 }
+
+// Caches returns the engine's shaper and glyph atlas, for a renderer that
+// draws glyph runs from the masks the engine rasterised (through their
+// Peek methods, which count nothing).
+func (t *textStage) Caches() (*text.Shaper, *text.Atlas) { return &t.shaper, &t.atlas }

@@ -159,6 +159,11 @@ func Open(p *Phase, size gallery.Size, opts Options) *Driver {
 	return &Driver{G: g, W: w, Clock: clk}
 }
 
+// Step performs step i (0-based) of the phase's interaction on d, without
+// the refresh that draws its frame: for a caller that drives the phase
+// itself (perfbench peers interleaves it with another subject).
+func (p *Phase) Step(d *Driver, i int) { p.step(d, i) }
+
 // Refresh advances the clock to the window's next refresh, where a frame
 // requested by the step is drawn.
 func (d *Driver) Refresh() { d.Clock.AdvanceTo(d.W.NextRefresh()) }

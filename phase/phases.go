@@ -38,13 +38,7 @@ func visibleRows(d *Driver) int {
 }
 
 func hover(d *Driver, i int) {
-	k := visibleRows(d)
-	// Down k rows and back up, so every step crosses one row boundary.
-	j := i % (2 * (k - 1))
-	if j >= k {
-		j = 2*(k-1) - j
-	}
-	x, y := center(d.W.Rect(d.G.TableRows[j]))
+	x, y := center(d.W.Rect(d.G.TableRows[Bounce(i, visibleRows(d))]))
 	d.W.PointerMove(x, y)
 }
 
@@ -59,9 +53,22 @@ func click(d *Driver, i int) {
 	d.W.Click(x, y, window.Left)
 }
 
-// wheelSteps returns a wheel delta that goes down for half the period and
-// back up for the other half.
-func wheelSteps(i int, step float32) float32 {
+// Bounce returns the row of step i of a walk down rows 0…n-1 and back up,
+// so every step crosses one row boundary (hover's walk).
+func Bounce(i, n int) int {
+	if n < 2 {
+		return 0
+	}
+	j := i % (2 * (n - 1))
+	if j >= n {
+		j = 2*(n-1) - j
+	}
+	return j
+}
+
+// WheelSteps returns the wheel delta of step i: step down for 40 steps,
+// then back up for 40 (scroll's and glide's wheel).
+func WheelSteps(i int, step float32) float32 {
 	if (i/40)%2 == 0 {
 		return step
 	}
@@ -70,12 +77,12 @@ func wheelSteps(i int, step float32) float32 {
 
 func scroll(d *Driver, i int) {
 	x, y := center(d.W.Rect(d.G.List))
-	d.W.Wheel(x, y, wheelSteps(i, 7))
+	d.W.Wheel(x, y, WheelSteps(i, 7))
 }
 
 func glide(d *Driver, i int) {
 	x, y := center(d.W.Rect(d.G.Rigid))
-	d.W.Wheel(x, y, wheelSteps(i, 24))
+	d.W.Wheel(x, y, WheelSteps(i, 24))
 }
 
 func keys(d *Driver, i int) {
@@ -105,7 +112,7 @@ func resize(d *Driver, i int) { d.W.Resize(resizeWidth(i), window.DefaultHeight)
 func scrollResize(d *Driver, i int) {
 	if i%2 == 0 {
 		x, y := center(d.W.Rect(d.G.TableScroll))
-		d.W.Wheel(x, y, wheelSteps(i, 20))
+		d.W.Wheel(x, y, WheelSteps(i, 20))
 		return
 	}
 	resize(d, i/2)

@@ -1,0 +1,60 @@
+package main
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+func TestPeersPrintsBothSubjectsRatiosAndCaveats(t *testing.T) {
+	code, out, stderr := perfbench(t, "peers", "--size", "s0", "--phase", "hover,idle", "--steps", "8")
+	require.Equal(t, exitPass, code, stderr)
+	assert.Contains(t, out, "interleaved")
+	assert.Regexp(t, `hover\s+s0\s+perfbench\s+8\s`, out)
+	assert.Regexp(t, `hover\s+s0\s+gio\s+8\s.*×`, out)
+	assert.Regexp(t, `idle\s+s0\s+gio\s+0\s+—`, out)
+	assert.Contains(t, out, "Router.Frame", "the caveats say what a Gio frame includes")
+	assert.Contains(t, stderr, "peers hover s0", "progress on stderr")
+}
+
+func TestPeersJSON(t *testing.T) {
+	code, out, _ := perfbench(t, "peers", "--size", "s0", "--phase", "scroll", "--steps", "4", "--form", "everything", "--json")
+	require.Equal(t, exitPass, code)
+	var got struct {
+		Form string `json:"form"`
+		Rows []struct {
+			Phase string  `json:"phase"`
+			Ratio float64 `json:"ratio"`
+			Gio   struct {
+				Frames int `json:"frames"`
+			} `json:"gio"`
+		} `json:"rows"`
+		Caveats []string `json:"caveats"`
+	}
+	require.NoError(t, json.Unmarshal([]byte(out), &got))
+	assert.Equal(t, "everything", got.Form)
+	require.Len(t, got.Rows, 1)
+	assert.Equal(t, 4, got.Rows[0].Gio.Frames)
+	assert.Positive(t, got.Rows[0].Ratio)
+	assert.NotEmpty(t, got.Caveats)
+}
+
+func TestPeersBadInputIsAOneLineUsageError(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"peers", "--phase", "glide"}, "valid: hover scroll idle"},
+		{[]string{"peers", "--size", "s3"}, "s0 s1 s2 s4 s8 s13 s26"},
+		{[]string{"peers", "--form", "lazy"}, "valid: idiomatic everything"},
+		{[]string{"peers", "--steps", "0"}, "positive"},
+	} {
+		code, _, stderr := perfbench(t, tc.args...)
+		assert.Equal(t, exitUsage, code, tc.args)
+		assert.Equal(t, 1, strings.Count(strings.TrimSpace(stderr), "\n")+1, "one line: %q", stderr)
+		assert.Contains(t, stderr, tc.want)
+	}
+}

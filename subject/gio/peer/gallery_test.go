@@ -1,0 +1,67 @@
+package peer_test
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/perfbench/perfbench/gallery"
+	"github.com/perfbench/perfbench/subject/gio"
+	"github.com/perfbench/perfbench/subject/gio/peer"
+	"github.com/perfbench/perfbench/ui/document"
+)
+
+func TestPeerHasTheGallerysWidgets(t *testing.T) {
+	for _, size := range []gallery.Size{gallery.S0, gallery.S1, gallery.S13} {
+		g := gallery.Build(size, gallery.DefaultOptions)
+		want := map[document.Kind]int{}
+		document.Walk(g.Doc.Root(), func(n *document.Node) bool { want[n.Kind()]++; return true })
+		for _, form := range []peer.Form{peer.Idiomatic, peer.Everything} {
+			p := peer.Build(size, gallery.DefaultOptions, form)
+			assert.Equal(t, want, p.Kinds, "%s %s", size, form)
+		}
+	}
+}
+
+func TestPeerLaysOutAndFindsItsPorts(t *testing.T) {
+	for _, form := range []peer.Form{peer.Idiomatic, peer.Everything} {
+		p := peer.Build(gallery.S1, gallery.Options{}, form)
+		s := &gio.Subject{UI: p.Layout}
+		s.Open()
+		table, ok := s.Find(peer.TablePort)
+		require.True(t, ok, form)
+		list, ok := s.Find(peer.ListPort)
+		require.True(t, ok, form)
+		t.Logf("%s: table %v list %v", form, table, list)
+		assert.Equal(t, gallery.TableHeight, table.Dy())
+		assert.Equal(t, gallery.ListHeight, list.Dy())
+	}
+}
+
+func TestPeersRunBothSubjects(t *testing.T) {
+	opts := peer.DefaultOptions
+	opts.Sizes, opts.Steps = []gallery.Size{gallery.S1}, 30
+	rows, err := peer.Run(opts)
+	require.NoError(t, err)
+	require.Len(t, rows, 3)
+	for _, r := range rows {
+		t.Logf("%+v", r)
+		if r.Phase == "idle" {
+			assert.Zero(t, r.Engine.Frames, "perfbench idle")
+			assert.Zero(t, r.Gio.Frames, "the Gio peer, untouched and not animating, draws nothing")
+			assert.Zero(t, r.Ratio)
+			continue
+		}
+		assert.Equal(t, 30, r.Engine.Frames, r.Phase)
+		assert.Equal(t, 30, r.Gio.Frames, r.Phase)
+		assert.Positive(t, r.Ratio)
+	}
+}
+
+func TestPeersRejectAnUnknownPhase(t *testing.T) {
+	opts := peer.DefaultOptions
+	opts.Phases = []string{"glide"}
+	_, err := peer.Run(opts)
+	assert.EqualError(t, err, `unknown peer phase "glide" (valid: hover scroll idle)`)
+}

@@ -1,0 +1,328 @@
+package gio
+
+import (
+	"fmt"
+	"image"
+	"reflect"
+	"runtime"
+	"slices"
+	"time"
+
+	"gioui.org/f32"
+	"gioui.org/io/event"
+	"gioui.org/io/input"
+	"gioui.org/io/key"
+	"gioui.org/io/pointer"
+	"gioui.org/layout"
+	"gioui.org/op"
+	"gioui.org/unit"
+)
+
+// UI is a Gio program's frame: the function a Gio window calls with a
+// layout.Context every time it draws.
+type UI func(gtx layout.Context) layout.Dimensions
+
+// Options set the window the program is laid out in.
+type Options struct {
+	// Width and Height are the window's size in pixels.
+	Width, Height int
+	// Metric converts dp and sp to pixels.
+	Metric unit.Metric
+	// Refresh is the display's refresh interval: the virtual clock
+	// advances by one per refresh, and at most one frame is drawn per
+	// refresh.
+	Refresh time.Duration
+}
+
+// DefaultOptions are the size of perfbench's default window (1280×800), a
+// metric of one pixel per dp and sp, and a 60 Hz display.
+var DefaultOptions = Options{
+	Width: 1280, Height: 800,
+	Metric:  unit.Metric{PxPerDp: 1, PxPerSp: 1},
+	Refresh: time.Second / 60,
+}
+
+// Frame is what one frame cost and did.
+type Frame struct {
+	// Cost is the frame's wall time: Layout plus Collect.
+	Cost time.Duration
+	// Layout is the time of ops.Reset and the program's layout function.
+	Layout time.Duration
+	// Collect is the time of Router.Frame over the recorded ops.
+	Collect time.Duration
+	// Route is the time spent routing the input that led to this frame
+	// (Router.Queue and Router.WakeupTime for every event since the
+	// previous frame); zero for a frame nothing was routed for.
+	Route time.Duration
+	// Allocs and Bytes are the heap allocations the frame made (layout
+	// and Router.Frame; routing excluded).
+	Allocs, Bytes uint64
+	// OpsBytes and OpsRefs are the size of the recorded op list: its
+	// serialised bytes and its external references.
+	OpsBytes, OpsRefs int
+	// Again says the router asked for another frame after this one (an
+	// invalidation or an animation).
+	Again bool
+}
+
+// Subject is one Gio program in a headless window on a virtual clock. Set
+// UI (and Options, or leave it zero for DefaultOptions), call Open, then
+// drive it with input and Refresh or Wait.
+//
+// A Subject is used by one goroutine.
+type Subject struct {
+	UI      UI
+	Options Options
+
+	router input.Router
+	ops    op.Ops
+	size   image.Point
+	now    time.Time
+	// want is set when a frame has been asked for; wakeAt is when (the
+	// zero time: at the next refresh).
+	want   bool
+	wakeAt time.Time
+	route  time.Duration
+	open   bool
+	frames []Frame
+}
+
+// epoch is the virtual clock's origin: a fixed instant, so gtx.Now is the
+// same in every run.
+var epoch = time.Date(2024, 1, 1, 0, 0, 0, 0, time.UTC)
+
+// quietFrames bounds how many frames Open draws to settle the program.
+const quietFrames = 8
+
+// Open lays the program out for the first time and settles it: the first
+// frame (shaping every string in view, building the handlers) and the
+// frames it immediately asks for are not the interaction. A program that
+// is still asking for frames after that (an animation) keeps asking; that
+// is its steady state. Open is called once; a second call panics.
+func (s *Subject) Open() {
+	if s.open {
+		panic("gio: Subject.Open called twice")
+	}
+	if s.UI == nil {
+		panic("gio: Subject.Open with no UI")
+	}
+	if s.Options == (Options{}) {
+		s.Options = DefaultOptions
+	}
+	if s.Options.Refresh <= 0 || s.Options.Width <= 0 || s.Options.Height <= 0 {
+		panic(fmt.Sprintf("gio: Options %+v: a window needs a size and a refresh interval", s.Options))
+	}
+	s.open = true
+	s.now = epoch
+	s.size = image.Pt(s.Options.Width, s.Options.Height)
+	s.want = true
+	for range quietFrames {
+		s.draw()
+		if !s.want || !s.wakeAt.IsZero() {
+			break
+		}
+	}
+	s.frames = s.frames[:0]
+}
+
+// Frames returns every frame drawn since Open, in order. The slice is the
+// subject's own; a caller should copy what it keeps.
+func (s *Subject) Frames() []Frame { return s.frames }
+
+// Now returns the virtual clock's time.
+func (s *Subject) Now() time.Time { return s.now }
+
+// Size returns the window's size in pixels.
+func (s *Subject) Size() image.Point { return s.size }
+
+// Router returns the subject's router, for a caller that must read its
+// state (focus, the editor state). Queue input through the Subject's own
+// methods, so that it is routed, timed and answered with a frame.
+func (s *Subject) Router() *input.Router { return &s.router }
+
+// queue routes events the way a Gio window does: Router.Queue, then
+// WakeupTime to learn whether a handler took them.
+func (s *Subject) queue(events ...event.Event) (handled bool) {
+	s.mustOpen()
+	start := time.Now()
+	s.router.Queue(events...)
+	t, ok := s.router.WakeupTime()
+	s.route += time.Since(start)
+	if ok {
+		s.ask(t)
+	}
+	return ok
+}
+
+// ask records that a frame is wanted at t (the zero time: now).
+func (s *Subject) ask(t time.Time) {
+	if !s.want || t.Before(s.wakeAt) {
+		s.wakeAt = t
+	}
+	s.want = true
+}
+
+// PointerMove moves the mouse pointer to (x, y), in pixels.
+func (s *Subject) PointerMove(x, y float32) {
+	s.queue(pointer.Event{Kind: pointer.Move, Source: pointer.Mouse, Position: f32.Pt(x, y), Time: s.elapsed()})
+}
+
+// Click presses and releases the primary mouse button at (x, y).
+func (s *Subject) Click(x, y float32) {
+	at, p := s.elapsed(), f32.Pt(x, y)
+	s.queue(
+		pointer.Event{Kind: pointer.Move, Source: pointer.Mouse, Position: p, Time: at},
+		pointer.Event{Kind: pointer.Press, Source: pointer.Mouse, Position: p, Buttons: pointer.ButtonPrimary, Time: at},
+		pointer.Event{Kind: pointer.Release, Source: pointer.Mouse, Position: p, Time: at},
+	)
+}
+
+// Wheel turns the mouse wheel at (x, y) by dy pixels (positive: down).
+func (s *Subject) Wheel(x, y, dy float32) {
+	s.queue(pointer.Event{Kind: pointer.Scroll, Source: pointer.Mouse, Position: f32.Pt(x, y), Scroll: f32.Pt(0, dy), Time: s.elapsed()})
+}
+
+// Key presses and releases a key. Tab that no handler takes moves the
+// focus forward, as a Gio window does on a desktop.
+func (s *Subject) Key(name key.Name) {
+	handled := s.queue(key.Event{Name: name, State: key.Press}, key.Event{Name: name, State: key.Release})
+	if name == key.NameTab && !handled {
+		start := time.Now()
+		s.router.MoveFocus(key.FocusForward)
+		t, ok := s.router.WakeupTime()
+		s.route += time.Since(start)
+		if ok {
+			s.ask(t)
+		}
+	}
+}
+
+// Type inserts text at the focused editor's selection, the way a Gio
+// window delivers typed text (a key.EditEvent replacing the selection).
+func (s *Subject) Type(text string) {
+	sel := s.router.EditorState().Selection.Range
+	s.queue(key.EditEvent{Range: sel, Text: text})
+}
+
+// Resize gives the window a new size in pixels; the window draws a frame
+// at the next refresh, as a window that was resized does.
+func (s *Subject) Resize(width, height int) {
+	s.mustOpen()
+	if width <= 0 || height <= 0 {
+		panic(fmt.Sprintf("gio: Resize to %d×%d", width, height))
+	}
+	s.size = image.Pt(width, height)
+	s.ask(time.Time{})
+}
+
+// Refresh advances the virtual clock by one refresh and draws a frame
+// there if one is due. It reports whether it drew.
+func (s *Subject) Refresh() bool {
+	s.mustOpen()
+	s.now = s.now.Add(s.Options.Refresh)
+	if !s.want || s.wakeAt.After(s.now) {
+		return false
+	}
+	s.draw()
+	return true
+}
+
+// Wait advances the virtual clock by d (rounded to whole refreshes), a
+// refresh at a time, drawing each frame that falls due. It returns the
+// number of frames drawn.
+func (s *Subject) Wait(d time.Duration) int {
+	n := 0
+	for range (d + s.Options.Refresh/2) / s.Options.Refresh {
+		if s.Refresh() {
+			n++
+		}
+	}
+	return n
+}
+
+func (s *Subject) mustOpen() {
+	if !s.open {
+		panic("gio: Subject used before Open")
+	}
+}
+
+// elapsed is the virtual time since the epoch, the time stamp of events.
+func (s *Subject) elapsed() time.Duration { return s.now.Sub(epoch) }
+
+// draw draws one frame and records it.
+func (s *Subject) draw() {
+	s.want, s.wakeAt = false, time.Time{}
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	t0 := time.Now()
+	s.ops.Reset()
+	gtx := layout.Context{
+		Constraints: layout.Exact(s.size),
+		Metric:      s.Options.Metric,
+		Now:         s.now,
+		Source:      s.router.Source(),
+		Ops:         &s.ops,
+	}
+	s.UI(gtx)
+	t1 := time.Now()
+	s.router.Frame(&s.ops)
+	t2 := time.Now()
+	runtime.ReadMemStats(&after)
+	f := Frame{
+		Cost: t2.Sub(t0), Layout: t1.Sub(t0), Collect: t2.Sub(t1), Route: s.route,
+		Allocs: after.Mallocs - before.Mallocs, Bytes: after.TotalAlloc - before.TotalAlloc,
+	}
+	f.OpsBytes, f.OpsRefs = opsSize(&s.ops)
+	s.route = 0
+	if t, ok := s.router.WakeupTime(); ok {
+		f.Again = true
+		s.ask(t)
+	}
+	s.frames = append(s.frames, f)
+}
+
+// opsSize returns the length of an op list's serialised data and of its
+// references. Gio keeps both in unexported fields of its internal ops.Ops
+// and offers no accessor, so they are read by reflection; a test fails if
+// a Gio release moves them.
+func opsSize(o *op.Ops) (bytes, refs int) {
+	in := reflect.ValueOf(o).Elem().FieldByName("Internal")
+	return in.FieldByName("data").Len(), in.FieldByName("refs").Len()
+}
+
+// Median returns the median of a count over frames (the lower middle of an
+// even number), or 0 for no frames. Allocation counts are reported this
+// way: a single frame's can differ by one or two between runs, because
+// Go's maps (the router keeps its handlers in one) are seeded per map and
+// grow their tables in different frames; the median does not move.
+func Median(frames []Frame, count func(Frame) uint64) uint64 {
+	if len(frames) == 0 {
+		return 0
+	}
+	v := make([]uint64, len(frames))
+	for i, f := range frames {
+		v[i] = count(f)
+	}
+	slices.Sort(v)
+	return v[(len(v)-1)/2]
+}
+
+// Find returns the bounds, in window pixels, of the area the last frame
+// described as description (semantic.DescriptionOp): how a driver finds
+// where to aim in a program whose layout it did not compute.
+func (s *Subject) Find(description string) (image.Rectangle, bool) {
+	s.mustOpen()
+	var walk func(ns []input.SemanticNode) (image.Rectangle, bool)
+	walk = func(ns []input.SemanticNode) (image.Rectangle, bool) {
+		for _, n := range ns {
+			if n.Desc.Description == description {
+				return n.Desc.Bounds, true
+			}
+			if r, ok := walk(n.Children); ok {
+				return r, true
+			}
+		}
+		return image.Rectangle{}, false
+	}
+	return walk(s.router.AppendSemantics(nil))
+}

@@ -9,24 +9,53 @@ import (
 	"github.com/perfbench/perfbench/band"
 )
 
-// WriteReport prints the outcome as the CLI shows it: the machine, one row
-// per number (this run's median with its interval, the limit, both
-// verdicts), the baselines that moved, the files written, and the overall
-// verdict.
-func (o Outcome) WriteReport(w io.Writer) error {
-	var b strings.Builder
-	fmt.Fprintf(&b, "machine: %s\n\n", o.Machine)
-	tw := tabwriter.NewWriter(&b, 0, 4, 2, ' ', 0)
-	fmt.Fprintln(tw, "scenario\tnumber\tvalue\tband\tbudget\tband verdict\tbudget verdict\tnote")
+// Columns are the columns of every per-number table perfbench prints, in
+// order: the terminal tables of `perfbench scenarios` and `perfbench perf`
+// and the full table of their Markdown reports. One list, so a reader who
+// learnt one table has learnt them all.
+var Columns = []string{"scenario", "number", "value", "unit", "95% CI", "band", "band verdict", "budget", "budget verdict", "note"}
+
+// Rows returns one row per judged number, cells in [Columns] order: the
+// value (a time's median of this run, a count's value; "—" when broken),
+// its unit, a time's 95% interval and sample count, the band, both
+// verdicts, the budget and a note (why broken, remeasured, rebaselined,
+// straddling, warnings). A scenario with no numbers is one row saying why.
+func (o Outcome) Rows() [][]string {
+	var rows [][]string
 	for _, sc := range o.Scenarios {
 		if len(sc.Numbers) == 0 {
-			fmt.Fprintf(tw, "%s\t—\t—\t—\t—\t%s\t—\t%s\n", sc.Name, sc.Verdict, sc.Broken)
+			rows = append(rows, []string{sc.Name, "—", "—", "—", "—", "—", sc.Verdict.String(), "—", "—", note(sc, band.Judged{})})
 			continue
 		}
 		for _, n := range sc.Numbers {
-			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n", sc.Name, n.Name, value(n), n.Band, n.Budget,
-				verdict(n.BandVerdict), verdict(n.BudgetVerdict), note(sc, n))
+			value, ci := "—", "—"
+			if n.BandVerdict != band.Broken {
+				value = band.Format(n.Median)
+				if n.Band.Kind == band.KindTime {
+					ci = Spread(n)
+				}
+			}
+			rows = append(rows, []string{sc.Name, n.Name, value, n.Unit, ci, n.Band.String(),
+				verdict(n.BandVerdict), n.Budget.String(), verdict(n.BudgetVerdict), note(sc, n)})
 		}
+	}
+	return rows
+}
+
+// Spread prints a time's 95% interval and sample count: "[60, 68.57] n=8".
+func Spread(n band.Judged) string {
+	return fmt.Sprintf("[%s, %s] n=%d", band.Format(n.Lo), band.Format(n.Hi), n.N)
+}
+
+// WriteTable prints the machine line and the table of [Outcome.Rows] under
+// [Columns], with no trailing blanks.
+func (o Outcome) WriteTable(w io.Writer) error {
+	var b strings.Builder
+	fmt.Fprintf(&b, "machine: %s\n\n", o.Machine)
+	tw := tabwriter.NewWriter(&b, 0, 4, 2, ' ', 0)
+	fmt.Fprintln(tw, strings.Join(Columns, "\t"))
+	for _, r := range o.Rows() {
+		fmt.Fprintln(tw, strings.Join(r, "\t"))
 	}
 	tw.Flush()
 	// tabwriter pads the last column too; a report line has no trailing
@@ -35,19 +64,23 @@ func (o Outcome) WriteReport(w io.Writer) error {
 	for i, l := range lines {
 		lines[i] = strings.TrimRight(l, " ")
 	}
-	b.Reset()
-	b.WriteString(strings.Join(lines, "\n"))
+	_, err := io.WriteString(w, strings.Join(lines, "\n"))
+	return err
+}
+
+// WriteReport prints the outcome as `perfbench perf` shows it: the table
+// of [Outcome.WriteTable], the baselines that moved, the files written,
+// and the overall verdict.
+func (o Outcome) WriteReport(w io.Writer) error {
+	var b strings.Builder
+	if err := o.WriteTable(&b); err != nil {
+		return err
+	}
 	if len(o.Moves) > 0 {
 		b.WriteString("\n")
 	}
 	for _, m := range o.Moves {
-		switch m.Kind {
-		case Recorded:
-			fmt.Fprintf(&b, "baseline recorded: %s/%s %s %s\n", m.Scenario, m.Number, band.Format(m.To), m.Unit)
-		default:
-			fmt.Fprintf(&b, "baseline %s: %s/%s %s → %s %s: %s\n", m.Kind, m.Scenario, m.Number,
-				band.Format(m.From), band.Format(m.To), m.Unit, m.Why)
-		}
+		b.WriteString(m.String() + "\n")
 	}
 	b.WriteString("\n")
 	if o.BaselinesWritten {
@@ -61,21 +94,27 @@ func (o Outcome) WriteReport(w io.Writer) error {
 	return err
 }
 
-func value(n band.Judged) string {
-	switch {
-	case n.BandVerdict == band.Broken:
-		return "—"
-	case n.Band.Kind == band.KindCount:
-		return band.Format(n.Median) + " " + n.Unit
+// String prints the move as a report line: "baseline recorded:
+// hover-storm/frame 65 µs/frame" or "baseline lowered: hover-storm/frame
+// 100 → 65 µs/frame: why".
+func (m Move) String() string {
+	if m.Kind == Recorded {
+		return fmt.Sprintf("baseline recorded: %s/%s %s %s", m.Scenario, m.Number, band.Format(m.To), m.Unit)
 	}
-	return fmt.Sprintf("%s %s [%s, %s] n=%d", band.Format(n.Median), n.Unit, band.Format(n.Lo), band.Format(n.Hi), n.N)
+	return fmt.Sprintf("baseline %s: %s/%s %s → %s %s: %s", m.Kind, m.Scenario, m.Number,
+		band.Format(m.From), band.Format(m.To), m.Unit, m.Why)
 }
 
+// note says why a number is broken, whether it was rebaselined or
+// measured twice, and what the statistics warned of.
 func note(sc ScenarioOutcome, n band.Judged) string {
 	var notes []string
-	if n.Reason != "" {
+	switch {
+	case n.Reason != "":
 		// A broken scenario's reason may quote lines of its stderr.
 		notes = append(notes, strings.Join(strings.Fields(n.Reason), " "))
+	case sc.Broken != "" && len(sc.Numbers) == 0:
+		notes = append(notes, strings.Join(strings.Fields(sc.Broken), " "))
 	}
 	if sc.Rebaselined && n.Band.Kind == band.KindTime {
 		notes = append(notes, "rebaselined")

@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime/debug"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -166,4 +167,27 @@ func TestPerfJSON(t *testing.T) {
 	require.Len(t, o.Moves, 1)
 	assert.Equal(t, ratchetMoveForm{Scenario: "test-fixed", Number: "frame", Unit: "µs/frame", Kind: "recorded",
 		To: 11, Why: "first record on this machine"}, o.Moves[0])
+}
+
+// perf and scenarios print one table with one column order, so a reader
+// who learnt one has learnt both.
+func TestPerfAndScenariosShareColumns(t *testing.T) {
+	withScenarios(t, "test-fixed")
+	withBuild(t, &debug.BuildInfo{})
+	baselines, _, flags := perfFiles(t)
+	code, perfOut, stderr := perfbench(t, append([]string{"perf"}, flags...)...)
+	require.Equal(t, exitPass, code, stderr)
+	code, scenariosOut, stderr := perfbench(t, "scenarios", "test-fixed", "--baselines", baselines)
+	require.Equal(t, exitPass, code, stderr)
+	header := func(out string) string {
+		for _, l := range strings.Split(out, "\n") {
+			if strings.HasPrefix(l, "scenario ") {
+				return strings.Join(strings.Fields(l), " ")
+			}
+		}
+		return ""
+	}
+	want := "scenario number value unit 95% CI band band verdict budget budget verdict note"
+	assert.Equal(t, want, header(perfOut))
+	assert.Equal(t, want, header(scenariosOut))
 }

@@ -10,7 +10,9 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/perfbench/perfbench/band"
 	"github.com/perfbench/perfbench/chart"
+	"github.com/perfbench/perfbench/counter"
 	"github.com/perfbench/perfbench/gallery"
 	"github.com/perfbench/perfbench/phase"
 )
@@ -21,15 +23,17 @@ func init() { subcommands = append(subcommands, newPhaseCmd) }
 const defaultSteps = 24
 
 func newPhaseCmd(s *streams) *cobra.Command {
-	var asJSON, hud bool
+	var asJSON, hud, frames bool
 	var plotPath string
 	cmd := &cobra.Command{
 		Use:   "phase PHASE SIZE [N]",
 		Short: "Drive one interaction over the gallery and print every frame",
 		Long: `Drive one interaction (a phase) over the gallery at one size, N steps
-(default 24), on a virtual clock with the null renderer, and print each
-step's frame cost and the counters it moved, then the median and max frame
-cost and the phase's claim (Pass or what failed).
+(default 24), on a virtual clock with the null renderer, and print the
+run's frame count, median and max frame cost, one row per counter the phase
+moved (its total, mean per frame, largest single step and how many steps
+moved it), and the phase's claim (Pass or what failed). --frames adds one
+row per step with its frame cost and every counter it moved.
 
 Phases: ` + strings.Join(phase.Names(), " ") + `
 Sizes:  ` + strings.Join(sizeNames(), " ") + `, or all (smallest first, stopping at
@@ -65,7 +69,7 @@ Set PERFBENCH_LATENCY=FILE to record the latency trace of the run.`,
 				results = append(results, r)
 				claim := p.Check(r)
 				if !asJSON {
-					printPhase(s, r, claim)
+					printPhase(s, r, claim, frames)
 				}
 				if plotPath != "" {
 					if err := plotPhase(plotPath, len(sizes) > 1, r); err != nil {
@@ -89,6 +93,7 @@ Set PERFBENCH_LATENCY=FILE to record the latency trace of the run.`,
 		},
 	}
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print the result as JSON")
+	cmd.Flags().BoolVar(&frames, "frames", false, "also print every step: its frame cost and every counter it moved (wide)")
 	cmd.Flags().BoolVar(&hud, "hud", false, "print the FPS monitor's rows to stderr every 500 ms of the run")
 	cmd.Flags().StringVar(&plotPath, "plot", "", "write a chart of the frame costs against the 60 Hz budget to `FILE` (.png, .svg or .pdf; with all, one file per size named FILE-SIZE.ext)")
 	return cmd
@@ -141,16 +146,55 @@ func plotPhase(path string, perSize bool, r *phase.Result) error {
 
 func micros(d time.Duration) float64 { return float64(d) / float64(time.Microsecond) }
 
-func printPhase(s *streams, r *phase.Result, claim error) {
-	fmt.Fprintf(s.out, "phase %s at %s (%d elements), %d steps\n", r.Phase, r.Size, r.Controls, len(r.Steps))
-	for _, st := range r.Steps {
-		if st.Drew {
-			fmt.Fprintf(s.out, "  %4d  %9.1f µs  %v\n", st.Index, micros(st.Cost), st.Counters)
-		} else {
-			fmt.Fprintf(s.out, "  %4d  no frame     %v\n", st.Index, st.Counters)
+// printPhase writes one run: a heading, a summary within 120 columns (the
+// frame costs, then one row per counter the phase moved: its total, its
+// mean per frame, its largest single step and how many steps moved it),
+// the per-step rows when frames is set, and the claim.
+func printPhase(s *streams, r *phase.Result, claim error, frames bool) {
+	fmt.Fprintf(s.out, "phase %s at %s (%d elements), %d steps: %d frames, median %.1f µs, max %.1f µs\n",
+		r.Phase, r.Size, r.Controls, len(r.Steps), len(r.Frames()), micros(r.Median()), micros(r.Max()))
+	type row struct {
+		name                  string
+		total, perFrame, most string
+		moved                 int
+	}
+	var rows []row
+	width := len("counter")
+	for _, c := range counter.All() {
+		total := r.Total.Get(c)
+		if total == 0 {
+			continue
+		}
+		var most uint64
+		moved := 0
+		for _, st := range r.Steps {
+			if v := st.Counters.Get(c); v > 0 {
+				most = max(most, v)
+				moved++
+			}
+		}
+		perFrame := "—"
+		if n := len(r.Frames()); n > 0 {
+			perFrame = band.Format(float64(total) / float64(n))
+		}
+		rows = append(rows, row{c.String(), strconv.FormatUint(total, 10), perFrame, strconv.FormatUint(most, 10), moved})
+		width = max(width, len(c.String()))
+	}
+	if len(rows) > 0 {
+		fmt.Fprintf(s.out, "  %-*s  %10s  %9s  %8s  %5s\n", width, "counter", "total", "per frame", "max step", "steps")
+	}
+	for _, r := range rows {
+		fmt.Fprintf(s.out, "  %-*s  %10s  %9s  %8s  %5d\n", width, r.name, r.total, r.perFrame, r.most, r.moved)
+	}
+	if frames {
+		for _, st := range r.Steps {
+			if st.Drew {
+				fmt.Fprintf(s.out, "  %4d  %9.1f µs  %v\n", st.Index, micros(st.Cost), st.Counters)
+			} else {
+				fmt.Fprintf(s.out, "  %4d  no frame     %v\n", st.Index, st.Counters)
+			}
 		}
 	}
-	fmt.Fprintf(s.out, "  frames %d  median %.1f µs  max %.1f µs\n", len(r.Frames()), micros(r.Median()), micros(r.Max()))
 	if claim != nil {
 		fmt.Fprintf(s.out, "  FAIL %v\n", claim)
 	} else {

@@ -6,17 +6,28 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
 
-func TestPhasePrintsFramesAndClaim(t *testing.T) {
-	code, out, _ := perfbench(t, "phase", "hover", "s1", "6")
-	assert.Equal(t, exitPass, code)
-	assert.Contains(t, out, "phase hover at s1")
-	assert.Contains(t, out, "ElementsRestyled=")
+// By default phase prints a summary that fits a 120-column terminal, at
+// the largest size too; --frames adds the (wide) per-step rows.
+func TestPhasePrintsSummaryAndClaim(t *testing.T) {
+	code, out, _ := perfbench(t, "phase", "scroll-resize", "s26", "6")
+	require.Equal(t, exitPass, code)
+	assert.Contains(t, out, "phase scroll-resize at s26")
+	assert.Regexp(t, `(?m)^  NodesRelaidOut +\d+ `, out)
+	assert.NotContains(t, out, "=", "no per-step rows without --frames")
 	assert.Contains(t, out, "PASS")
+	for _, l := range strings.Split(out, "\n") {
+		assert.LessOrEqual(t, utf8.RuneCountInString(l), 120, "%q", l)
+	}
+
+	code, out, _ = perfbench(t, "phase", "hover", "s1", "6", "--frames")
+	require.Equal(t, exitPass, code)
+	assert.Regexp(t, `(?m)^ +5 +[0-9.]+ µs  .*ElementsRestyled=`, out)
 }
 
 func TestPhasePlot(t *testing.T) {

@@ -213,68 +213,14 @@ scenario broke, 2 usage or input error.`,
 	return cmd
 }
 
-// writeScenarioTable prints a judged outcome, one row per number.
+// writeScenarioTable prints a judged outcome, one row per number in the
+// columns perf's report shares, and the verdict.
 func writeScenarioTable(w io.Writer, o ratchet.Outcome) error {
-	var b strings.Builder
-	fmt.Fprintf(&b, "machine: %s\n\n", o.Machine)
-	tw := tabwriter.NewWriter(&b, 0, 4, 2, ' ', 0)
-	fmt.Fprintln(tw, "scenario\tnumber\tvalue\tunit\tspread\tband\tband verdict\tbudget\tbudget verdict\tnote")
-	for _, sc := range o.Scenarios {
-		if len(sc.Numbers) == 0 {
-			fmt.Fprintf(tw, "%s\t—\t—\t—\t—\t—\t%s\t—\t—\t%s\n", sc.Name, sc.Verdict, scenarioNote(sc, band.Judged{}))
-			continue
-		}
-		for _, n := range sc.Numbers {
-			value, spread := "—", "—"
-			if n.BandVerdict != band.Broken {
-				value = band.Format(n.Median)
-				if n.Band.Kind == band.KindTime {
-					spread = scenarioSpread(n)
-				}
-			}
-			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n", sc.Name, n.Name, value, n.Unit, spread,
-				n.Band, n.BandVerdict, n.Budget, scenarioVerdict(n.BudgetVerdict), scenarioNote(sc, n))
-		}
+	if err := o.WriteTable(w); err != nil {
+		return err
 	}
-	tw.Flush()
-	fmt.Fprintf(&b, "\nverdict: %s\n", o.Verdict)
-	_, err := io.WriteString(w, scenarioTrimLines(b.String()))
+	_, err := fmt.Fprintf(w, "\nverdict: %s\n", o.Verdict)
 	return err
-}
-
-// scenarioSpread prints a time's 95% interval and sample count.
-func scenarioSpread(n band.Judged) string {
-	return fmt.Sprintf("[%s, %s] n=%d", band.Format(n.Lo), band.Format(n.Hi), n.N)
-}
-
-func scenarioVerdict(v band.Verdict) string {
-	if v == band.None {
-		return "—"
-	}
-	return v.String()
-}
-
-// scenarioNote says why a number is broken, whether it was measured
-// twice, and what the statistics warned of.
-func scenarioNote(sc ratchet.ScenarioOutcome, n band.Judged) string {
-	var notes []string
-	switch {
-	case n.Reason != "":
-		notes = append(notes, strings.Join(strings.Fields(n.Reason), " "))
-	case sc.Broken != "" && len(sc.Numbers) == 0:
-		notes = append(notes, strings.Join(strings.Fields(sc.Broken), " "))
-	}
-	if sc.Remeasured {
-		notes = append(notes, "remeasured in a fresh process")
-	}
-	if n.Straddles {
-		notes = append(notes, "interval straddles the limit")
-	}
-	notes = append(notes, n.Warnings...)
-	if len(notes) == 0 {
-		return ""
-	}
-	return strings.Join(notes, "; ")
 }
 
 // scenarioTrimLines drops the blanks tabwriter leaves at the end of each line.

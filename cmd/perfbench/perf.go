@@ -24,6 +24,7 @@ var perfBuild = func() *debug.BuildInfo {
 func newPerfCmd(s *streams) *cobra.Command {
 	var (
 		asJSON, check   bool
+		format          string
 		baselines, docs string
 		rebaseline      []string
 		why             string
@@ -67,6 +68,9 @@ Exit status: 0 pass (or unbaselined), 1 a band failed, a scenario broke or
 			"  go run ./cmd/perfbench perf --rebaseline hover-storm --why \"row hover now repaints the row's border too\"",
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
+			if err := checkFormat(format, asJSON); err != nil {
+				return err
+			}
 			bpath, err := ratchetPath(baselines, ratchet.DefaultBaselines, "baselines")
 			if err != nil {
 				return err
@@ -95,9 +99,12 @@ Exit status: 0 pass (or unbaselined), 1 a band failed, a scenario broke or
 			if err != nil {
 				return ratchetErr(err)
 			}
-			if asJSON {
+			switch {
+			case asJSON:
 				err = writeJSON(s, ratchetOutcomeJSON(o))
-			} else {
+			case format == "markdown":
+				err = writeMarkdownOutcome(s.out, "perf", o)
+			default:
 				err = o.WriteReport(s.out)
 			}
 			if err != nil {
@@ -115,6 +122,7 @@ Exit status: 0 pass (or unbaselined), 1 a band failed, a scenario broke or
 	}
 	f := cmd.Flags()
 	f.BoolVar(&asJSON, "json", false, "print the outcome as JSON")
+	f.StringVar(&format, "format", "table", "output format: table or markdown (a report for a pull request's job summary)")
 	f.BoolVar(&check, "check", false, "judge and check the docs are up to date; write nothing (what CI runs)")
 	f.StringVar(&baselines, "baselines", "", "baselines file (default "+ratchet.DefaultBaselines+" under the module root)")
 	f.StringVar(&docs, "docs", "", "docs file with the generated section (default "+ratchet.DefaultDocs+" under the module root)")

@@ -148,6 +148,12 @@ fresh process before it is called a failure. Nothing is written.
 
 Scenarios: ` + strings.Join(scenario.Names(), " ") + `
 
+--format markdown prints a report for a pull request's job summary or
+comment instead: the verdict first, then only the numbers that failed, broke
+or moved (a time whose interval lies at least 10% from its baseline, a count
+under its ceiling) with their band, interval and ratio to the baseline, then
+the full table, collapsed.
+
 --format benchfmt prints the Go benchmark format instead, so two runs
 compare with benchstat: under a goos/goarch/cpu/pkg header, each scenario
 under its own "scenario: NAME" configuration line (so benchstat never puts
@@ -166,10 +172,10 @@ scenario broke, 2 usage or input error.`,
 				return err
 			}
 			switch {
-			case format != "table" && format != "benchfmt":
-				return usagef("--format %q: want table or benchfmt", format)
-			case format == "benchfmt" && asJSON:
-				return usagef("--json and --format benchfmt are two different outputs; pick one")
+			case format != "table" && format != "markdown" && format != "benchfmt":
+				return usagef("--format %q: want table, markdown or benchfmt", format)
+			case format != "table" && asJSON:
+				return usagef("--json and --format %s are two different outputs; pick one", format)
 			case count < 1:
 				return usagef("--count must be at least 1, got %d", count)
 			case count > 1 && format != "benchfmt":
@@ -190,9 +196,12 @@ scenario broke, 2 usage or input error.`,
 			if err != nil {
 				return ratchetErr(err)
 			}
-			if asJSON {
+			switch {
+			case asJSON:
 				err = writeJSON(s, ratchetOutcomeJSON(o))
-			} else {
+			case format == "markdown":
+				err = writeMarkdownOutcome(s.out, "scenarios", o)
+			default:
 				err = writeScenarioTable(s.out, o)
 			}
 			if err != nil {
@@ -206,7 +215,7 @@ scenario broke, 2 usage or input error.`,
 	}
 	f := cmd.Flags()
 	f.BoolVar(&asJSON, "json", false, "print every judged number as JSON")
-	f.StringVar(&format, "format", "table", "output format: table or benchfmt (the Go benchmark format, for benchstat)")
+	f.StringVar(&format, "format", "table", "output format: table, markdown (a report for a pull request's job summary) or benchfmt (the Go benchmark format, for benchstat)")
 	f.IntVar(&count, "count", 1, "with --format benchfmt, run every scenario this many times")
 	f.StringVar(&baselines, "baselines", "", "baselines file (default "+ratchet.DefaultBaselines+" under the module root)")
 	f.DurationVar(&timeout, "timeout", scenario.DefaultTimeout, "how long one scenario's process may run before it is killed and judged broken")

@@ -20,12 +20,13 @@ func init() { subcommands = append(subcommands, newWorkloadsCmd, newWorkloadCmd)
 type workloadFlags struct {
 	asJSON, record bool
 	rounds         int
-	docs           string
+	docs, format   string
 }
 
 func (f *workloadFlags) add(cmd *cobra.Command) {
 	cmd.Flags().BoolVar(&f.asJSON, "json", false, "print the results as JSON")
 	cmd.Flags().BoolVar(&f.record, "record", false, "write this machine's absolute times into the advisory table of the reference page")
+	cmd.Flags().StringVar(&f.format, "format", "table", "output format: table or markdown (a report for a pull request's job summary)")
 	cmd.Flags().IntVar(&f.rounds, "rounds", 0, "interleaved measuring rounds per workload (0: each workload's default)")
 	cmd.Flags().StringVar(&f.docs, "docs", workloads.DefaultDocs, "the reference page --record writes")
 }
@@ -107,23 +108,32 @@ func diagnosticNames() []string {
 }
 
 func runWorkloads(s *streams, ws []*workloads.Workload, f workloadFlags) error {
+	if err := checkFormat(f.format, f.asJSON); err != nil {
+		return err
+	}
+	markdown := f.format == "markdown"
 	var results []workloads.Result
 	failed := false
 	for _, w := range ws {
 		r := workloads.Run(w, workloads.Options{Rounds: f.rounds})
 		results = append(results, r)
-		if !f.asJSON {
+		if !f.asJSON && !markdown {
 			if err := printWorkload(s.out, r); err != nil {
 				return err
 			}
 		}
 		failed = failed || r.Verdict.Failed()
 	}
-	if f.asJSON {
+	switch {
+	case f.asJSON:
 		if err := writeJSON(s, results); err != nil {
 			return err
 		}
-	} else if len(results) > 1 {
+	case markdown:
+		if err := writeMarkdownWorkloads(s.out, results); err != nil {
+			return err
+		}
+	case len(results) > 1:
 		vs := make([]band.Verdict, len(results))
 		for i, r := range results {
 			vs[i] = r.Verdict

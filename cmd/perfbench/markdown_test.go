@@ -1,0 +1,151 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"flag"
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/perfbench/perfbench/band"
+	"github.com/perfbench/perfbench/ratchet"
+	"github.com/perfbench/perfbench/workloads"
+)
+
+var markdownUpdate = flag.Bool("update-markdown", false, "rewrite testdata/markdown/*.md from the reports")
+
+// markdownGolden compares got with testdata/markdown/name; on a mismatch it
+// writes name.got beside it, and with -update-markdown it rewrites name.
+func markdownGolden(t *testing.T, name, got string) {
+	t.Helper()
+	path := filepath.Join("testdata", "markdown", name)
+	if *markdownUpdate {
+		require.NoError(t, os.MkdirAll(filepath.Dir(path), 0o755))
+		require.NoError(t, os.WriteFile(path, []byte(got), 0o644))
+		return
+	}
+	want, err := os.ReadFile(path)
+	require.NoError(t, err, "run go test -run %s -update-markdown to create it", t.Name())
+	if string(want) != got {
+		require.NoError(t, os.WriteFile(path+".got", []byte(got), 0o644))
+	}
+	assert.Equal(t, string(want), got, "wrote %s.got", path)
+}
+
+var markdownMachine = ratchet.Machine{CPU: "Test CPU 3000", Cores: 2, OS: "linux", Arch: "amd64", Go: "go1.26.0"}
+
+// markdownOutcome judges one made-up run through the ratchet, against a
+// stored baseline of 10 µs per hover frame and 20 µs per scroll frame.
+func markdownOutcome(t *testing.T, hover, scroll []float64, restyles float64, broken string) ratchet.Outcome {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "baselines.yaml")
+	var store ratchet.Store
+	set := time.Date(2026, 9, 1, 0, 0, 0, 0, time.UTC)
+	for _, b := range []struct {
+		scenario string
+		median   float64
+	}{{"hover-storm", 10}, {"scroll", 20}} {
+		store.Put(ratchet.Key{Machine: markdownMachine.String(), Scenario: b.scenario, Number: "frame"},
+			ratchet.Baseline{Unit: "µs/frame", Median: b.median, Samples: []float64{b.median}, Set: set, Why: "test"})
+	}
+	require.NoError(t, os.WriteFile(path, store.Marshal(), 0o644))
+	frame := band.Spec{Name: "frame", Unit: "µs/frame", Band: band.Time(0.4), Budget: band.FrameBudget(60)}
+	measure := func(context.Context, []string) ([]ratchet.Scenario, error) {
+		return []ratchet.Scenario{
+			{Name: "hover-storm", Numbers: []band.Measured{
+				{Spec: frame, Samples: hover},
+				{Spec: band.Spec{Name: "restyles", Unit: "restyles/frame", Band: band.Count(2)}, Samples: []float64{restyles}},
+			}},
+			{Name: "scroll", Broken: broken, Numbers: []band.Measured{
+				{Spec: frame, Samples: scroll},
+				{Spec: band.Spec{Name: "relayouts | held", Unit: "relayouts/frame", Band: band.Count(0)}, Samples: []float64{0}},
+			}},
+		}, nil
+	}
+	o, err := ratchet.Run(context.Background(), ratchet.Options{Baselines: path, ReadOnly: true, Machine: markdownMachine}, measure)
+	require.NoError(t, err)
+	return o
+}
+
+// Golden reports for a pull request's job summary: everything passed and
+// nothing moved; a time and a count over their limits; a scenario that
+// broke; numbers that moved (a time well under its baseline, a count under
+// its ceiling).
+func TestMarkdownScenarios(t *testing.T) {
+	around := func(c float64) []float64 { return []float64{c - 1, c, c + 1, c - 0.5, c, c + 0.5, c, c} }
+	for _, c := range []struct {
+		name         string
+		hover        []float64
+		restyles     float64
+		broken       string
+		verdict      band.Verdict
+		wantFragment string
+	}{
+		{"pass", around(10), 2, "", band.Pass, "Nothing failed, broke or moved."},
+		{"fail", around(20), 3, "", band.Fail, "| ❌ fail | hover-storm | frame | 20 µs/frame |"},
+		{"broken", around(10), 2, "exited with status 2; stderr: panic: boom", band.Broken, "| 💥 broken | scroll | all |"},
+		{"moved", around(5), 1, "", band.Pass, "| ↕ moved | hover-storm | frame | 5 µs/frame |"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			o := markdownOutcome(t, c.hover, around(20), c.restyles, c.broken)
+			require.Equal(t, c.verdict, o.Verdict)
+			var b bytes.Buffer
+			require.NoError(t, writeMarkdownOutcome(&b, "scenarios", o))
+			assert.Contains(t, b.String(), c.wantFragment)
+			markdownGolden(t, c.name+".md", b.String())
+		})
+	}
+}
+
+func TestMarkdownWorkloads(t *testing.T) {
+	ratio := workloads.Limit{Name: "time s26/s1", Unit: "×", Shape: workloads.Ceiling, Hi: 1.1, Time: true}
+	diffs := workloads.Limit{Name: "differing frames", Unit: "frames", Shape: workloads.Ceiling, Hi: 0}
+	for _, c := range []struct {
+		name    string
+		results []workloads.Result
+	}{
+		{"workloads-pass", []workloads.Result{
+			{Workload: "static-slope", Gate: true, Verdict: band.Pass, Criteria: []workloads.Criterion{ratio.Judge(1.01, "s26 0.489 µs / s1 0.484 µs"), diffs.Judge(0, "")}},
+			{Workload: "list-slope", Gate: true, Verdict: band.Pass, Remeasured: true,
+				First:    []workloads.Criterion{ratio.Judge(1.3, "")},
+				Criteria: []workloads.Criterion{ratio.Judge(1.02, "")}},
+		}},
+		{"workloads-fail", []workloads.Result{
+			{Workload: "static-slope", Gate: true, Verdict: band.Fail, Criteria: []workloads.Criterion{ratio.Judge(1.5, "s26 0.7 µs / s1 0.47 µs"), diffs.Judge(2, "")}},
+			{Workload: "resize-slope", Gate: true, Verdict: band.Broken, Criteria: []workloads.Criterion{ratio.Broken("the measurement returned nothing")}},
+		}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			var b bytes.Buffer
+			require.NoError(t, writeMarkdownWorkloads(&b, c.results))
+			markdownGolden(t, c.name+".md", b.String())
+		})
+	}
+}
+
+// --format markdown on the commands: the report on stdout, the exit status
+// of the verdict, and nothing else.
+func TestMarkdownFormatFlag(t *testing.T) {
+	code, stdout, stderr := perfbench(t, "scenarios", "test-fixed", "test-fail", "--format", "markdown",
+		"--baselines", filepath.Join(t.TempDir(), "b.yaml"))
+	assert.Equal(t, exitFailed, code, stderr)
+	assert.Contains(t, stdout, "## ❌ perfbench scenarios: fail\n")
+	assert.Contains(t, stdout, "| ❌ fail | test-fail | frames | 1 frames/run |")
+	assert.Contains(t, stdout, "<details><summary>All 4 numbers</summary>")
+
+	for _, args := range [][]string{
+		{"scenarios", "--format", "markdown", "--json"},
+		{"scenarios", "--format", "html"},
+		{"perf", "--format", "benchfmt"},
+		{"workloads", "--format", "markdown", "--json"},
+	} {
+		code, _, stderr := perfbench(t, args...)
+		assert.Equal(t, exitUsage, code, "%v: %s", args, stderr)
+		scenarioOneLine(t, stderr)
+	}
+}

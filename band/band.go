@@ -13,9 +13,37 @@ type Kind string
 const (
 	// KindTime is a band around a per-machine baseline: see [Time].
 	KindTime Kind = "time"
-	// KindCount is a ceiling with no tolerance: see [Count].
+	// KindCount is a bound with no tolerance, in one of three directions:
+	// see [Count], [Floor] and [Exact].
 	KindCount Kind = "count"
 )
+
+// Direction says which side of its bound a count may lie on. A count of
+// work done has a ceiling; a count of work avoided (a skip, a cache hit)
+// has a floor, because losing the saving makes it fall; a count the design
+// fixes exactly (one frame per crossing, one Tab to the field) is exact.
+type Direction string
+
+const (
+	// AtMost passes a count at or below its bound: a ceiling ("≤").
+	AtMost Direction = "ceiling"
+	// AtLeast passes a count at or above its bound: a floor ("≥").
+	AtLeast Direction = "floor"
+	// Exactly passes only the bound itself ("=").
+	Exactly Direction = "exact"
+)
+
+// Symbol returns the relation a report prints before the bound: "≤", "≥"
+// or "=".
+func (d Direction) Symbol() string {
+	switch d {
+	case AtLeast:
+		return "≥"
+	case Exactly:
+		return "="
+	}
+	return "≤"
+}
 
 // Band is the comparison a number is judged by, written once in the
 // scenario's source. It has one of two shapes, told apart by Kind; the
@@ -35,8 +63,13 @@ type Band struct {
 	// why it is as wide as it is.
 	Tolerance float64
 
-	// Ceiling is the most a count may be. There is no tolerance: one above
-	// the ceiling fails.
+	// Dir is a count's direction; the zero Direction reads as AtMost, so a
+	// count band written before counts had a direction is a ceiling.
+	Dir Direction
+
+	// Ceiling is a count's bound: the most it may be (AtMost), the least
+	// (AtLeast) or the only value that passes (Exactly). There is no
+	// tolerance: one past the bound fails.
 	Ceiling float64
 }
 
@@ -51,13 +84,53 @@ func Time(tolerance float64) Band {
 	return Band{Kind: KindTime, Tolerance: tolerance}
 }
 
-// Count returns a count band: the value passes while it is at most ceiling.
-// A negative or non-finite ceiling is a programming error and panics.
-func Count(ceiling float64) Band {
-	if !(ceiling >= 0) || math.IsInf(ceiling, 0) {
-		panic(fmt.Sprintf("band: count ceiling %v is not a finite number ≥ 0", ceiling))
+// Count returns a count band for work done: the value passes while it is at
+// most ceiling. A negative or non-finite ceiling is a programming error and
+// panics.
+func Count(ceiling float64) Band { return count(AtMost, ceiling) }
+
+// Floor returns a count band for work avoided: the value passes while it is
+// at least floor, so a skip that stops firing fails. A negative or
+// non-finite floor is a programming error and panics.
+func Floor(floor float64) Band { return count(AtLeast, floor) }
+
+// Exact returns a count band that passes only value itself: for a count the
+// design fixes (one frame per crossing), where more and fewer are both
+// wrong. A negative or non-finite value is a programming error and panics.
+func Exact(value float64) Band { return count(Exactly, value) }
+
+func count(d Direction, bound float64) Band {
+	if !(bound >= 0) || math.IsInf(bound, 0) {
+		panic(fmt.Sprintf("band: count %s %v is not a finite number ≥ 0", d, bound))
 	}
-	return Band{Kind: KindCount, Ceiling: ceiling}
+	return Band{Kind: KindCount, Dir: d, Ceiling: bound}
+}
+
+// Direction returns a count band's direction, AtMost for the zero Dir; ""
+// for a time band.
+func (b Band) Direction() Direction {
+	if b.Kind != KindCount {
+		return ""
+	}
+	if b.Dir == "" {
+		return AtMost
+	}
+	return b.Dir
+}
+
+// Admits reports whether a count band passes v. It panics on a time band,
+// which judges a median against its limit.
+func (b Band) Admits(v float64) bool {
+	if b.Kind != KindCount {
+		panic("band: Admits on a " + b.kindName() + " band")
+	}
+	switch b.Direction() {
+	case AtLeast:
+		return v >= b.Ceiling
+	case Exactly:
+		return v == b.Ceiling
+	}
+	return v <= b.Ceiling
 }
 
 // WithBaseline returns a copy of a time band compared against baseline µs.
@@ -82,8 +155,9 @@ func (b Band) Baselined() bool {
 	return false
 }
 
-// Limit returns the largest value that passes: the ceiling of a count, or
-// Baseline×(1+Tolerance) for a time. ok is false for an unbaselined time
+// Limit returns the bound a value is judged against: a count's ceiling,
+// floor or exact value (see [Band.Direction]), or the largest time that
+// passes, Baseline×(1+Tolerance). ok is false for an unbaselined time
 // band and for the zero Band.
 func (b Band) Limit() (limit float64, ok bool) {
 	if !b.Baselined() {
@@ -106,8 +180,11 @@ func (b Band) check() string {
 			return fmt.Sprintf("time band baseline %v is not a finite number ≥ 0", b.Baseline)
 		}
 	case KindCount:
+		if d := b.Direction(); d != AtMost && d != AtLeast && d != Exactly {
+			return fmt.Sprintf("count band direction %q is not %s, %s or %s", d, AtMost, AtLeast, Exactly)
+		}
 		if !(b.Ceiling >= 0) || math.IsInf(b.Ceiling, 0) {
-			return fmt.Sprintf("count band ceiling %v is not a finite number ≥ 0", b.Ceiling)
+			return fmt.Sprintf("count band %s %v is not a finite number ≥ 0", b.Direction(), b.Ceiling)
 		}
 	default:
 		return "no band"
@@ -122,13 +199,14 @@ func (b Band) kindName() string {
 	return string(b.Kind)
 }
 
-// String returns the band as a report prints it: "≤ 12" for a count,
+// String returns the band as a report prints it: "≤ 12" for a count with a
+// ceiling, "≥ 300" for one with a floor, "= 1" for an exact one,
 // "≤ 57.68 (41.2 +40%)" for a baselined time, "+40%, unbaselined" for a time
 // with no baseline yet.
 func (b Band) String() string {
 	switch b.Kind {
 	case KindCount:
-		return "≤ " + Format(b.Ceiling)
+		return b.Direction().Symbol() + " " + Format(b.Ceiling)
 	case KindTime:
 		tol := "+" + Format(b.Tolerance*100) + "%"
 		if !b.Baselined() {
@@ -146,17 +224,29 @@ type bandJSON struct {
 	Baseline  float64  `json:"baseline,omitempty"`
 	Tolerance *float64 `json:"tolerance,omitempty"`
 	Ceiling   *float64 `json:"ceiling,omitempty"`
+	Floor     *float64 `json:"floor,omitempty"`
+	Exact     *float64 `json:"exact,omitempty"`
 }
 
 // MarshalJSON writes the kind and that kind's fields:
-// {"kind":"time","tolerance":0.4} or {"kind":"count","ceiling":1}.
+// {"kind":"time","tolerance":0.4}, or a count's bound under its direction's
+// name: {"kind":"count","ceiling":1}, {"kind":"count","floor":300},
+// {"kind":"count","exact":1}.
 func (b Band) MarshalJSON() ([]byte, error) {
 	w := bandJSON{Kind: b.Kind}
 	switch b.Kind {
 	case KindTime:
 		w.Baseline, w.Tolerance = b.Baseline, &b.Tolerance
 	case KindCount:
-		w.Ceiling = &b.Ceiling
+		v := b.Ceiling
+		switch b.Direction() {
+		case AtLeast:
+			w.Floor = &v
+		case Exactly:
+			w.Exact = &v
+		default:
+			w.Ceiling = &v
+		}
 	}
 	return json.Marshal(w)
 }
@@ -170,8 +260,8 @@ func (b *Band) UnmarshalJSON(data []byte) error {
 	}
 	switch w.Kind {
 	case KindTime:
-		if w.Ceiling != nil {
-			return fmt.Errorf("band: a time band has no ceiling")
+		if w.Ceiling != nil || w.Floor != nil || w.Exact != nil {
+			return fmt.Errorf("band: a time band has no ceiling, floor or exact value")
 		}
 		if w.Tolerance == nil {
 			return fmt.Errorf("band: a time band needs a tolerance")
@@ -181,10 +271,20 @@ func (b *Band) UnmarshalJSON(data []byte) error {
 		if w.Tolerance != nil || w.Baseline != 0 {
 			return fmt.Errorf("band: a count band has no tolerance and no baseline")
 		}
-		if w.Ceiling == nil {
-			return fmt.Errorf("band: a count band needs a ceiling")
+		var bounds []Band
+		if w.Ceiling != nil {
+			bounds = append(bounds, Band{Kind: KindCount, Dir: AtMost, Ceiling: *w.Ceiling})
 		}
-		*b = Band{Kind: KindCount, Ceiling: *w.Ceiling}
+		if w.Floor != nil {
+			bounds = append(bounds, Band{Kind: KindCount, Dir: AtLeast, Ceiling: *w.Floor})
+		}
+		if w.Exact != nil {
+			bounds = append(bounds, Band{Kind: KindCount, Dir: Exactly, Ceiling: *w.Exact})
+		}
+		if len(bounds) != 1 {
+			return fmt.Errorf("band: a count band needs exactly one of ceiling, floor or exact, got %d", len(bounds))
+		}
+		*b = bounds[0]
 	case "":
 		*b = Band{}
 	default:

@@ -5,8 +5,15 @@
 //
 // A count (elements restyled, primitives emitted, …) is a property of the
 // design: it reads the same on every machine and every run. Its band is a
-// ceiling with no tolerance at all, [Count]; widening it would admit exactly
-// the regression the count exists to catch.
+// bound with no tolerance at all; widening it would admit exactly the
+// regression the count exists to catch. The bound has a direction:
+//
+//   - [Count], a ceiling (≤), for work done: doing more fails;
+//   - [Floor], a floor (≥), for work avoided (a skip counter, a cache hit):
+//     a skip that stops firing makes its count fall, and a ceiling would
+//     pass that for ever;
+//   - [Exact] (=), for a count the design fixes, where more and fewer are
+//     both wrong.
 //
 // A time (µs per frame) is a property of the machine as much as of the code.
 // Its band is a multiple of a baseline recorded on that machine, [Time]. In

@@ -111,6 +111,11 @@ func Judge(m Measured) Judged {
 	switch {
 	case !ok:
 		j.BandVerdict = Unbaselined
+	case m.Band.Kind == KindCount:
+		j.Limit, j.BandVerdict = limit, Fail
+		if m.Band.Admits(j.Median) {
+			j.BandVerdict = Pass
+		}
 	case j.Median <= limit:
 		j.Limit, j.BandVerdict = limit, Pass
 	default:

@@ -60,6 +60,71 @@ func TestJudgeCount(t *testing.T) {
 	}
 }
 
+// TestJudgeCountDirections shows each direction failing on its own side
+// and passing on the other: a ceiling fails one above, a floor one below,
+// an exact count both.
+func TestJudgeCountDirections(t *testing.T) {
+	judge := func(b band.Band, v float64) band.Judged {
+		return band.Judge(band.Measured{Spec: band.Spec{Name: "n", Unit: "n/run", Band: b}, Samples: []float64{v}})
+	}
+	tests := []struct {
+		name string
+		band band.Band
+		v    float64
+		want band.Verdict
+	}{
+		{"ceiling: one above fails", band.Count(10), 11, band.Fail},
+		{"ceiling: at passes", band.Count(10), 10, band.Pass},
+		{"ceiling: below passes", band.Count(10), 0, band.Pass},
+		{"floor: one below fails", band.Floor(1016), 1015, band.Fail},
+		{"floor: a lost skip reading zero fails", band.Floor(1016), 0, band.Fail},
+		{"floor: at passes", band.Floor(1016), 1016, band.Pass},
+		{"floor: above passes", band.Floor(1016), 5000, band.Pass},
+		{"floor of zero admits anything", band.Floor(0), 0, band.Pass},
+		{"exact: one below fails", band.Exact(240), 239, band.Fail},
+		{"exact: one above fails", band.Exact(240), 241, band.Fail},
+		{"exact: the value passes", band.Exact(240), 240, band.Pass},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			j := judge(tt.band, tt.v)
+			assert.Equal(t, tt.want, j.BandVerdict)
+			assert.Equal(t, tt.band.Ceiling, j.Limit)
+			assert.Equal(t, tt.want == band.Pass, tt.band.Admits(tt.v))
+		})
+	}
+}
+
+func TestCountDirectionWireForm(t *testing.T) {
+	tests := []struct {
+		band band.Band
+		json string
+		text string
+	}{
+		{band.Count(3), `{"kind":"count","ceiling":3}`, "≤ 3"},
+		{band.Floor(300), `{"kind":"count","floor":300}`, "≥ 300"},
+		{band.Exact(1), `{"kind":"count","exact":1}`, "= 1"},
+		{band.Floor(0), `{"kind":"count","floor":0}`, "≥ 0"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.text, func(t *testing.T) {
+			data, err := json.Marshal(tt.band)
+			require.NoError(t, err)
+			assert.JSONEq(t, tt.json, string(data))
+			var back band.Band
+			require.NoError(t, json.Unmarshal(data, &back))
+			assert.Equal(t, tt.band, back)
+			assert.Equal(t, tt.text, tt.band.String())
+		})
+	}
+	// A band written before counts had a direction is a ceiling.
+	legacy := band.Band{Kind: band.KindCount, Ceiling: 2}
+	assert.Equal(t, band.AtMost, legacy.Direction())
+	assert.Equal(t, band.Fail, band.Judge(band.Measured{Spec: band.Spec{Name: "n", Unit: "n", Band: legacy}, Samples: []float64{3}}).BandVerdict)
+	assert.Equal(t, band.Direction(""), band.Time(0.1).Direction())
+	assert.Equal(t, band.Broken, band.Judge(band.Measured{Spec: band.Spec{Name: "n", Unit: "n", Band: band.Band{Kind: band.KindCount, Dir: "sideways"}}, Samples: []float64{3}}).BandVerdict)
+}
+
 func TestJudgeTime(t *testing.T) {
 	frame := func(b band.Band, budget *band.Budget, samples []float64) band.Measured {
 		return band.Measured{Spec: band.Spec{Name: "frame", Unit: "µs/frame", Band: b, Budget: budget}, Samples: samples}
@@ -182,7 +247,9 @@ func TestBandUnmarshalRejects(t *testing.T) {
 		{"time with ceiling", `{"kind":"time","tolerance":0.1,"ceiling":3}`, "no ceiling"},
 		{"time without tolerance", `{"kind":"time"}`, "needs a tolerance"},
 		{"count with tolerance", `{"kind":"count","ceiling":1,"tolerance":0.1}`, "no tolerance"},
-		{"count without ceiling", `{"kind":"count"}`, "needs a ceiling"},
+		{"count without bound", `{"kind":"count"}`, "needs exactly one of ceiling, floor or exact, got 0"},
+		{"count with two bounds", `{"kind":"count","ceiling":1,"floor":0}`, "got 2"},
+		{"time with floor", `{"kind":"time","tolerance":0.1,"floor":3}`, "no ceiling, floor or exact"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -196,6 +263,9 @@ func TestConstructorsPanicOnMisuse(t *testing.T) {
 	assert.PanicsWithValue(t, "band: time tolerance -0.1 is not a finite fraction ≥ 0", func() { band.Time(-0.1) })
 	assert.Panics(t, func() { band.Time(math.NaN()) })
 	assert.Panics(t, func() { band.Count(-1) })
+	assert.PanicsWithValue(t, "band: count floor -1 is not a finite number ≥ 0", func() { band.Floor(-1) })
+	assert.Panics(t, func() { band.Exact(math.Inf(1)) })
+	assert.Panics(t, func() { band.Time(0.1).Admits(1) })
 	assert.Panics(t, func() { band.Count(1).WithBaseline(3) })
 	assert.Panics(t, func() { band.Max(math.Inf(1), "") })
 	assert.Panics(t, func() { band.FrameBudget(0) })

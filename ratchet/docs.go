@@ -181,8 +181,10 @@ func renderSection(o *Outcome, store *Store, machine string) []byte {
 	w.WriteString(".\n\n")
 	w.WriteString("Times are this machine's recorded baseline: the median of per-frame samples with its\n" +
 		"95% confidence interval, the sample count and the date it was set. Counts are exact and\n" +
-		"the same on every machine. Bands gate; budgets are reported beside them. The verdicts\n" +
-		"are those of the run that last rewrote this section.\n")
+		"the same on every machine; a count's band is a ceiling (≤) on work done, a floor (≥)\n" +
+		"on work avoided, so that a lost skip fails, or an exact value (=). Bands gate; budgets\n" +
+		"are reported beside them. The verdicts are those of the run that last rewrote this\n" +
+		"section.\n")
 
 	for _, sc := range o.Scenarios {
 		fmt.Fprintf(&w, "\n### %s\n\n", sc.Name)

@@ -54,7 +54,8 @@ func newRoot(s *streams) *cobra.Command {
 		Short: "Measure a retained-mode UI engine and gate its performance",
 		Long: `perfbench drives a headless retained-mode UI engine through scripted
 interactions and reports two kinds of number: counts of work (identical on
-every machine, gated by a ceiling with no tolerance) and frame times
+every machine, gated with no tolerance by a ceiling for work done, a
+floor for work avoided, or an exact value) and frame times
 (gated by a band around a recorded baseline or a same-run ratio).
 
 Exit status: 0 pass, 1 a gate failed (Fail or Broken), 2 usage or input error.`,

@@ -140,7 +140,9 @@ binary, and print one row per number: its value (a count, or the median of
 one time per frame with its 95% confidence interval), its band and the
 band's verdict, and the budget the design wrote with the budget's verdict.
 
-Counts are judged against their ceilings. Times are judged against this
+Counts are judged exactly against their bands: a ceiling (≤) for work
+done, a floor (≥) for work avoided, so that a lost skip fails, or an exact
+value (=). Times are judged against this
 machine's baselines in the baselines file, which only ` + "`perfbench perf`" + `
 records; a machine with none reports its times unbaselined. A time over
 its limit whose interval straddles the limit is measured once more in a

@@ -72,3 +72,24 @@ func TestRearmReusesTheTimer(t *testing.T) {
 	var other Virtual
 	assert.Panics(t, func() { other.Rearm(tm, At[Sched](5)) })
 }
+
+func TestRealRunDueRunsOnlyWhatIsDue(t *testing.T) {
+	var r Real
+	_, ok := r.NextDue()
+	assert.False(t, ok)
+	var ran []string
+	now := r.Now()
+	r.At(now.Add(-time.Millisecond), func() { ran = append(ran, "past") })
+	r.At(now, func() {
+		ran = append(ran, "now")
+		r.At(now, func() { ran = append(ran, "set by a timer") })
+	})
+	later := now.Add(time.Hour)
+	r.At(later, func() { ran = append(ran, "later") })
+	assert.Equal(t, 3, r.RunDue())
+	assert.Equal(t, []string{"past", "now", "set by a timer"}, ran)
+	due, ok := r.NextDue()
+	assert.True(t, ok)
+	assert.Equal(t, later, due)
+	assert.Equal(t, 0, r.RunDue())
+}

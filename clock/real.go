@@ -65,3 +65,30 @@ func (r *Real) Run(ctx context.Context) error {
 }
 
 func heapPop(q *queue) *Timer { return heap.Pop(q).(*Timer) }
+
+// NextDue returns when the next timer is due, and false if none is set.
+func (r *Real) NextDue() (Instant[Sched], bool) {
+	if n := r.q.next(); n != nil {
+		return n.when, true
+	}
+	return Instant[Sched]{}, false
+}
+
+// RunDue runs every timer due by now, in order, on the calling goroutine,
+// timers set by timers included if they fall due by then, and returns how
+// many ran. A loop that waits for input as well as for timers (a window's
+// frame loop) calls it instead of Run.
+func (r *Real) RunDue() int {
+	r.init()
+	n := 0
+	for {
+		next := r.q.next()
+		if next == nil || next.when.After(r.Now()) {
+			return n
+		}
+		heapPop(&r.q)
+		counter.Inc(counter.TimersFired)
+		next.f()
+		n++
+	}
+}

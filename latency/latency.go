@@ -13,6 +13,23 @@
 // monotonic clock and base_unix_ns the wall time of that start. Retain keeps
 // the last n marks in a ring for a reader inside the process (Recent).
 //
+// # The header
+//
+// StartEpoch declares where the epoch's instants come from, and the file
+// sink writes that declaration as the epoch's first line, before any mark:
+//
+//	{"header":"perfbench-latency","version":1,"base_unix_ns":…,"clock":"mono","timing":"virtual","renderer":"null","presents":false,"refresh_hz":60}
+//
+// clock is the domain of t (always the process's monotonic clock); timing
+// says what scheduled the frames — a virtual scheduler, whose frames run
+// back to back whatever their nominal refresh, or the real clock; renderer
+// names the renderer and presents whether its pres.out is a presentation
+// to a display or surface; refresh_hz is the rate the display reported (0:
+// none). A reader derives a metric only from a source
+// that can carry it: presentation rates need real timing and real
+// presents. Marks of an epoch without a header come from an unknown
+// source.
+//
 // # Cost
 //
 // When nothing is listening, Mark and NoteWith cost one atomic load. A note
@@ -43,6 +60,52 @@ type Record struct {
 	Note       string `json:"note,omitempty"`
 }
 
+// HeaderName and HeaderVersion identify a trace header line.
+const (
+	HeaderName    = "perfbench-latency"
+	HeaderVersion = 1
+)
+
+// Timing says what scheduled an epoch's frames.
+type Timing string
+
+const (
+	// Unknown: nobody declared it (a trace without a header).
+	Unknown Timing = ""
+	// Virtual: a virtual scheduler; frames run back to back, and the real
+	// time between them is the harness's, not a refresh's.
+	Virtual Timing = "virtual"
+	// Real: the real clock; frames fall at real refreshes.
+	Real Timing = "real"
+)
+
+// Source declares where an epoch's marks come from.
+type Source struct {
+	Timing Timing
+	// Renderer names the renderer ("null", "gpu"); "" where none is known.
+	Renderer string
+	// Presents reports whether the renderer's pres.out is a presentation
+	// to a display or surface (false for a renderer that discards).
+	Presents bool
+	// RefreshHz is the refresh rate the display reported; 0 where it
+	// reported none.
+	RefreshHz float64
+}
+
+// Header is a trace's header line: the Source of the epoch it starts.
+type Header struct {
+	Header     string `json:"header"`
+	Version    int    `json:"version"`
+	BaseUnixNs int64  `json:"base_unix_ns"`
+	// Clock is the domain of every t of the epoch: "mono", the recording
+	// process's monotonic clock.
+	Clock     string  `json:"clock"`
+	Timing    Timing  `json:"timing"`
+	Renderer  string  `json:"renderer"`
+	Presents  bool    `json:"presents"`
+	RefreshHz float64 `json:"refresh_hz"`
+}
+
 // Recorded is one mark kept by the in-process ring.
 type Recorded struct {
 	Stage string
@@ -59,6 +122,9 @@ var (
 	sinkErr  error
 	start    time.Time // epoch start (carries the monotonic reading)
 	baseUnix int64
+	source   Source
+	declared bool // StartEpoch declared the current epoch's source
+	headed   bool // the sink has the current epoch's header
 	line     []byte
 	ring     []Recorded
 	ringNext int
@@ -95,10 +161,39 @@ func SetSink(w io.Writer) {
 	mu.Lock()
 	defer mu.Unlock()
 	closeSinkLocked()
+	headed = false
 	if w != nil {
 		sink = bufio.NewWriterSize(w, 64<<10)
+		writeHeaderLocked()
 	}
 	active.Store(sink != nil || ringOn)
+}
+
+// writeHeaderLocked writes the current epoch's header to the sink, once,
+// if StartEpoch declared its source.
+func writeHeaderLocked() {
+	if sink == nil || headed || !declared {
+		return
+	}
+	headed = true
+	line = append(line[:0], `{"header":`...)
+	line = appendJSONString(line, HeaderName)
+	line = append(line, `,"version":`...)
+	line = strconv.AppendInt(line, HeaderVersion, 10)
+	line = append(line, `,"base_unix_ns":`...)
+	line = strconv.AppendInt(line, baseUnix, 10)
+	line = append(line, `,"clock":"mono","timing":`...)
+	line = appendJSONString(line, string(source.Timing))
+	line = append(line, `,"renderer":`...)
+	line = appendJSONString(line, source.Renderer)
+	line = append(line, `,"presents":`...)
+	line = strconv.AppendBool(line, source.Presents)
+	line = append(line, `,"refresh_hz":`...)
+	line = strconv.AppendFloat(line, source.RefreshHz, 'g', -1, 64)
+	line = append(line, "}\n"...)
+	if _, err := sink.Write(line); err != nil && sinkErr == nil {
+		sinkErr = err
+	}
 }
 
 func closeSinkLocked() {
@@ -130,12 +225,18 @@ func Close() error {
 // Enabled reports whether any sink is listening.
 func Enabled() bool { return active.Load() }
 
-// StartEpoch starts a new epoch: t counts from now.
-func StartEpoch() {
+// StartEpoch starts a new epoch declaring src: t counts from now, and the
+// file sink writes the epoch's header line before its first mark. Each
+// epoch has a base_unix_ns of its own, later than the previous one's, so a
+// reader never subtracts across two.
+func StartEpoch(src Source) {
 	mu.Lock()
+	defer mu.Unlock()
+	prev := baseUnix
 	start = time.Now()
-	baseUnix = start.UnixNano()
-	mu.Unlock()
+	baseUnix = max(start.UnixNano(), prev+1)
+	source, declared, headed = src, true, false
+	writeHeaderLocked()
 }
 
 // Flush writes buffered marks to the file sink.

@@ -14,7 +14,7 @@ func TestFileSinkWritesOneJSONObjectPerMark(t *testing.T) {
 	var buf bytes.Buffer
 	SetSink(&buf)
 	defer SetSink(nil)
-	StartEpoch()
+	StartEpoch(Source{})
 	Mark("f.begin")
 	built := 0
 	NoteWith("f.restyle", func() string { built++; return "restyled=\"3\"\n\x01é" })
@@ -24,6 +24,8 @@ func TestFileSinkWritesOneJSONObjectPerMark(t *testing.T) {
 
 	var recs []Record
 	sc := bufio.NewScanner(&buf)
+	require.True(t, sc.Scan())
+	assert.Contains(t, sc.Text(), `"header":"perfbench-latency"`, "StartEpoch writes the header first")
 	for sc.Scan() {
 		var r Record
 		require.NoError(t, json.Unmarshal(sc.Bytes(), &r), sc.Text())
@@ -89,4 +91,52 @@ func BenchmarkMarkToFile(b *testing.B) {
 			buf.Reset()
 		}
 	}
+}
+
+// undeclare forgets the current epoch's source, as at process start.
+func undeclare() {
+	mu.Lock()
+	declared = false
+	mu.Unlock()
+}
+
+func TestStartEpochWritesTheHeaderFirst(t *testing.T) {
+	undeclare()
+	var buf bytes.Buffer
+	SetSink(&buf)
+	defer SetSink(nil)
+	StartEpoch(Source{Timing: Virtual, Renderer: "null"})
+	Mark("f.begin")
+	StartEpoch(Source{Timing: Real, Renderer: "gpu", Presents: true, RefreshHz: 144})
+	Mark("f.begin")
+	require.NoError(t, Flush())
+
+	lines := bytes.Split(bytes.TrimSpace(buf.Bytes()), []byte("\n"))
+	require.Len(t, lines, 4)
+	var h1, h2 Header
+	require.NoError(t, json.Unmarshal(lines[0], &h1))
+	require.NoError(t, json.Unmarshal(lines[2], &h2))
+	assert.Equal(t, Header{Header: HeaderName, Version: HeaderVersion, BaseUnixNs: h1.BaseUnixNs, Clock: "mono", Timing: Virtual, Renderer: "null"}, h1)
+	assert.Equal(t, Header{Header: HeaderName, Version: HeaderVersion, BaseUnixNs: h2.BaseUnixNs, Clock: "mono", Timing: Real, Renderer: "gpu", Presents: true, RefreshHz: 144}, h2)
+	assert.Greater(t, h2.BaseUnixNs, h1.BaseUnixNs, "each epoch has a base of its own")
+	var r Record
+	require.NoError(t, json.Unmarshal(lines[1], &r))
+	assert.Equal(t, h1.BaseUnixNs, r.BaseUnixNs)
+	require.NoError(t, json.Unmarshal(lines[3], &r))
+	assert.Equal(t, h2.BaseUnixNs, r.BaseUnixNs)
+}
+
+func TestASinkOpenedLateGetsTheEpochHeader(t *testing.T) {
+	SetSink(nil)
+	StartEpoch(Source{Timing: Real, Renderer: "null"})
+	var buf bytes.Buffer
+	SetSink(&buf)
+	defer SetSink(nil)
+	Mark("loop.wake")
+	require.NoError(t, Flush())
+	first, _, _ := bytes.Cut(buf.Bytes(), []byte("\n"))
+	var h Header
+	require.NoError(t, json.Unmarshal(first, &h))
+	assert.Equal(t, HeaderName, h.Header)
+	assert.Equal(t, Real, h.Timing)
 }

@@ -9,7 +9,8 @@ import (
 )
 
 func ExampleSummarize() {
-	trace := `{"t":500000,"base_unix_ns":1785456583000000000,"stage":"f.begin"}
+	trace := `{"header":"perfbench-latency","version":1,"base_unix_ns":1785456583000000000,"clock":"mono","timing":"real","renderer":"gpu","presents":true}
+{"t":500000,"base_unix_ns":1785456583000000000,"stage":"f.begin"}
 {"t":1000000,"base_unix_ns":1785456583000000000,"stage":"pres.out"}
 {"t":1100000,"base_unix_ns":1785456583000000000,"stage":"f.end"}
 {"t":20200000,"base_unix_ns":1785456583000000000,"stage":"f.begin"}
@@ -37,11 +38,11 @@ not a record
 		}
 	}
 	// Output:
-	// malformed 8
+	// malformed 9
 	// frame.count v1: 3 frames
 	// frame.cost.p50 v1: 900000 ns
 	// frame.cost.p99 v1: missing
-	// present.fps.avg v1: 50 fps
+	// present.fps.avg v2: 50 fps
 }
 
 func ExampleRollingCount() {

@@ -10,29 +10,35 @@ import (
 type Model uint8
 
 const (
-	ModelCount             Model = iota // a count of marks or frames in a trace
-	ModelGauge                          // Gauge
-	ModelCounterRate                    // CounterRate
-	ModelEventInterval                  // EventInterval
-	ModelRollingCount                   // RollingCount
-	ModelRollingPercentile              // RollingPercentile
-	ModelDerived                        // Sub, Jitter
-	ModelSessionAggregate               // Aggregate and the trace summary's percentiles
-	ModelRollingMean                    // a mean over a rolling window of events (the FPS monitor's FRAME, INTERVAL, INV)
-	ModelRollingShare                   // the share of a rolling window's events over a threshold (the FPS monitor's DROP)
+	ModelCount               Model = iota // a count of marks or frames in a trace
+	ModelGauge                            // Gauge
+	ModelCounterRate                      // CounterRate
+	ModelEventInterval                    // EventInterval
+	ModelRollingCount                     // RollingCount
+	ModelRollingPercentile                // RollingPercentile
+	ModelDerived                          // Sub, Jitter
+	ModelSessionAggregate                 // Aggregate and the trace summary's percentiles
+	ModelRollingMean                      // a mean over a rolling window of events (the FPS monitor's FRAME, INTERVAL, INV)
+	ModelRollingShare                     // the share of a rolling window's events over a threshold (the FPS monitor's DROP)
+	ModelIntervalRate                     // IntervalRate
+	ModelRollingDistribution              // RollingDistribution
+	ModelConditional                      // Conditional: source-native, published while its condition holds
 )
 
 var modelNames = [...]string{
-	ModelCount:             "count",
-	ModelGauge:             "gauge",
-	ModelCounterRate:       "counter-rate",
-	ModelEventInterval:     "event-interval",
-	ModelRollingCount:      "rolling-count",
-	ModelRollingPercentile: "rolling-percentile",
-	ModelDerived:           "derived",
-	ModelSessionAggregate:  "session-aggregate",
-	ModelRollingMean:       "rolling-mean",
-	ModelRollingShare:      "rolling-share",
+	ModelCount:               "count",
+	ModelGauge:               "gauge",
+	ModelCounterRate:         "counter-rate",
+	ModelEventInterval:       "event-interval",
+	ModelRollingCount:        "rolling-count",
+	ModelRollingPercentile:   "rolling-percentile",
+	ModelDerived:             "derived",
+	ModelSessionAggregate:    "session-aggregate",
+	ModelRollingMean:         "rolling-mean",
+	ModelRollingShare:        "rolling-share",
+	ModelIntervalRate:        "interval-rate",
+	ModelRollingDistribution: "rolling-distribution",
+	ModelConditional:         "conditional",
 }
 
 func (m Model) String() string {
@@ -74,25 +80,59 @@ type Def struct {
 	Doc     string // one line: what the number is
 }
 
+// DefsVersion is the latest definition set. A metric's Version is the
+// set its current definition first appeared in; set N computes every
+// metric under its latest version not above N (Select), so a trace
+// recorded and summarised under set 1 can be replayed under it.
+//
+// Set 2 derives every metric only from a source that can carry it: the
+// presentation metrics from epochs on a real clock whose renderer
+// presents, stage spans outside a frame from real timing; it adds frame
+// intervals, input latencies and the frame loop's waits.
+const DefsVersion = 2
+
 // Defs is the one table of the metrics this package defines, in the order
-// a report prints them. doc.go lists the same table; a test keeps the two,
-// and what Summarize emits, in step.
+// a report prints them, older versions of a metric before newer. doc.go
+// lists the same table; a test keeps the two, and what Summarize emits, in
+// step.
 var Defs = []Def{
 	{"frame.count", 1, "frames", ModelCount, Session, "complete frames (f.begin … f.end) in the trace"},
 	{"frame.cost.p50", 1, "ns", ModelSessionAggregate, Session, "median frame cost f.end − f.begin, nearest rank; needs 2 frames"},
 	{"frame.cost.p95", 1, "ns", ModelSessionAggregate, Session, "95th percentile frame cost, nearest rank; needs 20 frames"},
 	{"frame.cost.p99", 1, "ns", ModelSessionAggregate, Session, "99th percentile frame cost, nearest rank; needs 100 frames"},
 	{"frame.cost.max", 1, "ns", ModelSessionAggregate, Session, "longest frame cost"},
+	{"frame.interval.p50", 2, "ns", ModelSessionAggregate, Session, "median f.begin − the previous f.begin of the epoch, real timing only; needs 2"},
+	{"frame.interval.p95", 2, "ns", ModelSessionAggregate, Session, "95th percentile frame interval, real timing only; needs 20"},
+	{"frame.rate.avg", 2, "fps", ModelSessionAggregate, Session, "frames the loop drew per real second, N × 1e9 / Σ frame intervals, real timing only"},
+	{"frame.interval.dist", 2, "share", ModelRollingDistribution, Session, "share of the last epoch's frame intervals of 1, 2, 3 and 4+ refreshes (bounds 1.5, 2.5, 3.5 periods of the declared rate, 60 Hz if none), real timing only"},
 	{"present.count", 1, "presents", ModelCount, Session, "pres.out marks in the trace"},
+	{"present.count", 2, "presents", ModelConditional, Session, "presentations: pres.out marks of epochs on a real clock whose renderer presents"},
 	{"present.interval.p50", 1, "ns", ModelSessionAggregate, Session, "median present interval (this pres.out − the previous one of the epoch); needs 2"},
+	{"present.interval.p50", 2, "ns", ModelSessionAggregate, Session, "median present interval, presentations on a real clock only; needs 2"},
 	{"present.interval.p90", 1, "ns", ModelSessionAggregate, Session, "90th percentile present interval, nearest rank; needs 10"},
+	{"present.interval.p90", 2, "ns", ModelSessionAggregate, Session, "90th percentile present interval, presentations on a real clock only; needs 10"},
 	{"present.interval.p99", 1, "ns", ModelSessionAggregate, Session, "99th percentile present interval, nearest rank; needs 100"},
+	{"present.interval.p99", 2, "ns", ModelSessionAggregate, Session, "99th percentile present interval, presentations on a real clock only; needs 100"},
 	{"present.interval.max", 1, "ns", ModelSessionAggregate, Session, "longest present interval"},
+	{"present.interval.max", 2, "ns", ModelSessionAggregate, Session, "longest present interval, presentations on a real clock only"},
 	{"present.jitter", 1, "ns", ModelDerived, Session, "P95 − P50 of the session's present intervals; needs 20"},
+	{"present.jitter", 2, "ns", ModelDerived, Session, "P95 − P50 of the present intervals, presentations on a real clock only; needs 20"},
 	{"present.fps.avg", 1, "fps", ModelSessionAggregate, Session, "session average N × 1e9 / Σd over the valid present intervals, not a mean of per-second FPS"},
+	{"present.fps.avg", 2, "fps", ModelSessionAggregate, Session, "session average N × 1e9 / Σd, presentations on a real clock only, not a mean of per-second FPS"},
 	{"present.fps.low1", 1, "fps", ModelSessionAggregate, Session, "1% low: k × 1e9 / Σ of the k = ⌈N/100⌉ longest intervals; needs 100"},
+	{"present.fps.low1", 2, "fps", ModelSessionAggregate, Session, "1% low of the presentations on a real clock; needs 100"},
 	{"present.jank", 1, "frames", ModelSessionAggregate, Session, "present intervals longer than twice the session median"},
+	{"present.jank", 2, "frames", ModelSessionAggregate, Session, "present intervals longer than twice the median, presentations on a real clock only"},
+	{"input.count", 2, "events", ModelCount, Session, "evt.in marks in the trace"},
+	{"input.to.end.p50", 2, "ns", ModelSessionAggregate, Session, "median evt.in → f.end of the frame that answered it, real timing only; needs 2"},
+	{"input.to.end.p95", 2, "ns", ModelSessionAggregate, Session, "95th percentile evt.in → f.end, real timing only; needs 20"},
+	{"input.to.present.p50", 2, "ns", ModelSessionAggregate, Session, "median evt.in → pres.out of the frame that answered it, presentations on a real clock only; needs 2"},
+	{"input.to.present.p95", 2, "ns", ModelSessionAggregate, Session, "95th percentile evt.in → pres.out, presentations on a real clock only; needs 20"},
+	{"wait.in.share", 2, "share", ModelIntervalRate, Session, "share of the frame loop's real time spent waiting for input (wait.in → loop.wake)"},
+	{"wait.out.share", 2, "share", ModelIntervalRate, Session, "share of the frame loop's real time spent waiting for the display's next refresh (wait.out → loop.wake)"},
+	{"wait.out.p50", 2, "ns", ModelSessionAggregate, Session, "median wait for the next refresh (wait.out → loop.wake); needs 2"},
 	{"stage.p50", 1, "ns", ModelSessionAggregate, Session, "median time between two consecutive marks of a frame, per span a->b; needs 2"},
+	{"stage.p50", 2, "ns", ModelSessionAggregate, Session, "median time between two consecutive marks of a frame, per span a->b, the span into a frame (evt.in->f.begin) real timing only; needs 2"},
 
 	{"live.present.interval", 1, "ns", ModelEventInterval, Live, "this present − the previous present of the same origin; the first after a boundary only anchors"},
 	{"live.present.fps", 1, "fps", ModelRollingCount, Live, "presents in the trailing 1 s; 0 from a healthy source, missing from an unavailable one"},
@@ -100,14 +140,36 @@ var Defs = []Def{
 	{"live.present.jitter", 1, "ns", ModelDerived, Live, "P95 − P50 of one window of the last 120 present intervals"},
 }
 
-// Lookup returns the definition of the metric id.
+// Select returns the definitions of scope under set: for each metric its
+// latest version not above set, in Defs order; a metric defined only in a
+// later set is left out.
+func Select(set int, scope Scope) []Def {
+	var out []Def
+	idx := map[string]int{}
+	for _, d := range Defs {
+		if d.Scope != scope || d.Version > set {
+			continue
+		}
+		if i, ok := idx[d.ID]; ok {
+			out[i] = d
+			continue
+		}
+		idx[d.ID] = len(out)
+		out = append(out, d)
+	}
+	return out
+}
+
+// Lookup returns the latest definition of the metric id.
 func Lookup(id string) (Def, bool) {
+	var out Def
+	found := false
 	for _, d := range Defs {
 		if d.ID == id {
-			return d, true
+			out, found = d, true
 		}
 	}
-	return Def{}, false
+	return out, found
 }
 
 // Reading is one metric in a report: the value, with the definition that
@@ -122,15 +184,15 @@ type Reading struct {
 	// N is the number of samples the value was computed from.
 	N     int
 	Value Value
+	// Why says why a value is missing or not applicable, or which
+	// epochs of the trace could not carry it; "" when nothing was left
+	// out.
+	Why string
 }
 
-// read returns the reading of id, which must be in Defs.
-func read(id, label string, n int, v Value) Reading {
-	d, ok := Lookup(id)
-	if !ok {
-		panic("metric: no definition for " + id)
-	}
-	return Reading{ID: id, Label: label, Version: d.Version, Unit: d.Unit, N: n, Value: v}
+// reading returns the reading of definition d.
+func reading(d Def, label string, n int, v Value) Reading {
+	return Reading{ID: d.ID, Label: label, Version: d.Version, Unit: d.Unit, N: n, Value: v}
 }
 
 // MarshalJSON writes the reading as one flat object:
@@ -144,7 +206,8 @@ func (r Reading) MarshalJSON() ([]byte, error) {
 		N       int      `json:"n"`
 		Value   *float64 `json:"value"`
 		Quality Quality  `json:"quality"`
-	}{ID: r.ID, Label: r.Label, Version: r.Version, Unit: r.Unit, N: r.N, Quality: r.Value.q}
+		Why     string   `json:"why,omitempty"`
+	}{ID: r.ID, Label: r.Label, Version: r.Version, Unit: r.Unit, N: r.N, Quality: r.Value.q, Why: r.Why}
 	if v, ok := r.Value.Get(); ok {
 		j.Value = &v
 	}

@@ -12,19 +12,22 @@ import (
 )
 
 func TestDefsAreWellFormed(t *testing.T) {
-	seen := map[string]bool{}
+	latest := map[string]int{}
 	for _, d := range Defs {
-		assert.False(t, seen[d.ID], "%s defined twice", d.ID)
-		seen[d.ID] = true
+		assert.Greater(t, d.Version, latest[d.ID], "%s v%d: versions of a metric ascend, each defined once", d.ID, d.Version)
+		latest[d.ID] = d.Version
 		assert.Regexp(t, `^[a-z0-9]+(\.[a-z0-9]+)+$`, d.ID)
 		assert.GreaterOrEqual(t, d.Version, 1, d.ID)
+		assert.LessOrEqual(t, d.Version, DefsVersion, d.ID)
 		assert.NotEmpty(t, d.Unit, d.ID)
 		assert.NotEmpty(t, d.Doc, d.ID)
 		assert.NotContains(t, d.Doc, "\n", d.ID)
 		assert.NotContains(t, d.Model.String(), "Model(", d.ID)
+	}
+	for _, d := range Defs {
 		got, ok := Lookup(d.ID)
 		assert.True(t, ok)
-		assert.Equal(t, d, got)
+		assert.Equal(t, latest[d.ID], got.Version, "Lookup gives the latest version")
 	}
 	_, ok := Lookup("frame.fps")
 	assert.False(t, ok)
@@ -34,26 +37,56 @@ func TestDefsAreWellFormed(t *testing.T) {
 // emitted, both ways: every Session metric is reported, with the version
 // and unit of its definition, and nothing is reported that is not defined.
 func TestSummarizeEmitsTheSessionDefs(t *testing.T) {
-	f, err := os.Open("testdata/basic.jsonl")
-	require.NoError(t, err)
-	defer f.Close()
-	s, err := Summarize(f)
-	require.NoError(t, err)
+	for set := 1; set <= DefsVersion; set++ {
+		t.Run("set "+strconv.Itoa(set), func(t *testing.T) {
+			f, err := os.Open("testdata/basic.jsonl")
+			require.NoError(t, err)
+			defer f.Close()
+			s, err := SummarizeWith(f, Options{Defs: set})
+			require.NoError(t, err)
+			assert.Equal(t, set, s.Defs)
 
-	emitted := map[string]bool{}
-	for _, r := range s.Metrics {
-		d, ok := Lookup(r.ID)
-		require.True(t, ok, "%s is emitted but not defined", r.ID)
-		assert.Equal(t, Session, d.Scope, r.ID)
-		assert.Equal(t, d.Version, r.Version, r.ID)
-		assert.Equal(t, d.Unit, r.Unit, r.ID)
-		emitted[r.ID] = true
+			want := map[string]Def{}
+			for _, d := range Select(set, Session) {
+				want[d.ID] = d
+			}
+			emitted := map[string]bool{}
+			for _, r := range s.Metrics {
+				d, ok := want[r.ID]
+				require.True(t, ok, "%s is emitted but not defined in set %d", r.ID, set)
+				assert.Equal(t, d.Version, r.Version, r.ID)
+				assert.Equal(t, d.Unit, r.Unit, r.ID)
+				emitted[r.ID] = true
+			}
+			for id := range want {
+				assert.True(t, emitted[id], "%s is defined but not emitted", id)
+			}
+		})
 	}
-	for _, d := range Defs {
-		if d.Scope == Session {
-			assert.True(t, emitted[d.ID], "%s is defined but not emitted", d.ID)
+}
+
+func TestSelectTakesTheLatestVersionOfASet(t *testing.T) {
+	v1 := Select(1, Session)
+	v2 := Select(2, Session)
+	find := func(ds []Def, id string) (Def, bool) {
+		for _, d := range ds {
+			if d.ID == id {
+				return d, true
+			}
 		}
+		return Def{}, false
 	}
+	d, ok := find(v1, "present.fps.avg")
+	require.True(t, ok)
+	assert.Equal(t, 1, d.Version)
+	d, ok = find(v2, "present.fps.avg")
+	require.True(t, ok)
+	assert.Equal(t, 2, d.Version)
+	_, ok = find(v1, "input.to.present.p50")
+	assert.False(t, ok, "a metric defined later is not in an older set")
+	d, ok = find(v2, "frame.cost.p50")
+	require.True(t, ok)
+	assert.Equal(t, 1, d.Version, "an unchanged definition keeps its version")
 }
 
 // TestDocListsDefs keeps the table in doc.go in step with Defs.

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strconv"
 
 	"github.com/perfbench/perfbench/clock"
 )
@@ -18,6 +19,18 @@ const (
 	stageBegin   = "f.begin"
 	stagePresent = "pres.out"
 	stageEnd     = "f.end"
+	stageWake    = "loop.wake"
+	stageWaitIn  = "wait.in"
+	stageWaitOut = "wait.out"
+)
+
+// The header a trace's epochs are declared by (package latency writes
+// it): its name, the version this reader understands, and the timings.
+const (
+	headerName    = "perfbench-latency"
+	headerVersion = 1
+	timingVirtual = "virtual"
+	timingReal    = "real"
 )
 
 var (
@@ -36,17 +49,84 @@ type LineError struct {
 
 func (e LineError) Error() string { return fmt.Sprintf("line %d: %s", e.Line, e.Reason) }
 
+// Source is what a trace's header declared about one epoch: what
+// scheduled its frames and whether its renderer presented them. An epoch
+// whose marks came without a header has an unknown source (Declared
+// false), and no metric that needs to know is derived from it.
+type Source struct {
+	BaseUnixNs int64   `json:"base_unix_ns"`
+	Declared   bool    `json:"declared"`
+	Timing     string  `json:"timing"`
+	Renderer   string  `json:"renderer"`
+	Presents   bool    `json:"presents"`
+	RefreshHz  float64 `json:"refresh_hz"`
+}
+
+// String describes the source in a few words.
+func (s Source) String() string {
+	if !s.Declared {
+		return "source unknown (no header)"
+	}
+	p := "not presented"
+	if s.Presents {
+		p = "presented"
+	}
+	r := s.Renderer
+	if r == "" {
+		r = "renderer unknown"
+	}
+	t := s.Timing
+	if t == "" {
+		t = "timing unknown"
+	}
+	return t + " timing, " + r + " renderer, " + p
+}
+
+// realTiming is the condition of every metric whose instants must be
+// physical: frames scheduled by the real clock.
+func (s Source) realTiming() Condition {
+	switch {
+	case !s.Declared:
+		return FailsWith(Missing, "source unknown: the trace has no header saying what scheduled its frames")
+	case s.Timing == timingVirtual:
+		return FailsWith(NotApplicable, "virtual timing: frames ran back to back on a virtual scheduler")
+	case s.Timing != timingReal:
+		return FailsWith(Missing, "timing "+strconv.Quote(s.Timing)+" not known to this reader")
+	}
+	return Holds()
+}
+
+// presented is the condition of the presentation metrics: real timing and
+// a renderer whose pres.out is a presentation.
+func (s Source) presented() Condition {
+	c := s.realTiming()
+	if !c.Fails && !s.Presents {
+		r := s.Renderer
+		if r == "" {
+			r = "the"
+		}
+		c = FailsWith(NotApplicable, r+" renderer presents nothing: its pres.out is a hand-off, not a presentation")
+	}
+	return c
+}
+
 // Summary is the frame metrics of a latency trace.
 type Summary struct {
+	// Defs is the definition set the metrics were computed under
+	// (DefsVersion unless replayed under an older one).
+	Defs int `json:"defs"`
 	// Lines counts the lines read, malformed ones included.
 	Lines int `json:"lines"`
-	// Marks counts the well-formed records.
-	Marks int `json:"marks"`
+	// Headers counts the header lines; Marks the well-formed records.
+	Headers int `json:"headers"`
+	Marks   int `json:"marks"`
 	// Malformed lists every malformed line in order; it is empty, not
 	// nil, when there is none.
 	Malformed []LineError `json:"malformed"`
-	// Epochs counts the runs of one base_unix_ns.
-	Epochs int `json:"epochs"`
+	// Epochs counts the runs of one base_unix_ns; Sources holds what
+	// each declared, in order.
+	Epochs  int      `json:"epochs"`
+	Sources []Source `json:"sources"`
 	// Breaks counts the boundaries crossed: a change of epoch, or t
 	// running backwards within one. No frame, interval or span spans one.
 	Breaks int `json:"breaks"`
@@ -54,9 +134,9 @@ type Summary struct {
 	// another f.begin, a break, or the end of the trace), or an f.end
 	// without an f.begin.
 	Incomplete int `json:"incomplete_frames"`
-	// Metrics holds one reading per Session metric of Defs, in that
-	// order, the stage.p50 readings in the order their spans first
-	// appear.
+	// Metrics holds one reading per Session metric of the definition
+	// set, in Defs order, the labelled readings in the order their labels
+	// first appear.
 	Metrics []Reading `json:"metrics"`
 }
 
@@ -70,8 +150,21 @@ func (s *Summary) Metric(id, label string) (Reading, bool) {
 	return Reading{}, false
 }
 
-// Summarize reads a latency trace — JSONL latency.Records, one per line —
-// and computes its frame metrics.
+// Options tune Summarize. The zero value computes the latest definitions.
+type Options struct {
+	// Defs replays the trace under an older definition set: every
+	// metric is computed under its latest version not above Defs, and
+	// metrics defined only later are left out. 0 means DefsVersion.
+	Defs int
+}
+
+// Summarize reads a latency trace — JSONL latency.Records, one per line,
+// each epoch opened by its header — and computes its frame metrics under
+// the latest definitions.
+func Summarize(r io.Reader) (Summary, error) { return SummarizeWith(r, Options{}) }
+
+// SummarizeWith reads a latency trace and computes its frame metrics
+// under the definition set opts.Defs.
 //
 // A frame is the marks from an f.begin to the next f.end; its cost is
 // f.end − f.begin, and the time between each two consecutive marks of it
@@ -83,14 +176,28 @@ func (s *Summary) Metric(id, label string) (Reading, bool) {
 // since the epoch began, and base_unix_ns names the epoch: a change of it
 // is a new epoch and breaks every chain, as does t running backwards.
 //
+// Each metric is derived only from the epochs whose declared source can
+// carry it: frame costs from any; frame intervals, input latencies and
+// waits only from real timing; presentation rates and intervals only from
+// real timing with a renderer that presents. A metric no epoch can carry
+// is NotApplicable or Missing, and its reading says why.
+//
 // A line that is not a JSON object with an integer t ≥ 0, an integer
-// base_unix_ns and a non-empty stage is counted in Malformed and skipped.
-// An I/O error is returned with the summary so far; an empty trace returns
-// ErrEmpty and one without a complete frame ErrNoFrames, each with the
-// counts read.
-func Summarize(r io.Reader) (Summary, error) {
+// base_unix_ns and a non-empty stage, or a header of this reader's
+// version, is counted in Malformed and skipped. An I/O error is returned
+// with the summary so far; an empty trace returns ErrEmpty and one without
+// a complete frame ErrNoFrames, each with the counts read. A Defs outside
+// 1 … DefsVersion panics.
+func SummarizeWith(r io.Reader, opts Options) (Summary, error) {
+	defs := opts.Defs
+	if defs == 0 {
+		defs = DefsVersion
+	}
+	if defs < 1 || defs > DefsVersion {
+		panic("metric: no definition set " + strconv.Itoa(defs))
+	}
 	var (
-		s  = Summary{Malformed: []LineError{}}
+		s  = Summary{Defs: defs, Malformed: []LineError{}, Sources: []Source{}}
 		st summarizer
 	)
 	br := bufio.NewReader(r)
@@ -98,9 +205,14 @@ func Summarize(r io.Reader) (Summary, error) {
 		line, err := br.ReadBytes('\n')
 		if len(line) > 0 {
 			s.Lines++
-			if rec, reason := parseRecord(line); reason != "" {
+			rec, h, reason := parseLine(line)
+			switch {
+			case reason != "":
 				s.Malformed = append(s.Malformed, LineError{Line: s.Lines, Reason: reason})
-			} else {
+			case h != nil:
+				s.Headers++
+				st.header(*h)
+			default:
 				s.Marks++
 				st.mark(&s, rec)
 			}
@@ -112,6 +224,7 @@ func Summarize(r io.Reader) (Summary, error) {
 			return s, err
 		}
 	}
+	st.endEpoch()
 	if st.open {
 		s.Incomplete++
 	}
@@ -121,7 +234,8 @@ func Summarize(r io.Reader) (Summary, error) {
 	if len(st.costs) == 0 {
 		return s, ErrNoFrames
 	}
-	s.Metrics = st.readings()
+	s.Sources = append(s.Sources, st.sources...)
+	s.Metrics = st.readings(defs)
 	return s, nil
 }
 
@@ -132,73 +246,247 @@ type record struct {
 	stage string
 }
 
-// parseRecord reads one line, or says what is wrong with it.
-func parseRecord(line []byte) (record, string) {
+// header is a well-formed header line.
+type header struct {
+	Header    *string  `json:"header"`
+	Version   *int     `json:"version"`
+	Base      *int64   `json:"base_unix_ns"`
+	Clock     string   `json:"clock"`
+	Timing    string   `json:"timing"`
+	Renderer  string   `json:"renderer"`
+	Presents  bool     `json:"presents"`
+	RefreshHz *float64 `json:"refresh_hz"`
+}
+
+// parseLine reads one line as a mark or a header, or says what is wrong
+// with it.
+func parseLine(line []byte) (record, *header, string) {
 	line = bytes.TrimSpace(line)
 	if len(line) == 0 {
-		return record{}, "blank line; want one JSON object per line"
+		return record{}, nil, "blank line; want one JSON object per line"
 	}
 	var raw struct {
+		header
 		T     *int64  `json:"t"`
-		Base  *int64  `json:"base_unix_ns"`
 		Stage *string `json:"stage"`
 		Note  *string `json:"note"`
 	}
 	if err := json.Unmarshal(line, &raw); err != nil {
-		return record{}, "not a trace record: " + err.Error()
+		return record{}, nil, "not a trace record: " + err.Error()
+	}
+	if raw.Header != nil {
+		h := raw.header
+		switch {
+		case *h.Header != headerName:
+			return record{}, nil, fmt.Sprintf("header %q is not a perfbench latency trace (%q)", *h.Header, headerName)
+		case h.Version == nil || *h.Version != headerVersion:
+			return record{}, nil, fmt.Sprintf("header version not %d, the one this reader knows", headerVersion)
+		case h.Base == nil:
+			return record{}, nil, `header without "base_unix_ns"`
+		case h.Clock != "mono":
+			return record{}, nil, fmt.Sprintf("header clock %q; want \"mono\"", h.Clock)
+		}
+		return record{}, &h, ""
 	}
 	switch {
 	case raw.T == nil:
-		return record{}, `no "t"`
+		return record{}, nil, `no "t"`
 	case raw.Base == nil:
-		return record{}, `no "base_unix_ns"`
+		return record{}, nil, `no "base_unix_ns"`
 	case raw.Stage == nil || *raw.Stage == "":
-		return record{}, `no "stage"`
+		return record{}, nil, `no "stage"`
 	case *raw.T < 0:
-		return record{}, fmt.Sprintf(`"t" is negative (%d)`, *raw.T)
+		return record{}, nil, fmt.Sprintf(`"t" is negative (%d)`, *raw.T)
 	}
-	return record{t: *raw.T, base: *raw.Base, stage: *raw.Stage}, ""
+	return record{t: *raw.T, base: *raw.Base, stage: *raw.Stage}, nil, ""
 }
 
-// summarizer groups a trace's marks into frames, presents and spans.
+// gate tracks, over a trace's epochs, whether a condition held in any of
+// them, and the first reason it failed.
+type gate struct {
+	held   bool
+	failed Condition
+	left   int // epochs left out
+}
+
+func (g *gate) epoch(c Condition) {
+	if !c.Fails {
+		g.held = true
+		return
+	}
+	if g.left == 0 {
+		g.failed = c
+	}
+	g.left++
+}
+
+// condition is the session's: it holds when some epoch carried the metric.
+func (g gate) condition() Condition {
+	if g.held || g.left == 0 {
+		return Holds()
+	}
+	return g.failed
+}
+
+// why says why a metric has no value, or which epochs were left out.
+func (g gate) why() string {
+	switch {
+	case g.left == 0:
+		return ""
+	case !g.held:
+		return g.failed.Why
+	}
+	return fmt.Sprintf("%d %s left out: %s", g.left, plural(g.left, "epoch", "epochs"), g.failed.Why)
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
+}
+
+// summarizer groups a trace's marks into frames, presents, inputs, waits
+// and spans.
 type summarizer struct {
+	headers map[int64]header // by base_unix_ns
+	sources []Source
+
 	started bool
 	base    int64
+	src     Source
+	real    Condition // this epoch's
+	pres    Condition
 	last    record // the previous mark of this epoch run; valid if started
 
-	open  bool     // a frame is open
-	frame []record // its marks, from f.begin
+	open   bool     // a frame is open
+	frame  []record // its marks, from f.begin
+	inputs []int64  // evt.in instants the open frame answers
+	queued []int64  // evt.in instants since the last f.begin
 
-	frames     int
-	costs      []Value
-	presents   int
-	present    EventInterval[clock.Mono]
-	intervals  []Value
+	frames    int
+	costs     []Value
+	beginAt   EventInterval[clock.Mono]
+	fint      []Value // frame intervals (real timing)
+	fdist     RollingDistribution[clock.Mono]
+	fdistN    int // valid intervals in it: the last epoch's
+	presents  int // pres.out marks, all
+	presented int // pres.out marks of epochs that present
+	present   EventInterval[clock.Mono]
+	all       []Value // present intervals, every epoch (definition v1)
+	intervals []Value // present intervals of epochs that present
+	events    int
+	toEnd     []Value
+	toPresent []Value
+
+	waitKind  string // the wait the loop is in ("" none)
+	waitAt    int64
+	waits     map[string][]Value
+	loopFrom  int64 // the epoch's first loop mark
+	loopTo    int64 // and its last
+	loopOn    bool
+	waitShare map[string]*IntervalRate[clock.Mono]
+	shareSum  map[string]float64 // Σ share × loop time over epochs
+	loopSum   float64            // Σ loop time (ns) over epochs
+
 	spans      map[span][]Value
+	spanWhy    map[span]string // why some of a span's values are not valid
 	spanOrder  []span
 	pendingEvt bool // the previous mark was evt.in outside a frame
+
+	realGate, presGate gate
 }
 
 func at(t int64) clock.Instant[clock.Mono] { return clock.At[clock.Mono](t) }
+
+// header records the source an epoch declared.
+func (st *summarizer) header(h header) {
+	if st.headers == nil {
+		st.headers = map[int64]header{}
+	}
+	st.headers[*h.Base] = h
+}
+
+// startEpoch begins the epoch of base.
+func (st *summarizer) startEpoch(base int64) {
+	src := Source{BaseUnixNs: base}
+	if h, ok := st.headers[base]; ok {
+		src.Declared, src.Timing, src.Renderer, src.Presents = true, h.Timing, h.Renderer, h.Presents
+		if h.RefreshHz != nil {
+			src.RefreshHz = *h.RefreshHz
+		}
+	}
+	st.src = src
+	st.sources = append(st.sources, src)
+	st.real, st.pres = src.realTiming(), src.presented()
+	st.realGate.epoch(st.real)
+	st.presGate.epoch(st.pres)
+	hz := src.RefreshHz
+	if hz <= 0 {
+		hz = 60
+	}
+	period := 1e9 / hz
+	st.fdist.Bounds = []float64{1.5 * period, 2.5 * period, 3.5 * period}
+	st.fdistN = 0 // a new source: the distribution starts over
+}
+
+// endEpoch closes the epoch's loop interval.
+func (st *summarizer) endEpoch() {
+	if !st.loopOn {
+		return
+	}
+	st.loopOn = false
+	d := float64(st.loopTo - st.loopFrom)
+	o := Origin{Epoch: st.base}
+	for _, k := range []string{stageWaitIn, stageWaitOut} {
+		if v, ok := st.share(k).Close(o, at(st.loopTo)).Get(); ok {
+			if st.shareSum == nil {
+				st.shareSum = map[string]float64{}
+			}
+			st.shareSum[k] += v * d
+		}
+	}
+	if d > 0 {
+		st.loopSum += d
+	}
+}
+
+func (st *summarizer) share(kind string) *IntervalRate[clock.Mono] {
+	if st.waitShare == nil {
+		st.waitShare = map[string]*IntervalRate[clock.Mono]{}
+	}
+	r := st.waitShare[kind]
+	if r == nil {
+		r = &IntervalRate[clock.Mono]{Per: 1}
+		st.waitShare[kind] = r
+	}
+	return r
+}
 
 func (st *summarizer) mark(s *Summary, r record) {
 	if !st.started || r.base != st.base || r.t < st.last.t {
 		if st.started {
 			s.Breaks++
 			st.present.Break()
+			st.beginAt.Break()
+			st.fdist.Break()
 			if st.open {
 				s.Incomplete++
 				st.open = false
 			}
 		}
+		st.endEpoch()
+		st.waitKind, st.queued, st.inputs = "", st.queued[:0], st.inputs[:0]
 		if !st.started || r.base != st.base {
 			s.Epochs++
+			st.startEpoch(r.base)
 		}
 		st.started, st.base = true, r.base
 		st.pendingEvt = false
 	}
 	prev := st.last
 	st.last = r
+	o := Origin{Epoch: r.base}
 
 	switch r.stage {
 	case stageBegin:
@@ -207,8 +495,18 @@ func (st *summarizer) mark(s *Summary, r record) {
 		}
 		st.open = true
 		st.frame = append(st.frame[:0], r)
+		st.inputs = append(st.inputs[:0], st.queued...)
+		st.queued = st.queued[:0]
 		if st.pendingEvt {
-			st.span(prev, r)
+			st.span(prev, r, st.real)
+		}
+		iv := st.beginAt.Observe(o, at(r.t))
+		if !st.real.Fails {
+			st.fint = append(st.fint, iv)
+			st.fdist.Add(o, at(r.t), iv)
+			if iv.OK() {
+				st.fdistN++
+			}
 		}
 	case stageEnd:
 		if !st.open {
@@ -220,7 +518,20 @@ func (st *summarizer) mark(s *Summary, r record) {
 		st.frames++
 		st.costs = append(st.costs, Of(nanos(at(r.t).Sub(at(st.frame[0].t)))))
 		for i := 1; i < len(st.frame); i++ {
-			st.span(st.frame[i-1], st.frame[i])
+			st.span(st.frame[i-1], st.frame[i], Holds())
+		}
+		if !st.real.Fails {
+			for _, in := range st.inputs {
+				st.toEnd = append(st.toEnd, Of(nanos(at(r.t).Sub(at(in)))))
+			}
+		}
+		st.inputs = st.inputs[:0]
+	case stageEvent:
+		st.events++
+		st.queued = append(st.queued, r.t)
+	case stageWaitIn, stageWaitOut, stageWake:
+		if !st.real.Fails {
+			st.loop(o, r)
 		}
 	default:
 		if st.open {
@@ -229,9 +540,44 @@ func (st *summarizer) mark(s *Summary, r record) {
 	}
 	if r.stage == stagePresent {
 		st.presents++
-		st.intervals = append(st.intervals, st.present.Observe(Origin{Epoch: r.base}, at(r.t)))
+		iv := st.present.Observe(o, at(r.t))
+		st.all = append(st.all, iv)
+		if !st.pres.Fails {
+			st.presented++
+			st.intervals = append(st.intervals, iv)
+			if st.open {
+				for _, in := range st.inputs {
+					st.toPresent = append(st.toPresent, Of(nanos(at(r.t).Sub(at(in)))))
+				}
+			}
+		}
 	}
 	st.pendingEvt = r.stage == stageEvent && !st.open
+}
+
+// loop follows the frame loop's waits: a wait.in or wait.out mark starts a
+// wait, and the loop.wake after it ends it.
+func (st *summarizer) loop(o Origin, r record) {
+	if !st.loopOn {
+		st.loopOn, st.loopFrom = true, r.t
+		st.share(stageWaitIn).Open(o, at(r.t))
+		st.share(stageWaitOut).Open(o, at(r.t))
+	}
+	st.loopTo = r.t
+	switch r.stage {
+	case stageWake:
+		if st.waitKind != "" {
+			d := nanos(at(r.t).Sub(at(st.waitAt)))
+			if st.waits == nil {
+				st.waits = map[string][]Value{}
+			}
+			st.waits[st.waitKind] = append(st.waits[st.waitKind], Of(d))
+			st.share(st.waitKind).Add(o, d)
+		}
+		st.waitKind = ""
+	default:
+		st.waitKind, st.waitAt = r.stage, r.t
+	}
 }
 
 // span is the time between two consecutive marks of a frame, named by
@@ -241,8 +587,8 @@ type span struct{ from, to string }
 
 func (s span) String() string { return s.from + "->" + s.to }
 
-// span records the time from mark a to the next mark b.
-func (st *summarizer) span(a, b record) {
+// span records the time from mark a to the next mark b, when c holds.
+func (st *summarizer) span(a, b record, c Condition) {
 	k := span{a.stage, b.stage}
 	if st.spans == nil {
 		st.spans = make(map[span][]Value)
@@ -250,31 +596,154 @@ func (st *summarizer) span(a, b record) {
 	if _, ok := st.spans[k]; !ok {
 		st.spanOrder = append(st.spanOrder, k)
 	}
+	if c.Fails {
+		st.spans[k] = append(st.spans[k], Not(c.Quality))
+		if st.spanWhy == nil {
+			st.spanWhy = map[span]string{}
+		}
+		st.spanWhy[k] = c.Why
+		return
+	}
 	st.spans[k] = append(st.spans[k], Of(nanos(at(b.t).Sub(at(a.t)))))
 }
 
-func (st *summarizer) readings() []Reading {
-	costs := sortedValid(st.costs)
-	pres := Aggregate(st.intervals)
-	out := []Reading{
-		read("frame.count", "", st.frames, Of(float64(st.frames))),
-		read("frame.cost.p50", "", len(costs), sessionPercentile(costs, 50)),
-		read("frame.cost.p95", "", len(costs), sessionPercentile(costs, 95)),
-		read("frame.cost.p99", "", len(costs), sessionPercentile(costs, 99)),
-		read("frame.cost.max", "", len(costs), sessionPercentile(costs, 100)),
-		read("present.count", "", st.presents, Of(float64(st.presents))),
-		read("present.interval.p50", "", pres.N, pres.P50),
-		read("present.interval.p90", "", pres.N, pres.P90),
-		read("present.interval.p99", "", pres.N, pres.P99),
-		read("present.interval.max", "", pres.N, pres.Max),
-		read("present.jitter", "", pres.N, pres.Jitter),
-		read("present.fps.avg", "", pres.N, pres.AvgFPS),
-		read("present.fps.low1", "", pres.N, pres.Low1),
-		read("present.jank", "", pres.N, pres.Jank),
+// readings computes every Session metric of the definition set defs.
+func (st *summarizer) readings(defs int) []Reading {
+	var out []Reading
+	for _, d := range Select(defs, Session) {
+		out = append(out, st.metric(d)...)
 	}
-	for _, k := range st.spanOrder {
-		d := sortedValid(st.spans[k])
-		out = append(out, read("stage.p50", k.String(), len(d), sessionPercentile(d, 50)))
+	return out
+}
+
+// gated returns a reading computed from the epochs g let through.
+func gated(d Def, g gate, n int, v Value) Reading {
+	r := reading(d, "", n, g.condition().Apply(v))
+	r.Why = g.why()
+	return r
+}
+
+// metric computes the readings of one definition.
+func (st *summarizer) metric(d Def) []Reading {
+	one := func(n int, v Value) []Reading { return []Reading{reading(d, "", n, v)} }
+	costs := sortedValid(st.costs)
+	// Definition v1 of the presentation metrics took every pres.out as a
+	// presentation, whatever scheduled the frames and whatever the
+	// renderer did with them; v2 takes only those of epochs that present
+	// on a real clock.
+	pres, presGate, presN := Aggregate(st.intervals), st.presGate, st.presented
+	if d.Version == 1 {
+		pres, presGate, presN = Aggregate(st.all), gate{}, st.presents
+	}
+	fint := Aggregate(st.fint)
+	toEnd, toPresent := sortedValid(st.toEnd), sortedValid(st.toPresent)
+	switch d.ID {
+	case "frame.count":
+		return one(st.frames, Of(float64(st.frames)))
+	case "frame.cost.p50":
+		return one(len(costs), sessionPercentile(costs, 50))
+	case "frame.cost.p95":
+		return one(len(costs), sessionPercentile(costs, 95))
+	case "frame.cost.p99":
+		return one(len(costs), sessionPercentile(costs, 99))
+	case "frame.cost.max":
+		return one(len(costs), sessionPercentile(costs, 100))
+	case "frame.interval.p50":
+		return []Reading{gated(d, st.realGate, fint.N, fint.P50)}
+	case "frame.interval.p95":
+		return []Reading{gated(d, st.realGate, fint.N, fint.P95)}
+	case "frame.rate.avg":
+		return []Reading{gated(d, st.realGate, fint.N, fint.AvgFPS)}
+	case "frame.interval.dist":
+		return st.distribution(d)
+	case "present.count":
+		return []Reading{gated(d, presGate, presN, Of(float64(presN)))}
+	case "present.interval.p50":
+		return []Reading{gated(d, presGate, pres.N, pres.P50)}
+	case "present.interval.p90":
+		return []Reading{gated(d, presGate, pres.N, pres.P90)}
+	case "present.interval.p99":
+		return []Reading{gated(d, presGate, pres.N, pres.P99)}
+	case "present.interval.max":
+		return []Reading{gated(d, presGate, pres.N, pres.Max)}
+	case "present.jitter":
+		return []Reading{gated(d, presGate, pres.N, pres.Jitter)}
+	case "present.fps.avg":
+		return []Reading{gated(d, presGate, pres.N, pres.AvgFPS)}
+	case "present.fps.low1":
+		return []Reading{gated(d, presGate, pres.N, pres.Low1)}
+	case "present.jank":
+		return []Reading{gated(d, presGate, pres.N, pres.Jank)}
+	case "input.count":
+		return one(st.events, Of(float64(st.events)))
+	case "input.to.end.p50":
+		return []Reading{gated(d, st.realGate, len(toEnd), sessionPercentile(toEnd, 50))}
+	case "input.to.end.p95":
+		return []Reading{gated(d, st.realGate, len(toEnd), sessionPercentile(toEnd, 95))}
+	case "input.to.present.p50":
+		return []Reading{gated(d, st.presGate, len(toPresent), sessionPercentile(toPresent, 50))}
+	case "input.to.present.p95":
+		return []Reading{gated(d, st.presGate, len(toPresent), sessionPercentile(toPresent, 95))}
+	case "wait.in.share":
+		return []Reading{st.waitShareReading(d, stageWaitIn)}
+	case "wait.out.share":
+		return []Reading{st.waitShareReading(d, stageWaitOut)}
+	case "wait.out.p50":
+		w := sortedValid(st.waits[stageWaitOut])
+		return []Reading{st.loopGated(d, len(w), sessionPercentile(w, 50))}
+	case "stage.p50":
+		var out []Reading
+		for _, k := range st.spanOrder {
+			vs := st.spans[k]
+			v := sortedValid(vs)
+			r := reading(d, k.String(), len(v), sessionPercentile(v, 50))
+			if len(v) == 0 && len(vs) > 0 {
+				// Definition v1 knew nothing of sources: every span was
+				// taken as it came.
+				r.Value, r.Why = Not(vs[0].Quality()), st.spanWhy[k]
+			} else if len(v) < len(vs) {
+				r.Why = fmt.Sprintf("%d of %d left out: %s", len(vs)-len(v), len(vs), st.spanWhy[k])
+			}
+			out = append(out, r)
+		}
+		return out
+	}
+	panic("metric: Summarize does not compute " + d.ID)
+}
+
+// loopGated is a wait reading: real timing, and a frame loop that marked
+// its waits.
+func (st *summarizer) loopGated(d Def, n int, v Value) Reading {
+	if st.realGate.held && st.loopSum == 0 && n == 0 {
+		r := reading(d, "", 0, Not(NotApplicable))
+		r.Why = "no frame loop in the trace: no wait.in, wait.out or loop.wake marks"
+		return r
+	}
+	return gated(d, st.realGate, n, v)
+}
+
+// waitShareReading is the share of the frame loop's time spent in one
+// kind of wait, over every epoch that ran a loop on a real clock (an
+// interval rate per epoch, weighted by the epoch's loop time).
+func (st *summarizer) waitShareReading(d Def, kind string) Reading {
+	v := Not(Missing)
+	if st.loopSum > 0 {
+		v = Of(st.shareSum[kind] / st.loopSum)
+	}
+	return st.loopGated(d, len(st.waits[kind]), v)
+}
+
+// distribution is the frame intervals' distribution over the stated
+// buckets: 1, 2, 3 and 4 or more refreshes of the display the header
+// declared (60 Hz where it declared none). A new epoch is a new source, so
+// the distribution is the last epoch's.
+func (st *summarizer) distribution(d Def) []Reading {
+	labels := []string{"1 refresh", "2 refreshes", "3 refreshes", "4+ refreshes"}
+	vals := st.fdist.Read(Origin{Epoch: st.base}, at(st.last.t))
+	out := make([]Reading, len(labels))
+	for i, l := range labels {
+		out[i] = gated(d, st.realGate, st.fdistN, vals[i])
+		out[i].Label = l
 	}
 	return out
 }

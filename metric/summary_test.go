@@ -17,16 +17,36 @@ import (
 
 const base = 1785456583000000000
 
-// trace builds a JSONL latency trace.
+// trace builds a JSONL latency trace. Each epoch opens with a header
+// declaring its source, unless the source is nil (a trace recorded before
+// headers existed).
 type trace struct {
-	b    strings.Builder
-	base int64
+	b      strings.Builder
+	base   int64
+	source *string // the header's fields after base_unix_ns
+	headed int64   // the base whose header was written
 }
 
-func newTrace() *trace { return &trace{base: base} }
+// presenting is a source that can carry every metric: real timing and a
+// renderer that presents.
+const presenting = `"clock":"mono","timing":"real","renderer":"gpu","presents":true`
+
+func newTrace() *trace { return newTraceFrom(presenting) }
+
+// newTraceFrom builds a trace whose epochs declare source.
+func newTraceFrom(source string) *trace {
+	return &trace{base: base, source: &source}
+}
+
+// headerless builds a trace without headers.
+func headerless() *trace { return &trace{base: base} }
 
 // mark writes a mark at t µs since the epoch start.
 func (tr *trace) mark(us int64, stage string) *trace {
+	if tr.source != nil && tr.headed != tr.base {
+		fmt.Fprintf(&tr.b, `{"header":"perfbench-latency","version":1,"base_unix_ns":%d,%s}`+"\n", tr.base, *tr.source)
+		tr.headed = tr.base
+	}
 	fmt.Fprintf(&tr.b, `{"t":%d,"base_unix_ns":%d,"stage":%q}`+"\n", us*1000, tr.base, stage)
 	return tr
 }
@@ -61,7 +81,8 @@ func TestSummarizeByHand(t *testing.T) {
 		mark(50000, "f.begin").mark(75000, "f.layout").mark(75500, "pres.out").mark(75600, "f.end")
 	s := tr.summarize(t)
 
-	assert.Equal(t, 17, s.Lines)
+	assert.Equal(t, 18, s.Lines)
+	assert.Equal(t, 1, s.Headers)
 	assert.Equal(t, 17, s.Marks)
 	assert.Empty(t, s.Malformed)
 	assert.Equal(t, 1, s.Epochs)
@@ -320,7 +341,9 @@ func TestSummarizeTestdata(t *testing.T) {
 			f, err := os.Open("testdata/" + tt.file)
 			require.NoError(t, err)
 			defer f.Close()
-			s, err := Summarize(f)
+			// Recorded before traces had headers, and summarised then
+			// under definition set 1, which replays them as they were.
+			s, err := SummarizeWith(f, Options{Defs: 1})
 			require.NoError(t, err)
 			assert.Equal(t, tt.lines, s.Lines)
 			assert.Len(t, s.Malformed, tt.malformed)
@@ -332,6 +355,151 @@ func TestSummarizeTestdata(t *testing.T) {
 			assert.Equal(t, tt.intervals, mustReading(t, s, "present.fps.avg").N)
 		})
 	}
+}
+
+// A trace recorded before headers existed comes from an unknown source:
+// its frame costs are facts, but nothing says whether its frames were
+// scheduled by a real clock or presented, so no rate or interval is
+// derived from it — and the reading says why.
+func TestSummarizeHeaderlessTraceIsSourceUnknown(t *testing.T) {
+	tr := headerless().mark(900, "evt.in")
+	for i := int64(0); i < 30; i++ {
+		tr.frame(1000+i*16700, 1500+i*16700, 1600+i*16700)
+	}
+	s := tr.summarize(t)
+	require.Len(t, s.Sources, 1)
+	assert.False(t, s.Sources[0].Declared)
+	assert.Equal(t, "source unknown (no header)", s.Sources[0].String())
+	assert.Equal(t, Of(30), value(t, s, "frame.count", ""))
+	assert.Equal(t, Of(600e3), value(t, s, "frame.cost.p50", ""))
+	for _, id := range []string{"present.count", "present.interval.p50", "present.fps.avg", "frame.rate.avg", "frame.interval.p50", "input.to.end.p50", "input.to.present.p50"} {
+		r := mustReading(t, s, id)
+		assert.Equal(t, Not(Missing), r.Value, id)
+		assert.Contains(t, r.Why, "source unknown", id)
+	}
+	// Replayed under set 1, which did not ask: the numbers v1 printed.
+	s1, err := SummarizeWith(strings.NewReader(tr.b.String()), Options{Defs: 1})
+	require.NoError(t, err)
+	assert.Equal(t, Of(16.7e6), value(t, s1, "present.interval.p50", ""))
+	assert.Equal(t, 1, mustReading(t, s1, "present.interval.p50").Version)
+}
+
+// A trace recorded on a virtual clock with the null renderer: frames ran
+// back to back, a few µs apart, and nothing was presented. No
+// presentation rate, interval or input latency comes out of it; frame
+// costs and the spans inside a frame do.
+func TestSummarizeVirtualNullTraceHasNoPresentationRate(t *testing.T) {
+	tr := newTraceFrom(`"clock":"mono","timing":"virtual","renderer":"null","presents":false`)
+	for i := int64(0); i < 40; i++ {
+		b := 100 + i*8 // µs: 8 µs apart, as a virtual clock draws them
+		tr.mark(b-1, "evt.in").mark(b, "f.begin").mark(b+3, "p.draw").mark(b+4, "pres.out").mark(b+5, "f.end")
+	}
+	s := tr.summarize(t)
+	assert.Equal(t, "virtual timing, null renderer, not presented", s.Sources[0].String())
+	for _, id := range []string{"present.count", "present.interval.p50", "present.interval.max", "present.fps.avg", "present.jank", "present.jitter", "frame.rate.avg", "frame.interval.p50", "input.to.end.p50", "input.to.present.p50", "wait.out.share"} {
+		r := mustReading(t, s, id)
+		assert.Equal(t, Not(NotApplicable), r.Value, id)
+		assert.Contains(t, r.Why, "virtual timing", id)
+	}
+	assert.Equal(t, Of(5e3), value(t, s, "frame.cost.p50", ""))
+	assert.Equal(t, Of(40), value(t, s, "input.count", ""))
+	assert.Equal(t, Of(3e3), value(t, s, "stage.p50", "f.begin->p.draw"))
+	r, ok := s.Metric("stage.p50", "evt.in->f.begin")
+	require.True(t, ok)
+	assert.Equal(t, Not(NotApplicable), r.Value, "the wait for a virtual refresh is not physical")
+
+	// Definition set 1 reports what it always did — with its version.
+	s1, err := SummarizeWith(strings.NewReader(tr.b.String()), Options{Defs: 1})
+	require.NoError(t, err)
+	old := mustReading(t, s1, "present.fps.avg")
+	assert.Equal(t, 1, old.Version)
+	assert.Equal(t, Of(125000), old.Value, "8 µs apart: the impossible number v1 published")
+}
+
+// On a real clock with the null renderer the loop's frame rate, waits and
+// input latency to the end of the frame are physical; presentations are
+// not, because nothing was presented.
+func TestSummarizeRealNullTrace(t *testing.T) {
+	tr := newTraceFrom(`"clock":"mono","timing":"real","renderer":"null","presents":false`)
+	// Each 16.7 ms: parked for input 10 ms, input, waits 6 ms for the
+	// refresh, a 500 µs frame, then parks again.
+	for i := int64(0); i < 30; i++ {
+		t0 := i * 16700
+		tr.mark(t0, "wait.in").mark(t0+10000, "loop.wake").mark(t0+10010, "evt.in").
+			mark(t0+10020, "wait.out").mark(t0+16000, "loop.wake").
+			mark(t0+16010, "f.begin").mark(t0+16400, "r.record").mark(t0+16450, "pres.out").mark(t0+16510, "f.end")
+	}
+	s := tr.summarize(t)
+	assert.Equal(t, Of(16.7e6), value(t, s, "frame.interval.p50", ""))
+	assert.InDelta(t, 59.88, mustValue(t, s, "frame.rate.avg"), 0.01)
+	assert.Equal(t, Of(6500e3), value(t, s, "input.to.end.p50", ""))
+	assert.Equal(t, Of(5980e3), value(t, s, "wait.out.p50", ""))
+	// 30 waits of 5.98 ms and 30 of 10 ms over the loop's time, from
+	// its first mark to its last (the 30th loop.wake, 29 × 16.7 + 16 ms).
+	loop := 29*16700 + 16000.0
+	assert.InDelta(t, 30*5980/loop, mustValue(t, s, "wait.out.share"), 1e-12)
+	assert.InDelta(t, 30*10000/loop, mustValue(t, s, "wait.in.share"), 1e-12)
+	assert.Equal(t, Of(1), value(t, s, "frame.interval.dist", "1 refresh"))
+	assert.Equal(t, Of(0), value(t, s, "frame.interval.dist", "2 refreshes"))
+	for _, id := range []string{"present.count", "present.fps.avg", "input.to.present.p50"} {
+		r := mustReading(t, s, id)
+		assert.Equal(t, Not(NotApplicable), r.Value, id)
+		assert.Contains(t, r.Why, "null renderer presents nothing", id)
+	}
+}
+
+func TestSummarizeInputToPresent(t *testing.T) {
+	tr := newTrace()
+	for i := int64(0); i < 20; i++ {
+		t0 := i * 16700
+		// Two inputs merged into one frame: each has its own latency.
+		tr.mark(t0, "evt.in").mark(t0+1000, "evt.in").mark(t0+5000, "f.begin").mark(t0+5600, "pres.out").mark(t0+5700, "f.end")
+	}
+	s := tr.summarize(t)
+	r := mustReading(t, s, "input.to.present.p95")
+	assert.Equal(t, 40, r.N)
+	assert.Equal(t, Of(5600e3), r.Value)
+	assert.Equal(t, Of(4600e3), value(t, s, "input.to.present.p50", ""))
+	assert.Equal(t, Of(20), value(t, s, "present.count", ""))
+}
+
+func TestSummarizeLeavesOutEpochsThatCannotCarryAMetric(t *testing.T) {
+	tr := newTrace().frame(1000, 1500, 1600).frame(17700, 18200, 18300).frame(34400, 34900, 35000)
+	virtual := `"clock":"mono","timing":"virtual","renderer":"null","presents":false`
+	tr.source = &virtual
+	tr.base++
+	tr.frame(10, 15, 16).frame(20, 25, 26)
+	s := tr.summarize(t)
+	r := mustReading(t, s, "present.interval.max")
+	assert.Equal(t, Of(16.7e6), r.Value)
+	assert.Equal(t, "1 epoch left out: virtual timing: frames ran back to back on a virtual scheduler", r.Why)
+	assert.Equal(t, Of(5), value(t, s, "frame.count", ""))
+}
+
+func TestSummarizeRejectsForeignHeaders(t *testing.T) {
+	in := strings.Join([]string{
+		`{"header":"chrome-trace","version":1,"base_unix_ns":1,"clock":"mono"}`,
+		`{"header":"perfbench-latency","version":9,"base_unix_ns":1,"clock":"mono"}`,
+		`{"header":"perfbench-latency","version":1,"base_unix_ns":1,"clock":"tsc"}`,
+		`{"header":"perfbench-latency","version":1,"clock":"mono"}`,
+		`{"t":1000,"base_unix_ns":1,"stage":"f.begin"}`,
+		`{"t":2000,"base_unix_ns":1,"stage":"f.end"}`,
+	}, "\n")
+	s, err := Summarize(strings.NewReader(in))
+	require.NoError(t, err)
+	require.Len(t, s.Malformed, 4)
+	assert.Contains(t, s.Malformed[0].Reason, "not a perfbench latency trace")
+	assert.Contains(t, s.Malformed[1].Reason, "version")
+	assert.Contains(t, s.Malformed[2].Reason, "clock")
+	assert.Contains(t, s.Malformed[3].Reason, "base_unix_ns")
+	assert.False(t, s.Sources[0].Declared)
+}
+
+func mustValue(t *testing.T, s Summary, id string) float64 {
+	t.Helper()
+	v, ok := mustReading(t, s, id).Value.Get()
+	require.True(t, ok, "%s is %v", id, mustReading(t, s, id).Value)
+	return v
 }
 
 func BenchmarkSummarize(b *testing.B) {

@@ -33,6 +33,11 @@ const (
 	// process, display, clock) or a counter reset; the model has started
 	// over.
 	Discontinuity
+	// NotForeground: the metric describes the target in the foreground
+	// (its presents, its frame rate) and the target is not: its window is
+	// hidden or in the background. The frames the system draws meanwhile
+	// are nobody's to report, and coming back is a boundary.
+	NotForeground
 )
 
 var qualityNames = [...]string{
@@ -41,6 +46,7 @@ var qualityNames = [...]string{
 	Warmup:        "warmup",
 	NotApplicable: "not-applicable",
 	Discontinuity: "discontinuity",
+	NotForeground: "not-foreground",
 }
 
 func (q Quality) String() string {
@@ -152,7 +158,7 @@ func (x *Value) UnmarshalJSON(b []byte) error {
 
 // Sub is the derived model: a − b, Valid only when both are. Otherwise it
 // carries the stronger reason for having no value, in the order
-// NotApplicable, Discontinuity, Missing, Warmup: a metric that does not
+// NotApplicable, NotForeground, Discontinuity, Missing, Warmup: a metric that does not
 // apply stays not-applicable however warm its inputs are, and a break
 // outranks a shortage. Both operands must come from the same window (see
 // RollingPercentile.Jitter).
@@ -168,6 +174,8 @@ func worse(a, b Quality) Quality {
 	rank := func(q Quality) int {
 		switch q {
 		case NotApplicable:
+			return 5
+		case NotForeground:
 			return 4
 		case Discontinuity:
 			return 3

@@ -47,6 +47,9 @@ type Step struct {
 	Drew     bool
 	Cost     time.Duration
 	Counters counter.Snapshot
+	// Requests is how many requests the step's frame answered (1 for an
+	// input's frame on a virtual clock; more where requests merged).
+	Requests int
 }
 
 // Result is one run of a phase at one size.
@@ -57,6 +60,17 @@ type Result struct {
 	Steps    []Step
 	// Total is the counter delta over all steps.
 	Total counter.Snapshot
+	// Real reports a run on the real clock (Options.Real).
+	Real bool
+}
+
+// Timing says, for a report's first line, which clock ran the frames: ""
+// for the virtual clock, the usual case, and ", real clock" otherwise.
+func (r *Result) Timing() string {
+	if r.Real {
+		return ", real clock"
+	}
+	return ""
 }
 
 // Frames returns the steps that drew a frame.
@@ -127,9 +141,13 @@ func Lookup(name string) (*Phase, error) {
 
 // Driver is what a phase's steps drive: the gallery in its window.
 type Driver struct {
-	G     *gallery.Gallery
-	W     *window.Window
+	G *gallery.Gallery
+	W *window.Window
+	// Clock is the window's virtual clock; nil on a real run (Real), where
+	// the window's loop runs on the real clock and no step moves time.
 	Clock *clock.Virtual
+
+	open *open // the step a real run's loop is in
 }
 
 // Options tune a run. The zero value is what `perfbench phase` uses.
@@ -141,6 +159,10 @@ type Options struct {
 	Window window.Options
 	// OnStep, if set, is called after every step (for a live HUD).
 	OnStep func(d *Driver, s Step)
+	// Real runs the window's frame loop on the real clock (window.Run)
+	// and feeds it the steps' inputs at the display's refresh cadence, one
+	// step per refresh, half a refresh after each; see RunReal.
+	Real bool
 }
 
 // Open builds the gallery for p at size and settles its window.
@@ -171,6 +193,9 @@ func (d *Driver) Refresh() { d.Clock.AdvanceTo(d.W.NextRefresh()) }
 // Run performs n steps of phase p over the gallery at size. It holds the
 // counters exclusively while it runs.
 func Run(p *Phase, size gallery.Size, n int, opts Options) *Result {
+	if opts.Real {
+		return runReal(p, size, n, opts)
+	}
 	release := counter.Exclusive()
 	defer release()
 	d := Open(p, size, opts)
@@ -183,7 +208,7 @@ func Run(p *Phase, size gallery.Size, n int, opts Options) *Result {
 		d.Refresh()
 		s := Step{Index: i, Drew: d.W.Frames() > frames, Counters: before.Delta(counter.Take())}
 		if s.Drew {
-			s.Cost = d.W.LastFrame().Cost
+			s.Cost, s.Requests = d.W.LastFrame().Cost, d.W.LastFrame().Invalidations
 		}
 		r.Steps = append(r.Steps, s)
 		if opts.OnStep != nil {

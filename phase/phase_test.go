@@ -37,3 +37,30 @@ func TestLookupListsValidNames(t *testing.T) {
 	_, err := Lookup("hovr")
 	assert.EqualError(t, err, `unknown phase "hovr" (valid: idle hover click scroll glide keys resize scroll-resize)`)
 }
+
+// A real run drives the same interaction through the window's real frame
+// loop, one input per refresh: every step's input is answered by a frame
+// (or joins the next one on a busy machine), and the claims hold.
+func TestRealRunDrivesTheLoopAtTheRefreshCadence(t *testing.T) {
+	if testing.Short() {
+		t.Skip("takes 12 refreshes of real time per phase")
+	}
+	for _, name := range []string{"hover", "click", "scroll", "idle"} {
+		t.Run(name, func(t *testing.T) {
+			p, err := Lookup(name)
+			require.NoError(t, err)
+			r := Run(p, gallery.S1, 12, Options{Real: true})
+			assert.True(t, r.Real)
+			assert.Equal(t, ", real clock", r.Timing())
+			assert.NoError(t, p.Check(r))
+			require.Len(t, r.Steps, 12)
+			for i, s := range r.Steps {
+				assert.Equal(t, i, s.Index)
+			}
+			if name != "idle" {
+				assert.Positive(t, len(r.Frames()))
+				assert.Equal(t, uint64(12), r.Total.EventsDispatched)
+			}
+		})
+	}
+}

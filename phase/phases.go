@@ -22,7 +22,11 @@ var phases = []Phase{
 
 func center(r geom.Rect) (float32, float32) { return r.X + r.W/2, r.Y + r.H/2 }
 
-func idle(d *Driver, i int) { d.Clock.Advance(time.Second) }
+func idle(d *Driver, i int) {
+	if d.Clock != nil { // a real run's steps are a refresh apart already
+		d.Clock.Advance(time.Second)
+	}
+}
 
 // visibleRows returns how many table rows lie inside the table's port.
 func visibleRows(d *Driver) int {
@@ -131,8 +135,12 @@ func checkIdle(r *Result) error {
 func checkHover(r *Result) error {
 	var errs []error
 	for _, s := range r.Steps {
-		if s.Counters.ElementsRestyled > 2 || s.Counters.NodesRelaidOut != 0 {
-			errs = append(errs, fmt.Errorf("hover step %d restyled %d and relaid out %d (claim: ≤ 2 and 0)", s.Index, s.Counters.ElementsRestyled, s.Counters.NodesRelaidOut))
+		// Two per crossing the step's frame answered: one on a virtual
+		// clock; on a real one a late input can join the frame of the
+		// one before.
+		limit := 2 * uint64(max(1, s.Requests))
+		if s.Counters.ElementsRestyled > limit || s.Counters.NodesRelaidOut != 0 {
+			errs = append(errs, fmt.Errorf("hover step %d restyled %d and relaid out %d (claim: ≤ %d and 0)", s.Index, s.Counters.ElementsRestyled, s.Counters.NodesRelaidOut, limit))
 		}
 	}
 	if len(r.Steps) > 0 && r.Total.ElementsRestyled == 0 {

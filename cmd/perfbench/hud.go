@@ -53,7 +53,7 @@ type hudView struct {
 // phase drew before (settling the gallery, the first step) are, as for a
 // HUD, those before mounting.
 func (v *hudView) start() {
-	now := v.d.Clock.Now()
+	now := v.d.W.Clock().Now()
 	v.s.Start(v.d.W.Display(), now)
 	v.next = now.Add(hud.TickPeriod)
 }
@@ -61,7 +61,7 @@ func (v *hudView) start() {
 // print prints a line when the phase's clock has passed the next one's
 // instant, with the readings and a resource sample taken now.
 func (v *hudView) print() {
-	now := v.d.Clock.Now()
+	now := v.d.W.Clock().Now()
 	if now.Before(v.next) {
 		return
 	}

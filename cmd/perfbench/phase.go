@@ -23,7 +23,7 @@ func init() { subcommands = append(subcommands, newPhaseCmd) }
 const defaultSteps = 24
 
 func newPhaseCmd(s *streams) *cobra.Command {
-	var asJSON, hud, frames bool
+	var asJSON, hud, frames, real bool
 	var plotPath string
 	cmd := &cobra.Command{
 		Use:   "phase PHASE SIZE [N]",
@@ -39,8 +39,16 @@ Phases: ` + strings.Join(phase.Names(), " ") + `
 Sizes:  ` + strings.Join(sizeNames(), " ") + `, or all (smallest first, stopping at
         the first size whose claim fails)
 
+With --real the window's frame loop runs on the real clock instead, and
+the steps' inputs arrive at the display's refresh cadence (one per refresh,
+half a refresh before the frame that answers it): the run takes N
+refreshes of real time, and its latency trace holds physical instants —
+input to frame end, the loop's waits for input and for the display, the
+frame rate — which "perfbench trace summarize" reports. A virtual run's
+trace has frame costs only: its frames run back to back.
+
 Set PERFBENCH_LATENCY=FILE to record the latency trace of the run.`,
-		Example: "  perfbench phase click s13 24\n  PERFBENCH_LATENCY=trace.jsonl perfbench phase hover s26 240\n  perfbench phase scroll all",
+		Example: "  perfbench phase click s13 24\n  PERFBENCH_LATENCY=trace.jsonl perfbench phase hover s26 240\n  PERFBENCH_LATENCY=real.jsonl perfbench phase hover s13 240 --real\n  perfbench phase scroll all",
 		Args:    cobra.RangeArgs(2, 3),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			p, err := phase.Lookup(args[0])
@@ -58,7 +66,7 @@ Set PERFBENCH_LATENCY=FILE to record the latency trace of the run.`,
 					return usagef("N must be a positive number of steps, got %q", args[2])
 				}
 			}
-			var opts phase.Options
+			opts := phase.Options{Real: real}
 			if hud {
 				opts.OnStep = hudPrinter(s)
 			}
@@ -94,6 +102,7 @@ Set PERFBENCH_LATENCY=FILE to record the latency trace of the run.`,
 	}
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print the result as JSON")
 	cmd.Flags().BoolVar(&frames, "frames", false, "also print every step: its frame cost and every counter it moved (wide)")
+	cmd.Flags().BoolVar(&real, "real", false, "run the frame loop on the real clock, one input per display refresh")
 	cmd.Flags().BoolVar(&hud, "hud", false, "print the FPS monitor's rows to stderr every 500 ms of the run")
 	cmd.Flags().StringVar(&plotPath, "plot", "", "write a chart of the frame costs against the 60 Hz budget to `FILE` (.png, .svg or .pdf; with all, one file per size named FILE-SIZE.ext)")
 	return cmd
@@ -151,8 +160,8 @@ func micros(d time.Duration) float64 { return float64(d) / float64(time.Microsec
 // mean per frame, its largest single step and how many steps moved it),
 // the per-step rows when frames is set, and the claim.
 func printPhase(s *streams, r *phase.Result, claim error, frames bool) {
-	fmt.Fprintf(s.out, "phase %s at %s (%d elements), %d steps: %d frames, median %.1f µs, max %.1f µs\n",
-		r.Phase, r.Size, r.Controls, len(r.Steps), len(r.Frames()), micros(r.Median()), micros(r.Max()))
+	fmt.Fprintf(s.out, "phase %s at %s (%d elements), %d steps%s: %d frames, median %.1f µs, max %.1f µs\n",
+		r.Phase, r.Size, r.Controls, len(r.Steps), r.Timing(), len(r.Frames()), micros(r.Median()), micros(r.Max()))
 	type row struct {
 		name                  string
 		total, perFrame, most string

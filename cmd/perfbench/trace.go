@@ -32,16 +32,27 @@ func newTraceCmd(s *streams) *cobra.Command {
 		RunE:  func(cmd *cobra.Command, _ []string) error { return cmd.Help() },
 	}
 	var asJSON bool
+	var defs int
 	summarize := &cobra.Command{
 		Use:   "summarize FILE",
 		Short: "Turn a recorded latency trace into frame metrics",
 		Long: `Read a latency trace (one JSON mark per line, as ` + latency.EnvVar + `=FILE
 records it) and print its frame metrics: frame count, frame cost
 percentiles, present intervals, session average FPS, 1% low, jank and the
-median time between consecutive marks of a frame. Every value carries its
-quality (valid, missing, warmup, not-applicable, discontinuity) and the
-version of its definition; a percentile without enough frames is missing,
-never 0.
+median time between consecutive marks of a frame, frame intervals, input
+latency and the frame loop's waits. Every value carries its quality
+(valid, missing, warmup, not-applicable, not-foreground, discontinuity)
+and the ID and version of its definition; a percentile without enough
+frames is missing, never 0.
+
+Each epoch of a trace opens with a header saying what scheduled its
+frames (a virtual scheduler or the real clock) and whether its renderer
+presented them. A metric is derived only from epochs that can carry it:
+frame costs from any; frame intervals, input latency and waits from real
+timing; presentation rates and intervals from real timing with a
+renderer that presents. Any other row is not-applicable (or missing, for
+a trace without headers, whose source is unknown), and the why column
+says which. --defs replays a trace under an older definition set.
 
 The table shows durations in µs; --json gives every value in the unit of
 its definition (durations in ns). A malformed line is counted, named on
@@ -50,21 +61,34 @@ error (exit 2).`,
 		Example: "  " + latency.EnvVar + "=trace.jsonl perfbench phase hover s13 240\n  perfbench trace summarize trace.jsonl\n  perfbench trace summarize --json trace.jsonl",
 		Args:    cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			return traceSummarize(s, args[0], asJSON)
+			if defs < 0 || defs > metric.DefsVersion {
+				return usagef("--defs %d: no such definition set (valid: %s)", defs, traceDefSets())
+			}
+			return traceSummarize(s, args[0], asJSON, defs)
 		},
 	}
 	summarize.Flags().BoolVar(&asJSON, "json", false, "print the summary as JSON")
+	summarize.Flags().IntVar(&defs, "defs", 0, "replay the trace under definition set `VERSION` ("+traceDefSets()+"; default the latest, "+strconv.Itoa(metric.DefsVersion)+")")
 	cmd.AddCommand(summarize)
 	return cmd
 }
 
-func traceSummarize(s *streams, path string, asJSON bool) error {
+// traceDefSets lists the definition sets: "1 2".
+func traceDefSets() string {
+	sets := make([]string, metric.DefsVersion)
+	for i := range sets {
+		sets[i] = strconv.Itoa(i + 1)
+	}
+	return strings.Join(sets, " ")
+}
+
+func traceSummarize(s *streams, path string, asJSON bool, defs int) error {
 	f, err := os.Open(path)
 	if err != nil {
 		return usagef("trace summarize: %v", err) // names the file
 	}
 	defer f.Close()
-	sum, err := metric.Summarize(f)
+	sum, err := metric.SummarizeWith(f, metric.Options{Defs: defs})
 	var pathErr *fs.PathError
 	switch {
 	case errors.Is(err, metric.ErrEmpty):
@@ -112,25 +136,29 @@ func traceWriteJSON(w io.Writer, path string, sum metric.Summary) error {
 
 // tracePrint writes the summary as a table:
 //
-//	trace.jsonl: 454 lines, 454 marks, 0 malformed; 1 epoch, 0 breaks; 0 incomplete frames
-//	metric                          value     unit    quality  version  n
-//	frame.count                     40        frames  valid    v1       40
-//	frame.cost.p50                  780.9     µs      valid    v1       40
-//	frame.cost.p99                  -         µs      missing  v1       40
+//	trace.jsonl: 454 lines, 454 marks, 0 malformed; 1 epoch, 0 breaks; 0 incomplete frames; definition set 2
+//	epoch 1: virtual timing, null renderer, not presented
+//	metric           value  unit    quality         version  n   why
+//	frame.count      40     frames  valid           v1       40
+//	frame.cost.p50   780.9  µs      valid           v1       40
+//	present.fps.avg  -      fps     not-applicable  v2       0   virtual timing: …
 func tracePrint(w io.Writer, path string, sum metric.Summary) error {
-	fmt.Fprintf(w, "%s: %d %s, %d %s, %d malformed; %d %s, %d %s; %d incomplete %s\n",
+	fmt.Fprintf(w, "%s: %d %s, %d %s, %d malformed; %d %s, %d %s; %d incomplete %s; definition set %d\n",
 		path, sum.Lines, tracePlural(sum.Lines, "line", "lines"), sum.Marks, tracePlural(sum.Marks, "mark", "marks"),
 		len(sum.Malformed), sum.Epochs, tracePlural(sum.Epochs, "epoch", "epochs"),
-		sum.Breaks, tracePlural(sum.Breaks, "break", "breaks"), sum.Incomplete, tracePlural(sum.Incomplete, "frame", "frames"))
+		sum.Breaks, tracePlural(sum.Breaks, "break", "breaks"), sum.Incomplete, tracePlural(sum.Incomplete, "frame", "frames"), sum.Defs)
+	for i, src := range sum.Sources {
+		fmt.Fprintf(w, "epoch %d: %s\n", i+1, src)
+	}
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "metric\tvalue\tunit\tquality\tversion\tn")
+	fmt.Fprintln(tw, "metric\tvalue\tunit\tquality\tversion\tn\twhy")
 	for _, r := range sum.Metrics {
 		name := r.ID
 		if r.Label != "" {
 			name += " " + traceLabel(r.Label)
 		}
 		value, unit := traceCell(r)
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\tv%d\t%d\n", name, value, unit, r.Value.Quality(), r.Version, r.N)
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\tv%d\t%d\t%s\n", name, value, unit, r.Value.Quality(), r.Version, r.N, r.Why)
 	}
 	return tw.Flush()
 }
@@ -147,6 +175,9 @@ func traceCell(r metric.Reading) (value, unit string) {
 	case "fps":
 		unit = r.Unit
 		value = strconv.FormatFloat(v, 'f', 2, 64)
+	case "share":
+		unit = "%"
+		value = strconv.FormatFloat(100*v, 'f', 1, 64)
 	default:
 		unit = r.Unit
 		value = strconv.FormatFloat(v, 'f', -1, 64)

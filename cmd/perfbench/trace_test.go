@@ -39,6 +39,10 @@ func TestTraceSummarizeTable(t *testing.T) {
 	}{
 		{"ok", nil},
 		{"malformed", []int{47, 48, 49, 50, 51}},
+		// Recorded with perfbench phase hover s1 40 (virtual clock, null
+		// renderer) and perfbench phase hover s1 40 --real.
+		{"virtual-null", nil},
+		{"real-null", nil},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -64,12 +68,15 @@ func TestTraceSummarizeTable(t *testing.T) {
 }
 
 func TestTraceSummarizeJSON(t *testing.T) {
-	code, stdout, stderr := perfbench(t, "trace", "summarize", "--json", "testdata/trace/malformed.jsonl")
+	// Replayed under definition set 1, the one it was recorded under
+	// (before traces had headers).
+	code, stdout, stderr := perfbench(t, "trace", "summarize", "--json", "--defs", "1", "testdata/trace/malformed.jsonl")
 	require.Equal(t, exitPass, code, stderr)
 	assert.Equal(t, 5, strings.Count(stderr, "malformed line skipped"), "malformed lines go to stderr with --json too")
 
 	var got struct {
 		File      string `json:"file"`
+		Defs      int    `json:"defs"`
 		Lines     int    `json:"lines"`
 		Marks     int    `json:"marks"`
 		Malformed []struct {
@@ -89,6 +96,7 @@ func TestTraceSummarizeJSON(t *testing.T) {
 	}
 	require.NoError(t, json.Unmarshal([]byte(stdout), &got), stdout)
 	assert.Equal(t, "testdata/trace/malformed.jsonl", got.File)
+	assert.Equal(t, 1, got.Defs)
 	assert.Equal(t, 97, got.Lines)
 	assert.Equal(t, 92, got.Marks)
 	assert.Equal(t, 1, got.Epochs)
@@ -133,6 +141,7 @@ func TestTraceSummarizeBadInput(t *testing.T) {
 		{"a directory", []string{dir}, []string{dir}},
 		{"no file named", nil, []string{"accepts 1 arg"}},
 		{"two files", []string{"a", "b"}, []string{"accepts 1 arg"}},
+		{"no such definition set", []string{"--defs", "7", "testdata/trace/ok.jsonl"}, []string{"--defs 7", "valid: 1 2"}},
 	}
 	t.Run("unknown subcommand", func(t *testing.T) {
 		code, _, stderr := perfbench(t, "trace", "summarise", "x.jsonl")

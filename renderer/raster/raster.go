@@ -23,6 +23,7 @@ import (
 	"math"
 
 	"github.com/perfbench/perfbench/counter"
+	"github.com/perfbench/perfbench/latency"
 	"github.com/perfbench/perfbench/renderer"
 	"github.com/perfbench/perfbench/ui/paint"
 	"github.com/perfbench/perfbench/ui/text"
@@ -51,6 +52,7 @@ func (*Renderer) Name() string { return "cpu" }
 func (r *Renderer) Frame(f *paint.Frame) error {
 	r.Frames++
 	renderer.CountHanded(f)
+	latency.Mark(renderer.PlanMark)
 	r.scene.Build(f, r.img == nil)
 	if size := r.scene.Size(); r.img == nil || r.img.Rect.Size() != size {
 		r.img = image.NewRGBA(image.Rectangle{Max: size})
@@ -67,6 +69,7 @@ func (r *Renderer) Frame(f *paint.Frame) error {
 		r.draw(&r.scene.Items[i])
 	}
 	counter.Add(counter.DrawCalls, uint64(len(r.scene.Items)))
+	latency.Mark(renderer.RecordMark) // drawn: nothing is submitted or presented
 	counter.Inc(counter.Presents)
 	return nil
 }

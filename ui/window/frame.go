@@ -3,6 +3,7 @@ package window
 import (
 	"math"
 	"slices"
+	"strconv"
 
 	"github.com/perfbench/perfbench/clock"
 	"github.com/perfbench/perfbench/counter"
@@ -93,13 +94,20 @@ func (w *Window) Quiet() {
 
 // drawFrame runs one frame through every stage.
 func (w *Window) drawFrame() {
+	tracing := latency.Enabled()
+	if tracing {
+		w.allocs.read()
+	}
 	start := clock.MonoNow()
 	latency.Mark("f.begin")
 	w.busy = true
 	defer func() { w.busy = false }()
 	w.stamp++
-	w.last = FrameInfo{Index: w.frames, At: w.clk.Now(), Reasons: w.reasons, Invalidations: w.invalidations}
-	w.reasons, w.invalidations = 0, 0
+	w.last = FrameInfo{Index: w.frames, At: w.clk.Now(), Reasons: w.reasons, Invalidations: w.invalidations, Background: w.hidden}
+	if tracing {
+		latency.NoteWith("b.why", w.why)
+	}
+	w.reasons, w.invalidations, w.inputs = 0, 0, 0
 	w.animate()
 	w.doc.TakeChanges(&w.changes)
 	w.growTables()
@@ -170,11 +178,45 @@ func (w *Window) drawFrame() {
 	w.frames++
 	counter.Inc(counter.FramesDrawn)
 	w.last.Cost = clock.MonoNow().Sub(start)
-	latency.Mark("f.end")
+	if tracing {
+		latency.NoteWith("f.end", w.allocs.since)
+	} else {
+		latency.Mark("f.end")
+	}
 	if w.opts.Probe != nil {
 		counter.Inc(counter.ProbeCalls)
 		w.opts.Probe.FrameEnded(w)
 	}
+}
+
+// why is the b.why note: who asked for the frame being drawn —
+// "input=pointer+wheel app animation tick", and the number of requests
+// it answers when more than one.
+func (w *Window) why() string {
+	var b []byte
+	add := func(s string) {
+		if len(b) > 0 {
+			b = append(b, ' ')
+		}
+		b = append(b, s...)
+	}
+	r := w.last.Reasons
+	if r&ByInput != 0 {
+		add("input=" + w.inputs.String())
+	}
+	if r&ByApp != 0 {
+		add("app")
+	}
+	if r&ByAnimation != 0 {
+		add("animation")
+	}
+	if r&ByTick != 0 {
+		add("tick")
+	}
+	if w.last.Invalidations > 1 {
+		add("merged=" + strconv.Itoa(w.last.Invalidations))
+	}
+	return string(b)
 }
 
 // animate advances every animated element to the frame's time.

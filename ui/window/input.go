@@ -35,17 +35,48 @@ const (
 	Space
 )
 
-// event starts handling one input event.
-func (w *Window) event() {
+// Input kinds, for the b.why note of the frame an input began.
+const (
+	inPointer Inputs = 1 << iota
+	inClick
+	inWheel
+	inKey
+	inText
+	inResize
+)
+
+// Inputs is a set of input kinds.
+type Inputs uint8
+
+var inputNames = [...]string{"pointer", "click", "wheel", "key", "text", "resize"}
+
+// String lists the kinds: "pointer+wheel".
+func (k Inputs) String() string {
+	var b []byte
+	for i, n := range inputNames {
+		if k&(1<<i) != 0 {
+			if len(b) > 0 {
+				b = append(b, '+')
+			}
+			b = append(b, n...)
+		}
+	}
+	return string(b)
+}
+
+// event starts handling one input event of kind k.
+func (w *Window) event(k Inputs) {
 	latency.Mark("evt.in")
 	counter.Inc(counter.EventsDispatched)
 	w.busy = true
+	w.kind = k
 }
 
 // settle asks for a frame if the event changed anything.
 func (w *Window) settle() {
 	w.busy = false
 	if w.doc.Pending() || len(w.scrolled) > 0 || w.resized {
+		w.inputs |= w.kind
 		w.requestFrame(ByInput)
 	}
 }
@@ -60,7 +91,7 @@ func (w *Window) hitAt(p geom.Point) *document.Node {
 // PointerMove moves the pointer to (x, y): the element under it becomes
 // the hovered one.
 func (w *Window) PointerMove(x, y float32) {
-	w.event()
+	w.event(inPointer)
 	t := w.hitAt(geom.Point{X: x, Y: y})
 	if t != w.hover {
 		if w.hover != nil && !w.doc.Removed(w.hover.ID()) {
@@ -76,7 +107,7 @@ func (w *Window) PointerMove(x, y float32) {
 
 // Click presses and releases a pointer button at (x, y).
 func (w *Window) Click(x, y float32, b Button) {
-	w.event()
+	w.event(inClick)
 	p := geom.Point{X: x, Y: y}
 	t := w.hitAt(p)
 	if t == nil {
@@ -156,7 +187,7 @@ func (w *Window) setFocus(n *document.Node) {
 // (positive: content moves up), handing what it cannot take to the
 // containers around it.
 func (w *Window) Wheel(x, y, dy float32) {
-	w.event()
+	w.event(inWheel)
 	w.hitAt(geom.Point{X: x, Y: y})
 	for i := len(w.path) - 1; i >= 0 && dy != 0; i-- {
 		n := w.doc.Node(w.path[i])
@@ -219,7 +250,7 @@ func (w *Window) rebind(list *document.Node) {
 
 // Key presses a key.
 func (w *Window) Key(k Key) {
-	w.event()
+	w.event(inKey)
 	f := w.focus
 	switch {
 	case k == Tab || k == BackTab:
@@ -259,7 +290,7 @@ func (w *Window) Key(k Key) {
 
 // Type inserts text at the caret of the focused text field.
 func (w *Window) Type(s string) {
-	w.event()
+	w.event(inText)
 	if f := w.focus; f != nil && f.Kind() == document.TextField && s != "" {
 		c := f.Caret()
 		counter.Inc(counter.TextEdits)
@@ -301,7 +332,7 @@ func (w *Window) moveFocus(forward bool) {
 
 // Resize changes the viewport size.
 func (w *Window) Resize(width, height float32) {
-	w.event()
+	w.event(inResize)
 	v := geom.Point{X: width, Y: height}
 	if v != w.viewport {
 		w.viewport = v

@@ -28,6 +28,7 @@ import (
 	"time"
 
 	"github.com/perfbench/perfbench/clock"
+	"github.com/perfbench/perfbench/latency"
 	"github.com/perfbench/perfbench/renderer"
 	"github.com/perfbench/perfbench/renderer/null"
 	"github.com/perfbench/perfbench/ui/document"
@@ -101,6 +102,9 @@ type FrameInfo struct {
 	Reasons Reason        // who asked for it
 	// Invalidations is how many requests this frame answered.
 	Invalidations int
+	// Background reports that the window was hidden or in the background
+	// when the frame was drawn (SetForeground): nobody saw it.
+	Background bool
 }
 
 // Window is one document in one viewport.
@@ -123,6 +127,10 @@ type Window struct {
 
 	frameTimer    *clock.Timer
 	reasons       Reason
+	inputs        Inputs // the kinds of input that asked for the pending frame
+	kind          Inputs // the input being handled
+	hidden        bool
+	allocs        allocCount // at f.begin of a traced frame
 	invalidations int
 	stamp         uint64
 	last          FrameInfo
@@ -164,8 +172,22 @@ func New(doc *document.Document, opts Options) *Window {
 	w.layout = layout.Engine{Doc: doc, Text: &w.text}
 	w.paint = paint.Painter{Doc: doc, Layout: &w.layout, Text: &w.text}
 	doc.Notify = w.documentChanged
+	latency.StartEpoch(w.Source())
 	w.requestFrame(ByApp)
 	return w
+}
+
+// Source declares, for a latency trace's header, what schedules this
+// window's frames and whether its renderer presents them.
+func (w *Window) Source() latency.Source {
+	src := latency.Source{Renderer: w.rend.Name(), Presents: renderer.Presents(w.rend), RefreshHz: w.display.RefreshHz}
+	switch w.clk.(type) {
+	case *clock.Virtual:
+		src.Timing = latency.Virtual
+	case *clock.Real:
+		src.Timing = latency.Real
+	}
+	return src
 }
 
 // documentChanged schedules a frame for a change the application made to

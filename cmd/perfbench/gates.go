@@ -83,7 +83,9 @@ perfbench workload resize-slope and ` + workloads.DefaultDocs + `.`,
 			if rounds < 0 {
 				return usagef("--rounds must be ≥ 0, got %d", rounds)
 			}
+			bar := s.progress(-1, "resize")
 			r := gates.Resize(workloads.Options{Rounds: rounds})
+			bar.done()
 			var err error
 			if asJSON {
 				err = writeJSON(s, r)

@@ -42,6 +42,8 @@ var errGateFailed = errors.New("a gate failed")
 // streams are the command's outputs, so tests can run it in-process.
 type streams struct {
 	out, err io.Writer
+	// quiet turns off the progress bars (--quiet).
+	quiet bool
 }
 
 // subcommands holds the constructors of the subcommands; each file adds its
@@ -64,6 +66,7 @@ Exit status: 0 pass, 1 a gate failed (Fail or Broken), 2 usage or input error.`,
 	}
 	root.SetOut(s.out)
 	root.SetErr(s.err)
+	root.PersistentFlags().BoolVarP(&s.quiet, "quiet", "q", false, "draw no progress bar on stderr (none is drawn when stderr is not a terminal)")
 	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return usageError{err} })
 	for _, c := range subcommands {
 		root.AddCommand(c(s))

@@ -95,7 +95,9 @@ Exit status: 0 pass (or unbaselined), 1 a band failed, a scenario broke or
 				Build:      build,
 				Check:      check,
 			}
-			o, err := ratchet.Run(cmd.Context(), opts, scenarioMeasure(scenarioRunner(s, timeout), names))
+			runner, bar := scenarioRunner(s, timeout, len(names))
+			o, err := ratchet.Run(cmd.Context(), opts, scenarioMeasure(runner, names))
+			bar.done()
 			if err != nil {
 				return ratchetErr(err)
 			}

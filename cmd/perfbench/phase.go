@@ -72,11 +72,19 @@ Set PERFBENCH_LATENCY=FILE to record the latency trace of the run.`,
 			}
 			failed := false
 			var results []*phase.Result
+			var bar *progress
+			if len(sizes) > 1 {
+				bar = s.progress(len(sizes), "sizes")
+			}
+			defer bar.done()
 			for _, size := range sizes {
+				bar.describe(size.String())
 				r := phase.Run(p, size, n, opts)
+				bar.step(size.String())
 				results = append(results, r)
 				claim := p.Check(r)
 				if !asJSON {
+					bar.clear()
 					printPhase(s, r, claim, frames)
 				}
 				if plotPath != "" {

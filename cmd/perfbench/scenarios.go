@@ -29,15 +29,17 @@ func init() {
 // scenarios of their own.
 var scenarioNames = scenario.Names
 
-// scenarioRunner returns the runner the commands use: this binary, one
-// process per scenario, with progress lines on stderr when it is a
-// terminal.
-func scenarioRunner(s *streams, timeout time.Duration) *scenario.Runner {
+// scenarioRunner returns the runner the commands use (this binary, one
+// process per scenario) and its progress bar over total scenarios, drawn
+// on stderr when it is a terminal; call done on the bar when the runs are
+// over.
+func scenarioRunner(s *streams, timeout time.Duration, total int) (*scenario.Runner, *progress) {
 	r := &scenario.Runner{Timeout: timeout}
-	if isTerminal(s.err) {
-		r.Progress = s.err
+	bar := s.progress(total, "scenarios")
+	if bar != nil {
+		r.Progress = bar
 	}
-	return r
+	return r, bar
 }
 
 // scenarioMeasure returns the ratchet's measure function over the runner:
@@ -50,16 +52,6 @@ func scenarioMeasure(r *scenario.Runner, all []string) ratchet.Measure {
 		}
 		return r.Measure(ctx, names)
 	}
-}
-
-// isTerminal reports whether w is a terminal (a character device).
-func isTerminal(w io.Writer) bool {
-	f, ok := w.(*os.File)
-	if !ok {
-		return false
-	}
-	fi, err := f.Stat()
-	return err == nil && fi.Mode()&os.ModeCharDevice != 0
 }
 
 // scenarioArgs checks scenario names given on the command line; none means
@@ -189,7 +181,8 @@ scenario broke, 2 usage or input error.`,
 				// against: every time is unbaselined.
 				path = ratchet.DefaultBaselines
 			}
-			runner := scenarioRunner(s, timeout)
+			runner, bar := scenarioRunner(s, timeout, len(names)*count)
+			defer bar.done()
 			opts := ratchet.Options{Baselines: path, Scenarios: names, ReadOnly: true}
 			if format == "benchfmt" {
 				return scenariosBenchfmt(cmd.Context(), s, runner, opts, count)
@@ -328,7 +321,9 @@ garbage, or its interaction did not happen), 2 usage error.`,
 			if _, err := scenario.Lookup(args[0]); err != nil {
 				return usageError{err}
 			}
-			results, err := scenarioRunner(s, timeout).Run(cmd.Context(), args)
+			runner, bar := scenarioRunner(s, timeout, 1)
+			results, err := runner.Run(cmd.Context(), args)
+			bar.done()
 			if err != nil {
 				return err
 			}

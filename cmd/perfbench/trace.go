@@ -88,7 +88,14 @@ func traceSummarize(s *streams, path string, asJSON bool, defs int) error {
 		return usagef("trace summarize: %v", err) // names the file
 	}
 	defer f.Close()
-	sum, err := metric.SummarizeWith(f, metric.Options{Defs: defs})
+	var in io.Reader = f
+	var bar *progress
+	if fi, err := f.Stat(); err == nil && fi.Mode().IsRegular() {
+		bar = s.progressBytes(fi.Size(), path)
+		in = bar.reader(f)
+	}
+	sum, err := metric.SummarizeWith(in, metric.Options{Defs: defs})
+	bar.done()
 	var pathErr *fs.PathError
 	switch {
 	case errors.Is(err, metric.ErrEmpty):

@@ -114,16 +114,21 @@ func runWorkloads(s *streams, ws []*workloads.Workload, f workloadFlags) error {
 	markdown := f.format == "markdown"
 	var results []workloads.Result
 	failed := false
+	bar := s.progress(len(ws), "workloads")
 	for _, w := range ws {
+		bar.describe(w.Name)
 		r := workloads.Run(w, workloads.Options{Rounds: f.rounds})
+		bar.step(w.Name + ": " + r.Verdict.String())
 		results = append(results, r)
 		if !f.asJSON && !markdown {
+			bar.clear()
 			if err := printWorkload(s.out, r); err != nil {
 				return err
 			}
 		}
 		failed = failed || r.Verdict.Failed()
 	}
+	bar.done()
 	switch {
 	case f.asJSON:
 		if err := writeJSON(s, results); err != nil {

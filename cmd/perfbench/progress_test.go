@@ -1,0 +1,73 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"io"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/creack/pty"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// onTerminal runs perfbench with a pseudo-terminal as its stderr and
+// returns the exit status, stdout and what the terminal received.
+func onTerminal(t *testing.T, args ...string) (code int, stdout, terminal string) {
+	t.Helper()
+	ptmx, tty, err := pty.Open()
+	require.NoError(t, err)
+	defer ptmx.Close()
+	var got bytes.Buffer
+	copied := make(chan struct{})
+	go func() {
+		_, _ = io.Copy(&got, ptmx) // ends with EIO once the terminal side is closed
+		close(copied)
+	}()
+	var out bytes.Buffer
+	code = run(&out, tty, args)
+	require.NoError(t, tty.Close())
+	<-copied
+	return code, out.String(), got.String()
+}
+
+// On a terminal, a command that runs scenarios draws a bar on stderr; its
+// --json output on stdout stays exactly JSON. With --quiet, or when stderr
+// is not a terminal, nothing is drawn.
+func TestProgressOnATerminalOnly(t *testing.T) {
+	baselines := filepath.Join(t.TempDir(), "b.yaml")
+	args := []string{"scenarios", "test-fixed", "--json", "--baselines", baselines}
+
+	code, stdout, terminal := onTerminal(t, args...)
+	require.Equal(t, exitPass, code, terminal)
+	assert.Contains(t, terminal, "scenarios")
+	assert.Contains(t, terminal, "0/1", "the bar counts scenarios")
+	assert.Contains(t, terminal, "\r", "the bar redraws its line")
+	var o ratchetOutcomeForm
+	require.NoError(t, json.Unmarshal([]byte(stdout), &o), "stdout is only JSON: %q", stdout)
+	assert.NotContains(t, stdout, "\r")
+
+	code, stdout, terminal = onTerminal(t, append(args, "--quiet")...)
+	require.Equal(t, exitPass, code, terminal)
+	assert.Empty(t, terminal, "--quiet draws nothing")
+	require.NoError(t, json.Unmarshal([]byte(stdout), &o))
+
+	code, _, stderr := perfbench(t, args...)
+	require.Equal(t, exitPass, code, stderr)
+	assert.Empty(t, stderr, "no bar when stderr is not a terminal")
+}
+
+// A file is not a terminal, even one that is a character device.
+func TestIsTerminal(t *testing.T) {
+	null, err := os.OpenFile(os.DevNull, os.O_WRONLY, 0)
+	require.NoError(t, err)
+	defer null.Close()
+	assert.False(t, isTerminal(null), os.DevNull)
+	assert.False(t, isTerminal(&bytes.Buffer{}))
+	_, tty, err := pty.Open()
+	require.NoError(t, err)
+	defer tty.Close()
+	assert.True(t, isTerminal(tty))
+}

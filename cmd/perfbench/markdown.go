@@ -70,7 +70,8 @@ func markdownDetails(b *strings.Builder, summary string, body func(*strings.Buil
 // markdownMove says whether a judged number moved, and by how much: a
 // baselined time whose 95% interval lies wholly on one side of its
 // baseline, at least ratchet.MinDrop away from it (the ratio to the
-// baseline); a count below its ceiling (the ceiling can come down). A
+// baseline); a count that passes off its bound (below its ceiling, above
+// its floor: the bound can be tightened). A
 // number that failed or broke is reported as that, not as a move.
 func markdownMove(n band.Judged) (string, bool) {
 	if n.BandVerdict.Failed() {
@@ -87,11 +88,27 @@ func markdownMove(n band.Judged) (string, bool) {
 			return markdownRatio(n), true
 		}
 	case band.KindCount:
-		if limit, ok := n.Band.Limit(); ok && n.Median < limit {
-			return fmt.Sprintf("%s below the ceiling %s", band.Format(limit-n.Median), band.Format(limit)), true
+		if n.Median != n.Band.Ceiling {
+			return markdownCountGap(n), true
 		}
 	}
 	return "", false
+}
+
+// markdownCountGap says how far a count lies from its bound, in the words
+// of its direction: "3 below the ceiling 957", "2 above the floor 10",
+// "1 off the exact 240".
+func markdownCountGap(n band.Judged) string {
+	bound := n.Band.Ceiling
+	side := "below"
+	if n.Median > bound {
+		side = "above"
+	}
+	what := "the " + string(n.Band.Direction())
+	if n.Band.Direction() == band.Exactly {
+		side, what = "off", "the exact value"
+	}
+	return fmt.Sprintf("%s %s %s %s", band.Format(math.Abs(n.Median-bound)), side, what, band.Format(bound))
 }
 
 // markdownRatio prints a time against its baseline: "1.52× 0.601".
@@ -134,11 +151,11 @@ func writeMarkdownOutcome(w io.Writer, command string, o ratchet.Outcome) error 
 			switch how, ok := markdownMove(n); {
 			case n.BandVerdict.Failed():
 				note := markdownRatio(n)
-				switch limit, ok := n.Band.Limit(); {
+				switch {
 				case n.Reason != "":
 					note = n.Reason
-				case n.Band.Kind == band.KindCount && ok:
-					note = fmt.Sprintf("%s over the ceiling %s", band.Format(n.Median-limit), band.Format(limit))
+				case n.Band.Kind == band.KindCount:
+					note = markdownCountGap(n)
 				}
 				rows = append(rows, []string{markdownIcon(n.BandVerdict) + " " + n.BandVerdict.String(), sc.Name, n.Name, value, ci, n.Band.String(), note})
 			case ok:

@@ -89,7 +89,7 @@ func TestMarkdownScenarios(t *testing.T) {
 		{"pass", around(10), 2, "", band.Pass, "Nothing failed, broke or moved."},
 		{"fail", around(20), 3, "", band.Fail, "| ❌ fail | hover-storm | frame | 20 µs/frame |"},
 		{"broken", around(10), 2, "exited with status 2; stderr: panic: boom", band.Broken, "| 💥 broken | scroll | all |"},
-		{"moved", around(5), 1, "", band.Pass, "| ↕ moved | hover-storm | frame | 5 µs/frame |"},
+		{"moved", around(5), 1, "", band.Pass, "| ↕ moved | hover-storm | restyles | 1 restyles/frame | — | ≤ 2 | 1 below the ceiling 2 |"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			o := markdownOutcome(t, c.hover, around(20), c.restyles, c.broken)
@@ -147,5 +147,23 @@ func TestMarkdownFormatFlag(t *testing.T) {
 		code, _, stderr := perfbench(t, args...)
 		assert.Equal(t, exitUsage, code, "%v: %s", args, stderr)
 		scenarioOneLine(t, stderr)
+	}
+}
+
+// A count's distance from its bound is said in its direction's words.
+func TestMarkdownCountGap(t *testing.T) {
+	for _, c := range []struct {
+		b     band.Band
+		value float64
+		want  string
+	}{
+		{band.Count(957), 950, "7 below the ceiling 957"},
+		{band.Count(2), 3, "1 above the ceiling 2"},
+		{band.Floor(10), 12, "2 above the floor 10"},
+		{band.Floor(10), 0, "10 below the floor 10"},
+		{band.Exact(240), 239, "1 off the exact value 240"},
+	} {
+		n := band.Judge(band.Measured{Spec: band.Spec{Name: "n", Unit: "u", Band: c.b}, Samples: []float64{c.value}})
+		assert.Equal(t, c.want, markdownCountGap(n))
 	}
 }

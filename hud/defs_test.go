@@ -44,6 +44,7 @@ func TestReadingsEmitTheDefs(t *testing.T) {
 		assert.Equal(t, d.ID, x.ID)
 		assert.Equal(t, d.Name, x.Name)
 		assert.Equal(t, d.Unit, x.Unit)
+		assert.Equal(t, d.Version, x.Version, d.ID)
 	}
 }
 
@@ -51,22 +52,24 @@ func TestReadingsEmitTheDefs(t *testing.T) {
 func TestDocListsDefs(t *testing.T) {
 	src, err := os.ReadFile("doc.go")
 	require.NoError(t, err)
-	row := regexp.MustCompile(`^//\t(hud\.[a-z0-9.]+)\s+v(\d+)\s+(\S+)\s+(\S+)$`)
+	row := regexp.MustCompile(`^//\t(hud\.[a-z0-9.]+)\s+v(\d+)\s+(\S+)\s+(\S+)\s+(\S+)$`)
 	type row4 struct {
 		ID      string
 		Version int
 		Unit    string
 		Model   string
+		Clock   string
 	}
 	var got, want []row4
 	for _, line := range strings.Split(string(src), "\n") {
 		if m := row.FindStringSubmatch(line); m != nil {
 			v, _ := strconv.Atoi(m[2])
-			got = append(got, row4{m[1], v, m[3], m[4]})
+			got = append(got, row4{m[1], v, m[3], m[4], m[5]})
 		}
 	}
 	for _, d := range hud.Defs {
-		want = append(want, row4{d.ID, d.Version, d.Unit, d.Model.String()})
+		clk := map[hud.Clock]string{hud.NoClock: "-", hud.LoopClock: "loop", hud.ProcessClock: "process"}[d.Clock]
+		want = append(want, row4{d.ID, d.Version, d.Unit, d.Model.String(), clk})
 	}
 	assert.Equal(t, want, got)
 }

@@ -85,17 +85,28 @@
 // # Definitions
 //
 // Defs is the one table of the HUD's readings; a test keeps this list in
-// step with Defs and with what Readings emits.
+// step with Defs and with what Readings emits. Every reading carries its ID
+// and version, and names the clock it reads: the loop's (the window's
+// scheduling clock — virtual in a harness, where its seconds are the
+// scheduler's) or the process's real monotonic clock. Under a virtual
+// clock CPU is not-applicable: it is CPU time per real second, and a
+// virtual tick's real span is whatever the harness took.
 //
-//	ID                    version  unit                 model
-//	hud.fps.max           v1       fps                  derived
-//	hud.fps               v1       fps                  rolling-count
-//	hud.present.interval  v1       ns                   rolling-mean
-//	hud.frame.cost        v1       ns                   rolling-mean
-//	hud.frame.cost.p95    v1       ns                   rolling-percentile
-//	hud.frame.drop        v1       share                rolling-share
-//	hud.frame.inv         v1       invalidations/frame  rolling-mean
-//	hud.process.cpu       v1       %                    counter-rate
-//	hud.process.mem       v1       bytes                gauge
-//	hud.process.gpu       v1       %                    gauge
+// # Foreground
+//
+// While the window is hidden or in the background (window.SetForeground)
+// the frame readings are not-foreground: its frames are nobody's to
+// report. Coming back is a boundary, and the windows fill again.
+//
+//	ID                    version  unit                 model               clock
+//	hud.fps.max           v2       fps                  derived             process
+//	hud.fps               v2       fps                  rolling-count       loop
+//	hud.present.interval  v2       ns                   rolling-mean        loop
+//	hud.frame.cost        v2       ns                   rolling-mean        process
+//	hud.frame.cost.p95    v2       ns                   rolling-percentile  process
+//	hud.frame.drop        v2       share                rolling-share       process
+//	hud.frame.inv         v2       invalidations/frame  rolling-mean        -
+//	hud.process.cpu       v2       %                    counter-rate        process
+//	hud.process.mem       v1       bytes                gauge               process
+//	hud.process.gpu       v1       %                    gauge               process
 package hud

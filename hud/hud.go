@@ -98,7 +98,7 @@ func Mount(w *window.Window, parent *document.Node, opts Options) *HUD {
 	if h.res == nil {
 		h.res = &Process{}
 	}
-	h.s = Sampler{Budget: opts.Budget, CPUSpan: opts.CPUSpan}
+	h.s = Sampler{Budget: opts.Budget, CPUSpan: opts.CPUSpan, Timing: w.Source().Timing}
 	h.probe = &probe{h}
 	for i := range h.barLevel {
 		h.barLevel[i] = -1
@@ -172,6 +172,7 @@ func (h *HUD) tick() {
 		}
 	} else {
 		h.s.Sample(h.res.Sample())
+		h.s.SetForeground(h.w.Foreground())
 		h.last = h.s.Read(now)
 		h.w.TickUpdate(h.render)
 	}
@@ -228,7 +229,10 @@ func (h *HUD) Asked() int { return h.s.Asked() }
 func (h *HUD) Element() *document.Node { return h.panel }
 
 // Readings returns the readings now.
-func (h *HUD) Readings() Readings { return h.s.Read(h.w.Clock().Now()) }
+func (h *HUD) Readings() Readings {
+	h.s.SetForeground(h.w.Foreground())
+	return h.s.Read(h.w.Clock().Now())
+}
 
 // FrameBudget pins the frame budget FRAME, P95 and DROP are graded
 // against, so the display no longer replaces it; 0 gives it back to the

@@ -12,6 +12,7 @@ import (
 	"github.com/perfbench/perfbench/counter"
 	"github.com/perfbench/perfbench/gallery"
 	"github.com/perfbench/perfbench/hud"
+	"github.com/perfbench/perfbench/latency"
 	"github.com/perfbench/perfbench/metric"
 	"github.com/perfbench/perfbench/ui/window"
 )
@@ -193,7 +194,8 @@ func TestMovingToAnotherDisplayReasksTheRate(t *testing.T) {
 }
 
 // CPU and MEM read real values from gopsutil; GPU has no source and reads
-// missing, never 0.
+// missing, never 0. Under a virtual clock CPU is not-applicable: its ticks'
+// real span is the harness's. Every row names its clock.
 func TestResourceRowsReadThisProcess(t *testing.T) {
 	g, w, clk := open(t, gallery.S0, window.Display{ID: 1, RefreshHz: 60})
 	// A CPU span of 1 ns: the two ticks are microseconds apart in real
@@ -202,11 +204,61 @@ func TestResourceRowsReadThisProcess(t *testing.T) {
 	clk.Advance(time.Second)
 	require.Equal(t, uint64(2), h.Ticks())
 	r := h.Readings()
-	cpu := value(t, r.CPU)
-	assert.GreaterOrEqual(t, cpu, 0.0)
+	assert.Equal(t, metric.NotApplicable, r.CPU.Value.Quality(), "a virtual clock")
 	assert.Positive(t, value(t, r.Mem))
 	assert.Equal(t, metric.Missing, r.GPU.Value.Quality())
+	assert.Equal(t, "virtual", r.FPS.Clock)
+	assert.Equal(t, "virtual", r.Interval.Clock)
+	assert.Equal(t, "real", r.Frame.Clock)
+	assert.Equal(t, "real", r.CPU.Clock)
+	assert.Equal(t, "", r.Inv.Clock)
+	assert.Equal(t, 2, r.CPU.Version)
+
+	// On a real clock CPU is a rate.
+	s := hud.Sampler{Timing: latency.Real, CPUSpan: time.Nanosecond}
+	var p hud.Process
+	s.Start(window.Display{ID: 1}, clock.At[clock.Sched](0))
+	s.Sample(p.Sample())
+	for start := time.Now(); time.Since(start) < 20*time.Millisecond; {
+	}
+	s.Sample(p.Sample())
+	r = s.Read(clock.At[clock.Sched](0))
+	assert.GreaterOrEqual(t, value(t, r.CPU), 0.0)
+	assert.Equal(t, "real", r.FPS.Clock)
 	t.Logf("CPU %s, MEM %s, GPU %s", r.CPU.Text(), r.Mem.Text(), r.GPU.Text())
+}
+
+// Hidden or in the background, the window's frames are nobody's: the
+// frame readings are not-foreground, and coming back is a boundary.
+func TestNotForeground(t *testing.T) {
+	g, w, clk := open(t, gallery.S1, window.Display{ID: 1, RefreshHz: 60})
+	h := hud.Mount(w, g.Doc.Root(), hud.Options{})
+	x, y := float32(600), float32(400)
+	frames := func(n int) {
+		for i := range n {
+			w.PointerMove(x, y+float32(i%2)*30)
+			clk.AdvanceTo(w.NextRefresh())
+		}
+	}
+	frames(30)
+	r := h.Readings()
+	require.True(t, r.Frame.Value.OK(), "measured in the foreground: %v", r.Frame.Value)
+
+	w.SetForeground(false)
+	frames(10)
+	r = h.Readings()
+	for _, x := range []hud.Reading{r.Max, r.FPS, r.Interval, r.Frame, r.P95, r.Drop, r.Inv} {
+		assert.Equal(t, metric.NotForeground, x.Value.Quality(), x.ID)
+	}
+	assert.Positive(t, value(t, r.Mem), "the process's rows are still the process's")
+	assert.Equal(t, 10, r.Stats.Background)
+
+	w.SetForeground(true)
+	r = h.Readings()
+	assert.Equal(t, metric.Discontinuity, r.Frame.Value.Quality(), "back: the windows start over")
+	assert.Equal(t, metric.Discontinuity, r.FPS.Value.Quality())
+	frames(3)
+	assert.True(t, h.Readings().Frame.Value.OK())
 }
 
 // A left click collapses the HUD to a tag and back; a right click toggles

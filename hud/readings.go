@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/perfbench/perfbench/clock"
+	"github.com/perfbench/perfbench/latency"
 	"github.com/perfbench/perfbench/metric"
 )
 
@@ -46,9 +47,13 @@ func grade(v metric.Value, limit float64) Grade {
 // Reading is one published HUD number: the value, with the definition that
 // produced it.
 type Reading struct {
-	ID   string
-	Name string // the row's label
-	Unit string
+	ID      string
+	Version int
+	Name    string // the row's label
+	Unit    string
+	// Clock names the clock the reading's time comes from: "virtual" or
+	// "real"; "" for a reading without time in it.
+	Clock string
 	// N is the number of samples the value was computed from (frames,
 	// intervals, presents); 0 for a sampled gauge or rate.
 	N     int
@@ -62,7 +67,7 @@ func reading(id string, n int, v metric.Value, g Grade) Reading {
 	if !ok {
 		panic("hud: no definition for " + id)
 	}
-	return Reading{ID: id, Name: d.Name, Unit: d.Unit, N: n, Value: v, Grade: g}
+	return Reading{ID: id, Version: d.Version, Name: d.Name, Unit: d.Unit, N: n, Value: v, Grade: g}
 }
 
 // Text formats the value for the overlay: milliseconds for durations (µs
@@ -122,6 +127,9 @@ type Readings struct {
 	Max, FPS                                  Reading
 	Interval, Frame, P95, Drop, Inv, CPU, Mem Reading
 	GPU                                       Reading
+	// Timing is the window's clock: virtual or real (Unknown where the
+	// sampler was not told).
+	Timing latency.Timing
 	// Trace is the latest measured frame costs, oldest first, at most
 	// TraceLen.
 	Trace []time.Duration
@@ -131,6 +139,22 @@ type Readings struct {
 // fields returns the readings in Defs order.
 func (r *Readings) fields() []*Reading {
 	return []*Reading{&r.Max, &r.FPS, &r.Interval, &r.Frame, &r.P95, &r.Drop, &r.Inv, &r.CPU, &r.Mem, &r.GPU}
+}
+
+// stampClocks names, on every reading, the clock it reads.
+func (r *Readings) stampClocks() {
+	loop := string(r.Timing)
+	if loop == "" {
+		loop = "unknown"
+	}
+	for i, p := range r.fields() {
+		switch Defs[i].Clock {
+		case LoopClock:
+			p.Clock = loop
+		case ProcessClock:
+			p.Clock = string(latency.Real)
+		}
+	}
 }
 
 // All returns every reading, in Defs order: the two headline readings,

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/perfbench/perfbench/clock"
+	"github.com/perfbench/perfbench/latency"
 	"github.com/perfbench/perfbench/metric"
 	"github.com/perfbench/perfbench/ui/window"
 )
@@ -66,6 +67,12 @@ type Sampler struct {
 	// CPUSpan is the shortest real span of a CPU reading; 0 means
 	// DefaultCPUSpan.
 	CPUSpan time.Duration
+	// Timing is the window's clock (window.Window.Source().Timing). Under
+	// a virtual clock CPU reads not-applicable: a CPU share is CPU time
+	// per real second, and the sampler's ticks fall on virtual time, so
+	// the real span between two of them is whatever the harness took.
+	// Rows that read the window's clock say which one it is.
+	Timing latency.Timing
 
 	started bool
 	epoch   int64
@@ -74,14 +81,15 @@ type Sampler struct {
 	refresh float64        // what it reported when asked
 	asked   int
 
-	presents  metric.RollingCount[clock.Sched]
-	chain     metric.EventInterval[clock.Sched]
-	intervals ring[float64] // ns
-	frames    ring[frameSample]
-	p95       metric.RollingPercentile
-	restarted bool // the frame window was emptied at a boundary
-	skipped   int
-	stats     Stats
+	presents   metric.RollingCount[clock.Sched]
+	chain      metric.EventInterval[clock.Sched]
+	intervals  ring[float64] // ns
+	frames     ring[frameSample]
+	p95        metric.RollingPercentile
+	restarted  bool // the frame window was emptied at a boundary
+	background bool // the window is hidden or in the background
+	skipped    int
+	stats      Stats
 
 	cpuRate metric.CounterRate[clock.Mono]
 	cpuAt   clock.Instant[clock.Mono]
@@ -112,12 +120,15 @@ type Stats struct {
 	Skipped int
 	// Measured entered FRAME, P95, DROP, INV and the trace.
 	Measured int
+	// Background were drawn while the window was hidden or in the
+	// background: nobody's to report, left out of every reading.
+	Background int
 }
 
 // Start empties the sampler and starts it at at, on display d, whose rate
 // it asks. Frames drawn before Start are never seen.
 func (s *Sampler) Start(d window.Display, at clock.Instant[clock.Sched]) {
-	cfg := Sampler{Budget: s.Budget, Skip: s.Skip, Window: s.Window, CPUSpan: s.CPUSpan, epoch: s.epoch + 1}
+	cfg := Sampler{Budget: s.Budget, Skip: s.Skip, Window: s.Window, CPUSpan: s.CPUSpan, Timing: s.Timing, epoch: s.epoch + 1}
 	*s = cfg
 	s.started = true
 	s.origin = metric.Origin{Epoch: s.epoch, Display: displayKey(d)}
@@ -153,6 +164,12 @@ func (s *Sampler) Frame(f window.FrameInfo, d window.Display) {
 		s.restarted = true
 	}
 	s.stats.Frames++
+	if f.Background {
+		s.SetForeground(false)
+		s.stats.Background++
+		return
+	}
+	s.SetForeground(true)
 	if f.Reasons == window.ByTick {
 		s.stats.TickOnly++
 		return
@@ -266,6 +283,26 @@ func (s *Sampler) Sample(r Resources) {
 	}
 }
 
+// SetForeground records whether the window is in the foreground. While it
+// is not, the frame readings are not-foreground; coming back is a
+// boundary (state freshness): the present chain re-anchors and every
+// window starts over, because the frames drawn meanwhile — or not drawn —
+// are not a continuation of the ones before.
+func (s *Sampler) SetForeground(fg bool) {
+	if fg == !s.background {
+		return
+	}
+	s.background = !fg
+	if fg {
+		s.chain.Break()
+		s.presents.Break()
+		s.frames.reset()
+		s.intervals.reset()
+		s.p95.Break()
+		s.restarted = true
+	}
+}
+
 // Stats returns what happened to the frames offered since Start.
 func (s *Sampler) Stats() Stats { return s.stats }
 
@@ -273,11 +310,21 @@ func (s *Sampler) Stats() Stats { return s.stats }
 // frame offered. Resource readings are taken fresh or stale against the
 // process's monotonic clock.
 func (s *Sampler) Read(now clock.Instant[clock.Sched]) Readings {
-	r := Readings{At: now, Refresh: s.refresh, Budget: s.FrameBudget(), Pinned: s.Budget > 0, Stats: s.stats}
+	r := s.read(now)
+	r.stampClocks()
+	return r
+}
+
+func (s *Sampler) read(now clock.Instant[clock.Sched]) Readings {
+	r := Readings{At: now, Refresh: s.refresh, Budget: s.FrameBudget(), Pinned: s.Budget > 0, Stats: s.stats, Timing: s.Timing}
 	s.readResources(&r)
-	if !s.started {
+	if !s.started || s.background {
+		q := metric.Missing
+		if s.started {
+			q = metric.NotForeground
+		}
 		for i, p := range r.fields()[:7] {
-			*p = reading(Defs[i].ID, 0, metric.Not(metric.Missing), Ungraded)
+			*p = reading(Defs[i].ID, 0, metric.Not(q), Ungraded)
 		}
 		return r
 	}
@@ -331,7 +378,9 @@ func (s *Sampler) readResources(r *Readings) {
 	mono := clock.MonoNow()
 	o := metric.Origin{Epoch: s.epoch, PID: s.resPID}
 	var cpu metric.Value
-	if s.cpuQ == metric.Valid {
+	if s.Timing == latency.Virtual {
+		cpu = metric.Not(metric.NotApplicable)
+	} else if s.cpuQ == metric.Valid {
 		cpu = s.cpu.Read(o, mono)
 	} else {
 		cpu = metric.Not(s.cpuQ)

@@ -47,6 +47,7 @@ type hudView struct {
 	s    hud.Sampler
 	res  hud.Process
 	next clock.Instant[clock.Sched]
+	real clock.Instant[clock.Mono] // when the view started, in real time
 }
 
 // start starts the sampler at the first step's callback: the frames the
@@ -54,7 +55,9 @@ type hudView struct {
 // HUD, those before mounting.
 func (v *hudView) start() {
 	now := v.d.W.Clock().Now()
+	v.s.Timing = v.d.W.Source().Timing
 	v.s.Start(v.d.W.Display(), now)
+	v.real = clock.MonoNow()
 	v.next = now.Add(hud.TickPeriod)
 }
 
@@ -70,17 +73,24 @@ func (v *hudView) print() {
 	}
 	v.s.Sample(v.res.Sample())
 	r := v.s.Read(now)
-	fmt.Fprintln(v.out, hudLine(v.d.G.Size.String(), r))
+	fmt.Fprintln(v.out, hudLine(v.d.G.Size.String(), r, clock.MonoNow().Sub(v.real)))
 }
 
-// hudLine prints the readings as one line: the size, the virtual time,
-// the headline, the rows and the frame-time trace.
-func hudLine(size string, r hud.Readings) string {
+// hudLine prints the readings as one line: the size, the time on the
+// window's clock (and, on a virtual one, the real time the run has taken:
+// the two are not the same seconds), the headline, the rows, each with the
+// clock it reads, and the frame-time trace.
+func hudLine(size string, r hud.Readings, real time.Duration) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "hud %s t=%.3fs  %s %s", size, time.Duration(r.At.Nanos()).Seconds(), r.Max.Name, r.Max.Text())
-	fmt.Fprintf(&b, "  %s %s", r.FPS.Name, r.FPS.Text())
-	for _, row := range r.Rows() {
+	fmt.Fprintf(&b, "hud %s t=%.3fs %s", size, time.Duration(r.At.Nanos()).Seconds(), r.FPS.Clock)
+	if r.FPS.Clock != "real" {
+		fmt.Fprintf(&b, " (%.3fs real)", real.Seconds())
+	}
+	for _, row := range append([]hud.Reading{r.Max, r.FPS}, r.Rows()...) {
 		fmt.Fprintf(&b, "  %s %s", row.Name, row.Text())
+		if row.Clock != "" {
+			fmt.Fprintf(&b, " [%s]", row.Clock)
+		}
 	}
 	if len(r.Trace) > 0 {
 		b.WriteString("  ")

@@ -17,13 +17,14 @@ func TestPhaseHUDPrintsRowsEveryHalfSecond(t *testing.T) {
 	assert.Contains(t, out, "PASS")
 	lines := strings.Split(strings.TrimSpace(stderr), "\n")
 	require.Len(t, lines, 2, stderr)
-	assert.True(t, strings.HasPrefix(lines[0], "hud s1 t=0.517s "), lines[0])
-	assert.True(t, strings.HasPrefix(lines[1], "hud s1 t=1.017s "), lines[1])
-	for _, row := range []string{"MAX FPS ", "FPS ", "INTERVAL 16.7 ms", "FRAME ", "P95 ", "DROP ", "INV 1.00", "CPU ", "MEM ", "GPU missing"} {
+	assert.Regexp(t, `^hud s1 t=0\.517s virtual \(\d+\.\d{3}s real\) `, lines[0], "the virtual time, and the real time it took")
+	assert.True(t, strings.HasPrefix(lines[1], "hud s1 t=1.017s virtual ("), lines[1])
+	for _, row := range []string{"MAX FPS ", "FPS ", "INTERVAL 16.7 ms [virtual]", "FRAME ", "P95 ", "DROP ", "INV 1.00  ", "CPU not-applicable [real]", "MEM ", "GPU missing [real]"} {
 		assert.Contains(t, lines[1], row)
 	}
-	assert.Contains(t, lines[0], "FPS warmup", "under a second: the FPS window has not filled")
-	assert.Contains(t, lines[1], "FPS 60", "one hover frame per refresh at 60 Hz")
+	assert.Regexp(t, `FRAME [^\[]+ \[real\]`, lines[1], "a frame's cost is real time")
+	assert.Contains(t, lines[0], "FPS warmup [virtual]", "under a second: the FPS window has not filled")
+	assert.Contains(t, lines[1], "FPS 60 [virtual]", "one hover frame per virtual refresh at 60 Hz")
 }
 
 // An idle phase draws nothing: FPS is a true 0, FRAME has nothing to
@@ -34,10 +35,25 @@ func TestPhaseHUDIdle(t *testing.T) {
 	lines := strings.Split(strings.TrimSpace(stderr), "\n")
 	require.Len(t, lines, 3, "a second per idle step, from the first step's end")
 	for _, l := range lines {
-		assert.Contains(t, l, "  FPS 0  ")
+		assert.Contains(t, l, "  FPS 0 [virtual]  ")
 		assert.Contains(t, l, "FRAME warmup")
 		assert.Contains(t, l, "MAX FPS warmup")
 	}
+}
+
+// On a real run the HUD's time is real, and so is its CPU row.
+func TestPhaseHUDReal(t *testing.T) {
+	if testing.Short() {
+		t.Skip("40 refreshes of real time")
+	}
+	code, out, stderr := perfbench(t, "phase", "hover", "s1", "40", "--hud", "--real")
+	require.Equal(t, exitPass, code, stderr)
+	assert.Contains(t, out, "real clock")
+	lines := strings.Split(strings.TrimSpace(stderr), "\n")
+	require.NotEmpty(t, lines, stderr)
+	assert.Regexp(t, `^hud s1 t=\d+\.\d{3}s real  `, lines[0])
+	assert.Contains(t, lines[0], "INTERVAL ")
+	assert.NotContains(t, stderr, "not-applicable", "no row needs a clock this run lacks")
 }
 
 // Sampling without mounting changes nothing the phase measures: every

@@ -1,7 +1,9 @@
 package scenario
 
 import (
+	"strings"
 	"time"
+	"unicode"
 
 	"github.com/perfbench/perfbench/band"
 	"github.com/perfbench/perfbench/counter"
@@ -17,6 +19,71 @@ type Number struct {
 	// missing, which judges Broken: a maximum over no frames, a median of
 	// no frames.
 	Value func(r *Record) []float64
+	// Reads names the counter Value reads, where it reads one:
+	// `perfbench skips` uses it to say which scenario numbers notice a
+	// skip counter staying at zero. [Avoided] and [Done] set it.
+	Reads *counter.Counter `json:"-"`
+}
+
+// Avoided is a count of work avoided over the whole run: skip counter c
+// with a floor, so that the scenario fails when the skip stops firing
+// (a ceiling on a skip passes for ever once it reads zero). floor is the
+// value the current design measures; a skip that fires more is fine.
+func Avoided(c counter.Counter, floor float64) Number {
+	if c.Group().Kind != counter.Skip {
+		panic("scenario: Avoided(" + c.String() + "): not a Skip counter; a count of work done has a ceiling (Done)")
+	}
+	return counted(c, band.Floor(floor))
+}
+
+// Done is a count of work done over the whole run: counter c with a
+// ceiling, the value the current design measures. Beside a skip's floor it
+// is the work the skip guards, which rises when the skip is lost.
+func Done(c counter.Counter, ceiling float64) Number {
+	if c.Group().Kind == counter.Skip {
+		panic("scenario: Done(" + c.String() + "): a Skip counter counts work avoided; it has a floor (Avoided)")
+	}
+	return counted(c, band.Count(ceiling))
+}
+
+func counted(c counter.Counter, b band.Band) Number {
+	name := kebab(c.String())
+	return Number{Spec: band.Spec{Name: name, Unit: name + "/run", Band: b}, Value: Total(c), Reads: &c}
+}
+
+// kebab turns a counter's name into a number's: PrimitivesCulled →
+// primitives-culled.
+func kebab(s string) string {
+	var b strings.Builder
+	for i, r := range s {
+		if unicode.IsUpper(r) {
+			if i > 0 {
+				b.WriteByte('-')
+			}
+			r = unicode.ToLower(r)
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
+}
+
+// PeakCache returns the most the cache that of picks held at the end of any
+// frame of the run, after the frame trimmed it. No frame at all is a
+// missing number.
+func PeakCache(of func(Caches) int) func(*Record) []float64 {
+	return func(r *Record) []float64 {
+		peak, frames := 0, 0
+		for _, s := range r.Steps {
+			if s.Frames() > 0 {
+				peak = max(peak, of(s.Caches))
+				frames++
+			}
+		}
+		if frames == 0 {
+			return nil
+		}
+		return []float64{float64(peak)}
+	}
 }
 
 // Drew keeps the steps that drew at least one frame.

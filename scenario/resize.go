@@ -50,8 +50,8 @@ var resize = Scenario{
 		// runs these frames up to 2.7 times slower (see timeTolerance).
 		{Spec: band.Spec{Name: "frame", Unit: "µs/frame", Band: band.Time(timeTolerance), Budget: band.FrameBudget(60)},
 			Value: FrameTimes(nil)},
-		// One frame per width step.
-		{Spec: band.Spec{Name: "frames", Unit: "frames/run", Band: band.Count(resizeSteps)},
+		// One frame per width step, exactly.
+		{Spec: band.Spec{Name: "frames", Unit: "frames/run", Band: band.Exact(resizeSteps)},
 			Value: FrameCount(nil)},
 		// The design's claim: a width changes no class or state, so
 		// nothing is restyled.
@@ -64,5 +64,14 @@ var resize = Scenario{
 			Value: MaxPerStep(counter.NodesRelaidOut, Drew)},
 		{Spec: band.Spec{Name: "lines-wrapped", Unit: "lines-wrapped/run", Band: band.Count(102952)},
 			Value: Total(counter.LinesWrapped)},
+		// The skips a width step exercises, and the work each guards
+		// (relayouts, above, for LayoutsHeld).
+		Avoided(counter.LayoutsHeld, 3744),
+		Avoided(counter.ShapedRunsCached, 241557),
+		Done(counter.RunsShaped, 22),
+		Avoided(counter.GlyphCacheHits, 661268),
+		Done(counter.GlyphsRasterised, 0),
+		Done(counter.PrimitivesSubmitted, 4023),
+		Done(counter.DrawCalls, 3750),
 	}, emission(90991, 86968, 88224)...),
 }

@@ -58,7 +58,7 @@ func TestCountsAreIdenticalAcrossRunsAndWithinTheirCeilings(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs every scenario twice (a few seconds); -short skips it")
 	}
-	for _, name := range builtin {
+	for _, name := range append(builtin, "text-pressure") {
 		t.Run(name, func(t *testing.T) {
 			sc, err := Lookup(name)
 			require.NoError(t, err)
@@ -144,4 +144,86 @@ func TestScenarioWithoutWindowIsBroken(t *testing.T) {
 	assert.Equal(t, "it never opened a window", res.Broken)
 	require.Len(t, res.Numbers, 1)
 	assert.Empty(t, res.Numbers[0].Samples)
+}
+
+// Every skip counter has a floor above zero in some scenario, so that a
+// skip which stops firing fails perfbench scenarios and not only a unit
+// test; and every such floor sits beside a ceiling on the work it guards
+// in the same scenario.
+func TestEverySkipHasAScenarioFloorBesideItsWork(t *testing.T) {
+	floored := map[counter.Counter]bool{}
+	for _, sc := range All() {
+		reads := map[counter.Counter]band.Band{}
+		for _, n := range sc.Numbers {
+			if n.Reads != nil {
+				reads[*n.Reads] = n.Band
+			}
+		}
+		for c, b := range reads {
+			if c.Group().Kind != counter.Skip || b.Ceiling == 0 {
+				continue
+			}
+			assert.Equal(t, band.AtLeast, b.Direction(), "%s: %s", sc.Name, c)
+			floored[c] = true
+			done := c.Group().Done
+			if _, ok := reads[done]; !ok && done != counter.NodesRelaidOut {
+				// NodesRelaidOut is read per frame or per run by the
+				// scenarios' own relayouts numbers.
+				t.Errorf("%s: %s has a floor but the work it guards, %s, has no number", sc.Name, c, done)
+			}
+		}
+	}
+	for _, c := range counter.Skips() {
+		assert.True(t, floored[c], "no scenario has a floor above zero on %s", c)
+	}
+}
+
+// Zeroing any skip a scenario floors fails that number: the floors are
+// live, not decoration.
+func TestALostSkipFailsItsFloor(t *testing.T) {
+	sc, err := Lookup("scroll")
+	require.NoError(t, err)
+	res := sc.Measure()
+	require.Empty(t, res.Broken)
+	n := 0
+	for i, num := range sc.Numbers {
+		if num.Reads == nil || num.Reads.Group().Kind != counter.Skip {
+			continue
+		}
+		m := res.Numbers[i]
+		assert.Equal(t, band.Pass, band.Judge(m).BandVerdict, m.Name)
+		m.Samples = []float64{0}
+		assert.Equal(t, band.Fail, band.Judge(m).BandVerdict, "%s read zero and passed", m.Name)
+		n++
+	}
+	assert.Len(t, counter.Skips(), n, "scroll floors every skip counter")
+}
+
+func TestAvoidedAndDoneRefuseTheWrongKindOfCounter(t *testing.T) {
+	assert.Panics(t, func() { Avoided(counter.RunsShaped, 1) })
+	assert.Panics(t, func() { Done(counter.GlyphCacheHits, 1) })
+	n := Avoided(counter.PrimitivesCulled, 3)
+	assert.Equal(t, "primitives-culled", n.Name)
+	assert.Equal(t, "primitives-culled/run", n.Unit)
+	assert.Equal(t, band.Floor(3), n.Band)
+	assert.Equal(t, counter.PrimitivesCulled, *n.Reads)
+	assert.Equal(t, band.Count(0), Done(counter.GlyphsRasterised, 0).Band)
+}
+
+// text-pressure with the default limits, above its text, evicts nothing:
+// its peaks would prove nothing, so the run is Broken. With its own limits
+// both peaks sit exactly at them.
+func TestTextPressure(t *testing.T) {
+	var roomy Session
+	assert.EqualError(t, pressure(&roomy, window.Options{}), "the width steps evicted nothing: neither cache went over its limit")
+	runs := PeakCache(func(c Caches) int { return c.Runs })
+	glyphs := PeakCache(func(c Caches) int { return c.Glyphs })
+	assert.Greater(t, runs(roomy.Record())[0], float64(pressureRunLimit), "the gallery's text needs more runs than text-pressure's limit")
+	assert.Greater(t, glyphs(roomy.Record())[0], float64(pressureGlyphLimit), "the gallery's text needs more glyphs than text-pressure's limit")
+
+	var tight Session
+	require.NoError(t, textPressure.Run(&tight))
+	assert.Equal(t, []float64{pressureRunLimit}, runs(tight.Record()))
+	assert.Equal(t, []float64{pressureGlyphLimit}, glyphs(tight.Record()))
+	assert.Nil(t, runs(&Record{Steps: []Step{{Label: "wait"}}}), "no frame, no peak")
 }

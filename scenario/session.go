@@ -34,6 +34,22 @@ type Step struct {
 	Costs []time.Duration
 	// Counters is what the input and its frames moved.
 	Counters counter.Snapshot
+	// Caches is the most each bounded cache held at the end of any frame
+	// the step drew, after the frame brought it back under its soft limit;
+	// zero for a step that drew nothing.
+	Caches Caches
+}
+
+// Caches is the size of each of the engine's bounded caches, in entries.
+type Caches struct {
+	// Runs is the shaped runs the text shaper holds.
+	Runs int
+	// Glyphs is the glyph masks the atlas holds.
+	Glyphs int
+}
+
+func (c Caches) max(o Caches) Caches {
+	return Caches{Runs: max(c.Runs, o.Runs), Glyphs: max(c.Glyphs, o.Glyphs)}
 }
 
 // Frames returns the number of frames the step drew.
@@ -49,12 +65,15 @@ type Record struct {
 // costProbe collects the cost of every frame the window draws, so a step
 // that spans several refreshes (a Wait) still sees each frame.
 type costProbe struct {
-	costs []time.Duration
-	next  window.FrameProbe // the caller's own probe, if any
+	costs  []time.Duration
+	caches Caches            // the largest sizes at the end of a frame since the last reset
+	next   window.FrameProbe // the caller's own probe, if any
 }
 
 func (p *costProbe) FrameEnded(w *window.Window) {
 	p.costs = append(p.costs, w.LastFrame().Cost)
+	runs, _, glyphs, _ := w.TextCaches()
+	p.caches = p.caches.max(Caches{Runs: runs, Glyphs: glyphs})
 	if p.next != nil {
 		p.next.FrameEnded(w)
 	}
@@ -111,10 +130,10 @@ func (s *Session) record(label string, do func()) {
 	if s.w == nil {
 		panic("scenario: Session.Step before Session.Open")
 	}
-	s.probe.costs = s.probe.costs[:0]
+	s.probe.costs, s.probe.caches = s.probe.costs[:0], Caches{}
 	before := counter.Take()
 	do()
-	st := Step{Label: label, Counters: before.Delta(counter.Take())}
+	st := Step{Label: label, Counters: before.Delta(counter.Take()), Caches: s.probe.caches}
 	if len(s.probe.costs) > 0 {
 		st.Costs = append([]time.Duration(nil), s.probe.costs...)
 	}

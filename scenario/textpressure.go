@@ -1,0 +1,78 @@
+package scenario
+
+import (
+	"errors"
+
+	"github.com/perfbench/perfbench/band"
+	"github.com/perfbench/perfbench/counter"
+	"github.com/perfbench/perfbench/gallery"
+	"github.com/perfbench/perfbench/ui/window"
+)
+
+// The text-pressure scenario's caches and steps. The shipped gallery's text
+// needs about 3000 shaped runs and 244 glyphs once laid out; the limits are
+// well below both, so every width step, which rewraps and re-emits the
+// document's text, takes each cache over its limit and the end of the frame
+// has to bring it back.
+const (
+	pressureRunLimit   = 1024
+	pressureGlyphLimit = 128
+	pressureSteps      = 8
+)
+
+// textPressure is the scenario that fills the engine's bounded caches: the
+// shipped gallery with its shaped-run cache and glyph atlas opened far
+// smaller than its text, resized in width steps. The caches' peak sizes
+// (at the end of a frame, after it trimmed them) have the soft limits as
+// their ceilings: a cache that stopped trimming grows past its limit and
+// fails here, not only in the budget gate. The evictions have floors, so a
+// trim that stopped running fails too.
+//
+// It fails (Broken) when nothing at all was evicted: then neither cache
+// went over its limit and the peaks below prove nothing. One cache that
+// stopped evicting is a number that moved (its peak, its evictions), not a
+// broken run.
+var textPressure = Scenario{
+	Name: "text-pressure",
+	Help: "the gallery with text caches far smaller than its text, resized in 8 width steps: each cache overflows every frame and must come back under its soft limit",
+	Run: func(s *Session) error {
+		return pressure(s, window.Options{RunCacheLimit: pressureRunLimit, GlyphCacheLimit: pressureGlyphLimit})
+	},
+	Numbers: append([]Number{
+		{Spec: band.Spec{Name: "frames", Unit: "frames/run", Band: band.Exact(pressureSteps)},
+			Value: FrameCount(nil)},
+		// The design's claim: a frame ends with each cache within its
+		// soft limit, however far over it the frame went.
+		{Spec: band.Spec{Name: "peak-shaped-runs", Unit: "shaped-runs/peak", Band: band.Count(pressureRunLimit), Budget: band.Max(pressureRunLimit, "the shaped-run cache's soft limit")},
+			Value: PeakCache(func(c Caches) int { return c.Runs })},
+		{Spec: band.Spec{Name: "peak-glyphs", Unit: "glyphs/peak", Band: band.Count(pressureGlyphLimit), Budget: band.Max(pressureGlyphLimit, "the glyph atlas's soft limit")},
+			Value: PeakCache(func(c Caches) int { return c.Glyphs })},
+		// Measured: what the limits make the caches evict, and redo,
+		// over the run. Fewer evictions with the same peaks is a trim
+		// that stopped running; more shaping or rasterising is a cache
+		// that serves less.
+		{Spec: band.Spec{Name: "shaped-runs-evicted", Unit: "shaped-runs-evicted/run", Band: band.Floor(15201)},
+			Value: Total(counter.ShapedRunsEvicted)},
+		{Spec: band.Spec{Name: "glyphs-evicted", Unit: "glyphs-evicted/run", Band: band.Floor(619)},
+			Value: Total(counter.GlyphsEvicted)},
+		Avoided(counter.ShapedRunsCached, 65325),
+		Done(counter.RunsShaped, 15201),
+		Avoided(counter.GlyphCacheHits, 219804),
+		Done(counter.GlyphsRasterised, 619),
+		Done(counter.PrimitivesSubmitted, 1341),
+	}, emission(30330, 28989, 29408)...),
+}
+
+// pressure is text-pressure's run with the caches opts gives.
+func pressure(s *Session, opts window.Options) error {
+	g := gallery.Build(gallery.Shipped, gallery.DefaultOptions)
+	s.Open(g.Doc, opts)
+	for i := range pressureSteps {
+		width := resizeWidth(i)
+		s.Step("resize", func(w *window.Window) { w.Resize(width, window.DefaultHeight) })
+	}
+	if t := s.Record().Total; t.ShapedRunsEvicted+t.GlyphsEvicted == 0 {
+		return errors.New("the width steps evicted nothing: neither cache went over its limit")
+	}
+	return nil
+}

@@ -27,8 +27,11 @@
 //
 // Scan parses every _test.go file of a module (go/parser, not text
 // matching) and reports, for each skip counter of the counter table, the
-// calls to Assert that name it. `perfbench skips` runs it as a standing
-// gate: a skip counter with no Assert call fails, and so does a call whose
+// calls to Assert that name it; [Report.Floor] adds the scenario numbers
+// with a floor on it, which fail perfbench scenarios when the skip stops
+// firing. `perfbench skips` runs it as a standing gate: a skip counter that
+// neither an Assert call nor a scenario floor covers fails, and so does a
+// call whose
 // counter argument the scanner cannot read as counter.Name (a variable, a
 // conversion, a counter that is not a skip), because such a call proves
 // nothing the scanner can see. Write the counter out by name.

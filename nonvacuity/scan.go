@@ -76,10 +76,41 @@ type Report struct {
 	Ignored []Ignored `json:"ignored,omitempty"`
 }
 
-// Asserted is one skip counter and the calls to Assert that name it.
+// Asserted is one skip counter, the calls to Assert that name it, and the
+// scenario numbers with a floor on it (added by [Report.Floor]).
 type Asserted struct {
 	Counter string `json:"counter"`
 	Calls   []Call `json:"calls"`
+	// Floors are the scenario numbers that fail when the counter stays at
+	// zero: a floor above zero on it.
+	Floors []Floor `json:"floors,omitempty"`
+}
+
+// Floor is a scenario number that reads a skip counter with a floor above
+// zero, so that the scenario fails when the skip stops firing.
+type Floor struct {
+	Scenario string  `json:"scenario"`
+	Number   string  `json:"number"`
+	Floor    float64 `json:"floor"`
+}
+
+func (f Floor) String() string {
+	return fmt.Sprintf("%s %s ≥ %s", f.Scenario, f.Number, strconv.FormatFloat(f.Floor, 'f', -1, 64))
+}
+
+// Floor records that a scenario number covers skip counter name with a
+// floor above zero. A floor of zero covers nothing and is not recorded; a
+// counter that is not a skip of the report is an error.
+func (r *Report) Floor(name string, f Floor) error {
+	for i := range r.Skips {
+		if r.Skips[i].Counter == name {
+			if f.Floor > 0 {
+				r.Skips[i].Floors = append(r.Skips[i].Floors, f)
+			}
+			return nil
+		}
+	}
+	return fmt.Errorf("nonvacuity: %s %s reads %s, which is not a skip counter of the scan", f.Scenario, f.Number, name)
 }
 
 // Call is where a call to Assert is.
@@ -123,8 +154,21 @@ func (r Report) Missing() []string {
 	return out
 }
 
-// OK reports whether every skip counter is asserted and nothing is amiss.
-func (r Report) OK() bool { return len(r.Missing()) == 0 && len(r.Problems) == 0 }
+// Uncovered returns the skip counters that nothing would notice staying
+// at zero: no call asserts them and no scenario has a floor on them.
+func (r Report) Uncovered() []string {
+	var out []string
+	for _, s := range r.Skips {
+		if len(s.Calls) == 0 && len(s.Floors) == 0 {
+			out = append(out, s.Counter)
+		}
+	}
+	return out
+}
+
+// OK reports whether every skip counter is covered, by an Assert call or a
+// scenario floor, and nothing is amiss.
+func (r Report) OK() bool { return len(r.Uncovered()) == 0 && len(r.Problems) == 0 }
 
 // Scan scans the module rooted at moduleDir with DefaultScanOptions.
 func Scan(moduleDir string) (Report, error) { return DefaultScanOptions.Scan(moduleDir) }

@@ -12,8 +12,10 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/perfbench/perfbench/band"
 	"github.com/perfbench/perfbench/counter"
 	"github.com/perfbench/perfbench/nonvacuity"
+	"github.com/perfbench/perfbench/scenario"
 )
 
 func init() { subcommands = append(subcommands, newSkipsCmd) }
@@ -25,15 +27,19 @@ func newSkipsCmd(s *streams) *cobra.Command {
 	)
 	cmd := &cobra.Command{
 		Use:   "skips [--json] [--dir DIR]",
-		Short: "Fail for any Skip counter that no test checks with nonvacuity.Assert",
+		Short: "Fail for any Skip counter that neither a test nor a scenario floor would notice staying at zero",
 		Long: `skips parses every _test.go file of the module (skipping testdata, vendor,
 hidden directories and nested modules) and lists, for each Skip counter of
-the counter table, the calls to nonvacuity.Assert that name it.
+the counter table, the calls to nonvacuity.Assert that name it, and then
+the scenario numbers (of the scenarios registered in this binary) with a
+floor above zero on it: the numbers that fail perfbench scenarios when the
+skip stops firing.
 
-It fails (exit 1) for a Skip counter with no such call, and for a call the
-scan cannot read: the counter argument must be written as counter.Name. A
-call marked //nonvacuity:ignore <reason> counts for nothing and is listed
-with its reason.
+It fails (exit 1) for a Skip counter that neither an Assert call nor a
+scenario floor covers, and for a call the scan cannot read: the counter
+argument must be written as counter.Name. A call marked
+//nonvacuity:ignore <reason> counts for nothing and is listed with its
+reason.
 
 --dir names the module root; by default it is found by walking up from the
 working directory to go.mod.`,
@@ -47,6 +53,11 @@ working directory to go.mod.`,
 			if err != nil {
 				return usagef("skips: %v", err) // a test file that does not parse
 			}
+			for _, f := range skipFloors() {
+				if err := r.Floor(f.counter, f.Floor); err != nil {
+					return err
+				}
+			}
 			if asJSON {
 				enc := json.NewEncoder(s.out)
 				enc.SetIndent("", "  ")
@@ -59,8 +70,8 @@ working directory to go.mod.`,
 			if r.OK() {
 				return nil
 			}
-			for _, name := range r.Missing() {
-				fmt.Fprintf(s.err, "FAIL %s: no test calls nonvacuity.Assert(t, counter.%s, …)\n", name, name)
+			for _, name := range r.Uncovered() {
+				fmt.Fprintf(s.err, "FAIL %s: no test calls nonvacuity.Assert(t, counter.%s, …) and no scenario has a floor on it\n", name, name)
 			}
 			for _, p := range r.Problems {
 				fmt.Fprintf(s.err, "FAIL %v\n", p)
@@ -71,6 +82,27 @@ working directory to go.mod.`,
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print the report as JSON")
 	cmd.Flags().StringVar(&dir, "dir", "", "the module root to scan (default: the go.mod above the working directory)")
 	return cmd
+}
+
+// skipFloor is a scenario number with a floor on a skip counter.
+type skipFloor struct {
+	counter string
+	nonvacuity.Floor
+}
+
+// skipFloors returns every number of the registered scenarios that reads a
+// skip counter with a floor; tests swap it to see the gate fail.
+var skipFloors = func() []skipFloor {
+	var out []skipFloor
+	for _, sc := range scenario.All() {
+		for _, n := range sc.Numbers {
+			if n.Reads == nil || n.Reads.Group().Kind != counter.Skip || n.Band.Direction() != band.AtLeast {
+				continue
+			}
+			out = append(out, skipFloor{n.Reads.String(), nonvacuity.Floor{Scenario: sc.Name, Number: n.Name, Floor: n.Band.Ceiling}})
+		}
+	}
+	return out
 }
 
 // skipsModuleRoot returns dir, which must hold a go.mod, or when dir is
@@ -132,6 +164,27 @@ func printSkips(w io.Writer, r nonvacuity.Report) error {
 	if err := tw.Flush(); err != nil {
 		return err
 	}
+	fmt.Fprintln(w)
+	tw = tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "skip counter\tfloored by scenario numbers")
+	floored := 0
+	for _, s := range r.Skips {
+		if len(s.Floors) == 0 {
+			fmt.Fprintf(tw, "%s\tnone\n", s.Counter)
+			continue
+		}
+		floored++
+		for i, f := range s.Floors {
+			name := s.Counter
+			if i > 0 {
+				name = ""
+			}
+			fmt.Fprintf(tw, "%s\t%v\n", name, f)
+		}
+	}
+	if err := tw.Flush(); err != nil {
+		return err
+	}
 	for _, ig := range r.Ignored {
 		reason := ig.Reason
 		if reason == "" {
@@ -140,8 +193,8 @@ func printSkips(w io.Writer, r nonvacuity.Report) error {
 		fmt.Fprintf(w, "ignored %v (%s)\n", ig.Call, reason)
 	}
 	asserted := len(r.Skips) - len(r.Missing())
-	fmt.Fprintf(w, "%d of %d skip counters asserted, in %d test %s%s\n",
-		asserted, len(r.Skips), r.Files, plural(r.Files, "file", "files"), problemsNote(len(r.Problems)))
+	fmt.Fprintf(w, "%d of %d skip counters asserted, in %d test %s; %d floored by a scenario%s\n",
+		asserted, len(r.Skips), r.Files, plural(r.Files, "file", "files"), floored, problemsNote(len(r.Problems)))
 	return nil
 }
 

@@ -74,39 +74,91 @@ func wantSkipsRow(c counter.Counter, line int) []string {
 	return []string{c.String(), c.Group().Done.String(), fmt.Sprintf("ui/app_test.go:%d", line), "Test" + c.String()}
 }
 
+// withSkipFloors makes the scenario floors the skips gate sees floors, for
+// the rest of the test.
+func withSkipFloors(t *testing.T, floors ...skipFloor) {
+	saved := skipFloors
+	skipFloors = func() []skipFloor { return floors }
+	t.Cleanup(func() { skipFloors = saved })
+}
+
+// skipsTables splits the skips report into its asserted-by rows, its
+// floored-by rows (headers dropped) and its closing line.
+func skipsTables(t *testing.T, stdout string) (asserted, floored []string, last string) {
+	t.Helper()
+	first, rest, ok := strings.Cut(stdout, "\n\n")
+	require.True(t, ok, stdout)
+	rows := strings.Split(strings.TrimSuffix(rest, "\n"), "\n")
+	assert.Equal(t, []string{"skip", "counter", "avoids", "asserted", "by"}, strings.Fields(strings.Split(first, "\n")[0]))
+	assert.Equal(t, []string{"skip", "counter", "floored", "by", "scenario", "numbers"}, strings.Fields(rows[0]))
+	return strings.Split(first, "\n")[1:], rows[1 : len(rows)-1], rows[len(rows)-1]
+}
+
 func TestSkipsAllAsserted(t *testing.T) {
+	withSkipFloors(t)
 	dir, lines := skipsModule(t)
 	code, stdout, stderr := perfbench(t, "skips", "--dir", dir)
 	assert.Equal(t, exitPass, code, stderr)
 	assert.Empty(t, stderr)
 
-	rows := strings.Split(strings.TrimSuffix(stdout, "\n"), "\n")
+	rows, floored, last := skipsTables(t, stdout)
 	skips := counter.Skips()
-	require.Len(t, rows, len(skips)+2, stdout)
-	assert.Equal(t, []string{"skip", "counter", "avoids", "asserted", "by"}, strings.Fields(rows[0]))
+	require.Len(t, rows, len(skips), stdout)
 	for i, c := range skips {
-		assert.Equal(t, wantSkipsRow(c, lines[c]), strings.Fields(rows[i+1]))
+		assert.Equal(t, wantSkipsRow(c, lines[c]), strings.Fields(rows[i]))
+		assert.Equal(t, []string{c.String(), "none"}, strings.Fields(floored[i]))
 	}
-	assert.Equal(t, fmt.Sprintf("%d of %d skip counters asserted, in 1 test file", len(skips), len(skips)), rows[len(rows)-1])
+	assert.Equal(t, fmt.Sprintf("%d of %d skip counters asserted, in 1 test file; 0 floored by a scenario", len(skips), len(skips)), last)
 }
 
-func TestSkipsFailsNamingTheUnasserted(t *testing.T) {
+// A skip counter that neither a test asserts nor a scenario floors fails
+// the gate; the same counter with a scenario floor and still no test
+// passes, and the report says which scenario number would notice it.
+func TestSkipsFailsNamingTheUncovered(t *testing.T) {
 	skips := counter.Skips()
 	missing := skips[len(skips)-1]
 	dir, lines := skipsModule(t, missing)
+
+	withSkipFloors(t)
 	code, stdout, stderr := perfbench(t, "skips", "--dir", dir)
 	assert.Equal(t, exitFailed, code)
-	assert.Equal(t, fmt.Sprintf("FAIL %[1]s: no test calls nonvacuity.Assert(t, counter.%[1]s, …)\n", missing), stderr)
-
-	rows := strings.Split(strings.TrimSuffix(stdout, "\n"), "\n")
-	require.Len(t, rows, len(skips)+2, stdout)
+	assert.Equal(t, fmt.Sprintf("FAIL %[1]s: no test calls nonvacuity.Assert(t, counter.%[1]s, …) and no scenario has a floor on it\n", missing), stderr)
+	rows, _, last := skipsTables(t, stdout)
+	require.Len(t, rows, len(skips), stdout)
 	for i, c := range skips {
-		assert.Equal(t, wantSkipsRow(c, lines[c]), strings.Fields(rows[i+1]))
+		assert.Equal(t, wantSkipsRow(c, lines[c]), strings.Fields(rows[i]))
 	}
-	assert.Equal(t, fmt.Sprintf("%d of %d skip counters asserted, in 1 test file", len(skips)-1, len(skips)), rows[len(rows)-1])
+	assert.Equal(t, fmt.Sprintf("%d of %d skip counters asserted, in 1 test file; 0 floored by a scenario", len(skips)-1, len(skips)), last)
+
+	// A floor of zero notices nothing.
+	withSkipFloors(t, skipFloor{missing.String(), nonvacuity.Floor{Scenario: "scroll", Number: "x", Floor: 0}})
+	code, _, _ = perfbench(t, "skips", "--dir", dir)
+	assert.Equal(t, exitFailed, code)
+
+	withSkipFloors(t, skipFloor{missing.String(), nonvacuity.Floor{Scenario: "scroll", Number: "chunks-translated", Floor: 3840}})
+	code, stdout, stderr = perfbench(t, "skips", "--dir", dir)
+	assert.Equal(t, exitPass, code, stderr)
+	_, floored, last := skipsTables(t, stdout)
+	assert.Equal(t, []string{missing.String(), "scroll", "chunks-translated", "≥", "3840"}, strings.Fields(floored[len(floored)-1]))
+	assert.Equal(t, fmt.Sprintf("%d of %d skip counters asserted, in 1 test file; 1 floored by a scenario", len(skips)-1, len(skips)), last)
+}
+
+// The scenarios registered in this binary floor every skip counter, each
+// with a number above zero.
+func TestSkipsSeesTheScenarioFloors(t *testing.T) {
+	floored := map[string]bool{}
+	for _, f := range skipFloors() {
+		if f.Floor.Floor > 0 {
+			floored[f.counter] = true
+		}
+	}
+	for _, c := range counter.Skips() {
+		assert.True(t, floored[c.String()], "no scenario floors %s", c)
+	}
 }
 
 func TestSkipsJSON(t *testing.T) {
+	withSkipFloors(t)
 	skips := counter.Skips()
 	dir, lines := skipsModule(t, skips[0])
 	code, stdout, _ := perfbench(t, "skips", "--json", "--dir", dir)
@@ -122,6 +174,7 @@ func TestSkipsJSON(t *testing.T) {
 // A call the scan cannot read fails the gate, at its file and line, and a
 // call marked ignored is listed with its reason.
 func TestSkipsProblemsAndIgnored(t *testing.T) {
+	withSkipFloors(t)
 	dir, _ := skipsModule(t)
 	writeFile(t, dir, "ui/table_test.go", `package app
 
@@ -144,7 +197,7 @@ func TestTable(t *testing.T) {
 	assert.Equal(t, exitFailed, code)
 	assert.Equal(t, "FAIL ui/table_test.go:12: the counter argument of Assert, c, does not name a counter of github.com/perfbench/perfbench/counter, so the scan cannot tell which counter it checks; write it as counter.Name\n", stderr)
 	assert.Contains(t, stdout, "\nignored ui/table_test.go:15 TestTable (drives counters by hand)\n")
-	assert.True(t, strings.HasSuffix(stdout, "in 2 test files; 1 problem\n"), stdout)
+	assert.True(t, strings.HasSuffix(stdout, "in 2 test files; 0 floored by a scenario; 1 problem\n"), stdout)
 }
 
 // By default the scan starts from the go.mod at or above the working

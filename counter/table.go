@@ -70,6 +70,8 @@ var rows = []row{
 	{"RendererFrames", renderer, "frames a renderer was handed"},
 	{"RendererChunks", renderer, "changed chunks a renderer was handed"},
 	{"RendererPrimitives", renderer, "primitives a renderer was handed"},
-	{"DrawCalls", renderer, "draw calls a renderer issued"},
+	{"DrawCalls", renderer, "draw calls a renderer issued (for gpu: draw calls submitted to GL)"},
+	{"TextureUploads", renderer, "textures a renderer uploaded to the graphics device (glyph-atlas pages, the sprite sheet)"},
+	{"TextureBytes", renderer, "bytes of texture a renderer uploaded"},
 	{"Presents", renderer, "frames a renderer presented"},
 }

@@ -92,8 +92,12 @@ const (
 	RendererChunks
 	// RendererPrimitives counts primitives a renderer was handed.
 	RendererPrimitives
-	// DrawCalls counts draw calls a renderer issued.
+	// DrawCalls counts draw calls a renderer issued (for gpu: draw calls submitted to GL).
 	DrawCalls
+	// TextureUploads counts textures a renderer uploaded to the graphics device (glyph-atlas pages, the sprite sheet).
+	TextureUploads
+	// TextureBytes counts bytes of texture a renderer uploaded.
+	TextureBytes
 	// Presents counts frames a renderer presented.
 	Presents
 
@@ -148,7 +152,9 @@ var table = [Count]info{
 	RendererFrames:       {name: "RendererFrames", group: Group{Kind: RendererSpecific}, help: "frames a renderer was handed"},
 	RendererChunks:       {name: "RendererChunks", group: Group{Kind: RendererSpecific}, help: "changed chunks a renderer was handed"},
 	RendererPrimitives:   {name: "RendererPrimitives", group: Group{Kind: RendererSpecific}, help: "primitives a renderer was handed"},
-	DrawCalls:            {name: "DrawCalls", group: Group{Kind: RendererSpecific}, help: "draw calls a renderer issued"},
+	DrawCalls:            {name: "DrawCalls", group: Group{Kind: RendererSpecific}, help: "draw calls a renderer issued (for gpu: draw calls submitted to GL)"},
+	TextureUploads:       {name: "TextureUploads", group: Group{Kind: RendererSpecific}, help: "textures a renderer uploaded to the graphics device (glyph-atlas pages, the sprite sheet)"},
+	TextureBytes:         {name: "TextureBytes", group: Group{Kind: RendererSpecific}, help: "bytes of texture a renderer uploaded"},
 	Presents:             {name: "Presents", group: Group{Kind: RendererSpecific}, help: "frames a renderer presented"},
 }
 
@@ -200,5 +206,7 @@ type Snapshot struct {
 	RendererChunks       uint64 `json:",omitempty" yaml:",omitempty"`
 	RendererPrimitives   uint64 `json:",omitempty" yaml:",omitempty"`
 	DrawCalls            uint64 `json:",omitempty" yaml:",omitempty"`
+	TextureUploads       uint64 `json:",omitempty" yaml:",omitempty"`
+	TextureBytes         uint64 `json:",omitempty" yaml:",omitempty"`
 	Presents             uint64 `json:",omitempty" yaml:",omitempty"`
 }

@@ -2,12 +2,17 @@ package gates
 
 import (
 	"fmt"
+	"image"
+	"image/color"
 	"time"
 
 	"github.com/perfbench/perfbench/clock"
 	"github.com/perfbench/perfbench/counter"
 	"github.com/perfbench/perfbench/gallery"
 	"github.com/perfbench/perfbench/phase"
+	"github.com/perfbench/perfbench/renderer"
+	"github.com/perfbench/perfbench/renderer/null"
+	"github.com/perfbench/perfbench/renderer/raster"
 	"github.com/perfbench/perfbench/ui/document"
 	"github.com/perfbench/perfbench/ui/geom"
 	"github.com/perfbench/perfbench/ui/paint"
@@ -19,6 +24,18 @@ import (
 type VerifyOptions struct {
 	// Size is the gallery's size.
 	Size gallery.Size
+	// Renderer, when set, makes the renderer each window draws with: the
+	// live one, and a fresh one for every rebuild. When it draws pictures
+	// (renderer.Picture) the gate also compares pixels: the live window's
+	// picture, redrawn frame by frame from its damage, must equal the
+	// rebuild's, drawn whole, within PixelTolerance.
+	Renderer func() (renderer.Renderer, error)
+	// PixelTolerance is the largest per-channel difference (0…255) two
+	// pictures may have. Zero, the default, is exact, and what the cpu and
+	// gpu renderers meet: both windows draw the same items with the same
+	// formulas in the same order, so any difference is a wrong picture
+	// (damage that missed a change, a stale texture), not rounding.
+	PixelTolerance int
 }
 
 // DefaultVerify runs the script over the shipped gallery.
@@ -149,11 +166,27 @@ func center(r geom.Rect) (float32, float32) { return r.X + r.W/2, r.Y + r.H/2 }
 type Frame struct {
 	Display  []paint.Primitive
 	Geometry []window.NodeGeometry
+	// Picture is what the window's renderer drew, when it draws pictures.
+	Picture *image.RGBA
 }
 
 // Capture returns what w shows.
 func Capture(w *window.Window) Frame {
 	return Frame{Display: w.DisplayList(nil), Geometry: w.Geometry(nil)}
+}
+
+// CapturePicture returns what w shows and, when pic is not nil (w's
+// renderer), the picture it drew.
+func CapturePicture(w *window.Window, pic renderer.Picture) (Frame, error) {
+	f := Frame{Display: w.DisplayList(nil), Geometry: w.Geometry(nil)}
+	if pic != nil {
+		img, err := pic.Image()
+		if err != nil {
+			return f, err
+		}
+		f.Picture = img
+	}
+	return f, nil
 }
 
 // VerifyStep is one step of the script and the two frames it is judged
@@ -164,26 +197,75 @@ type VerifyStep struct {
 	Name    string
 	Live    Frame
 	Rebuilt Frame
+	// Tolerance is the pixel tolerance the pictures are compared with.
+	Tolerance int
 }
 
 // MeasureVerify runs the script over the idle gallery (an animation would
 // give the rebuilt window another phase) and captures both frames after
 // every step. It calls each as it is captured, so that a caller can judge
 // as it goes and keep nothing; it stops early when each returns false.
-func MeasureVerify(o VerifyOptions, each func(VerifyStep) bool) {
+func MeasureVerify(o VerifyOptions, each func(VerifyStep) bool) error {
 	release := counter.Exclusive()
 	defer release()
-	d := phase.Open(&phase.Phase{Name: "verify"}, o.Size, phase.Options{Gallery: &gallery.Options{}})
+	live, closeLive, err := openRenderer(o.Renderer)
+	if err != nil {
+		return err
+	}
+	defer closeLive()
+	d := phase.Open(&phase.Phase{Name: "verify"}, o.Size, phase.Options{Gallery: &gallery.Options{}, Window: window.Options{Renderer: live}})
 	for i, s := range Script() {
 		s.Do(d)
 		d.Refresh()
-		size := d.W.Size()
-		rebuilt := window.New(d.G.Doc.Clone(), window.Options{Clock: &clock.Virtual{}, Width: size.X, Height: size.Y})
-		rebuilt.Quiet()
-		if !each(VerifyStep{Index: i, Name: s.Name, Live: Capture(d.W), Rebuilt: Capture(rebuilt)}) {
-			return
+		step, err := captureStep(o, d, i, s.Name, live)
+		if err != nil {
+			return err
+		}
+		if !each(step) {
+			return nil
 		}
 	}
+	return nil
+}
+
+// captureStep captures the live window and a rebuild of it, each with its
+// own renderer.
+func captureStep(o VerifyOptions, d *phase.Driver, i int, name string, live renderer.Renderer) (VerifyStep, error) {
+	r, closeR, err := openRenderer(o.Renderer)
+	if err != nil {
+		return VerifyStep{}, err
+	}
+	defer closeR()
+	size := d.W.Size()
+	rebuilt := window.New(d.G.Doc.Clone(), window.Options{Clock: &clock.Virtual{}, Width: size.X, Height: size.Y, Renderer: r})
+	rebuilt.Quiet()
+	step := VerifyStep{Index: i, Name: name}
+	livePic, _ := live.(renderer.Picture)
+	rebuiltPic, _ := r.(renderer.Picture)
+	if step.Live, err = CapturePicture(d.W, livePic); err != nil {
+		return step, err
+	}
+	if step.Rebuilt, err = CapturePicture(rebuilt, rebuiltPic); err != nil {
+		return step, err
+	}
+	step.Tolerance = o.PixelTolerance
+	return step, nil
+}
+
+// openRenderer makes a renderer from f (nil: the null renderer) and the
+// function that releases it.
+func openRenderer(f func() (renderer.Renderer, error)) (renderer.Renderer, func(), error) {
+	if f == nil {
+		return &null.Renderer{}, func() {}, nil
+	}
+	r, err := f()
+	if err != nil {
+		return nil, nil, err
+	}
+	if c, ok := r.(renderer.Closer); ok {
+		return r, func() { c.Close() }, nil
+	}
+	return r, func() {}, nil
 }
 
 // Difference is the first place two frames disagree.
@@ -204,14 +286,35 @@ func (d Difference) String() string {
 // list first, and false when they are equal. Primitives and geometry are
 // compared exactly: a window that got to a state by a different path must
 // draw the same thing, not something close.
-func Compare(live, rebuilt Frame) (Difference, bool) {
+// Pictures, when both frames have one, are compared last and exactly.
+func Compare(live, rebuilt Frame) (Difference, bool) { return CompareWithin(live, rebuilt, 0) }
+
+// CompareWithin is Compare with pictures compared channel by channel within
+// tol: the difference names the first pixel off (Index is its offset in
+// row order) and how many are.
+func CompareWithin(live, rebuilt Frame, tol int) (Difference, bool) {
 	if i, ok := firstDiff(live.Display, rebuilt.Display); ok {
 		return Difference{"display list", i, at(live.Display, i), at(rebuilt.Display, i)}, true
 	}
 	if i, ok := firstDiff(live.Geometry, rebuilt.Geometry); ok {
 		return Difference{"geometry", i, at(live.Geometry, i), at(rebuilt.Geometry, i)}, true
 	}
+	if live.Picture != nil && rebuilt.Picture != nil {
+		if d := raster.Diff(live.Picture, rebuilt.Picture, tol); d.Pixels > 0 {
+			p := d.First
+			return Difference{"picture", p.Y*live.Picture.Rect.Dx() + p.X,
+				fmt.Sprintf("%v at %v (%d pixels off by more than %d, at most %d)", pixel(live.Picture, p), p, d.Pixels, tol, d.Max),
+				fmt.Sprintf("%v", pixel(rebuilt.Picture, p))}, true
+		}
+	}
 	return Difference{}, false
+}
+
+func pixel(img *image.RGBA, p image.Point) color.RGBA {
+	if !p.In(img.Rect) {
+		return color.RGBA{}
+	}
+	return img.RGBAAt(p.X, p.Y)
 }
 
 func firstDiff[T comparable](a, b []T) (int, bool) {
@@ -235,9 +338,10 @@ func at[T any](s []T, i int) string {
 
 // VerifyJudge judges verify steps one at a time; its zero value is ready.
 type VerifyJudge struct {
-	steps  int
-	failed []Check
-	prims  int
+	steps    int
+	failed   []Check
+	prims    int
+	pictures int
 }
 
 // Add judges one step and reports whether it matched.
@@ -248,7 +352,10 @@ func (j *VerifyJudge) Add(s VerifyStep) bool {
 		j.failed = append(j.failed, broken(fmt.Sprintf("step %d (%s)", s.Index, s.Name), "the rebuilt window drew nothing: nothing to compare against"))
 		return false
 	}
-	if d, differ := Compare(s.Live, s.Rebuilt); differ {
+	if s.Live.Picture != nil {
+		j.pictures++
+	}
+	if d, differ := CompareWithin(s.Live, s.Rebuilt, s.Tolerance); differ {
 		j.failed = append(j.failed, check(fmt.Sprintf("step %d (%s)", s.Index, s.Name), false, "%v", d))
 		return false
 	}
@@ -265,7 +372,11 @@ func (j *VerifyJudge) Report(want int) Report {
 	case j.steps < want:
 		return report("verify", []Check{broken(name, "only %d of %d steps ran", j.steps, want)})
 	}
-	return report("verify", []Check{check(name, true, "display lists of up to %d primitives and geometry of every element equal at every step", j.prims)})
+	what := "display lists of up to %d primitives and geometry of every element equal at every step"
+	if j.pictures == j.steps {
+		what = "display lists of up to %d primitives, geometry of every element and the rendered pictures equal at every step"
+	}
+	return report("verify", []Check{check(name, true, what, j.prims)})
 }
 
 // JudgeVerify judges captured steps: the first whose live frame differs
@@ -285,7 +396,9 @@ func JudgeVerify(steps []VerifyStep) Report {
 func Verify(o VerifyOptions) Report {
 	start := time.Now()
 	var j VerifyJudge
-	MeasureVerify(o, j.Add)
+	if err := MeasureVerify(o, j.Add); err != nil {
+		return report("verify", []Check{broken("verify", "renderer: %v", err)})
+	}
 	r := j.Report(ScriptLength)
 	r.Seconds = time.Since(start).Seconds()
 	return r

@@ -18,6 +18,11 @@ type Machine struct {
 	OS    string // GOOS
 	Arch  string // GOARCH
 	Go    string // toolchain version (runtime.Version), e.g. go1.26.8
+	// Renderer names the renderer the scenarios drew with when it is not
+	// the null one, with the graphics device: "gpu: llvmpipe (LLVM 15.0.6,
+	// 256 bits)". Its times are baselined apart from the null renderer's,
+	// and a software rasteriser's apart from a real device's.
+	Renderer string
 }
 
 // String returns the machine's key in the baselines file and the docs:
@@ -28,7 +33,11 @@ func (m Machine) String() string {
 	if m.Cores == 1 {
 		cores = "core"
 	}
-	return fmt.Sprintf("%s, %d %s, %s/%s, %s", m.CPU, m.Cores, cores, m.OS, m.Arch, m.Go)
+	key := fmt.Sprintf("%s, %d %s, %s/%s, %s", m.CPU, m.Cores, cores, m.OS, m.Arch, m.Go)
+	if m.Renderer != "" {
+		key += ", renderer " + m.Renderer
+	}
+	return key
 }
 
 // IsZero reports whether m is the zero Machine, which Options reads as

@@ -5,9 +5,15 @@ import (
 
 	"github.com/perfbench/perfbench/clock"
 	"github.com/perfbench/perfbench/counter"
+	"github.com/perfbench/perfbench/renderer"
 	"github.com/perfbench/perfbench/ui/document"
 	"github.com/perfbench/perfbench/ui/window"
 )
+
+// NewRenderer, when set, makes the renderer every Session draws with; nil
+// means the null renderer. A scenario's child process sets it from its
+// --renderer flag before it measures.
+var NewRenderer func() (renderer.Renderer, error)
 
 // Session is one run of a scenario: the window it drives, on a virtual
 // clock with the null renderer, and the record of every step. A scenario's
@@ -92,7 +98,14 @@ func (s *Session) Open(doc *document.Document, opts window.Options) *window.Wind
 		panic("scenario: Session.Open called twice")
 	}
 	if opts.Clock != nil || opts.Renderer != nil {
-		panic("scenario: a scenario runs on the session's virtual clock and the null renderer; leave Options.Clock and Options.Renderer unset")
+		panic("scenario: a scenario runs on the session's virtual clock and the renderer NewRenderer makes; leave Options.Clock and Options.Renderer unset")
+	}
+	if NewRenderer != nil {
+		r, err := NewRenderer()
+		if err != nil {
+			panic("scenario: renderer: " + err.Error())
+		}
+		opts.Renderer = r
 	}
 	s.clk = &clock.Virtual{}
 	s.probe.next = opts.Probe

@@ -9,6 +9,7 @@ import (
 
 	"github.com/perfbench/perfbench/gallery"
 	"github.com/perfbench/perfbench/gates"
+	"github.com/perfbench/perfbench/renderer"
 	"github.com/perfbench/perfbench/workloads"
 )
 
@@ -111,9 +112,10 @@ func newVerifyCmd(s *streams) *cobra.Command {
 	var (
 		asJSON bool
 		size   string
+		rend   string
 	)
 	cmd := &cobra.Command{
-		Use:   "verify [--json] [--size SIZE]",
+		Use:   "verify [--json] [--size SIZE] [--renderer cpu|gpu|null]",
 		Short: "After each of 42 scripted steps, the live window equals one rebuilt from nothing",
 		Long: fmt.Sprintf(`verify drives the idle gallery through a fixed script of %d interactions
 (hover, clicks on the checkbox, radios, slider, tabs and buttons, the wheel
@@ -122,8 +124,12 @@ the caret keys, resizes). After every step's frame, the live window's
 display list and the resolved geometry of every element must equal exactly
 those of a window opened over doc.Clone() in the same viewport and settled.
 
+With --renderer cpu or gpu both windows also draw, and the pictures must
+be equal exactly: the live window's, redrawn frame by frame from its
+damage, and the rebuild's, drawn whole.
+
 It fails (exit 1) at the first step that differs, naming the first
-differing primitive or element and its index.`, gates.ScriptLength),
+differing primitive, element or pixel and its index.`, gates.ScriptLength),
 		Args: cobra.NoArgs,
 		RunE: func(_ *cobra.Command, _ []string) error {
 			o := gates.DefaultVerify
@@ -134,11 +140,18 @@ differing primitive or element and its index.`, gates.ScriptLength),
 				}
 				o.Size = sz
 			}
+			if rend != "null" {
+				if err := checkRendererName(rend); err != nil {
+					return err
+				}
+				o.Renderer = func() (renderer.Renderer, error) { return renderer.New(rend) }
+			}
 			return finishGate(s, gates.Verify(o), asJSON)
 		},
 	}
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print the report as JSON")
 	cmd.Flags().StringVar(&size, "size", "", "the gallery size (default "+gates.DefaultVerify.Size.String()+")")
+	rendererFlag(cmd, &rend, "null", "renderer both windows draw with; cpu and gpu also compare pixels")
 	return cmd
 }
 

@@ -68,6 +68,7 @@ Exit status: 0 pass, 1 a gate failed (Fail or Broken), 2 usage or input error.`,
 	root.SetErr(s.err)
 	root.PersistentFlags().BoolVarP(&s.quiet, "quiet", "q", false, "draw no progress bar on stderr (none is drawn when stderr is not a terminal)")
 	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return usageError{err} })
+	root.PersistentPreRunE = func(*cobra.Command, []string) error { return checkGPUEnv() }
 	for _, c := range subcommands {
 		root.AddCommand(c(s))
 	}

@@ -21,6 +21,9 @@ var perfBuild = func() *debug.BuildInfo {
 	return bi
 }
 
+// gpuDocs is the GPU renderer's page of the ratchet's docs.
+const gpuDocs = "`docs/performance-gpu.md`"
+
 func newPerfCmd(s *streams) *cobra.Command {
 	var (
 		asJSON, check   bool
@@ -29,6 +32,7 @@ func newPerfCmd(s *streams) *cobra.Command {
 		rebaseline      []string
 		why             string
 		timeout         time.Duration
+		rend            string
 	)
 	cmd := &cobra.Command{
 		Use:   "perf",
@@ -62,6 +66,12 @@ number the docs show (a count, a band, a budget, a recorded baseline) that
 no longer matches fails it. The docs keep showing the times of the machine
 they name for as long as the baselines file has that machine.
 
+With --renderer gpu (or cpu) the scenarios draw with that renderer, their
+times are baselined under a machine key that names the renderer and the
+graphics device, and the docs are a page of their own
+(` + gpuDocs + ` for gpu, ` + "`docs/performance-cpu.md`" + ` for cpu), so
+they never mix with the null renderer's.
+
 Exit status: 0 pass (or unbaselined), 1 a band failed, a scenario broke or
 (--check) the docs are out of date, 2 usage or input error.`,
 		Example: "  go run ./cmd/perfbench perf\n" +
@@ -75,7 +85,11 @@ Exit status: 0 pass (or unbaselined), 1 a band failed, a scenario broke or
 			if err != nil {
 				return err
 			}
-			dpath, err := ratchetPath(docs, ratchet.DefaultDocs, "docs")
+			defDocs := ratchet.DefaultDocs
+			if rend != "null" {
+				defDocs = "docs/performance-" + rend + ".md"
+			}
+			dpath, err := ratchetPath(docs, defDocs, "docs")
 			if err != nil {
 				return err
 			}
@@ -96,6 +110,12 @@ Exit status: 0 pass (or unbaselined), 1 a band failed, a scenario broke or
 				Check:      check,
 			}
 			runner, bar := scenarioRunner(s, timeout, len(names))
+			key, err := scenarioRenderer(runner, rend)
+			if err != nil {
+				bar.done()
+				return err
+			}
+			opts.Machine = machineWith(key)
 			o, err := ratchet.Run(cmd.Context(), opts, scenarioMeasure(runner, names))
 			bar.done()
 			if err != nil {
@@ -131,5 +151,6 @@ Exit status: 0 pass (or unbaselined), 1 a band failed, a scenario broke or
 	f.StringArrayVar(&rebaseline, "rebaseline", nil, "record this scenario's times as its new baselines even if that moves them up (repeatable; needs --why)")
 	f.StringVar(&why, "why", "", "why the --rebaseline numbers are the right ones; recorded with the baseline")
 	f.DurationVar(&timeout, "timeout", scenario.DefaultTimeout, "how long one scenario's process may run before it is killed and judged broken")
+	rendererFlag(cmd, &rend, "null", "renderer the scenarios draw with; its baselines and docs page are its own")
 	return cmd
 }

@@ -24,12 +24,12 @@ const defaultSteps = 24
 
 func newPhaseCmd(s *streams) *cobra.Command {
 	var asJSON, hud, frames, real bool
-	var plotPath string
+	var plotPath, rend string
 	cmd := &cobra.Command{
 		Use:   "phase PHASE SIZE [N]",
 		Short: "Drive one interaction over the gallery and print every frame",
 		Long: `Drive one interaction (a phase) over the gallery at one size, N steps
-(default 24), on a virtual clock with the null renderer, and print the
+(default 24), on a virtual clock with the null renderer (or --renderer), and print the
 run's frame count, median and max frame cost, one row per counter the phase
 moved (its total, mean per frame, largest single step and how many steps
 moved it), and the phase's claim (Pass or what failed). --frames adds one
@@ -72,6 +72,9 @@ Set PERFBENCH_LATENCY=FILE to record the latency trace of the run.`,
 			}
 			failed := false
 			var results []*phase.Result
+			if err := checkRendererName(rend); err != nil {
+				return err
+			}
 			var bar *progress
 			if len(sizes) > 1 {
 				bar = s.progress(len(sizes), "sizes")
@@ -79,7 +82,13 @@ Set PERFBENCH_LATENCY=FILE to record the latency trace of the run.`,
 			defer bar.done()
 			for _, size := range sizes {
 				bar.describe(size.String())
+				rr, release, err := openRenderer(rend)
+				if err != nil {
+					return err
+				}
+				opts.Window.Renderer = rr
 				r := phase.Run(p, size, n, opts)
+				release()
 				bar.step(size.String())
 				results = append(results, r)
 				claim := p.Check(r)
@@ -113,6 +122,7 @@ Set PERFBENCH_LATENCY=FILE to record the latency trace of the run.`,
 	cmd.Flags().BoolVar(&real, "real", false, "run the frame loop on the real clock, one input per display refresh")
 	cmd.Flags().BoolVar(&hud, "hud", false, "print the FPS monitor's rows to stderr every 500 ms of the run")
 	cmd.Flags().StringVar(&plotPath, "plot", "", "write a chart of the frame costs against the 60 Hz budget to `FILE` (.png, .svg or .pdf; with all, one file per size named FILE-SIZE.ext)")
+	rendererFlag(cmd, &rend, "null", "renderer the window draws with")
 	return cmd
 }
 

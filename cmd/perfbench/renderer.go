@@ -1,13 +1,18 @@
 package main
 
 import (
+	"fmt"
 	"os"
+	"os/exec"
+	"slices"
 
 	"github.com/spf13/cobra"
 
+	"github.com/perfbench/perfbench/ratchet"
 	"github.com/perfbench/perfbench/renderer"
 	_ "github.com/perfbench/perfbench/renderer/null"   // registers "null"
 	_ "github.com/perfbench/perfbench/renderer/raster" // registers "cpu"
+	"github.com/perfbench/perfbench/scenario"
 	"github.com/perfbench/perfbench/ui/window"
 )
 
@@ -21,17 +26,81 @@ func rendererFlag(cmd *cobra.Command, name *string, def, help string) {
 }
 
 // openRenderer makes the named renderer; an unknown name, or one this
-// binary was built without, is a usage error.
+// binary was built without, is a usage error. A renderer that cannot start
+// here (no EGL) is an ordinary error.
 func openRenderer(name string) (renderer.Renderer, func(), error) {
 	r, err := renderer.New(name)
 	if err != nil {
-		return nil, nil, usageError{err}
+		if !slices.Contains(renderer.Names(), name) {
+			return nil, nil, usageError{err}
+		}
+		return nil, nil, err
 	}
 	release := func() {}
 	if c, ok := r.(renderer.Closer); ok {
 		release = func() { c.Close() }
 	}
 	return r, release, nil
+}
+
+// checkRendererName is a usage error for a renderer name that is unknown
+// or not in this build; it makes no renderer.
+func checkRendererName(name string) error {
+	if slices.Contains(renderer.Names(), name) {
+		return nil
+	}
+	_, err := renderer.New(name)
+	return usageError{err}
+}
+
+// checkGPUEnv refuses PERFBENCH_GPU=1 in a binary built without the gpu
+// renderer, and any value but 0 or 1.
+func checkGPUEnv() error {
+	switch v := os.Getenv("PERFBENCH_GPU"); v {
+	case "", "0":
+		return nil
+	case "1":
+		if !slices.Contains(renderer.Names(), "gpu") {
+			return usageError{fmt.Errorf("PERFBENCH_GPU=1: %w", renderer.ErrNotBuilt{Name: "gpu"})}
+		}
+		return nil
+	default:
+		return usagef("PERFBENCH_GPU=%q: want 1 (draw with the gpu renderer) or 0", v)
+	}
+}
+
+// scenarioRenderer points a runner's scenario processes at the named
+// renderer, after proving it starts here, and returns what the machine key
+// says of it: "" for null, else the name and the graphics device, so that
+// GPU baselines never mix with null-renderer ones.
+func scenarioRenderer(r *scenario.Runner, name string) (string, error) {
+	if name == "null" {
+		return "", nil
+	}
+	rend, release, err := openRenderer(name)
+	if err != nil {
+		return "", err
+	}
+	defer release()
+	key := name
+	if d, ok := rend.(interface{ Device() string }); ok {
+		key += ": " + d.Device()
+	}
+	exe, err := os.Executable()
+	if err != nil {
+		return "", fmt.Errorf("renderer %s: cannot find this binary to run scenarios in: %w", name, err)
+	}
+	r.Command = func(sc string) *exec.Cmd {
+		return exec.Command(exe, scenario.ChildCommand, sc, "--renderer", name)
+	}
+	return key, nil
+}
+
+// machineWith returns this machine's key with the renderer part.
+func machineWith(rendererKey string) ratchet.Machine {
+	m := ratchet.DetectMachine()
+	m.Renderer = rendererKey
+	return m
 }
 
 // windowWith returns window options that draw with r.

@@ -17,6 +17,7 @@ import (
 
 	"github.com/perfbench/perfbench/band"
 	"github.com/perfbench/perfbench/ratchet"
+	"github.com/perfbench/perfbench/renderer"
 	"github.com/perfbench/perfbench/scenario"
 )
 
@@ -123,6 +124,7 @@ func newScenariosCmd(s *streams) *cobra.Command {
 		count     int
 		baselines string
 		timeout   time.Duration
+		rend      string
 	)
 	cmd := &cobra.Command{
 		Use:   "scenarios [NAME...]",
@@ -183,7 +185,11 @@ scenario broke, 2 usage or input error.`,
 			}
 			runner, bar := scenarioRunner(s, timeout, len(names)*count)
 			defer bar.done()
-			opts := ratchet.Options{Baselines: path, Scenarios: names, ReadOnly: true}
+			key, err := scenarioRenderer(runner, rend)
+			if err != nil {
+				return err
+			}
+			opts := ratchet.Options{Baselines: path, Scenarios: names, ReadOnly: true, Machine: machineWith(key)}
 			if format == "benchfmt" {
 				return scenariosBenchfmt(cmd.Context(), s, runner, opts, count)
 			}
@@ -214,6 +220,7 @@ scenario broke, 2 usage or input error.`,
 	f.IntVar(&count, "count", 1, "with --format benchfmt, run every scenario this many times")
 	f.StringVar(&baselines, "baselines", "", "baselines file (default "+ratchet.DefaultBaselines+" under the module root)")
 	f.DurationVar(&timeout, "timeout", scenario.DefaultTimeout, "how long one scenario's process may run before it is killed and judged broken")
+	rendererFlag(cmd, &rend, "null", "renderer the scenarios draw with; its times are baselined under a machine key of their own")
 	return cmd
 }
 
@@ -302,6 +309,7 @@ func newScenarioCmd(s *streams) *cobra.Command {
 	var (
 		asJSON  bool
 		timeout time.Duration
+		rend    string
 	)
 	cmd := &cobra.Command{
 		Use:   "scenario NAME",
@@ -322,6 +330,10 @@ garbage, or its interaction did not happen), 2 usage error.`,
 				return usageError{err}
 			}
 			runner, bar := scenarioRunner(s, timeout, 1)
+			if _, err := scenarioRenderer(runner, rend); err != nil {
+				bar.done()
+				return err
+			}
 			results, err := runner.Run(cmd.Context(), args)
 			bar.done()
 			if err != nil {
@@ -344,6 +356,7 @@ garbage, or its interaction did not happen), 2 usage error.`,
 	}
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print the numbers, with every sample, as JSON")
 	cmd.Flags().DurationVar(&timeout, "timeout", scenario.DefaultTimeout, "how long the scenario's process may run before it is killed and judged broken")
+	rendererFlag(cmd, &rend, "null", "renderer the scenario draws with")
 	return cmd
 }
 
@@ -438,12 +451,19 @@ func writeScenarioResult(w io.Writer, res scenario.Result) error {
 }
 
 func newScenarioChildCmd(s *streams) *cobra.Command {
-	return &cobra.Command{
+	var rend string
+	cmd := &cobra.Command{
 		Use:    scenario.ChildCommand + " NAME",
 		Short:  "Run one scenario in this process and print its result as JSON (the runner's child)",
 		Hidden: true,
 		Args:   cobra.ExactArgs(1),
 		RunE: func(_ *cobra.Command, args []string) error {
+			if rend != "null" {
+				if err := checkRendererName(rend); err != nil {
+					return err
+				}
+				scenario.NewRenderer = func() (renderer.Renderer, error) { return renderer.New(rend) }
+			}
 			if err := scenario.ServeChild(s.out, args[0]); err != nil {
 				var ue *scenario.UnknownError
 				if errors.As(err, &ue) {
@@ -454,4 +474,8 @@ func newScenarioChildCmd(s *streams) *cobra.Command {
 			return nil
 		},
 	}
+	// Not rendererFlag: the child draws with what its parent passes, never
+	// with what PERFBENCH_GPU would choose.
+	cmd.Flags().StringVar(&rend, "renderer", "null", "renderer the scenario draws with")
+	return cmd
 }

@@ -1,0 +1,43 @@
+package main
+
+import (
+	"slices"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+
+	"github.com/perfbench/perfbench/renderer"
+)
+
+func TestPerfbenchGPUWithoutTheBuildTagIsAUsageError(t *testing.T) {
+	if slices.Contains(renderer.Names(), "gpu") {
+		t.Skip("this binary has the gpu renderer")
+	}
+	t.Setenv("PERFBENCH_GPU", "1")
+	code, _, stderr := perfbench(t, "phase", "idle", "s0", "1")
+	assert.Equal(t, exitUsage, code)
+	assert.Contains(t, stderr, "go build -tags gpu ./cmd/perfbench")
+}
+
+func TestPerfbenchGPUTakesOnlyZeroOrOne(t *testing.T) {
+	t.Setenv("PERFBENCH_GPU", "yes")
+	code, _, stderr := perfbench(t, "phase", "idle", "s0", "1")
+	assert.Equal(t, exitUsage, code)
+	assert.Contains(t, stderr, `PERFBENCH_GPU="yes": want 1`)
+}
+
+func TestRendererFlag(t *testing.T) {
+	code, stdout, stderr := perfbench(t, "phase", "hover", "s0", "3", "--renderer", "cpu")
+	assert.Equal(t, exitPass, code, stderr)
+	assert.Contains(t, stdout, "hover")
+	for _, args := range [][]string{
+		{"phase", "hover", "s0", "3", "--renderer", "vulkan"},
+		{"verify", "--renderer", "vulkan"},
+		{"scenario", "idle", "--renderer", "vulkan"},
+		{"scenarios", "--renderer", "vulkan"},
+	} {
+		code, _, stderr := perfbench(t, args...)
+		assert.Equal(t, exitUsage, code, "%v", args)
+		assert.Contains(t, stderr, `unknown renderer "vulkan" (valid: null cpu gpu)`, "%v", args)
+	}
+}

@@ -1,0 +1,32 @@
+// Package gpu is the renderer that draws the display list offscreen
+// through the machine's graphics device: EGL for a context with no window,
+// OpenGL ES 3 for the drawing, through cgo. It is in a build only with the
+// tag gpu (and cgo): `go build -tags gpu ./cmd/perfbench`. Without the
+// tag this package is empty and the default build needs no cgo.
+//
+// On a machine with no GPU, Mesa's software rasteriser (llvmpipe) stands
+// in; the GL renderer string says which one drew (Renderer.Device).
+//
+// # What a frame does
+//
+// It draws what a renderer.Scene lists, as renderer/raster does, and with
+// the same formulas in its fragment shader, so the two pictures agree
+// within a tested tolerance. Only the frame's damage is redrawn: each
+// damaged region is cleared and the items meeting it drawn again into a
+// framebuffer kept from frame to frame. All items go in one instance
+// buffer and are drawn with one instanced draw call per run of items on
+// the same glyph-atlas page (usually one per frame). An atlas page is
+// uploaded only when its version changed since its last upload; the
+// sprite sheet once. A frame ends with a fence the CPU waits on, so a
+// frame's time includes the GPU's work (the present).
+//
+// Counters (renderer group): DrawCalls (instanced draws submitted to GL),
+// TextureUploads and TextureBytes, Presents, and what every renderer
+// counts of the frame it was handed.
+//
+// # Threads
+//
+// A GL context is current on one OS thread. The renderer keeps one
+// goroutine locked to its thread and runs every GL call there; Frame hands
+// it the frame's instance data and waits.
+package gpu

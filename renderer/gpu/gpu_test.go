@@ -1,0 +1,137 @@
+//go:build gpu && cgo
+
+package gpu_test
+
+import (
+	"image"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/perfbench/perfbench/counter"
+	"github.com/perfbench/perfbench/gallery"
+	"github.com/perfbench/perfbench/phase"
+	"github.com/perfbench/perfbench/renderer/gpu"
+	"github.com/perfbench/perfbench/renderer/raster"
+	"github.com/perfbench/perfbench/ui/document"
+	"github.com/perfbench/perfbench/ui/window"
+)
+
+// open makes a GPU renderer or skips the test, saying what is missing.
+func open(t *testing.T) *gpu.Renderer {
+	t.Helper()
+	r, err := gpu.New()
+	if err != nil {
+		t.Skipf("no GPU renderer here: %v", err)
+	}
+	t.Cleanup(func() { r.Close() })
+	t.Logf("GL renderer: %s", r.Device())
+	return r
+}
+
+// Tolerance is how far a GPU pixel may be from the CPU rasteriser's, per
+// channel, out of 255. Both evaluate the same formulas in float32; they
+// differ only in the last bits of a distance (a square root, a division)
+// and in where the GPU rounds a blended value to 8 bits, which moves an
+// edge pixel's coverage by a step or two. Glyphs and sprites are texel
+// copies and agree exactly.
+const Tolerance = 2
+
+// steps drives the shipped gallery through hovers, clicks, wheels and a
+// resize, calling each after every frame.
+func steps(t *testing.T, opts window.Options, each func(name string, d *phase.Driver)) {
+	t.Helper()
+	d := phase.Open(&phase.Phase{Name: "gpu"}, gallery.Shipped, phase.Options{Gallery: &gallery.Options{}, Window: opts})
+	centre := func(n *document.Node) (float32, float32) {
+		b := d.W.Rect(n)
+		return b.X + b.W/2, b.Y + b.H/2
+	}
+	each("first frame", d)
+	for _, s := range []struct {
+		name string
+		do   func()
+	}{
+		{"hover row 3", func() { d.W.PointerMove(centre(d.G.TableRows[3])) }},
+		{"hover row 4", func() { d.W.PointerMove(centre(d.G.TableRows[4])) }},
+		{"click checkbox", func() { x, y := centre(d.G.Check); d.W.Click(x, y, window.Left) }},
+		{"wheel table", func() { x, y := centre(d.G.TableScroll); d.W.Wheel(x, y, 37) }},
+		{"wheel list", func() { x, y := centre(d.G.List); d.W.Wheel(x, y, 95) }},
+		{"click slider", func() { x, y := centre(d.G.Slider); d.W.Click(x, y, window.Left) }},
+		{"resize", func() { d.W.Resize(1000, 700) }},
+	} {
+		s.do()
+		d.Refresh()
+		each(s.name, d)
+	}
+}
+
+func TestGPUPictureMatchesTheCPURasteriser(t *testing.T) {
+	g := open(t)
+	defer counter.Exclusive()()
+	drawn := map[string]*image.RGBA{}
+	steps(t, window.Options{Renderer: g}, func(name string, d *phase.Driver) {
+		img, err := g.Image()
+		require.NoError(t, err)
+		drawn[name] = img
+	})
+	c := &raster.Renderer{}
+	steps(t, window.Options{Renderer: c}, func(name string, d *phase.Driver) {
+		want, err := c.Image()
+		require.NoError(t, err)
+		got := drawn[name]
+		require.Equal(t, want.Rect, got.Rect, name)
+		diff := raster.Diff(got, want, Tolerance)
+		t.Logf("%s: largest channel difference %d/255", name, diff.Max)
+		assert.Zero(t, diff.Pixels, "%s: %d pixels differ by more than %d, the first at %v", name, diff.Pixels, Tolerance, diff.First)
+	})
+}
+
+func TestAtlasIsUploadedOnlyWhenItChanged(t *testing.T) {
+	g := open(t)
+	defer counter.Exclusive()()
+	before := counter.Take()
+	p, err := phase.Lookup("hover")
+	require.NoError(t, err)
+	d := phase.Open(p, gallery.Shipped, phase.Options{Window: window.Options{Renderer: g}})
+	first := before.Delta(counter.Take())
+	assert.GreaterOrEqual(t, first.TextureUploads, uint64(2), "the sprite sheet and the atlas's first page")
+	assert.Greater(t, first.TextureBytes, uint64(1<<20), "a whole atlas page is 1 MiB")
+	for i := range 6 {
+		x, y := d.W.Rect(d.G.TableRows[i%3]).X+5, d.W.Rect(d.G.TableRows[i%3]).Y+5
+		before := counter.Take()
+		d.W.PointerMove(x, y)
+		d.Refresh()
+		step := before.Delta(counter.Take())
+		assert.Equal(t, uint64(1), step.Presents, "step %d", i)
+		assert.Equal(t, uint64(1), step.DrawCalls, "step %d: one instanced draw, every glyph on one atlas page", i)
+		assert.Zero(t, step.TextureUploads, "step %d: hovering a row rasterises no glyph, so nothing is uploaded", i)
+	}
+	gpuTime, ok, why := g.GPUTime()
+	if !ok && strings.Contains(why, "has no") {
+		t.Logf("no GPU time: %s", why)
+		return
+	}
+	require.True(t, ok, why)
+	assert.Positive(t, gpuTime)
+	t.Logf("GPU time of the last frame read: %v", gpuTime)
+}
+
+// The renderer's counts, like the engine's, are the same on every run.
+func TestCountsAreIdenticalAcrossRuns(t *testing.T) {
+	g := open(t)
+	p, err := phase.Lookup("scroll")
+	require.NoError(t, err)
+	var totals []counter.Snapshot
+	for range 3 {
+		r, err := gpu.New()
+		require.NoError(t, err)
+		totals = append(totals, phase.Run(p, gallery.Shipped, 24, phase.Options{Window: window.Options{Renderer: r}}).Total)
+		r.Close()
+	}
+	assert.Equal(t, totals[0], totals[1])
+	assert.Equal(t, totals[0], totals[2])
+	assert.NotZero(t, totals[0].DrawCalls)
+	assert.Zero(t, g.Frames, "the renderer that only proved a device exists drew nothing")
+}

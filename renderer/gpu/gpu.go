@@ -17,6 +17,7 @@ import (
 	"unsafe"
 
 	"github.com/perfbench/perfbench/counter"
+	"github.com/perfbench/perfbench/latency"
 	"github.com/perfbench/perfbench/renderer"
 	"github.com/perfbench/perfbench/ui/paint"
 	"github.com/perfbench/perfbench/ui/text"
@@ -64,8 +65,9 @@ type page struct {
 }
 
 var (
-	_ renderer.Picture = (*Renderer)(nil)
-	_ renderer.Closer  = (*Renderer)(nil)
+	_ renderer.Picture   = (*Renderer)(nil)
+	_ renderer.Closer    = (*Renderer)(nil)
+	_ renderer.Presenter = (*Renderer)(nil)
 )
 
 // New starts a GL thread and makes a context on it. Where EGL or OpenGL ES
@@ -121,23 +123,27 @@ func (*Renderer) Name() string { return "gpu" }
 // a machine drawing in software.
 func (r *Renderer) Device() string { return r.device }
 
-// Frame draws the frame's damage and waits until the GPU has finished.
+// Frame draws the frame's damage and waits until the GPU has finished. All
+// of it runs on the GL thread while the caller waits, so its latency marks
+// (r.tables, r.plan, r.encoder, r.buffers, r.record) come in order.
 func (r *Renderer) Frame(f *paint.Frame) error {
 	if r.closed {
 		panic("gpu: Frame after Close")
 	}
 	r.Frames++
 	renderer.CountHanded(f)
-	r.scene.Build(f, r.size == image.Point{})
 	var atlas *text.Atlas
 	if src, ok := f.Painter.Text.(renderer.GlyphSource); ok {
 		_, atlas = src.Caches()
 	}
-	r.encode()
 	var err error
-	r.do(func() { err = r.submit(atlas) })
+	r.do(func() { err = r.frame(f, atlas) })
 	return err
 }
+
+// Presents returns true: every frame is finished in the framebuffer that
+// Image reads.
+func (*Renderer) Presents() bool { return true }
 
 // encode writes the scene's items as instances, in draw order, and splits
 // them into batches where the glyph page changes.
@@ -188,16 +194,12 @@ func (r *Renderer) encode() {
 	}
 }
 
-// submit runs on the GL thread: uploads what changed, clears the regions,
-// draws the batches, and waits for the fence.
-func (r *Renderer) submit(atlas *text.Atlas) error {
+// frame runs on the GL thread: uploads what changed, builds and encodes
+// the scene, clears the regions, draws the batches, and waits for the
+// fence.
+func (r *Renderer) frame(f *paint.Frame, atlas *text.Atlas) error {
 	g := r.g
-	if size := r.scene.Size(); size != r.size {
-		if C.pb_resize(g, C.int(size.X), C.int(size.Y)) == 0 {
-			return fmt.Errorf("gpu: no %d×%d framebuffer", size.X, size.Y)
-		}
-		r.size = size
-	}
+	latency.Mark(renderer.TablesMark)
 	if !r.sprites {
 		s := renderer.SpriteSheet()
 		C.pb_upload_sprites(g, C.int(s.Rect.Dx()), C.int(s.Rect.Dy()), unsafe.Pointer(&s.Pix[0]))
@@ -219,6 +221,17 @@ func (r *Renderer) submit(atlas *text.Atlas) error {
 			r.uploaded(len(mask.Pix))
 		}
 	}
+	latency.Mark(renderer.PlanMark)
+	r.scene.Build(f, r.size == image.Point{})
+	if size := r.scene.Size(); size != r.size {
+		if C.pb_resize(g, C.int(size.X), C.int(size.Y)) == 0 {
+			return fmt.Errorf("gpu: no %d×%d framebuffer", size.X, size.Y)
+		}
+		r.size = size
+	}
+	latency.Mark(renderer.EncoderMark)
+	r.encode()
+	latency.Mark(renderer.BuffersMark)
 	C.pb_begin(g)
 	bg := renderer.Premul(renderer.Background)
 	for _, reg := range r.scene.Regions {
@@ -227,6 +240,9 @@ func (r *Renderer) submit(atlas *text.Atlas) error {
 	}
 	if len(r.inst) > 0 {
 		C.pb_instances(g, (*C.float)(unsafe.Pointer(&r.inst[0])), C.size_t(len(r.inst)*4))
+	}
+	latency.Mark(renderer.RecordMark)
+	if len(r.inst) > 0 {
 		for _, b := range r.batches {
 			var tex C.GLuint
 			if b.tex > 0 && int(b.tex) <= len(r.pages) {

@@ -12,6 +12,7 @@ import (
 
 	"github.com/perfbench/perfbench/counter"
 	"github.com/perfbench/perfbench/gallery"
+	"github.com/perfbench/perfbench/latency"
 	"github.com/perfbench/perfbench/phase"
 	"github.com/perfbench/perfbench/renderer/gpu"
 	"github.com/perfbench/perfbench/renderer/raster"
@@ -134,4 +135,23 @@ func TestCountsAreIdenticalAcrossRuns(t *testing.T) {
 	assert.Equal(t, totals[0], totals[2])
 	assert.NotZero(t, totals[0].DrawCalls)
 	assert.Zero(t, g.Frames, "the renderer that only proved a device exists drew nothing")
+}
+
+// A frame's latency marks include the renderer's stages, in the order
+// docs/perf/endtoend.md lists them.
+func TestFrameMarksTheRendererStages(t *testing.T) {
+	g := open(t)
+	defer counter.Exclusive()()
+	d := phase.Open(&phase.Phase{Name: "marks"}, gallery.S1, phase.Options{Gallery: &gallery.Options{}, Window: window.Options{Renderer: g}})
+	latency.Retain(64)
+	defer latency.Retain(0)
+	b := d.W.Rect(d.G.TableRows[2])
+	d.W.PointerMove(b.X+b.W/2, b.Y+b.H/2)
+	d.Refresh()
+	var got []string
+	for _, r := range latency.Recent() {
+		got = append(got, r.Stage)
+	}
+	assert.Equal(t, []string{"evt.in", "f.begin", "b.why", "f.restyle", "f.boxes", "f.layout", "f.fragments",
+		"p.emit", "p.draw", "r.tables", "r.plan", "r.encoder", "r.buffers", "r.record", "pres.out", "f.end"}, got)
 }

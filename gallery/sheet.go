@@ -86,7 +86,10 @@ func NewSheet() *style.Sheet {
 		On(style.Focus, focus).
 		On(style.Checked, p.Background(accent)).
 		On(style.Disabled, dim)
-	s.Define("slider", p.Width(px(140))).On(style.Focus, focus).On(style.Disabled, dim)
+	// The slider's track carries a 1 px border in its own colour, so that
+	// the focus ring changes only the border's colour, like every other
+	// control's.
+	s.Define("slider", p.Width(px(140)).Border(1, style.RGB(0xdd, 0xdd, 0xdd))).On(style.Focus, focus).On(style.Disabled, dim)
 	s.Define("icon", p.Width(px(24)).Height(px(24)).Radius(4))
 
 	// Tabs: the strip of tab buttons, then one panel per tab.

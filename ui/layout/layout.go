@@ -4,9 +4,28 @@
 // and the result. A node whose constraints are unchanged and which owes
 // nothing is held (LayoutsHeld): its cached size is reused and its subtree
 // is not entered. A node that owes a relayout, or whose parent offers new
-// constraints, is relaid out (NodesRelaidOut). A change deep in the tree
-// that leaves the node's size unchanged stops there: its ancestors walk
-// down to it (NodesVisited) but none of them is relaid out.
+// constraints, is relaid out (NodesRelaidOut).
+//
+// # Right by construction
+//
+// A parent's layout is a function of its style, its constraints and the
+// answers its children gave to what it asked them (the flex passes ask a
+// child once to measure it, and again when growing, shrinking or
+// stretching it). Each child keeps the asks of its parent's last layout.
+// When only descendants owe work, the parent asks each changed child the
+// same questions again, in order: if every answer is the same, the
+// parent's layout stands and the walk stops there (a relayout boundary,
+// in the manner of Flutter's render tree); if one differs, the parent is
+// laid out again, which re-runs its flex passes with the new answers, and
+// its own parent asks the same of it. A change to a property the parent
+// reads itself (grow, shrink, margin, display, position, a size's unit)
+// makes the parent owe a relayout directly (ParentReads).
+//
+// A node also remembers its size under the last few constraints it was
+// laid out under while its subtree is unchanged, so a flex pass that asks
+// again what an earlier pass asked is answered without a relayout; the
+// node is always left laid out under the last constraints it was asked
+// (settle), so positions and text lines are those of its final size.
 //
 // The model is a subset of CSS flexbox: column or row direction, grow and
 // shrink, padding, margin, gap, cross-axis alignment (stretch, start,
@@ -53,7 +72,58 @@ type Box struct {
 	placed     bool // has been positioned by its parent
 	resized    bool // already in this frame's Resized list
 	moved      bool // already in this frame's Moved list
+
+	// What the parent asked of this node in the parent's last layout, in
+	// order (asked is that layout's stamp): the parent's result is a
+	// function of these answers, so while they stand the parent's stands.
+	asks  [maxAsks]answer
+	nAsks uint8
+	asked uint64
+	last  Constraints // the last of those asks: the layout the node must be left in
+	stamp uint64      // this node's last layout
+
+	// Sizes under other constraints, valid while the subtree is unchanged:
+	// a flex pass that measures a child again under constraints it was
+	// already laid out under this frame is answered from here.
+	memo     [2]answer
+	nMemo    uint8
+	memoNext uint8
 }
+
+// answer is one layout call: the constraints and the size they gave.
+type answer struct {
+	c    Constraints
+	size geom.Point
+}
+
+// maxAsks is how many asks of one parent layout a node records; a parent
+// that asks more is laid out again whenever a descendant changes.
+const maxAsks = 6
+
+// remember records a size under constraints in the memo.
+func (b *Box) remember(c Constraints, size geom.Point) {
+	for i := range b.nMemo {
+		if b.memo[i].c == c {
+			b.memo[i].size = size
+			return
+		}
+	}
+	b.memo[b.memoNext] = answer{c, size}
+	b.memoNext = (b.memoNext + 1) % uint8(len(b.memo))
+	b.nMemo = min(b.nMemo+1, uint8(len(b.memo)))
+}
+
+// memoized returns the size under c if the memo has it.
+func (b *Box) memoized(c Constraints) (geom.Point, bool) {
+	for i := range b.nMemo {
+		if b.memo[i].c == c {
+			return b.memo[i].size, true
+		}
+	}
+	return geom.Point{}, false
+}
+
+func (b *Box) forget() { b.nMemo, b.memoNext = 0, 0 }
 
 // Measurer lays out a text-bearing node's text; the window adapts the
 // text package to it and keeps the lines for paint.
@@ -73,6 +143,8 @@ type Engine struct {
 	moved   []*document.Node
 	resized []*document.Node
 	scratch []geom.Point
+	stamp   uint64 // layouts computed so far
+	cur     uint64 // the stamp of the layout whose asks are being recorded; 0: none
 }
 
 // Changed lists what one Run changed. Its slices are reused by the next Run.
@@ -172,45 +244,128 @@ func (e *Engine) setPos(n *document.Node, p geom.Point) {
 	}
 }
 
-// layout returns n's border-box size under c.
+// layout returns n's border-box size under c, and records the ask when a
+// parent's layout is being computed.
 func (e *Engine) layout(n *document.Node, c Constraints) geom.Point {
+	size := e.place(n, c)
+	if e.cur != 0 {
+		b := &e.boxes[n.ID()]
+		if b.asked != e.cur {
+			b.asked, b.nAsks = e.cur, 0
+		}
+		if int(b.nAsks) < len(b.asks) {
+			b.asks[b.nAsks] = answer{c, size}
+		}
+		b.nAsks = min(b.nAsks+1, maxAsks+1)
+		b.last = c
+	}
+	return size
+}
+
+// place lays n out under c, or holds it.
+//
+// A node that owes nothing is held under the constraints of its last
+// layout, and answered from its memo under others. A node whose
+// descendants owe a relayout is a relayout boundary when every child it
+// asked something of in its last layout gives the same answer again (the
+// children are replayed in order): its own layout, a function of those
+// answers, stands, and the walk stops there. Otherwise it is laid out
+// again, which re-runs its flex passes with the children's new answers.
+func (e *Engine) place(n *document.Node, c Constraints) geom.Point {
 	counter.Inc(counter.NodesVisited)
 	id := n.ID()
 	b := &e.boxes[id]
-	if b.valid && !b.dirty && b.Cons == c {
-		if !b.childDirty {
+	if b.valid && !b.dirty {
+		switch {
+		case !b.childDirty && b.Cons == c:
 			counter.Inc(counter.LayoutsHeld)
 			return b.Size
-		}
-		// Only descendants owe work: redo them under the constraints they
-		// had, and stop here if none of them changed size.
-		b.childDirty = false
-		changed := false
-		for _, ch := range n.Children() {
-			cb := &e.boxes[ch.ID()]
-			if !e.Styles[ch.ID()].Display || !(cb.dirty || cb.childDirty || !cb.valid) {
-				continue
+		case !b.childDirty:
+			if size, ok := b.memoized(c); ok {
+				counter.Inc(counter.LayoutsHeld)
+				return size
 			}
-			old := cb.Size
-			if cb.valid && e.layout(ch, cb.Cons) == old {
-				continue
-			}
-			changed = true
-		}
-		if !changed {
+		case b.Cons == c && e.replay(n):
+			b = &e.boxes[id]
+			b.childDirty = false
+			b.forget()
+			b.remember(b.Cons, b.Size)
 			return b.Size
 		}
-		b = &e.boxes[id]
 	}
 	counter.Inc(counter.NodesRelaidOut)
-	cs := &e.Styles[id]
-	size := e.compute(n, cs, c)
+	b = &e.boxes[id]
+	if b.dirty || b.childDirty || !b.valid {
+		b.forget()
+	}
+	e.stamp++
+	b.stamp = e.stamp
+	outer := e.cur
+	e.cur = e.stamp
+	size := e.compute(n, &e.Styles[id], c)
+	e.settle(n, b.stamp)
+	e.cur = outer
 	b = &e.boxes[id]
 	if size != b.Size || !b.valid {
 		e.noteResized(n)
 	}
 	b.Cons, b.Size, b.valid, b.dirty, b.childDirty = c, size, true, false, false
+	b.remember(c, size)
 	return size
+}
+
+// replay asks every child of n that owes work what n's last layout asked
+// it, in the same order, and reports whether every answer is the same.
+func (e *Engine) replay(n *document.Node) bool {
+	stamp := e.boxes[n.ID()].stamp
+	outer := e.cur
+	e.cur = 0
+	defer func() { e.cur = outer }()
+	for _, ch := range n.Children() {
+		cb := &e.boxes[ch.ID()]
+		if !e.Styles[ch.ID()].Display || !(cb.dirty || cb.childDirty || !cb.valid) {
+			continue
+		}
+		if cb.asked != stamp || cb.nAsks == 0 || int(cb.nAsks) > len(cb.asks) {
+			return false
+		}
+		for i := range cb.nAsks {
+			a := e.boxes[ch.ID()].asks[i]
+			if e.place(ch, a.c) != a.size {
+				return false
+			}
+		}
+		e.settleChild(ch)
+	}
+	return true
+}
+
+// settle leaves every child n's layout (of the given stamp) asked
+// something in the layout of its last ask: a child answered from its memo
+// last still holds the layout of an earlier ask.
+func (e *Engine) settle(n *document.Node, stamp uint64) {
+	for _, ch := range n.Children() {
+		if e.boxes[ch.ID()].asked == stamp {
+			e.settleChild(ch)
+		}
+	}
+}
+
+func (e *Engine) settleChild(ch *document.Node) {
+	cb := &e.boxes[ch.ID()]
+	if cb.valid && cb.Cons != cb.last {
+		cb.forget()
+		e.place(ch, cb.last)
+	}
+}
+
+// ParentReads reports whether a change of a node's style from a to b
+// changes how its parent lays it out, beyond the node's own size: the
+// parent reads these properties itself, so it must be laid out again.
+func ParentReads(a, b *style.Computed) bool {
+	return a.Display != b.Display || a.Position != b.Position || a.Left != b.Left || a.Top != b.Top ||
+		a.Margin != b.Margin || a.Grow != b.Grow || a.Shrink != b.Shrink || a.MinWidth != b.MinWidth ||
+		a.Width.Unit != b.Width.Unit || a.Height.Unit != b.Height.Unit
 }
 
 // inset is the space padding and border take on each side.
@@ -279,6 +434,7 @@ func (e *Engine) compute(n *document.Node, cs *style.Computed, c Constraints) ge
 		if !hKnown {
 			h = min(content.Y+in.Vertical(), c.H)
 		}
+		e.absolute(n, w, h, in)
 		return geom.Point{X: w, Y: h}
 	}
 	if len(n.Children()) == 0 {
@@ -372,7 +528,7 @@ func (e *Engine) column(n *document.Node, cs *style.Computed, innerW, innerH flo
 				continue
 			}
 			m := ccs.Margin
-			cc := e.boxes[ch.ID()].Cons
+			cc := e.boxes[ch.ID()].last // the constraints this layout last gave it
 			cc.H, cc.HExact = sizes[i].Y+free*ccs.Grow/grow, true
 			cc.W = innerW - m.Horizontal()
 			sizes[i] = e.layout(ch, cc)
@@ -447,7 +603,7 @@ func (e *Engine) row(n *document.Node, cs *style.Computed, innerW, innerH float3
 				lineH = max(lineH, sizes[i].Y+ccs.Margin.Vertical())
 				continue
 			}
-			cc := e.boxes[ch.ID()].Cons
+			cc := e.boxes[ch.ID()].last // the constraints this layout last gave it
 			cc.W, cc.WExact = nw, true
 			sizes[i] = e.layout(ch, cc)
 			lineH = max(lineH, sizes[i].Y+ccs.Margin.Vertical())
@@ -464,7 +620,7 @@ func (e *Engine) row(n *document.Node, cs *style.Computed, innerW, innerH float3
 			if !e.inFlow(ch) || ccs.Height.Unit != style.Auto || sizes[i].Y+ccs.Margin.Vertical() == lineH {
 				continue
 			}
-			cc := e.boxes[ch.ID()].Cons
+			cc := e.boxes[ch.ID()].last // the constraints this layout last gave it
 			cc.H, cc.HExact = lineH-ccs.Margin.Vertical(), true
 			sizes[i] = e.layout(ch, cc)
 		}
@@ -516,7 +672,7 @@ func (e *Engine) listRows(n *document.Node, innerW float32, in geom.Edges) geom.
 		return geom.Point{}
 	}
 	for _, row := range n.Children() {
-		if !e.Styles[row.ID()].Display {
+		if !e.inFlow(row) {
 			continue
 		}
 		e.layout(row, Constraints{W: innerW, H: m.RowHeight, WExact: true, HExact: true})
@@ -526,8 +682,8 @@ func (e *Engine) listRows(n *document.Node, innerW float32, in geom.Edges) geom.
 }
 
 // absolute lays out and places n's absolutely positioned children against
-// its padding box.
-func (e *Engine) absolute(n *document.Node, w, h float32, in geom.Edges) {
+// its padding box (a scroller's: against the top of its content).
+func (e *Engine) absolute(n *document.Node, w, h float32, _ geom.Edges) {
 	for _, ch := range n.Children() {
 		ccs := &e.Styles[ch.ID()]
 		if !ccs.Display || ccs.Position != style.Absolute {

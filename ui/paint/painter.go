@@ -27,6 +27,8 @@ type TextPainter interface {
 	CaretX(n *document.Node) float32
 	// LineHeight returns the height of one line in n's style.
 	LineHeight(n *document.Node) float32
+	// Version returns a number that changes whenever n's lines change.
+	Version(n *document.Node) uint32
 }
 
 // Fragment is everything that decides how one element paints.
@@ -37,6 +39,7 @@ type Fragment struct {
 	Style  paintStyle
 	State  style.State
 	Text   string
+	Lines  uint32 // the version of the text's lines
 	Value  float32
 	Phase  float32
 	Caret  int
@@ -226,6 +229,7 @@ func (p *Painter) fragment(n *document.Node) Fragment {
 	switch n.Kind() {
 	case document.Text, document.TextField:
 		f.Text = n.Text()
+		f.Lines = p.Text.Version(n)
 		if n.Kind() == document.TextField && n.State()&style.Focus != 0 {
 			f.Caret = n.Caret()
 		}

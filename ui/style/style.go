@@ -147,7 +147,7 @@ var Initial = Computed{
 func (c *Computed) LayoutEqual(o *Computed) bool {
 	return c.Display == o.Display && c.Direction == o.Direction && c.Width == o.Width &&
 		c.Height == o.Height && c.MinWidth == o.MinWidth && c.MinHeight == o.MinHeight &&
-		c.Padding == o.Padding && c.Margin == o.Margin && c.Gap == o.Gap && c.Grow == o.Grow &&
+		c.Padding == o.Padding && c.BorderWidth == o.BorderWidth && c.Margin == o.Margin && c.Gap == o.Gap && c.Grow == o.Grow &&
 		c.Shrink == o.Shrink && c.AlignItems == o.AlignItems && c.Justify == o.Justify &&
 		c.Position == o.Position && c.Left == o.Left && c.Top == o.Top &&
 		c.FontSize == o.FontSize && c.Bold == o.Bold && c.Mono == o.Mono && c.Wrap == o.Wrap

@@ -10,6 +10,7 @@ import (
 	"github.com/perfbench/perfbench/latency"
 	"github.com/perfbench/perfbench/ui/document"
 	"github.com/perfbench/perfbench/ui/geom"
+	"github.com/perfbench/perfbench/ui/layout"
 	"github.com/perfbench/perfbench/ui/style"
 )
 
@@ -268,7 +269,7 @@ func (w *Window) restyle(n *document.Node) {
 	}
 	if !old.LayoutEqual(cs) {
 		w.layout.MarkDirty(n)
-		if p := n.Parent(); p != nil && (old.Display != cs.Display || old.Position != cs.Position || old.Margin != cs.Margin) {
+		if p := n.Parent(); p != nil && layout.ParentReads(&old, cs) {
 			w.layout.MarkDirty(p)
 		}
 		if old.Display != cs.Display && cs.Display {

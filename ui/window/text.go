@@ -1,6 +1,8 @@
 package window
 
 import (
+	"slices"
+
 	"github.com/perfbench/perfbench/ui/document"
 	"github.com/perfbench/perfbench/ui/geom"
 	"github.com/perfbench/perfbench/ui/layout"
@@ -13,11 +15,13 @@ import (
 // CaretX): layout wraps each text once and keeps the lines here, and paint
 // reads them back, looking each glyph up in the atlas as it emits.
 type textStage struct {
-	shaper  text.Shaper
-	atlas   text.Atlas
-	layouts []text.Layout // by node ID
-	styles  []text.Style  // the style each layout was made in
-	lines   []paint.TextLine
+	shaper   text.Shaper
+	atlas    text.Atlas
+	layouts  []text.Layout // by node ID
+	styles   []text.Style  // the style each layout was made in
+	versions []uint32      // by node ID: bumped whenever a layout's lines change
+	prev     []text.Line
+	lines    []paint.TextLine
 }
 
 var (
@@ -56,6 +60,7 @@ func (t *textStage) slot(id document.ID) {
 	for int(id) >= len(t.layouts) {
 		t.layouts = append(t.layouts, text.Layout{})
 		t.styles = append(t.styles, text.Style{})
+		t.versions = append(t.versions, 0)
 	}
 }
 
@@ -64,9 +69,16 @@ func (t *textStage) Measure(n *document.Node, cs *style.Computed, maxWidth float
 	id := n.ID()
 	t.slot(id)
 	st := textStyle(cs)
-	t.styles[id] = st
 	l := &t.layouts[id]
+	t.prev = append(t.prev[:0], l.Lines...)
+	lineH, oldSt := l.LineHeight, t.styles[id]
+	t.styles[id] = st
 	t.shaper.WrapInto(l, st, n.Text(), maxWidth)
+	if st != oldSt || lineH != l.LineHeight || !slices.Equal(t.prev, l.Lines) {
+		// The same box can hold other lines (a field's width is fixed, a
+		// stretched text's height imposed): paint must see the change.
+		t.versions[id]++
+	}
 	h := l.Height
 	if h == 0 {
 		h = l.LineHeight // an empty text field is one line tall
@@ -118,6 +130,12 @@ func (t *textStage) OffsetAt(n *document.Node, x float32) int {
 		return 0
 	}
 	return t.shaper.Shape(t.styles[n.ID()], s).OffsetAt(x)
+}
+
+// Version returns a number that changes whenever n's lines change.
+func (t *textStage) Version(n *document.Node) uint32 {
+	t.slot(n.ID())
+	return t.versions[n.ID()]
 }
 
 // LineHeight returns the height of one line of n's text.

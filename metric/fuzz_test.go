@@ -11,7 +11,8 @@ import (
 )
 
 // FuzzSummarize feeds Summarize traces mutated from the recorded ones in
-// testdata and checks that it never panics and that its counts add up.
+// testdata (real.jsonl, with its headers, from perfbench phase click s0 12
+// --real) and checks that it never panics and that its counts add up.
 func FuzzSummarize(f *testing.F) {
 	seeds, err := filepath.Glob("testdata/*.jsonl")
 	if err != nil || len(seeds) == 0 {
@@ -31,8 +32,8 @@ func FuzzSummarize(f *testing.F) {
 
 	f.Fuzz(func(t *testing.T, data []byte) {
 		s, err := Summarize(bytes.NewReader(data))
-		if s.Lines != s.Marks+len(s.Malformed) {
-			t.Fatalf("%d lines = %d marks + %d malformed?", s.Lines, s.Marks, len(s.Malformed))
+		if s.Lines != s.Headers+s.Marks+len(s.Malformed) {
+			t.Fatalf("%d lines = %d headers + %d marks + %d malformed?", s.Lines, s.Headers, s.Marks, len(s.Malformed))
 		}
 		last := 0
 		for _, e := range s.Malformed {

@@ -61,3 +61,12 @@ func TestPhaseUnknownNamesAreOneLineUsageErrors(t *testing.T) {
 	_, _, stderr = perfbench(t, "phase", "hover", "s3")
 	assert.Contains(t, stderr, "s0 s1 s2 s4 s8 s13 s26")
 }
+
+func TestPhaseRenderer(t *testing.T) {
+	code, _, stderr := perfbench(t, "phase", "hover", "s0", "2", "--renderer", "nope")
+	assert.Equal(t, exitUsage, code)
+	assert.Contains(t, stderr, `unknown renderer "nope" (valid: `)
+	code, out, stderr := perfbench(t, "phase", "hover", "s0", "2", "--renderer", "cpu")
+	require.Equal(t, exitPass, code, stderr)
+	assert.Contains(t, out, "PASS")
+}

@@ -18,6 +18,10 @@ import (
 func ExampleRun() {
 	root, _ := os.MkdirTemp("", "perfbench-example")
 	defer os.RemoveAll(root)
+	// A checkout has both directories; the ratchet creates files, never
+	// directories.
+	os.MkdirAll(filepath.Join(root, "perf"), 0o755)
+	os.MkdirAll(filepath.Join(root, "docs"), 0o755)
 
 	// The runner spawns one process per scenario and reads its numbers
 	// back; here, one scenario with a time and a count.

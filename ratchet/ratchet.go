@@ -2,7 +2,11 @@ package ratchet
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
 	"runtime/debug"
 	"slices"
 	"strings"
@@ -55,6 +59,11 @@ type Options struct {
 	// named scenario that measure did not return as Broken. Nil means the
 	// names measure returns are the valid ones (checked after measuring).
 	Scenarios []string
+
+	// Known are every scenario the binary has, when Scenarios is only some
+	// of them (perfbench scenarios NAME): a baseline for a scenario in
+	// neither is refused as unknown. Nil means Scenarios.
+	Known []string
 
 	// Rebaseline names scenarios whose time baselines are set to this
 	// run's medians even if that moves them up (--rebaseline NAME). Each
@@ -120,6 +129,14 @@ type Outcome struct {
 	Moves []Move
 	// BaselinesWritten and DocsWritten say which files changed on disk.
 	BaselinesWritten, DocsWritten bool
+	// Withheld says why a recording run wrote nothing although numbers
+	// moved: its verdict failed, and a failing run's numbers are not
+	// worth recording or publishing. Empty when nothing was withheld.
+	Withheld string
+	// Recovered says what the run did, before anything else, to put the
+	// pair of files back in order after an interrupted run: one line per
+	// pending file completed or removed.
+	Recovered []string
 	// DocsStale (Check only) says the docs file's generated section differs,
 	// verdicts aside, from what this run would write.
 	DocsStale bool
@@ -201,28 +218,59 @@ type Move struct {
 //     number in it moved beyond its noise; create the file if it does not
 //     exist.
 //
-// Bad input (see [InputError]) is refused before measuring and leaves every
-// file byte-identical: a malformed baselines file, damaged docs markers, an
-// unknown --rebaseline name or one without --why, and, unless ReadOnly, a
-// binary built with -race, coverage or -gcflags=-N/-l. Failed verdicts are
-// not an error: they are in the Outcome, and the files are still written so
-// the change is left for a reader to see.
+// Bad input (see [InputError]) is refused and leaves every file
+// byte-identical: a malformed, empty or unreadable baselines file, a
+// baseline for a scenario or number that does not exist (a renamed
+// scenario), damaged docs markers, an unknown --rebaseline name or one
+// without --why, a file whose directory does not exist and, unless
+// ReadOnly, a binary built with -race, coverage or -gcflags=-N/-l. All of
+// these but an unknown number are refused before measuring.
+//
+// A recording run holds an exclusive lock on the baselines file's
+// directory from start to end; a second one is refused. It first puts the
+// pair of files back in order after an interrupted run (Outcome.Recovered).
+// Both files are written as a pair: prepared and checked, then renamed,
+// baselines first; a run killed between the renames is completed by the
+// next. A failed verdict is not an error, but a failing run writes nothing
+// (Outcome.Withheld says so): noise that fails a band is never recorded or
+// published.
 func Run(ctx context.Context, opts Options, measure Measure) (Outcome, error) {
 	opts = opts.withDefaults()
 	if err := opts.checkRebaseline(opts.Scenarios); err != nil {
 		return Outcome{}, err
 	}
+	if opts.Check {
+		opts.ReadOnly = true
+	}
+	var recovered []string
 	if !opts.ReadOnly {
 		if err := CheckBuild(opts.Build); err != nil {
 			return Outcome{}, err
+		}
+		for _, f := range []struct{ path, flag string }{{opts.Baselines, "--baselines"}, {opts.Docs, "--docs"}} {
+			if err := checkDir(f.path, f.flag); err != nil {
+				return Outcome{}, err
+			}
+		}
+		unlock, err := lockBaselines(opts.Baselines)
+		if err != nil {
+			return Outcome{}, err
+		}
+		defer unlock()
+		if recovered, err = recoverPair(opts.Baselines, opts.Docs); err != nil {
+			return Outcome{}, fmt.Errorf("ratchet: putting the files back in order after an interrupted run: %w", err)
 		}
 	}
 	store, err := Load(opts.Baselines)
 	if err != nil {
 		return Outcome{}, err
 	}
-	if opts.Check {
-		opts.ReadOnly = true
+	known := opts.Known
+	if known == nil {
+		known = opts.Scenarios
+	}
+	if err := store.checkScenarios(opts.Baselines, known); err != nil {
+		return Outcome{}, err
 	}
 	var docs *docsFile
 	if !opts.ReadOnly || opts.Check {
@@ -240,12 +288,21 @@ func Run(ctx context.Context, opts Options, measure Measure) (Outcome, error) {
 	if err != nil {
 		return Outcome{}, err
 	}
+	if known == nil {
+		known = order
+		if err := store.checkScenarios(opts.Baselines, known); err != nil {
+			return Outcome{}, err
+		}
+	}
+	if err := store.checkNumbers(opts.Baselines, results); err != nil {
+		return Outcome{}, err
+	}
 	if opts.Scenarios == nil {
 		if err := opts.checkRebaseline(order); err != nil {
 			return Outcome{}, err
 		}
 	}
-	o := Outcome{Machine: opts.Machine}
+	o := Outcome{Machine: opts.Machine, Recovered: recovered}
 	j := judge{store: store, machine: opts.Machine.String(), rebaseline: opts.Rebaseline}
 	var straddling []string
 	for _, name := range order {
@@ -283,6 +340,10 @@ func Run(ctx context.Context, opts Options, measure Measure) (Outcome, error) {
 	if opts.ReadOnly {
 		return o, nil
 	}
+	if o.Failed() {
+		o.Withheld = fmt.Sprintf("the verdict is %s, so %s and %s were left as they were: a failing run's numbers are not recorded", o.Verdict, opts.Baselines, opts.Docs)
+		return o, nil
+	}
 
 	// Obligation 2: ratchet.
 	now := opts.Now().UTC().Truncate(time.Second)
@@ -300,22 +361,38 @@ func Run(ctx context.Context, opts Options, measure Measure) (Outcome, error) {
 			}
 		}
 	}
+	baselines := fileWrite{path: opts.Baselines}
 	if len(o.Moves) > 0 {
-		if err := writeFileAtomic(opts.Baselines, store.Marshal()); err != nil {
-			return o, err
-		}
-		o.BaselinesWritten = true
+		baselines.data = store.Marshal()
 	}
 
 	// Obligation 3: docs.
 	section := renderSection(&o, store, docs.machine(store, o.Machine))
+	docsFile := fileWrite{path: opts.Docs}
 	if !docs.exists || stable(section) != stable(docs.section()) {
-		if err := writeFileAtomic(opts.Docs, docs.with(section)); err != nil {
-			return o, err
-		}
-		o.DocsWritten = true
+		docsFile.data = docs.with(section)
 	}
+	if err := writePair(baselines, docsFile); err != nil {
+		return o, err
+	}
+	o.BaselinesWritten, o.DocsWritten = baselines.data != nil, docsFile.data != nil
 	return o, nil
+}
+
+// checkDir refuses a file whose directory does not exist: a mistyped
+// --baselines or --docs would otherwise create a tree of its own.
+func checkDir(path, flag string) error {
+	dir := filepath.Dir(path)
+	fi, err := os.Stat(dir)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return &InputError{File: path, Msg: fmt.Sprintf("the directory %s does not exist; create it, or point %s at a file in an existing directory", dir, flag)}
+	case err != nil:
+		return &InputError{File: path, Msg: err.Error()}
+	case !fi.IsDir():
+		return &InputError{File: path, Msg: fmt.Sprintf("%s is not a directory; point %s at a file in a directory", dir, flag)}
+	}
+	return nil
 }
 
 // checkRebaseline checks --rebaseline and --why against the valid names;

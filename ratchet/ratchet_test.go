@@ -100,7 +100,14 @@ type repo struct {
 	dir string
 }
 
-func newRepo(t *testing.T) repo { return repo{dir: t.TempDir()} }
+// newRepo returns a checkout with the perf and docs directories and
+// neither file.
+func newRepo(t *testing.T) repo {
+	r := repo{dir: t.TempDir()}
+	require.NoError(t, os.MkdirAll(filepath.Dir(r.baselines()), 0o755))
+	require.NoError(t, os.MkdirAll(filepath.Dir(r.docs()), 0o755))
+	return r
+}
 
 func (r repo) baselines() string { return filepath.Join(r.dir, "perf", "baselines.yaml") }
 func (r repo) docs() string      { return filepath.Join(r.dir, "docs", "performance.md") }
@@ -508,9 +515,34 @@ func TestBrokenScenarios(t *testing.T) {
 	assert.Contains(t, o.Scenarios[1].Broken, "not measured")
 	assert.Empty(t, o.Moves, "nothing is recorded from a broken scenario")
 	assert.Equal(t, "<absent>", r.read(t, r.baselines()))
-	docs := r.read(t, r.docs())
-	assert.Contains(t, docs, "| frame | — | +40%, unbaselined | ≤ 16667 | broken | broken |")
-	assert.NotContains(t, docs, "goroutine", "docs never quote a crash: it would change every run")
+	assert.Equal(t, "<absent>", r.read(t, r.docs()), "a broken run writes nothing, not even the docs")
+	assert.Contains(t, o.Withheld, "the verdict is broken")
+	var report strings.Builder
+	require.NoError(t, o.WriteReport(&report))
+	assert.Contains(t, report.String(), "nothing written: the verdict is broken")
+
+	// --check renders the section all the same: it never quotes a crash.
+	opts := r.opts(machineA, day1)
+	opts.Check = true
+	o = r.run(t, opts, measuring(results))
+	assert.True(t, o.DocsStale)
+}
+
+// A failing run writes neither file, however much it moved: the
+// baselines and docs stay byte-identical, and the outcome says why.
+func TestFailingRunWritesNothing(t *testing.T) {
+	r := newRepo(t)
+	r.run(t, r.opts(machineA, day1), measuring(numbers(spread(30, 90, 110), spread(30, 18, 22), 1)))
+	before := r.snapshot(t)
+	// Scroll's time falls far enough to be lowered, but hover-storm's
+	// count is over its ceiling: the run fails.
+	o := r.run(t, r.opts(machineA, day2), measuring(numbers(spread(30, 90, 110), spread(30, 5, 7), 2)))
+	assert.Equal(t, band.Fail, o.Verdict)
+	assert.False(t, o.BaselinesWritten)
+	assert.False(t, o.DocsWritten)
+	assert.Empty(t, o.Moves)
+	assert.Contains(t, o.Withheld, "the verdict is fail")
+	assert.Equal(t, before, r.snapshot(t))
 }
 
 func TestMissingNumberIsBroken(t *testing.T) {

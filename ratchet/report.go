@@ -89,6 +89,12 @@ func (o Outcome) WriteReport(w io.Writer) error {
 	if o.DocsWritten {
 		b.WriteString("docs updated\n")
 	}
+	for _, r := range o.Recovered {
+		b.WriteString(r + "\n")
+	}
+	if o.Withheld != "" {
+		b.WriteString("nothing written: " + o.Withheld + "\n")
+	}
 	fmt.Fprintf(&b, "verdict: %s\n", o.Verdict)
 	_, err := io.WriteString(w, b.String())
 	return err

@@ -14,6 +14,8 @@ import (
 	"time"
 
 	"go.yaml.in/yaml/v3"
+
+	"github.com/perfbench/perfbench/band"
 )
 
 // storeVersion is the schema version a baselines file carries.
@@ -41,6 +43,11 @@ type Baseline struct {
 // checked-in baselines file; see [Parse] for the file's format.
 type Store struct {
 	records map[Key]Baseline
+	// empty marks a store parsed from a file with no YAML in it at all.
+	empty bool
+	// lines holds the line of each record in the file it was parsed from,
+	// for errors about it.
+	lines map[Key]int
 }
 
 // HasMachine reports whether any baseline is recorded for the machine.
@@ -99,16 +106,75 @@ const storeHeader = `# Time baselines for perfbench's scenario bands, one block 
 
 // Load reads the baselines file at path. A file that does not exist is an
 // empty store, not an error: a fresh checkout has no baselines yet. A file
-// that cannot be parsed is an [*InputError] naming it.
+// that cannot be read (a directory, no permission) or parsed, and a file
+// that is empty or holds only comments, is an [*InputError] naming it: an
+// emptied file is damage, and reading it as "no baselines" would record
+// every baseline afresh from one run.
 func Load(path string) (*Store, error) {
 	data, err := os.ReadFile(path)
 	if errors.Is(err, fs.ErrNotExist) {
 		return &Store{}, nil
 	}
 	if err != nil {
-		return nil, err
+		return nil, &InputError{File: path, Msg: "cannot read the baselines file: " + unwrapPath(err) + "; point --baselines at the file"}
 	}
-	return Parse(data, path)
+	s, err := Parse(data, path)
+	if err == nil && s.empty {
+		return nil, &InputError{File: path, Msg: "the baselines file is empty or holds only comments; restore it from version control, or delete it to record every baseline afresh"}
+	}
+	return s, err
+}
+
+// unwrapPath drops the path an *fs.PathError repeats.
+func unwrapPath(err error) string {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err.Error()
+	}
+	return err.Error()
+}
+
+// checkScenarios refuses a baseline recorded for a scenario that is not
+// known: a renamed scenario would otherwise keep its old baseline for ever
+// and record its new name afresh at whatever the next run measured. known
+// nil checks nothing.
+func (s *Store) checkScenarios(file string, known []string) error {
+	if known == nil {
+		return nil
+	}
+	for _, k := range s.Keys() {
+		if !slices.Contains(known, k.Scenario) {
+			return &InputError{File: file, Line: s.lines[k], Msg: fmt.Sprintf("a baseline for unknown scenario %q on machine %q (valid: %s); rename the block to the scenario's new name or delete it, then run perfbench perf again",
+				k.Scenario, k.Machine, strings.Join(known, ", "))}
+		}
+	}
+	return nil
+}
+
+// checkNumbers refuses a baseline for a number that a measured scenario
+// does not report as a time: a renamed number, or a number that became a
+// count. Scenarios that broke or reported nothing are not checked.
+func (s *Store) checkNumbers(file string, measured []Scenario) error {
+	times := map[string][]string{}
+	for _, sc := range measured {
+		if sc.Broken != "" || len(sc.Numbers) == 0 {
+			continue
+		}
+		times[sc.Name] = []string{}
+		for _, n := range sc.Numbers {
+			if n.Band.Kind == band.KindTime {
+				times[sc.Name] = append(times[sc.Name], n.Name)
+			}
+		}
+	}
+	for _, k := range s.Keys() {
+		valid, ok := times[k.Scenario]
+		if ok && !slices.Contains(valid, k.Number) {
+			return &InputError{File: file, Line: s.lines[k], Msg: fmt.Sprintf("a baseline for %s %q on machine %q, which is not one of its times (%s); rename it to the number's new name or delete it, then run perfbench perf again",
+				k.Scenario, k.Number, k.Machine, strings.Join(valid, ", "))}
+		}
+	}
+	return nil
 }
 
 // Parse reads a baselines file; file names it in errors. The format is YAML:
@@ -134,6 +200,7 @@ func Parse(data []byte, file string) (*Store, error) {
 	}
 	s := &Store{}
 	if doc.Kind == 0 || len(doc.Content) == 0 {
+		s.empty = true
 		return s, nil
 	}
 	p := parser{file: file, s: s}
@@ -236,7 +303,12 @@ func (p *parser) machine(machine string, n *yaml.Node) error {
 			if err != nil {
 				return err
 			}
-			p.s.Put(Key{Machine: machine, Scenario: sc[0].Value, Number: num[0].Value}, b)
+			k := Key{Machine: machine, Scenario: sc[0].Value, Number: num[0].Value}
+			p.s.Put(k, b)
+			if p.s.lines == nil {
+				p.s.lines = map[Key]int{}
+			}
+			p.s.lines[k] = num[0].Line
 		}
 	}
 	return nil

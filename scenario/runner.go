@@ -15,6 +15,7 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/perfbench/perfbench/latency"
 	"github.com/perfbench/perfbench/ratchet"
 )
 
@@ -102,6 +103,14 @@ func (r *Runner) Run(ctx context.Context, names []string) ([]Result, error) {
 	return out, nil
 }
 
+// TracePath returns the latency trace file of scenario name's process when
+// the runner's own is path: the scenario's name before path's extension
+// (trace.jsonl → trace.hover-storm.jsonl).
+func TracePath(path, name string) string {
+	ext := filepath.Ext(path)
+	return strings.TrimSuffix(path, ext) + "." + name + ext
+}
+
 func (r *Runner) command(name string) (*exec.Cmd, error) {
 	if r.Command != nil {
 		return r.Command(name), nil
@@ -118,6 +127,15 @@ func (r *Runner) one(ctx context.Context, name string) (Result, error) {
 	cmd, err := r.command(name)
 	if err != nil {
 		return Result{}, err
+	}
+	if path := os.Getenv(latency.EnvVar); path != "" {
+		// Each child records its own trace: one file shared by every
+		// child would be truncated by each in turn.
+		env := cmd.Env
+		if env == nil {
+			env = os.Environ()
+		}
+		cmd.Env = append(env, latency.EnvVar+"="+TracePath(path, name))
 	}
 	var stdout bytes.Buffer
 	var stderr tail

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -14,6 +15,7 @@ import (
 
 	"github.com/perfbench/perfbench/band"
 	"github.com/perfbench/perfbench/gallery"
+	"github.com/perfbench/perfbench/latency"
 	"github.com/perfbench/perfbench/ratchet"
 )
 
@@ -33,6 +35,7 @@ func TestMain(m *testing.M) {
 			fmt.Fprintln(os.Stderr, err)
 			os.Exit(1)
 		}
+		latency.Close() // as perfbench's main does: the trace is buffered
 		os.Exit(0)
 	}
 	os.Exit(m.Run())
@@ -155,4 +158,25 @@ func TestRunnerReportsProgress(t *testing.T) {
 	require.Len(t, lines, 2)
 	assert.True(t, strings.HasPrefix(lines[0], "scenario test-ok: done in "), lines[0])
 	assert.True(t, strings.HasPrefix(lines[1], "scenario test-exit: broken in "), lines[1])
+}
+
+// With the latency trace on, each child writes its own file, named after
+// its scenario, so no child truncates another's trace.
+func TestEachChildTracesToItsOwnFile(t *testing.T) {
+	dir := t.TempDir()
+	trace := filepath.Join(dir, "trace.jsonl")
+	require.NoError(t, os.WriteFile(trace, []byte("the caller's own\n"), 0o644))
+	t.Setenv(latency.EnvVar, trace)
+	results, err := testRunner(0).Run(context.Background(), []string{"test-ok", "test-exit"})
+	require.NoError(t, err)
+	require.Len(t, results, 2)
+	data, err := os.ReadFile(filepath.Join(dir, "trace.test-ok.jsonl"))
+	require.NoError(t, err)
+	assert.Contains(t, string(data), `"stage":"f.end"`, "test-ok drew frames and traced them")
+	assert.FileExists(t, filepath.Join(dir, "trace.test-exit.jsonl"), "test-exit opened its own (and died before flushing it)")
+	data, err = os.ReadFile(trace)
+	require.NoError(t, err)
+	assert.Equal(t, "the caller's own\n", string(data), "no child touched the caller's file")
+	assert.Equal(t, "trace.hover-storm.jsonl", TracePath("trace.jsonl", "hover-storm"))
+	assert.Equal(t, "/tmp/t.idle", TracePath("/tmp/t", "idle"))
 }

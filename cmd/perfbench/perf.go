@@ -53,11 +53,24 @@ three obligations in order:
     change in the working tree. Run twice without a change, the second run
     writes nothing.
 
+A run whose verdict fails (any Fail or Broken) writes nothing, and says
+so: a failing run's numbers are neither recorded nor published.
+
+The two files are written as a pair: both are prepared and read back
+before either is renamed into place, baselines first, so a failure leaves
+both as they were; a run killed between the renames is completed by the
+next run, which also removes any temporary file an interrupted run left.
+One perf at a time records into a baselines file (a lock on its
+directory); a second is refused, exit 2.
+
 It refuses to record from a binary built with -race, coverage or
--gcflags=-N/-l. Bad input (a malformed baselines file, damaged docs
-markers, an unknown --rebaseline name, --rebaseline without --why) is a
-one-line error naming the file or name and the fix; every file is left
-byte-identical.
+-gcflags=-N/-l, and to run at all while PERFBENCH_LATENCY is set (tracing
+slows every frame). Bad input (a malformed, empty, comments-only or
+unreadable baselines file, a baseline for a scenario or number that does
+not exist, a --baselines or --docs in a directory that does not exist,
+damaged docs markers, an unknown --rebaseline name, --rebaseline without
+--why) is a one-line error naming the file or name and the fix; every file
+is left byte-identical.
 
 With --check (what CI runs) it judges every band and checks that the
 docs' generated section is up to date, and writes nothing: no baseline
@@ -78,6 +91,9 @@ Exit status: 0 pass (or unbaselined), 1 a band failed, a scenario broke or
 			"  go run ./cmd/perfbench perf --rebaseline hover-storm --why \"row hover now repaints the row's border too\"",
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
+			if err := refuseTraced("perf"); err != nil {
+				return err
+			}
 			if err := checkFormat(format, asJSON); err != nil {
 				return err
 			}

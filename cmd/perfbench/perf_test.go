@@ -23,12 +23,14 @@ func withBuild(t *testing.T, bi *debug.BuildInfo) {
 	t.Cleanup(func() { perfBuild = old })
 }
 
-// perfFiles returns temporary baselines and docs paths and the flags that
-// name them.
+// perfFiles returns temporary baselines and docs paths, in directories that
+// exist, and the flags that name them.
 func perfFiles(t *testing.T) (baselines, docs string, flags []string) {
 	dir := t.TempDir()
 	baselines = filepath.Join(dir, "perf", "baselines.yaml")
 	docs = filepath.Join(dir, "docs", "performance.md")
+	require.NoError(t, os.MkdirAll(filepath.Dir(baselines), 0o755))
+	require.NoError(t, os.MkdirAll(filepath.Dir(docs), 0o755))
 	return baselines, docs, []string{"--baselines", baselines, "--docs", docs}
 }
 
@@ -64,12 +66,13 @@ func TestPerfTwiceLeavesTheDocsAlone(t *testing.T) {
 func TestPerfFailIsExitOne(t *testing.T) {
 	withScenarios(t, "test-fixed", "test-fail")
 	withBuild(t, &debug.BuildInfo{})
-	_, docs, flags := perfFiles(t)
+	baselines, docs, flags := perfFiles(t)
 	code, stdout, _ := perfbench(t, append([]string{"perf"}, flags...)...)
 	assert.Equal(t, exitFailed, code)
+	assert.Contains(t, stdout, "nothing written: the verdict is fail, so "+baselines+" and "+docs+" were left as they were")
 	assert.Contains(t, stdout, "verdict: fail")
-	assert.Contains(t, string(perfReadFile(t, docs)), "| frames | 1 frames/run | ≤ 0 | ≤ 0 | fail | fail |",
-		"the docs are still written, so the change is there for a reader")
+	assert.NoFileExists(t, baselines, "a failing run records nothing")
+	assert.NoFileExists(t, docs, "a failing run publishes nothing")
 }
 
 func TestPerfRebaseline(t *testing.T) {
@@ -99,8 +102,19 @@ func TestPerfBadInputLeavesEveryFileAlone(t *testing.T) {
 		docs      []byte
 		build     *debug.BuildInfo // nil: a plain optimised build
 		noBuild   bool             // the binary carries no build information
+		flags     []string         // nil: the good files' flags
+		env       string           // PERFBENCH_LATENCY, when not empty
 		want      string
 	}{
+		"unknown scenario in the baselines": {baselines: []byte(strings.Replace(string(baselinesBytes), "test-fixed:", "test-renamed:", 1)),
+			want: `baselines.yaml:10: a baseline for unknown scenario "test-renamed"`},
+		"empty baselines":         {baselines: []byte{}, want: "baselines.yaml: the baselines file is empty or holds only comments; restore it from version control, or delete it"},
+		"comments-only baselines": {baselines: []byte("# nothing\n"), want: "the baselines file is empty or holds only comments"},
+		"--baselines in a missing directory": {flags: []string{"--baselines", filepath.Join(filepath.Dir(goodBaselines), "nope", "b.yaml"), "--docs", goodDocs},
+			want: "nope does not exist; create it, or point --baselines at a file in an existing directory"},
+		"--baselines names a directory": {flags: []string{"--baselines", filepath.Dir(goodBaselines), "--docs", goodDocs},
+			want: "cannot read the baselines file: is a directory"},
+		"tracing on":          {env: "trace.jsonl", want: "PERFBENCH_LATENCY is set (trace.jsonl): tracing slows every frame, so perf refuses to judge or record its times"},
 		"malformed baselines": {baselines: []byte("version: 1\nmachines: [oops\n"), want: "baselines.yaml:"},
 		"damaged markers": {docs: []byte("# Performance\n\n<!-- perfbench:begin -->\nno end marker\n"),
 			want: "performance.md:3: perfbench:begin marker has no perfbench:end after it"},
@@ -127,7 +141,15 @@ func TestPerfBadInputLeavesEveryFileAlone(t *testing.T) {
 			case tc.build != nil:
 				withBuild(t, tc.build)
 			}
-			code, stdout, stderr := perfbench(t, append(append([]string{"perf"}, tc.args...), flags...)...)
+			f := flags
+			if tc.flags != nil {
+				f = tc.flags
+			}
+			if tc.env != "" {
+				t.Setenv("PERFBENCH_LATENCY", filepath.Join(t.TempDir(), tc.env))
+				tc.want = strings.Replace(tc.want, tc.env, os.Getenv("PERFBENCH_LATENCY"), 1)
+			}
+			code, stdout, stderr := perfbench(t, append(append([]string{"perf"}, tc.args...), f...)...)
 			assert.Equal(t, exitUsage, code)
 			assert.Empty(t, stdout)
 			scenarioOneLine(t, stderr)

@@ -403,3 +403,15 @@ func TestScenariosMalformedBaselinesIsInputError(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, bad, got)
 }
+
+// With the latency trace on, scenarios refuses to judge times: exit 2,
+// one line naming the variable and what to do, and no child is run.
+func TestScenariosRefuseWhileTracing(t *testing.T) {
+	trace := filepath.Join(t.TempDir(), "trace.jsonl")
+	t.Setenv("PERFBENCH_LATENCY", trace)
+	code, stdout, stderr := perfbench(t, "scenarios", "idle")
+	assert.Equal(t, exitUsage, code)
+	assert.Empty(t, stdout)
+	assert.Equal(t, "perfbench: PERFBENCH_LATENCY is set ("+trace+"): tracing slows every frame, so scenarios refuses to judge or record its times; unset it, or trace one scenario with perfbench scenario NAME (its process writes "+strings.TrimSuffix(trace, ".jsonl")+".NAME.jsonl)\n", stderr)
+	assert.NoFileExists(t, strings.TrimSuffix(trace, ".jsonl")+".idle.jsonl", "no scenario ran")
+}

@@ -53,10 +53,25 @@
 //     pointer hit nothing, Tab found no field) is Broken, never Pass: its
 //     numbers would pass every ceiling and prove nothing.
 //
+// # Subjects
+//
+// A scenario drives a [Subject]: something with a virtual clock that draws
+// frames when asked and says what each cost. [Session.Open] opens
+// perfbench's own window as the subject; [Session.Attach] takes any other,
+// which the scenario then drives through its own input methods inside
+// [Session.Drive]. Package subject/gio adapts a Gio program (gio.Attach),
+// so a Gio user's scenarios get the same runner, bands, ratchet and docs
+// page; this package imports no Gio, and a test reads the import graph to
+// keep it so. A [Number] reads counts only one subject keeps through
+// [Record.Subject].
+//
 // # Your own scenarios
 //
-// A program that measures its own documents registers scenarios with
-// [Register] from an init function (so that its runner's child, the same
-// binary, has them too) and answers [ChildCommand] with [ServeChild]; see
-// the package example.
+// A program that measures its own documents (or its own Gio program)
+// registers scenarios with [Register] from an init function, so that its
+// runner's child, the same binary, has them too, and calls [Main] from its
+// main: `PROGRAM scenarios` runs and judges them, `PROGRAM perf` also
+// keeps their baselines and docs page, and the runner's child command is
+// answered. See the package example and examples/gioapp in the
+// repository.
 package scenario

@@ -65,8 +65,8 @@ func (sc *Scenario) Measure() Result {
 	var s Session
 	err := sc.Run(&s)
 	res := Result{Name: sc.Name}
-	if err == nil && s.w == nil {
-		err = fmt.Errorf("it never opened a window")
+	if err == nil && s.sub == nil {
+		err = fmt.Errorf("it never opened a window or attached a subject")
 	}
 	if err != nil {
 		res.Broken = err.Error()
@@ -75,7 +75,7 @@ func (sc *Scenario) Measure() Result {
 	res.Steps = len(r.Steps)
 	for _, n := range sc.Numbers {
 		m := band.Measured{Spec: n.Spec}
-		if s.w != nil {
+		if s.sub != nil {
 			m.Samples = n.Value(r)
 		}
 		res.Numbers = append(res.Numbers, m)

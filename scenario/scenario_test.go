@@ -141,7 +141,7 @@ func TestScenarioWithoutWindowIsBroken(t *testing.T) {
 	sc := Scenario{Name: "no-window", Run: func(*Session) error { return nil },
 		Numbers: []Number{{Spec: band.Spec{Name: "frames", Unit: "frames/run", Band: band.Count(0)}, Value: FrameCount(nil)}}}
 	res := sc.Measure()
-	assert.Equal(t, "it never opened a window", res.Broken)
+	assert.Equal(t, "it never opened a window or attached a subject", res.Broken)
 	require.Len(t, res.Numbers, 1)
 	assert.Empty(t, res.Numbers[0].Samples)
 }

@@ -15,13 +15,15 @@ import (
 // --renderer flag before it measures.
 var NewRenderer func() (renderer.Renderer, error)
 
-// Session is one run of a scenario: the window it drives, on a virtual
-// clock with the null renderer, and the record of every step. A scenario's
-// Run opens the window once with [Session.Open] and then drives it with
-// [Session.Step] and [Session.Wait]; the runner reads the [Record] back.
+// Session is one run of a scenario: the subject it drives on a virtual
+// clock, and the record of every step. A scenario's Run opens perfbench's
+// window once with [Session.Open] (or attaches another subject with
+// [Session.Attach]) and then drives it with [Session.Step] (or
+// [Session.Drive]) and [Session.Wait]; the runner reads the [Record] back.
 //
 // A Session is used by one goroutine. The zero Session is ready for Open.
 type Session struct {
+	sub   Subject
 	w     *window.Window
 	clk   *clock.Virtual
 	probe costProbe
@@ -66,6 +68,9 @@ func (s Step) Frames() int { return len(s.Costs) }
 type Record struct {
 	Steps []Step
 	Total counter.Snapshot
+	// Subject is what the run drove, for a Number that reads counts only
+	// that subject keeps (package subject/gio's, for a Gio program).
+	Subject Subject
 }
 
 // costProbe collects the cost of every frame the window draws, so a step
@@ -94,8 +99,8 @@ func (p *costProbe) FrameEnded(w *window.Window) {
 //
 // Open is called once per session; a second call panics.
 func (s *Session) Open(doc *document.Document, opts window.Options) *window.Window {
-	if s.w != nil {
-		panic("scenario: Session.Open called twice")
+	if s.sub != nil {
+		panic("scenario: Session.Open called twice, or after Attach")
 	}
 	if opts.Clock != nil || opts.Renderer != nil {
 		panic("scenario: a scenario runs on the session's virtual clock and the renderer NewRenderer makes; leave Options.Clock and Options.Renderer unset")
@@ -113,7 +118,7 @@ func (s *Session) Open(doc *document.Document, opts window.Options) *window.Wind
 	s.w = window.New(doc, opts)
 	s.w.Quiet()
 	s.probe.costs = s.probe.costs[:0]
-	s.start = counter.Take()
+	s.Attach(&engine{w: s.w, clk: s.clk, probe: &s.probe})
 	return s.w
 }
 
@@ -125,30 +130,33 @@ func (s *Session) Window() *window.Window { return s.w }
 // step cost and moved. input may be nil for a step that only lets a
 // refresh pass.
 func (s *Session) Step(label string, input func(w *window.Window)) {
-	s.record(label, func() {
+	if s.w == nil {
+		panic("scenario: Session.Step before Session.Open")
+	}
+	s.Drive(label, func() {
 		if input != nil {
 			input(s.w)
 		}
-		s.clk.AdvanceTo(s.w.NextRefresh())
 	})
 }
 
 // Wait advances the clock by d without any input and records every frame
-// drawn meanwhile (none, for a window with nothing to do).
+// drawn meanwhile (none, for a subject with nothing to do).
 func (s *Session) Wait(label string, d time.Duration) {
-	s.record(label, func() { s.clk.Advance(d) })
+	s.record(label, func() { s.sub.Wait(d) })
 }
 
 func (s *Session) record(label string, do func()) {
-	if s.w == nil {
-		panic("scenario: Session.Step before Session.Open")
+	if s.sub == nil {
+		panic("scenario: a step before Session.Open or Session.Attach")
 	}
-	s.probe.costs, s.probe.caches = s.probe.costs[:0], Caches{}
+	s.probe.caches = Caches{}
+	n := len(s.sub.FrameCosts())
 	before := counter.Take()
 	do()
 	st := Step{Label: label, Counters: before.Delta(counter.Take()), Caches: s.probe.caches}
-	if len(s.probe.costs) > 0 {
-		st.Costs = append([]time.Duration(nil), s.probe.costs...)
+	if costs := s.sub.FrameCosts()[n:]; len(costs) > 0 {
+		st.Costs = append([]time.Duration(nil), costs...)
 	}
 	s.steps = append(s.steps, st)
 }
@@ -156,8 +164,8 @@ func (s *Session) record(label string, do func()) {
 // Record returns what the session recorded so far. The steps are the
 // session's own; a caller should not change them.
 func (s *Session) Record() *Record {
-	r := &Record{Steps: s.steps}
-	if s.w != nil {
+	r := &Record{Steps: s.steps, Subject: s.sub}
+	if s.sub != nil {
 		r.Total = s.start.Delta(counter.Take())
 	}
 	return r

@@ -7,6 +7,7 @@ import (
 	"runtime"
 	"slices"
 	"time"
+	"unicode/utf8"
 
 	"gioui.org/f32"
 	"gioui.org/io/event"
@@ -85,6 +86,7 @@ type Subject struct {
 	route  time.Duration
 	open   bool
 	frames []Frame
+	costs  []time.Duration // every frame's Cost, for FrameCosts
 }
 
 // epoch is the virtual clock's origin: a fixed instant, so gtx.Now is the
@@ -122,12 +124,16 @@ func (s *Subject) Open() {
 			break
 		}
 	}
-	s.frames = s.frames[:0]
+	s.frames, s.costs = s.frames[:0], s.costs[:0]
 }
 
 // Frames returns every frame drawn since Open, in order. The slice is the
 // subject's own; a caller should copy what it keeps.
 func (s *Subject) Frames() []Frame { return s.frames }
+
+// FrameCosts returns the cost of every frame drawn since Open, in order:
+// what a scenario session reads each step's frames from.
+func (s *Subject) FrameCosts() []time.Duration { return s.costs }
 
 // Now returns the virtual clock's time.
 func (s *Subject) Now() time.Time { return s.now }
@@ -197,11 +203,15 @@ func (s *Subject) Key(name key.Name) {
 	}
 }
 
-// Type inserts text at the focused editor's selection, the way a Gio
-// window delivers typed text (a key.EditEvent replacing the selection).
+// Type inserts text at the focused editor's selection the way a Gio
+// window on a desktop delivers typed text (app.Window's EditorInsert): a
+// key.EditEvent replacing the selection, then the selection moved to the
+// end of the inserted text.
 func (s *Subject) Type(text string) {
-	sel := s.router.EditorState().Selection.Range
-	s.queue(key.EditEvent{Range: sel, Text: text})
+	st := s.router.EditorState()
+	sel := st.Selection.Range
+	at := min(sel.Start, sel.End) + utf8.RuneCountInString(text)
+	s.queue(key.EditEvent{Range: sel, Text: text}, key.SnippetEvent(st.Snippet.Range), key.SelectionEvent(key.Range{Start: at, End: at}))
 }
 
 // Resize gives the window a new size in pixels; the window draws a frame
@@ -279,6 +289,7 @@ func (s *Subject) draw() {
 		s.ask(t)
 	}
 	s.frames = append(s.frames, f)
+	s.costs = append(s.costs, f.Cost)
 }
 
 // opsSize returns the length of an op list's serialised data and of its

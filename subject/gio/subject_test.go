@@ -114,7 +114,9 @@ func TestHoverClickWheelAndTypingReachTheProgram(t *testing.T) {
 	s.Refresh()
 	s.Type("abc")
 	require.True(t, s.Refresh())
-	assert.Equal(t, "abc", r.editor.Text())
+	s.Type("d")
+	require.True(t, s.Refresh())
+	assert.Equal(t, "abcd", r.editor.Text(), "typed text goes in at the caret, which follows it")
 
 	s.Resize(640, 480)
 	require.True(t, s.Refresh())

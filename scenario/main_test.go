@@ -1,0 +1,40 @@
+package scenario_test
+
+import (
+	"bytes"
+	"encoding/json"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/perfbench/perfbench/scenario"
+)
+
+func TestMainBadInputIsOneLineAndExit2(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{nil, "usage: scenarios"},
+		{[]string{"benchmark"}, `unknown command "benchmark"`},
+		{[]string{"scenarios", "hover-strom"}, `unknown scenario "hover-strom" (valid: idle hover-storm`},
+		{[]string{"perf", "-rebaseline"}, "flag needs an argument"},
+		{[]string{scenario.ChildCommand}, "takes one scenario name"},
+		{[]string{scenario.ChildCommand, "nope"}, `unknown scenario "nope"`},
+	} {
+		var out, errb bytes.Buffer
+		assert.Equal(t, 2, scenario.Main(tc.args, &out, &errb, scenario.MainOptions{}), tc.args)
+		assert.Contains(t, errb.String(), tc.want, tc.args)
+		assert.Empty(t, out.String(), tc.args)
+	}
+}
+
+func TestMainServesTheRunnersChild(t *testing.T) {
+	var out, errb bytes.Buffer
+	require.Equal(t, 0, scenario.Main([]string{scenario.ChildCommand, "idle"}, &out, &errb, scenario.MainOptions{}), errb.String())
+	var res scenario.Result
+	require.NoError(t, json.Unmarshal(out.Bytes(), &res))
+	assert.Equal(t, "idle", res.Name)
+	assert.Empty(t, res.Broken)
+}

@@ -1,0 +1,78 @@
+package scenario_test
+
+import (
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/perfbench/perfbench/band"
+	"github.com/perfbench/perfbench/scenario"
+)
+
+// toy is a Subject that is not perfbench's window: a frame costs 1 µs per
+// pending input, drawn at the next refresh.
+type toy struct {
+	pending int
+	costs   []time.Duration
+}
+
+func (t *toy) Refresh() bool {
+	if t.pending == 0 {
+		return false
+	}
+	t.costs = append(t.costs, time.Duration(t.pending)*time.Microsecond)
+	t.pending = 0
+	return true
+}
+
+func (t *toy) Wait(d time.Duration) int {
+	n := 0
+	for range d / (time.Second / 60) {
+		if t.Refresh() {
+			n++
+		}
+	}
+	return n
+}
+
+func (t *toy) FrameCosts() []time.Duration { return t.costs }
+
+func TestAnotherSubjectGetsTheSameRecordAndBands(t *testing.T) {
+	sc := scenario.Scenario{
+		Name: "toy",
+		Run: func(s *scenario.Session) error {
+			sub := &toy{}
+			s.Attach(sub)
+			require.Same(t, sub, s.Subject())
+			for i := range 10 {
+				s.Drive("poke", func() { sub.pending = 1 + i%2 })
+			}
+			s.Wait("rest", time.Second)
+			return nil
+		},
+		Numbers: []scenario.Number{
+			{Spec: band.Spec{Name: "frame", Unit: "µs/frame", Band: band.Time(1)}, Value: scenario.FrameTimes(nil)},
+			{Spec: band.Spec{Name: "frames", Unit: "frames/run", Band: band.Count(10)}, Value: scenario.FrameCount(nil)},
+			{Spec: band.Spec{Name: "subject", Unit: "subjects", Band: band.Count(1)}, Value: func(r *scenario.Record) []float64 {
+				if _, ok := r.Subject.(*toy); ok {
+					return []float64{1}
+				}
+				return nil
+			}},
+		},
+	}
+	res := sc.Measure()
+	require.Empty(t, res.Broken)
+	assert.Equal(t, 11, res.Steps)
+	assert.Equal(t, []float64{1, 2, 1, 2, 1, 2, 1, 2, 1, 2}, res.Numbers[0].Samples)
+	assert.Equal(t, []float64{10}, res.Numbers[1].Samples)
+	assert.Equal(t, []float64{1}, res.Numbers[2].Samples, "a Number reads the subject it drove")
+}
+
+func TestAttachTwicePanics(t *testing.T) {
+	var s scenario.Session
+	s.Attach(&toy{})
+	assert.Panics(t, func() { s.Attach(&toy{}) })
+}

@@ -46,6 +46,7 @@ type hudView struct {
 	d    *phase.Driver
 	s    hud.Sampler
 	res  hud.Process
+	gpu  gpuUse
 	next clock.Instant[clock.Sched]
 	real clock.Instant[clock.Mono] // when the view started, in real time
 }
@@ -71,7 +72,9 @@ func (v *hudView) print() {
 	for !v.next.After(now) {
 		v.next = v.next.Add(hud.TickPeriod)
 	}
-	v.s.Sample(v.res.Sample())
+	sample := v.res.Sample()
+	v.gpu.sample(v.out, v.d.W.Renderer(), &sample)
+	v.s.Sample(sample)
 	r := v.s.Read(now)
 	fmt.Fprintln(v.out, hudLine(v.d.G.Size.String(), r, clock.MonoNow().Sub(v.real)))
 }
@@ -103,3 +106,41 @@ func hudLine(size string, r hud.Readings, real time.Duration) string {
 
 // sparks draws the trace's levels, 1 … hud.TraceLevels.
 var sparks = [hud.TraceLevels]rune{'▁', '▂', '▃', '▄', '▅', '▆', '▇', '█'}
+
+// gpuBusy is a renderer that can say how long it has kept the GPU busy
+// (the gpu renderer, from GL timer queries).
+type gpuBusy interface {
+	GPUBusy() (time.Duration, bool, string)
+}
+
+// gpuUse turns a renderer's GPU busy time into the HUD's GPU row: the
+// share of real time between two samples that the GPU spent on the
+// renderer's frames, in percent. Where the renderer has no such source the
+// row stays missing, and why is printed once.
+type gpuUse struct {
+	busy   time.Duration
+	at     clock.Instant[clock.Mono]
+	primed bool
+	told   bool
+}
+
+func (g *gpuUse) sample(out io.Writer, r any, s *hud.Resources) {
+	src, ok := r.(gpuBusy)
+	why := "the renderer does not draw on a GPU"
+	var busy time.Duration
+	if ok {
+		busy, ok, why = src.GPUBusy()
+	}
+	if !ok {
+		if !g.told {
+			fmt.Fprintf(out, "hud: GPU row missing: %s\n", why)
+			g.told = true
+		}
+		return
+	}
+	if g.primed && s.At.After(g.at) {
+		s.GPU = 100 * float64(busy-g.busy) / float64(s.At.Sub(g.at))
+		s.GPUOK = true
+	}
+	g.busy, g.at, g.primed = busy, s.At, true
+}

@@ -49,6 +49,7 @@ type Renderer struct {
 	size    image.Point
 	gpuTime time.Duration
 	gpuOK   bool
+	gpuBusy time.Duration
 	closed  bool
 }
 
@@ -260,6 +261,7 @@ func (r *Renderer) frame(f *paint.Frame, atlas *text.Atlas) error {
 	switch C.pb_gpu_time(g, &ns) {
 	case 1:
 		r.gpuTime, r.gpuOK = time.Duration(ns), true
+		r.gpuBusy += r.gpuTime
 	case -1:
 		r.gpuOK = false
 	}
@@ -285,6 +287,17 @@ func (r *Renderer) GPUTime() (time.Duration, bool, string) {
 		return 0, false, "no timer query result yet (or the GPU timer was disjoint)"
 	}
 	return r.gpuTime, true, ""
+}
+
+// GPUBusy returns the GPU time of every frame whose timer query had a
+// result, summed: over a stretch of real time, its growth is how busy the
+// renderer kept the GPU (the HUD's GPU row). Without timer queries it
+// returns false and why.
+func (r *Renderer) GPUBusy() (time.Duration, bool, string) {
+	if !r.timer {
+		return 0, false, "the GL driver has no GL_EXT_disjoint_timer_query"
+	}
+	return r.gpuBusy, true, ""
 }
 
 // Image reads the framebuffer back, top row first.

@@ -177,6 +177,9 @@ func New(doc *document.Document, opts Options) *Window {
 	return w
 }
 
+// Renderer returns the renderer the window draws with.
+func (w *Window) Renderer() renderer.Renderer { return w.rend }
+
 // Source declares, for a latency trace's header, what schedules this
 // window's frames and whether its renderer presents them.
 func (w *Window) Source() latency.Source {

@@ -115,8 +115,10 @@ type gpuBusy interface {
 
 // gpuUse turns a renderer's GPU busy time into the HUD's GPU row: the
 // share of real time between two samples that the GPU spent on the
-// renderer's frames, in percent. Where the renderer has no such source the
-// row stays missing, and why is printed once.
+// renderer's frames, in percent. With a renderer that draws on no GPU
+// (null, cpu) the row stays missing, as it always was; with a GPU renderer
+// whose driver has no timer queries it stays missing too, and why is
+// printed once.
 type gpuUse struct {
 	busy   time.Duration
 	at     clock.Instant[clock.Mono]
@@ -126,11 +128,10 @@ type gpuUse struct {
 
 func (g *gpuUse) sample(out io.Writer, r any, s *hud.Resources) {
 	src, ok := r.(gpuBusy)
-	why := "the renderer does not draw on a GPU"
-	var busy time.Duration
-	if ok {
-		busy, ok, why = src.GPUBusy()
+	if !ok {
+		return
 	}
+	busy, ok, why := src.GPUBusy()
 	if !ok {
 		if !g.told {
 			fmt.Fprintf(out, "hud: GPU row missing: %s\n", why)

@@ -3,6 +3,7 @@ package window_test
 import (
 	"context"
 	"os"
+	"os/exec"
 	"regexp"
 	"slices"
 	"strings"
@@ -16,6 +17,7 @@ import (
 	"github.com/perfbench/perfbench/counter"
 	"github.com/perfbench/perfbench/gallery"
 	"github.com/perfbench/perfbench/latency"
+	"github.com/perfbench/perfbench/metric"
 	"github.com/perfbench/perfbench/renderer"
 	"github.com/perfbench/perfbench/ui/window"
 )
@@ -145,4 +147,59 @@ func TestWindowDeclaresItsSource(t *testing.T) {
 	g = gallery.Build(gallery.S0, gallery.Options{})
 	r := window.New(g.Doc, window.Options{Clock: &clock.Real{}})
 	assert.Equal(t, latency.Source{Timing: latency.Real, Renderer: "null"}, r.Source())
+}
+
+// A program that embeds the engine and only sets PERFBENCH_LATENCY gets a
+// complete trace: the loop declares its epoch and flushes when it parks
+// and when it returns, so nothing is lost even when the program exits
+// without closing the trace. The child is this test binary.
+func TestEmbeddedProgramGetsACompleteTrace(t *testing.T) {
+	if os.Getenv("WINDOW_EMBED_CHILD") == "1" {
+		g := gallery.Build(gallery.S1, gallery.Options{})
+		w := window.New(g.Doc, window.Options{Clock: &clock.Real{}})
+		w.Quiet()
+		var moves []window.Input
+		for i := range 3 {
+			x, y := center(w.Rect(g.TableRows[i]))
+			moves = append(moves, func(w *window.Window) { w.PointerMove(x, y) })
+		}
+		inputs := make(chan window.Input)
+		go func() {
+			for _, m := range moves {
+				inputs <- m
+				time.Sleep(40 * time.Millisecond) // each its own frame
+			}
+			close(inputs)
+		}()
+		if err := w.Run(context.Background(), inputs); err != nil {
+			os.Exit(3)
+		}
+		os.Exit(0) // no latency.Close: the loop must have flushed
+	}
+	path := t.TempDir() + "/trace.jsonl"
+	cmd := exec.Command(os.Args[0], "-test.run=^TestEmbeddedProgramGetsACompleteTrace$")
+	cmd.Env = append(os.Environ(), "WINDOW_EMBED_CHILD=1", latency.EnvVar+"="+path)
+	out, err := cmd.CombinedOutput()
+	require.NoError(t, err, "%s", out)
+
+	f, err := os.Open(path)
+	require.NoError(t, err)
+	defer f.Close()
+	s, err := metric.Summarize(f)
+	require.NoError(t, err)
+	assert.Empty(t, s.Malformed)
+	require.NotEmpty(t, s.Sources)
+	last := s.Sources[len(s.Sources)-1]
+	assert.True(t, last.Declared, "the loop's epoch has a header")
+	assert.Equal(t, "real", last.Timing)
+	assert.Equal(t, metric.Of(3), mustGetReading(t, s, "input.count").Value)
+	assert.True(t, mustGetReading(t, s, "input.to.end.p50").Value.OK(), "three inputs answered on a real clock")
+	assert.True(t, mustGetReading(t, s, "wait.in.share").Value.OK())
+}
+
+func mustGetReading(t *testing.T, s metric.Summary, id string) metric.Reading {
+	t.Helper()
+	r, ok := s.Metric(id, "")
+	require.True(t, ok, id)
+	return r
 }

@@ -8,6 +8,9 @@ package chart
 import (
 	"fmt"
 	"image/color"
+	"os"
+	"path/filepath"
+	"strings"
 	"time"
 
 	"gonum.org/v1/plot"
@@ -66,7 +69,7 @@ func FrameTimes(path, title string, frames []Frame, budget time.Duration) error 
 	}
 	p.Legend.Top = true
 	p.Y.Min = 0
-	return p.Save(8*vg.Inch, 4*vg.Inch, path)
+	return save(p, path)
 }
 
 // Point is one measurement of a cost against a size.
@@ -104,5 +107,56 @@ func Slope(path, title, xLabel, yLabel string, pts []Point, intercept, slope flo
 	p.Legend.Add("measured", s)
 	p.Legend.Add(fmt.Sprintf("fit: %.3g + %.3g × size", intercept, slope), fit)
 	p.Legend.Top = true
-	return p.Save(8*vg.Inch, 4*vg.Inch, path)
+	return save(p, path)
+}
+
+// Formats are the file extensions a chart can be written as.
+var Formats = []string{".png", ".svg", ".pdf"}
+
+// CheckPath returns an error naming the formats when path's extension is
+// not one of them, so that a caller can refuse a bad path before doing any
+// work, and before any file is touched.
+func CheckPath(path string) error {
+	ext := strings.ToLower(filepath.Ext(path))
+	for _, f := range Formats {
+		if ext == f {
+			return nil
+		}
+	}
+	return fmt.Errorf("chart: %s: unknown format %q; name a file ending in %s", path, ext, strings.Join(Formats, ", "))
+}
+
+// save renders p in the format path's extension names and replaces path
+// with it atomically: the format is checked and the chart rendered before
+// the file is touched, then written to a temporary file beside it and
+// renamed over it, so a bad name or a failed write never truncates what
+// was there.
+func save(p *plot.Plot, path string) (err error) {
+	if err := CheckPath(path); err != nil {
+		return err
+	}
+	w, err := p.WriterTo(8*vg.Inch, 4*vg.Inch, strings.ToLower(strings.TrimPrefix(filepath.Ext(path), ".")))
+	if err != nil {
+		return err
+	}
+	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*.tmp")
+	if err != nil {
+		return err
+	}
+	defer func() {
+		if err != nil {
+			f.Close()
+			os.Remove(f.Name())
+		}
+	}()
+	if _, err = w.WriteTo(f); err != nil {
+		return err
+	}
+	if err = f.Chmod(0o644); err != nil {
+		return err
+	}
+	if err = f.Close(); err != nil {
+		return err
+	}
+	return os.Rename(f.Name(), path)
 }

@@ -37,3 +37,25 @@ func TestSlopeWritesAPicture(t *testing.T) {
 	assert.Contains(t, string(b), "fit:")
 	assert.Error(t, Slope(path, "t", "x", "y", nil, 0, 0))
 }
+
+// A path with a format no chart has is refused before the file is touched,
+// and a chart replaces an existing file whole, leaving no temporary file.
+func TestSaveChecksFirstAndReplacesAtomically(t *testing.T) {
+	dir := t.TempDir()
+	frames := []Frame{{0, 3 * time.Microsecond}, {1, 5 * time.Microsecond}}
+	txt := filepath.Join(dir, "notes.txt")
+	require.NoError(t, os.WriteFile(txt, []byte("keep me\n"), 0o644))
+	err := FrameTimes(txt, "t", frames, time.Millisecond)
+	assert.EqualError(t, err, "chart: "+txt+`: unknown format ".txt"; name a file ending in .png, .svg, .pdf`)
+	b, _ := os.ReadFile(txt)
+	assert.Equal(t, "keep me\n", string(b), "the file is untouched")
+
+	png := filepath.Join(dir, "old.png")
+	require.NoError(t, os.WriteFile(png, []byte("old"), 0o600))
+	require.NoError(t, FrameTimes(png, "t", frames, time.Millisecond))
+	b, _ = os.ReadFile(png)
+	assert.True(t, bytes.HasPrefix(b, []byte("\x89PNG")))
+	es, _ := os.ReadDir(dir)
+	assert.Len(t, es, 2, "no temporary file left")
+	assert.NoError(t, CheckPath("a.SVG"))
+}

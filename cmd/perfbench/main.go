@@ -72,6 +72,7 @@ Exit status: 0 pass, 1 a gate failed (Fail or Broken), 2 usage or input error.`,
 	for _, c := range subcommands {
 		root.AddCommand(c(s))
 	}
+	addCompletions(root)
 	return root
 }
 
@@ -83,8 +84,10 @@ func run(stdout, stderr io.Writer, args []string) int {
 	err := root.Execute()
 	// The latency trace (PERFBENCH_LATENCY) is buffered: flush it before
 	// the process exits, or the file would hold nothing.
-	if cerr := latency.Close(); cerr != nil && err == nil {
-		err = fmt.Errorf("latency trace: %w", cerr)
+	// A trace that could not be written is reported once and does not
+	// change the exit status: the verdict stands on its own.
+	if cerr := latency.Close(); cerr != nil {
+		fmt.Fprintf(stderr, "perfbench: latency trace: %v (the trace is incomplete; the exit status is the command's)\n", cerr)
 	}
 	switch {
 	case err == nil:

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"math"
 	"os"
 	"path/filepath"
@@ -194,10 +195,16 @@ scenario broke, 2 usage or input error.`,
 				return usagef("--count is for --format benchfmt, which benchstat reads as samples")
 			}
 			path, err := ratchetPath(baselines, ratchet.DefaultBaselines, "baselines")
+			where := "under the module root"
 			if err != nil {
 				// Outside a module there are no baselines to judge
 				// against: every time is unbaselined.
-				path = ratchet.DefaultBaselines
+				path, where = ratchet.DefaultBaselines, "no go.mod in the working directory or above it, so relative to the working directory"
+			}
+			// Say where the default was looked for when it is not there;
+			// a --baselines FILE that does not exist yet is the caller's.
+			if _, err := os.Stat(path); baselines == "" && errors.Is(err, fs.ErrNotExist) {
+				fmt.Fprintf(s.err, "perfbench: no baselines file at %s (%s): every time is unbaselined; run from the perfbench module, or pass --baselines FILE\n", path, where)
 			}
 			runner, bar := scenarioRunner(s, timeout, len(names)*count)
 			defer bar.done()

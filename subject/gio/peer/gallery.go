@@ -97,6 +97,7 @@ type Gallery struct {
 	th     *material.Theme
 	root   *node
 	page   widget.List
+	flat   []*node // the idiomatic page's items: the fixed part, then each section
 	groups map[string]*widget.Enum
 }
 
@@ -114,6 +115,16 @@ type node struct {
 	disabled bool
 	row      int // a table body row's index, or -1
 
+	// draw lays the node out; kids are its children as flex children and
+	// gap the space between them; rows are a scroll port's rows as flex
+	// children (the everything form). All are made once, in Build, so a
+	// frame allocates nothing for the program's own structure, as a
+	// hand-written Gio program keeps its widgets.
+	draw layout.Widget
+	kids []layout.FlexChild
+	gap  int
+	rows []layout.FlexChild
+
 	click  widget.Clickable
 	hover  gesture.Hover
 	check  widget.Bool
@@ -124,7 +135,7 @@ type node struct {
 	list   widget.List
 	scroll scroller
 	model  *document.ListModel
-	rows   []gesture.Hover // a virtualised list's hover per model row
+	hovers []gesture.Hover // a virtualised list's hover per model row
 	sprite int
 	tabs   int // the selected tab of a Tabs
 }
@@ -140,6 +151,13 @@ func Build(size gallery.Size, opts gallery.Options, form Form) *Gallery {
 	p := &Gallery{Size: size, Form: form, Animate: opts.Animate, Kinds: map[document.Kind]int{}, th: th, groups: map[string]*widget.Enum{}}
 	p.page.Axis = layout.Vertical
 	p.root = p.convert(g.Doc.Sheet, g.Doc.Root(), -1)
+	for _, c := range p.root.children {
+		if c.is("sections") {
+			p.flat = append(p.flat, c.children...)
+			continue
+		}
+		p.flat = append(p.flat, c)
+	}
 	return p
 }
 
@@ -213,7 +231,7 @@ func (p *Gallery) convert(sheet *style.Sheet, d *document.Node, tableRow int) *n
 		n.tabs = d.Selected()
 	case document.List:
 		n.model = d.ListModel()
-		n.rows = make([]gesture.Hover, n.model.Rows)
+		n.hovers = make([]gesture.Hover, n.model.Rows)
 		n.list.Axis = layout.Vertical
 		// The mounted rows are the engine's window onto the model; the
 		// peer lays out model rows itself, so it keeps none of them, but
@@ -221,6 +239,7 @@ func (p *Gallery) convert(sheet *style.Sheet, d *document.Node, tableRow int) *n
 		for _, c := range d.Children() {
 			p.count(c)
 		}
+		p.structure(n)
 		return n
 	case document.Scroll:
 		n.list.Axis = layout.Vertical
@@ -232,7 +251,31 @@ func (p *Gallery) convert(sheet *style.Sheet, d *document.Node, tableRow int) *n
 		}
 		n.children = append(n.children, p.convert(sheet, c, row))
 	}
+	p.structure(n)
 	return n
+}
+
+// structure makes n's widget and its children's flex children once.
+func (p *Gallery) structure(n *node) {
+	n.draw = func(gtx layout.Context) layout.Dimensions { return p.layout(gtx, n) }
+	switch {
+	case n.axis == layout.Horizontal:
+		n.gap = 6
+	case !n.is("table") && !n.is("mini-table"):
+		n.gap = 4
+	}
+	for _, c := range n.children {
+		if c.weight > 0 && n.axis == layout.Horizontal {
+			n.kids = append(n.kids, layout.Flexed(c.weight, c.draw))
+		} else {
+			n.kids = append(n.kids, layout.Rigid(c.draw))
+		}
+	}
+	if n.kind == document.Scroll {
+		for _, r := range n.items() {
+			n.rows = append(n.rows, layout.Rigid(r.draw))
+		}
+	}
 }
 
 // count adds d's subtree to Kinds without converting it.
@@ -248,26 +291,18 @@ func (p *Gallery) Layout(gtx layout.Context) layout.Dimensions {
 	paint.Fill(gtx.Ops, paper)
 	gtx = inset(gtx, 12)
 	defer op.Offset(image.Pt(12, 12)).Push(gtx.Ops).Pop()
-	items := p.root.children
 	if p.Form == Idiomatic {
 		// The page as a list: the fixed part, then one item per section.
-		var flat []*node
-		for _, c := range items {
-			if c.is("sections") {
-				flat = append(flat, c.children...)
-				continue
-			}
-			flat = append(flat, c)
-		}
-		return p.page.Layout(gtx, len(flat), func(gtx layout.Context, i int) layout.Dimensions {
-			return layout.Inset{Bottom: 12}.Layout(gtx, func(gtx layout.Context) layout.Dimensions {
-				return p.layout(gtx, flat[i])
-			})
-		})
+		return p.page.Layout(gtx, len(p.flat), p.item)
 	}
 	defer clip.Rect{Max: gtx.Constraints.Max}.Push(gtx.Ops).Pop()
 	gtx.Constraints.Max.Y = 1 << 24
 	return p.box(gtx, p.root)
+}
+
+// item lays out the idiomatic page's item i.
+func (p *Gallery) item(gtx layout.Context, i int) layout.Dimensions {
+	return layout.Inset{Bottom: 12}.Layout(gtx, p.flat[i].draw)
 }
 
 func (n *node) is(class string) bool {
@@ -423,29 +458,7 @@ func (p *Gallery) box(gtx layout.Context, n *node) layout.Dimensions {
 // flex lays the children out along the node's axis: fixed-width children
 // rigid, percentage-width children as weights.
 func (p *Gallery) flex(gtx layout.Context, n *node) layout.Dimensions {
-	children := make([]layout.FlexChild, 0, 2*len(n.children))
-	gap := 0
-	if n.axis == layout.Horizontal {
-		gap = 6
-	} else if !n.is("table") && !n.is("mini-table") {
-		gap = 4
-	}
-	for i, c := range n.children {
-		if i > 0 && gap > 0 {
-			sp := layout.Spacer{Height: unit.Dp(gap)}
-			if n.axis == layout.Horizontal {
-				sp = layout.Spacer{Width: unit.Dp(gap)}
-			}
-			children = append(children, layout.Rigid(sp.Layout))
-		}
-		w := func(gtx layout.Context) layout.Dimensions { return p.layout(gtx, c) }
-		if c.weight > 0 && n.axis == layout.Horizontal {
-			children = append(children, layout.Flexed(c.weight, w))
-		} else {
-			children = append(children, layout.Rigid(w))
-		}
-	}
-	return layout.Flex{Axis: n.axis}.Layout(gtx, children...)
+	return layout.Flex{Axis: n.axis, Gap: n.gap}.Layout(gtx, n.kids...)
 }
 
 // tabs lays out the strip and the selected panel; clicking a tab selects
@@ -485,15 +498,11 @@ func (p *Gallery) port(gtx layout.Context, n *node) layout.Dimensions {
 		if p.Form == Idiomatic {
 			gtx.Constraints.Min = size
 			return n.list.Layout(gtx, len(rows), func(gtx layout.Context, i int) layout.Dimensions {
-				return p.layout(gtx, rows[i])
+				return rows[i].draw(gtx)
 			})
 		}
 		return n.scroll.layout(gtx, size, func(gtx layout.Context) layout.Dimensions {
-			children := make([]layout.FlexChild, len(rows))
-			for i, r := range rows {
-				children[i] = layout.Rigid(func(gtx layout.Context) layout.Dimensions { return p.layout(gtx, r) })
-			}
-			return layout.Flex{Axis: layout.Vertical}.Layout(gtx, children...)
+			return layout.Flex{Axis: layout.Vertical}.Layout(gtx, n.rows...)
 		})
 	})
 }
@@ -517,7 +526,7 @@ func (p *Gallery) virtual(gtx layout.Context, n *node) layout.Dimensions {
 		return n.list.Layout(gtx, m.Rows, func(gtx layout.Context, i int) layout.Dimensions {
 			gtx.Constraints = layout.Exact(image.Pt(gtx.Constraints.Max.X, rowH))
 			area := clip.Rect{Max: gtx.Constraints.Max}.Push(gtx.Ops)
-			h := &n.rows[i]
+			h := &n.hovers[i]
 			if h.Update(gtx.Source) {
 				paint.ColorOp{Color: hover}.Add(gtx.Ops)
 				paint.PaintOp{}.Add(gtx.Ops)

@@ -65,3 +65,20 @@ func TestPeersRejectAnUnknownPhase(t *testing.T) {
 	_, err := peer.Run(opts)
 	assert.EqualError(t, err, `unknown peer phase "glide" (valid: hover scroll idle)`)
 }
+
+// The idiomatic peer lays out only what is in view, so a hover frame's
+// work does not grow with the number of sections (s13 and s26 show the
+// same page top); the everything form lays out all of it, so it does.
+func TestFormsDifferWhereTheyShould(t *testing.T) {
+	gioAllocs := func(form peer.Form, size gallery.Size) float64 {
+		opts := peer.DefaultOptions
+		opts.Sizes, opts.Phases, opts.Steps, opts.Form = []gallery.Size{size}, []string{"hover"}, 6, form
+		rows, err := peer.Run(opts)
+		require.NoError(t, err)
+		return rows[0].Gio.Allocs
+	}
+	s13, s26 := gioAllocs(peer.Idiomatic, gallery.S13), gioAllocs(peer.Idiomatic, gallery.S26)
+	assert.Equal(t, s13, s26, "idiomatic: allocations per frame do not depend on the sections out of view")
+	idiomatic, everything := gioAllocs(peer.Idiomatic, gallery.S1), gioAllocs(peer.Everything, gallery.S1)
+	assert.Greater(t, everything, 10*idiomatic, "everything: every row of every port laid out each frame")
+}

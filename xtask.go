@@ -9,7 +9,7 @@
 //	go run xtask.go cadence     # one frame per refresh at 60, 75 and 240 Hz
 //	go run xtask.go workloads   # the reference workloads against their same-run ratios
 //	go run xtask.go resize      # the resize slope against a same-run baseline
-//	go run xtask.go verify      # a live window's display list against a rebuild's
+//	go run xtask.go verify      # a live window's display list against a rebuild's (add --doc random --seeds 50 for random runs)
 //	go run xtask.go wall-clock  # the absolute-duration budgets, optimised build
 //	go run xtask.go screenshots # docs/gallery.png and docs/gallery-hover.png, the README's pictures
 //
@@ -98,6 +98,10 @@ func run(args []string) int {
 		{"cadence", []string{bin, "cadence"}},
 		{"resize", []string{bin, "resize"}},
 		{"verify", []string{bin, "verify"}},
+		// The random verify runs: 50 seeds × 200 steps over generated
+		// documents and over the gallery (gates.CISeeds, gates.CISteps).
+		{"verify random", []string{bin, "verify", "--doc", "random", "--seeds", "50", "--steps", "200"}},
+		{"verify gallery", []string{bin, "verify", "--doc", "gallery", "--seeds", "50", "--steps", "200"}},
 		{"wall-clock", []string{bin, "wall-clock"}},
 		// perf --check judges every band and fails when docs/performance.md
 		// is out of date, writing nothing: a ratchet run on the CI machine

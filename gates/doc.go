@@ -12,7 +12,10 @@
 //     (the criterion lives in package workloads).
 //   - verify: after each step of a 42-step script over the gallery, the live
 //     window's display list and resolved geometry equal those of a window
-//     rebuilt from nothing over doc.Clone() in the same viewport.
+//     rebuilt from nothing over doc.Clone() in the same viewport; and the
+//     same after each of 200 random steps (package monkey: interactions and
+//     document changes) over 50 generated documents and 50 runs over the
+//     gallery (VerifyRandom; CI runs both).
 //   - wall-clock: absolute budgets, timed in an optimised build, binding
 //     only on a machine with a recorded baseline and advisory elsewhere.
 //

@@ -3,12 +3,15 @@ package main
 import (
 	"fmt"
 	"io"
+	"slices"
+	"strings"
 	"text/tabwriter"
 
 	"github.com/spf13/cobra"
 
 	"github.com/perfbench/perfbench/gallery"
 	"github.com/perfbench/perfbench/gates"
+	"github.com/perfbench/perfbench/monkey"
 	"github.com/perfbench/perfbench/renderer"
 	"github.com/perfbench/perfbench/workloads"
 )
@@ -113,25 +116,64 @@ func newVerifyCmd(s *streams) *cobra.Command {
 		asJSON bool
 		size   string
 		rend   string
+		doc    string
 	)
+	ro := gates.DefaultRandomVerify
 	cmd := &cobra.Command{
-		Use:   "verify [--json] [--size SIZE] [--renderer cpu|gpu|null]",
-		Short: "After each of 42 scripted steps, the live window equals one rebuilt from nothing",
-		Long: fmt.Sprintf(`verify drives the idle gallery through a fixed script of %d interactions
-(hover, clicks on the checkbox, radios, slider, tabs and buttons, the wheel
-over the list, the rigid scroll and the table, Tab, typing, backspace and
-the caret keys, resizes). After every step's frame, the live window's
-display list and the resolved geometry of every element must equal exactly
-those of a window opened over doc.Clone() in the same viewport and settled.
+		Use:   "verify [--json] [--size SIZE] [--renderer cpu|gpu|null] [--doc script|gallery|random --seed N --seeds K --steps M]",
+		Short: "After every step, scripted or random, the live window equals one rebuilt from nothing",
+		Long: fmt.Sprintf(`verify drives a window step by step, and after every step's frame the live
+window's display list and the resolved geometry of every element must equal
+exactly those of a window opened over doc.Clone() in the same viewport and
+settled.
 
-With --renderer cpu or gpu both windows also draw, and the pictures must
-be equal exactly: the live window's, redrawn frame by frame from its
-damage, and the rebuild's, drawn whole.
+--doc script (the default) drives the idle gallery through a fixed script of
+%d interactions (hover, clicks on the checkbox, radios, slider, tabs and
+buttons, the wheel over the list, the rigid scroll and the table, Tab,
+typing, backspace and the caret keys, resizes). With --renderer cpu or gpu
+both windows also draw, and the pictures must be equal exactly: the live
+window's, redrawn frame by frame from its damage, and the rebuild's, drawn
+whole.
 
-It fails (exit 1) at the first step that differs, naming the first
-differing primitive, element or pixel and its index.`, gates.ScriptLength),
+--doc random drives a document generated from each seed, and --doc gallery
+the smallest gallery, through --steps random steps each: pointer moves,
+clicks, the wheel, keys, typing and resizes, and document changes (subtrees
+added and removed, classes, text, states, values, tab selections, new
+scroll containers, lists and tabs). --seeds K runs seeds N … N+K-1, side by
+side. A run replays exactly from its seed.
+
+It fails (exit 1) at the first step that differs, naming the seed, the step,
+its actions and the first differing primitive, element or pixel.`, gates.ScriptLength),
+		Example: `  perfbench verify
+  perfbench verify --doc random --seed 7 --steps 200
+  perfbench verify --doc gallery --seeds 50 --steps 200`,
 		Args: cobra.NoArgs,
-		RunE: func(_ *cobra.Command, _ []string) error {
+		RunE: func(c *cobra.Command, _ []string) error {
+			if doc != "script" {
+				if !slices.Contains(monkey.Docs, doc) {
+					return usageError{fmt.Errorf("verify: unknown --doc %q (valid: script, %s)", doc, strings.Join(monkey.Docs, ", "))}
+				}
+				if rend != "null" {
+					return usageError{fmt.Errorf("verify: --renderer applies to --doc script only")}
+				}
+				ro.Doc = doc
+				if size != "" {
+					sz, err := gallery.Parse(size)
+					if err != nil {
+						return usageError{err}
+					}
+					ro.Size = sz
+				}
+				if ro.Seeds < 1 || ro.Steps < 1 || ro.Nodes < 1 {
+					return usageError{fmt.Errorf("verify: --seeds, --steps and --nodes must be at least 1")}
+				}
+				return finishGate(s, gates.VerifyRandom(ro), asJSON)
+			}
+			for _, f := range []string{"seed", "seeds", "steps", "nodes"} {
+				if c.Flags().Changed(f) {
+					return usageError{fmt.Errorf("verify: --%s applies to --doc random or gallery", f)}
+				}
+			}
 			o := gates.DefaultVerify
 			if size != "" {
 				sz, err := gallery.Parse(size)
@@ -150,8 +192,13 @@ differing primitive, element or pixel and its index.`, gates.ScriptLength),
 		},
 	}
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print the report as JSON")
-	cmd.Flags().StringVar(&size, "size", "", "the gallery size (default "+gates.DefaultVerify.Size.String()+")")
+	cmd.Flags().StringVar(&size, "size", "", "the gallery size (default "+gates.DefaultVerify.Size.String()+" for the script, "+ro.Size.String()+" for --doc gallery)")
 	rendererFlag(cmd, &rend, "null", "renderer both windows draw with; cpu and gpu also compare pixels")
+	cmd.Flags().StringVar(&doc, "doc", "script", "what to drive: script (the gallery's fixed script), gallery or random (random steps)")
+	cmd.Flags().Uint64Var(&ro.Seed, "seed", ro.Seed, "the first seed of a random run")
+	cmd.Flags().IntVar(&ro.Seeds, "seeds", ro.Seeds, "how many seeds to run, from --seed on")
+	cmd.Flags().IntVar(&ro.Steps, "steps", ro.Steps, "random steps per seed")
+	cmd.Flags().IntVar(&ro.Nodes, "nodes", ro.Nodes, "the size of a generated document, in elements")
 	return cmd
 }
 

@@ -44,9 +44,25 @@ func TestVerifyPasses(t *testing.T) {
 	assert.Contains(t, out, "live window equals a rebuild after each of 42 steps")
 }
 
+func TestVerifyRandomPassesAndNamesWhatItChecked(t *testing.T) {
+	for _, doc := range []string{"random", "gallery"} {
+		code, out, stderr := perfbench(t, "verify", "--doc", doc, "--seed", "4", "--seeds", "2", "--steps", "15", "--json")
+		require.Equal(t, exitPass, code, stderr)
+		var r gates.Report
+		require.NoError(t, json.Unmarshal([]byte(out), &r))
+		require.Len(t, r.Checks, 1)
+		assert.Equal(t, "live window equals a rebuild after each of 15 steps, 2 seeds from 4, "+doc+" document", r.Checks[0].Name)
+		assert.Contains(t, r.Checks[0].Detail, "0 divergences, 0 panics; 30 steps and ")
+	}
+}
+
 func TestGateUsageErrors(t *testing.T) {
 	for _, args := range [][]string{
 		{"verify", "--size", "s3"},
+		{"verify", "--doc", "nonsense"},
+		{"verify", "--seed", "3"},
+		{"verify", "--doc", "random", "--steps", "0"},
+		{"verify", "--doc", "random", "--renderer", "cpu"},
 		{"cadence", "--seconds", "0"},
 		{"wall-clock", "--reps", "0"},
 		{"resize", "--rounds", "-2"},

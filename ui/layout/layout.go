@@ -215,7 +215,10 @@ func (e *Engine) Run(viewport geom.Point) Changed {
 	if !e.boxes[root.ID()].valid {
 		e.noteMoved(root)
 	}
-	e.layout(root, Constraints{W: viewport.X, H: viewport.Y, WExact: true, HExact: true})
+	c := Constraints{W: viewport.X, H: viewport.Y, WExact: true, HExact: true}
+	e.layout(root, c)
+	e.boxes[root.ID()].last = c
+	e.settleChild(root) // a viewport seen before is answered from the memo
 	return Changed{Moved: e.moved, Resized: e.resized}
 }
 

@@ -1,0 +1,51 @@
+package monkey_test
+
+import (
+	"testing"
+
+	"github.com/perfbench/perfbench/clock"
+	"github.com/perfbench/perfbench/counter"
+	"github.com/perfbench/perfbench/gallery"
+	"github.com/perfbench/perfbench/gates"
+	"github.com/perfbench/perfbench/monkey"
+	"github.com/perfbench/perfbench/ui/document"
+	"github.com/perfbench/perfbench/ui/window"
+)
+
+// FuzzLiveEqualsRebuild reads a document and a sequence of steps from the
+// fuzzer's bytes — the first byte picks the gallery or a generated
+// document, the generator and the driver read their choices from the
+// rest — and requires that after every step the live window draws exactly
+// what a window rebuilt from nothing over the same document draws: the
+// invariant every incremental stage must keep.
+func FuzzLiveEqualsRebuild(f *testing.F) {
+	f.Add([]byte{0, 3, 5, 1, 2, 7, 6, 2, 4, 9, 1, 1, 40, 80, 33, 12, 90, 7})
+	f.Add([]byte{1, 120, 2, 5, 0, 8, 3, 9, 0, 2, 40, 3, 200, 17, 64, 99, 130, 7, 7, 1})
+	f.Add([]byte{1, 200, 7, 1, 4, 1, 4, 0, 6, 5, 0, 0, 8, 1, 9, 9, 66, 45, 91, 12, 250, 3, 3, 77})
+	f.Fuzz(func(t *testing.T, data []byte) {
+		if len(data) > 512 {
+			data = data[:512]
+		}
+		defer counter.Exclusive()()
+		src := &monkey.Bytes{B: data}
+		var doc *document.Document
+		if src.IntN(2) == 0 {
+			doc = gallery.Build(gallery.S0, gallery.Options{TableRows: 20}).Doc
+		} else {
+			doc = monkey.Generate(src, 20+src.IntN(200))
+		}
+		clk := &clock.Virtual{}
+		w := window.New(doc, window.Options{Clock: clk, NoAnimation: true})
+		w.Quiet()
+		drv := monkey.NewDriver(w, clk, src)
+		var done []string
+		for i := 0; i < 64 && !src.Exhausted(); i++ {
+			done = append(done, drv.Step()...)
+			rebuilt := window.New(doc.Clone(), window.Options{Width: w.Size().X, Height: w.Size().Y, NoAnimation: true})
+			rebuilt.Quiet()
+			if d, differ := gates.Compare(gates.Capture(w), gates.Capture(rebuilt)); differ {
+				t.Fatalf("step %d: %v\nactions: %q", i, d, done)
+			}
+		}
+	})
+}

@@ -1,0 +1,84 @@
+package monkey_test
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/perfbench/perfbench/monkey"
+	"github.com/perfbench/perfbench/ui/document"
+	"github.com/perfbench/perfbench/ui/window"
+)
+
+func TestSameSeedSameRun(t *testing.T) {
+	for _, doc := range monkey.Docs {
+		run := func() (string, []window.NodeGeometry) {
+			o := monkey.DefaultOptions
+			o.Doc, o.Seed = doc, 11
+			drv, err := monkey.Open(o, window.Options{})
+			require.NoError(t, err)
+			var acts []string
+			for range 40 {
+				acts = append(acts, drv.Step()...)
+			}
+			return strings.Join(acts, "\n"), drv.W.Geometry(nil)
+		}
+		a1, g1 := run()
+		a2, g2 := run()
+		assert.Equal(t, a1, a2, doc)
+		assert.Equal(t, g1, g2, doc)
+	}
+	_, err := monkey.Open(monkey.Options{Doc: "nonsense"}, window.Options{})
+	assert.ErrorContains(t, err, `unknown document "nonsense" (valid: random, gallery)`)
+}
+
+// The grammar reaches every element kind, nests, and builds documents of
+// about the size asked for.
+func TestGenerateCoversTheGrammar(t *testing.T) {
+	kinds := map[document.Kind]int{}
+	deepest := 0
+	for seed := range uint64(20) {
+		d := monkey.Generate(monkey.Seeded(seed), 300)
+		n := 0
+		document.Walk(d.Root(), func(x *document.Node) bool {
+			kinds[x.Kind()]++
+			deepest = max(deepest, x.Depth())
+			n++
+			return true
+		})
+		assert.InDelta(t, 300, n, 60, "seed %d", seed)
+	}
+	for _, k := range document.Kinds() {
+		assert.Positive(t, kinds[k], "kind %v never generated", k)
+	}
+	assert.GreaterOrEqual(t, deepest, monkey.MaxDepth-1)
+}
+
+// 200 steps see every action of the vocabulary.
+func TestDriverUsesTheWholeVocabulary(t *testing.T) {
+	o := monkey.DefaultOptions
+	o.Seed = 3
+	drv, err := monkey.Open(o, window.Options{})
+	require.NoError(t, err)
+	seen := map[string]bool{}
+	for range 200 {
+		for _, a := range drv.Step() {
+			seen[strings.Fields(a)[0]] = true
+		}
+	}
+	for _, verb := range []string{"move", "click", "wheel", "key", "type", "resize", "add", "remove", "set", "select", "new-scroll", "new-list", "new-tabs"} {
+		assert.True(t, seen[verb], "no %q in 200 steps: %v", verb, fmt.Sprint(seen))
+	}
+}
+
+func TestBytesReadsZerosOnceExhausted(t *testing.T) {
+	b := &monkey.Bytes{B: []byte{7, 9}}
+	assert.Equal(t, 1, b.IntN(3))
+	assert.False(t, b.Exhausted())
+	assert.Equal(t, 9, b.IntN(10))
+	assert.True(t, b.Exhausted())
+	assert.Equal(t, 0, b.IntN(5))
+}

@@ -126,4 +126,17 @@
 // change of base_unix_ns is a new epoch. A malformed line is counted with its
 // line number and skipped, never silently dropped; an empty trace or one
 // without a complete frame is an error.
+//
+// Each epoch's header declares its source: what scheduled its frames
+// (virtual or real timing) and whether its renderer presented them. A
+// metric is derived only from the epochs whose source can carry it — a
+// Condition, as in the conditional model: frame costs from any epoch;
+// frame intervals, input latency and the loop's waits from real timing;
+// presentation rates and intervals from real timing with a renderer that
+// presents. Any other reading is NotApplicable, or Missing where the
+// trace has no header (source unknown), and Reading.Why says which and
+// why; a reading computed from some epochs says how many were left out.
+// On a virtual clock frames run back to back, and a rate computed from
+// them — a present interval of 5 µs, 130 000 fps — is arithmetically
+// possible and physically never happened.
 package metric

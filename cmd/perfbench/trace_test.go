@@ -188,3 +188,42 @@ func TestTraceSummarizeQuotesOddStageNames(t *testing.T) {
 	assert.Contains(t, stdout, `stage.p50 "f.begin->my stage\t2"`)
 	assert.Contains(t, stdout, `stage.p50 "my stage\t2->f.end"`)
 }
+
+// The virtual-clock hover trace gives no valid presentation rate, and says
+// why; its frame costs stay valid. Replayed under set 1 it gives the
+// number set 1 gave, labelled v1.
+func TestTraceSummarizeVirtualTraceHasNoPresentationRate(t *testing.T) {
+	type reading struct {
+		ID      string   `json:"id"`
+		Version int      `json:"version"`
+		Value   *float64 `json:"value"`
+		Quality string   `json:"quality"`
+		Why     string   `json:"why"`
+	}
+	read := func(args ...string) map[string]reading {
+		code, stdout, stderr := perfbench(t, append([]string{"trace", "summarize", "--json"}, args...)...)
+		require.Equal(t, exitPass, code, stderr)
+		var got struct {
+			Metrics []reading `json:"metrics"`
+		}
+		require.NoError(t, json.Unmarshal([]byte(stdout), &got))
+		out := map[string]reading{}
+		for _, m := range got.Metrics {
+			out[m.ID] = m
+		}
+		return out
+	}
+	v2 := read("testdata/trace/virtual-null.jsonl")
+	for _, id := range []string{"present.fps.avg", "present.interval.p50", "present.count", "input.to.present.p50", "frame.rate.avg"} {
+		assert.Equal(t, "not-applicable", v2[id].Quality, id)
+		assert.Nil(t, v2[id].Value, id)
+		assert.Contains(t, v2[id].Why, "virtual timing", id)
+	}
+	assert.Equal(t, "valid", v2["frame.cost.p50"].Quality)
+	assert.Equal(t, 2, v2["present.fps.avg"].Version)
+
+	v1 := read("--defs", "1", "testdata/trace/virtual-null.jsonl")
+	assert.Equal(t, 1, v1["present.fps.avg"].Version)
+	require.NotNil(t, v1["present.fps.avg"].Value)
+	assert.Greater(t, *v1["present.fps.avg"].Value, 1000.0, "the impossible rate v1 published, now labelled v1")
+}

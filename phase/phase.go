@@ -147,7 +147,7 @@ type Driver struct {
 	// the window's loop runs on the real clock and no step moves time.
 	Clock *clock.Virtual
 
-	open *open // the step a real run's loop is in
+	open *openStep // the step a real run's loop is in
 }
 
 // Options tune a run. The zero value is what `perfbench phase` uses.
@@ -167,18 +167,25 @@ type Options struct {
 
 // Open builds the gallery for p at size and settles its window.
 func Open(p *Phase, size gallery.Size, opts Options) *Driver {
+	clk := &clock.Virtual{}
+	d := open(p, size, opts, clk)
+	d.Clock = clk
+	return d
+}
+
+// open builds the gallery for p at size in a window on clk and settles it.
+func open(p *Phase, size gallery.Size, opts Options, clk clock.Clock) *Driver {
 	gopts := gallery.DefaultOptions
 	gopts.Animate = p.Animate
 	if opts.Gallery != nil {
 		gopts = *opts.Gallery
 	}
 	g := gallery.Build(size, gopts)
-	clk := &clock.Virtual{}
 	wopts := opts.Window
 	wopts.Clock = clk
 	w := window.New(g.Doc, wopts)
 	w.Quiet()
-	return &Driver{G: g, W: w, Clock: clk}
+	return &Driver{G: g, W: w}
 }
 
 // Step performs step i (0-based) of the phase's interaction on d, without

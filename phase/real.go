@@ -27,19 +27,10 @@ import (
 func runReal(p *Phase, size gallery.Size, n int, opts Options) *Result {
 	release := counter.Exclusive()
 	defer release()
-	gopts := gallery.DefaultOptions
-	gopts.Animate = p.Animate
-	if opts.Gallery != nil {
-		gopts = *opts.Gallery
-	}
-	g := gallery.Build(size, gopts)
 	clk := &clock.Real{}
-	wopts := opts.Window
-	wopts.Clock = clk
-	w := window.New(g.Doc, wopts)
-	w.Quiet()
-	d := &Driver{G: g, W: w}
-	r := &Result{Phase: p.Name, Size: size.String(), Controls: g.Controls(), Steps: make([]Step, 0, n), Real: true}
+	d := open(p, size, opts, clk)
+	w := d.W
+	r := &Result{Phase: p.Name, Size: size.String(), Controls: d.G.Controls(), Steps: make([]Step, 0, n), Real: true}
 
 	period := time.Duration(float64(time.Second) / w.RefreshHz())
 	inputs := make(chan window.Input)
@@ -74,9 +65,9 @@ func runReal(p *Phase, size gallery.Size, n int, opts Options) *Result {
 	return r
 }
 
-// open is the step the loop is in: its index, the counters and frame count
+// openStep is the step the loop is in: its index, the counters and frame count
 // when its input arrived.
-type open struct {
+type openStep struct {
 	i      int
 	before counter.Snapshot
 	frames uint64
@@ -87,7 +78,7 @@ type open struct {
 func stepInput(p *Phase, d *Driver, r *Result, i int, opts Options) window.Input {
 	return func(*window.Window) {
 		finishStep(d, r, opts)
-		d.open = &open{i: i, before: counter.Take(), frames: d.W.Frames()}
+		d.open = &openStep{i: i, before: counter.Take(), frames: d.W.Frames()}
 		p.step(d, i)
 	}
 }

@@ -59,3 +59,23 @@ func TestSaveChecksFirstAndReplacesAtomically(t *testing.T) {
 	assert.Len(t, es, 2, "no temporary file left")
 	assert.NoError(t, CheckPath("a.SVG"))
 }
+
+// A scenario chart is a function of its arguments: the same data, the same
+// bytes; and it draws what it was given.
+func TestScenarioIsDeterministic(t *testing.T) {
+	day := time.Date(2026, 9, 10, 8, 0, 0, 0, time.UTC)
+	times := []TimeHistory{{Name: "frame", Unit: "µs/frame", Tolerance: 0.4, Baselines: []Baseline{
+		{Set: day, Median: 100, Lo: 90, Hi: 107},
+		{Set: day.Add(30 * time.Hour), Median: 65, Lo: 60, Hi: 68.6},
+	}}}
+	counts := []Count{{Name: "restyles", Unit: "restyles/frame", Value: 2, Symbol: "≤", Bound: 2},
+		{Name: "layouts-held", Unit: "layouts/run", Value: 12, Symbol: "≥", Bound: 10}}
+	var a, b bytes.Buffer
+	require.NoError(t, Scenario(&a, "hover-storm", times, counts))
+	require.NoError(t, Scenario(&b, "hover-storm", times, counts))
+	assert.Equal(t, a.String(), b.String())
+	for _, want := range []string{"<svg", "hover-storm", "frame: baseline median", "2026-09-10", "restyles 2 ≤ 2", "layouts-held 12 ≥ 10"} {
+		assert.Contains(t, a.String(), want)
+	}
+	assert.Error(t, Scenario(&a, "empty", nil, nil), "nothing to plot")
+}

@@ -21,7 +21,18 @@
 //  3. Docs: the section of DefaultDocs between its markers is rewritten
 //     when a number moved beyond its noise (a baseline moved, a count
 //     changed, a band or budget changed). Text outside the markers is kept
-//     byte for byte.
+//     byte for byte. The section embeds one SVG chart per scenario
+//     (docs/perf/charts beside it): each time's baselines over time with
+//     its band's limit, and each count against its bound.
+//
+// # History
+//
+// Every baseline the ratchet sets (recorded, lowered, rebaselined) is
+// appended to a [History] kept beside the baselines file (history.yaml):
+// its date, median, 95% interval, sample count, kind, and the commit the
+// measured binary was built from where known, the newest [HistoryLimit]
+// per number and machine. The charts draw it, so a baseline that moved
+// down leaves a trace of where it was.
 //
 // # Contract
 //
@@ -35,7 +46,8 @@
 //     directory, renamed over the old one), and only when something in them
 //     changed: two runs with the same numbers leave both byte-identical.
 //   - Nothing generated depends on the clock or on a run's noise: the docs
-//     show each time's recorded baseline and the date it was set, not this
-//     run's median or today's date.
+//     and charts show each time's recorded baselines and the dates they were
+//     set, not this run's median or today's date; a chart is rewritten only
+//     when its bytes change.
 //   - Budgets are reported beside band verdicts; they never fail a run.
 package ratchet

@@ -163,7 +163,7 @@ func stable(section []byte) string {
 // times merely wobbled renders the same bytes; counts show their value,
 // which is exact. Dates come from the baseline records, never from the
 // clock.
-func renderSection(o *Outcome, store *Store, machine string) []byte {
+func renderSection(o *Outcome, store *Store, machine, charts string) []byte {
 	var newest time.Time
 	for _, sc := range o.Scenarios {
 		for _, n := range sc.Numbers {
@@ -188,6 +188,9 @@ func renderSection(o *Outcome, store *Store, machine string) []byte {
 
 	for _, sc := range o.Scenarios {
 		fmt.Fprintf(&w, "\n### %s\n\n", sc.Name)
+		if chartable(sc) {
+			w.WriteString(chartLink(charts, sc.Name))
+		}
 		if len(sc.Numbers) == 0 {
 			fmt.Fprintf(&w, "No numbers: %s.\n", band.Broken)
 			continue

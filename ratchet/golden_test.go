@@ -54,5 +54,6 @@ func TestGolden(t *testing.T) {
 		golden(t, run.name+".report", report.Bytes())
 		golden(t, run.name+".baselines.yaml", []byte(r.read(t, r.baselines())))
 		golden(t, run.name+".performance.md", []byte(r.read(t, r.docs())))
+		golden(t, run.name+".history.yaml", []byte(r.read(t, filepath.Join(filepath.Dir(r.baselines()), "history.yaml"))))
 	}
 }

@@ -91,6 +91,16 @@ type Options struct {
 	Build *debug.BuildInfo
 	// Now stamps new baselines; nil means time.Now.
 	Now func() time.Time
+
+	// History is the file of every baseline set (see [History]); "" means
+	// history.yaml beside Baselines.
+	History string
+	// Charts is the directory of the scenarios' SVG charts, embedded in
+	// the docs; "" means perf/charts beside Docs.
+	Charts string
+	// Commit is recorded with each baseline set; "" means the revision in
+	// Build, where the build says.
+	Commit string
 }
 
 func (o Options) withDefaults() Options {
@@ -111,7 +121,26 @@ func (o Options) withDefaults() Options {
 	if o.Now == nil {
 		o.Now = time.Now
 	}
+	if o.History == "" {
+		o.History = filepath.Join(filepath.Dir(o.Baselines), "history.yaml")
+	}
+	if o.Charts == "" {
+		o.Charts = filepath.Join(filepath.Dir(o.Docs), "perf", "charts")
+	}
+	if o.Commit == "" {
+		o.Commit = commitOf(o.Build)
+	}
 	return o
+}
+
+// chartsLink returns the charts directory as the docs file links to it:
+// relative to the docs file's directory, with slashes.
+func (o Options) chartsLink() string {
+	rel, err := filepath.Rel(filepath.Dir(o.Docs), o.Charts)
+	if err != nil {
+		rel = o.Charts
+	}
+	return filepath.ToSlash(rel)
 }
 
 // Outcome is what Run did: every verdict, every baseline that moved, and
@@ -137,6 +166,10 @@ type Outcome struct {
 	// pair of files back in order after an interrupted run: one line per
 	// pending file completed or removed.
 	Recovered []string
+	// HistoryWritten says the history file changed; ChartsWritten lists
+	// the charts written (only those whose bytes changed).
+	HistoryWritten bool
+	ChartsWritten  []string
 	// DocsStale (Check only) says the docs file's generated section differs,
 	// verdicts aside, from what this run would write.
 	DocsStale bool
@@ -278,6 +311,12 @@ func Run(ctx context.Context, opts Options, measure Measure) (Outcome, error) {
 			return Outcome{}, err
 		}
 	}
+	hist := &History{}
+	if !opts.ReadOnly {
+		if hist, err = LoadHistory(opts.History); err != nil {
+			return Outcome{}, err
+		}
+	}
 
 	// Obligation 1: verdict.
 	results, err := measure(ctx, nil)
@@ -333,7 +372,7 @@ func Run(ctx context.Context, opts Options, measure Measure) (Outcome, error) {
 	}
 	o.Verdict = band.Worst(verdicts...)
 	if opts.Check {
-		section := renderSection(&o, store, docs.machine(store, o.Machine))
+		section := renderSection(&o, store, docs.machine(store, o.Machine), opts.chartsLink())
 		o.DocsStale = !docs.exists || stable(section) != stable(docs.section())
 		return o, nil
 	}
@@ -356,8 +395,14 @@ func Run(ctx context.Context, opts Options, measure Measure) (Outcome, error) {
 			if n.Band.Kind != band.KindTime || n.BandVerdict == band.Broken {
 				continue
 			}
-			if mv, ok := ratchet(store, Key{o.Machine.String(), sc.Name, n.Name}, n, s.Numbers[i].Samples, sc.Rebaselined, opts.Why, now); ok {
+			k := Key{o.Machine.String(), sc.Name, n.Name}
+			old, had := store.Get(k)
+			if mv, ok := ratchet(store, k, n, s.Numbers[i].Samples, sc.Rebaselined, opts.Why, now); ok {
 				o.Moves = append(o.Moves, mv)
+				if had && len(hist.Points(k)) == 0 {
+					hist.Add(k, pointOf(old)) // set before the history was kept
+				}
+				hist.Add(k, Point{Set: now, Median: mv.To, Lo: n.Lo, Hi: n.Hi, N: n.N, Kind: mv.Kind, Commit: opts.Commit})
 			}
 		}
 	}
@@ -366,8 +411,9 @@ func Run(ctx context.Context, opts Options, measure Measure) (Outcome, error) {
 		baselines.data = store.Marshal()
 	}
 
-	// Obligation 3: docs.
-	section := renderSection(&o, store, docs.machine(store, o.Machine))
+	// Obligation 3: docs, and the charts they embed.
+	machine := docs.machine(store, o.Machine)
+	section := renderSection(&o, store, machine, opts.chartsLink())
 	docsFile := fileWrite{path: opts.Docs}
 	if !docs.exists || stable(section) != stable(docs.section()) {
 		docsFile.data = docs.with(section)
@@ -376,6 +422,22 @@ func Run(ctx context.Context, opts Options, measure Measure) (Outcome, error) {
 		return o, err
 	}
 	o.BaselinesWritten, o.DocsWritten = baselines.data != nil, docsFile.data != nil
+	// The history and the charts follow the pair: they only draw what it
+	// records, and a run killed before them leaves charts that the next
+	// run that moves a number redraws.
+	if baselines.data != nil {
+		if err := writePair(fileWrite{opts.History, hist.Marshal()}, fileWrite{}); err != nil {
+			return o, err
+		}
+		o.HistoryWritten = true
+	}
+	charts, err := renderCharts(&o, store, hist, machine)
+	if err != nil {
+		return o, err
+	}
+	if o.ChartsWritten, err = writeCharts(opts.Charts, o.Scenarios, charts); err != nil {
+		return o, err
+	}
 	return o, nil
 }
 
@@ -511,7 +573,7 @@ func ratchet(store *Store, k Key, n band.Judged, samples []float64, rebaseline b
 	case rebaseline:
 		mv.Kind, fresh.Why = Rebaselined, why
 	case !ok:
-		mv.Kind, fresh.Why = Recorded, "first record on this machine"
+		mv.Kind, fresh.Why = Recorded, whyFirst
 	default:
 		if n.Median >= old.Median {
 			return Move{}, false // never up by itself
@@ -527,7 +589,7 @@ func ratchet(store *Store, k Key, n band.Judged, samples []float64, rebaseline b
 			return Move{}, false // lower, but within the noise
 		}
 		mv.Kind = Lowered
-		fresh.Why = fmt.Sprintf("significantly lower than %s %s: U test p=%.2g, n=%d+%d",
+		fresh.Why = fmt.Sprintf(whyLowerPrefix+"%s %s: U test p=%.2g, n=%d+%d",
 			band.Format(old.Median), n.Unit, cmp.P, cmp.N1, cmp.N2)
 	}
 	mv.Why = fresh.Why

@@ -133,19 +133,23 @@ func (r repo) read(t *testing.T, path string) string {
 	return string(data)
 }
 
-// snapshot returns the two files' contents, and every file name in the
-// repo (a leftover temporary file would show there).
+// snapshot returns the two files' contents, every file name in the repo
+// (a leftover temporary file would show there), and the contents of every
+// other file (the history, the charts).
 func (r repo) snapshot(t *testing.T) []string {
 	t.Helper()
-	var names []string
+	var names, others []string
 	require.NoError(t, filepath.WalkDir(r.dir, func(path string, d os.DirEntry, err error) error {
 		if err == nil && !d.IsDir() {
 			rel, _ := filepath.Rel(r.dir, path)
 			names = append(names, rel)
+			if path != r.baselines() && path != r.docs() {
+				others = append(others, rel+": "+r.read(t, path))
+			}
 		}
 		return err
 	}))
-	return []string{r.read(t, r.baselines()), r.read(t, r.docs()), strings.Join(names, " ")}
+	return append([]string{r.read(t, r.baselines()), r.read(t, r.docs()), strings.Join(names, " ")}, others...)
 }
 
 func (r repo) run(t *testing.T, opts ratchet.Options, f *fake) ratchet.Outcome {
@@ -181,6 +185,8 @@ func TestRunTwiceIsByteIdentical(t *testing.T) {
 	first := r.run(t, r.opts(machineA, day1), measuring(numbers(hover, scroll, 1)))
 	assert.True(t, first.BaselinesWritten)
 	assert.True(t, first.DocsWritten)
+	assert.True(t, first.HistoryWritten)
+	assert.Len(t, first.ChartsWritten, 2, "one chart per scenario")
 	assert.Len(t, first.Moves, 2)
 	after := r.snapshot(t)
 
@@ -202,6 +208,8 @@ func TestRunTwiceIsByteIdentical(t *testing.T) {
 			assert.Equal(t, tt.wantVerdicts, o.Verdict)
 			assert.False(t, o.BaselinesWritten, "nothing moved: baselines untouched")
 			assert.False(t, o.DocsWritten, "nothing moved: docs untouched")
+			assert.False(t, o.HistoryWritten, "nothing moved: history untouched")
+			assert.Empty(t, o.ChartsWritten, "nothing moved: charts untouched")
 			assert.Empty(t, o.Moves)
 			assert.Equal(t, after, r.snapshot(t))
 		})

@@ -3,6 +3,7 @@ package ratchet
 import (
 	"fmt"
 	"io"
+	"path/filepath"
 	"strings"
 	"text/tabwriter"
 
@@ -86,8 +87,18 @@ func (o Outcome) WriteReport(w io.Writer) error {
 	if o.BaselinesWritten {
 		b.WriteString("baselines file updated\n")
 	}
+	if o.HistoryWritten {
+		b.WriteString("history updated\n")
+	}
 	if o.DocsWritten {
 		b.WriteString("docs updated\n")
+	}
+	if len(o.ChartsWritten) > 0 {
+		names := make([]string, len(o.ChartsWritten))
+		for i, c := range o.ChartsWritten {
+			names[i] = filepath.Base(c)
+		}
+		fmt.Fprintf(&b, "charts updated: %s\n", strings.Join(names, ", "))
 	}
 	for _, r := range o.Recovered {
 		b.WriteString(r + "\n")

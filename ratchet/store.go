@@ -84,16 +84,19 @@ func (s *Store) Keys() []Key {
 	for k := range s.records {
 		keys = append(keys, k)
 	}
-	slices.SortFunc(keys, func(a, b Key) int {
-		if c := strings.Compare(a.Machine, b.Machine); c != 0 {
-			return c
-		}
-		if c := strings.Compare(a.Scenario, b.Scenario); c != 0 {
-			return c
-		}
-		return strings.Compare(a.Number, b.Number)
-	})
+	slices.SortFunc(keys, compareKeys)
 	return keys
+}
+
+// compareKeys orders keys by machine, scenario, number.
+func compareKeys(a, b Key) int {
+	if c := strings.Compare(a.Machine, b.Machine); c != 0 {
+		return c
+	}
+	if c := strings.Compare(a.Scenario, b.Scenario); c != 0 {
+		return c
+	}
+	return strings.Compare(a.Number, b.Number)
 }
 
 // storeHeader opens every baselines file the ratchet writes.

@@ -1,8 +1,11 @@
 package main
 
 import (
+	"bytes"
 	"fmt"
+	"os/exec"
 	"runtime/debug"
+	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -115,6 +118,10 @@ Exit status: 0 pass (or unbaselined), 1 a band failed, a scenario broke or
 				// would read nil as "read it yourself".
 				return ratchetErr(ratchet.CheckBuild(nil))
 			}
+			commit := ""
+			if build != nil && !check {
+				commit = perfCommit(build)
+			}
 			names := scenarioNames()
 			opts := ratchet.Options{
 				Baselines:  bpath,
@@ -124,6 +131,7 @@ Exit status: 0 pass (or unbaselined), 1 a band failed, a scenario broke or
 				Why:        why,
 				Build:      build,
 				Check:      check,
+				Commit:     commit,
 			}
 			runner, bar := scenarioRunner(s, timeout, len(names))
 			key, err := scenarioRenderer(runner, rend)
@@ -169,4 +177,30 @@ Exit status: 0 pass (or unbaselined), 1 a band failed, a scenario broke or
 	f.DurationVar(&timeout, "timeout", scenario.DefaultTimeout, "how long one scenario's process may run before it is killed and judged broken")
 	rendererFlag(cmd, &rend, "null", "renderer the scenarios draw with; its baselines and docs page are its own")
 	return cmd
+}
+
+// perfCommit names the commit the measured binary was built from, for the
+// baseline history: the build's own VCS stamp where it has one, otherwise
+// what git says of the module's checkout (go run stamps nothing), with
+// "-dirty" for uncommitted changes to tracked files; "" when neither
+// knows.
+func perfCommit(build *debug.BuildInfo) string {
+	for _, s := range build.Settings {
+		if s.Key == "vcs.revision" {
+			return "" // the ratchet reads it from the build itself
+		}
+	}
+	root := scenarioModuleRoot()
+	if root == "" {
+		return ""
+	}
+	rev, err := exec.Command("git", "-C", root, "rev-parse", "--short=12", "HEAD").Output()
+	if err != nil {
+		return ""
+	}
+	commit := strings.TrimSpace(string(rev))
+	if status, err := exec.Command("git", "-C", root, "status", "--porcelain", "--untracked-files=no").Output(); err == nil && len(bytes.TrimSpace(status)) > 0 {
+		commit += "-dirty"
+	}
+	return commit
 }

@@ -41,26 +41,43 @@ func perfReadFile(t *testing.T, path string) []byte {
 	return b
 }
 
-// Run twice without a change, perf records baselines and writes the docs
-// the first time and leaves both byte-identical the second.
+// Run twice without a change, perf records baselines, their history, the
+// docs and a chart the first time, and leaves every file byte-identical
+// (and unwritten) the second.
 func TestPerfTwiceLeavesTheDocsAlone(t *testing.T) {
 	withScenarios(t, "test-fixed")
 	withBuild(t, &debug.BuildInfo{})
 	baselines, docs, flags := perfFiles(t)
+	dir := filepath.Dir(filepath.Dir(baselines))
+	files := func() map[string]string {
+		out := map[string]string{}
+		require.NoError(t, filepath.WalkDir(dir, func(path string, d os.DirEntry, err error) error {
+			if err == nil && !d.IsDir() {
+				fi, _ := d.Info()
+				out[path] = fi.ModTime().String() + "\n" + string(perfReadFile(t, path))
+			}
+			return err
+		}))
+		return out
+	}
 
 	code, stdout, stderr := perfbench(t, append([]string{"perf"}, flags...)...)
 	require.Equal(t, exitPass, code, stderr)
 	assert.Contains(t, stdout, "baseline recorded: test-fixed/frame 11 µs/frame")
+	assert.Contains(t, stdout, "charts updated: test-fixed.svg")
 	assert.Contains(t, stdout, "verdict: unbaselined")
-	first, firstDocs := perfReadFile(t, baselines), perfReadFile(t, docs)
+	firstDocs := perfReadFile(t, docs)
 	assert.Contains(t, string(firstDocs), "### test-fixed")
+	assert.Contains(t, string(firstDocs), "(perf/charts/test-fixed.svg)")
+	first := files()
+	assert.Contains(t, first, filepath.Join(dir, "perf", "history.yaml"))
+	assert.Contains(t, first, filepath.Join(dir, "docs", "perf", "charts", "test-fixed.svg"))
 
 	code, stdout, stderr = perfbench(t, append([]string{"perf"}, flags...)...)
 	require.Equal(t, exitPass, code, stderr)
 	assert.Contains(t, stdout, "verdict: pass")
-	assert.NotContains(t, stdout, "docs updated")
-	assert.Equal(t, first, perfReadFile(t, baselines))
-	assert.Equal(t, firstDocs, perfReadFile(t, docs))
+	assert.NotContains(t, stdout, "updated")
+	assert.Equal(t, first, files(), "every file byte-identical, none rewritten")
 }
 
 func TestPerfFailIsExitOne(t *testing.T) {

@@ -302,12 +302,14 @@ type ratchetOutcomeForm struct {
 	// The baselines that moved and the files written: perf only.
 	Moves            []ratchetMoveForm `json:"moves,omitempty"`
 	BaselinesWritten bool              `json:"baselines_written,omitempty"`
+	HistoryWritten   bool              `json:"history_written,omitempty"`
 	DocsWritten      bool              `json:"docs_written,omitempty"`
+	ChartsWritten    []string          `json:"charts_written,omitempty"`
 }
 
 func ratchetOutcomeJSON(o ratchet.Outcome) ratchetOutcomeForm {
 	out := ratchetOutcomeForm{Machine: o.Machine.String(), Verdict: o.Verdict,
-		BaselinesWritten: o.BaselinesWritten, DocsWritten: o.DocsWritten}
+		BaselinesWritten: o.BaselinesWritten, HistoryWritten: o.HistoryWritten, DocsWritten: o.DocsWritten, ChartsWritten: o.ChartsWritten}
 	for _, m := range o.Moves {
 		out.Moves = append(out.Moves, ratchetMoveForm{Scenario: m.Scenario, Number: m.Number, Unit: m.Unit,
 			Kind: m.Kind.String(), From: m.From, To: m.To, Why: m.Why})

@@ -1,0 +1,120 @@
+package ratchet
+
+import (
+	"bytes"
+	"os"
+	"path"
+	"path/filepath"
+	"runtime/debug"
+
+	"github.com/perfbench/perfbench/band"
+	"github.com/perfbench/perfbench/chart"
+)
+
+// chartable reports whether a scenario gets a chart: one that ran and
+// reported numbers. A broken scenario's chart is left as it was.
+func chartable(sc ScenarioOutcome) bool { return sc.Broken == "" && len(sc.Numbers) > 0 }
+
+// chartFile is a scenario's chart's file name in the charts directory.
+func chartFile(scenario string) string { return scenario + ".svg" }
+
+// chartLink is the Markdown that embeds a scenario's chart in the docs;
+// dir is the charts directory relative to the docs file's, with slashes.
+func chartLink(dir, scenario string) string {
+	return "![" + scenario + ": baseline history and counts](" + path.Join(dir, chartFile(scenario)) + ")\n\n"
+}
+
+// renderCharts draws one SVG per chartable scenario, keyed by scenario
+// name: each time number's baselines on machine over time (from the
+// history, and the stored baseline where the history does not have it
+// yet) with its band's limit, and each count of this run against its
+// bound. Like the docs section it depends on recorded baselines and exact
+// counts only, never on a run's noise, so unchanged data gives unchanged
+// bytes.
+func renderCharts(o *Outcome, store *Store, hist *History, machine string) (map[string][]byte, error) {
+	out := map[string][]byte{}
+	for _, sc := range o.Scenarios {
+		if !chartable(sc) {
+			continue
+		}
+		var times []chart.TimeHistory
+		var counts []chart.Count
+		for _, n := range sc.Numbers {
+			switch n.Band.Kind {
+			case band.KindTime:
+				k := Key{machine, sc.Name, n.Name}
+				points := hist.Points(k)
+				if b, ok := store.Get(k); ok && (len(points) == 0 || !points[len(points)-1].Set.Equal(b.Set)) {
+					points = append(points, pointOf(b))
+				}
+				th := chart.TimeHistory{Name: n.Name, Unit: n.Unit, Tolerance: n.Band.Tolerance}
+				for _, p := range points {
+					th.Baselines = append(th.Baselines, chart.Baseline{Set: p.Set, Median: p.Median, Lo: p.Lo, Hi: p.Hi})
+				}
+				times = append(times, th)
+			case band.KindCount:
+				if n.BandVerdict == band.Broken {
+					continue
+				}
+				counts = append(counts, chart.Count{Name: n.Name, Unit: n.Unit, Value: n.Median,
+					Symbol: n.Band.Direction().Symbol(), Bound: n.Band.Ceiling})
+			}
+		}
+		var b bytes.Buffer
+		if err := chart.Scenario(&b, sc.Name+" on "+machine, times, counts); err != nil {
+			return nil, err
+		}
+		out[sc.Name] = b.Bytes()
+	}
+	return out, nil
+}
+
+// writeCharts writes each chart whose bytes differ from its file's, and
+// returns the paths written, in scenario order.
+func writeCharts(dir string, order []ScenarioOutcome, charts map[string][]byte) ([]string, error) {
+	var written []string
+	for _, sc := range order {
+		data, ok := charts[sc.Name]
+		if !ok {
+			continue
+		}
+		p := filepath.Join(dir, chartFile(sc.Name))
+		if old, err := os.ReadFile(p); err == nil && bytes.Equal(old, data) {
+			continue
+		}
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			return written, err
+		}
+		if err := writePair(fileWrite{p, data}, fileWrite{}); err != nil {
+			return written, err
+		}
+		written = append(written, p)
+	}
+	return written, nil
+}
+
+// commitOf returns the short VCS revision a binary was built from, with
+// "-dirty" when the tree had changes, or "" when the build does not say
+// (go run stamps none).
+func commitOf(bi *debug.BuildInfo) string {
+	if bi == nil {
+		return ""
+	}
+	var rev string
+	var dirty bool
+	for _, s := range bi.Settings {
+		switch s.Key {
+		case "vcs.revision":
+			rev = s.Value
+		case "vcs.modified":
+			dirty = s.Value == "true"
+		}
+	}
+	if len(rev) > 12 {
+		rev = rev[:12]
+	}
+	if rev != "" && dirty {
+		rev += "-dirty"
+	}
+	return rev
+}

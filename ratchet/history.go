@@ -1,0 +1,297 @@
+package ratchet
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io/fs"
+	"math"
+	"os"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"go.yaml.in/yaml/v3"
+
+	"github.com/perfbench/perfbench/band"
+)
+
+// HistoryLimit is how many baselines the history keeps per number and
+// machine: the newest. Two years of a baseline moving every month fit; an
+// older one has long stopped saying anything about this code.
+const HistoryLimit = 24
+
+// The reasons the ratchet records with a baseline it set by itself; a
+// history point read back from a baseline takes its kind from them.
+const (
+	whyFirst       = "first record on this machine"
+	whyLowerPrefix = "significantly lower than "
+)
+
+// historyVersion is the schema version a history file carries.
+const historyVersion = 1
+
+// Point is one baseline the ratchet set: when, its median with the 95%
+// interval of the run that set it, the sample count, why it moved, and the
+// commit the measured binary was built from where that is known.
+type Point struct {
+	Set            time.Time
+	Median, Lo, Hi float64
+	N              int
+	Kind           MoveKind
+	// Commit is the short revision of the measured binary ("" unknown;
+	// "-dirty" appended when it had uncommitted changes).
+	Commit string
+}
+
+// History is the sequence of baselines set per number and machine, oldest
+// first, at most HistoryLimit each. The zero History is empty and ready to
+// use. It is kept in a file beside the baselines file (DefaultHistory) so
+// that charts can show where a baseline was before it moved.
+type History struct {
+	points map[Key][]Point
+}
+
+// Points returns the baselines set under k, oldest first.
+func (h *History) Points(k Key) []Point { return slices.Clone(h.points[k]) }
+
+// Add appends p under k, replacing a point set at the same second, and
+// drops the oldest beyond HistoryLimit. An infinite interval bound (fewer
+// than six samples) is kept as the median.
+func (h *History) Add(k Key, p Point) {
+	if math.IsInf(p.Lo, 0) || math.IsNaN(p.Lo) {
+		p.Lo = p.Median
+	}
+	if math.IsInf(p.Hi, 0) || math.IsNaN(p.Hi) {
+		p.Hi = p.Median
+	}
+	if h.points == nil {
+		h.points = make(map[Key][]Point)
+	}
+	ps := slices.DeleteFunc(h.points[k], func(q Point) bool { return q.Set.Equal(p.Set) })
+	ps = append(ps, p)
+	slices.SortStableFunc(ps, func(a, b Point) int { return a.Set.Compare(b.Set) })
+	if len(ps) > HistoryLimit {
+		ps = ps[len(ps)-HistoryLimit:]
+	}
+	h.points[k] = ps
+}
+
+// Len returns the number of keys with a history.
+func (h *History) Len() int { return len(h.points) }
+
+// pointOf summarises a stored baseline as a history point: its median and
+// the interval of its samples, and the kind its reason names.
+func pointOf(b Baseline) Point {
+	j := band.Judge(band.Measured{Spec: band.Spec{Band: band.Time(0)}, Samples: b.Samples})
+	kind := Rebaselined
+	switch {
+	case b.Why == whyFirst:
+		kind = Recorded
+	case strings.HasPrefix(b.Why, whyLowerPrefix):
+		kind = Lowered
+	}
+	return Point{Set: b.Set, Median: b.Median, Lo: j.Lo, Hi: j.Hi, N: len(b.Samples), Kind: kind}
+}
+
+// historyHeader opens every history file the ratchet writes.
+var historyHeader = `# Every time baseline perfbench perf has set, per machine, scenario and number,
+# oldest first and at most ` + strconv.Itoa(HistoryLimit) + ` each: [set, median, 95% CI low, high, samples,
+# recorded|lowered|rebaselined, commit]. docs/perf/charts draws them. Written by
+# ` + "`perfbench perf`" + ` beside the baselines file; do not edit by hand.
+`
+
+// LoadHistory reads the history file at path; one that does not exist is
+// an empty History. A malformed one is an [*InputError] naming the file
+// and line.
+func LoadHistory(path string) (*History, error) {
+	data, err := os.ReadFile(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return &History{}, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	return ParseHistory(data, path)
+}
+
+// ParseHistory reads a history file; file names it in errors. The format
+// is YAML, one flow sequence a point:
+//
+//	version: 1
+//	machines:
+//	  AMD EPYC 7B13, 2 cores, linux/amd64, go1.26.8:
+//	    hover-storm:
+//	      frame:
+//	        - [2026-09-10T08:00:00Z, 41.2, 40.9, 41.6, 240, recorded, 1a2b3c4]
+func ParseHistory(data []byte, file string) (*History, error) {
+	var doc yaml.Node
+	if err := yaml.Unmarshal(data, &doc); err != nil {
+		return nil, yamlError(file, err)
+	}
+	h := &History{}
+	if doc.Kind == 0 || len(doc.Content) == 0 {
+		return h, nil
+	}
+	p := parser{file: file}
+	bad := func(n *yaml.Node, format string, args ...any) error {
+		return &InputError{File: file, Line: n.Line, Msg: fmt.Sprintf(format, args...) +
+			"; fix the line, or restore the file from version control"}
+	}
+	root, err := p.mapping(doc.Content[0], "the file")
+	if err != nil {
+		return nil, err
+	}
+	version := false
+	for _, kv := range root {
+		switch kv[0].Value {
+		case "version":
+			if kv[1].Value != strconv.Itoa(historyVersion) {
+				return nil, bad(kv[1], "version must be %d", historyVersion)
+			}
+			version = true
+		case "machines":
+			if kv[1].Tag == "!!null" {
+				continue
+			}
+			machines, err := p.mapping(kv[1], "machines")
+			if err != nil {
+				return nil, err
+			}
+			for _, m := range machines {
+				scenarios, err := p.mapping(m[1], fmt.Sprintf("machine %q", m[0].Value))
+				if err != nil {
+					return nil, err
+				}
+				for _, sc := range scenarios {
+					numbers, err := p.mapping(sc[1], fmt.Sprintf("scenario %q", sc[0].Value))
+					if err != nil {
+						return nil, err
+					}
+					for _, num := range numbers {
+						if num[1].Kind != yaml.SequenceNode {
+							return nil, bad(num[1], "number %q must be a list of points", num[0].Value)
+						}
+						k := Key{m[0].Value, sc[0].Value, num[0].Value}
+						for _, e := range num[1].Content {
+							pt, err := historyPoint(e, bad)
+							if err != nil {
+								return nil, err
+							}
+							h.Add(k, pt)
+						}
+					}
+				}
+			}
+		default:
+			return nil, bad(kv[0], "unknown field %q (want version, machines)", kv[0].Value)
+		}
+	}
+	if !version {
+		return nil, bad(doc.Content[0], "no version; the first field is version: %d", historyVersion)
+	}
+	return h, nil
+}
+
+// historyPoint reads one point: [set, median, lo, hi, n, kind, commit].
+func historyPoint(n *yaml.Node, bad func(*yaml.Node, string, ...any) error) (Point, error) {
+	const want = "a point is [set, median, low, high, samples, recorded|lowered|rebaselined, commit]"
+	if n.Kind != yaml.SequenceNode || len(n.Content) != 7 {
+		return Point{}, bad(n, want)
+	}
+	for _, e := range n.Content {
+		if e.Kind != yaml.ScalarNode {
+			return Point{}, bad(e, want)
+		}
+	}
+	c := n.Content
+	var pt Point
+	var err error
+	if pt.Set, err = time.Parse(time.RFC3339, c[0].Value); err != nil {
+		return pt, bad(c[0], "set %q is not an RFC 3339 time such as 2026-09-10T08:00:00Z", c[0].Value)
+	}
+	for i, f := range []*float64{&pt.Median, &pt.Lo, &pt.Hi} {
+		v, err := strconv.ParseFloat(c[1+i].Value, 64)
+		if err != nil || v < 0 {
+			return pt, bad(c[1+i], "%q is not a number ≥ 0; %s", c[1+i].Value, want)
+		}
+		*f = v
+	}
+	if pt.N, err = strconv.Atoi(c[4].Value); err != nil || pt.N < 0 {
+		return pt, bad(c[4], "samples %q is not a count", c[4].Value)
+	}
+	switch c[5].Value {
+	case "recorded":
+		pt.Kind = Recorded
+	case "lowered":
+		pt.Kind = Lowered
+	case "rebaselined":
+		pt.Kind = Rebaselined
+	default:
+		return pt, bad(c[5], "kind %q: want recorded, lowered or rebaselined", c[5].Value)
+	}
+	if c[6].Tag != "!!null" {
+		pt.Commit = c[6].Value
+	}
+	return pt, nil
+}
+
+// Marshal returns the file form of the history: a fixed header, then the
+// points sorted by machine, scenario, number and date, so the same history
+// always gives the same bytes.
+func (h *History) Marshal() []byte {
+	str := func(v string) *yaml.Node { return &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!str", Value: v} }
+	plain := func(v string) *yaml.Node { return &yaml.Node{Kind: yaml.ScalarNode, Value: v} }
+	num := func(f float64) *yaml.Node { return plain(strconv.FormatFloat(f, 'g', -1, 64)) }
+	mapping := func() *yaml.Node { return &yaml.Node{Kind: yaml.MappingNode} }
+	add := func(m *yaml.Node, k string, v *yaml.Node) { m.Content = append(m.Content, str(k), v) }
+
+	keys := make([]Key, 0, len(h.points))
+	for k := range h.points {
+		keys = append(keys, k)
+	}
+	slices.SortFunc(keys, compareKeys)
+	machines := mapping()
+	var machine, scenario *yaml.Node
+	var last Key
+	for i, k := range keys {
+		if i == 0 || k.Machine != last.Machine {
+			machine = mapping()
+			add(machines, k.Machine, machine)
+			scenario = nil
+		}
+		if scenario == nil || k.Scenario != last.Scenario {
+			scenario = mapping()
+			add(machine, k.Scenario, scenario)
+		}
+		last = k
+		seq := &yaml.Node{Kind: yaml.SequenceNode}
+		for _, p := range h.points[k] {
+			commit := &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!null", Value: "~"}
+			if p.Commit != "" {
+				commit = str(p.Commit)
+			}
+			seq.Content = append(seq.Content, &yaml.Node{Kind: yaml.SequenceNode, Style: yaml.FlowStyle, Content: []*yaml.Node{
+				{Kind: yaml.ScalarNode, Tag: "!!timestamp", Value: p.Set.UTC().Format(time.RFC3339)}, num(p.Median), num(p.Lo), num(p.Hi),
+				plain(strconv.Itoa(p.N)), plain(p.Kind.String()), commit,
+			}})
+		}
+		add(scenario, k.Number, seq)
+	}
+	root := mapping()
+	add(root, "version", plain(strconv.Itoa(historyVersion)))
+	add(root, "machines", machines)
+
+	var buf bytes.Buffer
+	buf.WriteString(historyHeader)
+	enc := yaml.NewEncoder(&buf)
+	enc.SetIndent(2)
+	if err := enc.Encode(root); err != nil {
+		panic("ratchet: encoding history: " + err.Error()) // a tree built above always encodes
+	}
+	if err := enc.Close(); err != nil {
+		panic("ratchet: encoding history: " + err.Error())
+	}
+	return buf.Bytes()
+}

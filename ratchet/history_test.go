@@ -1,0 +1,98 @@
+package ratchet_test
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/perfbench/perfbench/ratchet"
+)
+
+func (r repo) history() string { return filepath.Join(r.dir, "perf", "history.yaml") }
+func (r repo) chart(name string) string {
+	return filepath.Join(r.dir, "docs", "perf", "charts", name+".svg")
+}
+
+// Every baseline the ratchet sets is kept in the history, with the commit
+// the binary was built from; a chart is rewritten only when its data
+// moved, and the docs embed it.
+func TestHistoryAndCharts(t *testing.T) {
+	r := newRepo(t)
+	opts := r.opts(machineA, day1)
+	opts.Commit = "abc1234"
+	r.run(t, opts, measuring(numbers(spread(30, 90, 110), spread(30, 18, 22), 1)))
+	scrollChart := r.read(t, r.chart("scroll"))
+	assert.Contains(t, scrollChart, "<svg")
+	assert.Contains(t, r.read(t, r.docs()), "![hover-storm: baseline history and counts](perf/charts/hover-storm.svg)")
+
+	// Hover got faster: its baseline moves down; scroll's stays.
+	opts = r.opts(machineA, day2)
+	o := r.run(t, opts, measuring(numbers(spread(30, 60, 70), spread(30, 18, 22), 1)))
+	require.Len(t, o.Moves, 1)
+	assert.Equal(t, []string{r.chart("hover-storm")}, o.ChartsWritten, "only the chart whose data moved")
+	assert.Equal(t, scrollChart, r.read(t, r.chart("scroll")))
+
+	h, err := ratchet.LoadHistory(r.history())
+	require.NoError(t, err)
+	points := h.Points(ratchet.Key{Machine: machineA.String(), Scenario: "hover-storm", Number: "frame"})
+	require.Len(t, points, 2)
+	assert.Equal(t, ratchet.Recorded, points[0].Kind)
+	assert.Equal(t, "abc1234", points[0].Commit)
+	assert.Equal(t, day1, points[0].Set)
+	assert.Equal(t, ratchet.Lowered, points[1].Kind)
+	assert.Equal(t, "", points[1].Commit, "unknown: the build says none")
+	assert.Equal(t, 100.0, points[0].Median)
+	assert.Less(t, points[1].Lo, points[1].Median)
+	assert.Greater(t, points[1].Hi, points[1].Median)
+	assert.Contains(t, r.read(t, r.chart("hover-storm")), "2026-09-11", "the chart shows the second baseline's date")
+
+	// Read back, written again: the same bytes.
+	assert.Equal(t, r.read(t, r.history()), string(h.Marshal()))
+}
+
+// The history keeps the newest HistoryLimit baselines of each number.
+func TestHistoryIsBounded(t *testing.T) {
+	var h ratchet.History
+	k := ratchet.Key{Machine: "m", Scenario: "s", Number: "n"}
+	for i := range ratchet.HistoryLimit + 5 {
+		h.Add(k, ratchet.Point{Set: day1.Add(time.Duration(i) * 24 * time.Hour), Median: float64(100 - i), Lo: float64(99 - i), Hi: float64(101 - i), N: 30})
+	}
+	ps := h.Points(k)
+	require.Len(t, ps, ratchet.HistoryLimit)
+	assert.Equal(t, day1.Add(5*24*time.Hour), ps[0].Set, "the oldest went first")
+	back, err := ratchet.ParseHistory(h.Marshal(), "history.yaml")
+	require.NoError(t, err)
+	assert.Equal(t, ps, back.Points(k))
+}
+
+// A malformed history file is bad input: a one-line error naming the file
+// and line, before anything is measured, and every file left as it was.
+func TestMalformedHistoryLeavesEveryFileByteIdentical(t *testing.T) {
+	for _, tt := range []struct{ name, yaml, want string }{
+		{"wrong version", "version: 2\n", ":1: version must be 1"},
+		{"short point", "version: 1\nmachines:\n  m:\n    s:\n      n:\n        - [2026-09-10T08:00:00Z, 1]\n", ":6: a point is [set, median"},
+		{"bad kind", "version: 1\nmachines:\n  m:\n    s:\n      n:\n        - [2026-09-10T08:00:00Z, 1, 1, 1, 3, guessed, ~]\n", `:6: kind "guessed"`},
+		{"bad date", "version: 1\nmachines:\n  m:\n    s:\n      n:\n        - [monday, 1, 1, 1, 3, recorded, ~]\n", `:6: set "monday"`},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			r := newRepo(t)
+			require.NoError(t, os.MkdirAll(filepath.Dir(r.history()), 0o755))
+			require.NoError(t, os.WriteFile(r.history(), []byte(tt.yaml), 0o644))
+			before := r.snapshot(t)
+			f := measuring(numbers(spread(30, 90, 110), spread(30, 18, 22), 1))
+			_, err := ratchet.Run(context.Background(), r.opts(machineA, day1), f.measure)
+			var ie *ratchet.InputError
+			require.ErrorAs(t, err, &ie)
+			assert.True(t, strings.HasPrefix(err.Error(), r.history()+tt.want), "got %q", err.Error())
+			assert.NotContains(t, err.Error(), "\n")
+			assert.Empty(t, f.calls, "refused before measuring")
+			assert.Equal(t, before, r.snapshot(t))
+		})
+	}
+}

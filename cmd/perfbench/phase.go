@@ -33,7 +33,7 @@ func newPhaseCmd(s *streams) *cobra.Command {
 	var plotPath, rend string
 	cmd := &cobra.Command{
 		Use:   "phase PHASE SIZE [N]",
-		Short: "Drive one interaction over the gallery and print every frame",
+		Short: "Drive one interaction over the gallery: frame costs and the counters it moved",
 		Long: `Drive one interaction (a phase) over the gallery at one size, N steps
 (default 24), on a virtual clock with the null renderer (or --renderer), and print the
 run's frame count, median and max frame cost, one row per counter the phase

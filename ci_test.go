@@ -1,0 +1,96 @@
+package perfbench_test
+
+import (
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/rhysd/actionlint"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// workflow is the CI workflow the README tells a user to copy.
+var workflow = filepath.Join(".github", "workflows", "perf.yml")
+
+// lint runs actionlint's checks (syntax, expressions, known actions and
+// their inputs; shellcheck and pyflakes off, since CI need not have them)
+// over one workflow file.
+func lint(t *testing.T, path string) []*actionlint.Error {
+	t.Helper()
+	l, err := actionlint.NewLinter(io.Discard, &actionlint.LinterOptions{})
+	require.NoError(t, err)
+	errs, err := l.LintFile(path, nil)
+	require.NoError(t, err)
+	return errs
+}
+
+// The workflow is valid, and every command it runs is one .ci/run runs too,
+// so a workflow that would fail in a pull request fails here first.
+func TestWorkflow(t *testing.T) {
+	for _, e := range lint(t, workflow) {
+		t.Errorf("%s", e.Error())
+	}
+
+	src, err := os.ReadFile(workflow)
+	require.NoError(t, err)
+	wf, errs := actionlint.Parse(src)
+	require.Empty(t, errs)
+	ciRun, err := os.ReadFile(filepath.Join(".ci", "run"))
+	require.NoError(t, err)
+	ran := func(cmd string) bool {
+		for _, l := range strings.Split(string(ciRun), "\n") {
+			// The command, whole, perhaps after environment assignments
+			// or before a redirection.
+			if strings.Contains(" "+strings.TrimSpace(l)+" ", " "+cmd+" ") {
+				return true
+			}
+		}
+		return false
+	}
+	var commands []string
+	for _, job := range wf.Jobs {
+		for _, step := range job.Steps {
+			run, ok := step.Exec.(*actionlint.ExecRun)
+			if !ok {
+				continue
+			}
+			for _, cmd := range strings.Split(run.Run.Value, "\n") {
+				cmd = strings.TrimSpace(cmd)
+				if cmd == "" || strings.HasPrefix(cmd, "#") {
+					continue
+				}
+				commands = append(commands, cmd)
+				assert.True(t, ran(cmd), "%s runs %q, which .ci/run does not", workflow, cmd)
+			}
+		}
+	}
+	assert.Equal(t, []string{"go test ./...", "go run xtask.go ci", "bash .ci/perf-report"}, commands)
+}
+
+// The lint can fail: a workflow with a misspelt key, a bad expression and
+// an unknown input of a known action is rejected.
+func TestWorkflowLintCanFail(t *testing.T) {
+	bad := filepath.Join(t.TempDir(), ".github", "workflows", "bad.yml")
+	require.NoError(t, os.MkdirAll(filepath.Dir(bad), 0o755))
+	require.NoError(t, os.WriteFile(bad, []byte(`name: bad
+on: [push]
+jobs:
+  perf:
+    runs-on: ubuntu-latest
+    stepz: []
+    steps:
+      - uses: actions/setup-go@v5
+        with:
+          go-versionfile: go.mod
+      - run: echo ${{ github.nope.ref }}
+`), 0o644))
+	errs := lint(t, bad)
+	var kinds []string
+	for _, e := range errs {
+		kinds = append(kinds, e.Kind)
+	}
+	assert.Subset(t, kinds, []string{"syntax-check", "action", "expression"}, "%v", errs)
+}

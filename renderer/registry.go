@@ -60,8 +60,8 @@ func Names() []string {
 // build or not.
 var Known = []string{"null", "cpu", "gpu"}
 
-// ErrNotBuilt says a renderer perfbench knows exists but this binary was
-// built without it.
+// ErrNotBuilt says the gpu renderer is not in this binary: it was built
+// without the gpu tag (or without cgo).
 type ErrNotBuilt struct{ Name string }
 
 func (e ErrNotBuilt) Error() string {
@@ -74,8 +74,11 @@ func New(name string) (Renderer, error) {
 	if f, ok := factories[name]; ok {
 		return f()
 	}
-	if slices.Contains(Known, name) {
+	if name == "gpu" {
 		return nil, ErrNotBuilt{name}
+	}
+	if slices.Contains(Known, name) {
+		return nil, fmt.Errorf("renderer %q is not registered in this program: import its package for its init", name)
 	}
 	return nil, fmt.Errorf("unknown renderer %q (valid: %s)", name, strings.Join(Known, " "))
 }

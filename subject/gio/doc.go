@@ -30,5 +30,18 @@
 // outside; this package does not report them rather than report a guess.
 //
 // Counts are a property of the program and the input: two runs of one
-// script report the same counts (a test holds that).
+// script report the same counts (a test holds that). A single frame's
+// allocations are the exception: the router keeps its handlers in a Go
+// map, seeded per map, so the frame in which the map's table grows moves
+// by a frame between runs. Allocations are therefore reported as the
+// median per frame (Median, Allocs), which does not move.
+//
+// # Scenarios
+//
+// A Subject is a scenario.Subject: Attach opens a program and hands it to
+// a scenario session, the scenario drives it with the Subject's input
+// methods inside Session.Drive, and Allocs, AllocBytes, OpsBytes and
+// Wakeups read its counts for the scenario's Numbers. perfbench's runner,
+// bands, ratchet and docs then treat them as they treat perfbench's own;
+// scenario.Main runs them from the program's own main.
 package gio

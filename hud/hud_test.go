@@ -1,6 +1,7 @@
 package hud_test
 
 import (
+	"strings"
 	"testing"
 	"time"
 
@@ -14,6 +15,7 @@ import (
 	"github.com/perfbench/perfbench/hud"
 	"github.com/perfbench/perfbench/latency"
 	"github.com/perfbench/perfbench/metric"
+	"github.com/perfbench/perfbench/ui/document"
 	"github.com/perfbench/perfbench/ui/window"
 )
 
@@ -341,4 +343,22 @@ func TestTickFrameWork(t *testing.T) {
 	assert.Zero(t, d.ElementsRestyled, "text changes only: nothing restyled")
 	assert.Less(t, d.NodesRelaidOut, uint64(16), "the changed rows and their column, not the gallery")
 	assert.Equal(t, uint64(3), h.Ticks())
+}
+
+// The overlay says which rows read a virtual clock.
+func TestOverlayMarksVirtualRows(t *testing.T) {
+	g, w, clk := open(t, gallery.S0, window.Display{ID: 1, RefreshHz: 60})
+	h := hud.Mount(w, g.Doc.Root(), hud.Options{})
+	clk.Advance(time.Second)
+	r := h.Readings()
+	assert.True(t, strings.HasSuffix(r.Interval.String(), " (virtual)"), r.Interval.String())
+	assert.False(t, strings.Contains(r.Frame.String(), "virtual"), "a frame's cost is real time: %s", r.Frame.String())
+	found := false
+	document.Walk(g.Doc.Root(), func(n *document.Node) bool {
+		if strings.HasPrefix(n.Text(), "INTERVAL") && strings.HasSuffix(n.Text(), "(virtual)") {
+			found = true
+		}
+		return true
+	})
+	assert.True(t, found, "the overlay's INTERVAL row says its clock is virtual")
 }

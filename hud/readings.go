@@ -100,8 +100,15 @@ func (r Reading) Text() string {
 	return fmt.Sprintf("%.2f", v)
 }
 
-// String is the row as the overlay shows it: the label, then the value.
-func (r Reading) String() string { return fmt.Sprintf("%-8s %11s", r.Name, r.Text()) }
+// String is the row as the overlay shows it: the label, then the value,
+// and "(virtual)" after a value read on a virtual clock, whose seconds are
+// a scheduler's and not the wall's.
+func (r Reading) String() string {
+	if r.Clock == string(latency.Virtual) {
+		return fmt.Sprintf("%-8s %11s (virtual)", r.Name, r.Text())
+	}
+	return fmt.Sprintf("%-8s %11s", r.Name, r.Text())
+}
 
 // Headline says which question the headline answers.
 type Headline uint8

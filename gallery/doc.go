@@ -53,7 +53,7 @@
 // and may be driven from different goroutines. In that sheet every state
 // variant (hover, focus, pressed, checked, disabled) changes paint
 // properties only; no state change ever invalidates layout. Only the class
-// "hidden", which document.Select puts on unselected tab panels, does.
+// "hidden" (display: none) does.
 //
 // # Sizes
 //

@@ -43,7 +43,7 @@ var (
 // Every state variant in the sheet changes paint properties only
 // (background, border color, text color): hovering, focusing, pressing,
 // checking or disabling an element never changes layout. Only "hidden"
-// (display: none, used by Tabs for unselected panels) does.
+// (display: none) does.
 func NewSheet() *style.Sheet {
 	s := &style.Sheet{}
 	p := style.Props{}

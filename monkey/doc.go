@@ -5,9 +5,9 @@
 // API only. A Driver performs random actions on a window over any
 // document, with the whole vocabulary an application and its user have:
 // pointer moves, clicks, the wheel, keys, typing and resizes through the
-// window; adding and removing subtrees, classes, text, states, values,
-// tab selections and new scroll containers, lists and tabs through the
-// document. Every choice comes from a Source, so a seed (or a fuzzer's
+// window; adding, inserting and removing subtrees, classes, text, states,
+// values, tab selections, scroll offsets, new scroll containers, lists and
+// tabs through the document, and rules redefined in its sheet. Every choice comes from a Source, so a seed (or a fuzzer's
 // bytes) replays a run exactly.
 //
 // The verify gate (gates.VerifyRandom, `perfbench verify --doc random`)

@@ -33,10 +33,13 @@ const (
 	NewScroll               // a new scroll container with content
 	NewList                 // a new virtualised list
 	NewTabs                 // a new Tabs element
+	Insert                  // an element inserted before or after another
+	ScrollTo                // a scroller's offset set by the application
+	Restyle                 // a class's rule redefined in the sheet
 	numActions
 )
 
-var actionNames = [numActions]string{"move", "click", "wheel", "key", "type", "resize", "add", "remove", "class", "text", "state", "value", "select", "new-scroll", "new-list", "new-tabs"}
+var actionNames = [numActions]string{"move", "click", "wheel", "key", "type", "resize", "add", "remove", "class", "text", "state", "value", "select", "new-scroll", "new-list", "new-tabs", "insert", "scroll-to", "restyle"}
 
 func (a Action) String() string {
 	if a < numActions {
@@ -51,7 +54,7 @@ func (a Action) String() string {
 var weights = [numActions]int{
 	Move: 14, Click: 12, Wheel: 10, Press: 6, Type: 6, Resize: 4,
 	Add: 8, Remove: 6, Class: 10, Text: 5, State: 6, Value: 3, Select: 3,
-	NewScroll: 2, NewList: 2, NewTabs: 2,
+	NewScroll: 2, NewList: 2, NewTabs: 2, Insert: 5, ScrollTo: 3, Restyle: 2,
 }
 
 // Driver performs random actions on a window over a document.
@@ -314,8 +317,62 @@ func (r *Driver) Act(a Action) string {
 			r.gen.tabs(c, c.Depth()+1)
 		}
 		return fmt.Sprintf("%v in %s", a, name(c))
+	case Insert:
+		ref := r.any(func(n *document.Node) bool { return n.Parent() != nil && isContainer(n.Parent()) })
+		if ref == nil {
+			return "insert: nowhere"
+		}
+		k := pick(src, []document.Kind{document.Box, document.Text, document.Button, document.Checkbox, document.TextField, document.Image})
+		cls := r.gen.classes(2, 1)
+		var n *document.Node
+		where := "before"
+		if src.IntN(2) == 0 {
+			n = d.InsertBefore(ref, k, cls)
+		} else {
+			n, where = d.InsertAfter(ref, k, cls), "after"
+		}
+		switch k {
+		case document.Text, document.TextField:
+			d.SetText(n, Words(src, 1+src.IntN(6)))
+		case document.Button:
+			d.SetText(d.Add(n, document.Text), Words(src, 1))
+		case document.Box:
+			d.SetText(d.Add(n, document.Text), Words(src, 1+src.IntN(3)))
+		}
+		return fmt.Sprintf("insert %s %q %s %s", name(n), cls, where, name(ref))
+	case ScrollTo:
+		n := r.any(isScroller)
+		if n == nil {
+			return "scroll-to: no scroller"
+		}
+		y := float32(src.IntN(int(r.W.Box(n).ContentH) + 50))
+		d.SetScrollY(n, y)
+		return fmt.Sprintf("scroll %s to %g", name(n), y)
+	case Restyle:
+		c := pick(src, r.gen.layout)
+		if src.IntN(2) == 0 {
+			c = pick(src, r.gen.paint)
+		}
+		p := pick(src, restyles)
+		d.Sheet.Define(c, p.props)
+		return fmt.Sprintf("redefine class %q as %s", c, p.what)
 	}
 	panic(fmt.Sprintf("monkey: unknown action %d", a))
+}
+
+// restyles are the rules the Restyle action gives a class.
+var restyles = []struct {
+	what  string
+	props style.Props
+}{
+	{"a row with a gap", style.Props{}.Direction(style.Row).Gap(5)},
+	{"padded and tinted", style.Props{}.Padding(geom.All(7)).Background(style.RGB(0xee, 0xdd, 0xcc))},
+	{"120 px wide", style.Props{}.Width(style.PxLen(120))},
+	{"growing", style.Props{}.Grow(1)},
+	{"hidden", style.Props{}.Hidden(true)},
+	{"large bold text", style.Props{}.FontSize(18).Bold(true)},
+	{"bordered", style.Props{}.Border(2, style.RGB(0x40, 0x40, 0x40)).Radius(3)},
+	{"nothing", style.Props{}},
 }
 
 func focusName(w *window.Window) string {

@@ -69,7 +69,7 @@ func TestDriverUsesTheWholeVocabulary(t *testing.T) {
 			seen[strings.Fields(a)[0]] = true
 		}
 	}
-	for _, verb := range []string{"move", "click", "wheel", "key", "type", "resize", "add", "remove", "set", "select", "new-scroll", "new-list", "new-tabs"} {
+	for _, verb := range []string{"move", "click", "wheel", "key", "type", "resize", "add", "remove", "set", "select", "new-scroll", "new-list", "new-tabs", "insert", "scroll", "redefine"} {
 		assert.True(t, seen[verb], "no %q in 200 steps: %v", verb, fmt.Sprint(seen))
 	}
 }

@@ -19,7 +19,7 @@ func (c *Document) cloneNode(n, parent *Node, depth int32) *Node {
 		classes: slices.Clone(n.classes), state: n.state,
 		text: n.text, value: n.value, caret: n.caret, selected: n.selected,
 		sprite: n.sprite, group: n.group, scrollY: n.scrollY, list: n.list,
-		rowIndex: n.rowIndex, phase: n.phase, animated: n.animated,
+		rowIndex: n.rowIndex, phase: n.phase, animated: n.animated, folded: n.folded,
 	}
 	c.nodes = append(c.nodes, m)
 	if m.animated {

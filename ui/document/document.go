@@ -110,6 +110,7 @@ type Node struct {
 	rowIndex int // a List's row: the model row it shows (-1 when not a row)
 	phase    float32
 	animated bool // Progress: animates while mounted
+	folded   bool // a Tabs panel not selected: not displayed, whatever its classes say
 }
 
 // ID returns the node's ID.
@@ -166,6 +167,10 @@ func (n *Node) Phase() float32 { return n.phase }
 // Animated reports whether the element animates (a Progress that runs).
 func (n *Node) Animated() bool { return n.animated }
 
+// Folded reports whether the element is a Tabs panel that is not selected:
+// it is not displayed, whatever its classes say.
+func (n *Node) Folded() bool { return n.folded }
+
 // Is reports whether the node has the class.
 func (n *Node) Is(c style.Class) bool { return slices.Contains(n.classes, c) }
 
@@ -186,6 +191,7 @@ type Document struct {
 	nodes []*Node // by ID; nil once removed
 
 	styleQ, boxQ, paintQ []ID
+	scrollQ              []ID // scroll offsets set since the last frame
 	removed              []*Node // roots of subtrees removed since the last frame
 	structural           bool    // children added or removed since the last frame
 	anim                 []*Node // mounted animated elements
@@ -250,6 +256,28 @@ func (d *Document) newNode(k Kind, classes []string) *Node {
 func (d *Document) Add(parent *Node, k Kind, classes ...string) *Node {
 	n := d.newNode(k, classes)
 	d.attach(parent, n, len(parent.children))
+	return n
+}
+
+// InsertBefore creates an element like Add and places it just before the
+// sibling ref.
+func (d *Document) InsertBefore(ref *Node, k Kind, classes ...string) *Node {
+	return d.insertAt(ref, 0, k, classes)
+}
+
+// InsertAfter creates an element like Add and places it just after the
+// sibling ref.
+func (d *Document) InsertAfter(ref *Node, k Kind, classes ...string) *Node {
+	return d.insertAt(ref, 1, k, classes)
+}
+
+func (d *Document) insertAt(ref *Node, after int, k Kind, classes []string) *Node {
+	p := ref.parent
+	if p == nil {
+		panic("document: insert beside the root or a removed node")
+	}
+	n := d.newNode(k, classes)
+	d.attach(p, n, slices.Index(p.children, ref)+after)
 	return n
 }
 
@@ -323,7 +351,21 @@ func (d *Document) queue(n *Node, what Dirty) {
 
 // Pending reports whether any change awaits a frame.
 func (d *Document) Pending() bool {
-	return len(d.styleQ) > 0 || len(d.boxQ) > 0 || len(d.paintQ) > 0
+	return len(d.styleQ) > 0 || len(d.boxQ) > 0 || len(d.paintQ) > 0 || len(d.scrollQ) > 0
+}
+
+// TakeScrolled appends the scroll containers whose offset was set since
+// the last call (each once, removed ones left out) to dst and forgets them.
+// The window takes them before the frame's other changes, so that a
+// virtualised list can rebind its rows to the new offset in the same frame.
+func (d *Document) TakeScrolled(dst []*Node) []*Node {
+	for _, id := range d.scrollQ {
+		if n := d.nodes[id]; n != nil && !slices.Contains(dst, n) {
+			dst = append(dst, n)
+		}
+	}
+	d.scrollQ = d.scrollQ[:0]
+	return dst
 }
 
 // Changes is what the document owes the next frame, each list in tree

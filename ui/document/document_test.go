@@ -54,9 +54,10 @@ func TestTabsSelectHidesOtherPanels(t *testing.T) {
 		d.Add(tabs, Box, "panel")
 	}
 	d.Select(tabs, 1)
-	hidden, _ := d.Sheet.Lookup("hidden")
-	assert.True(t, tabs.Children()[1].Is(hidden))
-	assert.False(t, tabs.Children()[2].Is(hidden))
+	assert.True(t, tabs.Children()[1].Folded())
+	assert.False(t, tabs.Children()[2].Folded())
+	_, defined := d.Sheet.Lookup("hidden")
+	assert.False(t, defined, "Select needs no class of the application's sheet")
 	assert.Equal(t, style.Checked, strip.Children()[1].State())
 	assert.Equal(t, 1, tabs.Selected())
 }

@@ -105,9 +105,13 @@ func (d *Document) SetGroup(n *Node, g string) { n.group = g }
 
 // Select shows a Tabs element's panel i: the Tabs' children are its tab
 // strip (child 0, whose children are the tabs) followed by one panel per
-// tab. The selected tab gets Checked; panels not shown get the class
-// "hidden", which the gallery's sheet defines as display: none.
+// tab. The selected tab gets Checked; the panels not shown are folded
+// (Folded), which the window displays as display: none whatever their
+// classes say.
 func (d *Document) Select(tabs *Node, i int) {
+	if len(tabs.children) == 0 {
+		return
+	}
 	strip := tabs.children[0]
 	i = max(0, min(i, len(strip.children)-1))
 	tabs.selected = i
@@ -115,18 +119,26 @@ func (d *Document) Select(tabs *Node, i int) {
 		d.SetState(t, style.Checked, j == i)
 	}
 	for j, p := range tabs.children[1:] {
-		if j == i {
-			d.RemoveClass(p, "hidden")
-		} else {
-			d.AddClass(p, "hidden")
+		if fold := j != i; fold != p.folded {
+			p.folded = fold
+			d.queue(p, NeedsStyle)
 		}
 	}
 }
 
-// SetScrollY sets a Scroll or List element's offset. It queues nothing:
-// the caller (the window) applies scroll offsets in their own stage, which
-// translates already-painted content instead of rebuilding it.
-func (d *Document) SetScrollY(n *Node, y float32) { n.scrollY = y }
+// SetScrollY sets a Scroll or List element's offset and queues it for the
+// next frame, which translates the container's painted content instead of
+// rebuilding it and moves its hit space by the same offset.
+func (d *Document) SetScrollY(n *Node, y float32) {
+	if y == n.scrollY {
+		return
+	}
+	n.scrollY = y
+	if d.Notify != nil {
+		defer d.Notify()
+	}
+	d.scrollQ = append(d.scrollQ, n.id)
+}
 
 // SetList makes n (a List) show model m, mounting rows for the first
 // visible rows; Rebind keeps them in step with the offset afterwards.

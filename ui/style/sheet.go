@@ -3,6 +3,7 @@ package style
 import (
 	"fmt"
 	"slices"
+	"weak"
 )
 
 // State is the set of dynamic states an element is in.
@@ -42,6 +43,8 @@ type Class uint16
 type Rule struct {
 	Base     Props
 	variants [len(states)]Props
+	sheet    *Sheet
+	class    Class
 }
 
 // On sets the properties that apply while the element is in state st
@@ -52,6 +55,9 @@ func (r *Rule) On(st State, p Props) *Rule {
 		panic(fmt.Sprintf("style: On wants exactly one state, got %v", st))
 	}
 	r.variants[i] = p
+	if r.sheet != nil {
+		r.sheet.changed(r.class)
+	}
 	return r
 }
 
@@ -60,6 +66,48 @@ type Sheet struct {
 	names []string
 	index map[string]Class
 	rules []Rule
+
+	gen      uint64  // rule changes so far
+	log      []Class // the class of each rule change, in order
+	watchers []weak.Pointer[Watcher]
+}
+
+// A Watcher is told when a rule of a sheet it watches changes. The sheet
+// holds it weakly: a watcher nobody else holds is dropped, so a window
+// that is gone stops being told without having to say so.
+type Watcher struct {
+	Changed func()
+}
+
+// Watch tells w of every rule change from now on.
+func (s *Sheet) Watch(w *Watcher) {
+	s.watchers = slices.DeleteFunc(s.watchers, func(p weak.Pointer[Watcher]) bool { return p.Value() == nil })
+	s.watchers = append(s.watchers, weak.Make(w))
+}
+
+// Generation counts the sheet's rule changes (Define, and On on a defined
+// rule): a reader that saw generation g asks ChangedSince(g) what changed.
+func (s *Sheet) Generation() uint64 { return s.gen }
+
+// ChangedSince appends the classes whose rules changed after generation g
+// to dst, once each.
+func (s *Sheet) ChangedSince(g uint64, dst []Class) []Class {
+	for _, c := range s.log[min(g, uint64(len(s.log))):] {
+		if !slices.Contains(dst, c) {
+			dst = append(dst, c)
+		}
+	}
+	return dst
+}
+
+func (s *Sheet) changed(c Class) {
+	s.gen++
+	s.log = append(s.log, c)
+	for _, p := range s.watchers {
+		if w := p.Value(); w != nil && w.Changed != nil {
+			w.Changed()
+		}
+	}
 }
 
 // Intern returns the class for a name, adding it (with an empty rule) if
@@ -73,7 +121,7 @@ func (s *Sheet) Intern(name string) Class {
 	}
 	c := Class(len(s.names))
 	s.names = append(s.names, name)
-	s.rules = append(s.rules, Rule{})
+	s.rules = append(s.rules, Rule{sheet: s, class: c})
 	s.index[name] = c
 	return c
 }
@@ -92,6 +140,7 @@ func (s *Sheet) Name(c Class) string { return s.names[c] }
 func (s *Sheet) Define(name string, base Props) *Rule {
 	c := s.Intern(name)
 	s.rules[c].Base = base
+	s.changed(c)
 	return &s.rules[c]
 }
 

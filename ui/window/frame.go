@@ -110,6 +110,7 @@ func (w *Window) drawFrame() {
 	}
 	w.reasons, w.invalidations, w.inputs = 0, 0, 0
 	w.animate()
+	w.takeScrolled()
 	w.doc.TakeChanges(&w.changes)
 	w.growTables()
 
@@ -117,6 +118,7 @@ func (w *Window) drawFrame() {
 	for _, n := range w.changes.Style {
 		w.restyle(n)
 	}
+	w.restyleSheet()
 
 	latency.Mark("f.boxes")
 	for _, n := range w.changes.Boxes {
@@ -220,6 +222,38 @@ func (w *Window) why() string {
 	return string(b)
 }
 
+// takeScrolled takes the scroll offsets set since the last frame, by the
+// wheel or by the application: their painted content is translated and
+// their hit space moved this frame, and a virtualised list rebinds its
+// rows to the new offset first.
+func (w *Window) takeScrolled() {
+	n0 := len(w.scrolled)
+	w.scrolled = w.doc.TakeScrolled(w.scrolled)
+	for _, n := range w.scrolled[n0:] {
+		if n.Kind() == document.List {
+			w.rebind(n)
+		}
+	}
+}
+
+// restyleSheet restyles every element with a class whose rule changed
+// since the styles were computed. A sheet changes rarely, so the walk of
+// the whole document is paid only then.
+func (w *Window) restyleSheet() {
+	sheet := w.doc.Sheet
+	if sheet.Generation() == w.sheetGen {
+		return
+	}
+	w.classes = sheet.ChangedSince(w.sheetGen, w.classes[:0])
+	w.sheetGen = sheet.Generation()
+	document.Walk(w.doc.Root(), func(n *document.Node) bool {
+		if slices.ContainsFunc(w.classes, n.Is) && int(n.ID()) < len(w.styled) && w.styled[n.ID()] {
+			w.restyle(n)
+		}
+		return true
+	})
+}
+
 // animate advances every animated element to the frame's time.
 func (w *Window) animate() {
 	if w.opts.NoAnimation {
@@ -260,6 +294,9 @@ func (w *Window) restyle(n *document.Node) {
 	had := w.styled[id]
 	cs := &w.styles[id]
 	matched := w.doc.Sheet.Compute(cs, n.Kind().Defaults(), n.Classes(), n.State(), parent)
+	if n.Folded() {
+		cs.Display = false // an unselected Tabs panel
+	}
 	counter.Add(counter.StyleRulesMatched, uint64(matched))
 	w.styled[id] = true
 	w.toPaint = append(w.toPaint, n)

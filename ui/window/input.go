@@ -202,13 +202,7 @@ func (w *Window) Wheel(x, y, dy float32) {
 			continue
 		}
 		dy -= next - n.ScrollY()
-		w.doc.SetScrollY(n, next)
-		if !slices.Contains(w.scrolled, n) {
-			w.scrolled = append(w.scrolled, n)
-		}
-		if n.Kind() == document.List {
-			w.rebind(n)
-		}
+		w.doc.SetScrollY(n, next) // the frame translates it (takeScrolled)
 	}
 	w.settle()
 }
@@ -225,10 +219,8 @@ func (w *Window) rebind(list *document.Node) {
 	}
 	first := int(list.ScrollY()/m.RowHeight) - m.Overscan
 	first = max(0, min(first, m.Rows-k))
-	var have [256]bool
-	if k > len(have) {
-		panic("window: a virtualised list mounts at most 256 rows")
-	}
+	w.have = append(w.have[:0], make([]bool, k)...)
+	have := w.have
 	for _, r := range rows {
 		if i := r.RowIndex() - first; i >= 0 && i < k {
 			have[i] = true

@@ -141,6 +141,10 @@ type Window struct {
 	hover, focus *document.Node
 	handlers     map[document.ID]func(Button) bool
 	scrolled     []*document.Node
+	have         []bool // rebind's scratch: which port slots have a row
+	sheetGen     uint64 // the sheet generation the styles were computed at
+	sheetWatch   *style.Watcher
+	classes      []style.Class
 	toPaint      []*document.Node
 	subtrees     []*document.Node
 	dirtySpaces  []document.ID
@@ -172,9 +176,27 @@ func New(doc *document.Document, opts Options) *Window {
 	w.layout = layout.Engine{Doc: doc, Text: &w.text}
 	w.paint = paint.Painter{Doc: doc, Layout: &w.layout, Text: &w.text}
 	doc.Notify = w.documentChanged
+	w.sheetGen = doc.Sheet.Generation()
+	w.sheetWatch = &style.Watcher{Changed: w.documentChanged}
+	doc.Sheet.Watch(w.sheetWatch)
+	w.adopt()
 	latency.StartEpoch(w.Source())
 	w.requestFrame(ByApp)
 	return w
+}
+
+// adopt takes the hover and focus a document was opened with as the
+// window's own, so that the next pointer move or focus change clears them.
+func (w *Window) adopt() {
+	document.Walk(w.doc.Root(), func(n *document.Node) bool {
+		if w.hover == nil && n.State()&style.Hover != 0 {
+			w.hover = n
+		}
+		if w.focus == nil && n.State()&style.Focus != 0 {
+			w.focus = n
+		}
+		return true
+	})
 }
 
 // Renderer returns the renderer the window draws with.

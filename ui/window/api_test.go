@@ -1,0 +1,145 @@
+package window_test
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/perfbench/perfbench/counter"
+	"github.com/perfbench/perfbench/ui/document"
+	"github.com/perfbench/perfbench/ui/style"
+	"github.com/perfbench/perfbench/ui/window"
+)
+
+// What a new user of the document API trips on (issue 8, case 6), each
+// checked against a rebuild where the window draws.
+
+func TestInsertBeforeAndAfter(t *testing.T) {
+	defer counter.Exclusive()()
+	d := document.New(caseSheet())
+	a := d.Add(d.Root(), document.Box, "tile")
+	c := d.Add(d.Root(), document.Box, "tile")
+	w, clk := live(d, 100, 200)
+	b := d.InsertAfter(a, document.Box, "tile")
+	first := d.InsertBefore(a, document.Box, "tile")
+	assert.Equal(t, []*document.Node{first, a, b, c}, d.Root().Children())
+	requireRebuilt(t, w, clk)
+	for i, n := range d.Root().Children() {
+		assert.Equal(t, float32(20*i), w.Rect(n).Y)
+	}
+	assert.Panics(t, func() { d.InsertBefore(d.Root(), document.Box) })
+}
+
+func TestSetScrollYMovesTheHitIndexInTheSameFrame(t *testing.T) {
+	defer counter.Exclusive()()
+	s := caseSheet()
+	s.Define("hot", style.Props{}).On(style.Hover, style.Props{}.Background(style.RGB(0, 200, 0)))
+	d := document.New(s)
+	sc := d.Add(d.Root(), document.Scroll)
+	var rows []*document.Node
+	for range 40 {
+		rows = append(rows, d.Add(sc, document.Box, "tile hot"))
+	}
+	w, clk := live(d, 200, 400)
+	d.SetScrollY(sc, 200)
+	assert.True(t, w.FramePending(), "a programmatic scroll asks for a frame")
+	requireRebuilt(t, w, clk)
+	r := w.Rect(rows[15])
+	require.Equal(t, float32(15*20-200), r.Y, "row 15 is drawn 200 px higher")
+	w.PointerMove(r.X+r.W/2, r.Y+r.H/2)
+	assert.Equal(t, rows[15], w.Hover(), "the pointer at row 15's drawn centre hovers row 15")
+}
+
+func TestSheetDefineOnAnOpenWindowRestyles(t *testing.T) {
+	defer counter.Exclusive()()
+	s := caseSheet()
+	d := document.New(s)
+	tile := d.Add(d.Root(), document.Box, "tile")
+	w, clk := live(d, 100, 100)
+	s.Define("tile", style.Props{}.Height(style.PxLen(40)).Background(style.RGB(0, 0, 255)))
+	assert.True(t, w.FramePending(), "a rule change asks for a frame")
+	requireRebuilt(t, w, clk)
+	assert.Equal(t, float32(40), w.Rect(tile).H)
+	s.Rule(mustLookup(t, s, "tile")).On(style.Hover, style.Props{}.Background(style.RGB(9, 9, 9)))
+	d.SetState(tile, style.Hover, true)
+	requireRebuilt(t, w, clk)
+	assert.Equal(t, style.RGB(9, 9, 9), w.DisplayList(nil)[0].Fill)
+}
+
+func mustLookup(t *testing.T, s *style.Sheet, name string) style.Class {
+	c, ok := s.Lookup(name)
+	require.True(t, ok)
+	return c
+}
+
+func TestWindowAdoptsTheStateItIsOpenedWith(t *testing.T) {
+	defer counter.Exclusive()()
+	s := caseSheet()
+	s.Define("hot", style.Props{}.Height(style.PxLen(20))).On(style.Hover, style.Props{}.Background(style.RGB(0, 200, 0)))
+	d := document.New(s)
+	a := d.Add(d.Root(), document.Box, "hot")
+	b := d.Add(d.Root(), document.Box, "hot")
+	f := d.Add(d.Root(), document.TextField)
+	g := d.Add(d.Root(), document.TextField)
+	d.SetState(a, style.Hover, true)
+	d.SetState(f, style.Focus, true)
+	w, clk := live(d, 300, 300)
+	assert.Equal(t, a, w.Hover())
+	assert.Equal(t, f, w.Focus())
+	r := w.Rect(b)
+	w.PointerMove(r.X+1, r.Y+1)
+	w.Key(window.Tab)
+	requireRebuilt(t, w, clk)
+	assert.Zero(t, a.State()&style.Hover, "one element hovered after one move")
+	assert.Zero(t, f.State()&style.Focus, "focus moved on")
+	assert.NotZero(t, g.State()&style.Focus)
+}
+
+func TestListMountsAsManyRowsAsItsPortNeeds(t *testing.T) {
+	defer counter.Exclusive()()
+	s := caseSheet()
+	s.Define("tall", style.Props{}.Height(style.PxLen(1200)))
+	s.Define("thin", style.Props{}.Height(style.PxLen(3)))
+	d := document.New(s)
+	l := d.Add(d.Root(), document.List, "tall")
+	d.SetList(l, &document.ListModel{Rows: 5000, RowHeight: 3, Label: func(int) string { return "r" }, RowClass: "thin"})
+	for i := range 400 + 4 {
+		d.AddRow(l, i)
+	}
+	w, clk := live(d, 200, 1200)
+	r := w.Rect(l)
+	require.NotPanics(t, func() {
+		w.Wheel(r.X+5, r.Y+5, 600)
+		clk.AdvanceTo(w.NextRefresh())
+	})
+	first := l.Children()[0].RowIndex()
+	for _, row := range l.Children() {
+		first = min(first, row.RowIndex())
+	}
+	assert.Equal(t, 200, first, "the rows follow the port")
+	requireRebuilt(t, w, clk)
+}
+
+func TestSelectNeedsNoClassOfTheApplication(t *testing.T) {
+	defer counter.Exclusive()()
+	d := document.New(caseSheet()) // no "hidden" class
+	tabs := d.Add(d.Root(), document.Tabs)
+	strip := d.Add(tabs, document.Box, "row")
+	var panels []*document.Node
+	for range 3 {
+		d.Add(strip, document.Button)
+		p := d.Add(tabs, document.Box)
+		d.Add(p, document.Box, "tile")
+		panels = append(panels, p)
+	}
+	d.Select(tabs, 1)
+	w, clk := live(d, 300, 300)
+	assert.True(t, w.Rect(panels[0]).Empty())
+	assert.False(t, w.Rect(panels[1]).Empty())
+	assert.True(t, w.Rect(panels[2]).Empty())
+	d.Select(tabs, 2)
+	requireRebuilt(t, w, clk)
+	assert.True(t, w.Rect(panels[1]).Empty())
+	assert.False(t, w.Rect(panels[2]).Empty())
+}

@@ -191,7 +191,7 @@ type Document struct {
 	nodes []*Node // by ID; nil once removed
 
 	styleQ, boxQ, paintQ []ID
-	scrollQ              []ID // scroll offsets set since the last frame
+	scrollQ              []ID    // scroll offsets set since the last frame
 	removed              []*Node // roots of subtrees removed since the last frame
 	structural           bool    // children added or removed since the last frame
 	anim                 []*Node // mounted animated elements

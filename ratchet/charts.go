@@ -6,6 +6,7 @@ import (
 	"path"
 	"path/filepath"
 	"runtime/debug"
+	"strings"
 
 	"github.com/perfbench/perfbench/band"
 	"github.com/perfbench/perfbench/chart"
@@ -22,6 +23,13 @@ func chartFile(scenario string) string { return scenario + ".svg" }
 // dir is the charts directory relative to the docs file's, with slashes.
 func chartLink(dir, scenario string) string {
 	return "![" + scenario + ": baseline history and counts](" + path.Join(dir, chartFile(scenario)) + ")\n\n"
+}
+
+// chartTitle names a chart's scenario and machine. A machine key that
+// names a renderer (and its GL renderer string) puts it on a line of its
+// own, or the title would outrun the chart.
+func chartTitle(scenario, machine string) string {
+	return scenario + " on " + strings.Replace(machine, ", renderer ", "\nrenderer ", 1)
 }
 
 // renderCharts draws one SVG per chartable scenario, keyed by scenario
@@ -61,7 +69,7 @@ func renderCharts(o *Outcome, store *Store, hist *History, machine string) (map[
 			}
 		}
 		var b bytes.Buffer
-		if err := chart.Scenario(&b, sc.Name+" on "+machine, times, counts); err != nil {
+		if err := chart.Scenario(&b, chartTitle(sc.Name, machine), times, counts); err != nil {
 			return nil, err
 		}
 		out[sc.Name] = b.Bytes()

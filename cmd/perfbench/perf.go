@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"os/exec"
+	"path/filepath"
 	"runtime/debug"
 	"strings"
 	"time"
@@ -85,8 +86,9 @@ they name for as long as the baselines file has that machine.
 With --renderer gpu (or cpu) the scenarios draw with that renderer, their
 times are baselined under a machine key that names the renderer and the
 graphics device, and the docs are a page of their own
-(` + gpuDocs + ` for gpu, ` + "`docs/performance-cpu.md`" + ` for cpu), so
-they never mix with the null renderer's.
+(` + gpuDocs + ` for gpu, ` + "`docs/performance-cpu.md`" + ` for cpu) with
+its charts in docs/perf/charts-gpu (or -cpu), so they never mix with the
+null renderer's.
 
 Exit status: 0 pass (or unbaselined), 1 a band failed, a scenario broke or
 (--check) the docs are out of date, 2 usage or input error.`,
@@ -140,6 +142,11 @@ Exit status: 0 pass (or unbaselined), 1 a band failed, a scenario broke or
 				return err
 			}
 			opts.Machine = machineWith(key)
+			if rend != "null" {
+				// Its charts are its own too: the null renderer's page
+				// embeds docs/perf/charts.
+				opts.Charts = filepath.Join(filepath.Dir(dpath), "perf", "charts-"+rend)
+			}
 			o, err := ratchet.Run(cmd.Context(), opts, scenarioMeasure(runner, names))
 			bar.done()
 			if err != nil {

@@ -24,6 +24,10 @@ import (
 // input and the frame that answered it), as on a virtual run. An animated
 // phase's loop never runs out of timers, so the run ends two refreshes
 // after the last input.
+//
+// The window settles (Quiet) before its loop starts, in the epoch it opened
+// with: a trace of the run holds those first, cold frames in an epoch of
+// their own, and the loop's epoch after it, so no interval spans the two.
 func runReal(p *Phase, size gallery.Size, n int, opts Options) *Result {
 	release := counter.Exclusive()
 	defer release()

@@ -203,3 +203,24 @@ func mustGetReading(t *testing.T, s metric.Summary, id string) metric.Reading {
 	require.True(t, ok, id)
 	return r
 }
+
+// Run is for a real clock, and returns when its context ends even while
+// an animation keeps timers pending, having drawn one frame per refresh.
+func TestRunEndsWithItsContext(t *testing.T) {
+	defer counter.Exclusive()()
+	g := gallery.Build(gallery.S0, gallery.Options{})
+	v := window.New(g.Doc, window.Options{})
+	assert.PanicsWithValue(t, "window: Run needs a window on a *clock.Real", func() { _ = v.Run(context.Background(), nil) })
+
+	g = gallery.Build(gallery.S0, gallery.Options{Animate: true})
+	w := window.New(g.Doc, window.Options{Clock: &clock.Real{}, Display: window.Display{RefreshHz: 120}})
+	ctx, cancel := context.WithTimeout(context.Background(), 250*time.Millisecond)
+	defer cancel()
+	frames := w.Frames()
+	err := w.Run(ctx, nil)
+	assert.ErrorIs(t, err, context.DeadlineExceeded)
+	drawn := w.Frames() - frames
+	// 30 refreshes at 120 Hz in 250 ms; a busy machine draws fewer, never more.
+	assert.LessOrEqual(t, drawn, uint64(31))
+	assert.Positive(t, drawn)
+}

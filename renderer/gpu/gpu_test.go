@@ -10,13 +10,17 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/perfbench/perfbench/band"
 	"github.com/perfbench/perfbench/counter"
 	"github.com/perfbench/perfbench/gallery"
+	"github.com/perfbench/perfbench/gates"
 	"github.com/perfbench/perfbench/latency"
 	"github.com/perfbench/perfbench/phase"
+	"github.com/perfbench/perfbench/renderer"
 	"github.com/perfbench/perfbench/renderer/gpu"
 	"github.com/perfbench/perfbench/renderer/raster"
 	"github.com/perfbench/perfbench/ui/document"
+	"github.com/perfbench/perfbench/ui/paint"
 	"github.com/perfbench/perfbench/ui/window"
 )
 
@@ -154,4 +158,46 @@ func TestFrameMarksTheRendererStages(t *testing.T) {
 	}
 	assert.Equal(t, []string{"evt.in", "f.begin", "b.why", "f.restyle", "f.boxes", "f.layout", "f.fragments",
 		"p.emit", "p.draw", "r.tables", "r.plan", "r.encoder", "r.buffers", "r.record", "pres.out", "f.end"}, got)
+}
+
+// dropOne draws on the GPU but leaves the first primitive of the first
+// changed chunk out of frame number at; the display list is untouched.
+type dropOne struct {
+	*gpu.Renderer
+	at, n int
+}
+
+func (d *dropOne) Frame(f *paint.Frame) error {
+	d.n++
+	if d.n != d.at || len(f.Changed) == 0 {
+		return d.Renderer.Frame(f)
+	}
+	c := f.Changed[0]
+	saved := c.Prims
+	c.Prims = saved[1:]
+	defer func() { c.Prims = saved }()
+	return d.Renderer.Frame(f)
+}
+
+// verify on the GPU compares pictures exactly, and a picture one
+// primitive off fails it.
+func TestPixelVerifyOnTheGPU(t *testing.T) {
+	open(t)
+	factory := func(planted bool) func() (renderer.Renderer, error) {
+		first := true
+		return func() (renderer.Renderer, error) {
+			r, err := gpu.New()
+			if err != nil || !first || !planted {
+				return r, err
+			}
+			first = false
+			return &dropOne{Renderer: r, at: 4}, nil
+		}
+	}
+	r := gates.Verify(gates.VerifyOptions{Size: gallery.S0, Renderer: factory(false)})
+	require.Equal(t, band.Pass, r.Verdict, "%+v", r.Checks)
+	r = gates.Verify(gates.VerifyOptions{Size: gallery.S0, Renderer: factory(true)})
+	require.Equal(t, band.Fail, r.Verdict, "%+v", r.Checks)
+	assert.Contains(t, r.Checks[0].Detail, "picture differs at ")
+	t.Log(r.Checks[0].Detail)
 }

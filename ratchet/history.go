@@ -1,7 +1,6 @@
 package ratchet
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -244,28 +243,12 @@ func (h *History) Marshal() []byte {
 	str := func(v string) *yaml.Node { return &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!str", Value: v} }
 	plain := func(v string) *yaml.Node { return &yaml.Node{Kind: yaml.ScalarNode, Value: v} }
 	num := func(f float64) *yaml.Node { return plain(strconv.FormatFloat(f, 'g', -1, 64)) }
-	mapping := func() *yaml.Node { return &yaml.Node{Kind: yaml.MappingNode} }
-	add := func(m *yaml.Node, k string, v *yaml.Node) { m.Content = append(m.Content, str(k), v) }
-
 	keys := make([]Key, 0, len(h.points))
 	for k := range h.points {
 		keys = append(keys, k)
 	}
 	slices.SortFunc(keys, compareKeys)
-	machines := mapping()
-	var machine, scenario *yaml.Node
-	var last Key
-	for i, k := range keys {
-		if i == 0 || k.Machine != last.Machine {
-			machine = mapping()
-			add(machines, k.Machine, machine)
-			scenario = nil
-		}
-		if scenario == nil || k.Scenario != last.Scenario {
-			scenario = mapping()
-			add(machine, k.Scenario, scenario)
-		}
-		last = k
+	return marshalKeyed(historyHeader, historyVersion, keys, func(k Key) *yaml.Node {
 		seq := &yaml.Node{Kind: yaml.SequenceNode}
 		for _, p := range h.points[k] {
 			commit := &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!null", Value: "~"}
@@ -273,25 +256,10 @@ func (h *History) Marshal() []byte {
 				commit = str(p.Commit)
 			}
 			seq.Content = append(seq.Content, &yaml.Node{Kind: yaml.SequenceNode, Style: yaml.FlowStyle, Content: []*yaml.Node{
-				{Kind: yaml.ScalarNode, Tag: "!!timestamp", Value: p.Set.UTC().Format(time.RFC3339)}, num(p.Median), num(p.Lo), num(p.Hi),
-				plain(strconv.Itoa(p.N)), plain(p.Kind.String()), commit,
+				{Kind: yaml.ScalarNode, Tag: "!!timestamp", Value: p.Set.UTC().Format(time.RFC3339)}, num(p.Median),
+				num(p.Lo), num(p.Hi), plain(strconv.Itoa(p.N)), plain(p.Kind.String()), commit,
 			}})
 		}
-		add(scenario, k.Number, seq)
-	}
-	root := mapping()
-	add(root, "version", plain(strconv.Itoa(historyVersion)))
-	add(root, "machines", machines)
-
-	var buf bytes.Buffer
-	buf.WriteString(historyHeader)
-	enc := yaml.NewEncoder(&buf)
-	enc.SetIndent(2)
-	if err := enc.Encode(root); err != nil {
-		panic("ratchet: encoding history: " + err.Error()) // a tree built above always encodes
-	}
-	if err := enc.Close(); err != nil {
-		panic("ratchet: encoding history: " + err.Error())
-	}
-	return buf.Bytes()
+		return seq
+	})
 }

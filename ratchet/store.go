@@ -433,20 +433,7 @@ func (s *Store) Marshal() []byte {
 	mapping := func() *yaml.Node { return &yaml.Node{Kind: yaml.MappingNode} }
 	add := func(m *yaml.Node, k string, v *yaml.Node) { m.Content = append(m.Content, str(k), v) }
 
-	machines := mapping()
-	var machine, scenario *yaml.Node
-	var last Key
-	for i, k := range s.Keys() {
-		if i == 0 || k.Machine != last.Machine {
-			machine = mapping()
-			add(machines, k.Machine, machine)
-			scenario = nil
-		}
-		if scenario == nil || k.Scenario != last.Scenario {
-			scenario = mapping()
-			add(machine, k.Scenario, scenario)
-		}
-		last = k
+	return marshalKeyed(storeHeader, storeVersion, s.Keys(), func(k Key) *yaml.Node {
 		b := s.records[k]
 		samples := &yaml.Node{Kind: yaml.SequenceNode, Style: yaml.FlowStyle}
 		for _, v := range b.Samples {
@@ -458,21 +445,47 @@ func (s *Store) Marshal() []byte {
 		add(rec, "set", &yaml.Node{Kind: yaml.ScalarNode, Value: b.Set.UTC().Format(time.RFC3339)})
 		add(rec, "why", str(b.Why))
 		add(rec, "samples", samples)
-		add(scenario, k.Number, rec)
+		return rec
+	})
+}
+
+// marshalKeyed writes the form the baselines and history files share: the
+// header, then "version", then "machines" nested machine → scenario →
+// number, with node(k) under each key. keys must be sorted (compareKeys).
+func marshalKeyed(header string, version int, keys []Key, node func(Key) *yaml.Node) []byte {
+	str := func(v string) *yaml.Node { return &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!str", Value: v} }
+	mapping := func() *yaml.Node { return &yaml.Node{Kind: yaml.MappingNode} }
+	add := func(m *yaml.Node, k string, v *yaml.Node) { m.Content = append(m.Content, str(k), v) }
+
+	machines := mapping()
+	var machine, scenario *yaml.Node
+	var last Key
+	for i, k := range keys {
+		if i == 0 || k.Machine != last.Machine {
+			machine = mapping()
+			add(machines, k.Machine, machine)
+			scenario = nil
+		}
+		if scenario == nil || k.Scenario != last.Scenario {
+			scenario = mapping()
+			add(machine, k.Scenario, scenario)
+		}
+		last = k
+		add(scenario, k.Number, node(k))
 	}
 	root := mapping()
-	add(root, "version", &yaml.Node{Kind: yaml.ScalarNode, Value: strconv.Itoa(storeVersion)})
+	add(root, "version", &yaml.Node{Kind: yaml.ScalarNode, Value: strconv.Itoa(version)})
 	add(root, "machines", machines)
 
 	var buf bytes.Buffer
-	buf.WriteString(storeHeader)
+	buf.WriteString(header)
 	enc := yaml.NewEncoder(&buf)
 	enc.SetIndent(2)
 	if err := enc.Encode(root); err != nil {
-		panic("ratchet: encoding baselines: " + err.Error()) // a tree built above always encodes
+		panic("ratchet: encoding a YAML file: " + err.Error()) // a tree built by the caller always encodes
 	}
 	if err := enc.Close(); err != nil {
-		panic("ratchet: encoding baselines: " + err.Error())
+		panic("ratchet: encoding a YAML file: " + err.Error())
 	}
 	return buf.Bytes()
 }

@@ -45,3 +45,21 @@ func TestReadmeListsEverySubcommand(t *testing.T) {
 		assert.Contains(t, string(readme), "| `"+c.Name(), "README's command table lacks %s", c.Name())
 	}
 }
+
+// golden compares got with the file at path; on a mismatch it writes
+// path.got beside it for a diff, and with update it rewrites path. flag
+// names the update flag, for the message when the file is missing.
+func golden(t *testing.T, path, got string, update bool, flag string) {
+	t.Helper()
+	if update {
+		require.NoError(t, os.MkdirAll(filepath.Dir(path), 0o755))
+		require.NoError(t, os.WriteFile(path, []byte(got), 0o644))
+		return
+	}
+	want, err := os.ReadFile(path)
+	require.NoError(t, err, "run go test -run %s -%s to create it", t.Name(), flag)
+	if string(want) != got {
+		require.NoError(t, os.WriteFile(path+".got", []byte(got), 0o644))
+	}
+	assert.Equal(t, string(want), got, "wrote %s.got", path)
+}

@@ -23,18 +23,7 @@ var markdownUpdate = flag.Bool("update-markdown", false, "rewrite testdata/markd
 // writes name.got beside it, and with -update-markdown it rewrites name.
 func markdownGolden(t *testing.T, name, got string) {
 	t.Helper()
-	path := filepath.Join("testdata", "markdown", name)
-	if *markdownUpdate {
-		require.NoError(t, os.MkdirAll(filepath.Dir(path), 0o755))
-		require.NoError(t, os.WriteFile(path, []byte(got), 0o644))
-		return
-	}
-	want, err := os.ReadFile(path)
-	require.NoError(t, err, "run go test -run %s -update-markdown to create it", t.Name())
-	if string(want) != got {
-		require.NoError(t, os.WriteFile(path+".got", []byte(got), 0o644))
-	}
-	assert.Equal(t, string(want), got, "wrote %s.got", path)
+	golden(t, filepath.Join("testdata", "markdown", name), got, *markdownUpdate, "update-markdown")
 }
 
 var markdownMachine = ratchet.Machine{CPU: "Test CPU 3000", Cores: 2, OS: "linux", Arch: "amd64", Go: "go1.26.0"}

@@ -128,18 +128,7 @@ var scenarioMachineLine = regexp.MustCompile(`(?m)^machine: .*$`)
 func scenariosGolden(t *testing.T, name, got string) {
 	t.Helper()
 	got = scenarioMachineLine.ReplaceAllString(got, "machine: MACHINE")
-	path := filepath.Join("testdata", "scenarios", name)
-	if *scenariosUpdate {
-		require.NoError(t, os.MkdirAll(filepath.Dir(path), 0o755))
-		require.NoError(t, os.WriteFile(path, []byte(got), 0o644))
-		return
-	}
-	want, err := os.ReadFile(path)
-	require.NoError(t, err, "run go test -run %s -update-scenarios to create it", t.Name())
-	if string(want) != got {
-		require.NoError(t, os.WriteFile(path+".got", []byte(got), 0o644))
-	}
-	assert.Equal(t, string(want), got, "wrote %s.got", path)
+	golden(t, filepath.Join("testdata", "scenarios", name), got, *scenariosUpdate, "update-scenarios")
 }
 
 // scenarioOneLine asserts stderr is exactly one line.

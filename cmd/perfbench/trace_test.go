@@ -19,17 +19,7 @@ var traceUpdate = flag.Bool("update-trace", false, "rewrite testdata/trace/*.std
 // writes name.got beside it, and with -update-trace it rewrites name.
 func traceGolden(t *testing.T, name, got string) {
 	t.Helper()
-	path := filepath.Join("testdata", "trace", name)
-	if *traceUpdate {
-		require.NoError(t, os.WriteFile(path, []byte(got), 0o644))
-		return
-	}
-	want, err := os.ReadFile(path)
-	require.NoError(t, err, "run go test -run TestTraceSummarize -update-trace to create it")
-	if string(want) != got {
-		require.NoError(t, os.WriteFile(path+".got", []byte(got), 0o644))
-	}
-	assert.Equal(t, string(want), got, "wrote %s.got", path)
+	golden(t, filepath.Join("testdata", "trace", name), got, *traceUpdate, "update-trace")
 }
 
 func TestTraceSummarizeTable(t *testing.T) {

@@ -136,6 +136,10 @@
 // presents. Any other reading is NotApplicable, or Missing where the
 // trace has no header (source unknown), and Reading.Why says which and
 // why; a reading computed from some epochs says how many were left out.
+// Frames drawn while the window was in the background (a win.fg mark
+// noted "background", until one noted "foreground") are nobody's to
+// report: they enter frame costs only, the change is a boundary, and a
+// window never in the foreground reads NotForeground.
 // On a virtual clock frames run back to back, and a rate computed from
 // them — a present interval of 5 µs, 130 000 fps — is arithmetically
 // possible and physically never happened.

@@ -87,7 +87,9 @@ type Def struct {
 //
 // Set 2 derives every metric only from a source that can carry it: the
 // presentation metrics from epochs on a real clock whose renderer
-// presents, stage spans outside a frame from real timing; it adds frame
+// presents, stage spans outside a frame from real timing; frames drawn
+// while the window was in the background (win.fg) enter no rate, interval
+// or latency, and no interval spans a change of foreground. It adds frame
 // intervals, input latencies and the frame loop's waits.
 const DefsVersion = 2
 

@@ -22,6 +22,9 @@ const (
 	stageWake    = "loop.wake"
 	stageWaitIn  = "wait.in"
 	stageWaitOut = "wait.out"
+	// stageForeground marks a change of the window's foreground state; its
+	// note is "background" or "foreground".
+	stageForeground = "win.fg"
 )
 
 // The header a trace's epochs are declared by (package latency writes
@@ -244,6 +247,7 @@ type record struct {
 	t     int64
 	base  int64
 	stage string
+	note  string
 }
 
 // header is a well-formed header line.
@@ -298,7 +302,11 @@ func parseLine(line []byte) (record, *header, string) {
 	case *raw.T < 0:
 		return record{}, nil, fmt.Sprintf(`"t" is negative (%d)`, *raw.T)
 	}
-	return record{t: *raw.T, base: *raw.Base, stage: *raw.Stage}, nil, ""
+	r := record{t: *raw.T, base: *raw.Base, stage: *raw.Stage}
+	if raw.Note != nil {
+		r.note = *raw.Note
+	}
+	return r, nil, ""
 }
 
 // gate tracks, over a trace's epochs, whether a condition held in any of
@@ -307,7 +315,21 @@ type gate struct {
 	held   bool
 	failed Condition
 	left   int // epochs left out
+	fg, bg int // frames of the epochs that held, in the foreground and not
 }
+
+// frame counts a frame of an epoch whose condition held.
+func (g *gate) frame(background bool) {
+	if background {
+		g.bg++
+	} else {
+		g.fg++
+	}
+}
+
+// notForeground is the reason a metric of a window that was never in the
+// foreground has no value.
+var notForeground = FailsWith(NotForeground, "the window was in the background: its frames are nobody's to report")
 
 func (g *gate) epoch(c Condition) {
 	if !c.Fails {
@@ -322,7 +344,10 @@ func (g *gate) epoch(c Condition) {
 
 // condition is the session's: it holds when some epoch carried the metric.
 func (g gate) condition() Condition {
-	if g.held || g.left == 0 {
+	switch {
+	case g.held && g.fg == 0 && g.bg > 0:
+		return notForeground
+	case g.held || g.left == 0:
 		return Holds()
 	}
 	return g.failed
@@ -330,13 +355,20 @@ func (g gate) condition() Condition {
 
 // why says why a metric has no value, or which epochs were left out.
 func (g gate) why() string {
-	switch {
-	case g.left == 0:
-		return ""
-	case !g.held:
-		return g.failed.Why
+	if c := g.condition(); c.Fails {
+		return c.Why
 	}
-	return fmt.Sprintf("%d %s left out: %s", g.left, plural(g.left, "epoch", "epochs"), g.failed.Why)
+	var out string
+	if g.left > 0 {
+		out = fmt.Sprintf("%d %s left out: %s", g.left, plural(g.left, "epoch", "epochs"), g.failed.Why)
+	}
+	if g.bg > 0 {
+		if out != "" {
+			out += "; "
+		}
+		out += fmt.Sprintf("%d %s drawn in the background left out", g.bg, plural(g.bg, "frame", "frames"))
+	}
+	return out
 }
 
 func plural(n int, one, many string) string {
@@ -361,6 +393,8 @@ type summarizer struct {
 
 	open   bool     // a frame is open
 	frame  []record // its marks, from f.begin
+	bg     bool     // the window is in the background (win.fg)
+	bgOpen bool     // the open frame was begun in the background
 	inputs []int64  // evt.in instants the open frame answers
 	queued []int64  // evt.in instants since the last f.begin
 
@@ -477,6 +511,9 @@ func (st *summarizer) mark(s *Summary, r record) {
 		}
 		st.endEpoch()
 		st.waitKind, st.queued, st.inputs = "", st.queued[:0], st.inputs[:0]
+		if r.base != st.base {
+			st.bg = false // a new epoch: a new window, in the foreground until it says
+		}
 		if !st.started || r.base != st.base {
 			s.Epochs++
 			st.startEpoch(r.base)
@@ -501,7 +538,14 @@ func (st *summarizer) mark(s *Summary, r record) {
 			st.span(prev, r, st.real)
 		}
 		iv := st.beginAt.Observe(o, at(r.t))
+		st.bgOpen = st.bg
 		if !st.real.Fails {
+			st.realGate.frame(st.bg)
+		}
+		if !st.pres.Fails {
+			st.presGate.frame(st.bg)
+		}
+		if !st.real.Fails && !st.bg {
 			st.fint = append(st.fint, iv)
 			st.fdist.Add(o, at(r.t), iv)
 			if iv.OK() {
@@ -520,7 +564,7 @@ func (st *summarizer) mark(s *Summary, r record) {
 		for i := 1; i < len(st.frame); i++ {
 			st.span(st.frame[i-1], st.frame[i], Holds())
 		}
-		if !st.real.Fails {
+		if !st.real.Fails && !st.bgOpen {
 			for _, in := range st.inputs {
 				st.toEnd = append(st.toEnd, Of(nanos(at(r.t).Sub(at(in)))))
 			}
@@ -533,6 +577,15 @@ func (st *summarizer) mark(s *Summary, r record) {
 		if !st.real.Fails {
 			st.loop(o, r)
 		}
+	case stageForeground:
+		// Going to the background and coming back are boundaries (state
+		// freshness): no interval spans either.
+		if bg := r.note == "background"; bg != st.bg {
+			st.bg = bg
+			st.present.Break()
+			st.beginAt.Break()
+			st.fdist.Break()
+		}
 	default:
 		if st.open {
 			st.frame = append(st.frame, r)
@@ -542,7 +595,7 @@ func (st *summarizer) mark(s *Summary, r record) {
 		st.presents++
 		iv := st.present.Observe(o, at(r.t))
 		st.all = append(st.all, iv)
-		if !st.pres.Fails {
+		if !st.pres.Fails && !(st.open && st.bgOpen) && !st.bg {
 			st.presented++
 			st.intervals = append(st.intervals, iv)
 			if st.open {

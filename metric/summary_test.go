@@ -51,6 +51,15 @@ func (tr *trace) mark(us int64, stage string) *trace {
 	return tr
 }
 
+// noted writes a mark with a note at t µs.
+func (tr *trace) noted(us int64, stage, note string) *trace {
+	tr.mark(us, stage)
+	b := strings.TrimSuffix(tr.b.String(), "}\n")
+	tr.b.Reset()
+	fmt.Fprintf(&tr.b, "%s,\"note\":%q}\n", b, note)
+	return tr
+}
+
 // frame writes f.begin at begin µs, pres.out at present and f.end at end.
 func (tr *trace) frame(begin, present, end int64) *trace {
 	return tr.mark(begin, "f.begin").mark(present, "pres.out").mark(end, "f.end")
@@ -493,6 +502,41 @@ func TestSummarizeRejectsForeignHeaders(t *testing.T) {
 	assert.Contains(t, s.Malformed[2].Reason, "clock")
 	assert.Contains(t, s.Malformed[3].Reason, "base_unix_ns")
 	assert.False(t, s.Sources[0].Declared)
+}
+
+// Frames drawn while the window was in the background are nobody's: no
+// rate, interval or latency is taken from them, and no interval spans the
+// change. A window that was never in the foreground reads not-foreground.
+func TestSummarizeLeavesOutTheBackground(t *testing.T) {
+	tr := newTrace()
+	frame := func(t0 int64) { tr.mark(t0, "evt.in").frame(t0+5000, t0+5600, t0+5700) }
+	for i := int64(0); i < 4; i++ {
+		frame(i * 16700)
+	}
+	tr.noted(4*16700, "win.fg", "background")
+	for i := int64(4); i < 8; i++ {
+		frame(i * 100000) // slowly, nobody watching
+	}
+	tr.noted(900000, "win.fg", "foreground")
+	for i := int64(0); i < 3; i++ {
+		frame(1000000 + i*16700)
+	}
+	s := tr.summarize(t)
+	assert.Equal(t, Of(11), value(t, s, "frame.count", ""), "background frames cost what they cost")
+	r := mustReading(t, s, "present.interval.max")
+	assert.Equal(t, Of(16.7e6), r.Value, "no interval spans the background")
+	assert.Equal(t, 5, r.N, "3 + 2: each foreground run's first present anchors")
+	assert.Equal(t, "4 frames drawn in the background left out", r.Why)
+	assert.Equal(t, 7, mustReading(t, s, "input.to.present.p50").N)
+
+	bg := newTrace().noted(1, "win.fg", "background")
+	for i := int64(0); i < 5; i++ {
+		bg.frame(10+i*16700, 500+i*16700, 600+i*16700)
+	}
+	s = bg.summarize(t)
+	r = mustReading(t, s, "present.fps.avg")
+	assert.Equal(t, Not(NotForeground), r.Value)
+	assert.Contains(t, r.Why, "background")
 }
 
 func mustValue(t *testing.T, s Summary, id string) float64 {

@@ -49,7 +49,7 @@ func TestEndToEndVocabularyMatchesTheFrame(t *testing.T) {
 		if strings.HasPrefix(by[i], "renderer") {
 			rendererStages = append(rendererStages, s)
 		}
-		if strings.HasPrefix(by[i], "renderer (") { // only the renderers named
+		if strings.HasPrefix(by[i], "renderer (") || strings.HasPrefix(by[i], "window (") { // only the renderers named; only on a change
 			continue
 		}
 		want = append(want, s)
@@ -223,4 +223,23 @@ func TestRunEndsWithItsContext(t *testing.T) {
 	// 30 refreshes at 120 Hz in 250 ms; a busy machine draws fewer, never more.
 	assert.LessOrEqual(t, drawn, uint64(31))
 	assert.Positive(t, drawn)
+}
+
+// A change of foreground is a mark; setting the same state again is not.
+func TestForegroundChangeIsAMark(t *testing.T) {
+	g := gallery.Build(gallery.S0, gallery.Options{})
+	w := window.New(g.Doc, window.Options{})
+	latency.Retain(16)
+	defer latency.Retain(0)
+	w.SetForeground(true)
+	w.SetForeground(false)
+	w.SetForeground(false)
+	w.SetForeground(true)
+	var got []string
+	for _, r := range latency.Recent() {
+		got = append(got, r.Stage+" "+r.Note)
+	}
+	assert.Equal(t, []string{"win.fg background", "win.fg foreground"}, got)
+	_, by := vocabulary(t)
+	assert.Contains(t, by, "window (on a change)")
 }

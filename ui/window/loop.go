@@ -94,7 +94,23 @@ func closedNote() string { return "inputs closed" }
 // background carry FrameInfo.Background: a sampler reports its
 // foreground metrics (presents, frame rate) as not-foreground meanwhile,
 // and treats the return to the foreground as a boundary.
-func (w *Window) SetForeground(fg bool) { w.hidden = !fg }
+//
+// A change is a latency mark, win.fg, noted "background" or "foreground",
+// so a trace summary treats it the same way.
+func (w *Window) SetForeground(fg bool) {
+	if w.hidden == !fg {
+		return
+	}
+	w.hidden = !fg
+	if fg {
+		latency.NoteWith("win.fg", foregroundNote)
+	} else {
+		latency.NoteWith("win.fg", backgroundNote)
+	}
+}
+
+func foregroundNote() string { return "foreground" }
+func backgroundNote() string { return "background" }
 
 // Foreground reports whether the window is in the foreground.
 func (w *Window) Foreground() bool { return !w.hidden }

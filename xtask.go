@@ -11,6 +11,7 @@
 //	go run xtask.go resize      # the resize slope against a same-run baseline
 //	go run xtask.go verify      # a live window's display list against a rebuild's (add --doc random --seeds 50 for random runs)
 //	go run xtask.go wall-clock  # the absolute-duration budgets, optimised build
+//	go run xtask.go noise       # how far the time verdicts hold on a busy machine
 //	go run xtask.go screenshots # docs/gallery.png and docs/gallery-hover.png, the README's pictures
 //
 // Every task but ci is one perfbench subcommand of the same name, and any
@@ -23,6 +24,7 @@ package main
 
 import (
 	"bytes"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -30,6 +32,8 @@ import (
 	"os/exec"
 	"path/filepath"
 	"runtime"
+	"slices"
+	"strconv"
 	"strings"
 	"time"
 )
@@ -40,7 +44,7 @@ var gates = []string{"perf", "skips", "budget", "cadence", "workloads", "resize"
 func main() { os.Exit(run(os.Args[1:])) }
 
 func usage() int {
-	fmt.Fprintf(os.Stderr, "usage: go run xtask.go TASK [ARGS...]\ntasks: ci screenshots %s\n", strings.Join(gates, " "))
+	fmt.Fprintf(os.Stderr, "usage: go run xtask.go TASK [ARGS...]\ntasks: ci screenshots noise %s\n", strings.Join(gates, " "))
 	return 2
 }
 
@@ -49,7 +53,7 @@ func run(args []string) int {
 		return usage()
 	}
 	task := args[0]
-	if task != "ci" && task != "screenshots" && !contains(gates, task) {
+	if task != "ci" && task != "screenshots" && task != "noise" && !contains(gates, task) {
 		fmt.Fprintf(os.Stderr, "xtask: unknown task %q\n", task)
 		return usage()
 	}
@@ -76,6 +80,9 @@ func run(args []string) int {
 
 	if task == "screenshots" {
 		return screenshots(build, bin)
+	}
+	if task == "noise" {
+		return noise(args[1:], tmp, build)
 	}
 	if task != "ci" {
 		if code := build.run(); code != 0 {
@@ -195,4 +202,307 @@ func contains(xs []string, x string) bool {
 		}
 	}
 	return false
+}
+
+// noiseUsage documents `go run xtask.go noise`.
+const noiseUsage = `usage: go run xtask.go noise [-runs N] [-quiet] [-phases LIST] [-plants LIST] [-base-plants LIST]
+
+Measures how far perfbench's time verdicts can be trusted on a busy
+machine. It builds perfbench, the same with the perfbench_plant build tag,
+and perfload; starts perfload (unless -quiet: two busy threads per CPU, one
+of them streaming through 256 MiB, so the CPUs are twice oversubscribed
+before the suite runs); then runs each phase N times and prints:
+
+  suite       perfbench scenarios, unmodified: false fails, the suite's wall
+              time, the spread (max/min) of the hover-storm frame estimate
+  plant       perfbench scenarios hover-storm with PERFBENCH_PLANT=hover-storm:F
+              for each F of -plants: how many runs caught it
+  base        perfbench scenarios --base-binary (the same build on both
+              sides): false fails
+  base-plant  perfbench scenarios hover-storm --base-binary with the planted
+              build as head, for each F of -base-plants: how many caught it
+  ci          go run xtask.go ci: how many passed (not in the default list)
+
+A planted slowdown multiplies every thread-CPU sample of hover-storm by F
+(counts unchanged); an ordinary build has no such hook.`
+
+// noiseOptions are the noise task's flags.
+type noiseOptions struct {
+	runs       int
+	quiet      bool
+	phases     []string
+	plants     []float64
+	basePlants []float64
+}
+
+func parseNoise(args []string) (noiseOptions, error) {
+	o := noiseOptions{runs: 20, phases: []string{"suite", "plant", "base", "base-plant"},
+		plants: []float64{2, 1.5}, basePlants: []float64{1.10, 1.05}}
+	valid := []string{"suite", "plant", "base", "base-plant", "ci"}
+	floats := func(v string) ([]float64, error) {
+		var out []float64
+		for _, f := range strings.Split(v, ",") {
+			x, err := strconv.ParseFloat(strings.TrimSpace(f), 64)
+			if err != nil || x < 1 {
+				return nil, fmt.Errorf("%q is not a factor ≥ 1", f)
+			}
+			out = append(out, x)
+		}
+		return out, nil
+	}
+	for i := 0; i < len(args); i++ {
+		flag, value := args[i], ""
+		if flag != "-quiet" {
+			if i+1 >= len(args) {
+				return o, fmt.Errorf("%s needs a value", flag)
+			}
+			i++
+			value = args[i]
+		}
+		var err error
+		switch flag {
+		case "-runs":
+			o.runs, err = strconv.Atoi(value)
+			if err == nil && o.runs < 1 {
+				err = errors.New("must be at least 1")
+			}
+		case "-quiet":
+			o.quiet = true
+		case "-phases":
+			o.phases = strings.Split(value, ",")
+			for _, p := range o.phases {
+				if !contains(valid, p) {
+					err = fmt.Errorf("unknown phase %q (valid: %s)", p, strings.Join(valid, " "))
+				}
+			}
+		case "-plants":
+			o.plants, err = floats(value)
+		case "-base-plants":
+			o.basePlants, err = floats(value)
+		default:
+			err = errors.New("unknown flag")
+		}
+		if err != nil {
+			return o, fmt.Errorf("%s %s: %v", flag, value, err)
+		}
+	}
+	return o, nil
+}
+
+// scenariosJSON is what the noise task reads of perfbench scenarios --json
+// (both the baseline and the --base form).
+type scenariosJSON struct {
+	Verdict   string `json:"verdict"`
+	Scenarios []struct {
+		Name    string `json:"name"`
+		Numbers []struct {
+			Name        string  `json:"name"`
+			Median      float64 `json:"median"`
+			BandVerdict string  `json:"band_verdict"`
+		} `json:"numbers"`
+	} `json:"scenarios"`
+	// --base form
+	Numbers []struct {
+		Scenario string   `json:"scenario"`
+		Name     string   `json:"name"`
+		Ratio    *float64 `json:"ratio"`
+		Verdict  string   `json:"verdict"`
+	} `json:"numbers"`
+}
+
+// hover returns the hover-storm frame's estimate and verdict, or its
+// paired ratio and verdict.
+func (s scenariosJSON) hover() (value float64, verdict string) {
+	for _, sc := range s.Scenarios {
+		for _, n := range sc.Numbers {
+			if sc.Name == "hover-storm" && n.Name == "frame" {
+				return n.Median, n.BandVerdict
+			}
+		}
+	}
+	for _, n := range s.Numbers {
+		if n.Scenario == "hover-storm" && n.Name == "frame" && n.Ratio != nil {
+			return *n.Ratio, n.Verdict
+		}
+	}
+	return 0, "missing"
+}
+
+// noiseRun is one run of perfbench the noise task made.
+type noiseRun struct {
+	code    int
+	wall    time.Duration
+	out     scenariosJSON
+	failing []string // the numbers that failed or broke
+}
+
+// perfbenchJSON runs perfbench with args (and env) and reads its --json.
+func perfbenchJSON(bin string, env []string, args ...string) (noiseRun, error) {
+	cmd := exec.Command(bin, append(args, "--json", "--quiet")...)
+	cmd.Env = append(os.Environ(), env...)
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	start := time.Now()
+	err := cmd.Run()
+	r := noiseRun{wall: time.Since(start)}
+	var exit *exec.ExitError
+	switch {
+	case errors.As(err, &exit):
+		r.code = exit.ExitCode()
+	case err != nil:
+		return r, err
+	}
+	if r.code == 2 {
+		return r, fmt.Errorf("perfbench %s: usage error: %s", strings.Join(args, " "), strings.TrimSpace(stderr.String()))
+	}
+	if err := json.Unmarshal(stdout.Bytes(), &r.out); err != nil {
+		return r, fmt.Errorf("perfbench %s: output is not its JSON (%v); stderr: %s", strings.Join(args, " "), err, strings.TrimSpace(stderr.String()))
+	}
+	for _, sc := range r.out.Scenarios {
+		for _, n := range sc.Numbers {
+			if n.BandVerdict == "fail" || n.BandVerdict == "broken" {
+				r.failing = append(r.failing, fmt.Sprintf("%s/%s %s %.4g", sc.Name, n.Name, n.BandVerdict, n.Median))
+			}
+		}
+	}
+	for _, n := range r.out.Numbers {
+		if n.Verdict == "fail" || n.Verdict == "broken" {
+			ratio := "—"
+			if n.Ratio != nil {
+				ratio = fmt.Sprintf("%.3f", *n.Ratio)
+			}
+			r.failing = append(r.failing, fmt.Sprintf("%s/%s %s %s", n.Scenario, n.Name, n.Verdict, ratio))
+		}
+	}
+	return r, nil
+}
+
+// noise is `go run xtask.go noise`.
+func noise(args []string, tmp string, build step) int {
+	o, err := parseNoise(args)
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "xtask: noise: %v\n%s\n", err, noiseUsage)
+		return 2
+	}
+	bin := filepath.Join(tmp, "perfbench")
+	planted := filepath.Join(tmp, "perfbench-plant")
+	load := filepath.Join(tmp, "perfload")
+	for _, s := range []step{
+		build,
+		{"build perfbench with the perfbench_plant tag", []string{"go", "build", "-tags", "perfbench_plant", "-o", planted, "./cmd/perfbench"}},
+		{"build perfload", []string{"go", "build", "-o", load, "./cmd/perfload"}},
+	} {
+		if code := s.run(); code != 0 {
+			return code
+		}
+	}
+	condition := "quiet (no load of the harness's own; whatever else runs on the machine still runs)"
+	if !o.quiet {
+		cmd := exec.Command(load)
+		if err := cmd.Start(); err != nil {
+			fmt.Fprintf(os.Stderr, "xtask: noise: starting perfload: %v\n", err)
+			return 1
+		}
+		defer func() { _ = cmd.Process.Signal(os.Interrupt); _ = cmd.Wait() }()
+		condition = fmt.Sprintf("under perfload: %d busy threads and a 256 MiB memory hog on %d CPUs (2× oversubscribed)", 2*runtime.NumCPU()-1, runtime.NumCPU())
+		time.Sleep(time.Second) // let the hog fill its buffer
+	}
+	fmt.Printf("noise: %d runs per phase, %s\n", o.runs, condition)
+	var report []string
+	say := func(format string, args ...any) {
+		line := fmt.Sprintf(format, args...)
+		report = append(report, line)
+		fmt.Println("noise: " + line)
+	}
+	// repeat runs one kind of perfbench run o.runs times; ok says whether
+	// a run is the outcome hoped for.
+	repeat := func(what string, env []string, binary string, args []string, ok func(noiseRun) bool) ([]noiseRun, int, error) {
+		var runs []noiseRun
+		good := 0
+		for i := range o.runs {
+			r, err := perfbenchJSON(binary, env, args...)
+			if err != nil {
+				return nil, 0, err
+			}
+			runs = append(runs, r)
+			v, verdict := r.out.hover()
+			mark := "ok"
+			if ok(r) {
+				good++
+			} else {
+				mark = "MISS"
+			}
+			fmt.Fprintf(os.Stderr, "noise: %s run %d/%d: exit %d in %.2fs, hover-storm frame %.4g %s, %s %s\n",
+				what, i+1, o.runs, r.code, r.wall.Seconds(), v, verdict, mark, strings.Join(r.failing, "; "))
+		}
+		return runs, good, nil
+	}
+	hoverCaught := func(r noiseRun) bool { _, v := r.out.hover(); return v == "fail" }
+	passed := func(r noiseRun) bool { return r.code == 0 }
+	start := time.Now()
+	for _, phase := range o.phases {
+		switch phase {
+		case "suite":
+			runs, good, err := repeat("suite", nil, bin, []string{"scenarios"}, passed)
+			if err != nil {
+				fmt.Fprintf(os.Stderr, "xtask: noise: %v\n", err)
+				return 1
+			}
+			var walls, hovers []float64
+			for _, r := range runs {
+				walls = append(walls, r.wall.Seconds())
+				if v, _ := r.out.hover(); v > 0 {
+					hovers = append(hovers, v)
+				}
+			}
+			slices.Sort(walls)
+			slices.Sort(hovers)
+			say("suite: %d false fails in %d runs of unmodified perfbench scenarios", len(runs)-good, len(runs))
+			say("suite: wall time %.2f s median, %.2f–%.2f s", walls[len(walls)/2], walls[0], walls[len(walls)-1])
+			if len(hovers) > 0 {
+				say("suite: hover-storm frame estimate %.4g–%.4g µs, spread ×%.3f", hovers[0], hovers[len(hovers)-1], hovers[len(hovers)-1]/hovers[0])
+			}
+		case "plant":
+			for _, f := range o.plants {
+				env := []string{fmt.Sprintf("PERFBENCH_PLANT=hover-storm:%g", f)}
+				_, good, err := repeat(fmt.Sprintf("plant %g×", f), env, planted, []string{"scenarios", "hover-storm"}, hoverCaught)
+				if err != nil {
+					fmt.Fprintf(os.Stderr, "xtask: noise: %v\n", err)
+					return 1
+				}
+				say("plant: hover-storm frame %g× slower caught in %d of %d runs", f, good, o.runs)
+			}
+		case "base":
+			_, good, err := repeat("base", nil, bin, []string{"scenarios", "--base-binary", bin}, passed)
+			if err != nil {
+				fmt.Fprintf(os.Stderr, "xtask: noise: %v\n", err)
+				return 1
+			}
+			say("base: %d false fails in %d runs of perfbench scenarios --base-binary (the same build both sides)", o.runs-good, o.runs)
+		case "base-plant":
+			for _, f := range o.basePlants {
+				env := []string{fmt.Sprintf("PERFBENCH_PLANT=hover-storm:%g", f)}
+				_, good, err := repeat(fmt.Sprintf("base plant %g×", f), env, planted, []string{"scenarios", "hover-storm", "--base-binary", bin}, hoverCaught)
+				if err != nil {
+					fmt.Fprintf(os.Stderr, "xtask: noise: %v\n", err)
+					return 1
+				}
+				say("base-plant: hover-storm frame %g× slower than base caught in %d of %d paired runs", f, good, o.runs)
+			}
+		case "ci":
+			good := 0
+			for i := range o.runs {
+				cmd := exec.Command("go", "run", "xtask.go", "ci")
+				cmd.Stdout, cmd.Stderr = io.Discard, io.Discard
+				err := cmd.Run()
+				if err == nil {
+					good++
+				}
+				fmt.Fprintf(os.Stderr, "noise: ci run %d/%d: %v\n", i+1, o.runs, err)
+			}
+			say("ci: go run xtask.go ci passed %d of %d runs", good, o.runs)
+		}
+	}
+	fmt.Printf("\nnoise: %s, %s in all\n  %s\n", condition, since(start), strings.Join(report, "\n  "))
+	return 0
 }

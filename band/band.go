@@ -63,6 +63,12 @@ type Band struct {
 	// why it is as wide as it is.
 	Tolerance float64
 
+	// Spread, when the tolerance was derived from measurement by
+	// [TimeFromSpread], is the run-to-run spread it came from: the
+	// largest over the smallest estimate of the number in repeated runs
+	// of the suite on a loaded machine. Zero for a tolerance set by hand.
+	Spread float64
+
 	// Dir is a count's direction; the zero Direction reads as AtMost, so a
 	// count band written before counts had a direction is a ceiling.
 	Dir Direction
@@ -82,6 +88,36 @@ func Time(tolerance float64) Band {
 		panic(fmt.Sprintf("band: time tolerance %v is not a finite fraction ≥ 0", tolerance))
 	}
 	return Band{Kind: KindTime, Tolerance: tolerance}
+}
+
+// TimeFromSpread returns a time band whose tolerance is derived from a
+// measured run-to-run spread by [ToleranceFor], and which carries the
+// spread so a report can show where its width came from. spread is the
+// largest over the smallest estimate of the number across repeated runs
+// of the suite on a loaded machine; below 1 is a programming error and
+// panics.
+func TimeFromSpread(spread float64) Band {
+	if !(spread >= 1) || math.IsInf(spread, 0) {
+		panic(fmt.Sprintf("band: spread %v is not a finite ratio ≥ 1", spread))
+	}
+	b := Time(ToleranceFor(spread))
+	b.Spread = spread
+	return b
+}
+
+// SpreadMargin is what a tolerance adds to the spread seen: the runs that
+// measured the spread are a sample of the loads a machine sees, not the
+// worst of them.
+const SpreadMargin = 0.05
+
+// ToleranceFor returns the tolerance derived from a measured spread:
+// spread − 1 + SpreadMargin, rounded up to a whole 5%. So a number whose
+// estimate varied by 20% between runs (spread 1.2) gets +25%, and one
+// that never varied gets +5%. A limit of baseline × (1 + tolerance) then
+// admits the slowest estimate seen when the baseline is the fastest.
+func ToleranceFor(spread float64) float64 {
+	t := spread - 1 + SpreadMargin
+	return math.Ceil(math.Round(t*1e6)/1e6*20) / 20
 }
 
 // Count returns a count band for work done: the value passes while it is at
@@ -209,6 +245,9 @@ func (b Band) String() string {
 		return b.Direction().Symbol() + " " + Format(b.Ceiling)
 	case KindTime:
 		tol := "+" + Format(b.Tolerance*100) + "%"
+		if b.Spread > 0 {
+			tol += " from spread ×" + Format(b.Spread)
+		}
 		if !b.Baselined() {
 			return tol + ", unbaselined"
 		}
@@ -223,6 +262,7 @@ type bandJSON struct {
 	Kind      Kind     `json:"kind"`
 	Baseline  float64  `json:"baseline,omitempty"`
 	Tolerance *float64 `json:"tolerance,omitempty"`
+	Spread    float64  `json:"spread,omitempty"`
 	Ceiling   *float64 `json:"ceiling,omitempty"`
 	Floor     *float64 `json:"floor,omitempty"`
 	Exact     *float64 `json:"exact,omitempty"`
@@ -236,7 +276,7 @@ func (b Band) MarshalJSON() ([]byte, error) {
 	w := bandJSON{Kind: b.Kind}
 	switch b.Kind {
 	case KindTime:
-		w.Baseline, w.Tolerance = b.Baseline, &b.Tolerance
+		w.Baseline, w.Tolerance, w.Spread = b.Baseline, &b.Tolerance, b.Spread
 	case KindCount:
 		v := b.Ceiling
 		switch b.Direction() {
@@ -266,9 +306,9 @@ func (b *Band) UnmarshalJSON(data []byte) error {
 		if w.Tolerance == nil {
 			return fmt.Errorf("band: a time band needs a tolerance")
 		}
-		*b = Band{Kind: KindTime, Baseline: w.Baseline, Tolerance: *w.Tolerance}
+		*b = Band{Kind: KindTime, Baseline: w.Baseline, Tolerance: *w.Tolerance, Spread: w.Spread}
 	case KindCount:
-		if w.Tolerance != nil || w.Baseline != 0 {
+		if w.Tolerance != nil || w.Baseline != 0 || w.Spread != 0 {
 			return fmt.Errorf("band: a count band has no tolerance and no baseline")
 		}
 		var bounds []Band

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
+	"slices"
 
 	"golang.org/x/perf/benchmath"
 )
@@ -33,6 +34,15 @@ type Spec struct {
 type Measured struct {
 	Spec
 	Samples []float64 `json:"samples"`
+	// Runs, for a time the runner pooled from several processes, holds
+	// each process's samples in the order the processes ran; Samples is
+	// then their concatenation. A time with Runs is estimated by
+	// [Estimate] (the median of per-process medians); one without, from
+	// one process, by the median of its samples.
+	Runs [][]float64 `json:"runs,omitempty"`
+	// Wall, for a time gated on the thread-CPU clock, is the same
+	// frames' wall-clock cost in µs, reported beside it and never gated.
+	Wall []float64 `json:"wall,omitempty"`
 }
 
 // Judged is a number with its verdicts and everything a report prints of
@@ -42,6 +52,11 @@ type Judged struct {
 
 	// N is the number of samples judged.
 	N int
+	// Processes is how many processes a time's samples came from.
+	Processes int
+	// Wall is the median wall-clock cost of a thread-CPU-gated time's
+	// frames, reported beside it; zero when not measured.
+	Wall float64
 	// Median is the median of a time's samples, or a count's value.
 	Median float64
 	// Lo and Hi bound the median's confidence interval at level
@@ -96,6 +111,15 @@ func Judge(m Measured) Judged {
 		v := m.Samples[0]
 		j.Median, j.Lo, j.Hi, j.Confidence = v, v, v, 1
 	case KindTime:
+		j.Processes = max(len(m.Runs), 1)
+		if len(m.Wall) > 0 {
+			j.Wall = median(slices.Sorted(slices.Values(m.Wall)))
+		}
+		if len(m.Runs) > 0 {
+			j.Median, j.Lo, j.Hi = Estimate(m.Runs)
+			j.Confidence = Confidence
+			break
+		}
 		// NewSample sorts in place, and the caller owns m.Samples.
 		values := append([]float64(nil), m.Samples...)
 		thresholds := benchmath.DefaultThresholds
@@ -141,6 +165,15 @@ func (m Measured) check() string {
 			return fmt.Sprintf("sample %d is %v, not a finite number ≥ 0", i, v)
 		}
 	}
+	if len(m.Runs) > 0 {
+		n := 0
+		for _, r := range m.Runs {
+			n += len(r)
+		}
+		if n != len(m.Samples) {
+			return fmt.Sprintf("the processes' runs hold %d samples, not the %d pooled", n, len(m.Samples))
+		}
+	}
 	return ""
 }
 
@@ -171,6 +204,8 @@ func (j Judged) String() string {
 type judgedJSON struct {
 	Spec
 	N             int      `json:"n"`
+	Processes     int      `json:"processes,omitempty"`
+	Wall          float64  `json:"wall,omitempty"`
 	Median        float64  `json:"median"`
 	Lo            *float64 `json:"lo"`
 	Hi            *float64 `json:"hi"`
@@ -193,7 +228,7 @@ func (j Judged) MarshalJSON() ([]byte, error) {
 		return &v
 	}
 	return json.Marshal(judgedJSON{
-		Spec: j.Spec, N: j.N, Median: j.Median, Lo: finite(j.Lo), Hi: finite(j.Hi),
+		Spec: j.Spec, N: j.N, Processes: j.Processes, Wall: j.Wall, Median: j.Median, Lo: finite(j.Lo), Hi: finite(j.Hi),
 		Confidence: j.Confidence, Limit: j.Limit, BandVerdict: j.BandVerdict,
 		BudgetVerdict: j.BudgetVerdict, Straddles: j.Straddles, Reason: j.Reason,
 		Warnings: j.Warnings,
@@ -213,7 +248,7 @@ func (j *Judged) UnmarshalJSON(data []byte) error {
 		return *p
 	}
 	*j = Judged{
-		Spec: w.Spec, N: w.N, Median: w.Median, Lo: bound(w.Lo, -1), Hi: bound(w.Hi, 1),
+		Spec: w.Spec, N: w.N, Processes: w.Processes, Wall: w.Wall, Median: w.Median, Lo: bound(w.Lo, -1), Hi: bound(w.Hi, 1),
 		Confidence: w.Confidence, Limit: w.Limit, BandVerdict: w.BandVerdict,
 		BudgetVerdict: w.BudgetVerdict, Straddles: w.Straddles, Reason: w.Reason,
 		Warnings: w.Warnings,

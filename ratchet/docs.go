@@ -179,12 +179,14 @@ func renderSection(o *Outcome, store *Store, machine, charts string) []byte {
 		fmt.Fprintf(&w, "; baselines as of %s", newest.UTC().Format(time.DateOnly))
 	}
 	w.WriteString(".\n\n")
-	w.WriteString("Times are this machine's recorded baseline: the median of per-frame samples with its\n" +
-		"95% confidence interval, the sample count and the date it was set. Counts are exact and\n" +
-		"the same on every machine; a count's band is a ceiling (≤) on work done, a floor (≥)\n" +
-		"on work avoided, so that a lost skip fails, or an exact value (=). Bands gate; budgets\n" +
-		"are reported beside them. The verdicts are those of the run that last rewrote this\n" +
-		"section.\n")
+	w.WriteString("Times are this machine's recorded baseline: the median of the per-process medians of\n" +
+		"per-frame samples (one process, or several interleaved with the other scenarios) with\n" +
+		"its 95% confidence interval, the sample count and the date it was set; each time's\n" +
+		"tolerance is derived from its measured run-to-run spread, shown in its band. Counts are\n" +
+		"exact and the same on every machine; a count's band is a ceiling (≤) on work done, a\n" +
+		"floor (≥) on work avoided, so that a lost skip fails, or an exact value (=). Bands gate;\n" +
+		"budgets are reported beside them. The verdicts are those of the run that last rewrote\n" +
+		"this section.\n")
 
 	for _, sc := range o.Scenarios {
 		fmt.Fprintf(&w, "\n### %s\n\n", sc.Name)

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"math"
 	"os"
 	"path/filepath"
 	"runtime/debug"
@@ -397,7 +398,7 @@ func Run(ctx context.Context, opts Options, measure Measure) (Outcome, error) {
 			}
 			k := Key{o.Machine.String(), sc.Name, n.Name}
 			old, had := store.Get(k)
-			if mv, ok := ratchet(store, k, n, s.Numbers[i].Samples, sc.Rebaselined, opts.Why, now); ok {
+			if mv, ok := ratchet(store, k, n, s.Numbers[i], sc.Rebaselined, opts.Why, now); ok {
 				o.Moves = append(o.Moves, mv)
 				if had && len(hist.Points(k)) == 0 {
 					hist.Add(k, pointOf(old)) // set before the history was kept
@@ -550,6 +551,33 @@ func (sc ScenarioOutcome) straddles() bool {
 	return slices.ContainsFunc(sc.Numbers, func(n band.Judged) bool { return n.Straddles })
 }
 
+// ProcessSpread returns the largest over the smallest of the per-process
+// medians of a time measured in several processes: how far apart the
+// processes of one run landed on this machine, which the ratchet records
+// with a baseline so a reader can tell a noisy number from a quiet one.
+// Zero for fewer than two processes.
+func ProcessSpread(runs [][]float64) float64 {
+	var lo, hi float64
+	n := 0
+	for _, r := range runs {
+		if len(r) == 0 {
+			continue
+		}
+		c, _, _ := band.Estimate([][]float64{r})
+		if n == 0 || c < lo {
+			lo = c
+		}
+		if n == 0 || c > hi {
+			hi = c
+		}
+		n++
+	}
+	if n < 2 || !(lo > 0) {
+		return 0
+	}
+	return math.Round(hi/lo*1000) / 1000
+}
+
 // MinDrop is how far, as a fraction, a new median must fall below its
 // baseline before the baseline moves down by itself, on top of the U test
 // finding the fall significant. Over the hundreds of per-frame samples a
@@ -561,8 +589,9 @@ func (sc ScenarioOutcome) straddles() bool {
 const MinDrop = 0.10
 
 // ratchet applies obligation 2 to one judged time and its samples.
-func ratchet(store *Store, k Key, n band.Judged, samples []float64, rebaseline bool, why string, now time.Time) (Move, bool) {
-	fresh := Baseline{Unit: n.Unit, Median: n.Median, Samples: slices.Clone(samples), Set: now}
+func ratchet(store *Store, k Key, n band.Judged, m band.Measured, rebaseline bool, why string, now time.Time) (Move, bool) {
+	samples := m.Samples
+	fresh := Baseline{Unit: n.Unit, Median: n.Median, Samples: slices.Clone(samples), Set: now, Spread: ProcessSpread(m.Runs)}
 	slices.Sort(fresh.Samples)
 	mv := Move{Scenario: k.Scenario, Number: k.Number, Unit: n.Unit, To: n.Median}
 	old, ok := store.Get(k)

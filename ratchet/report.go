@@ -43,9 +43,19 @@ func (o Outcome) Rows() [][]string {
 	return rows
 }
 
-// Spread prints a time's 95% interval and sample count: "[60, 68.57] n=8".
+// Spread prints a time's 95% interval and sample count, the number of
+// processes when more than one, and the wall-clock median beside a time
+// taken on the thread-CPU clock: "[60, 68.57] n=8",
+// "[1.2, 1.3] n=75 in 5 processes, wall 0.55".
 func Spread(n band.Judged) string {
-	return fmt.Sprintf("[%s, %s] n=%d", band.Format(n.Lo), band.Format(n.Hi), n.N)
+	s := fmt.Sprintf("[%s, %s] n=%d", band.Format(n.Lo), band.Format(n.Hi), n.N)
+	if n.Processes > 1 {
+		s += fmt.Sprintf(" in %d processes", n.Processes)
+	}
+	if n.Wall > 0 {
+		s += ", wall " + band.Format(n.Wall)
+	}
+	return s
 }
 
 // WriteTable prints the machine line and the table of [Outcome.Rows] under

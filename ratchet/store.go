@@ -36,6 +36,11 @@ type Baseline struct {
 	Samples []float64
 	Set     time.Time
 	Why     string
+	// Spread is how far apart the processes of the run that set the
+	// baseline landed: the largest over the smallest per-process median
+	// (ProcessSpread); zero when the run had one process. A reader tells
+	// a noisy number on this machine from a quiet one by it.
+	Spread float64
 }
 
 // Store is the set of time baselines, keyed by machine, scenario and number.
@@ -191,6 +196,7 @@ func (s *Store) checkNumbers(file string, measured []Scenario) error {
 //	        median: 41.2
 //	        set: 2026-09-10T08:00:00Z
 //	        why: first record on this machine
+//	        spread: 1.04                               # largest/smallest per-process median
 //	        samples: [40.9, 41.2, 41.6]
 //
 // Every error is an [*InputError] with the file, the line where the YAML
@@ -366,8 +372,15 @@ func (p *parser) baseline(number string, n *yaml.Node) (Baseline, error) {
 				b.Samples = append(b.Samples, f)
 			}
 			haveSamples = len(b.Samples) > 0
+		case "spread":
+			if b.Spread, err = p.float(v, "spread"); err != nil {
+				return b, err
+			}
+			if b.Spread != 0 && b.Spread < 1 {
+				return b, p.errorf(v, "spread %s is below 1; it is the largest per-process median over the smallest", v.Value)
+			}
 		default:
-			return b, p.errorf(k, "unknown field %q in %s (want unit, median, set, why, samples)", k.Value, what)
+			return b, p.errorf(k, "unknown field %q in %s (want unit, median, set, why, spread, samples)", k.Value, what)
 		}
 	}
 	switch {
@@ -444,6 +457,9 @@ func (s *Store) Marshal() []byte {
 		add(rec, "median", num(b.Median))
 		add(rec, "set", &yaml.Node{Kind: yaml.ScalarNode, Value: b.Set.UTC().Format(time.RFC3339)})
 		add(rec, "why", str(b.Why))
+		if b.Spread > 0 {
+			add(rec, "spread", num(b.Spread))
+		}
 		add(rec, "samples", samples)
 		return rec
 	})

@@ -3,6 +3,7 @@ package ratchet_test
 import (
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -90,4 +91,28 @@ func newRepoForFuzz(f *testing.F) []byte {
 		f.Fatal(err)
 	}
 	return data
+}
+
+// A baseline's spread survives the file, and a spread below 1 is refused
+// with its line.
+func TestStoreKeepsSpread(t *testing.T) {
+	var s ratchet.Store
+	k := ratchet.Key{Machine: "m", Scenario: "hover-storm", Number: "frame"}
+	s.Put(k, ratchet.Baseline{Unit: "µs/frame", Median: 1.2, Samples: []float64{1.2}, Spread: 1.07,
+		Set: time.Date(2026, 11, 30, 0, 0, 0, 0, time.UTC), Why: "test"})
+	back, err := ratchet.Parse(s.Marshal(), "b.yaml")
+	require.NoError(t, err)
+	b, ok := back.Get(k)
+	require.True(t, ok)
+	assert.Equal(t, 1.07, b.Spread)
+
+	bad := strings.Replace(string(s.Marshal()), "spread: 1.07", "spread: 0.5", 1)
+	_, err = ratchet.Parse([]byte(bad), "b.yaml")
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "spread 0.5 is below 1")
+}
+
+func TestProcessSpread(t *testing.T) {
+	assert.Equal(t, 1.5, ratchet.ProcessSpread([][]float64{{2, 2, 2}, {3, 3}, {2.5}}))
+	assert.Equal(t, 0.0, ratchet.ProcessSpread([][]float64{{2, 2, 2}}), "one process has no spread")
 }

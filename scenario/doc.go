@@ -28,13 +28,26 @@
 // Each number is declared in source beside its scenario as a
 // [band.Spec]. A count's band is a ceiling with no tolerance: the design's
 // claim where it made one (a crossing restyles ≤ 2), otherwise the value
-// the current design measures, and the comment says which. A time is the
-// median of one sample per frame (window.FrameInfo.Cost) in µs, with a
-// band of a tolerance around the machine's recorded baseline (175% for
-// every built-in time: a shared two-core machine under load runs short
-// frames up to 2.7 times slower than the quiet runs the ratchet lowers a
-// baseline to; the source says so beside each band) and the 60 Hz frame
-// budget. The ratchet (package ratchet) supplies the baselines.
+// the current design measures, and the comment says which. A time is a
+// frame's cost in µs on the clock the declaration names: the drawing
+// thread's CPU time ([CPUFrameTime]; in batches of steps where one frame
+// is shorter than a few reads of that clock, see [Scenario.Batch]) or the
+// window's wall-clock cost ([WallFrameTime]) for short frames that cannot
+// be batched; docs/architecture.md says which gates which and why. Its
+// band is a tolerance around the machine's recorded baseline derived
+// from the number's measured run-to-run spread under load
+// (band.TimeFromSpread, stated in the band), beside the 60 Hz frame
+// budget. Allocations per frame are counts, exact in the scenario's own
+// process. The ratchet (package ratchet) supplies the baselines.
+//
+// # Repeats
+//
+// The [Runner] runs each scenario in [DefaultRepeats] processes,
+// interleaved round by round with the other scenarios', and [Pool]s them:
+// counts must agree in every process, and a time is estimated by the
+// median of the per-process medians (band.Estimate). While a scenario is
+// measured its goroutine is locked to one OS thread and garbage
+// collection is off; the session collects between samples.
 //
 // # Contract
 //

@@ -1,6 +1,7 @@
 package scenario
 
 import (
+	"math"
 	"strings"
 	"time"
 	"unicode"
@@ -23,6 +24,17 @@ type Number struct {
 	// `perfbench skips` uses it to say which scenario numbers notice a
 	// skip counter staying at zero. [Avoided] and [Done] set it.
 	Reads *counter.Counter `json:"-"`
+	// Wall, for a time gated on the thread-CPU clock, returns the same
+	// frames' wall-clock costs, reported beside it and not gated. Nil for
+	// a count and for a time gated on wall time already.
+	Wall func(r *Record) []float64
+	// Varies marks a count that depends on the Go runtime as well as on
+	// the code, so two processes of one build may report it a little
+	// apart: allocations, which the runtime's per-map hash seed moves by a
+	// few objects when a map grows. The runner reports the largest of the
+	// processes' values, judged against the ceiling, instead of calling
+	// the difference Broken.
+	Varies bool
 }
 
 // Avoided is a count of work avoided over the whole run: skip counter c
@@ -84,6 +96,82 @@ func PeakCache(of func(Caches) int) func(*Record) []float64 {
 		}
 		return []float64{float64(peak)}
 	}
+}
+
+// CPUFrameTime declares a time gated on thread CPU time: one sample per
+// thread-CPU timing (a step, or a batch of steps; see Scenario.Batch)
+// whose steps keep selects, its CPU time divided by the frames those
+// steps drew, in µs per frame. The window's wall-clock cost of the same
+// frames is reported beside it.
+//
+// Why this clock for frames of more than a few µs: under load the
+// scheduler hands the core to other processes in the middle of a frame,
+// and the frame's wall time grows by however long they ran; the drawing
+// thread's CPU time does not. On a two-core machine under four busy
+// processes a resize frame read 9–16 ms wall against 3.6–4.5 ms CPU.
+func CPUFrameTime(spec band.Spec, keep func(Step) bool) Number {
+	return Number{Spec: spec, Value: CPUFrameTimes(keep), Wall: FrameTimes(keep)}
+}
+
+// WallFrameTime declares a time gated on the window's wall-clock cost of
+// each frame (window.FrameInfo.Cost), one sample per frame.
+//
+// Why this clock for frames of a few µs in mixed steps: a read of the
+// thread clock costs about 0.6 µs, as much as such a frame, while the
+// monotonic clock the window reads costs about 0.05 µs; and a frame of a
+// few µs is almost never interrupted by the scheduler (a time slice is
+// milliseconds), so the few that are fall outside the median. Frames of
+// one label in a row are timed on the thread clock in batches instead
+// (Scenario.Batch); this is for short frames classified after the fact or
+// mixed with other steps.
+func WallFrameTime(spec band.Spec, keep func(Step) bool) Number {
+	return Number{Spec: spec, Value: FrameTimes(keep)}
+}
+
+// CPUFrameTimes returns the thread-CPU time per frame, in µs, of every
+// timing whose steps keep selects (nil: every step) and drew at least one
+// frame. A timing that spans a step keep rejects is not used. No timing
+// at all is a missing number.
+func CPUFrameTimes(keepStep func(Step) bool) func(*Record) []float64 {
+	return func(r *Record) []float64 {
+		var out []float64
+	timings:
+		for _, t := range r.Timings {
+			frames := 0
+			for _, s := range r.Steps[t.First : t.Last+1] {
+				if !keep(keepStep, s) {
+					continue timings
+				}
+				frames += s.Frames()
+			}
+			if frames > 0 {
+				out = append(out, float64(t.CPU)/float64(time.Microsecond)/float64(frames))
+			}
+		}
+		return out
+	}
+}
+
+// AllocsPerFrame returns the heap allocations (objects) the run's steps
+// made, divided by the frames they drew, to two decimals. Counted exactly
+// in the process, but a map that grows during a frame allocates a few
+// objects more or less depending on the runtime's hash seed, so declare
+// it Varies. No frame at all is a missing number.
+func AllocsPerFrame(r *Record) []float64 { return perFrame(r, r.Allocs) }
+
+// AllocBytesPerFrame returns the bytes the run's steps allocated divided
+// by the frames they drew.
+func AllocBytesPerFrame(r *Record) []float64 { return perFrame(r, r.AllocBytes) }
+
+func perFrame(r *Record, v uint64) []float64 {
+	frames := 0
+	for _, s := range r.Steps {
+		frames += s.Frames()
+	}
+	if frames == 0 {
+		return nil
+	}
+	return []float64{math.Round(float64(v)/float64(frames)*100) / 100}
 }
 
 // Drew keeps the steps that drew at least one frame.

@@ -3,6 +3,8 @@ package scenario
 import (
 	"fmt"
 	"regexp"
+	"runtime"
+	"runtime/debug"
 	"slices"
 	"strings"
 	"sync"
@@ -30,6 +32,11 @@ type Scenario struct {
 	// its band (and budget, where the design wrote one) in source. Names
 	// and units are unique within a scenario.
 	Numbers []Number
+	// Batch is how many consecutive steps with the same label share one
+	// thread-CPU sample; 0 or 1 times every step alone. A frame shorter
+	// than a few reads of the thread clock (a read costs about 0.6 µs)
+	// is timed in batches, so the reads are a small part of each sample.
+	Batch int
 }
 
 // Result is what one run of a scenario measured: what a scenario's process
@@ -48,7 +55,24 @@ type Result struct {
 	// scenario's process crashed, hung, was killed or printed what could
 	// not be read (with the tail of its stderr).
 	Broken string `json:"broken,omitempty"`
+	// Clock names how the times were taken ([Clock]); a paired run
+	// compares times only between builds that took them the same way.
+	Clock string `json:"clock,omitempty"`
+	// Processes is how many child processes the result pools (the
+	// runner's repeats); each time number's Runs has one entry per
+	// process.
+	Processes int `json:"processes,omitempty"`
+	// Varying names the counts declared Number.Varies: Pool reports the
+	// largest of the processes' values for them rather than requiring
+	// them equal.
+	Varying []string `json:"varying,omitempty"`
 }
+
+// Clock names the way this build takes times: thread CPU time per step or
+// batch of steps for the numbers declared with [CPUFrameTime], the
+// window's wall-clock frame cost for those declared with [WallFrameTime],
+// garbage collection off inside samples.
+const Clock = "thread-cpu+wall/v1"
 
 // Ratchet returns the result as the ratchet reads it.
 func (r Result) Ratchet() ratchet.Scenario {
@@ -59,12 +83,29 @@ func (r Result) Ratchet() ratchet.Scenario {
 // record. It holds the process-wide counters exclusively while it runs
 // (counter.Exclusive). The runner calls it in a fresh process; tests call
 // it directly, since counts are the same either way.
+//
+// The scenario runs on one OS thread (runtime.LockOSThread), so its
+// thread-CPU samples are all of the thread that drew the frames, with the
+// garbage collector off: the session collects between samples instead
+// (see gcEvery), so no collection's cost lands in a frame.
 func (sc *Scenario) Measure() Result {
 	release := counter.Exclusive()
 	defer release()
-	var s Session
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
+	defer debug.SetGCPercent(debug.SetGCPercent(-1))
+	// Leave the heap as a fresh process has it, sync.Pools empty (one
+	// collection only moves their contents to a victim cache), so that a
+	// second measure in this process allocates as the first did.
+	defer func() { runtime.GC(); runtime.GC() }()
+	s := Session{batch: sc.Batch, plant: planted(sc.Name)}
 	err := sc.Run(&s)
-	res := Result{Name: sc.Name}
+	res := Result{Name: sc.Name, Clock: Clock}
+	for _, n := range sc.Numbers {
+		if n.Varies {
+			res.Varying = append(res.Varying, n.Name)
+		}
+	}
 	if err == nil && s.sub == nil {
 		err = fmt.Errorf("it never opened a window or attached a subject")
 	}
@@ -77,6 +118,9 @@ func (sc *Scenario) Measure() Result {
 		m := band.Measured{Spec: n.Spec}
 		if s.sub != nil {
 			m.Samples = n.Value(r)
+			if n.Wall != nil {
+				m.Wall = n.Wall(r)
+			}
 		}
 		res.Numbers = append(res.Numbers, m)
 	}
@@ -106,6 +150,8 @@ func (sc *Scenario) check() {
 			panic(fmt.Sprintf("scenario: %s: number %q has no band", sc.Name, n.Name))
 		case n.Value == nil:
 			panic(fmt.Sprintf("scenario: %s: number %q has no Value", sc.Name, n.Name))
+		case sc.Batch < 0:
+			panic(fmt.Sprintf("scenario: %s: Batch %d is negative", sc.Name, sc.Batch))
 		}
 		names[n.Name], units[n.Unit] = true, true
 	}

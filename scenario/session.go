@@ -1,6 +1,7 @@
 package scenario
 
 import (
+	"runtime"
 	"time"
 
 	"github.com/perfbench/perfbench/clock"
@@ -29,6 +30,33 @@ type Session struct {
 	probe costProbe
 	start counter.Snapshot
 	steps []Step
+
+	// batch is how many consecutive steps share one thread-CPU sample
+	// (Scenario.Batch; 0 or 1: every step its own).
+	batch int
+	// open is the batch being timed: its first step and the thread's
+	// CPU time when it began; opened says one is open.
+	open    Timing
+	opened  bool
+	timings []Timing
+	// memOpen is the allocation statistics when the open batch began;
+	// allocs and allocBytes sum what every closed batch allocated.
+	memOpen            runtime.MemStats
+	allocs, allocBytes uint64
+	// gcMark is the bytes allocated at the session's last collection.
+	gcMark uint64
+	// plant, when set, is given each thread-CPU sample's CPU time as it
+	// closes and spins for a multiple of it, inside the sample: a
+	// build-tagged slowdown (see plant_on.go).
+	plant func(cpu time.Duration)
+}
+
+// Timing is one thread-CPU sample: the CPU time the scenario's thread
+// spent on steps First through Last (inclusive) — their input and every
+// frame they drew.
+type Timing struct {
+	First, Last int
+	CPU         time.Duration
 }
 
 // Step is one step of a scenario: one input (or none) and the frames the
@@ -71,6 +99,13 @@ type Record struct {
 	// Subject is what the run drove, for a Number that reads counts only
 	// that subject keeps (package subject/gio's, for a Gio program).
 	Subject Subject
+	// Timings are the thread-CPU samples, in step order: one per step, or
+	// one per batch of Scenario.Batch consecutive steps with the same
+	// label. None where the system has no per-thread CPU clock.
+	Timings []Timing
+	// Allocs and AllocBytes are the heap allocations (objects and bytes)
+	// the recorded steps made: their input and their frames.
+	Allocs, AllocBytes uint64
 }
 
 // costProbe collects the cost of every frame the window draws, so a step
@@ -117,7 +152,9 @@ func (s *Session) Open(doc *document.Document, opts window.Options) *window.Wind
 	opts.Clock, opts.Probe = s.clk, &s.probe
 	s.w = window.New(doc, opts)
 	s.w.Quiet()
-	s.probe.costs = s.probe.costs[:0]
+	// Sized so that no scenario of the design grows it mid-batch, where
+	// the growth would count as the frames' allocation.
+	s.probe.costs = make([]time.Duration, 0, 4096)
 	s.Attach(&engine{w: s.w, clk: s.clk, probe: &s.probe})
 	return s.w
 }
@@ -146,27 +183,107 @@ func (s *Session) Wait(label string, d time.Duration) {
 	s.record(label, func() { s.sub.Wait(d) })
 }
 
+// gcEvery is how much the recorded steps may allocate before the session
+// collects. Garbage collection is off while a scenario is measured
+// (Scenario.Measure), so no collection lands inside a sample; the session
+// collects between samples instead, once this much was allocated since its
+// last collection, which bounds the child's heap.
+const gcEvery = 64 << 20
+
+// startRecording settles the heap before the first recorded step: the
+// steps start on a freshly collected heap, and from here on the session
+// collects only between samples (see collect).
+func (s *Session) startRecording() {
+	runtime.GC()
+	var m runtime.MemStats
+	runtime.ReadMemStats(&m)
+	s.gcMark = m.TotalAlloc
+	// Sized so that no scenario of the design grows it mid-batch.
+	s.steps = make([]Step, 0, 1024)
+}
+
 func (s *Session) record(label string, do func()) {
 	if s.sub == nil {
 		panic("scenario: a step before Session.Open or Session.Attach")
 	}
+	i := len(s.steps)
+	if s.opened && (i-s.open.First >= s.batch || s.steps[s.open.First].Label != label) {
+		s.closeBatch()
+	}
 	s.probe.caches = Caches{}
 	n := len(s.sub.FrameCosts())
 	before := counter.Take()
+	if !s.opened {
+		s.openBatch(i)
+	}
 	do()
+	if s.batch <= 1 {
+		s.closeBatch()
+	}
 	st := Step{Label: label, Counters: before.Delta(counter.Take()), Caches: s.probe.caches}
-	if costs := s.sub.FrameCosts()[n:]; len(costs) > 0 {
-		st.Costs = append([]time.Duration(nil), costs...)
+	if costs := s.sub.FrameCosts(); len(costs) > n {
+		// The subject's own slice, which only grows: no copy, so a step
+		// inside a batch allocates nothing the batch would count.
+		st.Costs = costs[n:len(costs):len(costs)]
 	}
 	s.steps = append(s.steps, st)
+}
+
+// openBatch starts a thread-CPU sample at step first: it collects garbage
+// if due, reads the allocation statistics, then the thread's CPU time, so
+// neither the collection nor the reading lands in the sample.
+func (s *Session) openBatch(first int) {
+	s.collect()
+	runtime.ReadMemStats(&s.memOpen)
+	s.open = Timing{First: first}
+	s.open.CPU, _ = clock.ThreadCPU()
+	s.opened = true
+}
+
+// closeBatch ends the open sample after the last step done: the thread's
+// CPU time first, then what the steps allocated.
+func (s *Session) closeBatch() {
+	if !s.opened {
+		return
+	}
+	end, ok := clock.ThreadCPU()
+	if s.plant != nil && ok {
+		s.plant(end - s.open.CPU)
+		end, _ = clock.ThreadCPU()
+	}
+	var m runtime.MemStats
+	runtime.ReadMemStats(&m)
+	s.opened = false
+	s.allocs += m.Mallocs - s.memOpen.Mallocs
+	s.allocBytes += m.TotalAlloc - s.memOpen.TotalAlloc
+	if ok {
+		t := s.open
+		// A step timed alone is closed before it is appended.
+		t.Last = max(len(s.steps)-1, t.First)
+		t.CPU = end - t.CPU
+		s.timings = append(s.timings, t)
+	}
+}
+
+// collect runs the garbage collector, outside every sample, once the
+// recorded steps have allocated gcEvery bytes since the last collection.
+func (s *Session) collect() {
+	var m runtime.MemStats
+	runtime.ReadMemStats(&m)
+	if m.TotalAlloc-s.gcMark >= gcEvery {
+		runtime.GC()
+		s.gcMark = m.TotalAlloc
+	}
 }
 
 // Record returns what the session recorded so far. The steps are the
 // session's own; a caller should not change them.
 func (s *Session) Record() *Record {
-	r := &Record{Steps: s.steps, Subject: s.sub}
+	s.closeBatch()
+	r := &Record{Steps: s.steps, Subject: s.sub, Timings: s.timings}
 	if s.sub != nil {
 		r.Total = s.start.Delta(counter.Take())
+		r.Allocs, r.AllocBytes = s.allocs, s.allocBytes
 	}
 	return r
 }

@@ -40,6 +40,7 @@ func (s *Session) Attach(sub Subject) {
 		panic("scenario: the session already has a subject")
 	}
 	s.sub = sub
+	s.startRecording()
 	s.start = counter.Take()
 }
 

@@ -37,6 +37,7 @@ func newPerfCmd(s *streams) *cobra.Command {
 		why             string
 		timeout         time.Duration
 		rend            string
+		repeats         int
 	)
 	cmd := &cobra.Command{
 		Use:   "perf",
@@ -135,7 +136,7 @@ Exit status: 0 pass (or unbaselined), 1 a band failed, a scenario broke or
 				Check:      check,
 				Commit:     commit,
 			}
-			runner, bar := scenarioRunner(s, timeout, len(names))
+			runner, bar := scenarioRunner(s, timeout, len(names), repeats)
 			key, err := scenarioRenderer(runner, rend)
 			if err != nil {
 				bar.done()
@@ -182,6 +183,7 @@ Exit status: 0 pass (or unbaselined), 1 a band failed, a scenario broke or
 	f.StringArrayVar(&rebaseline, "rebaseline", nil, "record this scenario's times as its new baselines even if that moves them up (repeatable; needs --why)")
 	f.StringVar(&why, "why", "", "why the --rebaseline numbers are the right ones; recorded with the baseline")
 	f.DurationVar(&timeout, "timeout", scenario.DefaultTimeout, "how long one scenario's process may run before it is killed and judged broken")
+	f.IntVar(&repeats, "repeats", scenario.DefaultRepeats, "processes per scenario, interleaved with the other scenarios'")
 	rendererFlag(cmd, &rend, "null", "renderer the scenarios draw with; its baselines and docs page are its own")
 	return cmd
 }

@@ -18,6 +18,7 @@ import (
 
 	"github.com/perfbench/perfbench/band"
 	"github.com/perfbench/perfbench/latency"
+	"github.com/perfbench/perfbench/paired"
 	"github.com/perfbench/perfbench/ratchet"
 	"github.com/perfbench/perfbench/renderer"
 	"github.com/perfbench/perfbench/scenario"
@@ -36,8 +37,11 @@ var scenarioNames = scenario.Names
 // process per scenario) and its progress bar over total scenarios, drawn
 // on stderr when it is a terminal; call done on the bar when the runs are
 // over.
-func scenarioRunner(s *streams, timeout time.Duration, total int) (*scenario.Runner, *progress) {
-	r := &scenario.Runner{Timeout: timeout}
+//
+// Each scenario runs in repeats processes, interleaved round by round with
+// the other scenarios'.
+func scenarioRunner(s *streams, timeout time.Duration, total, repeats int) (*scenario.Runner, *progress) {
+	r := &scenario.Runner{Timeout: timeout, Repeats: repeats}
 	bar := s.progress(total, "scenarios")
 	if bar != nil {
 		r.Progress = bar
@@ -139,14 +143,27 @@ func newScenariosCmd(s *streams) *cobra.Command {
 		baselines string
 		timeout   time.Duration
 		rend      string
+		repeats   int
+		base      string
+		baseBin   string
+		pairs     int
 	)
 	cmd := &cobra.Command{
 		Use:   "scenarios [NAME...]",
 		Short: "Run every scenario, each in its own process, and judge its bands",
-		Long: `Run every scenario (or those named), each in a fresh process of this
-binary, and print one row per number: its value (a count, or the median of
-one time per frame with its 95% confidence interval), its band and the
-band's verdict, and the budget the design wrote with the budget's verdict.
+		Long: `Run every scenario (or those named), each in --repeats fresh processes of
+this binary interleaved with the other scenarios', and print one row per
+number: its value, its band and the band's verdict, and the budget the
+design wrote with the budget's verdict.
+
+A count must be the same in every process. A time is the median of the
+per-process medians, with a 95% confidence interval from a two-level
+bootstrap (processes, then samples within each); the clock that takes it
+is the drawing thread's CPU time for frames longer than a few µs (timed in
+batches where one frame is shorter than a few clock reads) and the wall
+clock for short frames that cannot be batched; the wall-clock median is
+shown beside a CPU-timed number. Each time's tolerance is derived from its
+measured run-to-run spread under load, shown in its band.
 
 Counts are judged exactly against their bands: a ceiling (≤) for work
 done, a floor (≥) for work avoided, so that a lost skip fails, or an exact
@@ -172,9 +189,21 @@ value-unit pair; every count's unit is marked assume=exact, so benchstat
 prints a count as one exact value. --count runs everything that many
 times, giving benchstat samples to work with.
 
+--base REF (a git revision) or --base-binary PATH is the pull-request
+mode: the base revision is extracted into a temporary directory and built
+with this binary's Go toolchain (the working tree must be clean), then
+head (this binary) and base processes run alternately, --pairs pairs per
+scenario. Every time is judged by the ratio of head's to base's median of
+per-process medians, with its 95% interval from a bootstrap over the
+pairs, and fails when the whole interval lies above 1+3%; every count is compared exactly, both ways, and
+listed where it changed (a rise fails). The baselines file is not read.
+An unknown revision, a dirty tree or a base that does not build is a
+usage error (exit 2) and touches no file.
+
 Exit status: 0 every band passed (or is unbaselined), 1 a band failed or a
 scenario broke, 2 usage or input error.`,
 		Example: "  perfbench scenarios\n  perfbench scenarios hover-storm scroll --json\n" +
+			"  perfbench scenarios --base main\n  perfbench scenarios --base-binary ./perfbench-old hover-storm\n" +
 			"  perfbench scenarios --format benchfmt --count 6 > new.txt && benchstat old.txt new.txt",
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if err := refuseTraced("scenarios"); err != nil {
@@ -193,6 +222,19 @@ scenario broke, 2 usage or input error.`,
 				return usagef("--count must be at least 1, got %d", count)
 			case count > 1 && format != "benchfmt":
 				return usagef("--count is for --format benchfmt, which benchstat reads as samples")
+			case repeats < 1:
+				return usagef("--repeats must be at least 1, got %d", repeats)
+			case base != "" && baseBin != "":
+				return usagef("--base and --base-binary both name a base; pick one")
+			case (base != "" || baseBin != "") && format != "table":
+				return usagef("--base compares two builds; it prints a table or --json, not --format %s", format)
+			case pairs < 2:
+				return usagef("--pairs must be at least 2 (a ratio's interval needs two pairs), got %d", pairs)
+			case (base != "" || baseBin != "") && rend != "null":
+				return usagef("--base runs the null renderer; --renderer %s is for baseline runs", rend)
+			}
+			if base != "" || baseBin != "" {
+				return runPaired(cmd.Context(), s, names, &scenario.Runner{Timeout: timeout, Repeats: 1}, base, baseBin, pairs, asJSON)
 			}
 			path, err := ratchetPath(baselines, ratchet.DefaultBaselines, "baselines")
 			where := "under the module root"
@@ -206,7 +248,7 @@ scenario broke, 2 usage or input error.`,
 			if _, err := os.Stat(path); baselines == "" && errors.Is(err, fs.ErrNotExist) {
 				fmt.Fprintf(s.err, "perfbench: no baselines file at %s (%s): every time is unbaselined; run from the perfbench module, or pass --baselines FILE\n", path, where)
 			}
-			runner, bar := scenarioRunner(s, timeout, len(names)*count)
+			runner, bar := scenarioRunner(s, timeout, len(names)*count, repeats)
 			defer bar.done()
 			key, err := scenarioRenderer(runner, rend)
 			if err != nil {
@@ -252,6 +294,10 @@ scenario broke, 2 usage or input error.`,
 	f.StringVar(&baselines, "baselines", "", "baselines file (default "+ratchet.DefaultBaselines+" under the module root)")
 	f.DurationVar(&timeout, "timeout", scenario.DefaultTimeout, "how long one scenario's process may run before it is killed and judged broken")
 	rendererFlag(cmd, &rend, "null", "renderer the scenarios draw with; its times are baselined under a machine key of their own")
+	f.IntVar(&repeats, "repeats", scenario.DefaultRepeats, "processes per scenario, interleaved with the other scenarios'")
+	f.StringVar(&base, "base", "", "judge this binary against the build of git revision `REF`, paired (pull-request mode)")
+	f.StringVar(&baseBin, "base-binary", "", "judge this binary against the perfbench binary at `PATH`, paired")
+	f.IntVar(&pairs, "pairs", paired.DefaultPairs, "with --base, head/base process pairs per scenario")
 	return cmd
 }
 
@@ -362,7 +408,7 @@ garbage, or its interaction did not happen), 2 usage error.`,
 			if _, err := scenario.Lookup(args[0]); err != nil {
 				return usageError{err}
 			}
-			runner, bar := scenarioRunner(s, timeout, 1)
+			runner, bar := scenarioRunner(s, timeout, 1, 1)
 			if _, err := scenarioRenderer(runner, rend); err != nil {
 				bar.done()
 				return err

@@ -200,7 +200,7 @@ func TestScenariosStraddlingBreachIsMeasuredAgain(t *testing.T) {
 			Set: time.Date(2026, 9, 1, 0, 0, 0, 0, time.UTC), Why: "test"})
 	require.NoError(t, os.WriteFile(baselines, store.Marshal(), 0o644))
 
-	code, stdout, stderr := perfbench(t, "scenarios", "test-straddle", "--baselines", baselines, "--json")
+	code, stdout, stderr := perfbench(t, "scenarios", "test-straddle", "--repeats", "1", "--baselines", baselines, "--json")
 	require.Equal(t, exitPass, code, stderr)
 	var o ratchetOutcomeForm
 	require.NoError(t, json.Unmarshal([]byte(stdout), &o))

@@ -1,0 +1,77 @@
+//go:build perfbench_plant
+
+package scenario
+
+import (
+	"fmt"
+	"os"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/perfbench/perfbench/clock"
+)
+
+// PlantEnv names the environment variable a build with the
+// perfbench_plant tag reads: "SCENARIO:FACTOR" (hover-storm:2) makes every
+// thread-CPU sample of that scenario cost FACTOR times its own work: as a
+// sample closes, the session spins for (FACTOR−1) times the CPU time the
+// sample took, and the sample ends after the spin. Counts and the
+// window's wall-clock frame costs are unchanged: a time-only slowdown of
+// the numbers timed on the thread clock. The noise harness uses it to
+// check that the time gates catch a slowdown of known size; an ordinary
+// build has no such hook at all.
+const PlantEnv = "PERFBENCH_PLANT"
+
+// planted returns the slowdown PERFBENCH_PLANT asks for the named
+// scenario, or nil. A malformed value panics: a harness that thinks it
+// planted a slowdown must not measure an unplanted build.
+func planted(name string) func(time.Duration) {
+	v := os.Getenv(PlantEnv)
+	if v == "" {
+		return nil
+	}
+	target, f, ok := strings.Cut(v, ":")
+	factor, err := strconv.ParseFloat(f, 64)
+	if !ok || err != nil || factor < 1 {
+		panic(fmt.Sprintf("scenario: %s=%q: want SCENARIO:FACTOR with FACTOR ≥ 1", PlantEnv, v))
+	}
+	if target != name || factor == 1 {
+		return nil
+	}
+	perNs := spinRate()
+	return func(cpu time.Duration) {
+		spin(int(float64(cpu) * (factor - 1) * perNs))
+	}
+}
+
+// spinRate measures how many spin iterations this thread runs per
+// nanosecond of its CPU time, over about 2 ms, so a planted spin costs
+// CPU time in proportion to the step without reading any clock.
+func spinRate() float64 {
+	const n = 1 << 20
+	for {
+		start, ok := clock.ThreadCPU()
+		if !ok {
+			t := time.Now()
+			spin(n)
+			return n / float64(time.Since(t))
+		}
+		spin(n)
+		end, _ := clock.ThreadCPU()
+		if d := end - start; d > 0 {
+			return n / float64(d)
+		}
+	}
+}
+
+var sink uint64
+
+//go:noinline
+func spin(n int) {
+	x := sink
+	for i := 0; i < n; i++ {
+		x = x*6364136223846793005 + 1442695040888963407
+	}
+	sink = x
+}

@@ -25,11 +25,17 @@ type Options struct {
 	// gallery at the default and one at 8×; the mounted rows, and so the
 	// element count, are the same for both.
 	ListRows int
+
+	// RigidRows is the number of content rows of the rigid scroll, every
+	// one of them mounted; 0 means DefaultOptions.RigidRows. The
+	// rigid-scroll-slope workload builds one gallery at the default and
+	// one at 10×.
+	RigidRows int
 }
 
 // DefaultOptions is the shipped gallery: animated, 240 table rows, a
 // 1000-row list model.
-var DefaultOptions = Options{Animate: true, TableRows: 240, ListRows: 1000}
+var DefaultOptions = Options{Animate: true, TableRows: 240, ListRows: 1000, RigidRows: 100}
 
 // Gallery is a built gallery document and handles to the parts that
 // scenarios drive. The handles are nodes of Doc; they stay valid as long as
@@ -71,9 +77,6 @@ type Gallery struct {
 	Sections  []*document.Node // the Size repeated sections, in order
 }
 
-// rigidRows is the number of content rows of the rigid scroll.
-const rigidRows = 100
-
 // Build returns a gallery of the given size. It builds a fresh document
 // with its own stylesheet (NewSheet) each time; the result depends on
 // nothing but size and opts.
@@ -81,7 +84,7 @@ func Build(size Size, opts Options) *Gallery {
 	if size < 0 {
 		panic(fmt.Sprintf("gallery: Build of negative size %d", int(size)))
 	}
-	if opts.TableRows < 0 || opts.ListRows < 0 {
+	if opts.TableRows < 0 || opts.ListRows < 0 || opts.RigidRows < 0 {
 		panic(fmt.Sprintf("gallery: negative row count in %+v", opts))
 	}
 	if opts.TableRows == 0 {
@@ -89,6 +92,9 @@ func Build(size Size, opts Options) *Gallery {
 	}
 	if opts.ListRows == 0 {
 		opts.ListRows = DefaultOptions.ListRows
+	}
+	if opts.RigidRows == 0 {
+		opts.RigidRows = DefaultOptions.RigidRows
 	}
 	d := document.New(NewSheet(), "gallery")
 	g := &Gallery{Doc: d, Size: size, Options: opts}
@@ -161,7 +167,7 @@ func Build(size Size, opts Options) *Gallery {
 	mountRows(d, g.List, ListHeight)
 
 	g.Rigid = d.Add(panes, document.Scroll, "rigid")
-	for i := range rigidRows {
+	for i := range opts.RigidRows {
 		row := d.Add(g.Rigid, document.Box, "rigid-row")
 		b.text(row, fmt.Sprintf("%03d", i+1), "value")
 		b.text(row, sentence(i, 3), "label")

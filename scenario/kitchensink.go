@@ -122,7 +122,12 @@ var kitchenSink = Scenario{
 			Value: Total(counter.NodesRelaidOut)},
 		// The skips the sequence exercises, and the work each guards
 		// (relayouts, above, for LayoutsHeld).
-		Avoided(counter.ChunksTranslated, 34704),
+		//
+		// Translated and culled fell (from 34704 and 77993) when a scroll
+		// container's content became one layer: its wheel frames hand on
+		// and cull only the chunks in view before or after them. What is
+		// submitted and drawn is unchanged.
+		Avoided(counter.ChunksTranslated, 2581),
 		Avoided(counter.LayoutsHeld, 1879),
 		Avoided(counter.ShapedRunsCached, 122474),
 		Done(counter.RunsShaped, 27),
@@ -130,7 +135,7 @@ var kitchenSink = Scenario{
 		Done(counter.GlyphsRasterised, 0),
 		Done(counter.PrimitivesSubmitted, 4769),
 		Done(counter.DrawCalls, 4556),
-	}, append(emission(48058, 77993, 46472), allocations(3.79, 2468.18)...)...),
+	}, append(emission(48058, 45870, 46472), allocations(3.79, 2468.18)...)...),
 	Batch: sinkBatch,
 }
 

@@ -6,6 +6,7 @@ import (
 
 	"github.com/perfbench/perfbench/counter"
 	"github.com/perfbench/perfbench/gallery"
+	"github.com/perfbench/perfbench/ui/document"
 )
 
 var glideSplit = &Workload{
@@ -27,10 +28,13 @@ var (
 	// that got cheaper is the point.
 	glideRatio = Limit{Name: "glide / repaint", Unit: "×", Shape: Ceiling, Hi: 0.5, Time: true,
 		Why: "the design goal: a glide costs at most half of repainting the same rows"}
-	// Like for like: the repaint must re-emit exactly the chunks the glide
-	// translates, or the ratio compares different rows.
-	glideRows = Limit{Name: "|chunks repainted − chunks glided|", Unit: "chunks", Shape: Ceiling, Hi: 0,
-		Why: "the two halves must touch the same rows, or the ratio compares nothing"}
+	// Like for like: the repaint re-emits the rows a glide frame carries —
+	// those in the port before or after it (the scroll content moves as one
+	// layer, so rows out of view are not carried). A row cut by the edge of
+	// that range may count in one half and not the other: three chunks (its
+	// background and two labels) at each edge.
+	glideRows = Limit{Name: "|chunks repainted − chunks glided|", Unit: "chunks", Shape: Ceiling, Hi: 6,
+		Why: "the two halves must touch the same rows, or the ratio compares nothing; one row at each edge may differ"}
 )
 
 // glideBatch is the number of frames of each half timed per round.
@@ -55,10 +59,20 @@ func measureGlide(rounds int) Measurement {
 	d.W.Quiet()
 
 	glide := wheeler(d, d.G.Rigid, 24)
+	// The rows a glide frame carries: in the port, or within one glide
+	// step below it.
+	port := d.W.Rect(d.G.Rigid)
+	port.H += 24
+	var carried []*document.Node
+	for _, r := range d.G.RigidRows {
+		if d.W.Rect(r).Intersects(port) {
+			carried = append(carried, r)
+		}
+	}
 	on := false
 	repaint := func(int) {
 		on = !on
-		for _, r := range d.G.RigidRows {
+		for _, r := range carried {
 			if on {
 				d.G.Doc.AddClass(r, repaintClass)
 			} else {

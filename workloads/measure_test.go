@@ -75,5 +75,7 @@ func TestProbeTranslationsDoNoOtherWork(t *testing.T) {
 	c := find(t, unvirtualisedProbe.Judge(m), probeTranslation)
 	assert.Equal(t, band.Pass, c.Verdict, c.Detail)
 	big := m.Series("table")[1]
-	assert.Greater(t, maxTranslated(big.Steps), uint64(probeRows), "every mounted row is carried")
+	carried := maxTranslated(big.Steps)
+	assert.NotZero(t, carried)
+	assert.Less(t, carried, uint64(probeRows)/10, "a wheel frame carries the rows in view, not every mounted row")
 }

@@ -40,13 +40,13 @@ func TestGlideSplitIsNotInTheGateList(t *testing.T) {
 }
 
 func TestGateList(t *testing.T) {
-	assert.Equal(t, []string{"static-slope", "list-slope", "resize-slope"}, gateNames())
-	assert.Equal(t, []string{"static-slope", "list-slope", "resize-slope", "unvirtualised-probe", "glide-split"}, Names())
+	assert.Equal(t, []string{"static-slope", "list-slope", "rigid-scroll-slope", "resize-slope"}, gateNames())
+	assert.Equal(t, []string{"static-slope", "list-slope", "rigid-scroll-slope", "resize-slope", "unvirtualised-probe", "glide-split"}, Names())
 }
 
 func TestLookupListsValidNames(t *testing.T) {
 	_, err := Lookup("static")
-	assert.EqualError(t, err, `unknown workload "static" (valid: static-slope list-slope resize-slope unvirtualised-probe glide-split)`)
+	assert.EqualError(t, err, `unknown workload "static" (valid: static-slope list-slope rigid-scroll-slope resize-slope unvirtualised-probe glide-split)`)
 }
 
 func TestEveryLimitSaysWhy(t *testing.T) {
@@ -366,4 +366,26 @@ func TestRotation(t *testing.T) {
 	assert.Equal(t, []int{0, 1, 2}, rotation(0, 3))
 	assert.Equal(t, []int{1, 2, 0}, rotation(1, 3))
 	assert.Equal(t, []int{2, 0, 1}, rotation(5, 3))
+}
+
+func TestRigidSlopeJudge(t *testing.T) {
+	steps := func(translated uint64) []counter.Snapshot {
+		return []counter.Snapshot{{ChunksTranslated: translated, FramesDrawn: 1}, {ChunksTranslated: translated, FramesDrawn: 1}}
+	}
+	point := func(label string, micros float64, s []counter.Snapshot) Point {
+		return Point{Series: "wheel", Label: label, Micros: []float64{micros, micros, micros}, Steps: s}
+	}
+	judge := func(one, ten Point) (time, counts Criterion) {
+		cs := rigidSlope.Judge(Measurement{Points: []Point{one, ten}})
+		return find(t, cs, rigidTime), find(t, cs, rigidCounts)
+	}
+	tm, c := judge(point("1x", 1, steps(20)), point("10x", 1.05, steps(20)))
+	assert.Equal(t, band.Pass, tm.Verdict)
+	assert.Equal(t, band.Pass, c.Verdict)
+	tm, c = judge(point("1x", 1, steps(20)), point("10x", 3, steps(200)))
+	assert.Equal(t, band.Fail, tm.Verdict, "a frame that costs more for more rows fails")
+	assert.Equal(t, band.Fail, c.Verdict, "a frame that translates more for more rows fails")
+	_, c = judge(point("1x", 1, steps(0)), point("10x", 1, steps(0)))
+	assert.Equal(t, band.Broken, c.Verdict, "a wheel that translated nothing measured nothing")
+	assert.Equal(t, band.Broken, Verdict(rigidSlope.Judge(Measurement{})))
 }

@@ -1,6 +1,7 @@
 package paint
 
 import (
+	"math"
 	"slices"
 
 	"github.com/perfbench/perfbench/counter"
@@ -64,6 +65,50 @@ type Space struct {
 	stamp  uint64
 	off    geom.Point // window position of the content origin, this frame
 	clip   geom.Rect  // window rect content is visible in, this frame
+
+	// The content moves as one layer: its chunks are filed by horizontal
+	// bands of LayerBand pixels (content coordinates), so a scroll visits
+	// the chunks of the bands in view before or after it, not all of them.
+	bands          [][]*Chunk
+	view, prevView geom.Rect // content rect visible this frame, and when last resolved before
+}
+
+// LayerBand is the height of one band of a scroll space's chunk index.
+const LayerBand = 128
+
+func bandRange(r geom.Rect) (lo, hi int) {
+	lo = max(0, int(math.Floor(float64(r.Y/LayerBand))))
+	hi = max(lo, int(math.Floor(float64((r.Y+r.H)/LayerBand))))
+	return lo, hi
+}
+
+// file puts c in the bands of its space its bounds cover.
+func (sp *Space) file(c *Chunk) {
+	lo, hi := bandRange(c.Bounds)
+	if lo == c.bandLo && hi == c.bandHi {
+		return
+	}
+	sp.unfile(c)
+	for len(sp.bands) <= hi {
+		sp.bands = append(sp.bands, nil)
+	}
+	for b := lo; b <= hi; b++ {
+		sp.bands[b] = append(sp.bands[b], c)
+	}
+	c.bandLo, c.bandHi = lo, hi
+}
+
+// unfile takes c out of its bands.
+func (sp *Space) unfile(c *Chunk) {
+	for b := c.bandLo; b <= c.bandHi && b < len(sp.bands); b++ {
+		band := sp.bands[b]
+		if i := slices.Index(band, c); i >= 0 {
+			band[i] = band[len(band)-1]
+			band[len(band)-1] = nil
+			sp.bands[b] = band[:len(band)-1]
+		}
+	}
+	c.bandLo, c.bandHi = 0, -1
 }
 
 // Painter keeps one window's fragments and display list.
@@ -81,6 +126,7 @@ type Painter struct {
 	spaces map[document.ID]*Space
 
 	stamp      uint64
+	visit      uint64   // scroll visits so far
 	seen       []uint64 // by node ID: frame stamp of the last fragment update
 	cursor     *Chunk   // during a subtree walk: the last chunk in draw order
 	haveCursor bool
@@ -325,7 +371,7 @@ func (p *Painter) emit(n *document.Node, f *Fragment) {
 		} else {
 			c = &Chunk{}
 		}
-		c.Node, c.Space, c.spaceIdx = id, f.Space, -1
+		c.Node, c.Space, c.spaceIdx, c.bandLo, c.bandHi = id, f.Space, -1, 0, -1
 		p.chunks[id] = c
 		p.insertAfter(p.predecessor(n), c)
 	} else if c.Space != f.Space {
@@ -339,6 +385,9 @@ func (p *Painter) emit(n *document.Node, f *Fragment) {
 	}
 	c.Bounds = bounds
 	p.joinSpace(c)
+	if c.spaceIdx >= 0 {
+		p.spaces[c.Space].file(c)
+	}
 	p.cursor, p.haveCursor = c, true
 	p.markChanged(c)
 }
@@ -446,6 +495,7 @@ func (p *Painter) leaveSpace(c *Chunk) {
 		return
 	}
 	sp := p.spaces[c.Space]
+	sp.unfile(c)
 	last := sp.chunks[len(sp.chunks)-1]
 	sp.chunks[c.spaceIdx] = last
 	last.spaceIdx = c.spaceIdx
@@ -453,9 +503,12 @@ func (p *Painter) leaveSpace(c *Chunk) {
 	c.spaceIdx = -1
 }
 
-// Scrolled translates the chunks of a scroll container's space and of the
-// spaces nested in it: their primitives move with the new offset and
-// nothing is emitted.
+// Scrolled translates the content of a scroll container and of the
+// spaces nested in it as one layer: its primitives move with the new
+// offset and nothing is emitted. Only the chunks in view before or after
+// the scroll are handed on (ChunksTranslated) and culled again; the rest
+// were out of view and stay so, so a scroll costs what is visible, not
+// what the container holds.
 func (p *Painter) Scrolled(n *document.Node) {
 	sp := p.spaces[n.ID()]
 	if sp == nil {
@@ -466,13 +519,27 @@ func (p *Painter) Scrolled(n *document.Node) {
 	if !sp.clip.Empty() {
 		p.frame.Damage = append(p.frame.Damage, sp.clip)
 	}
+	p.visit++
 	p.translate(sp)
 }
 
 func (p *Painter) translate(sp *Space) {
-	for _, c := range sp.chunks {
-		counter.Inc(counter.ChunksTranslated)
-		p.frame.Translated = append(p.frame.Translated, c)
+	p.resolve(sp)
+	for _, view := range [2]geom.Rect{sp.prevView, sp.view} {
+		if view.Empty() {
+			continue
+		}
+		lo, hi := bandRange(view)
+		for b := lo; b <= hi && b < len(sp.bands); b++ {
+			for _, c := range sp.bands[b] {
+				if c.visit == p.visit || !(c.Bounds.Intersects(sp.prevView) || c.Bounds.Intersects(sp.view)) {
+					continue
+				}
+				c.visit = p.visit
+				counter.Inc(counter.ChunksTranslated)
+				p.frame.Translated = append(p.frame.Translated, c)
+			}
+		}
 	}
 	for _, inner := range p.spaces {
 		if inner.Parent == sp.Node && inner.Node != sp.Node {
@@ -502,6 +569,11 @@ func (p *Painter) resolve(sp *Space) {
 	sp.off = geom.Point{X: parentOff.X + sp.rect.X, Y: parentOff.Y + sp.rect.Y - scroll}
 	box := sp.rect.Translate(parentOff).Inset(geom.All(sp.border))
 	sp.clip = box.Intersect(parentClip)
+	sp.prevView = sp.view
+	sp.view = geom.Rect{}
+	if !sp.clip.Empty() {
+		sp.view = sp.clip.Translate(geom.Point{X: -sp.off.X, Y: -sp.off.Y})
+	}
 }
 
 // placement returns a space's offset and clip this frame.

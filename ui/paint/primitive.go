@@ -75,6 +75,10 @@ type Chunk struct {
 
 	prev, next *Chunk
 	spaceIdx   int
+	// The bands of its space the chunk is filed in (bandLo > bandHi: none)
+	// and the last scroll that visited it.
+	bandLo, bandHi int
+	visit          uint64
 	// Submitted is how many primitives survived culling the last time the
 	// chunk was culled.
 	Submitted int

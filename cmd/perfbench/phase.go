@@ -254,6 +254,7 @@ type phaseRunJSON struct {
 	Phase    string            `json:"phase"`
 	Size     string            `json:"size"`
 	Controls int               `json:"controls"`
+	Clock    string            `json:"clock"` // what ran the frames: "virtual" or "real" (--real)
 	Frames   int               `json:"frames"`
 	MedianUs float64           `json:"median_us"`
 	MaxUs    float64           `json:"max_us"`
@@ -265,7 +266,11 @@ type phaseRunJSON struct {
 func phaseJSON(p *phase.Phase, rs []*phase.Result) []phaseRunJSON {
 	out := make([]phaseRunJSON, 0, len(rs))
 	for _, r := range rs {
-		j := phaseRunJSON{Phase: r.Phase, Size: r.Size, Controls: r.Controls, Frames: len(r.Frames()),
+		clk := "virtual"
+		if r.Real {
+			clk = "real"
+		}
+		j := phaseRunJSON{Phase: r.Phase, Size: r.Size, Controls: r.Controls, Clock: clk, Frames: len(r.Frames()),
 			MedianUs: micros(r.Median()), MaxUs: micros(r.Max()), Claim: "pass", Total: r.Total.Map()}
 		if err := p.Check(r); err != nil {
 			j.Claim = err.Error()

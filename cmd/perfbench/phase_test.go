@@ -70,3 +70,20 @@ func TestPhaseRenderer(t *testing.T) {
 	require.Equal(t, exitPass, code, stderr)
 	assert.Contains(t, out, "PASS")
 }
+
+func TestPhaseJSONSaysWhichClock(t *testing.T) {
+	for _, tt := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"phase", "hover", "s0", "3", "--json"}, "virtual"},
+		{[]string{"phase", "hover", "s0", "3", "--json", "--real"}, "real"},
+	} {
+		code, out, stderr := perfbench(t, tt.args...)
+		require.Equal(t, exitPass, code, stderr)
+		var runs []phaseRunJSON
+		require.NoError(t, json.Unmarshal([]byte(out), &runs))
+		require.Len(t, runs, 1)
+		assert.Equal(t, tt.want, runs[0].Clock)
+	}
+}

@@ -26,6 +26,14 @@ func resizeWidth(i int) float32 {
 	return window.DefaultWidth - resizeDelta*float32(j+1)
 }
 
+// widthSteps takes the first n width steps, one step each.
+func widthSteps(s *Session, n int) {
+	for i := range n {
+		width := resizeWidth(i)
+		s.Step("resize", func(w *window.Window) { w.Resize(width, window.DefaultHeight) })
+	}
+}
+
 // resize narrows and widens the shipped gallery's window in width steps.
 //
 // It fails (Broken) when the resize rewrapped no text: the paragraph wraps
@@ -36,10 +44,7 @@ var resize = Scenario{
 	Help: "the window narrows and widens in 24 width steps of 16 px",
 	Run: func(s *Session) error {
 		openShipped(s, gallery.DefaultOptions)
-		for i := range resizeSteps {
-			width := resizeWidth(i)
-			s.Step("resize", func(w *window.Window) { w.Resize(width, window.DefaultHeight) })
-		}
+		widthSteps(s, resizeSteps)
 		if s.Record().Total.LinesWrapped == 0 {
 			return errors.New("the width steps rewrapped no text: the resize never reached layout")
 		}

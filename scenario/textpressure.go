@@ -67,10 +67,7 @@ var textPressure = Scenario{
 func pressure(s *Session, opts window.Options) error {
 	g := gallery.Build(gallery.Shipped, gallery.DefaultOptions)
 	s.Open(g.Doc, opts)
-	for i := range pressureSteps {
-		width := resizeWidth(i)
-		s.Step("resize", func(w *window.Window) { w.Resize(width, window.DefaultHeight) })
-	}
+	widthSteps(s, pressureSteps)
 	if t := s.Record().Total; t.ShapedRunsEvicted+t.GlyphsEvicted == 0 {
 		return errors.New("the width steps evicted nothing: neither cache went over its limit")
 	}

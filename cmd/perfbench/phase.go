@@ -28,6 +28,11 @@ const defaultSteps = 24
 // 230 MB and a few seconds at s13, far more samples than a median needs.
 const maxSteps = 100_000
 
+// spinnerSteps is the N above which one size's phase shows a spinner with
+// the elapsed time on a terminal: at s13 a thousand steps take a couple of
+// seconds.
+const spinnerSteps = 1000
+
 func newPhaseCmd(s *streams) *cobra.Command {
 	var asJSON, hud, frames, real bool
 	var plotPath, rend string
@@ -90,8 +95,11 @@ Set PERFBENCH_LATENCY=FILE to record the latency trace of the run.`,
 				return err
 			}
 			var bar *progress
-			if len(sizes) > 1 {
+			switch {
+			case len(sizes) > 1:
 				bar = s.progress(len(sizes), "sizes")
+			case n > spinnerSteps:
+				bar = s.progress(-1, p.Name+" "+sizes[0].String())
 			}
 			defer bar.done()
 			for _, size := range sizes {

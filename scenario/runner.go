@@ -65,6 +65,10 @@ type Runner struct {
 	// lands on one process of several scenarios rather than on every
 	// process of one.
 	Repeats int
+
+	// traced counts the processes started per scenario while the latency
+	// trace is on, so that each writes a file of its own.
+	traced map[string]int
 }
 
 // DefaultRepeats is how many processes a scenario runs in by default.
@@ -234,7 +238,17 @@ func (r *Runner) one(ctx context.Context, name string) (Result, error) {
 		if env == nil {
 			env = os.Environ()
 		}
-		cmd.Env = append(env, latency.EnvVar+"="+TracePath(path, name))
+		if r.traced == nil {
+			r.traced = map[string]int{}
+		}
+		r.traced[name]++
+		trace := TracePath(path, name)
+		if n := r.traced[name]; n > 1 {
+			// A later process of the same scenario (the next round)
+			// keeps the earlier ones' traces too.
+			trace = TracePath(path, fmt.Sprintf("%s.%d", name, n))
+		}
+		cmd.Env = append(env, latency.EnvVar+"="+trace)
 	}
 	var stdout bytes.Buffer
 	var stderr tail

@@ -214,7 +214,7 @@ func baseRunner(bin string, r *scenario.Runner) *scenario.Runner {
 }
 
 // runPaired is `perfbench scenarios --base REF` / `--base-binary PATH`.
-func runPaired(ctx context.Context, s *streams, names []string, head *scenario.Runner, ref, binary string, pairs int, asJSON bool) error {
+func runPaired(ctx context.Context, s *streams, names []string, head *scenario.Runner, ref, binary string, pairs int, asJSON, markdown bool) error {
 	// Lines, not a bar: building the base and the rounds take long
 	// enough that a CI log should show them too.
 	progress := io.Writer(nil)
@@ -243,9 +243,12 @@ func runPaired(ctx context.Context, s *streams, names []string, head *scenario.R
 	if err != nil {
 		return err
 	}
-	if asJSON {
+	switch {
+	case asJSON:
 		err = writeJSON(s, pairedJSON(b.label, o))
-	} else {
+	case markdown:
+		err = writeMarkdownPaired(s.out, b.label, o)
+	default:
 		err = writePairedTable(s.out, b.label, o)
 	}
 	if err != nil {

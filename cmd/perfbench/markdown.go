@@ -4,9 +4,11 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"slices"
 	"strings"
 
 	"github.com/perfbench/perfbench/band"
+	"github.com/perfbench/perfbench/paired"
 	"github.com/perfbench/perfbench/ratchet"
 	"github.com/perfbench/perfbench/workloads"
 )
@@ -265,4 +267,60 @@ func checkFormat(format string, asJSON bool) error {
 		return usagef("--json and --format %s are two different outputs; pick one", format)
 	}
 	return nil
+}
+
+// writeMarkdownPaired writes the Markdown report of a paired run
+// (scenarios --base): the verdict and a tally, the numbers that failed,
+// broke or changed (head, base, the head/base ratio and its interval,
+// what changed), and every number, collapsed.
+func writeMarkdownPaired(w io.Writer, base string, o paired.Outcome) error {
+	var b strings.Builder
+	tally := map[band.Verdict]int{}
+	var rows, all [][]string
+	changed := 0
+	for _, n := range o.Numbers {
+		tally[n.Verdict]++
+		ratio := "—"
+		if n.Kind == band.KindTime && !math.IsNaN(n.Ratio) {
+			ratio = fmt.Sprintf("%s [%s, %s] %d pairs", band.Format(n.Ratio), band.Format(n.Lo), band.Format(n.Hi), n.Pairs)
+		}
+		row := []string{n.Scenario, n.Name, pairedValue(n.Head), pairedValue(n.Base), n.Unit, ratio}
+		all = append(all, append(slices.Clone(row), pairedVerdict(n.Verdict), n.Note))
+		switch {
+		case n.Verdict.Failed():
+			rows = append(rows, append([]string{markdownIcon(n.Verdict) + " " + n.Verdict.String()}, append(row, n.Note)...))
+		case n.Changed():
+			changed++
+			rows = append(rows, append([]string{"↕ changed"}, append(row, n.Note)...))
+		}
+	}
+	for _, br := range o.Broken {
+		rows = append(rows, []string{markdownIcon(band.Broken) + " broken", "—", "—", "—", "—", "—", "—", br})
+	}
+	fmt.Fprintf(&b, "## %s perfbench scenarios --base %s: %s\n\n", markdownIcon(o.Verdict), markdownCell(base), o.Verdict)
+	var parts []string
+	for _, v := range []band.Verdict{band.Fail, band.Broken, band.Pass} {
+		if tally[v] > 0 {
+			parts = append(parts, fmt.Sprintf("%d %s", tally[v], v))
+		}
+	}
+	if changed > 0 {
+		parts = append(parts, fmt.Sprintf("%d changed", changed))
+	}
+	if len(o.Broken) > 0 {
+		parts = append(parts, fmt.Sprintf("%d broken scenarios", len(o.Broken)))
+	}
+	fmt.Fprintf(&b, "%s — head (this build) against base (%s), run in alternate processes; a time fails when its whole 95%% interval of head/base lies above 1+%s, a count when it moved the wrong way.\n",
+		strings.Join(parts, ", "), markdownCell(base), band.Format(o.Tolerance))
+	if len(rows) == 0 {
+		b.WriteString("\nNothing failed, broke or changed.\n")
+	} else {
+		b.WriteString("\n### Failed, broken or changed\n\n")
+		markdownTable(&b, []string{"verdict", "scenario", "number", "head", "base", "unit", "head/base [95% CI]", "what changed"}, rows)
+	}
+	markdownDetails(&b, fmt.Sprintf("All %d numbers", len(o.Numbers)), func(b *strings.Builder) {
+		markdownTable(b, []string{"scenario", "number", "head", "base", "unit", "head/base [95% CI]", "verdict", "what changed"}, all)
+	})
+	_, err := io.WriteString(w, b.String())
+	return err
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"flag"
+	"math"
 	"os"
 	"path/filepath"
 	"testing"
@@ -13,6 +14,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/perfbench/perfbench/band"
+	"github.com/perfbench/perfbench/paired"
 	"github.com/perfbench/perfbench/ratchet"
 	"github.com/perfbench/perfbench/workloads"
 )
@@ -131,6 +133,7 @@ func TestMarkdownFormatFlag(t *testing.T) {
 		{"scenarios", "--format", "markdown", "--json"},
 		{"scenarios", "--format", "html"},
 		{"perf", "--format", "benchfmt"},
+		{"scenarios", "--base", "HEAD", "--format", "benchfmt"},
 		{"workloads", "--format", "markdown", "--json"},
 	} {
 		code, _, stderr := perfbench(t, args...)
@@ -155,4 +158,40 @@ func TestMarkdownCountGap(t *testing.T) {
 		n := band.Judge(band.Measured{Spec: band.Spec{Name: "n", Unit: "u", Band: c.b}, Samples: []float64{c.value}})
 		assert.Equal(t, c.want, markdownCountGap(n))
 	}
+}
+
+// The pull-request report of a paired run (scenarios --base): a head that
+// matches its base, and one that is slower and does more work.
+func TestMarkdownPaired(t *testing.T) {
+	frame := func(ratio, lo, hi float64, v band.Verdict, note string) paired.Number {
+		return paired.Number{Scenario: "hover-storm", Name: "frame", Unit: "µs/frame", Kind: band.KindTime,
+			Head: 10 * ratio, Base: 10, Ratio: ratio, Lo: lo, Hi: hi, Pairs: 5, Verdict: v, Note: note}
+	}
+	restyles := func(head float64, v band.Verdict, note string) paired.Number {
+		return paired.Number{Scenario: "hover-storm", Name: "restyles", Unit: "restyles/frame", Kind: band.KindCount,
+			Head: head, Base: 2, Ratio: math.NaN(), Verdict: v, Note: note}
+	}
+	for _, c := range []struct {
+		name string
+		o    paired.Outcome
+	}{
+		{"paired-pass", paired.Outcome{Verdict: band.Pass, Tolerance: 0.1,
+			Numbers: []paired.Number{frame(1.01, 0.97, 1.04, band.Pass, ""), restyles(2, band.Pass, "")}}},
+		{"paired-fail", paired.Outcome{Verdict: band.Broken, Tolerance: 0.1,
+			Broken:  []string{"scroll: head: exited with status 2; stderr: panic: boom"},
+			Numbers: []paired.Number{frame(1.35, 1.3, 1.41, band.Fail, "1.35× slower"), restyles(3, band.Fail, "rose from 2 to 3")}}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			var b bytes.Buffer
+			require.NoError(t, writeMarkdownPaired(&b, "origin/main", c.o))
+			markdownGolden(t, c.name+".md", b.String())
+		})
+	}
+
+	self, err := os.Executable()
+	require.NoError(t, err)
+	code, stdout, stderr := perfbench(t, "scenarios", "test-fixed", "--base-binary", self, "--pairs", "2", "--format", "markdown")
+	require.Equal(t, exitPass, code, stderr)
+	assert.Contains(t, stdout, "## ✅ perfbench scenarios --base "+self+": pass\n")
+	assert.Contains(t, stdout, "Nothing failed, broke or changed.")
 }

@@ -226,15 +226,15 @@ scenario broke, 2 usage or input error.`,
 				return usagef("--repeats must be at least 1, got %d", repeats)
 			case base != "" && baseBin != "":
 				return usagef("--base and --base-binary both name a base; pick one")
-			case (base != "" || baseBin != "") && format != "table":
-				return usagef("--base compares two builds; it prints a table or --json, not --format %s", format)
+			case (base != "" || baseBin != "") && format == "benchfmt":
+				return usagef("--base compares two builds; it prints a table, --json or --format markdown, not --format %s", format)
 			case pairs < 2:
 				return usagef("--pairs must be at least 2 (a ratio's interval needs two pairs), got %d", pairs)
 			case (base != "" || baseBin != "") && rend != "null":
 				return usagef("--base runs the null renderer; --renderer %s is for baseline runs", rend)
 			}
 			if base != "" || baseBin != "" {
-				return runPaired(cmd.Context(), s, names, &scenario.Runner{Timeout: timeout, Repeats: 1}, base, baseBin, pairs, asJSON)
+				return runPaired(cmd.Context(), s, names, &scenario.Runner{Timeout: timeout, Repeats: 1}, base, baseBin, pairs, asJSON, format == "markdown")
 			}
 			path, err := ratchetPath(baselines, ratchet.DefaultBaselines, "baselines")
 			where := "under the module root"

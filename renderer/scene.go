@@ -4,6 +4,7 @@ import (
 	"github.com/perfbench/perfbench/counter"
 	"image"
 	"math"
+	"slices"
 
 	"github.com/perfbench/perfbench/ui/geom"
 	"github.com/perfbench/perfbench/ui/paint"
@@ -117,7 +118,7 @@ func (s *Scene) add(p *paint.Primitive, off geom.Point, clip image.Rectangle, gl
 	if clip.Empty() {
 		return
 	}
-	s.Items = append(s.Items, Item{
+	s.push(Item{
 		Kind: p.Kind, Rect: r, Clip: clip,
 		Fill: premul(p.Fill), Stroke: premul(p.Stroke),
 		StrokeWidth: p.StrokeWidth, Radius: p.Radius,
@@ -162,8 +163,19 @@ func (s *Scene) addGlyphs(p *paint.Primitive, r geom.Rect, clip image.Rectangle,
 		if !dst.Overlaps(clip) {
 			continue
 		}
-		s.Items = append(s.Items, Item{Kind: paint.GlyphRun, Clip: clip, Fill: fill, Page: e.Page, MaskPos: e.Pos, Dst: dst})
+		s.push(Item{Kind: paint.GlyphRun, Clip: clip, Fill: fill, Page: e.Page, MaskPos: e.Pos, Dst: dst})
 	}
+}
+
+// push appends an item, doubling the list when it is full (append grows a
+// long slice by a quarter), so that a scene that grows frame after frame —
+// a window being resized — reallocates a handful of times, not every few
+// frames.
+func (s *Scene) push(it Item) {
+	if len(s.Items) == cap(s.Items) {
+		s.Items = slices.Grow(s.Items, max(len(s.Items), 64))
+	}
+	s.Items = append(s.Items, it)
 }
 
 // pixelsCovering returns the whole pixels r touches.

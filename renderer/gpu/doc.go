@@ -26,7 +26,8 @@
 //
 // # Threads
 //
-// A GL context is current on one OS thread. The renderer keeps one
-// goroutine locked to its thread and runs every GL call there; Frame hands
-// it the frame's instance data and waits.
+// A GL context is current on one OS thread at a time. Every call that
+// touches GL locks its goroutine to its thread, makes the context current,
+// and lets go of it before returning, so a renderer may be called from any
+// goroutine (one at a time) and a frame allocates nothing on the Go heap.
 package gpu

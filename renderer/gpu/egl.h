@@ -26,6 +26,7 @@ typedef struct {
 	PFNGLGETQUERYOBJECTUI64VEXTPROC getQueryui64v;
 	GLuint query;
 	int queryPending;
+	unsigned long long queryNs; // the last timer query's result
 } pbgl;
 
 static const char *pb_vs =
@@ -237,6 +238,11 @@ static int pb_init(pbgl *g, char *err, int n) {
 
 static int pb_timer(pbgl *g) { return g->query != 0; }
 
+// pb_acquire makes the context current on the calling thread; pb_release
+// lets go of it, so that the next frame may come from another thread.
+static int pb_acquire(pbgl *g) { return eglMakeCurrent(g->dpy, g->pbuf, g->pbuf, g->ctx); }
+static void pb_release(pbgl *g) { eglMakeCurrent(g->dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT); }
+
 // pb_resize gives the framebuffer a w×h colour buffer.
 static int pb_resize(pbgl *g, int w, int h) {
 	glBindRenderbuffer(GL_RENDERBUFFER, g->rb);
@@ -317,10 +323,10 @@ static int pb_present(pbgl *g) {
 	return r == GL_ALREADY_SIGNALED || r == GL_CONDITION_SATISFIED;
 }
 
-// pb_gpu_time reads the last timer query, if its result is in: 1 and the
-// nanoseconds, 0 when not yet, -1 when the timer was disjoint (the result
-// is meaningless).
-static int pb_gpu_time(pbgl *g, unsigned long long *ns) {
+// pb_gpu_time reads the last timer query, if its result is in: 1 with the
+// nanoseconds in g->queryNs, 0 when not yet, -1 when the timer was
+// disjoint (the result is meaningless).
+static int pb_gpu_time(pbgl *g) {
 	if (!g->query || !g->queryPending) return 0;
 	GLint avail = 0;
 	g->getQueryiv(g->query, GL_QUERY_RESULT_AVAILABLE_EXT, &avail);
@@ -331,7 +337,7 @@ static int pb_gpu_time(pbgl *g, unsigned long long *ns) {
 	GLint disjoint = 0;
 	glGetIntegerv(GL_GPU_DISJOINT_EXT, &disjoint);
 	if (disjoint) return -1;
-	*ns = v;
+	g->queryNs = v;
 	return 1;
 }
 

@@ -36,7 +36,6 @@ const floats = 22
 type Renderer struct {
 	// Frames is the number of frames drawn.
 	Frames int
-	calls  chan func()
 	g      *C.pbgl
 	// device is the GL renderer string, vendor and version.
 	device  string
@@ -71,26 +70,12 @@ var (
 	_ renderer.Presenter = (*Renderer)(nil)
 )
 
-// New starts a GL thread and makes a context on it. Where EGL or OpenGL ES
-// 3 cannot start, the error says what is missing in one line.
+// New makes a context. Where EGL or OpenGL ES 3 cannot start, the error
+// says what is missing in one line.
 func New() (*Renderer, error) {
-	r := &Renderer{calls: make(chan func()), g: (*C.pbgl)(C.calloc(1, C.size_t(unsafe.Sizeof(C.pbgl{}))))}
-	started := make(chan error)
-	go r.loop(started)
-	if err := <-started; err != nil {
-		C.free(unsafe.Pointer(r.g))
-		return nil, err
-	}
-	r.do(func() {
-		r.device = fmt.Sprintf("%s (%s, %s)", C.GoString(C.pb_string(C.GL_RENDERER)), C.GoString(C.pb_string(C.GL_VENDOR)), C.GoString(C.pb_string(C.GL_VERSION)))
-		r.timer = C.pb_timer(r.g) != 0
-	})
-	return r, nil
-}
-
-// loop runs GL calls on one locked thread until Close.
-func (r *Renderer) loop(started chan<- error) {
+	r := &Renderer{g: (*C.pbgl)(C.calloc(1, C.size_t(unsafe.Sizeof(C.pbgl{}))))}
 	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
 	var msg [256]C.char
 	if C.pb_init(r.g, &msg[0], C.int(len(msg))) == 0 {
 		err := errors.New("gpu: " + C.GoString(&msg[0]))
@@ -98,22 +83,32 @@ func (r *Renderer) loop(started chan<- error) {
 			err = errors.New("gpu: OpenGL ES setup failed")
 		}
 		C.pb_destroy(r.g)
-		started <- err
-		return
+		C.free(unsafe.Pointer(r.g))
+		return nil, err
 	}
-	started <- nil
-	for f := range r.calls {
-		f()
-	}
-	C.pb_destroy(r.g)
-	C.free(unsafe.Pointer(r.g))
+	r.device = fmt.Sprintf("%s (%s, %s)", C.GoString(C.pb_string(C.GL_RENDERER)), C.GoString(C.pb_string(C.GL_VENDOR)), C.GoString(C.pb_string(C.GL_VERSION)))
+	r.timer = C.pb_timer(r.g) != 0
+	C.pb_release(r.g)
+	return r, nil
 }
 
-// do runs f on the GL thread and waits for it.
-func (r *Renderer) do(f func()) {
-	done := make(chan struct{})
-	r.calls <- func() { f(); close(done) }
-	<-done
+// enter makes the context current on this goroutine's thread, locked to
+// it until leave, which lets go of the context again: a context is current
+// on one thread at a time, and the next call may come from another. Doing
+// it per call rather than handing work to a GL goroutine keeps a frame off
+// the Go heap (a channel handoff allocates the runtime's wait records).
+func (r *Renderer) enter() error {
+	runtime.LockOSThread()
+	if C.pb_acquire(r.g) == 0 {
+		runtime.UnlockOSThread()
+		return errors.New("gpu: the context cannot be made current")
+	}
+	return nil
+}
+
+func (r *Renderer) leave() {
+	C.pb_release(r.g)
+	runtime.UnlockOSThread()
 }
 
 // Name returns "gpu".
@@ -124,9 +119,8 @@ func (*Renderer) Name() string { return "gpu" }
 // a machine drawing in software.
 func (r *Renderer) Device() string { return r.device }
 
-// Frame draws the frame's damage and waits until the GPU has finished. All
-// of it runs on the GL thread while the caller waits, so its latency marks
-// (r.tables, r.plan, r.encoder, r.buffers, r.record) come in order.
+// Frame draws the frame's damage and waits until the GPU has finished,
+// marking r.tables, r.plan, r.encoder, r.buffers and r.record in order.
 func (r *Renderer) Frame(f *paint.Frame) error {
 	if r.closed {
 		panic("gpu: Frame after Close")
@@ -137,9 +131,11 @@ func (r *Renderer) Frame(f *paint.Frame) error {
 	if src, ok := f.Painter.Text.(renderer.GlyphSource); ok {
 		_, atlas = src.Caches()
 	}
-	var err error
-	r.do(func() { err = r.frame(f, atlas) })
-	return err
+	if err := r.enter(); err != nil {
+		return err
+	}
+	defer r.leave()
+	return r.frame(f, atlas)
 }
 
 // Presents returns true: every frame is finished in the framebuffer that
@@ -150,6 +146,9 @@ func (*Renderer) Presents() bool { return true }
 // them into batches where the glyph page changes.
 func (r *Renderer) encode() {
 	r.inst, r.batches = r.inst[:0], r.batches[:0]
+	if need := len(r.scene.Items) * floats; cap(r.inst) < need {
+		r.inst = make([]float32, 0, 2*need) // room to grow, as the scene's items have
+	}
 	curPage := -1
 	for i := range r.scene.Items {
 		it := &r.scene.Items[i]
@@ -195,7 +194,7 @@ func (r *Renderer) encode() {
 	}
 }
 
-// frame runs on the GL thread: uploads what changed, builds and encodes
+// frame runs with the context current: uploads what changed, builds and encodes
 // the scene, clears the regions, draws the batches, and waits for the
 // fence.
 func (r *Renderer) frame(f *paint.Frame, atlas *text.Atlas) error {
@@ -257,10 +256,9 @@ func (r *Renderer) frame(f *paint.Frame, atlas *text.Atlas) error {
 		return errors.New("gpu: the frame's fence did not signal")
 	}
 	counter.Inc(counter.Presents)
-	var ns C.ulonglong
-	switch C.pb_gpu_time(g, &ns) {
+	switch C.pb_gpu_time(g) {
 	case 1:
-		r.gpuTime, r.gpuOK = time.Duration(ns), true
+		r.gpuTime, r.gpuOK = time.Duration(g.queryNs), true
 		r.gpuBusy += r.gpuTime
 	case -1:
 		r.gpuOK = false
@@ -306,13 +304,15 @@ func (r *Renderer) Image() (*image.RGBA, error) {
 	if r.size.X == 0 || r.size.Y == 0 {
 		return img, nil
 	}
+	if err := r.enter(); err != nil {
+		return nil, err
+	}
+	C.pb_read(r.g, unsafe.Pointer(&img.Pix[0]))
 	var err error
-	r.do(func() {
-		C.pb_read(r.g, unsafe.Pointer(&img.Pix[0]))
-		if e := C.pb_error(); e != 0 {
-			err = fmt.Errorf("gpu: reading the picture back: GL error 0x%x", int(e))
-		}
-	})
+	if e := C.pb_error(); e != 0 {
+		err = fmt.Errorf("gpu: reading the picture back: GL error 0x%x", int(e))
+	}
+	r.leave()
 	// GL's rows run bottom up.
 	stride := img.Stride
 	row := make([]byte, stride)
@@ -332,6 +332,9 @@ func (r *Renderer) Close() error {
 		return nil
 	}
 	r.closed = true
-	close(r.calls)
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
+	C.pb_destroy(r.g)
+	C.free(unsafe.Pointer(r.g))
 	return nil
 }

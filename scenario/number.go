@@ -31,7 +31,7 @@ type Number struct {
 	// Varies marks a count that depends on the Go runtime as well as on
 	// the code, so two processes of one build may report it a little
 	// apart: allocations, which the runtime's per-map hash seed moves by a
-	// few objects when a map grows. The runner reports the largest of the
+	// few objects when a map grows. The runner reports the median of the
 	// processes' values, judged against the ceiling, instead of calling
 	// the difference Broken.
 	Varies bool

@@ -63,7 +63,7 @@ type Result struct {
 	// process.
 	Processes int `json:"processes,omitempty"`
 	// Varying names the counts declared Number.Varies: Pool reports the
-	// largest of the processes' values for them rather than requiring
+	// median of the processes' values for them rather than requiring
 	// them equal.
 	Varying []string `json:"varying,omitempty"`
 }

@@ -92,11 +92,12 @@ func emission(emitted, culled, insertions float64) []Number {
 // frames: heap objects and bytes allocated per frame by its steps (input
 // and frames, garbage collection off; see Scenario.Measure). They are
 // counted exactly in each process but vary a little between processes
-// with the runtime's map hash seed (Number.Varies): the largest of the
-// processes is judged. Their ceilings are the largest the current design
-// measured (12 processes each; the resize's bytes rounded up to the next
-// byte, since one process in 60 measured 0.67 B more per frame than the
-// rest); more is a regression to explain.
+// with the runtime's map hash seed, and under load by a few bytes more
+// (Number.Varies): the median of the processes is judged. Their ceilings
+// are the largest the current design measured (10 processes each; the
+// resize's bytes rounded up to the next byte, since one process in 60
+// measured 0.67 B more per frame than the rest); more is a regression to
+// explain.
 func allocations(objects, bytes float64) []Number {
 	return []Number{
 		{Spec: band.Spec{Name: "allocs", Unit: "allocs/frame", Band: band.Count(objects)}, Value: AllocsPerFrame, Varies: true},

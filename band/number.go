@@ -37,7 +37,7 @@ type Measured struct {
 	// Runs, for a time the runner pooled from several processes, holds
 	// each process's samples in the order the processes ran; Samples is
 	// then their concatenation. A time with Runs is estimated by
-	// [Estimate] (the median of per-process medians); one without, from
+	// [Estimate] (the median of the processes' fastest samples); one without, from
 	// one process, by the median of its samples.
 	Runs [][]float64 `json:"runs,omitempty"`
 	// Wall, for a time gated on the thread-CPU clock, is the same

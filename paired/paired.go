@@ -51,7 +51,7 @@ type Number struct {
 	Scenario, Name, Unit string
 	Kind                 band.Kind
 	// Head and Base are a count's values or a time's estimates (median of
-	// per-process medians); NaN where that build has no such number.
+	// processes' fastest samples); NaN where that build has no such number.
 	Head, Base float64
 	// Ratio, Lo, Hi: a time's head/base ratio and its 95% interval over
 	// Pairs pairs.

@@ -179,8 +179,8 @@ func renderSection(o *Outcome, store *Store, machine, charts string) []byte {
 		fmt.Fprintf(&w, "; baselines as of %s", newest.UTC().Format(time.DateOnly))
 	}
 	w.WriteString(".\n\n")
-	w.WriteString("Times are this machine's recorded baseline: the median of the per-process medians of\n" +
-		"per-frame samples (one process, or several interleaved with the other scenarios) with\n" +
+	w.WriteString("Times are this machine's recorded baseline: the median over processes of each one's\n" +
+		"fastest per-frame sample (several processes interleaved with the other scenarios) with\n" +
 		"its 95% confidence interval, the sample count and the date it was set; each time's\n" +
 		"tolerance is derived from its measured run-to-run spread, shown in its band. Counts are\n" +
 		"exact and the same on every machine; a count's band is a ceiling (≤) on work done, a\n" +

@@ -552,7 +552,7 @@ func (sc ScenarioOutcome) straddles() bool {
 }
 
 // ProcessSpread returns the largest over the smallest of the per-process
-// medians of a time measured in several processes: how far apart the
+// fastest samples of a time measured in several processes: how far apart the
 // processes of one run landed on this machine, which the ratchet records
 // with a baseline so a reader can tell a noisy number from a quiet one.
 // Zero for fewer than two processes.

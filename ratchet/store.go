@@ -37,7 +37,7 @@ type Baseline struct {
 	Set     time.Time
 	Why     string
 	// Spread is how far apart the processes of the run that set the
-	// baseline landed: the largest over the smallest per-process median
+	// baseline landed: the largest over the smallest per-process fastest sample
 	// (ProcessSpread); zero when the run had one process. A reader tells
 	// a noisy number on this machine from a quiet one by it.
 	Spread float64
@@ -196,7 +196,7 @@ func (s *Store) checkNumbers(file string, measured []Scenario) error {
 //	        median: 41.2
 //	        set: 2026-09-10T08:00:00Z
 //	        why: first record on this machine
-//	        spread: 1.04                               # largest/smallest per-process median
+//	        spread: 1.04                               # largest/smallest per-process fastest sample
 //	        samples: [40.9, 41.2, 41.6]
 //
 // Every error is an [*InputError] with the file, the line where the YAML
@@ -377,7 +377,7 @@ func (p *parser) baseline(number string, n *yaml.Node) (Baseline, error) {
 				return b, err
 			}
 			if b.Spread != 0 && b.Spread < 1 {
-				return b, p.errorf(v, "spread %s is below 1; it is the largest per-process median over the smallest", v.Value)
+				return b, p.errorf(v, "spread %s is below 1; it is the largest per-process fastest sample over the smallest", v.Value)
 			}
 		default:
 			return b, p.errorf(k, "unknown field %q in %s (want unit, median, set, why, spread, samples)", k.Value, what)

@@ -31,9 +31,9 @@
 // the current design measures, and the comment says which. A time is a
 // frame's cost in µs on the clock the declaration names: the drawing
 // thread's CPU time ([CPUFrameTime]; in batches of steps where one frame
-// is shorter than a few reads of that clock, see [Scenario.Batch]) or the
-// window's wall-clock cost ([WallFrameTime]) for short frames that cannot
-// be batched; docs/architecture.md says which gates which and why. Its
+// is shorter than a few reads of that clock, see [Scenario.Batch]), with
+// the window's wall-clock cost reported beside it; docs/architecture.md
+// says how each is timed and why. Its
 // band is a tolerance around the machine's recorded baseline derived
 // from the number's measured run-to-run spread under load
 // (band.TimeFromSpread, stated in the band), beside the 60 Hz frame
@@ -45,7 +45,7 @@
 // The [Runner] runs each scenario in [DefaultRepeats] processes,
 // interleaved round by round with the other scenarios', and [Pool]s them:
 // counts must agree in every process, and a time is estimated by the
-// median of the per-process medians (band.Estimate). While a scenario is
+// median of the processes' fastest samples (band.Estimate). While a scenario is
 // measured its goroutine is locked to one OS thread and garbage
 // collection is off; the session collects between samples.
 //

@@ -113,21 +113,6 @@ func CPUFrameTime(spec band.Spec, keep func(Step) bool) Number {
 	return Number{Spec: spec, Value: CPUFrameTimes(keep), Wall: FrameTimes(keep)}
 }
 
-// WallFrameTime declares a time gated on the window's wall-clock cost of
-// each frame (window.FrameInfo.Cost), one sample per frame.
-//
-// Why this clock for frames of a few µs in mixed steps: a read of the
-// thread clock costs about 0.6 µs, as much as such a frame, while the
-// monotonic clock the window reads costs about 0.05 µs; and a frame of a
-// few µs is almost never interrupted by the scheduler (a time slice is
-// milliseconds), so the few that are fall outside the median. Frames of
-// one label in a row are timed on the thread clock in batches instead
-// (Scenario.Batch); this is for short frames classified after the fact or
-// mixed with other steps.
-func WallFrameTime(spec band.Spec, keep func(Step) bool) Number {
-	return Number{Spec: spec, Value: FrameTimes(keep)}
-}
-
 // CPUFrameTimes returns the thread-CPU time per frame, in µs, of every
 // timing whose steps keep selects (nil: every step) and drew at least one
 // frame. A timing that spans a step keep rejects is not used. No timing

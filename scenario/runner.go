@@ -72,7 +72,7 @@ type Runner struct {
 }
 
 // DefaultRepeats is how many processes a scenario runs in by default.
-// Five: the estimate is the median of five per-process medians, so two
+// Five: the estimate is the median of five processes' fastest samples, so two
 // processes disturbed by the machine's other work cannot move it, and the
 // whole suite (five scenarios, 25 processes) takes about 1.5 s on a
 // two-core machine, well inside the 15 s a CI step may spend on it.

@@ -69,10 +69,9 @@ type Result struct {
 }
 
 // Clock names the way this build takes times: thread CPU time per step or
-// batch of steps for the numbers declared with [CPUFrameTime], the
-// window's wall-clock frame cost for those declared with [WallFrameTime],
-// garbage collection off inside samples.
-const Clock = "thread-cpu+wall/v1"
+// batch of steps for the numbers declared with [CPUFrameTime], garbage
+// collection off inside samples.
+const Clock = "thread-cpu/v2"
 
 // Ratchet returns the result as the ratchet reads it.
 func (r Result) Ratchet() ratchet.Scenario {

@@ -12,6 +12,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strings"
 	"text/tabwriter"
 
@@ -205,11 +206,18 @@ func oneLine(out string, err error) string {
 	return s
 }
 
-// baseRunner returns a runner whose processes are the base binary's.
+// baseRunner returns a runner whose processes are the base binary's. The
+// base never sees PERFBENCH_PLANT: a slowdown planted for the noise
+// harness (build tag perfbench_plant) is the head's alone, so the harness
+// can run one planted binary on both sides.
 func baseRunner(bin string, r *scenario.Runner) *scenario.Runner {
 	base := *r
 	base.Progress = nil
-	base.Command = func(name string) *exec.Cmd { return exec.Command(bin, scenario.ChildCommand, name) }
+	base.Command = func(name string) *exec.Cmd {
+		cmd := exec.Command(bin, scenario.ChildCommand, name)
+		cmd.Env = slices.DeleteFunc(os.Environ(), func(kv string) bool { return strings.HasPrefix(kv, "PERFBENCH_PLANT=") })
+		return cmd
+	}
 	return &base
 }
 

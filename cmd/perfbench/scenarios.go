@@ -156,13 +156,12 @@ this binary interleaved with the other scenarios', and print one row per
 number: its value, its band and the band's verdict, and the budget the
 design wrote with the budget's verdict.
 
-A count must be the same in every process. A time is the median of the
-per-process medians, with a 95% confidence interval from a two-level
+A count must be the same in every process. A time is the median over the
+processes of each one's fastest sample (the least disturbed by the
+machine's other work), with a 95% confidence interval from a two-level
 bootstrap (processes, then samples within each); the clock that takes it
-is the drawing thread's CPU time for frames longer than a few µs (timed in
-batches where one frame is shorter than a few clock reads) and the wall
-clock for short frames that cannot be batched; the wall-clock median is
-shown beside a CPU-timed number. Each time's tolerance is derived from its
+is the drawing thread's CPU time (timed in batches where one frame is
+shorter than a few clock reads); the wall-clock median is shown beside. Each time's tolerance is derived from its
 measured run-to-run spread under load, shown in its band.
 
 Counts are judged exactly against their bands: a ceiling (≤) for work
@@ -194,7 +193,7 @@ mode: the base revision is extracted into a temporary directory and built
 with this binary's Go toolchain (the working tree must be clean), then
 head (this binary) and base processes run alternately, --pairs pairs per
 scenario. Every time is judged by the ratio of head's to base's median of
-per-process medians, with its 95% interval from a bootstrap over the
+the processes' fastest samples, with its 95% interval from a bootstrap over the
 pairs, and fails when the whole interval lies above 1+3%; every count is compared exactly, both ways, and
 listed where it changed (a rise fails). The baselines file is not read.
 An unknown revision, a dirty tree or a base that does not build is a

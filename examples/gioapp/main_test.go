@@ -22,7 +22,12 @@ func counts(t *testing.T, name string) map[string][]float64 {
 	require.Empty(t, res.Broken, name)
 	out := map[string][]float64{}
 	for _, m := range res.Numbers {
-		if m.Band.Kind == band.KindCount {
+		// Allocations are counted process-wide, and in a test process,
+		// with garbage collection off while a scenario is measured, a
+		// frame now and then counts one the test's own goroutines made
+		// (gio-resize: 42 instead of 41 in about one run in four under
+		// load); the runner's own processes judge them (allocs Varies).
+		if m.Band.Kind == band.KindCount && m.Name != "allocs" {
 			out[m.Name] = m.Samples
 			assert.Equal(t, band.Pass, band.Judge(m).BandVerdict, "%s %s = %v", name, m.Name, m.Samples)
 		}

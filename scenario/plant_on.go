@@ -26,7 +26,7 @@ const PlantEnv = "PERFBENCH_PLANT"
 // planted returns the slowdown PERFBENCH_PLANT asks for the named
 // scenario, or nil. A malformed value panics: a harness that thinks it
 // planted a slowdown must not measure an unplanted build.
-func planted(name string) func(time.Duration) {
+func planted(name string) func(time.Duration) time.Duration {
 	v := os.Getenv(PlantEnv)
 	if v == "" {
 		return nil
@@ -40,9 +40,25 @@ func planted(name string) func(time.Duration) {
 		return nil
 	}
 	perNs := spinRate()
-	return func(cpu time.Duration) {
+	read := readCost()
+	return func(cpu time.Duration) time.Duration {
 		spin(int(float64(cpu) * (factor - 1) * perNs))
+		return read
 	}
+}
+
+// readCost returns what one read of the thread clock adds to a sample: the
+// least difference between two reads back to back, of many. The session
+// reads the clock once more after the spin, and takes this off the
+// sample, so the slowdown is FACTOR and not FACTOR plus a read.
+func readCost() time.Duration {
+	best := time.Duration(1 << 62)
+	for range 1000 {
+		a, _ := clock.ThreadCPU()
+		b, _ := clock.ThreadCPU()
+		best = min(best, b-a)
+	}
+	return best
 }
 
 // spinRate measures how many spin iterations this thread runs per

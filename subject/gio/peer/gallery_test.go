@@ -78,7 +78,10 @@ func TestFormsDifferWhereTheyShould(t *testing.T) {
 		return rows[0].Gio.Allocs
 	}
 	s13, s26 := gioAllocs(peer.Idiomatic, gallery.S13), gioAllocs(peer.Idiomatic, gallery.S26)
-	assert.Equal(t, s13, s26, "idiomatic: allocations per frame do not depend on the sections out of view")
+	// Within one allocation: the counts are process-wide, and on a loaded
+	// machine the runtime now and then allocates beside a frame (177
+	// against 177.5 seen), which is not the program's work.
+	assert.InDelta(t, s13, s26, 1, "idiomatic: allocations per frame do not depend on the sections out of view")
 	idiomatic, everything := gioAllocs(peer.Idiomatic, gallery.S1), gioAllocs(peer.Everything, gallery.S1)
 	assert.Greater(t, everything, 10*idiomatic, "everything: every row of every port laid out each frame")
 }

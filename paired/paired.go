@@ -20,12 +20,14 @@ import (
 )
 
 // DefaultPairs is how many head/base process pairs each scenario runs:
-// ten, because a whole process on a shared two-core machine runs fast or
-// slow (hover-storm processes of one build landed near 0.95, 1.25 or 2.1
-// µs per crossing), and the median of ten process medians per side holds
-// while up to four of them land in a slow mode. The twenty processes of
-// each scenario take 10–30 s for the whole suite on a two-core machine.
-const DefaultPairs = 10
+// thirty, because a whole process on a shared two-core machine runs fast
+// or slow (hover-storm processes of one build landed near 0.95, 1.25 or
+// 2.1 µs per crossing), so the interval narrows only with many processes.
+// Measured with a planted 1.10× slowdown of hover-storm: ten pairs caught
+// it in 3 runs of 10, thirty pairs in 9 of 10, their estimates 1.094–1.107.
+// The whole suite's sixty processes per scenario take one to two minutes
+// on a two-core machine.
+const DefaultPairs = 30
 
 // Tolerance is how far above 1 the ratio head/base must lie, all of its
 // 95% interval, before a time fails: 3%. Measured on the reference

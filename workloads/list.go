@@ -86,6 +86,24 @@ func cycleCounts(step func(int)) []counter.Snapshot {
 	return out
 }
 
+// countDiffering counts the steps whose counters differ between two runs of
+// the same steps (a step one run lacks differs) and describes the first.
+func countDiffering(a, b []counter.Snapshot) (differ int, first string) {
+	for i := range max(len(a), len(b)) {
+		if i >= len(a) || i >= len(b) {
+			differ++
+			continue
+		}
+		if a[i] != b[i] {
+			differ++
+			if first == "" {
+				first = fmt.Sprintf("first: step %d: %s", i, countersDiff(a[i], b[i]))
+			}
+		}
+	}
+	return differ, first
+}
+
 func judgeList(m *Measurement) []Criterion {
 	one, eight := m.Find("wheel", "1x"), m.Find("wheel", "8x")
 	if one == nil || eight == nil {
@@ -104,19 +122,7 @@ func judgeList(m *Measurement) []Criterion {
 	case recycled == 0:
 		out = append(out, listCounts.Broken("the wheel never recycled a row: the workload measures no virtualisation"))
 	default:
-		differ, detail := 0, ""
-		for i := range max(len(one.Steps), len(eight.Steps)) {
-			if i >= len(one.Steps) || i >= len(eight.Steps) {
-				differ++
-				continue
-			}
-			if one.Steps[i] != eight.Steps[i] {
-				differ++
-				if detail == "" {
-					detail = fmt.Sprintf("first: step %d: %s", i, countersDiff(one.Steps[i], eight.Steps[i]))
-				}
-			}
-		}
+		differ, detail := countDiffering(one.Steps, eight.Steps)
 		if detail == "" {
 			detail = fmt.Sprintf("%d steps, %d rows recycled", len(one.Steps), recycled)
 		}

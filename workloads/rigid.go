@@ -73,15 +73,7 @@ func judgeRigid(m *Measurement) []Criterion {
 	case translated == 0:
 		return append(out, rigidCounts.Broken("the wheel translated nothing: the workload measures no scrolling"))
 	}
-	differ, detail := 0, ""
-	for i := range one.Steps {
-		if one.Steps[i] != ten.Steps[i] {
-			differ++
-			if detail == "" {
-				detail = fmt.Sprintf("first: step %d: %s", i, countersDiff(one.Steps[i], ten.Steps[i]))
-			}
-		}
-	}
+	differ, detail := countDiffering(one.Steps, ten.Steps)
 	if detail == "" {
 		detail = fmt.Sprintf("%d steps, %d chunks translated at 1× and at 10×", len(one.Steps), translated)
 	}

@@ -154,3 +154,32 @@ func TestRemovingScrollersWithPaintedContent(t *testing.T) {
 	assert.Equal(t, 1, w.ChunkCount(), "only the tile outside the removed panel is left")
 	require.Len(t, w.DisplayList(nil), 1)
 }
+
+// A wheel frame over a scroll container whose rows are all mounted costs
+// what is in view: the same chunks are translated and culled for 10× the
+// rows (issue 8, case 5: every chunk inside was translated and culled).
+func TestScrollCostFollowsTheViewport(t *testing.T) {
+	defer counter.Exclusive()()
+	frame := func(rows int) counter.Snapshot {
+		var sheet style.Sheet
+		sheet.Define("tile", style.Props{}.Height(style.PxLen(20)).Background(red))
+		d := document.New(&sheet)
+		sc := d.Add(d.Root(), document.Scroll)
+		for range rows {
+			d.Add(sc, document.Box, "tile")
+		}
+		clk := &clock.Virtual{}
+		w := window.New(d, window.Options{Clock: clk, Width: 100, Height: 400})
+		w.Frame()
+		before := counter.Take()
+		w.Wheel(50, 50, 30)
+		clk.AdvanceTo(w.NextRefresh())
+		return before.Delta(counter.Take())
+	}
+	one, ten := frame(500), frame(5000)
+	assert.Equal(t, one.ChunksTranslated, ten.ChunksTranslated)
+	assert.Equal(t, one.PrimitivesCulled, ten.PrimitivesCulled)
+	assert.Equal(t, one.PrimitivesSubmitted, ten.PrimitivesSubmitted)
+	assert.LessOrEqual(t, one.ChunksTranslated, uint64(12), "the 200 px port shows 10 or 11 rows, before and after")
+	assert.Zero(t, one.ChunksEmitted)
+}

@@ -5,7 +5,9 @@
 // frame produces it.
 //
 // Setting PERFBENCH_LATENCY=FILE turns recording on with no code change:
-// one JSON object per mark, newline-delimited,
+// one JSON object per mark, newline-delimited, written to FILE (created, or
+// truncated, when the first marks are written to it: a process that records
+// nothing leaves an existing FILE untouched),
 //
 //	{"t":142900,"base_unix_ns":1785456583000000000,"stage":"f.layout","note":"…"}
 //
@@ -39,7 +41,6 @@ package latency
 
 import (
 	"bufio"
-	"fmt"
 	"io"
 	"os"
 	"strconv"
@@ -136,10 +137,47 @@ func init() {
 	start = time.Now()
 	baseUnix = start.UnixNano()
 	if path := os.Getenv(EnvVar); path != "" {
-		if err := Open(path); err != nil {
-			fmt.Fprintf(os.Stderr, "perfbench: %s=%s: %v (latency trace off)\n", EnvVar, path, err)
-		}
+		openLazy(path)
 	}
+}
+
+// openLazy starts writing marks to the file at path, which is created when
+// the first bytes reach it, not now: a command that refuses to run while
+// tracing (perf, scenarios) exits before any mark, and must leave an
+// existing trace as it was.
+func openLazy(path string) {
+	f := &lazyFile{path: path}
+	SetSink(f)
+	mu.Lock()
+	sinkFile = f
+	mu.Unlock()
+}
+
+// lazyFile creates (truncating) the file at path on its first Write. The
+// sink's buffer holds marks until a Flush or until it fills, so a process
+// that records nothing never touches the file. An error creating it is the
+// sink's first write error, reported by Flush and Close.
+type lazyFile struct {
+	path string
+	f    *os.File
+}
+
+func (l *lazyFile) Write(p []byte) (int, error) {
+	if l.f == nil {
+		f, err := os.Create(l.path)
+		if err != nil {
+			return 0, err
+		}
+		l.f = f
+	}
+	return l.f.Write(p)
+}
+
+func (l *lazyFile) Close() error {
+	if l.f == nil {
+		return nil
+	}
+	return l.f.Close()
 }
 
 // Open starts writing marks to the file at path, truncating it.
@@ -164,13 +202,13 @@ func SetSink(w io.Writer) {
 	headed = false
 	if w != nil {
 		sink = bufio.NewWriterSize(w, 64<<10)
-		writeHeaderLocked()
 	}
 	active.Store(sink != nil || ringOn)
 }
 
 // writeHeaderLocked writes the current epoch's header to the sink, once,
-// if StartEpoch declared its source.
+// if StartEpoch declared its source. It runs before the epoch's first mark,
+// so a sink that is given no mark is given no bytes at all.
 func writeHeaderLocked() {
 	if sink == nil || headed || !declared {
 		return
@@ -236,7 +274,6 @@ func StartEpoch(src Source) {
 	start = time.Now()
 	baseUnix = max(start.UnixNano(), prev+1)
 	source, declared, headed = src, true, false
-	writeHeaderLocked()
 }
 
 // Flush writes buffered marks to the file sink.
@@ -317,6 +354,7 @@ func record(stage, note string) {
 	if sink == nil {
 		return
 	}
+	writeHeaderLocked()
 	line = append(line[:0], `{"t":`...)
 	line = strconv.AppendInt(line, t, 10)
 	line = append(line, `,"base_unix_ns":`...)

@@ -4,6 +4,8 @@ import (
 	"bufio"
 	"bytes"
 	"encoding/json"
+	"os"
+	"path/filepath"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -139,4 +141,35 @@ func TestASinkOpenedLateGetsTheEpochHeader(t *testing.T) {
 	require.NoError(t, json.Unmarshal(first, &h))
 	assert.Equal(t, HeaderName, h.Header)
 	assert.Equal(t, Real, h.Timing)
+}
+
+// The trace named by the environment is created by its first marks: a
+// process that records nothing (a command refused while tracing) leaves an
+// existing file byte-identical, and one that records replaces it.
+func TestEnvTraceIsCreatedByItsFirstMarks(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "trace.jsonl")
+	old := []byte("{\"t\":1,\"base_unix_ns\":2,\"stage\":\"f.begin\"}\n")
+	require.NoError(t, os.WriteFile(path, old, 0o644))
+
+	openLazy(path)
+	require.NoError(t, Flush())
+	require.NoError(t, Close())
+	got, err := os.ReadFile(path)
+	require.NoError(t, err)
+	assert.Equal(t, old, got, "no mark: the file is untouched")
+
+	openLazy(path)
+	StartEpoch(Source{Timing: Virtual})
+	Mark("f.end")
+	require.NoError(t, Close())
+	got, err = os.ReadFile(path)
+	require.NoError(t, err)
+	assert.NotContains(t, string(got), `"stage":"f.begin"`, "the first marks truncate the old trace")
+	assert.Contains(t, string(got), `"header":"perfbench-latency"`)
+	assert.Contains(t, string(got), `"stage":"f.end"`)
+
+	missing := filepath.Join(t.TempDir(), "no", "such", "dir", "trace.jsonl")
+	openLazy(missing)
+	Mark("f.end")
+	assert.Error(t, Close(), "a file that cannot be created is the sink's write error")
 }

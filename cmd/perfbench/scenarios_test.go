@@ -404,3 +404,27 @@ func TestScenariosRefuseWhileTracing(t *testing.T) {
 	assert.Equal(t, "perfbench: PERFBENCH_LATENCY is set ("+trace+"): tracing slows every frame, so scenarios refuses to judge or record its times; unset it, or trace one scenario with perfbench scenario NAME (its process writes "+strings.TrimSuffix(trace, ".jsonl")+".NAME.jsonl)\n", stderr)
 	assert.NoFileExists(t, strings.TrimSuffix(trace, ".jsonl")+".idle.jsonl", "no scenario ran")
 }
+
+// A refused command leaves an existing trace byte-identical: the trace
+// named by PERFBENCH_LATENCY is opened by its first marks, not at process
+// start, so perfbench's own process, started with the variable set, must
+// not truncate it before perf or scenarios refuses.
+func TestRefusedWhileTracingKeepsTheTrace(t *testing.T) {
+	self, err := os.Executable()
+	require.NoError(t, err)
+	trace := filepath.Join(t.TempDir(), "trace.jsonl")
+	old := []byte("{\"t\":1,\"base_unix_ns\":2,\"stage\":\"f.begin\"}\n")
+	require.NoError(t, os.WriteFile(trace, old, 0o644))
+	for _, args := range [][]string{{"scenarios", "idle"}, {"perf"}} {
+		cmd := exec.Command(self, args...)
+		cmd.Env = append(os.Environ(), testMainEnv+"=1", "PERFBENCH_LATENCY="+trace)
+		out, err := cmd.CombinedOutput()
+		var ee *exec.ExitError
+		require.ErrorAs(t, err, &ee, "%s", out)
+		assert.Equal(t, exitUsage, ee.ExitCode(), "%s", out)
+		assert.Contains(t, string(out), "PERFBENCH_LATENCY is set")
+		got, err := os.ReadFile(trace)
+		require.NoError(t, err)
+		assert.Equal(t, old, got, "perfbench %v rewrote the trace", args)
+	}
+}

@@ -93,7 +93,7 @@ func writeCharts(dir string, order []ScenarioOutcome, charts map[string][]byte) 
 		if err := os.MkdirAll(dir, 0o755); err != nil {
 			return written, err
 		}
-		if err := writePair(fileWrite{p, data}, fileWrite{}); err != nil {
+		if err := writeGroup(fileWrite{p, data}); err != nil {
 			return written, err
 		}
 		written = append(written, p)

@@ -9,27 +9,40 @@ import (
 	"strings"
 )
 
-// The baselines file and the docs file are one record: the docs show the
-// baselines. They are written as a pair so that no reader, and no
-// interrupted run, ever sees one without the other:
+// The baselines file, the docs file and the history file are one record:
+// the docs show the baselines, and the history lists every baseline set.
+// They are written as a group so that no reader, and no interrupted run,
+// ever sees one without the others:
 //
-//  1. both new contents are written to pending files beside their targets
-//     (the baselines' first, then the docs'), synced, and checked;
-//  2. the baselines' pending file is renamed over the baselines file;
-//  3. the docs' pending file is renamed over the docs file.
+//  1. every new content is written to a pending file beside its target
+//     (the baselines' first, then the docs', then the history's), synced,
+//     and checked;
+//  2. the pending files are renamed over their targets in the same order.
 //
-// A run killed during step 1 leaves one or both pending files and neither
-// target changed: the next run removes them (the docs' first, so a kill
-// during the clean-up leaves a state it still reads right). A run killed
-// between 2 and 3 leaves only the docs' pending file, complete and synced
-// before the first rename: the next run finishes the pair by renaming it.
+// A group of two or more files always starts with the baselines (the docs
+// are rewritten alone when only their text changed, and the history only
+// grows when a baseline moves). So a baselines pending file means nothing
+// was renamed yet: the next run removes the group's pending files (the
+// last's first, so a kill during the clean-up leaves a state it still
+// reads right), and the old files stand whole. Pending files without the
+// baselines' were complete and synced before the first rename: the next
+// run finishes the group by renaming them.
+//
+// A file written alone needs no such record: it is written to a partial
+// file beside its target and renamed over it; a run killed before the
+// rename leaves the partial file, which the next run removes.
 
 // pendingName returns the pending file of target.
 func pendingName(target string) string {
 	return filepath.Join(filepath.Dir(target), "."+filepath.Base(target)+".perfbench-pending")
 }
 
-// betweenRenames is called between the pair's two renames; a test sets it
+// partialName returns the file a target written alone is prepared in.
+func partialName(target string) string {
+	return filepath.Join(filepath.Dir(target), "."+filepath.Base(target)+".perfbench-partial")
+}
+
+// betweenRenames is called between two renames of a group; a test sets it
 // to kill the process there.
 var betweenRenames = func() {}
 
@@ -40,56 +53,54 @@ type fileWrite struct {
 	data []byte
 }
 
-// writePair writes first and then second as described above. Either may
-// have nil data, in which case it is not written; with both nil nothing
-// happens.
-func writePair(first, second fileWrite) error {
-	var pending []string
-	discard := func() {
-		for i := len(pending) - 1; i >= 0; i-- {
-			os.Remove(pending[i])
+// writeGroup writes the files with data as described above, in the order
+// given; a file with nil data is not written.
+func writeGroup(files ...fileWrite) error {
+	var ws []fileWrite
+	for _, w := range files {
+		if w.data != nil {
+			ws = append(ws, w)
 		}
 	}
-	for _, w := range []fileWrite{first, second} {
-		if w.data == nil {
-			continue
+	name := pendingName
+	if len(ws) == 1 {
+		name = partialName
+	}
+	var prepared []string
+	discard := func() {
+		for i := len(prepared) - 1; i >= 0; i-- {
+			os.Remove(prepared[i])
 		}
-		p := pendingName(w.path)
+	}
+	for _, w := range ws {
+		p := name(w.path)
 		if err := writeSynced(p, w.path, w.data); err != nil {
 			discard()
 			return err
 		}
-		pending = append(pending, p)
+		prepared = append(prepared, p)
 	}
-	// Check each pending file reads back whole before either is renamed.
-	for _, w := range []fileWrite{first, second} {
-		if w.data == nil {
-			continue
-		}
-		got, err := os.ReadFile(pendingName(w.path))
+	// Check each prepared file reads back whole before any is renamed.
+	for _, w := range ws {
+		got, err := os.ReadFile(name(w.path))
 		if err == nil && string(got) != string(w.data) {
-			err = fmt.Errorf("%s: read back %d bytes of the %d written", pendingName(w.path), len(got), len(w.data))
+			err = fmt.Errorf("%s: read back %d bytes of the %d written", name(w.path), len(got), len(w.data))
 		}
 		if err != nil {
 			discard()
 			return err
 		}
 	}
-	renamed := false
-	for _, w := range []fileWrite{first, second} {
-		if w.data == nil {
-			continue
-		}
-		if renamed {
+	for i, w := range ws {
+		if i > 0 {
 			betweenRenames()
 		}
-		if err := os.Rename(pendingName(w.path), w.path); err != nil {
-			if !renamed {
+		if err := os.Rename(name(w.path), w.path); err != nil {
+			if i == 0 {
 				discard()
 			}
 			return err
 		}
-		renamed = true
 	}
 	return nil
 }
@@ -121,32 +132,41 @@ func writeSynced(p, target string, data []byte) (err error) {
 	return f.Sync()
 }
 
-// recoverPair puts the pair back in order after an interrupted run, as
-// described above, and removes the randomly named temporary files older
-// versions left (".performance.md.123.tmp"). It returns one line per
-// thing it did, for the report.
-func recoverPair(baselines, docs string) ([]string, error) {
+// recoverGroup puts the group back in order after an interrupted run, as
+// described above, removes the partial files of files written alone, and
+// the randomly named temporary files older versions left
+// (".performance.md.123.tmp"). It returns one line per thing it did, for
+// the report.
+func recoverGroup(baselines, docs, history string) ([]string, error) {
 	var did []string
-	bp, dp := pendingName(baselines), pendingName(docs)
-	bOK, dOK := exists(bp), exists(dp)
-	switch {
-	case dOK && !bOK:
-		if err := os.Rename(dp, docs); err != nil {
-			return did, err
-		}
-		did = append(did, fmt.Sprintf("completed an interrupted write: %s renamed over %s, to match %s", dp, docs, baselines))
-	case bOK:
-		// Never renamed: the old pair is whole.
-		for _, p := range []string{dp, bp} {
-			if exists(p) {
+	targets := []string{baselines, docs, history}
+	if exists(pendingName(baselines)) {
+		// Never renamed: the old group is whole.
+		for i := len(targets) - 1; i >= 0; i-- {
+			if p := pendingName(targets[i]); exists(p) {
 				if err := os.Remove(p); err != nil {
 					return did, err
 				}
 				did = append(did, "removed "+p+", left by an interrupted run before it renamed anything")
 			}
 		}
+	} else {
+		for _, target := range targets[1:] {
+			if p := pendingName(target); exists(p) {
+				if err := os.Rename(p, target); err != nil {
+					return did, err
+				}
+				did = append(did, fmt.Sprintf("completed an interrupted write: %s renamed over %s, to match %s", p, target, baselines))
+			}
+		}
 	}
-	for _, target := range []string{baselines, docs} {
+	for _, target := range targets {
+		if p := partialName(target); exists(p) {
+			if err := os.Remove(p); err != nil {
+				return did, err
+			}
+			did = append(did, "removed "+p+", left by an interrupted run before it renamed it")
+		}
 		old, _ := filepath.Glob(filepath.Join(filepath.Dir(target), "."+globEscape(filepath.Base(target))+".*.tmp"))
 		for _, p := range old {
 			if err := os.Remove(p); err != nil {

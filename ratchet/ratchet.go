@@ -164,7 +164,7 @@ type Outcome struct {
 	// worth recording or publishing. Empty when nothing was withheld.
 	Withheld string
 	// Recovered says what the run did, before anything else, to put the
-	// pair of files back in order after an interrupted run: one line per
+	// baselines, docs and history back in order after an interrupted run: one line per
 	// pending file completed or removed.
 	Recovered []string
 	// HistoryWritten says the history file changed; ChartsWritten lists
@@ -262,10 +262,10 @@ type Move struct {
 //
 // A recording run holds an exclusive lock on the baselines file's
 // directory from start to end; a second one is refused. It first puts the
-// pair of files back in order after an interrupted run (Outcome.Recovered).
-// Both files are written as a pair: prepared and checked, then renamed,
-// baselines first; a run killed between the renames is completed by the
-// next. A failed verdict is not an error, but a failing run writes nothing
+// baselines, docs and history files back in order after an interrupted
+// run (Outcome.Recovered). The three are written as a group: prepared and
+// checked, then renamed, baselines first; a run killed before the first
+// rename is undone by the next, one killed after it completed. A failed verdict is not an error, but a failing run writes nothing
 // (Outcome.Withheld says so): noise that fails a band is never recorded or
 // published.
 func Run(ctx context.Context, opts Options, measure Measure) (Outcome, error) {
@@ -291,7 +291,7 @@ func Run(ctx context.Context, opts Options, measure Measure) (Outcome, error) {
 			return Outcome{}, err
 		}
 		defer unlock()
-		if recovered, err = recoverPair(opts.Baselines, opts.Docs); err != nil {
+		if recovered, err = recoverGroup(opts.Baselines, opts.Docs, opts.History); err != nil {
 			return Outcome{}, fmt.Errorf("ratchet: putting the files back in order after an interrupted run: %w", err)
 		}
 	}
@@ -419,19 +419,21 @@ func Run(ctx context.Context, opts Options, measure Measure) (Outcome, error) {
 	if !docs.exists || stable(section) != stable(docs.section()) {
 		docsFile.data = docs.with(section)
 	}
-	if err := writePair(baselines, docsFile); err != nil {
+	// The history grows only when a baseline moves; it is written with the
+	// pair, so a run killed while writing it is completed or undone by the
+	// next like the other two.
+	historyFile := fileWrite{path: opts.History}
+	if baselines.data != nil {
+		historyFile.data = hist.Marshal()
+	}
+	if err := writeGroup(baselines, docsFile, historyFile); err != nil {
 		return o, err
 	}
 	o.BaselinesWritten, o.DocsWritten = baselines.data != nil, docsFile.data != nil
-	// The history and the charts follow the pair: they only draw what it
-	// records, and a run killed before them leaves charts that the next
-	// run that moves a number redraws.
-	if baselines.data != nil {
-		if err := writePair(fileWrite{opts.History, hist.Marshal()}, fileWrite{}); err != nil {
-			return o, err
-		}
-		o.HistoryWritten = true
-	}
+	o.HistoryWritten = historyFile.data != nil
+	// The charts follow the group: they only draw what it records, and a
+	// run killed before them leaves charts that the next run that moves a
+	// number redraws.
 	charts, err := renderCharts(&o, store, hist, machine)
 	if err != nil {
 		return o, err

@@ -139,9 +139,10 @@ func CPUFrameTimes(keepStep func(Step) bool) func(*Record) []float64 {
 
 // AllocsPerFrame returns the heap allocations (objects) the run's steps
 // made, divided by the frames they drew, to two decimals. Counted exactly
-// in the process, but a map that grows during a frame allocates a few
-// objects more or less depending on the runtime's hash seed, so declare
-// it Varies. No frame at all is a missing number.
+// in the process, but the runtime allocates a few objects more or less from
+// one process to the next (a map that grows with its hash seed, a type
+// assertion's cache that grows on a random miss, see gio.Median), so
+// declare it Varies. No frame at all is a missing number.
 func AllocsPerFrame(r *Record) []float64 { return perFrame(r, r.Allocs) }
 
 // AllocBytesPerFrame returns the bytes the run's steps allocated divided

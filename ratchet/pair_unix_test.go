@@ -41,13 +41,7 @@ func TestKillBetweenTheRenames(t *testing.T) {
 	require.NoError(t, os.WriteFile(b, []byte("old baselines\n"), 0o644))
 	require.NoError(t, os.WriteFile(d, []byte("old docs\n"), 0o644))
 
-	cmd := exec.Command(os.Args[0], "-test.run=^TestKillBetweenTheRenames$")
-	cmd.Env = append(os.Environ(), pairChild+"="+dir)
-	out, err := cmd.CombinedOutput()
-	var ee *exec.ExitError
-	require.ErrorAs(t, err, &ee, "%s", out)
-	ws, _ := ee.Sys().(syscall.WaitStatus)
-	require.True(t, ws.Signaled() && ws.Signal() == syscall.SIGKILL, "the child was killed: %v\n%s", err, out)
+	runKilled(t, "TestKillBetweenTheRenames", pairChild+"="+dir)
 
 	assert.Equal(t, "new baselines\n", read(t, b), "the first rename happened")
 	assert.Equal(t, "old docs\n", read(t, d), "the second did not")
@@ -95,13 +89,7 @@ func TestKillWhileWritingTheHistory(t *testing.T) {
 	for _, at := range []string{"1", "2"} {
 		t.Run("killed before rename "+at, func(t *testing.T) {
 			dir, b, d, h := setUp(t)
-			cmd := exec.Command(os.Args[0], "-test.run=^TestKillWhileWritingTheHistory$")
-			cmd.Env = append(os.Environ(), groupChild+"="+dir+":"+at)
-			out, err := cmd.CombinedOutput()
-			var ee *exec.ExitError
-			require.ErrorAs(t, err, &ee, "%s", out)
-			ws, _ := ee.Sys().(syscall.WaitStatus)
-			require.True(t, ws.Signaled() && ws.Signal() == syscall.SIGKILL, "the child was killed: %v\n%s", err, out)
+			runKilled(t, "TestKillWhileWritingTheHistory", groupChild+"="+dir+":"+at)
 
 			assert.Equal(t, "new baselines\n", read(t, b), "the first rename happened")
 			assert.Equal(t, "old history\n", read(t, h), "the history's did not")
@@ -200,6 +188,19 @@ func TestPairRenamesNothingUnlessBothArePrepared(t *testing.T) {
 	assert.Equal(t, "old baselines\n", read(t, b))
 	assert.Equal(t, "old docs\n", read(t, d))
 	assert.NoFileExists(t, pendingName(b))
+}
+
+// runKilled runs test in a child process of this test binary with env
+// added, and requires that the child was killed by SIGKILL.
+func runKilled(t *testing.T, test, env string) {
+	t.Helper()
+	cmd := exec.Command(os.Args[0], "-test.run=^"+test+"$")
+	cmd.Env = append(os.Environ(), env)
+	out, err := cmd.CombinedOutput()
+	var ee *exec.ExitError
+	require.ErrorAs(t, err, &ee, "%s", out)
+	ws, _ := ee.Sys().(syscall.WaitStatus)
+	require.True(t, ws.Signaled() && ws.Signal() == syscall.SIGKILL, "the child was killed: %v\n%s", err, out)
 }
 
 func read(t *testing.T, p string) string {

@@ -58,6 +58,26 @@ func TestJudgeCountsBothWays(t *testing.T) {
 	assert.Equal(t, band.None, got["gone"].Verdict)
 }
 
+// A count declared varying (allocations per frame, which the Go runtime
+// moves by a hair from process to process) fails a paired run only over
+// its own ceiling: a rise of one byte between two builds of the same code
+// is listed, not failed. A count not declared varying still fails on any
+// rise.
+func TestJudgeVaryingCountsByTheirCeiling(t *testing.T) {
+	head := scenario.Result{Varying: []string{"alloc-bytes", "over"}, Numbers: []band.Measured{
+		count("alloc-bytes", 4500, 4438), count("over", 4437, 4438), count("exact", 10, 4),
+	}}
+	base := scenario.Result{Varying: []string{"alloc-bytes", "over"}, Numbers: []band.Measured{
+		count("alloc-bytes", 4500, 4437), count("over", 4437, 4437), count("exact", 10, 3),
+	}}
+	got := byName(Judge("s", head, base, Tolerance))
+	assert.Equal(t, band.Pass, got["alloc-bytes"].Verdict)
+	assert.True(t, got["alloc-bytes"].Changed(), "the rise is listed")
+	assert.Contains(t, got["alloc-bytes"].Note, "rose from 4437 to 4438")
+	assert.Equal(t, band.Fail, got["over"].Verdict, "over its ceiling")
+	assert.Equal(t, band.Fail, got["exact"].Verdict, "a count not declared varying fails on any rise")
+}
+
 // A time fails only when its whole interval lies above 1 + tolerance: a
 // clear 10% slowdown over six pairs fails, the same build passes, and a
 // slowdown within the tolerance passes.

@@ -19,7 +19,6 @@ import (
 	"github.com/perfbench/perfbench/renderer"
 	"github.com/perfbench/perfbench/renderer/gpu"
 	"github.com/perfbench/perfbench/renderer/raster"
-	"github.com/perfbench/perfbench/ui/document"
 	"github.com/perfbench/perfbench/ui/paint"
 	"github.com/perfbench/perfbench/ui/window"
 )
@@ -49,26 +48,11 @@ const Tolerance = 2
 func steps(t *testing.T, opts window.Options, each func(name string, d *phase.Driver)) {
 	t.Helper()
 	d := phase.Open(&phase.Phase{Name: "gpu"}, gallery.Shipped, phase.Options{Gallery: &gallery.Options{}, Window: opts})
-	centre := func(n *document.Node) (float32, float32) {
-		b := d.W.Rect(n)
-		return b.X + b.W/2, b.Y + b.H/2
-	}
 	each("first frame", d)
-	for _, s := range []struct {
-		name string
-		do   func()
-	}{
-		{"hover row 3", func() { d.W.PointerMove(centre(d.G.TableRows[3])) }},
-		{"hover row 4", func() { d.W.PointerMove(centre(d.G.TableRows[4])) }},
-		{"click checkbox", func() { x, y := centre(d.G.Check); d.W.Click(x, y, window.Left) }},
-		{"wheel table", func() { x, y := centre(d.G.TableScroll); d.W.Wheel(x, y, 37) }},
-		{"wheel list", func() { x, y := centre(d.G.List); d.W.Wheel(x, y, 95) }},
-		{"click slider", func() { x, y := centre(d.G.Slider); d.W.Click(x, y, window.Left) }},
-		{"resize", func() { d.W.Resize(1000, 700) }},
-	} {
-		s.do()
+	for _, s := range d.Tour() {
+		s.Do()
 		d.Refresh()
-		each(s.name, d)
+		each(s.Name, d)
 	}
 }
 

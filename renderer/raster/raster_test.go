@@ -81,31 +81,15 @@ func TestDamageRedrawEqualsAFullDraw(t *testing.T) {
 	defer counter.Exclusive()()
 	r := &raster.Renderer{}
 	d := phase.Open(&phase.Phase{Name: "raster"}, gallery.Shipped, phase.Options{Gallery: &gallery.Options{}, Window: window.Options{Renderer: r}})
-	centre := func(n *document.Node) (float32, float32) {
-		b := d.W.Rect(n)
-		return b.X + b.W/2, b.Y + b.H/2
-	}
-	steps := []struct {
-		name string
-		do   func()
-	}{
-		{"hover row 3", func() { d.W.PointerMove(centre(d.G.TableRows[3])) }},
-		{"hover row 4", func() { d.W.PointerMove(centre(d.G.TableRows[4])) }},
-		{"click checkbox", func() { x, y := centre(d.G.Check); d.W.Click(x, y, window.Left) }},
-		{"wheel table", func() { x, y := centre(d.G.TableScroll); d.W.Wheel(x, y, 37) }},
-		{"wheel list", func() { x, y := centre(d.G.List); d.W.Wheel(x, y, 95) }},
-		{"click slider", func() { x, y := centre(d.G.Slider); d.W.Click(x, y, window.Left) }},
-		{"resize", func() { d.W.Resize(1000, 700) }},
-	}
-	for _, s := range steps {
-		s.do()
+	for _, s := range d.Tour() {
+		s.Do()
 		d.Refresh()
 		require.Zero(t, r.Missing())
 		live, err := r.Image()
 		require.NoError(t, err)
 		rebuilt := picture(t, d.G.Doc.Clone(), d.W.Size())
-		require.Equal(t, rebuilt.Rect, live.Rect, s.name)
-		require.Zero(t, raster.Diff(live, rebuilt, 0).Pixels, s.name)
+		require.Equal(t, rebuilt.Rect, live.Rect, s.Name)
+		require.Zero(t, raster.Diff(live, rebuilt, 0).Pixels, s.Name)
 	}
 }
 

@@ -98,7 +98,15 @@ func run(args []string) int {
 		{"vet", []string{"go", "vet", "./..."}},
 		{"test", []string{"go", "test", "./..."}},
 		build,
-		{"scenarios", []string{bin, "scenarios"}},
+		// Times against this machine's stored baselines are reported as
+		// advice here (--advisory-times): CI runs on virtual machines whose
+		// speed drifts with their hosts' other tenants (an idle one read
+		// the same binary's resize frame at 3 618 and 6 657 µs three
+		// minutes apart), so a stored baseline cannot gate there. Counts
+		// and broken scenarios fail as ever; the times that gate are the
+		// same-run ratios (workloads, resize) and, on a pull request, the
+		// paired run against the target branch (scenarios --base).
+		{"scenarios", []string{bin, "scenarios", "--advisory-times"}},
 		{"workloads", []string{bin, "workloads"}},
 		{"skips", []string{bin, "skips"}},
 		{"budget", []string{bin, "budget"}},
@@ -113,7 +121,7 @@ func run(args []string) int {
 		// perf --check judges every band and fails when docs/performance.md
 		// is out of date, writing nothing: a ratchet run on the CI machine
 		// could move a baseline, and CI is there to check, not to record.
-		{"perf --check (docs up to date)", []string{bin, "perf", "--check"}},
+		{"perf --check (docs up to date)", []string{bin, "perf", "--check", "--advisory-times"}},
 	}
 	start := time.Now()
 	for _, s := range steps {

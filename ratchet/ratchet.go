@@ -83,6 +83,16 @@ type Options struct {
 	// what CI runs, so that a machine's noise can never rewrite the docs in
 	// CI and only a change to a number the docs show makes it fail.
 	Check bool
+	// AdvisoryTimes (with ReadOnly or Check only) judges every time
+	// against its band and reports it, but a time over its limit does not
+	// fail the run: counts and Broken still do. It is for a machine whose
+	// speed is not the one its baselines were recorded at — a virtual
+	// machine whose host's other tenants come and go (on the reference
+	// machine, one idle VM read the same binary's resize frame at 3 618 and
+	// 6 657 µs three minutes apart) — where the times that gate are
+	// same-run ratios and paired runs (scenarios --base), which cancel the
+	// machine's speed.
+	AdvisoryTimes bool
 
 	// Machine is the machine the times are keyed by; the zero Machine
 	// means DetectMachine().
@@ -198,6 +208,10 @@ type ScenarioOutcome struct {
 	// Rebaselined says the scenario's times were judged against, and
 	// recorded as, this run's medians (--rebaseline).
 	Rebaselined bool
+	// Advisory names the times over their limits that did not enter
+	// Verdict, because the run judged times as advice
+	// (Options.AdvisoryTimes).
+	Advisory []string
 }
 
 // MoveKind says why a baseline moved.
@@ -343,7 +357,10 @@ func Run(ctx context.Context, opts Options, measure Measure) (Outcome, error) {
 		}
 	}
 	o := Outcome{Machine: opts.Machine, Recovered: recovered}
-	j := judge{store: store, machine: opts.Machine.String(), rebaseline: opts.Rebaseline}
+	if opts.AdvisoryTimes && !opts.ReadOnly && !opts.Check {
+		panic("ratchet: AdvisoryTimes is for a run that records nothing (ReadOnly or Check)")
+	}
+	j := judge{store: store, machine: opts.Machine.String(), rebaseline: opts.Rebaseline, advisoryTimes: opts.AdvisoryTimes}
 	var straddling []string
 	for _, name := range order {
 		sc := j.scenario(name, measured[name])
@@ -503,9 +520,10 @@ func index(results []Scenario, declared []string) (map[string]*Scenario, []strin
 
 // judge judges scenarios against one machine's baselines.
 type judge struct {
-	store      *Store
-	machine    string
-	rebaseline []string
+	store         *Store
+	machine       string
+	rebaseline    []string
+	advisoryTimes bool
 }
 
 func (j judge) scenario(name string, s *Scenario) ScenarioOutcome {
@@ -536,6 +554,11 @@ func (j judge) scenario(name string, s *Scenario) ScenarioOutcome {
 				}
 			}
 			out.Numbers = append(out.Numbers, n)
+			if j.advisoryTimes && m.Band.Kind == band.KindTime && n.BandVerdict == band.Fail {
+				// Reported as it is, judged as advice (Options.AdvisoryTimes).
+				out.Advisory = append(out.Advisory, m.Name)
+				continue
+			}
 			verdicts = append(verdicts, n.BandVerdict)
 		}
 	}

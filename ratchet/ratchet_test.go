@@ -610,3 +610,27 @@ func TestNoScenariosFails(t *testing.T) {
 	assert.Equal(t, band.None, o.Verdict)
 	assert.True(t, o.Failed(), "a run that judged nothing is not a pass")
 }
+
+// With AdvisoryTimes a time over its limit is reported, Fail in its row
+// and named in the report's advisory line, but leaves the verdict alone;
+// a count over its ceiling still fails the run.
+func TestAdvisoryTimesReportButDoNotFail(t *testing.T) {
+	r := newRepo(t)
+	r.run(t, r.opts(machineA, day1), measuring(numbers(spread(30, 90, 110), spread(30, 18, 22), 1)))
+	opts := r.opts(machineA, day2)
+	opts.ReadOnly, opts.AdvisoryTimes = true, true
+
+	o := r.run(t, opts, measuring(numbers(spread(30, 200, 220), spread(30, 18, 22), 1)))
+	assert.Equal(t, band.Pass, o.Verdict, "a time over its limit is advice")
+	assert.Equal(t, band.Fail, verdictsOf(o, "hover-storm")["frame"], "and its row still says so")
+	var b strings.Builder
+	require.NoError(t, o.WriteTable(&b))
+	assert.Contains(t, b.String(), "advisory: 1 time(s) over their limits, reported and not judged (--advisory-times): hover-storm frame")
+
+	o = r.run(t, opts, measuring(numbers(spread(30, 200, 220), spread(30, 18, 22), 2)))
+	assert.Equal(t, band.Fail, o.Verdict, "a count over its ceiling fails as ever")
+
+	opts.AdvisoryTimes = false
+	o = r.run(t, opts, measuring(numbers(spread(30, 200, 220), spread(30, 18, 22), 1)))
+	assert.Equal(t, band.Fail, o.Verdict, "without the option the same time fails")
+}

@@ -75,8 +75,27 @@ func (o Outcome) WriteTable(w io.Writer) error {
 	for i, l := range lines {
 		lines[i] = strings.TrimRight(l, " ")
 	}
+	if a := o.advisory(); a != "" {
+		lines = append(lines, a)
+	}
 	_, err := io.WriteString(w, strings.Join(lines, "\n"))
 	return err
+}
+
+// advisory is the line naming the times over their limits that were
+// judged as advice (Options.AdvisoryTimes) and so left out of the verdict;
+// "" when there were none.
+func (o Outcome) advisory() string {
+	var names []string
+	for _, sc := range o.Scenarios {
+		for _, n := range sc.Advisory {
+			names = append(names, sc.Name+" "+n)
+		}
+	}
+	if len(names) == 0 {
+		return ""
+	}
+	return fmt.Sprintf("advisory: %d time(s) over their limits, reported and not judged (--advisory-times): %s\n", len(names), strings.Join(names, ", "))
 }
 
 // WriteReport prints the outcome as `perfbench perf` shows it: the table

@@ -30,14 +30,14 @@ const gpuDocs = "`docs/performance-gpu.md`"
 
 func newPerfCmd(s *streams) *cobra.Command {
 	var (
-		asJSON, check   bool
-		format          string
-		baselines, docs string
-		rebaseline      []string
-		why             string
-		timeout         time.Duration
-		rend            string
-		repeats         int
+		asJSON, check, advisory bool
+		format                  string
+		baselines, docs         string
+		rebaseline              []string
+		why                     string
+		timeout                 time.Duration
+		rend                    string
+		repeats                 int
 	)
 	cmd := &cobra.Command{
 		Use:   "perf",
@@ -103,6 +103,9 @@ Exit status: 0 pass (or unbaselined), 1 a band failed, a scenario broke or
 			if err := checkFormat(format, asJSON); err != nil {
 				return err
 			}
+			if advisory && !check {
+				return usagef("--advisory-times is for perf --check: a recording run judges its times, since it records them")
+			}
 			bpath, err := ratchetPath(baselines, ratchet.DefaultBaselines, "baselines")
 			if err != nil {
 				return err
@@ -134,7 +137,9 @@ Exit status: 0 pass (or unbaselined), 1 a band failed, a scenario broke or
 				Why:        why,
 				Build:      build,
 				Check:      check,
-				Commit:     commit,
+				// Advisory times are for a run that records nothing.
+				AdvisoryTimes: advisory,
+				Commit:        commit,
 			}
 			runner, bar := scenarioRunner(s, timeout, len(names), repeats)
 			key, err := scenarioRenderer(runner, rend)
@@ -178,6 +183,7 @@ Exit status: 0 pass (or unbaselined), 1 a band failed, a scenario broke or
 	f.BoolVar(&asJSON, "json", false, "print the outcome as JSON")
 	f.StringVar(&format, "format", "table", "output format: table or markdown (a report for a pull request's job summary)")
 	f.BoolVar(&check, "check", false, "judge and check the docs are up to date; write nothing (what CI runs)")
+	f.BoolVar(&advisory, "advisory-times", false, "with --check: report a time over its limit without failing on it (counts and broken scenarios still fail); for a machine whose speed drifts from its baselines'")
 	f.StringVar(&baselines, "baselines", "", "baselines file (default "+ratchet.DefaultBaselines+" under the module root)")
 	f.StringVar(&docs, "docs", "", "docs file with the generated section (default "+ratchet.DefaultDocs+" under the module root)")
 	f.StringArrayVar(&rebaseline, "rebaseline", nil, "record this scenario's times as its new baselines even if that moves them up (repeatable; needs --why)")

@@ -139,8 +139,9 @@ func TestPerfBadInputLeavesEveryFileAlone(t *testing.T) {
 		"rebaseline without why": {args: []string{"--rebaseline", "test-fixed"}, want: "--rebaseline test-fixed needs --why"},
 		"race build": {build: &debug.BuildInfo{Settings: []debug.BuildSetting{{Key: "-race", Value: "true"}}},
 			want: "refusing to record times from this binary: it was built with -race"},
-		"no build info":  {noBuild: true, want: "the binary carries no build information"},
-		"stray argument": {args: []string{"hover-storm"}, want: "unknown command"},
+		"no build info":                  {noBuild: true, want: "the binary carries no build information"},
+		"stray argument":                 {args: []string{"hover-storm"}, want: "unknown command"},
+		"advisory times while recording": {args: []string{"--advisory-times"}, want: "--advisory-times is for perf --check"},
 	} {
 		t.Run(name, func(t *testing.T) {
 			b, d := baselinesBytes, docsBytes

@@ -138,6 +138,7 @@ func ratchetErr(err error) error {
 func newScenariosCmd(s *streams) *cobra.Command {
 	var (
 		asJSON    bool
+		advisory  bool
 		format    string
 		count     int
 		baselines string
@@ -261,7 +262,7 @@ scenario broke, 2 usage or input error.`,
 					known = append(known, n)
 				}
 			}
-			opts := ratchet.Options{Baselines: path, Scenarios: names, Known: known, ReadOnly: true, Machine: machineWith(key)}
+			opts := ratchet.Options{Baselines: path, Scenarios: names, Known: known, ReadOnly: true, Machine: machineWith(key), AdvisoryTimes: advisory}
 			if format == "benchfmt" {
 				return scenariosBenchfmt(cmd.Context(), s, runner, opts, count)
 			}
@@ -288,6 +289,7 @@ scenario broke, 2 usage or input error.`,
 	}
 	f := cmd.Flags()
 	f.BoolVar(&asJSON, "json", false, "print every judged number as JSON")
+	f.BoolVar(&advisory, "advisory-times", false, "report a time over its limit without failing on it (counts and broken scenarios still fail); for a machine whose speed drifts from its baselines', where paired runs (--base) judge times")
 	f.StringVar(&format, "format", "table", "output format: table, markdown (a report for a pull request's job summary) or benchfmt (the Go benchmark format, for benchstat)")
 	f.IntVar(&count, "count", 1, "with --format benchfmt, run every scenario this many times")
 	f.StringVar(&baselines, "baselines", "", "baselines file (default "+ratchet.DefaultBaselines+" under the module root)")

@@ -42,6 +42,10 @@ type Item struct {
 	Sprite int
 }
 
+// regionsReserved is how many damage regions a Scene holds before its
+// slice grows: more than an interaction's frame damages in the gallery.
+const regionsReserved = 32
+
 // A Scene turns a frame into the regions to redraw and the items that
 // cover them. The zero value is ready; its slices are reused frame to
 // frame.
@@ -61,6 +65,12 @@ type Scene struct {
 // them, in draw order.
 func (s *Scene) Build(f *paint.Frame, full bool) {
 	size := image.Pt(int(math.Ceil(float64(f.Viewport.W))), int(math.Ceil(float64(f.Viewport.H))))
+	if s.Regions == nil {
+		// Room for a frame's damage from the start: a full frame needs
+		// one region, so growing from there would allocate in the first
+		// frames after it, inside the scenarios' allocation counts.
+		s.Regions = make([]image.Rectangle, 0, regionsReserved)
+	}
 	s.Regions, s.Items, s.Missing = s.Regions[:0], s.Items[:0], 0
 	screen := image.Rectangle{Max: size}
 	if full || size != s.size {

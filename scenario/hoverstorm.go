@@ -59,7 +59,7 @@ var hoverStorm = Scenario{
 		// shaped already); the work a lost cull would raise is still read.
 		Done(counter.PrimitivesSubmitted, 957),
 		Done(counter.DrawCalls, 719),
-	}, append(emission(957, 0, 719), allocations(0.01, 0.67)...)...),
+	}, append(emission(957, 0, 719), allocations(0.02, 1.07)...)...),
 	Batch: hoverBatch,
 }
 

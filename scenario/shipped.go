@@ -102,8 +102,12 @@ func emission(emitted, culled, insertions float64) []Number {
 // (Number.Varies): the median of the processes is judged. Their ceilings
 // are the largest the current design measured (10 processes each; the
 // resize's bytes rounded up to the next byte, since one process in 60
-// measured 0.67 B more per frame than the rest); more is a regression to
-// explain.
+// measured 0.67 B more per frame than the rest; the hover-storm's the
+// largest on either renderer: a gpu frame waits about a millisecond in the
+// driver, long enough for the runtime's own background work — the
+// scavenger's timer, a semaphore's wait record — to allocate 48 B inside a
+// sample in one process in three); more is a regression to explain. A
+// frame that allocates once reads 1 allocs/frame, far above any ceiling.
 func allocations(objects, bytes float64) []Number {
 	return []Number{
 		{Spec: band.Spec{Name: "allocs", Unit: "allocs/frame", Band: band.Count(objects)}, Value: AllocsPerFrame, Varies: true},

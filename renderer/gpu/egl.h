@@ -18,11 +18,12 @@ typedef struct {
 	GLint uView;
 	int w, h;
 	size_t vboSize;
-	// GL_EXT_disjoint_timer_query, when the driver has it.
-	PFNGLGENQUERIESEXTPROC genQueries;
-	PFNGLBEGINQUERYEXTPROC beginQuery;
-	PFNGLENDQUERYEXTPROC endQuery;
-	PFNGLGETQUERYOBJECTIVEXTPROC getQueryiv;
+	// GL_EXT_disjoint_timer_query, when the driver has it: ES 3.0's own
+	// query calls with its GL_TIME_ELAPSED_EXT target, and its one call
+	// ES 3.0 lacks, the 64-bit result. (Its ES 2.0 entry points are not
+	// used: through glvnd, eglGetProcAddress hands out a stub for any
+	// name, and NVIDIA's ES 3 driver answers glGetQueryObjectivEXT with
+	// nothing, so no result ever looked available.)
 	PFNGLGETQUERYOBJECTUI64VEXTPROC getQueryui64v;
 	GLuint query;
 	int queryPending;
@@ -225,13 +226,9 @@ static int pb_init(pbgl *g, char *err, int n) {
 
 	const char *ext = (const char *)glGetString(GL_EXTENSIONS);
 	if (has(ext, "GL_EXT_disjoint_timer_query")) {
-		g->genQueries = (PFNGLGENQUERIESEXTPROC)eglGetProcAddress("glGenQueriesEXT");
-		g->beginQuery = (PFNGLBEGINQUERYEXTPROC)eglGetProcAddress("glBeginQueryEXT");
-		g->endQuery = (PFNGLENDQUERYEXTPROC)eglGetProcAddress("glEndQueryEXT");
-		g->getQueryiv = (PFNGLGETQUERYOBJECTIVEXTPROC)eglGetProcAddress("glGetQueryObjectivEXT");
 		g->getQueryui64v = (PFNGLGETQUERYOBJECTUI64VEXTPROC)eglGetProcAddress("glGetQueryObjectui64vEXT");
-		if (g->genQueries && g->beginQuery && g->endQuery && g->getQueryiv && g->getQueryui64v)
-			g->genQueries(1, &g->query);
+		if (g->getQueryui64v)
+			glGenQueries(1, &g->query);
 	}
 	return glGetError() == GL_NO_ERROR;
 }
@@ -268,7 +265,7 @@ static GLuint pb_new_texture(void) { return pb_texture(); }
 // is read.
 static void pb_begin(pbgl *g) {
 	if (g->query && !g->queryPending) {
-		g->beginQuery(GL_TIME_ELAPSED_EXT, g->query);
+		glBeginQuery(GL_TIME_ELAPSED_EXT, g->query);
 	}
 }
 
@@ -314,7 +311,7 @@ static void pb_draw(pbgl *g, GLuint tex, int first, int count) {
 // failed.
 static int pb_present(pbgl *g) {
 	if (g->query && !g->queryPending) {
-		g->endQuery(GL_TIME_ELAPSED_EXT);
+		glEndQuery(GL_TIME_ELAPSED_EXT);
 		g->queryPending = 1;
 	}
 	GLsync s = glFenceSync(GL_SYNC_GPU_COMMANDS_COMPLETE, 0);
@@ -328,8 +325,8 @@ static int pb_present(pbgl *g) {
 // disjoint (the result is meaningless).
 static int pb_gpu_time(pbgl *g) {
 	if (!g->query || !g->queryPending) return 0;
-	GLint avail = 0;
-	g->getQueryiv(g->query, GL_QUERY_RESULT_AVAILABLE_EXT, &avail);
+	GLuint avail = 0;
+	glGetQueryObjectuiv(g->query, GL_QUERY_RESULT_AVAILABLE, &avail);
 	if (!avail) return 0;
 	GLuint64 v = 0;
 	g->getQueryui64v(g->query, GL_QUERY_RESULT_EXT, &v);

@@ -201,6 +201,12 @@ func moduleRoot() (string, error) {
 	return filepath.Dir(mod), nil
 }
 
+// tail returns the last n lines of s.
+func tail(s string, n int) string {
+	lines := strings.Split(strings.TrimRight(s, "\n"), "\n")
+	return strings.Join(lines[max(0, len(lines)-n):], "\n")
+}
+
 func since(t time.Time) string { return time.Since(t).Round(time.Millisecond).String() }
 
 func contains(xs []string, x string) bool {
@@ -502,16 +508,25 @@ func noise(args []string, tmp string, build step) int {
 			}
 		case "ci":
 			good := 0
+			var walls []float64
 			for i := range o.runs {
 				cmd := exec.Command("go", "run", "xtask.go", "ci")
-				cmd.Stdout, cmd.Stderr = io.Discard, io.Discard
+				var out bytes.Buffer
+				cmd.Stdout, cmd.Stderr = &out, &out
+				t := time.Now()
 				err := cmd.Run()
+				walls = append(walls, time.Since(t).Seconds())
 				if err == nil {
 					good++
+					fmt.Fprintf(os.Stderr, "noise: ci run %d/%d: passed in %s\n", i+1, o.runs, since(t))
+					continue
 				}
-				fmt.Fprintf(os.Stderr, "noise: ci run %d/%d: %v\n", i+1, o.runs, err)
+				// Which step failed and what it printed last: a failure
+				// under load is only worth counting with its cause.
+				fmt.Fprintf(os.Stderr, "noise: ci run %d/%d: %v after %s; its last lines:\n%s\n", i+1, o.runs, err, since(t), tail(out.String(), 40))
 			}
-			say("ci: go run xtask.go ci passed %d of %d runs", good, o.runs)
+			slices.Sort(walls)
+			say("ci: go run xtask.go ci passed %d of %d runs, %.0f–%.0f s each", good, o.runs, walls[0], walls[len(walls)-1])
 		}
 	}
 	fmt.Printf("\nnoise: %s, %s in all\n  %s\n", condition, since(start), strings.Join(report, "\n  "))

@@ -6,6 +6,7 @@ import (
 	"slices"
 
 	"gonum.org/v1/gonum/stat"
+	"gonum.org/v1/gonum/stat/distuv"
 )
 
 // Bootstrap is how many resamples Estimate draws for its interval. With a
@@ -93,61 +94,78 @@ func median(sorted []float64) float64 {
 	return (sorted[n/2-1] + sorted[n/2]) / 2
 }
 
-// Ratio is a paired comparison of one time between two builds: head and
-// base processes run alternately, and pair i is head's i-th process with
-// base's i-th.
+// Ratio compares one time between two builds whose processes ran
+// alternately (head, base, base, head, …): how many times longer head's
+// frame is than base's, with its interval at level [Confidence].
 //
-// The estimate is the ratio of the two builds' estimates, each the median
-// over its processes of their fastest samples (as [Estimate]). Its interval, at level
-// [Confidence], is a paired percentile bootstrap: each resample draws
-// pairs with replacement, keeping head and base of a pair together, and
-// takes the ratio of the two resampled medians.
+// Each process gives one value, its fastest sample (as in [Estimate]).
+// The estimate is the two-sample Hodges–Lehmann shift of their
+// logarithms: the median, over every head process h and every base
+// process b, of log h − log b, exponentiated. Its interval is the
+// distribution-free one that goes with it (Hollander & Wolfe, Nonparametric
+// Statistical Methods, §4.3): the Cα-th smallest and Cα-th largest of
+// those differences, with Cα from the Mann–Whitney U statistic's normal
+// approximation, Cα = ⌊nm/2 − z·√(nm(n+m+1)/12)⌋ (rounded down: the
+// interval is never narrower than its level allows). It assumes only that
+// head's log floors are base's shifted, whatever their shape; under the
+// same code on both sides, with the two builds' processes alternated, the
+// two sides are exchangeable and the interval excludes 1 one run in
+// forty on each side.
 //
-// Why medians and pairs: on a shared machine a whole process runs fast
-// or slow (measured: hover-storm processes landed near 0.95, 1.25 or
-// 2.1 µs per crossing, whatever the build), so a mean of per-pair ratios
-// swings with the one pair that caught a slow process, while the median
-// of ten processes does not; and resampling pairs keeps the machine's
-// state at the time of each pair on both sides of the ratio.
+// Why not the ratio of the two sides' medians: a whole process on a
+// shared machine runs fast or slow (hover-storm processes of one build
+// landed near 1.0, 1.16 or 1.6–2.2 µs per crossing, independently of the
+// process beside it), and when two of those modes hold similar shares
+// of the processes the median of each side jumps between them, so a
+// bootstrap interval of the ratio of medians spans a mode's width. Every
+// head–base difference within a mode is the slowdown itself, so the
+// median of all of them stays on it. Why not the per-pair ratios (a
+// one-sample Hodges–Lehmann): the modes do not persist from one process
+// to the next, so a pair's two processes share none of them, and the
+// ratio within a pair is the wider for pairing. Measured under the noise
+// harness's load with a planted 1.10× slowdown over thirty pairs, on a
+// synthetic mix with a fast mode of 40% and a slow one of 15%: this
+// estimator caught it 67 times in 100, the ratio of medians 28, the
+// per-pair ratios 37; with one mode all three caught it 98, 98 and 52.
 //
-// Pairs where either side has no samples are dropped; fewer than two
-// pairs give an infinite interval around the estimate (NaN for none).
+// A run with no samples is dropped; fewer than two on either side give
+// no interval (0, +Inf) around the estimate, NaN for none. pairs is the
+// smaller of the two sides' process counts.
 func Ratio(head, base [][]float64) (center, lo, hi float64, pairs int) {
-	var h, b []float64
-	for i := range min(len(head), len(base)) {
-		if len(head[i]) == 0 || len(base[i]) == 0 {
-			continue
-		}
-		hm, bm := Fastest(head[i]), Fastest(base[i])
-		if !(hm > 0) || !(bm > 0) {
-			continue
-		}
-		h, b = append(h, hm), append(b, bm)
-	}
-	n := len(h)
-	ratio := func(h, b []float64) float64 {
-		return median(slices.Sorted(slices.Values(h))) / median(slices.Sorted(slices.Values(b)))
-	}
-	switch n {
-	case 0:
+	h, b := logFloors(head), logFloors(base)
+	n, m := len(h), len(b)
+	if n == 0 || m == 0 {
 		return math.NaN(), math.NaN(), math.NaN(), 0
-	case 1:
-		return h[0] / b[0], 0, math.Inf(1), 1
 	}
-	center = ratio(h, b)
-	rng := rand.New(rand.NewPCG(3, 4))
-	boot := make([]float64, Bootstrap)
-	rh, rb := make([]float64, n), make([]float64, n)
-	for k := range boot {
-		for j := range n {
-			i := rng.IntN(n)
-			rh[j], rb[j] = h[i], b[i]
+	d := make([]float64, 0, n*m)
+	for _, x := range h {
+		for _, y := range b {
+			d = append(d, x-y)
 		}
-		boot[k] = ratio(rh, rb)
 	}
-	slices.Sort(boot)
-	alpha := (1 - Confidence) / 2
-	lo = stat.Quantile(alpha, stat.Empirical, boot, nil)
-	hi = stat.Quantile(1-alpha, stat.Empirical, boot, nil)
-	return center, min(lo, center), max(hi, center), n
+	slices.Sort(d)
+	center = math.Exp(median(d))
+	pairs = min(n, m)
+	if n < 2 || m < 2 {
+		return center, 0, math.Inf(1), pairs
+	}
+	z := distuv.UnitNormal.Quantile(1 - (1-Confidence)/2)
+	nm := float64(n * m)
+	c := int(math.Floor(nm/2 - z*math.Sqrt(nm*float64(n+m+1)/12)))
+	if c < 1 {
+		return center, 0, math.Inf(1), pairs
+	}
+	return center, math.Exp(d[c-1]), math.Exp(d[len(d)-c]), pairs
+}
+
+// logFloors returns the logarithm of each run's fastest sample, for the
+// runs that have a positive one.
+func logFloors(runs [][]float64) []float64 {
+	var out []float64
+	for _, r := range runs {
+		if f := Fastest(r); f > 0 {
+			out = append(out, math.Log(f))
+		}
+	}
+	return out
 }

@@ -19,15 +19,25 @@ import (
 	"github.com/perfbench/perfbench/scenario"
 )
 
-// DefaultPairs is how many head/base process pairs each scenario runs:
-// thirty, because a whole process on a shared two-core machine runs fast
-// or slow (hover-storm processes of one build landed near 0.95, 1.25 or
-// 2.1 µs per crossing), so the interval narrows only with many processes.
-// Measured with a planted 1.10× slowdown of hover-storm: ten pairs caught
-// it in 3 runs of 10, thirty pairs in 9 of 10, their estimates 1.094–1.107.
-// The whole suite's sixty processes per scenario take one to two minutes
-// on a two-core machine.
+// DefaultPairs is how many head/base process pairs each scenario runs at
+// least: thirty, because a whole process on a shared two-core machine runs
+// fast or slow (hover-storm processes of one build landed near 1.0, 1.16
+// or 1.6–2.2 µs per crossing), so an interval narrows only over many
+// processes. Measured with a planted 1.10× slowdown of hover-storm: ten
+// pairs caught it in 3 runs of 10, thirty in 9 of 10 (with the ratio of
+// medians this package judged by then).
 const DefaultPairs = 30
+
+// DefaultBudget is how long a scenario's pairs may run before it stops
+// adding pairs beyond [Options.Pairs]: ten seconds. Most scenarios'
+// processes take a tenth of a second or less, so thirty pairs are a few
+// seconds, and the rest of the budget buys a narrower interval where it is
+// cheap; with the budget the whole suite of six scenarios takes about a
+// minute on a two-core machine, one scenario about ten seconds.
+const DefaultBudget = 10 * time.Second
+
+// MaxPairs is the most pairs a scenario runs within its budget.
+const MaxPairs = 200
 
 // Tolerance is how far above 1 the ratio head/base must lie, all of its
 // 95% interval, before a time fails: 3%. Measured on the reference
@@ -40,8 +50,15 @@ const Tolerance = 0.03
 type Options struct {
 	// Head and Base run one process of a scenario of their build each.
 	Head, Base *scenario.Runner
-	// Pairs is how many pairs per scenario; zero means DefaultPairs.
+	// Pairs is how many pairs per scenario at least; zero means
+	// DefaultPairs.
 	Pairs int
+	// Budget: a scenario whose pairs so far took less than Budget (the
+	// wall time of its processes) runs another pair, up to MaxPairs.
+	// Zero runs exactly Pairs pairs. The count depends on how long the
+	// processes took, never on what they measured, so it cannot bias a
+	// verdict towards failing or passing.
+	Budget time.Duration
 	// Tolerance is the tolerance on time ratios; zero means Tolerance.
 	Tolerance float64
 	// Progress, if set, gets a line per round.
@@ -98,12 +115,13 @@ func (e *ClockError) Error() string {
 	return fmt.Sprintf("the base build takes times with %s, the head with %s: their ratio would compare two clocks; pick a base revision that has the head's clock", base, e.Head)
 }
 
-// Run runs every named scenario in Pairs pairs of processes, head and base
+// Run runs every named scenario in pairs of processes, head and base
 // alternately (head first in even rounds, base first in odd ones, so
 // neither build always runs in the other's wake), round by round across
-// the scenarios, and judges every number. An error is for runs that could
-// not be compared at all: a runner that cannot start, a cancelled ctx, a
-// base whose clock differs (*ClockError).
+// the scenarios: Pairs rounds, then further rounds for the scenarios
+// still within their Budget. It judges every number. An error is for runs
+// that could not be compared at all: a runner that cannot start, a
+// cancelled ctx, a base whose clock differs (*ClockError).
 func Run(ctx context.Context, names []string, opts Options) (Outcome, error) {
 	pairs := opts.Pairs
 	if pairs <= 0 {
@@ -115,12 +133,24 @@ func Run(ctx context.Context, names []string, opts Options) (Outcome, error) {
 	}
 	head := make([][]scenario.Result, len(names))
 	base := make([][]scenario.Result, len(names))
+	spent := make([]time.Duration, len(names))
+	more := func(i, round int) bool {
+		switch {
+		case broke(head[i]) || broke(base[i]):
+			return false
+		case round < pairs:
+			return true
+		}
+		return spent[i] < opts.Budget && round < MaxPairs
+	}
 	start := time.Now()
-	for round := range pairs {
+	for round := 0; ; round++ {
+		ran := 0
 		for i, name := range names {
-			if broke(head[i]) || broke(base[i]) {
+			if !more(i, round) {
 				continue
 			}
+			ran++
 			sides := []struct {
 				r   *scenario.Runner
 				out *[]scenario.Result
@@ -128,6 +158,7 @@ func Run(ctx context.Context, names []string, opts Options) (Outcome, error) {
 			if round%2 == 1 {
 				slices.Reverse(sides)
 			}
+			began := time.Now()
 			for _, side := range sides {
 				res, err := side.r.Once(ctx, name)
 				if err != nil {
@@ -135,9 +166,14 @@ func Run(ctx context.Context, names []string, opts Options) (Outcome, error) {
 				}
 				*side.out = append(*side.out, res)
 			}
+			spent[i] += time.Since(began)
+		}
+		if ran == 0 {
+			break
 		}
 		if opts.Progress != nil {
-			fmt.Fprintf(opts.Progress, "paired: round %d of %d done (%d scenarios, %.1fs)\n", round+1, pairs, len(names), time.Since(start).Seconds())
+			fmt.Fprintf(opts.Progress, "paired: round %d done (%d scenarios; at least %d rounds, more within %s a scenario; %.1fs)\n",
+				round+1, ran, pairs, opts.Budget, time.Since(start).Seconds())
 		}
 	}
 	o := Outcome{Tolerance: tol}

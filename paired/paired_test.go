@@ -1,8 +1,12 @@
 package paired
 
 import (
+	"context"
+	"fmt"
 	"math"
+	"os/exec"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -79,10 +83,11 @@ func TestJudgeVaryingCountsByTheirCeiling(t *testing.T) {
 }
 
 // A time fails only when its whole interval lies above 1 + tolerance: a
-// clear 10% slowdown over six pairs fails, the same build passes, and a
-// slowdown within the tolerance passes.
+// clear 10% slowdown over twelve pairs of processes within ±2% of each
+// other fails, the same build passes, and a slowdown within the tolerance
+// passes.
 func TestJudgeTimeByRatio(t *testing.T) {
-	levels := []float64{1, 1.3, 0.9, 1.2, 1.1, 1.05}
+	levels := []float64{1, 1.02, 0.98, 1.01, 0.99, 1.005, 0.995, 1.015, 0.985, 1.0, 1.01, 0.99}
 	scaled := func(f float64) band.Measured {
 		ls := make([]float64, len(levels))
 		for i, l := range levels {
@@ -105,7 +110,7 @@ func TestJudgeTimeByRatio(t *testing.T) {
 			n := Judge("s", scenario.Result{Numbers: []band.Measured{scaled(tt.factor)}}, base, Tolerance)[0]
 			assert.Equal(t, tt.want, n.Verdict, "%+v", n)
 			assert.InDelta(t, tt.factor, n.Ratio, 0.01)
-			assert.Equal(t, 6, n.Pairs)
+			assert.Equal(t, len(levels), n.Pairs)
 			assert.LessOrEqual(t, n.Lo, n.Ratio)
 			assert.GreaterOrEqual(t, n.Hi, n.Ratio)
 		})
@@ -114,4 +119,43 @@ func TestJudgeTimeByRatio(t *testing.T) {
 	n := Judge("s", scenario.Result{Numbers: []band.Measured{frame(2)}}, scenario.Result{Numbers: []band.Measured{frame(1)}}, Tolerance)[0]
 	assert.Equal(t, band.Broken, n.Verdict)
 	assert.False(t, math.IsNaN(n.Ratio))
+}
+
+// runner's processes print one result of a scenario with one time, after
+// sleeping for the scenario's name ("50ms"), so a test can tell how many
+// processes ran and how long they took.
+func runner() *scenario.Runner {
+	return &scenario.Runner{Timeout: 10 * time.Second, Command: func(name string) *exec.Cmd {
+		d, _ := time.ParseDuration(name)
+		out := fmt.Sprintf(`{"name":%q,"steps":1,"numbers":[{"name":"frame","unit":"µs/frame","band":{"kind":"time","tolerance":0.5},"samples":[1]}],"clock":"thread-cpu/v2"}`, name)
+		return exec.Command("sh", "-c", fmt.Sprintf("sleep %g; echo '%s'", d.Seconds(), out))
+	}}
+}
+
+// Pairs rounds run for every scenario; after them a scenario runs another
+// pair only while its pairs have taken less than the budget, so the quick
+// scenario runs more pairs than the slow one, and without a budget both run
+// exactly Pairs.
+func TestRunAddsPairsWithinTheBudget(t *testing.T) {
+	pairsOf := func(o Outcome) map[string]int {
+		out := map[string]int{}
+		for _, n := range o.Numbers {
+			if n.Kind == band.KindTime {
+				out[n.Scenario] = n.Pairs
+			}
+		}
+		return out
+	}
+	names := []string{"0s", "150ms"}
+	o, err := Run(context.Background(), names, Options{Head: runner(), Base: runner(), Pairs: 2})
+	require.NoError(t, err)
+	assert.Equal(t, map[string]int{"0s": 2, "150ms": 2}, pairsOf(o), "no budget: exactly Pairs")
+
+	o, err = Run(context.Background(), names, Options{Head: runner(), Base: runner(), Pairs: 2, Budget: 500 * time.Millisecond})
+	require.NoError(t, err)
+	got := pairsOf(o)
+	assert.Equal(t, 2, got["150ms"], "two pairs of 300 ms each spend the budget")
+	assert.Greater(t, got["0s"], 2, "a quick scenario runs more pairs within the budget")
+	assert.LessOrEqual(t, got["0s"], MaxPairs)
+	assert.Equal(t, band.Pass, o.Verdict)
 }

@@ -222,7 +222,7 @@ func baseRunner(bin string, r *scenario.Runner) *scenario.Runner {
 }
 
 // runPaired is `perfbench scenarios --base REF` / `--base-binary PATH`.
-func runPaired(ctx context.Context, s *streams, names []string, head *scenario.Runner, ref, binary string, pairs int, asJSON, markdown bool) error {
+func runPaired(ctx context.Context, s *streams, names []string, head *scenario.Runner, ref, binary string, opts paired.Options, asJSON, markdown bool) error {
 	// Lines, not a bar: building the base and the rounds take long
 	// enough that a CI log should show them too.
 	progress := io.Writer(nil)
@@ -243,7 +243,8 @@ func runPaired(ctx context.Context, s *streams, names []string, head *scenario.R
 		defer b.remove()
 	}
 	head.Progress = nil
-	o, err := paired.Run(ctx, names, paired.Options{Head: head, Base: baseRunner(b.bin, head), Pairs: pairs, Progress: progress})
+	opts.Head, opts.Base, opts.Progress = head, baseRunner(b.bin, head), progress
+	o, err := paired.Run(ctx, names, opts)
 	var ce *paired.ClockError
 	if errors.As(err, &ce) {
 		return usageError{err}

@@ -88,6 +88,7 @@ func TestBaseBadInputIsExitTwoAndTouchesNothing(t *testing.T) {
 		{"both bases", false, []string{"--base", "HEAD", "--base-binary", "x"}, `--base and --base-binary both name a base`},
 		{"not a binary", false, []string{"--base-binary", filepath.Join(dir, "go.mod")}, `not an executable file`},
 		{"one pair", false, []string{"--base", "HEAD", "--pairs", "1"}, `--pairs must be at least 2`},
+		{"negative budget", false, []string{"--base", "HEAD", "--budget", "-1s"}, `--budget must not be negative`},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			if tt.dirty {
@@ -118,7 +119,7 @@ func TestBaseBadInputIsExitTwoAndTouchesNothing(t *testing.T) {
 func TestBaseBinarySameBuildPasses(t *testing.T) {
 	self, err := os.Executable()
 	require.NoError(t, err)
-	code, stdout, stderr := perfbench(t, "scenarios", "test-fixed", "--base-binary", self, "--pairs", "2", "--json")
+	code, stdout, stderr := perfbench(t, "scenarios", "test-fixed", "--base-binary", self, "--pairs", "2", "--budget", "0", "--json")
 	require.Equal(t, exitPass, code, stderr)
 	var o pairedForm
 	require.NoError(t, json.Unmarshal([]byte(stdout), &o))

@@ -190,7 +190,7 @@ func TestMarkdownPaired(t *testing.T) {
 
 	self, err := os.Executable()
 	require.NoError(t, err)
-	code, stdout, stderr := perfbench(t, "scenarios", "test-fixed", "--base-binary", self, "--pairs", "2", "--format", "markdown")
+	code, stdout, stderr := perfbench(t, "scenarios", "test-fixed", "--base-binary", self, "--pairs", "2", "--budget", "0", "--format", "markdown")
 	require.Equal(t, exitPass, code, stderr)
 	assert.Contains(t, stdout, "## ✅ perfbench scenarios --base "+self+": pass\n")
 	assert.Contains(t, stdout, "Nothing failed, broke or changed.")

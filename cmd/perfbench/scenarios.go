@@ -148,6 +148,7 @@ func newScenariosCmd(s *streams) *cobra.Command {
 		base      string
 		baseBin   string
 		pairs     int
+		budget    time.Duration
 	)
 	cmd := &cobra.Command{
 		Use:   "scenarios [NAME...]",
@@ -193,9 +194,12 @@ times, giving benchstat samples to work with.
 mode: the base revision is extracted into a temporary directory and built
 with this binary's Go toolchain (the working tree must be clean), then
 head (this binary) and base processes run alternately, --pairs pairs per
-scenario. Every time is judged by the ratio of head's to base's median of
-the processes' fastest samples, with its 95% interval from a bootstrap over the
-pairs, and fails when the whole interval lies above 1+3%; every count is compared exactly, both ways, and
+scenario at least, and more while the scenario's pairs have taken less than
+--budget (at most 200). Every time is judged by how many times longer
+head's processes' fastest samples are than base's: the Hodges–Lehmann
+estimate (the median of every head/base ratio of fastest samples) with
+its distribution-free 95% interval (Mann–Whitney), failing when the whole
+interval lies above 1+3%; every count is compared exactly, both ways, and
 listed where it changed (a rise fails). The baselines file is not read.
 An unknown revision, a dirty tree or a base that does not build is a
 usage error (exit 2) and touches no file.
@@ -230,11 +234,13 @@ scenario broke, 2 usage or input error.`,
 				return usagef("--base compares two builds; it prints a table, --json or --format markdown, not --format %s", format)
 			case pairs < 2:
 				return usagef("--pairs must be at least 2 (a ratio's interval needs two pairs), got %d", pairs)
+			case budget < 0:
+				return usagef("--budget must not be negative, got %s", budget)
 			case (base != "" || baseBin != "") && rend != "null":
 				return usagef("--base runs the null renderer; --renderer %s is for baseline runs", rend)
 			}
 			if base != "" || baseBin != "" {
-				return runPaired(cmd.Context(), s, names, &scenario.Runner{Timeout: timeout, Repeats: 1}, base, baseBin, pairs, asJSON, format == "markdown")
+				return runPaired(cmd.Context(), s, names, &scenario.Runner{Timeout: timeout, Repeats: 1}, base, baseBin, paired.Options{Pairs: pairs, Budget: budget}, asJSON, format == "markdown")
 			}
 			path, err := ratchetPath(baselines, ratchet.DefaultBaselines, "baselines")
 			where := "under the module root"
@@ -298,7 +304,8 @@ scenario broke, 2 usage or input error.`,
 	f.IntVar(&repeats, "repeats", scenario.DefaultRepeats, "processes per scenario, interleaved with the other scenarios'")
 	f.StringVar(&base, "base", "", "judge this binary against the build of git revision `REF`, paired (pull-request mode)")
 	f.StringVar(&baseBin, "base-binary", "", "judge this binary against the perfbench binary at `PATH`, paired")
-	f.IntVar(&pairs, "pairs", paired.DefaultPairs, "with --base, head/base process pairs per scenario")
+	f.IntVar(&pairs, "pairs", paired.DefaultPairs, "with --base, head/base process pairs per scenario at least")
+	f.DurationVar(&budget, "budget", paired.DefaultBudget, "with --base, a scenario runs more pairs while its pairs have taken less than this (0: exactly --pairs)")
 	return cmd
 }
 

@@ -16,8 +16,9 @@
 //     same after each of 200 random steps (package monkey: interactions and
 //     document changes) over 50 generated documents and 50 runs over the
 //     gallery (VerifyRandom; CI runs both).
-//   - wall-clock: absolute budgets, timed in an optimised build, binding
-//     only on a machine with a recorded baseline and advisory elsewhere.
+//   - wall-clock: absolute budgets, timed in an optimised build on the
+//     thread's CPU clock (wall time reported beside), binding only on a
+//     machine with a recorded baseline and advisory elsewhere.
 //
 // # Measuring and judging
 //

@@ -43,6 +43,28 @@ func TestWallClockJudge(t *testing.T) {
 			}
 		})
 	}
+	// The thread's CPU time is judged where it was measured, the wall
+	// time reported beside: a frame whose wall time doubled while the
+	// scheduler ran other work passes, one whose own work doubled fails.
+	for _, tt := range []struct {
+		name      string
+		wall, cpu float64
+		want      band.Verdict
+	}{
+		{"the scheduler's share of the wall time is not the frame's", 2, 0.5, band.Pass},
+		{"the frame's own work over budget fails", 0.5, 2, band.Fail},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			rs := wallReadings(tt.wall)
+			for i := range rs {
+				rs[i].CPUMicros = wallReadings(tt.cpu)[i].Micros
+			}
+			r := JudgeWallClock(rs, true)
+			assert.Equal(t, tt.want, r.Verdict, "%+v", r.Checks)
+			assert.Contains(t, r.Checks[0].Detail, "thread CPU")
+			assert.Contains(t, r.Checks[0].Detail, "wall")
+		})
+	}
 	// The checks of an advisory report still say which budgets were met.
 	r := JudgeWallClock(wallReadings(2), false)
 	for _, c := range r.Checks {

@@ -210,7 +210,10 @@ func newWallClockCmd(s *streams) *cobra.Command {
 		Short: "Absolute duration budgets, in an optimised build; advisory on a machine with no baseline",
 		Long: `wall-clock times a few interactions at s26 (a one-control update, a hover
 frame, a resize frame, a first frame) and compares each median with an
-absolute budget written in advance.
+absolute budget written in advance. The median judged is of the drawing
+thread's CPU time, what the interaction itself cost; its wall time, which
+also counts the time the scheduler gave the core to other work, is shown
+beside it.
 
 A duration means something only where it was measured before: the budgets
 bind (exit 1 when one is exceeded) only on a machine with a recorded baseline

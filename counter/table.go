@@ -33,6 +33,7 @@ var rows = []row{
 	{"BoxesRebuilt", neutral, "layout boxes built or rebuilt from their elements"},
 	{"NodesRelaidOut", neutral, "layout nodes whose size and position were computed"},
 	{"LayoutsHeld", skip("NodesRelaidOut"), "layout nodes whose cached result was reused"},
+	{"IntrinsicWidths", neutral, "layout nodes whose max-content width was computed (a row item's flex basis)"},
 	{"TextMeasured", neutral, "text boxes measured against a width"},
 	{"LinesWrapped", neutral, "lines produced by wrapping text"},
 

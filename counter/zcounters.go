@@ -34,6 +34,8 @@ const (
 	NodesRelaidOut
 	// LayoutsHeld counts layout nodes whose cached result was reused.
 	LayoutsHeld
+	// IntrinsicWidths counts layout nodes whose max-content width was computed (a row item's flex basis).
+	IntrinsicWidths
 	// TextMeasured counts text boxes measured against a width.
 	TextMeasured
 	// LinesWrapped counts lines produced by wrapping text.
@@ -123,6 +125,7 @@ var table = [Count]info{
 	BoxesRebuilt:         {name: "BoxesRebuilt", group: Group{Kind: BackendNeutral}, help: "layout boxes built or rebuilt from their elements"},
 	NodesRelaidOut:       {name: "NodesRelaidOut", group: Group{Kind: BackendNeutral}, help: "layout nodes whose size and position were computed"},
 	LayoutsHeld:          {name: "LayoutsHeld", group: Group{Kind: Skip, Done: NodesRelaidOut}, help: "layout nodes whose cached result was reused"},
+	IntrinsicWidths:      {name: "IntrinsicWidths", group: Group{Kind: BackendNeutral}, help: "layout nodes whose max-content width was computed (a row item's flex basis)"},
 	TextMeasured:         {name: "TextMeasured", group: Group{Kind: BackendNeutral}, help: "text boxes measured against a width"},
 	LinesWrapped:         {name: "LinesWrapped", group: Group{Kind: BackendNeutral}, help: "lines produced by wrapping text"},
 	RunsShaped:           {name: "RunsShaped", group: Group{Kind: BackendNeutral}, help: "text runs shaped from the font"},
@@ -176,6 +179,7 @@ type Snapshot struct {
 	BoxesRebuilt         uint64 `json:",omitempty" yaml:",omitempty"`
 	NodesRelaidOut       uint64 `json:",omitempty" yaml:",omitempty"`
 	LayoutsHeld          uint64 `json:",omitempty" yaml:",omitempty"`
+	IntrinsicWidths      uint64 `json:",omitempty" yaml:",omitempty"`
 	TextMeasured         uint64 `json:",omitempty" yaml:",omitempty"`
 	LinesWrapped         uint64 `json:",omitempty" yaml:",omitempty"`
 	RunsShaped           uint64 `json:",omitempty" yaml:",omitempty"`

@@ -184,7 +184,7 @@ func failing(cs []Criterion) []Criterion {
 }
 
 // registry is every workload: the gate list first, then the diagnostics.
-var registry = []*Workload{staticSlope, listSlope, rigidSlope, resizeSlope, unvirtualisedProbe, glideSplit}
+var registry = []*Workload{staticSlope, listSlope, rigidSlope, resizeSlope, relayoutsPerNode, unvirtualisedProbe, glideSplit}
 
 // All returns every workload, the gate list first.
 func All() []*Workload { return registry }

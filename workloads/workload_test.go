@@ -40,13 +40,13 @@ func TestGlideSplitIsNotInTheGateList(t *testing.T) {
 }
 
 func TestGateList(t *testing.T) {
-	assert.Equal(t, []string{"static-slope", "list-slope", "rigid-scroll-slope", "resize-slope"}, gateNames())
-	assert.Equal(t, []string{"static-slope", "list-slope", "rigid-scroll-slope", "resize-slope", "unvirtualised-probe", "glide-split"}, Names())
+	assert.Equal(t, []string{"static-slope", "list-slope", "rigid-scroll-slope", "resize-slope", "resize-relayouts-per-node"}, gateNames())
+	assert.Equal(t, []string{"static-slope", "list-slope", "rigid-scroll-slope", "resize-slope", "resize-relayouts-per-node", "unvirtualised-probe", "glide-split"}, Names())
 }
 
 func TestLookupListsValidNames(t *testing.T) {
 	_, err := Lookup("static")
-	assert.EqualError(t, err, `unknown workload "static" (valid: static-slope list-slope rigid-scroll-slope resize-slope unvirtualised-probe glide-split)`)
+	assert.EqualError(t, err, `unknown workload "static" (valid: static-slope list-slope rigid-scroll-slope resize-slope resize-relayouts-per-node unvirtualised-probe glide-split)`)
 }
 
 func TestEveryLimitSaysWhy(t *testing.T) {
@@ -388,4 +388,64 @@ func TestRigidSlopeJudge(t *testing.T) {
 	_, c = judge(point("1x", 1, steps(0)), point("10x", 1, steps(0)))
 	assert.Equal(t, band.Broken, c.Verdict, "a wheel that translated nothing measured nothing")
 	assert.Equal(t, band.Broken, Verdict(rigidSlope.Judge(Measurement{})))
+}
+
+func TestRelayoutsPerNodeJudge(t *testing.T) {
+	// points gives the gallery and every seed relaid nodes per node; a
+	// negative value leaves that point out.
+	points := func(gallery float64, seeds ...float64) Measurement {
+		var m Measurement
+		add := func(label string, perNode float64) {
+			if perNode < 0 {
+				return
+			}
+			m.Points = append(m.Points, Point{Series: relayoutSeries, Label: label, X: 1000, Micros: []float64{100, 100},
+				Steps: []counter.Snapshot{{NodesRelaidOut: uint64(perNode * 1000)}}})
+		}
+		add(relayoutGallery, gallery)
+		for i, v := range seeds {
+			add(relayoutSeed(i), v)
+		}
+		return m
+	}
+	ok := []float64{0.3, 0.5, 1.2, 0.4, 0.4, 0.4, 0.4, 0.4, 0.4, 1.5}
+	judge := func(m Measurement) (gallery, generated Criterion) {
+		cs := relayoutsPerNode.Judge(m)
+		return find(t, cs, galleryRelayouts), find(t, cs, generatedRelayouts)
+	}
+
+	g, r := judge(points(0.7, ok...))
+	assert.Equal(t, band.Pass, g.Verdict)
+	assert.Equal(t, band.Pass, r.Verdict)
+	assert.InDelta(t, 1.5, r.Value, 1e-9, "the worst seed is judged")
+
+	worse := slices.Clone(ok)
+	worse[6] = 1.6
+	g, r = judge(points(1.6, worse...))
+	assert.Equal(t, band.Fail, g.Verdict, "1.6 relayouts a node on the gallery fails")
+	assert.Equal(t, band.Fail, r.Verdict, "one seed at 1.6 fails the generated documents")
+	assert.Contains(t, r.Detail, "seed 6")
+
+	missing := slices.Clone(ok)
+	missing[3] = -1
+	_, r = judge(points(0.7, missing...))
+	assert.Equal(t, band.Broken, r.Verdict, "a seed not measured is Broken")
+	g, _ = judge(points(0, ok...))
+	assert.Equal(t, band.Broken, g.Verdict, "a resize that relaid nothing out measured nothing")
+	assert.Equal(t, band.Broken, Verdict(relayoutsPerNode.Judge(Measurement{})))
+}
+
+func TestRelayoutsPerNodeMeasuresEveryDocument(t *testing.T) {
+	m, err := relayoutsPerNode.Measure(1)
+	require.NoError(t, err)
+	cs := relayoutsPerNode.Judge(m)
+	require.Len(t, cs, 2)
+	for _, c := range cs {
+		assert.Equal(t, band.Pass, c.Verdict, "%s: %s", c.Name, c.Detail)
+	}
+	again, err := relayoutsPerNode.Measure(1)
+	require.NoError(t, err)
+	for i := range m.Points {
+		assert.Equal(t, m.Points[i].Steps, again.Points[i].Steps, "counts are the same on every run: %s", m.Points[i].Label)
+	}
 }

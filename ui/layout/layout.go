@@ -9,17 +9,34 @@
 // # Right by construction
 //
 // A parent's layout is a function of its style, its constraints and the
-// answers its children gave to what it asked them (the flex passes ask a
-// child once to measure it, and again when growing, shrinking or
-// stretching it). Each child keeps the asks of its parent's last layout.
-// When only descendants owe work, the parent asks each changed child the
-// same questions again, in order: if every answer is the same, the
-// parent's layout stands and the walk stops there (a relayout boundary,
-// in the manner of Flutter's render tree); if one differs, the parent is
-// laid out again, which re-runs its flex passes with the new answers, and
-// its own parent asks the same of it. A change to a property the parent
-// reads itself (grow, shrink, margin, display, position, a size's unit)
-// makes the parent owe a relayout directly (ParentReads).
+// answers its children gave to what it asked them: a column lays a child
+// out once, and again when growing it; a row reads each item's flex basis
+// (below), lays the item out once at its final width, and again when
+// stretching it to the line. Each child keeps the asks (and the basis) of
+// its parent's last layout. When only descendants owe work, the parent
+// asks each changed child the same questions again, in order: if every
+// answer is the same, the parent's layout stands and the walk stops there
+// (a relayout boundary, in the manner of Flutter's render tree); if one
+// differs, the parent is laid out again, which re-runs its flex passes
+// with the new answers, and its own parent asks the same of it. A change
+// to a property the parent reads itself (grow, shrink, margin, display,
+// position, a size's unit) makes the parent owe a relayout directly
+// (ParentReads).
+//
+// # Intrinsic widths
+//
+// A row item's flex basis is its fixed or percentage width, or else its
+// max-content width: its text unwrapped, its in-flow children side by
+// side or the widest of them. That is a query, not a layout
+// (IntrinsicWidths counts it), and its answer depends on the subtree's
+// styles and text and on no width, so it is cached on the box and
+// outlives every resize; MarkDirty, which already walks up from every
+// change, forgets it on the way. A width change therefore lays each node
+// out about once, under its final constraints, and holds every item whose
+// final width it leaves alone, with its subtree, as browsers and Flutter
+// do; a row that measured its items by laying them out under its own
+// width laid a nested subtree out again for every pass of every row above
+// it.
 //
 // A node also remembers its size under the last few constraints it was
 // laid out under while its subtree is unchanged, so a flex pass that asks
@@ -88,6 +105,16 @@ type Box struct {
 	memo     [2]answer
 	nMemo    uint8
 	memoNext uint8
+
+	// The max-content width: a row item's flex basis when its width is
+	// auto. It depends on the subtree's styles and text and on no width,
+	// so it outlives every resize; MarkDirty clears it up the tree.
+	intrinsic   float32
+	intrinsicOK bool
+	// The flex basis the parent's layout of stamp basisAt read, and the
+	// width it was resolved against: replay checks it as it checks asks.
+	basis, basisAvail float32
+	basisAt           uint64
 }
 
 // answer is one layout call: the constraints and the size they gave.
@@ -131,6 +158,9 @@ type Measurer interface {
 	// Measure wraps n's text with its computed style at maxWidth (+Inf or
 	// ≤ 0: no wrapping) and returns the size of the text block.
 	Measure(n *document.Node, cs *style.Computed, maxWidth float32) geom.Point
+	// Natural returns the width of n's text unwrapped, leaving the lines
+	// of the last Measure as they are.
+	Natural(n *document.Node, cs *style.Computed) float32
 }
 
 // Engine lays out one document. Styles is the computed-style table by
@@ -179,10 +209,20 @@ func (e *Engine) Rebuild(n *document.Node) {
 // MarkDirty records that n must be relaid out, and tells its ancestors
 // that a descendant owes a relayout. The walk up stops at the first
 // ancestor already told.
+//
+// It also forgets the max-content widths of n and its ancestors, up to the
+// first already forgotten: a node's is computed from its in-flow
+// children's, so above a forgotten one every in-flow ancestor's is
+// forgotten too, and a child's change of display or position marks the
+// parent itself (ParentReads).
 func (e *Engine) MarkDirty(n *document.Node) {
 	e.grow()
 	counter.Inc(counter.NodesVisited)
 	e.boxes[n.ID()].dirty = true
+	e.boxes[n.ID()].intrinsicOK = false
+	for p := n.Parent(); p != nil && e.boxes[p.ID()].intrinsicOK; p = p.Parent() {
+		e.boxes[p.ID()].intrinsicOK = false
+	}
 	for p := n.Parent(); p != nil; p = p.Parent() {
 		b := &e.boxes[p.ID()]
 		if b.childDirty {
@@ -330,6 +370,9 @@ func (e *Engine) replay(n *document.Node) bool {
 			continue
 		}
 		if cb.asked != stamp || cb.nAsks == 0 || int(cb.nAsks) > len(cb.asks) {
+			return false
+		}
+		if cb.basisAt == stamp && e.basis(ch, cb.basisAvail) != cb.basis {
 			return false
 		}
 		for i := range cb.nAsks {
@@ -561,6 +604,14 @@ func (e *Engine) column(n *document.Node, cs *style.Computed, innerW, innerH flo
 }
 
 // row lays children out left to right.
+//
+// Each item's flex basis is its fixed or percentage width, or else its
+// max-content width (intrinsic): no layout is needed to know it, and
+// only a percentage depends on the row's width. Grow and shrink turn the
+// bases into final widths, and each item is laid out once, at its final
+// width (and again at the line's height when stretched). A width change
+// that leaves an item's final width alone asks nothing new of it, so its
+// subtree is held.
 func (e *Engine) row(n *document.Node, cs *style.Computed, innerW, innerH float32, hKnown bool, in geom.Edges) geom.Point {
 	kids := n.Children()
 	sizes := e.sizes(len(kids))
@@ -573,44 +624,39 @@ func (e *Engine) row(n *document.Node, cs *style.Computed, innerW, innerH float3
 		}
 		ccs := &e.Styles[ch.ID()]
 		m := ccs.Margin
-		cc := Constraints{W: innerW - m.Horizontal(), H: Unbounded}
-		if !isInf(innerH) {
-			cc.H = innerH - m.Vertical()
-			cc.HExact = hKnown && cs.AlignItems == style.Stretch && ccs.Height.Unit == style.Auto
-		}
-		sizes[i] = e.layout(ch, cc)
+		sizes[i].X = e.askBasis(ch, innerW-m.Horizontal())
 		used += sizes[i].X + m.Horizontal()
 		grow += ccs.Grow
 		shrink += ccs.Shrink * sizes[i].X
-		lineH = max(lineH, sizes[i].Y+m.Vertical())
 		count++
 	}
 	if count > 1 {
 		used += cs.Gap * float32(count-1)
 	}
 	free := innerW - used
-	if (free > 0 && grow > 0) || (free < 0 && shrink > 0) {
-		lineH = 0
-		for i, ch := range kids {
-			ccs := &e.Styles[ch.ID()]
-			if !e.inFlow(ch) {
-				continue
-			}
-			var nw float32
-			switch {
-			case free > 0 && ccs.Grow > 0:
-				nw = sizes[i].X + free*ccs.Grow/grow
-			case free < 0 && ccs.Shrink > 0:
-				nw = max(ccs.MinWidth, sizes[i].X+free*ccs.Shrink*sizes[i].X/shrink)
-			default:
-				lineH = max(lineH, sizes[i].Y+ccs.Margin.Vertical())
-				continue
-			}
-			cc := e.boxes[ch.ID()].last // the constraints this layout last gave it
-			cc.W, cc.WExact = nw, true
-			sizes[i] = e.layout(ch, cc)
-			lineH = max(lineH, sizes[i].Y+ccs.Margin.Vertical())
+	flex := (free > 0 && grow > 0) || (free < 0 && shrink > 0)
+	for i, ch := range kids {
+		if !e.inFlow(ch) {
+			continue
 		}
+		ccs := &e.Styles[ch.ID()]
+		m := ccs.Margin
+		nw := sizes[i].X
+		switch {
+		case flex && free > 0 && ccs.Grow > 0:
+			nw += free * ccs.Grow / grow
+		case flex && free < 0 && ccs.Shrink > 0:
+			nw = max(ccs.MinWidth, nw+free*ccs.Shrink*nw/shrink)
+		}
+		cc := Constraints{W: nw, WExact: true, H: Unbounded}
+		if !isInf(innerH) {
+			cc.H = innerH - m.Vertical()
+			cc.HExact = hKnown && cs.AlignItems == style.Stretch && ccs.Height.Unit == style.Auto
+		}
+		sizes[i] = e.layout(ch, cc)
+		lineH = max(lineH, sizes[i].Y+m.Vertical())
+	}
+	if flex {
 		used = innerW
 		free = 0
 	}
@@ -665,6 +711,76 @@ func (e *Engine) justify(j style.Align, free float32, count int, gap float32) (s
 		}
 	}
 	return 0, gap
+}
+
+// askBasis returns a row item's flex basis, and records it when a
+// parent's layout is being computed.
+func (e *Engine) askBasis(ch *document.Node, avail float32) float32 {
+	w := e.basis(ch, avail)
+	if e.cur != 0 {
+		b := &e.boxes[ch.ID()]
+		b.basis, b.basisAvail, b.basisAt = w, avail, e.cur
+	}
+	return w
+}
+
+// basis returns a row item's flex basis: its width resolved against the
+// available width avail, or its max-content width where it has none.
+func (e *Engine) basis(ch *document.Node, avail float32) float32 {
+	ccs := &e.Styles[ch.ID()]
+	if w, ok := ccs.Width.Resolve(avail, !isInf(avail)); ok {
+		return max(w, ccs.MinWidth)
+	}
+	return e.intrinsic(ch)
+}
+
+// intrinsic returns n's max-content border-box width: the width it takes
+// when no text wraps and nothing grows or shrinks. A fixed width is taken
+// as it is; a percentage, with no container to resolve it against, counts
+// as auto. It is cached on the box until MarkDirty clears it.
+func (e *Engine) intrinsic(n *document.Node) float32 {
+	if b := &e.boxes[n.ID()]; b.intrinsicOK {
+		return b.intrinsic
+	}
+	counter.Inc(counter.IntrinsicWidths)
+	cs := &e.Styles[n.ID()]
+	w, ok := cs.Width.Resolve(0, false)
+	if !ok {
+		w = inset(cs).Horizontal() + e.intrinsicContent(n, cs)
+	}
+	w = max(w, cs.MinWidth)
+	b := &e.boxes[n.ID()]
+	b.intrinsic, b.intrinsicOK = w, true
+	return w
+}
+
+// intrinsicContent is the max-content width of n's content: its text
+// unwrapped, or its in-flow children side by side (a row) or the widest
+// of them (a column, a scroll container, a list).
+func (e *Engine) intrinsicContent(n *document.Node, cs *style.Computed) float32 {
+	switch n.Kind() {
+	case document.Text, document.TextField:
+		return e.Text.Natural(n, cs)
+	}
+	row := cs.Direction == style.Row && n.Kind() != document.Scroll && n.Kind() != document.List
+	var sum, widest float32
+	count := 0
+	for _, ch := range n.Children() {
+		if !e.inFlow(ch) {
+			continue
+		}
+		w := e.intrinsic(ch) + e.Styles[ch.ID()].Margin.Horizontal()
+		sum += w
+		widest = max(widest, w)
+		count++
+	}
+	if !row {
+		return widest
+	}
+	if count > 1 {
+		sum += cs.Gap * float32(count-1)
+	}
+	return sum
 }
 
 // listRows places a virtualised list's mounted rows at their model row's

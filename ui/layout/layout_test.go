@@ -26,6 +26,10 @@ func (fixedText) Measure(n *document.Node, cs *style.Computed, maxW float32) geo
 	return geom.Point{X: w, Y: 10}
 }
 
+func (fixedText) Natural(n *document.Node, _ *style.Computed) float32 {
+	return float32(len(n.Text())) * 8
+}
+
 type tree struct {
 	d    *document.Document
 	e    *layout.Engine
@@ -186,4 +190,62 @@ func TestCachedLayoutHoldsCleanSubtrees(t *testing.T) {
 	require.NotEmpty(t, ch.Resized)
 	assert.NotZero(t, d.LayoutsHeld, "the other cells are held")
 	assert.Less(t, d.NodesRelaidOut, uint64(10), "the other rows are not relaid out")
+}
+
+// A row's items are measured by their max-content width (their text
+// unwrapped), and an overflow shrinks them in proportion to it.
+func TestRowItemsShrinkFromTheirMaxContentWidth(t *testing.T) {
+	tr, sheet := newTree(style.Props{}.Direction(style.Row))
+	sheet.Define("t", style.Props{})
+	a, b := tr.d.Add(tr.root, document.Text, "t"), tr.d.Add(tr.root, document.Text, "t")
+	tr.d.SetText(a, "abcd")     // 32 px
+	tr.d.SetText(b, "abcdefgh") // 64 px
+	tr.run(60, 100)
+	assert.Equal(t, geom.XYWH(0, 0, 20, 20), tr.rect(a), "32 less a third of the 36 px overflow, wrapped")
+	assert.Equal(t, geom.XYWH(20, 0, 40, 20), tr.rect(b), "64 less two thirds")
+	tr.run(200, 100)
+	assert.Equal(t, geom.XYWH(0, 0, 32, 10), tr.rect(a), "room for both: each at its max-content width")
+	assert.Equal(t, geom.XYWH(32, 0, 64, 10), tr.rect(b))
+}
+
+// An item whose max-content width changed is measured again even when
+// its layout at the old width answers the same: the row's layout reads
+// the basis as well as the item's size.
+func TestRowReadsAChangedBasis(t *testing.T) {
+	tr, sheet := newTree(style.Props{}.Direction(style.Row))
+	sheet.Define("t", style.Props{})
+	sheet.Define("w", style.Props{}.Width(style.PxLen(10)).Height(style.PxLen(10)))
+	txt := tr.d.Add(tr.root, document.Text, "t")
+	box := tr.d.Add(tr.root, document.Box, "w")
+	tr.d.SetText(txt, "abcd") // 32 px
+	tr.run(200, 100)
+	require.Equal(t, float32(32), tr.rect(box).X)
+	tr.d.SetText(txt, "ab") // 16 px, which at 32 px answers 32 × 10 as before
+	tr.run(200, 100)
+	assert.Equal(t, float32(16), tr.rect(txt).W)
+	assert.Equal(t, float32(16), tr.rect(box).X, "the box follows the shorter text")
+}
+
+// A width change lays out what changes width and holds the rest: the
+// items of a row keep their max-content widths, so neither they nor their
+// bases are computed again.
+func TestWidthChangeHoldsRowItemsThatKeepTheirWidth(t *testing.T) {
+	defer counter.Exclusive()()
+	tr, sheet := newTree(style.Props{})
+	sheet.Define("row", style.Props{}.Direction(style.Row).Gap(4))
+	sheet.Define("cell", style.Props{})
+	for range 10 {
+		r := tr.d.Add(tr.root, document.Box, "row")
+		for range 3 {
+			tr.d.SetText(tr.d.Add(r, document.Text, "cell"), "cell")
+		}
+	}
+	tr.run(400, 400)
+	before := counter.Take()
+	tr.run(410, 400)
+	d := before.Delta(counter.Take())
+	assert.Equal(t, uint64(12), d.NodesRelaidOut, "the root, the container and its 10 rows: each once")
+	assert.Equal(t, uint64(30), d.LayoutsHeld, "the 30 cells")
+	assert.Zero(t, d.IntrinsicWidths, "the bases outlive the width")
+	assert.Zero(t, d.TextMeasured)
 }

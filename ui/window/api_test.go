@@ -67,6 +67,23 @@ func TestSheetDefineOnAnOpenWindowRestyles(t *testing.T) {
 	assert.Equal(t, style.RGB(9, 9, 9), w.DisplayList(nil)[0].Fill)
 }
 
+// A rule change reaches an element restyled earlier in the same frame
+// for a change of its own: elements are restyled parents first.
+func TestSheetDefineReachesAChildRestyledInTheSameFrame(t *testing.T) {
+	defer counter.Exclusive()()
+	s := caseSheet()
+	s.Define("panel", style.Props{})
+	s.Define("hot", style.Props{}).On(style.Hover, style.Props{}.Background(style.RGB(0, 200, 0)))
+	d := document.New(s)
+	label := d.Add(d.Add(d.Root(), document.Box, "panel"), document.Text, "hot")
+	d.SetText(label, "label")
+	w, clk := live(d, 200, 100)
+	d.SetState(label, style.Hover, true)
+	s.Define("panel", style.Props{}.FontSize(20))
+	requireRebuilt(t, w, clk)
+	assert.Equal(t, float32(20), w.Style(label).FontSize, "the label inherits the redefined panel's font size")
+}
+
 func mustLookup(t *testing.T, s *style.Sheet, name string) style.Class {
 	c, ok := s.Lookup(name)
 	require.True(t, ok)

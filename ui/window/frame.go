@@ -115,10 +115,15 @@ func (w *Window) drawFrame() {
 	w.growTables()
 
 	latency.Mark("f.restyle")
-	for _, n := range w.changes.Style {
+	// Parents before children: an element is restyled once a frame, so
+	// one restyled before an ancestor whose inherited properties then
+	// change (a rule of the ancestor's class redefined) would keep the old
+	// ones.
+	w.restyling = w.sheetChanged(append(w.restyling[:0], w.changes.Style...))
+	slices.SortStableFunc(w.restyling, byDepth)
+	for _, n := range w.restyling {
 		w.restyle(n)
 	}
-	w.restyleSheet()
 
 	latency.Mark("f.boxes")
 	for _, n := range w.changes.Boxes {
@@ -236,22 +241,23 @@ func (w *Window) takeScrolled() {
 	}
 }
 
-// restyleSheet restyles every element with a class whose rule changed
-// since the styles were computed. A sheet changes rarely, so the walk of
-// the whole document is paid only then.
-func (w *Window) restyleSheet() {
+// sheetChanged appends to dst every element with a class whose rule
+// changed since the styles were computed. A sheet changes rarely, so the
+// walk of the whole document is paid only then.
+func (w *Window) sheetChanged(dst []*document.Node) []*document.Node {
 	sheet := w.doc.Sheet
 	if sheet.Generation() == w.sheetGen {
-		return
+		return dst
 	}
 	w.classes = sheet.ChangedSince(w.sheetGen, w.classes[:0])
 	w.sheetGen = sheet.Generation()
 	document.Walk(w.doc.Root(), func(n *document.Node) bool {
 		if slices.ContainsFunc(w.classes, n.Is) && int(n.ID()) < len(w.styled) && w.styled[n.ID()] {
-			w.restyle(n)
+			dst = append(dst, n)
 		}
 		return true
 	})
+	return dst
 }
 
 // animate advances every animated element to the frame's time.

@@ -21,6 +21,7 @@ type textStage struct {
 	styles   []text.Style  // the style each layout was made in
 	versions []uint32      // by node ID: bumped whenever a layout's lines change
 	prev     []text.Line
+	natural  text.Layout // scratch for Natural
 	lines    []paint.TextLine
 }
 
@@ -84,6 +85,14 @@ func (t *textStage) Measure(n *document.Node, cs *style.Computed, maxWidth float
 		h = l.LineHeight // an empty text field is one line tall
 	}
 	return geom.Point{X: l.Width, Y: h}
+}
+
+// Natural returns the width of n's text laid out without wrapping. It
+// wraps into a scratch layout, so the lines kept for paint stay those of
+// the last Measure.
+func (t *textStage) Natural(n *document.Node, cs *style.Computed) float32 {
+	t.shaper.WrapInto(&t.natural, textStyle(cs), n.Text(), 0)
+	return t.natural.Width
 }
 
 // Lines returns n's lines relative to its content box, looking each glyph

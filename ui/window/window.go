@@ -145,6 +145,7 @@ type Window struct {
 	sheetGen     uint64 // the sheet generation the styles were computed at
 	sheetWatch   *style.Watcher
 	classes      []style.Class
+	restyling    []*document.Node // the frame's elements to restyle, parents first
 	toPaint      []*document.Node
 	subtrees     []*document.Node
 	dirtySpaces  []document.ID

@@ -219,7 +219,7 @@ func contains(xs []string, x string) bool {
 }
 
 // noiseUsage documents `go run xtask.go noise`.
-const noiseUsage = `usage: go run xtask.go noise [-runs N] [-quiet] [-phases LIST] [-plants LIST] [-base-plants LIST]
+const noiseUsage = `usage: go run xtask.go noise [-runs N] [-quiet] [-phases LIST] [-plants LIST] [-base-plants LIST] [-scenarios LIST]
 
 Measures how far perfbench's time verdicts can be trusted on a busy
 machine. It builds perfbench, the same with the perfbench_plant build tag,
@@ -237,6 +237,9 @@ before the suite runs); then runs each phase N times and prints:
               build as head, for each F of -base-plants: how many caught it
   ci          go run xtask.go ci: how many passed (not in the default list)
 
+-scenarios limits the suite and base phases to the named scenarios
+(default: all of them).
+
 A planted slowdown multiplies every thread-CPU sample of hover-storm by F
 (counts unchanged); an ordinary build has no such hook.`
 
@@ -247,6 +250,7 @@ type noiseOptions struct {
 	phases     []string
 	plants     []float64
 	basePlants []float64
+	scenarios  []string
 }
 
 func parseNoise(args []string) (noiseOptions, error) {
@@ -291,6 +295,8 @@ func parseNoise(args []string) (noiseOptions, error) {
 			}
 		case "-plants":
 			o.plants, err = floats(value)
+		case "-scenarios":
+			o.scenarios = strings.Split(value, ",")
 		case "-base-plants":
 			o.basePlants, err = floats(value)
 		default:
@@ -320,8 +326,22 @@ type scenariosJSON struct {
 		Scenario string   `json:"scenario"`
 		Name     string   `json:"name"`
 		Ratio    *float64 `json:"ratio"`
+		Lo       *float64 `json:"lo"`
+		Hi       *float64 `json:"hi"`
+		Pairs    int      `json:"pairs"`
 		Verdict  string   `json:"verdict"`
 	} `json:"numbers"`
+}
+
+// hoverInterval describes the hover-storm frame's paired interval, or
+// nothing for a run without one.
+func (s scenariosJSON) hoverInterval() string {
+	for _, n := range s.Numbers {
+		if n.Scenario == "hover-storm" && n.Name == "frame" && n.Lo != nil && n.Hi != nil {
+			return fmt.Sprintf(" [%.3f, %.3f] over %d pairs", *n.Lo, *n.Hi, n.Pairs)
+		}
+	}
+	return ""
 }
 
 // hover returns the hover-storm frame's estimate and verdict, or its
@@ -446,8 +466,8 @@ func noise(args []string, tmp string, build step) int {
 			} else {
 				mark = "MISS"
 			}
-			fmt.Fprintf(os.Stderr, "noise: %s run %d/%d: exit %d in %.2fs, hover-storm frame %.4g %s, %s %s\n",
-				what, i+1, o.runs, r.code, r.wall.Seconds(), v, verdict, mark, strings.Join(r.failing, "; "))
+			fmt.Fprintf(os.Stderr, "noise: %s run %d/%d: exit %d in %.2fs, hover-storm frame %.4g%s %s, %s %s\n",
+				what, i+1, o.runs, r.code, r.wall.Seconds(), v, r.out.hoverInterval(), verdict, mark, strings.Join(r.failing, "; "))
 		}
 		return runs, good, nil
 	}
@@ -457,7 +477,7 @@ func noise(args []string, tmp string, build step) int {
 	for _, phase := range o.phases {
 		switch phase {
 		case "suite":
-			runs, good, err := repeat("suite", nil, bin, []string{"scenarios"}, passed)
+			runs, good, err := repeat("suite", nil, bin, append([]string{"scenarios"}, o.scenarios...), passed)
 			if err != nil {
 				fmt.Fprintf(os.Stderr, "xtask: noise: %v\n", err)
 				return 1
@@ -487,7 +507,7 @@ func noise(args []string, tmp string, build step) int {
 				say("plant: hover-storm frame %g× slower caught in %d of %d runs", f, good, o.runs)
 			}
 		case "base":
-			_, good, err := repeat("base", nil, bin, []string{"scenarios", "--base-binary", bin}, passed)
+			_, good, err := repeat("base", nil, bin, append([]string{"scenarios", "--base-binary", bin}, o.scenarios...), passed)
 			if err != nil {
 				fmt.Fprintf(os.Stderr, "xtask: noise: %v\n", err)
 				return 1

@@ -27,7 +27,8 @@
 //
 // A row item's flex basis is its fixed or percentage width, or else its
 // max-content width: its text unwrapped, its in-flow children side by
-// side or the widest of them. That is a query, not a layout
+// side or the widest of them (a virtualised list has none: its rows come
+// and go as it scrolls). That is a query, not a layout
 // (IntrinsicWidths counts it), and its answer depends on the subtree's
 // styles and text and on no width, so it is cached on the box and
 // outlives every resize; MarkDirty, which already walks up from every
@@ -725,11 +726,16 @@ func (e *Engine) askBasis(ch *document.Node, avail float32) float32 {
 }
 
 // basis returns a row item's flex basis: its width resolved against the
-// available width avail, or its max-content width where it has none.
+// available width avail, or its max-content width where it has none. A
+// virtualised list, whose content has no width to measure, takes the
+// available width and shrinks with its siblings, as it fills a column.
 func (e *Engine) basis(ch *document.Node, avail float32) float32 {
 	ccs := &e.Styles[ch.ID()]
 	if w, ok := ccs.Width.Resolve(avail, !isInf(avail)); ok {
 		return max(w, ccs.MinWidth)
+	}
+	if ch.Kind() == document.List && !isInf(avail) {
+		return max(avail, ccs.MinWidth)
 	}
 	return e.intrinsic(ch)
 }
@@ -756,13 +762,17 @@ func (e *Engine) intrinsic(n *document.Node) float32 {
 
 // intrinsicContent is the max-content width of n's content: its text
 // unwrapped, or its in-flow children side by side (a row) or the widest
-// of them (a column, a scroll container, a list).
+// of them (a column, a scroll container). A virtualised list has none:
+// its mounted rows change as it scrolls, and a list whose width followed
+// them would relay its row out on a wheel step.
 func (e *Engine) intrinsicContent(n *document.Node, cs *style.Computed) float32 {
 	switch n.Kind() {
 	case document.Text, document.TextField:
 		return e.Text.Natural(n, cs)
+	case document.List:
+		return 0
 	}
-	row := cs.Direction == style.Row && n.Kind() != document.Scroll && n.Kind() != document.List
+	row := cs.Direction == style.Row && n.Kind() != document.Scroll
 	var sum, widest float32
 	count := 0
 	for _, ch := range n.Children() {

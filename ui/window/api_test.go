@@ -1,6 +1,7 @@
 package window_test
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -136,6 +137,33 @@ func TestListMountsAsManyRowsAsItsPortNeeds(t *testing.T) {
 	}
 	assert.Equal(t, 200, first, "the rows follow the port")
 	requireRebuilt(t, w, clk)
+}
+
+// A list in a row takes no width from the rows it has mounted: they
+// change as it scrolls, and a wheel step would relay the row out.
+func TestAListInARowKeepsItsWidthAsItScrolls(t *testing.T) {
+	defer counter.Exclusive()()
+	s := caseSheet()
+	s.Define("port", style.Props{}.Height(style.PxLen(100)))
+	s.Define("line", style.Props{}.Height(style.PxLen(10)))
+	d := document.New(s)
+	row := d.Add(d.Root(), document.Box, "row")
+	l := d.Add(row, document.List, "port")
+	d.SetText(d.Add(row, document.Text), "beside the list")
+	label := func(i int) string { return strings.Repeat("w", 1+i/10) } // wider further down
+	d.SetList(l, &document.ListModel{Rows: 200, RowHeight: 10, Label: label, RowClass: "line"})
+	for i := range 11 {
+		d.AddRow(l, i)
+	}
+	w, clk := live(d, 400, 300)
+	width := w.Rect(l).W
+	r := w.Rect(row)
+	before := counter.Take()
+	w.Wheel(r.X+1, r.Y+5, 500)
+	requireRebuilt(t, w, clk)
+	delta := before.Delta(counter.Take())
+	assert.Equal(t, width, w.Rect(l).W, "the list is as wide as before")
+	assert.Less(t, delta.NodesRelaidOut, uint64(30), "the rebound rows and the list, not the row around it again and again")
 }
 
 func TestSelectNeedsNoClassOfTheApplication(t *testing.T) {

@@ -118,10 +118,14 @@ func (w *Window) drawFrame() {
 	// Parents before children: an element is restyled once a frame, so
 	// one restyled before an ancestor whose inherited properties then
 	// change (a rule of the ancestor's class redefined) would keep the old
-	// ones.
-	w.restyling = w.sheetChanged(append(w.restyling[:0], w.changes.Style...))
-	slices.SortStableFunc(w.restyling, byDepth)
-	for _, n := range w.restyling {
+	// ones. The queue comes in depth order; a changed sheet adds to it.
+	restyle := w.changes.Style
+	if w.doc.Sheet.Generation() != w.sheetGen {
+		w.restyling = w.sheetChanged(append(w.restyling[:0], restyle...))
+		slices.SortStableFunc(w.restyling, byDepth)
+		restyle = w.restyling
+	}
+	for _, n := range restyle {
 		w.restyle(n)
 	}
 

@@ -163,7 +163,7 @@ func stable(section []byte) string {
 // times merely wobbled renders the same bytes; counts show their value,
 // which is exact. Dates come from the baseline records, never from the
 // clock.
-func renderSection(o *Outcome, store *Store, machine, charts string) []byte {
+func renderSection(o *Outcome, store *Store, hist *History, machine, charts string) []byte {
 	var newest time.Time
 	for _, sc := range o.Scenarios {
 		for _, n := range sc.Numbers {
@@ -204,10 +204,11 @@ func renderSection(o *Outcome, store *Store, machine, charts string) []byte {
 			value := "—"
 			switch n.Band.Kind {
 			case band.KindTime:
-				if rec, ok := store.Get(Key{machine, sc.Name, n.Name}); ok {
-					j := band.Judge(band.Measured{Spec: band.Spec{Band: band.Time(0)}, Samples: rec.Samples})
+				k := Key{machine, sc.Name, n.Name}
+				if rec, ok := store.Get(k); ok {
+					p := hist.interval(k, rec)
 					value = fmt.Sprintf("%s %s [%s, %s] n=%d, set %s", band.Format(rec.Median), n.Unit,
-						band.Format(j.Lo), band.Format(j.Hi), j.N, rec.Set.UTC().Format(time.DateOnly))
+						band.Format(p.Lo), band.Format(p.Hi), p.N, rec.Set.UTC().Format(time.DateOnly))
 					b = b.WithBaseline(rec.Median)
 				}
 			case band.KindCount:

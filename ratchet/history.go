@@ -94,6 +94,21 @@ func pointOf(b Baseline) Point {
 	return Point{Set: b.Set, Median: b.Median, Lo: j.Lo, Hi: j.Hi, N: len(b.Samples), Kind: kind}
 }
 
+// interval returns the point that set b under k: the history's, which
+// holds the interval of the estimate the run that set it made, when the
+// history has a point set at b's time with b's median; else pointOf(b).
+// pointOf's interval is the pooled samples' median's, a statistic other
+// than the baseline's (the median of per-process fastest samples), so it
+// need not even contain the baseline.
+func (h *History) interval(k Key, b Baseline) Point {
+	for _, p := range h.points[k] {
+		if p.Set.Equal(b.Set) && p.Median == b.Median {
+			return p
+		}
+	}
+	return pointOf(b)
+}
+
 // historyHeader opens every history file the ratchet writes.
 var historyHeader = `# Every time baseline perfbench perf has set, per machine, scenario and number,
 # oldest first and at most ` + strconv.Itoa(HistoryLimit) + ` each: [set, median, 95% CI low, high, samples,

@@ -392,7 +392,7 @@ func Run(ctx context.Context, opts Options, measure Measure) (Outcome, error) {
 	}
 	o.Verdict = band.Worst(verdicts...)
 	if opts.Check {
-		section := renderSection(&o, store, docs.machine(store, o.Machine), opts.chartsLink())
+		section := renderSection(&o, store, hist, docs.machine(store, o.Machine), opts.chartsLink())
 		o.DocsStale = !docs.exists || stable(section) != stable(docs.section())
 		return o, nil
 	}
@@ -433,7 +433,7 @@ func Run(ctx context.Context, opts Options, measure Measure) (Outcome, error) {
 
 	// Obligation 3: docs, and the charts they embed.
 	machine := docs.machine(store, o.Machine)
-	section := renderSection(&o, store, machine, opts.chartsLink())
+	section := renderSection(&o, store, hist, machine, opts.chartsLink())
 	docsFile := fileWrite{path: opts.Docs}
 	if !docs.exists || stable(section) != stable(docs.section()) {
 		docsFile.data = docs.with(section)

@@ -74,3 +74,30 @@ func TestDocsKeepTheirMachine(t *testing.T) {
 	assert.Equal(t, docs, r.read(t, r.docs()))
 	assert.Contains(t, r.read(t, r.docs()), machineA.String())
 }
+
+// Check renders the docs as the run that wrote them did: a time measured in
+// several processes is shown with its estimate's interval, kept in the
+// history, so the next check of the same numbers finds the docs current
+// (it once rendered the pooled samples' interval instead, and CI called
+// docs written a minute before out of date).
+func TestCheckAgreesWithTheRunThatWroteTheDocs(t *testing.T) {
+	r := newRepo(t)
+	ctx := context.Background()
+	run := numbers(nil, spread(40, 50, 55), 1)
+	hover := &run[0].Numbers[0]
+	for p := range 5 {
+		// Each process's fastest sample well below the pooled median.
+		samples := append([]float64{80 + float64(p)}, spread(15, 100, 120)...)
+		hover.Runs = append(hover.Runs, samples)
+		hover.Samples = append(hover.Samples, samples...)
+	}
+	_, err := ratchet.Run(ctx, r.opts(machineA, day1), measuring(run).measure)
+	require.NoError(t, err)
+	assert.Contains(t, r.read(t, r.docs()), "| frame | 82 µs/frame [", "the baseline is the median of the processes' fastest samples")
+
+	opts := r.opts(machineA, day2)
+	opts.Check = true
+	o, err := ratchet.Run(ctx, opts, measuring(run).measure)
+	require.NoError(t, err)
+	assert.False(t, o.DocsStale)
+}

@@ -330,7 +330,7 @@ func Run(ctx context.Context, opts Options, measure Measure) (Outcome, error) {
 		}
 	}
 	hist := &History{}
-	if !opts.ReadOnly {
+	if !opts.ReadOnly || opts.Check { // the docs show each baseline's interval from it
 		if hist, err = LoadHistory(opts.History); err != nil {
 			return Outcome{}, err
 		}

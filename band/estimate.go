@@ -122,11 +122,15 @@ func median(sorted []float64) float64 {
 // median of all of them stays on it. Why not the per-pair ratios (a
 // one-sample Hodges–Lehmann): the modes do not persist from one process
 // to the next, so a pair's two processes share none of them, and the
-// ratio within a pair is the wider for pairing. Measured under the noise
-// harness's load with a planted 1.10× slowdown over thirty pairs, on a
-// synthetic mix with a fast mode of 40% and a slow one of 15%: this
-// estimator caught it 67 times in 100, the ratio of medians 28, the
-// per-pair ratios 37; with one mode all three caught it 98, 98 and 52.
+// ratio within a pair is the wider for pairing. On hover-storm floors
+// measured under the noise harness's load (150 pairs, a planted 1.10×
+// slowdown, windows of thirty pairs), this estimator and the ratio of
+// medians caught it in 13 windows of 13, the per-pair ratios in 9; on a
+// mix drawn like them but with a fast mode of 40% and a slow one of 15%,
+// 67, 28 and 37 runs of 100. With it, `perfbench scenarios --base` under
+// that load caught the planted 1.10× in 18 runs of 20 (the two misses
+// while a full test run shared the machine as well) and failed the same
+// build in none of 10 runs of the whole suite.
 //
 // A run with no samples is dropped; fewer than two on either side give
 // no interval (0, +Inf) around the estimate, NaN for none. pairs is the

@@ -35,9 +35,9 @@ const DefaultPairs = 30
 // cheap. Measured under the noise harness's load with a planted 1.10×
 // slowdown of hover-storm: ten seconds ran 42–51 pairs and caught it in 19
 // runs of 20, the intervals' lower ends 1.065–1.09 in a later four; twenty
-// seconds ran 74–83 pairs, lower ends 1.082–1.099. A scenario takes about
-// twenty seconds, the whole suite of six about two minutes on a two-core
-// machine under load.
+// seconds ran 74–83 pairs, lower ends 1.082–1.099, and over twenty runs
+// 55–129 pairs. A scenario takes about twenty seconds, the whole suite of
+// six 122–131 s on a two-core machine under that load.
 const DefaultBudget = 20 * time.Second
 
 // MaxPairs is the most pairs a scenario runs within its budget.

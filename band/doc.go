@@ -44,10 +44,14 @@
 // or below it is flagged [Judged.Straddles]: the runner measures it once more
 // in a fresh process before calling it Fail.
 //
+// A paired run (package paired) judges a time against another build's and
+// may end [Unsure]: the interval still straddles the tolerance. Unsure is
+// never a pass, and fails a gate only where the gate says so.
+//
 // # Wire form
 //
 // Every type here round-trips through encoding/json, because scenario
 // children print their numbers as JSON and the parent reads them back. Bands
 // carry their kind ({"kind":"time","tolerance":0.4}); verdicts are words
-// ("pass", "fail", "broken", "unbaselined", "none").
+// ("pass", "fail", "broken", "unbaselined", "none", "unsure").
 package band

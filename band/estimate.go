@@ -1,6 +1,7 @@
 package band
 
 import (
+	"fmt"
 	"math"
 	"math/rand/v2"
 	"slices"
@@ -136,30 +137,92 @@ func median(sorted []float64) float64 {
 // no interval (0, +Inf) around the estimate, NaN for none. pairs is the
 // smaller of the two sides' process counts.
 func Ratio(head, base [][]float64) (center, lo, hi float64, pairs int) {
-	h, b := logFloors(head), logFloors(base)
-	n, m := len(h), len(b)
+	return RatioAt(head, base, Confidence)
+}
+
+// RatioAt is [Ratio] with its interval at level (0 < level < 1) rather
+// than [Confidence]: a verdict that looks at a time several times, or
+// judges many times together, needs a wider one. A level outside (0, 1)
+// is a programming error and panics.
+func RatioAt(head, base [][]float64, level float64) (center, lo, hi float64, pairs int) {
+	if !(level > 0 && level < 1) {
+		panic(fmt.Sprintf("band: interval level %v is not within (0, 1)", level))
+	}
+	d, n, m := logDiffs(head, base)
 	if n == 0 || m == 0 {
 		return math.NaN(), math.NaN(), math.NaN(), 0
 	}
-	d := make([]float64, 0, n*m)
-	for _, x := range h {
-		for _, y := range b {
-			d = append(d, x-y)
-		}
-	}
-	slices.Sort(d)
 	center = math.Exp(median(d))
 	pairs = min(n, m)
 	if n < 2 || m < 2 {
 		return center, 0, math.Inf(1), pairs
 	}
-	z := distuv.UnitNormal.Quantile(1 - (1-Confidence)/2)
+	z := distuv.UnitNormal.Quantile(1 - (1-level)/2)
 	nm := float64(n * m)
 	c := int(math.Floor(nm/2 - z*math.Sqrt(nm*float64(n+m+1)/12)))
 	if c < 1 {
 		return center, 0, math.Inf(1), pairs
 	}
 	return center, math.Exp(d[c-1]), math.Exp(d[len(d)-c]), pairs
+}
+
+// ShiftTest is the one-sided Mann–Whitney test that goes with [Ratio]'s
+// interval, at the ratio r (> 0): slower is the p-value against "head's
+// process floors are base's multiplied by at most r", small when head is
+// more than r× slower; faster is the p-value against "by at least r",
+// small when head is less than r× base. They are the U statistic of the
+// head–base log differences above (below) log r, ties counted half, in
+// the normal approximation with a continuity correction of one half, so a
+// p-value below α goes with an interval at level 1 − 2α whose end lies
+// beyond r. NaN when either side has no process.
+func ShiftTest(head, base [][]float64, r float64) (slower, faster float64) {
+	if !(r > 0) || math.IsInf(r, 0) {
+		panic(fmt.Sprintf("band: shift-test ratio %v is not a finite number > 0", r))
+	}
+	d, n, m := logDiffs(head, base)
+	if n == 0 || m == 0 {
+		return math.NaN(), math.NaN()
+	}
+	at := math.Log(r)
+	above := 0.0
+	for _, x := range d {
+		switch {
+		case x > at:
+			above++
+		case x == at:
+			above += 0.5
+		}
+	}
+	nm := float64(n * m)
+	sd := math.Sqrt(nm * float64(n+m+1) / 12)
+	tail := func(u float64) float64 { return distuv.UnitNormal.Survival((u - nm/2 - 0.5) / sd) }
+	return tail(above), tail(nm - above)
+}
+
+// LeastP is the smallest one-sided p-value [ShiftTest] can give with n
+// and m processes a side, every difference on one side of the ratio: a
+// level below it is out of reach of any outcome, so a verdict at that
+// level needs more processes. 1 for an empty side.
+func LeastP(n, m int) float64 {
+	if n < 1 || m < 1 {
+		return 1
+	}
+	nm := float64(n * m)
+	return distuv.UnitNormal.Survival((nm/2 - 0.5) / math.Sqrt(nm*float64(n+m+1)/12))
+}
+
+// logDiffs returns every head–base difference of log floors, sorted, and
+// how many processes of each side had a floor.
+func logDiffs(head, base [][]float64) (d []float64, n, m int) {
+	h, b := logFloors(head), logFloors(base)
+	d = make([]float64, 0, len(h)*len(b))
+	for _, x := range h {
+		for _, y := range b {
+			d = append(d, x-y)
+		}
+	}
+	slices.Sort(d)
+	return d, len(h), len(b)
 }
 
 // logFloors returns the logarithm of each run's fastest sample, for the

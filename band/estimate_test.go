@@ -159,3 +159,67 @@ func TestToleranceFromSpread(t *testing.T) {
 	assert.Equal(t, "≤ 12.5 (10 +25% from spread ×1.2)", b.WithBaseline(10).String())
 	assert.Panics(t, func() { band.TimeFromSpread(0.9) })
 }
+
+// The shift test and the interval are two faces of one rank statistic:
+// over many draws of thirty processes a side, the test's p-value at a
+// ratio r is below α exactly when (give or take the continuity half-count
+// at the boundary) the interval at level 1 − 2α has its end beyond r,
+// for α of 2.5% and of 0.2% (a suite's correction), on both sides.
+func TestShiftTestAgreesWithTheInterval(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 8))
+	side := func(f float64) [][]float64 {
+		out := make([][]float64, 30)
+		for i := range out {
+			out[i] = []float64{f * math.Exp(0.02*rng.NormFloat64())}
+		}
+		return out
+	}
+	disagree, decided := 0, 0
+	for i := range 400 {
+		head, base := side(1+0.0005*float64(i%60)), side(1)
+		for _, alpha := range []float64{0.025, 0.002} {
+			_, lo, hi, _ := band.RatioAt(head, base, 1-2*alpha)
+			for _, r := range []float64{1.01, 1.0, 0.99} {
+				slower, faster := band.ShiftTest(head, base, r)
+				if (slower < alpha) != (lo > r) || (faster < alpha) != (hi < r) {
+					disagree++
+				}
+				if slower < alpha || faster < alpha {
+					decided++
+				}
+			}
+		}
+	}
+	assert.Greater(t, decided, 500, "the draws decide often enough to test the agreement")
+	assert.LessOrEqual(t, disagree, decided/50, "the test and the interval disagree only at their boundary")
+}
+
+// The test is exact where it can be checked by hand: ten processes a
+// side, head's floors all above base's, so every one of the hundred
+// differences lies above log 1; U = 100, z = (100 − 50 − ½)/√(100·21/12)
+// = 3.742, p ≈ 9.1e−5 — which is also LeastP(10, 10). At a ratio above
+// every difference the test is as sure the other way.
+func TestShiftTestByHand(t *testing.T) {
+	var head, base [][]float64
+	for i := range 10 {
+		base = append(base, []float64{1 + 0.01*float64(i)})
+		head = append(head, []float64{2 + 0.01*float64(i)})
+	}
+	slower, faster := band.ShiftTest(head, base, 1)
+	assert.InDelta(t, 9.12e-5, slower, 0.02e-5)
+	assert.InDelta(t, 1, faster, 1e-3)
+	assert.Equal(t, band.LeastP(10, 10), slower)
+	slower, faster = band.ShiftTest(head, base, 3)
+	assert.InDelta(t, 9.12e-5, faster, 0.02e-5)
+	assert.InDelta(t, 1, slower, 1e-3)
+
+	// Three processes a side can never reach a suite's level: the least
+	// p-value, z = (9/2 − ½)/√(9·7/12) = 1.746, is 4%, so a verdict at
+	// 0.2% needs more of them.
+	assert.InDelta(t, 0.0404, band.LeastP(3, 3), 1e-4)
+	assert.Equal(t, 1.0, band.LeastP(0, 3))
+	s, f := band.ShiftTest(nil, base, 1)
+	assert.True(t, math.IsNaN(s) && math.IsNaN(f))
+	assert.Panics(t, func() { band.ShiftTest(head, base, 0) })
+	assert.Panics(t, func() { band.RatioAt(head, base, 1) })
+}

@@ -21,6 +21,13 @@ const (
 	// None: there was nothing to judge against, as for a number whose
 	// design wrote no budget. It is neutral in [Worst].
 	None
+	// Unsure: a paired time whose interval still straddles its tolerance
+	// after every pair its budget allowed: neither a slowdown beyond the
+	// tolerance nor its absence was shown. It does not fail a gate by
+	// itself ([Verdict.Failed] is false); a gate that wants it to says so
+	// (paired.Options.FailUnsure). It is never a pass, and wins over Pass
+	// and Unbaselined in [Worst], so a report leads with it.
+	Unsure
 )
 
 var verdictNames = [...]string{
@@ -29,6 +36,7 @@ var verdictNames = [...]string{
 	Unbaselined: "unbaselined",
 	Pass:        "pass",
 	None:        "none",
+	Unsure:      "unsure",
 }
 
 // severity orders verdicts for Worst: a higher one wins.
@@ -36,12 +44,13 @@ var severity = [...]int{
 	None:        0,
 	Pass:        1,
 	Unbaselined: 2,
-	Fail:        3,
-	Broken:      4,
+	Unsure:      3,
+	Fail:        4,
+	Broken:      5,
 }
 
 // Worst returns the verdict that decides a group of them: Broken over Fail
-// over Unbaselined over Pass, with None ignored. Broken wins over Fail
+// over Unsure over Unbaselined over Pass, with None ignored. Broken wins over Fail
 // because a number that was not measured says less than one that was
 // measured too high, and is the one to fix first. Unbaselined wins over
 // Pass so that a table with one unbaselined time is never summed up as a
@@ -69,7 +78,7 @@ func (v Verdict) rank() int {
 func (v Verdict) Failed() bool { return v.rank() >= severity[Fail] }
 
 // String returns the verdict's word: "pass", "fail", "broken",
-// "unbaselined" or "none".
+// "unbaselined", "none" or "unsure".
 func (v Verdict) String() string {
 	if int(v) < len(verdictNames) {
 		return verdictNames[v]
@@ -93,5 +102,5 @@ func (v *Verdict) UnmarshalText(text []byte) error {
 			return nil
 		}
 	}
-	return fmt.Errorf("band: unknown verdict %q (want pass, fail, broken, unbaselined or none)", text)
+	return fmt.Errorf("band: unknown verdict %q (want pass, fail, broken, unbaselined, none or unsure)", text)
 }

@@ -21,6 +21,8 @@ func TestWorst(t *testing.T) {
 		{"none is neutral", []band.Verdict{band.None, band.Pass, band.None}, band.Pass},
 		{"unbaselined over pass", []band.Verdict{band.Pass, band.Unbaselined, band.Pass}, band.Unbaselined},
 		{"fail over unbaselined", []band.Verdict{band.Unbaselined, band.Fail}, band.Fail},
+		{"unsure over pass and unbaselined", []band.Verdict{band.Pass, band.Unsure, band.Unbaselined}, band.Unsure},
+		{"fail over unsure", []band.Verdict{band.Unsure, band.Fail}, band.Fail},
 		{"broken over fail", []band.Verdict{band.Fail, band.Broken, band.Pass}, band.Broken},
 		{"order does not matter", []band.Verdict{band.Broken, band.Fail}, band.Broken},
 	}
@@ -37,6 +39,7 @@ func TestVerdictFailed(t *testing.T) {
 		{band.Pass, false},
 		{band.None, false},
 		{band.Unbaselined, false},
+		{band.Unsure, false}, // a gate that fails on it says so itself
 		{band.Fail, true},
 		{band.Broken, true},
 	}
@@ -51,7 +54,7 @@ func TestVerdictZeroIsBroken(t *testing.T) {
 }
 
 func TestVerdictText(t *testing.T) {
-	for _, v := range []band.Verdict{band.Pass, band.Fail, band.Broken, band.Unbaselined, band.None} {
+	for _, v := range []band.Verdict{band.Pass, band.Fail, band.Broken, band.Unbaselined, band.None, band.Unsure} {
 		t.Run(v.String(), func(t *testing.T) {
 			data, err := json.Marshal(v)
 			require.NoError(t, err)

@@ -1,10 +1,37 @@
 // Package paired judges a head build against a base build of the same
 // scenarios: their processes run alternately on the same machine, every
 // time is judged by the ratio head/base with its confidence interval, and
-// every count is compared exactly, both ways. It is the pull-request
-// mode of `perfbench scenarios --base`: a baseline recorded on some other
-// day under some other load cannot move the verdict, only the two builds
+// every count by the direction of its band. It is the pull-request mode
+// of `perfbench scenarios --base`: a baseline recorded on some other day
+// under some other load cannot move the verdict, only the two builds
 // measured side by side.
+//
+// # Verdicts
+//
+// A count is compared with base by its band's direction: a ceiling's
+// count that rose fails, a floor's that fell fails, an exact count that
+// moved either way fails; a move the good way passes and is listed as an
+// improvement ([Better]). The head's own band is judged as well.
+//
+// A time has three verdicts against the tolerance t: Fail when head is
+// shown slower than (1 + t)× base, Pass when it is shown below that, and
+// Unsure when the run showed neither. Unsure is reported first and does
+// not fail the run unless [Options.FailUnsure] says so. Too few pairs to
+// fail a time at all is Broken, never a pass.
+//
+// The chance of failing any time of the suite when none is slower by more
+// than t is at most [Alpha], however many times the suite has and however
+// many looks a scenario takes ([Alpha] says how).
+//
+// # Adaptive sampling
+//
+// Every scenario runs [Options.Pairs] pairs; then the run looks at its
+// times. A scenario whose times are all settled stops; one with a time
+// still unsure runs on to twice as many pairs and looks again, and so on
+// up to [MaxPairs], or until its pairs have taken [Options.Budget], where
+// it takes its last look. Each look is judged at [Alpha] over the number
+// of looks the schedule allows, so looking again cannot make a false fail
+// more likely than [Alpha].
 package paired
 
 import (
@@ -19,52 +46,58 @@ import (
 	"github.com/perfbench/perfbench/scenario"
 )
 
-// DefaultPairs is how many head/base process pairs each scenario runs at
-// least: thirty, because a whole process on a shared two-core machine runs
-// fast or slow (hover-storm processes of one build landed near 1.0, 1.16
-// or 1.6–2.2 µs per crossing), so an interval narrows only over many
-// processes. Measured with a planted 1.10× slowdown of hover-storm: ten
-// pairs caught it in 3 runs of 10, thirty in 9 of 10 (with the ratio of
-// medians this package judged by then).
+// DefaultPairs is how many head/base process pairs each scenario runs
+// before its first look: thirty, because a whole process on a shared
+// two-core machine runs fast or slow (hover-storm processes of one build
+// landed near 1.0, 1.16 or 1.6–2.2 µs per crossing), so an interval
+// narrows only over many processes. Measured with a planted 1.10×
+// slowdown of hover-storm: ten pairs caught it in 3 runs of 10, thirty in
+// 9 of 10 (with the ratio of medians this package judged by then). Thirty
+// is also well above the eight pairs a suite of seven times judged over
+// four looks needs before a time can fail at all.
 const DefaultPairs = 30
 
-// DefaultBudget is how long a scenario's pairs may run before it stops
-// adding pairs beyond [Options.Pairs]: twenty seconds. Most scenarios'
-// processes take a tenth of a second or less, so thirty pairs are a few
-// seconds, and the rest of the budget buys a narrower interval where it is
-// cheap. Measured under the noise harness's load with a planted 1.10×
-// slowdown of hover-storm: ten seconds ran 42–51 pairs and caught it in 19
-// runs of 20, the intervals' lower ends 1.065–1.09 in a later four; twenty
-// seconds ran 74–83 pairs, lower ends 1.082–1.099, and over twenty runs
-// 55–129 pairs. A scenario takes about twenty seconds, the whole suite of
-// six 122–131 s on a two-core machine under that load.
+// DefaultBudget is how long a scenario's pairs may run while one of its
+// times is unsure: twenty seconds. Most scenarios' processes take a tenth
+// of a second or less, so thirty pairs are a few seconds, and the rest of
+// the budget buys a narrower interval where it is needed. Measured under
+// the noise harness's load with a planted 1.10× slowdown of hover-storm,
+// when every scenario ran on until its budget was spent: ten seconds ran
+// 42–51 pairs and caught it in 19 runs of 20; twenty seconds ran 74–83
+// pairs, the intervals' lower ends 1.082–1.099.
 const DefaultBudget = 20 * time.Second
 
 // MaxPairs is the most pairs a scenario runs within its budget.
 const MaxPairs = 200
 
-// Tolerance is how far above 1 the ratio head/base must lie, all of its
-// 95% interval, before a time fails: 3%. Measured on the reference
+// Tolerance is how far above 1 the ratio head/base must be shown, at the
+// suite's level, before a time fails: 3%. Measured on the reference
 // machine with the same build on both sides (`go run xtask.go noise`),
 // the intervals of the seven times stayed within about 1 ± 0.03 under the
 // noise harness's load; a tolerance below that would fail identical code.
 const Tolerance = 0.03
 
-// Options configures Run.
+// Options configures Run. The zero Options, with Head and Base set, runs
+// DefaultPairs pairs a scenario and looks once.
 type Options struct {
 	// Head and Base run one process of a scenario of their build each.
 	Head, Base *scenario.Runner
-	// Pairs is how many pairs per scenario at least; zero means
-	// DefaultPairs.
+	// Pairs is how many pairs per scenario before the first look; zero
+	// means DefaultPairs.
 	Pairs int
-	// Budget: a scenario whose pairs so far took less than Budget (the
-	// wall time of its processes) runs another pair, up to MaxPairs.
-	// Zero runs exactly Pairs pairs. The count depends on how long the
-	// processes took, never on what they measured, so it cannot bias a
-	// verdict towards failing or passing.
+	// Budget: a scenario with a time still unsure at a look runs on to
+	// twice as many pairs (at most MaxPairs) while its pairs so far took
+	// less than Budget (the wall time of its processes). Zero looks once,
+	// after Pairs pairs.
 	Budget time.Duration
 	// Tolerance is the tolerance on time ratios; zero means Tolerance.
 	Tolerance float64
+	// FailUnsure makes a time that is still unsure after its last look
+	// fail the run ([Outcome.Failed]). By default it is reported, first,
+	// and does not fail: a run that could not decide has not shown a
+	// slowdown, and a gate that failed on it would fail whatever the
+	// machine's noise hid.
+	FailUnsure bool
 	// Progress, if set, gets a line per round.
 	Progress io.Writer
 }
@@ -73,24 +106,40 @@ type Options struct {
 type Number struct {
 	Scenario, Name, Unit string
 	Kind                 band.Kind
+	// Dir is a count's direction (ceiling, floor or exact); "" for a
+	// time.
+	Dir band.Direction
 	// Head and Base are a count's values or a time's estimates (median of
 	// processes' fastest samples); NaN where that build has no such number.
 	Head, Base float64
-	// Ratio, Lo, Hi: a time's head/base ratio and its 95% interval over
-	// Pairs pairs.
-	Ratio, Lo, Hi float64
-	Pairs         int
-	// Verdict is Pass, Fail or Broken; None for a number only one build
-	// has (listed, not judged).
+	// Ratio, Lo, Hi: a time's head/base ratio and its interval at Level
+	// over Pairs pairs. Level is 1 − 2·Alpha/looks, so the interval's top
+	// lies below 1 + tolerance exactly when the time passes.
+	Ratio, Lo, Hi, Level float64
+	Pairs                int
+	// Slower and Faster are a time's one-sided p-values against "head is
+	// at most (at least) 1 + tolerance times base" ([band.ShiftTest]).
+	Slower, Faster float64
+	// Detectable is the smallest head/base ratio this run would have
+	// failed the time at, at its spread and the suite's level ([Number.Sees]);
+	// NaN for a count.
+	Detectable float64
+	// Verdict is Pass, Fail, Unsure (a time the run could not decide) or
+	// Broken; None for a number only one build has (listed, not judged).
 	Verdict band.Verdict
-	// Note says what changed: "rose from 3 to 4", "1.12× slower", "new in
-	// head".
+	// Move says how it moved, so a report can list it: worse, better,
+	// within tolerance, …; Same when it did not.
+	Move Move
+	// Note says what moved, in words: "rose from 3 to 4", "1.12× slower,
+	// beyond the 3% tolerance", "new in head".
 	Note string
+
+	measured bool // a time whose statistics plan.measure filled in
 }
 
 // Changed reports whether the two builds differ on the number: a count
 // that moved, a time whose interval excludes 1, or a number only one has.
-func (n Number) Changed() bool { return n.Note != "" }
+func (n Number) Changed() bool { return n.Move != Same }
 
 // Outcome is a paired run's judgement.
 type Outcome struct {
@@ -98,14 +147,24 @@ type Outcome struct {
 	// Broken lists the scenarios that broke on either side, with why.
 	Broken []string
 	// Verdict is the worst of every number's verdict, Broken when a
-	// scenario broke.
+	// scenario broke: Unsure when a time is unsure and nothing failed.
 	Verdict band.Verdict
 	// Tolerance is the tolerance the times were judged with.
 	Tolerance float64
+	// Looks is how many looks a scenario's schedule allowed, and Times
+	// how many times the suite judged together: the error rate Alpha is
+	// split over both.
+	Looks, Times int
+	// FailUnsure: an unsure time fails the run (Options.FailUnsure).
+	FailUnsure bool
 }
 
-// Failed reports whether the head fails against the base.
-func (o Outcome) Failed() bool { return o.Verdict.Failed() || o.Verdict == band.None }
+// Failed reports whether the head fails against the base: a number that
+// failed or broke, nothing judged at all, or an unsure time when the run
+// was told to fail on one.
+func (o Outcome) Failed() bool {
+	return o.Verdict.Failed() || o.Verdict == band.None || o.FailUnsure && o.Verdict == band.Unsure
+}
 
 // ClockError says the base build takes times another way than the head,
 // so their ratios would compare two different clocks.
@@ -119,42 +178,51 @@ func (e *ClockError) Error() string {
 	return fmt.Sprintf("the base build takes times with %s, the head with %s: their ratio would compare two clocks; pick a base revision that has the head's clock", base, e.Head)
 }
 
+// schedule returns the pair counts at which a scenario looks at its
+// times: first, then doubling, up to MaxPairs, when a budget allows more
+// than the first; else only first.
+func schedule(first int, budget time.Duration) []int {
+	looks := []int{first}
+	if budget <= 0 {
+		return looks
+	}
+	for n := 2 * first; looks[len(looks)-1] < MaxPairs; n *= 2 {
+		looks = append(looks, min(n, MaxPairs))
+	}
+	return looks
+}
+
 // Run runs every named scenario in pairs of processes, head and base
 // alternately (head first in even rounds, base first in odd ones, so
 // neither build always runs in the other's wake), round by round across
-// the scenarios: Pairs rounds, then further rounds for the scenarios
-// still within their Budget. It judges every number. An error is for runs
+// the scenarios, looking at each scenario's times on the schedule the
+// package doc describes, and judges every number. An error is for runs
 // that could not be compared at all: a runner that cannot start, a
 // cancelled ctx, a base whose clock differs (*ClockError).
 func Run(ctx context.Context, names []string, opts Options) (Outcome, error) {
-	pairs := opts.Pairs
-	if pairs <= 0 {
-		pairs = DefaultPairs
+	first := opts.Pairs
+	if first <= 0 {
+		first = DefaultPairs
 	}
 	tol := opts.Tolerance
 	if tol == 0 {
 		tol = Tolerance
 	}
+	looks := schedule(first, opts.Budget)
+	p := plan{tol: tol, looks: len(looks)}
 	head := make([][]scenario.Result, len(names))
 	base := make([][]scenario.Result, len(names))
 	spent := make([]time.Duration, len(names))
-	more := func(i, round int) bool {
-		switch {
-		case broke(head[i]) || broke(base[i]):
-			return false
-		case round < pairs:
-			return true
-		}
-		return spent[i] < opts.Budget && round < MaxPairs
-	}
+	look := make([]int, len(names)) // the index in looks of each scenario's next look
+	done := make([]bool, len(names))
 	start := time.Now()
 	for round := 0; ; round++ {
-		ran := 0
+		var ran []int
 		for i, name := range names {
-			if !more(i, round) {
+			if done[i] {
 				continue
 			}
-			ran++
+			ran = append(ran, i)
 			sides := []struct {
 				r   *scenario.Runner
 				out *[]scenario.Result
@@ -172,15 +240,32 @@ func Run(ctx context.Context, names []string, opts Options) (Outcome, error) {
 			}
 			spent[i] += time.Since(began)
 		}
-		if ran == 0 {
+		if round == 0 {
+			// Every scenario has run once: the suite's times are counted
+			// for the looks; the final judgement counts them again.
+			p.times = countTimes(head)
+		}
+		for _, i := range ran {
+			switch n := round + 1; {
+			case broke(head[i]) || broke(base[i]):
+				done[i] = true
+			case n < looks[look[i]] && (n < first || spent[i] < opts.Budget):
+				// Not yet at the next look, and the budget still allows it.
+			case look[i] == len(looks)-1 || spent[i] >= opts.Budget || settled(p, names[i], head[i], base[i]):
+				done[i] = true
+			default:
+				look[i]++
+			}
+		}
+		if len(ran) == 0 {
 			break
 		}
 		if opts.Progress != nil {
-			fmt.Fprintf(opts.Progress, "paired: round %d done (%d scenarios; at least %d rounds, more within %s a scenario; %.1fs)\n",
-				round+1, ran, pairs, opts.Budget, time.Since(start).Seconds())
+			fmt.Fprintf(opts.Progress, "paired: round %d done (%d scenarios; looks at %v pairs while a time is unsure, within %s a scenario; %.1fs)\n",
+				round+1, len(ran), looks, opts.Budget, time.Since(start).Seconds())
 		}
 	}
-	o := Outcome{Tolerance: tol}
+	o := Outcome{Tolerance: tol, Looks: p.looks, FailUnsure: opts.FailUnsure}
 	for i, name := range names {
 		h, b := scenario.Pool(head[i]), scenario.Pool(base[i])
 		if h.Broken == "" && b.Broken == "" && h.Clock != b.Clock {
@@ -194,8 +279,16 @@ func Run(ctx context.Context, names []string, opts Options) (Outcome, error) {
 			o.Broken = append(o.Broken, fmt.Sprintf("%s: base: %s", name, b.Broken))
 			continue
 		}
-		o.Numbers = append(o.Numbers, Judge(name, h, b, tol)...)
+		o.Numbers = append(o.Numbers, compare(name, h, b, p)...)
 	}
+	p.times = 0
+	for _, n := range o.Numbers {
+		if n.measured {
+			p.times++
+		}
+	}
+	o.Times = p.times
+	p.decide(o.Numbers)
 	verdicts := make([]band.Verdict, 0, len(o.Numbers)+1)
 	for _, n := range o.Numbers {
 		verdicts = append(verdicts, n.Verdict)
@@ -207,30 +300,83 @@ func Run(ctx context.Context, names []string, opts Options) (Outcome, error) {
 	return o, nil
 }
 
+// countTimes counts the time numbers of the first result of each
+// scenario that has one.
+func countTimes(results [][]scenario.Result) int {
+	n := 0
+	for _, rs := range results {
+		if len(rs) == 0 {
+			continue
+		}
+		for _, m := range rs[0].Numbers {
+			if m.Band.Kind == band.KindTime {
+				n++
+			}
+		}
+	}
+	return n
+}
+
+// settled reports whether every time of a scenario is settled by the
+// pairs so far (plan.settled); a scenario with no time is.
+func settled(p plan, name string, head, base []scenario.Result) bool {
+	h, b := scenario.Pool(head), scenario.Pool(base)
+	if h.Broken != "" || b.Broken != "" {
+		return true
+	}
+	for _, n := range compare(name, h, b, p) {
+		if n.measured && !p.settled(n) {
+			return false
+		}
+	}
+	return true
+}
+
 func broke(rs []scenario.Result) bool {
 	return len(rs) > 0 && rs[len(rs)-1].Broken != ""
 }
 
 // Judge compares one scenario's pooled head and base results, number by
-// number, in head's order followed by any number only base has.
+// number, in head's order followed by any number only base has, as a run
+// that looks once and whose suite is this scenario's times.
 //
-// A time fails when its ratio's whole interval lies above 1 + tol. A count
-// is compared exactly: one that rose fails (unless head declares it
-// varying, when only its ceiling can fail it), one that fell passes and is
-// listed, and either way the head's value is also judged by the head's own
-// band (a count over its ceiling fails whatever the base measured).
+// A count is judged by its direction: a ceiling's count that rose fails
+// (unless head declares it varying, when only its ceiling can fail it), a
+// floor's that fell fails, an exact count that moved fails; a move the
+// other way passes and is listed as [Better]; and either way the head's
+// value is also judged by the head's own band (a count over its ceiling
+// fails whatever the base measured). A time fails when the shift test
+// shows it slower than 1 + tol at the suite's level, passes when it
+// shows it below, and is unsure otherwise; too few pairs to fail it is
+// Broken.
 func Judge(name string, head, base scenario.Result, tol float64) []Number {
+	p := plan{tol: tol, looks: 1}
+	for _, h := range head.Numbers {
+		if h.Band.Kind == band.KindTime && slices.ContainsFunc(base.Numbers, func(b band.Measured) bool { return b.Name == h.Name }) {
+			p.times++
+		}
+	}
+	ns := compare(name, head, base, p)
+	p.decide(ns)
+	return ns
+}
+
+// compare judges a scenario's counts and measures its times (leaving
+// their verdicts to plan.decide, which judges the suite's times
+// together).
+func compare(name string, head, base scenario.Result, p plan) []Number {
 	var out []Number
 	for _, h := range head.Numbers {
-		n := Number{Scenario: name, Name: h.Name, Unit: h.Unit, Kind: h.Band.Kind, Head: math.NaN(), Base: math.NaN(),
-			Ratio: math.NaN(), Lo: math.NaN(), Hi: math.NaN()}
+		n := Number{Scenario: name, Name: h.Name, Unit: h.Unit, Kind: h.Band.Kind, Dir: h.Band.Direction(),
+			Head: math.NaN(), Base: math.NaN(), Ratio: math.NaN(), Lo: math.NaN(), Hi: math.NaN(),
+			Slower: math.NaN(), Faster: math.NaN(), Detectable: math.NaN()}
 		i := slices.IndexFunc(base.Numbers, func(b band.Measured) bool { return b.Name == h.Name })
 		own := band.Judge(h)
 		if own.BandVerdict != band.Broken {
 			n.Head = own.Median
 		}
 		if i < 0 {
-			n.Verdict, n.Note = band.None, "new in head"
+			n.Verdict, n.Move, n.Note = band.None, New, "new in head"
 			if h.Band.Kind == band.KindCount {
 				n.Verdict = own.BandVerdict
 			}
@@ -248,49 +394,62 @@ func Judge(name string, head, base scenario.Result, tol float64) []Number {
 		}
 		switch h.Band.Kind {
 		case band.KindCount:
-			n.Verdict = band.Pass
-			switch {
-			case math.IsNaN(n.Base):
-				n.Verdict, n.Note = band.Broken, "base measured no value"
-			case n.Head > n.Base && slices.Contains(head.Varying, h.Name):
-				// A count declared Number.Varies (allocations per frame)
-				// moves with the Go runtime as well as with the code: one
-				// process's randomly grown type-assertion cache is a byte
-				// more. It is listed and judged by its own ceiling, not
-				// failed for differing from the base by a hair.
-				n.Note = fmt.Sprintf("rose from %s to %s (varies with the runtime: judged by its ceiling)", band.Format(n.Base), band.Format(n.Head))
-			case n.Head > n.Base:
-				n.Verdict, n.Note = band.Fail, fmt.Sprintf("rose from %s to %s", band.Format(n.Base), band.Format(n.Head))
-			case n.Head < n.Base:
-				n.Note = fmt.Sprintf("fell from %s to %s", band.Format(n.Base), band.Format(n.Head))
-			}
-			if own.BandVerdict == band.Fail {
-				n.Verdict = band.Fail
-				n.Note = join(n.Note, "over its ceiling "+h.Band.String())
-			}
+			judgeCount(&n, h, slices.Contains(head.Varying, h.Name), own.BandVerdict)
 		case band.KindTime:
-			n.Ratio, n.Lo, n.Hi, n.Pairs = band.Ratio(runs(h), runs(b))
-			switch {
-			case n.Pairs < 2:
-				n.Verdict, n.Note = band.Broken, fmt.Sprintf("%d pairs with samples: a ratio needs at least 2", n.Pairs)
-			case n.Lo > 1+tol:
-				n.Verdict, n.Note = band.Fail, fmt.Sprintf("%s× slower", band.Format(n.Ratio))
-			case n.Hi < 1:
-				n.Verdict, n.Note = band.Pass, fmt.Sprintf("%s× faster", band.Format(n.Ratio))
-			default:
-				n.Verdict = band.Pass
-			}
+			p.measure(&n, runs(h), runs(b))
 		}
 		out = append(out, n)
 	}
 	for _, b := range base.Numbers {
 		if !slices.ContainsFunc(head.Numbers, func(h band.Measured) bool { return h.Name == b.Name }) {
-			out = append(out, Number{Scenario: name, Name: b.Name, Unit: b.Unit, Kind: b.Band.Kind,
+			out = append(out, Number{Scenario: name, Name: b.Name, Unit: b.Unit, Kind: b.Band.Kind, Dir: b.Band.Direction(),
 				Head: math.NaN(), Base: math.NaN(), Ratio: math.NaN(), Lo: math.NaN(), Hi: math.NaN(),
-				Verdict: band.None, Note: "gone in head"})
+				Slower: math.NaN(), Faster: math.NaN(), Detectable: math.NaN(),
+				Verdict: band.None, Move: Gone, Note: "gone in head"})
 		}
 	}
 	return out
+}
+
+// judgeCount judges a count both builds have by its direction, and by
+// the head's own band (own).
+func judgeCount(n *Number, h band.Measured, varying bool, own band.Verdict) {
+	n.Verdict = band.Pass
+	if math.IsNaN(n.Base) {
+		n.Verdict, n.Note = band.Broken, "base measured no value"
+		return
+	}
+	moved := ""
+	switch {
+	case n.Head > n.Base:
+		moved = fmt.Sprintf("rose from %s to %s", band.Format(n.Base), band.Format(n.Head))
+	case n.Head < n.Base:
+		moved = fmt.Sprintf("fell from %s to %s", band.Format(n.Base), band.Format(n.Head))
+	}
+	rose := n.Head > n.Base
+	switch {
+	case moved == "":
+	case rose && varying && n.Dir == band.AtMost:
+		// A count declared Number.Varies (allocations per frame) moves
+		// with the Go runtime as well as with the code: one process's
+		// randomly grown type-assertion cache is a byte more. It is
+		// listed and judged by its own ceiling, not failed for differing
+		// from the base by a hair.
+		n.Move, n.Note = Varies, moved+" (varies with the runtime: judged by its ceiling)"
+	case n.Dir == band.Exactly:
+		n.Verdict, n.Move, n.Note = band.Fail, Worse, moved+" (an exact count)"
+	case rose == (n.Dir == band.AtMost):
+		// A ceiling's count that rose, or a floor's that fell: the work
+		// the band bounds grew, or the saving it guards shrank.
+		n.Verdict, n.Move, n.Note = band.Fail, Worse, moved+" (a "+string(n.Dir)+")"
+	default:
+		n.Move, n.Note = Better, moved+" (an improvement for a "+string(n.Dir)+")"
+	}
+	if own == band.Fail {
+		n.Verdict, n.Move = band.Fail, Worse
+		what := map[band.Direction]string{band.AtMost: "over its ceiling ", band.AtLeast: "under its floor ", band.Exactly: "off its exact value "}[n.Dir]
+		n.Note = join(n.Note, what+h.Band.String())
+	}
 }
 
 // runs returns a time's per-process samples: Runs when pooled from

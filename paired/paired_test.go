@@ -4,7 +4,9 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"math/rand/v2"
 	"os/exec"
+	"sync"
 	"testing"
 	"time"
 
@@ -15,8 +17,8 @@ import (
 	"github.com/perfbench/perfbench/scenario"
 )
 
-func count(name string, ceiling, v float64) band.Measured {
-	return band.Measured{Spec: band.Spec{Name: name, Unit: name + "/run", Band: band.Count(ceiling)}, Samples: []float64{v}}
+func count(name string, b band.Band, v float64) band.Measured {
+	return band.Measured{Spec: band.Spec{Name: name, Unit: name + "/run", Band: b}, Samples: []float64{v}}
 }
 
 // frame is a time measured in len(levels) processes, one sample each.
@@ -37,28 +39,48 @@ func byName(ns []Number) map[string]Number {
 	return out
 }
 
-// Counts are compared exactly, both ways: one that rose fails, one that
-// fell passes and is listed, one over the head's own ceiling fails
-// whatever the base measured; numbers only one side has are listed.
-func TestJudgeCountsBothWays(t *testing.T) {
-	head := scenario.Result{Numbers: []band.Measured{
-		count("same", 10, 3), count("rose", 10, 4), count("fell", 10, 2), count("over", 1, 2), count("new", 10, 1),
-	}}
-	base := scenario.Result{Numbers: []band.Measured{
-		count("same", 10, 3), count("rose", 10, 3), count("fell", 10, 3), count("over", 10, 2), count("gone", 10, 1),
-	}}
-	got := byName(Judge("s", head, base, Tolerance))
-	require.Len(t, got, 6)
-	assert.Equal(t, band.Pass, got["same"].Verdict)
-	assert.False(t, got["same"].Changed())
-	assert.Equal(t, band.Fail, got["rose"].Verdict)
-	assert.Equal(t, "rose from 3 to 4", got["rose"].Note)
-	assert.Equal(t, band.Pass, got["fell"].Verdict)
-	assert.Equal(t, "fell from 3 to 2", got["fell"].Note)
-	assert.Equal(t, band.Fail, got["over"].Verdict)
-	assert.Contains(t, got["over"].Note, "over its ceiling ≤ 1")
-	assert.Equal(t, "new in head", got["new"].Note)
-	assert.Equal(t, "gone in head", got["gone"].Note)
+// Counts are judged by their band's direction against the base: a
+// ceiling's rise fails and its fall is an improvement; a floor's fall
+// fails (a skip that stopped firing, even with the head's floor lowered
+// in the same commit so its own band passes) and its rise is an
+// improvement (a skip that fires more); an exact count fails either way;
+// the head's own band fails whatever the base measured; numbers only one
+// side has are listed.
+func TestJudgeCountsByDirection(t *testing.T) {
+	for _, tt := range []struct {
+		name       string
+		head, base band.Measured
+		want       band.Verdict
+		move       Move
+		note       string
+	}{
+		{"same", count("n", band.Count(10), 3), count("n", band.Count(10), 3), band.Pass, Same, ""},
+		{"a ceiling's rise fails", count("n", band.Count(10), 4), count("n", band.Count(10), 3), band.Fail, Worse, "rose from 3 to 4 (a ceiling)"},
+		{"a ceiling's fall is an improvement", count("n", band.Count(10), 2), count("n", band.Count(10), 3), band.Pass, Better, "fell from 3 to 2 (an improvement for a ceiling)"},
+		{"a floor's fall fails", count("skips", band.Floor(1000), 1000), count("skips", band.Floor(1000), 1140), band.Fail, Worse, "fell from 1140 to 1000 (a floor)"},
+		{"a floor lowered with the fall still fails", count("skips", band.Floor(0), 0), count("skips", band.Floor(1000), 1140), band.Fail, Worse, "fell from 1140 to 0 (a floor)"},
+		{"a floor's rise is an improvement", count("skips", band.Floor(1000), 2280), count("skips", band.Floor(1000), 1140), band.Pass, Better, "rose from 1140 to 2280 (an improvement for a floor)"},
+		{"an exact count's rise fails", count("frames", band.Exact(2), 2), count("frames", band.Exact(1), 1), band.Fail, Worse, "rose from 1 to 2 (an exact count)"},
+		{"an exact count's fall fails", count("frames", band.Exact(0), 0), count("frames", band.Exact(1), 1), band.Fail, Worse, "fell from 1 to 0 (an exact count)"},
+		{"over the head's own ceiling fails", count("n", band.Count(1), 2), count("n", band.Count(10), 2), band.Fail, Worse, "over its ceiling ≤ 1"},
+		{"under the head's own floor fails", count("n", band.Floor(5), 4), count("n", band.Floor(3), 3), band.Fail, Worse, "rose from 3 to 4 (an improvement for a floor); under its floor ≥ 5"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			got := Judge("s", scenario.Result{Numbers: []band.Measured{tt.head}}, scenario.Result{Numbers: []band.Measured{tt.base}}, Tolerance)
+			require.Len(t, got, 1)
+			assert.Equal(t, tt.want, got[0].Verdict)
+			assert.Equal(t, tt.move, got[0].Move)
+			assert.Equal(t, tt.note, got[0].Note)
+			assert.Equal(t, tt.move != Same, got[0].Changed())
+		})
+	}
+
+	got := byName(Judge("s",
+		scenario.Result{Numbers: []band.Measured{count("new", band.Count(10), 1)}},
+		scenario.Result{Numbers: []band.Measured{count("gone", band.Count(10), 1)}}, Tolerance))
+	assert.Equal(t, New, got["new"].Move)
+	assert.Equal(t, band.Pass, got["new"].Verdict, "a new count is judged by its own band")
+	assert.Equal(t, Gone, got["gone"].Move)
 	assert.Equal(t, band.None, got["gone"].Verdict)
 }
 
@@ -69,93 +91,318 @@ func TestJudgeCountsBothWays(t *testing.T) {
 // rise.
 func TestJudgeVaryingCountsByTheirCeiling(t *testing.T) {
 	head := scenario.Result{Varying: []string{"alloc-bytes", "over"}, Numbers: []band.Measured{
-		count("alloc-bytes", 4500, 4438), count("over", 4437, 4438), count("exact", 10, 4),
+		count("alloc-bytes", band.Count(4500), 4438), count("over", band.Count(4437), 4438), count("exact", band.Count(10), 4),
 	}}
 	base := scenario.Result{Varying: []string{"alloc-bytes", "over"}, Numbers: []band.Measured{
-		count("alloc-bytes", 4500, 4437), count("over", 4437, 4437), count("exact", 10, 3),
+		count("alloc-bytes", band.Count(4500), 4437), count("over", band.Count(4437), 4437), count("exact", band.Count(10), 3),
 	}}
 	got := byName(Judge("s", head, base, Tolerance))
 	assert.Equal(t, band.Pass, got["alloc-bytes"].Verdict)
-	assert.True(t, got["alloc-bytes"].Changed(), "the rise is listed")
+	assert.Equal(t, Varies, got["alloc-bytes"].Move, "the rise is listed")
 	assert.Contains(t, got["alloc-bytes"].Note, "rose from 4437 to 4438")
 	assert.Equal(t, band.Fail, got["over"].Verdict, "over its ceiling")
 	assert.Equal(t, band.Fail, got["exact"].Verdict, "a count not declared varying fails on any rise")
 }
 
-// A time fails only when its whole interval lies above 1 + tolerance: a
-// clear 10% slowdown over twelve pairs of processes within ±2% of each
-// other fails, the same build passes, and a slowdown within the tolerance
-// passes.
-func TestJudgeTimeByRatio(t *testing.T) {
-	levels := []float64{1, 1.02, 0.98, 1.01, 0.99, 1.005, 0.995, 1.015, 0.985, 1.0, 1.01, 0.99}
-	scaled := func(f float64) band.Measured {
-		ls := make([]float64, len(levels))
-		for i, l := range levels {
-			ls[i] = l * f * (1 + 0.002*float64(i%2)) // a little pair-to-pair wobble
-		}
-		return frame(ls...)
+// levels are forty processes' floors within ±2% of each other.
+func levels(f float64) band.Measured {
+	var ls []float64
+	for i := range 40 {
+		ls = append(ls, f*(1+0.02*math.Sin(float64(i)*2.4))*(1+0.002*float64(i%2)))
 	}
-	base := scenario.Result{Numbers: []band.Measured{scaled(1)}}
+	return frame(ls...)
+}
+
+// A time has three verdicts against the tolerance: it fails when the
+// test shows it slower than 1 + tolerance, passes when it shows it below
+// (listed as within tolerance when it is measurably slower than base all
+// the same, as an improvement when measurably faster), and is unsure when
+// it shows neither. Each verdict's interval agrees with it.
+func TestJudgeTimeThreeWays(t *testing.T) {
+	base := scenario.Result{Numbers: []band.Measured{levels(1)}}
 	for _, tt := range []struct {
 		name   string
 		factor float64
 		want   band.Verdict
+		move   Move
+		note   string
 	}{
-		{"ten percent slower fails", 1.10, band.Fail},
-		{"the same passes", 1, band.Pass},
-		{"two percent slower is within the tolerance", 1.02, band.Pass},
-		{"faster passes and is listed", 0.8, band.Pass},
+		{"ten percent slower fails", 1.10, band.Fail, Worse, "1.1× slower, beyond the 3% tolerance"},
+		{"the same passes", 1, band.Pass, Same, ""},
+		{"one and a half percent slower is within the tolerance", 1.015, band.Pass, Within, "1.015× slower, within the 3% tolerance"},
+		{"three percent slower is unsure", 1.03, band.Unsure, Same, "unsure: 1.03× ["},
+		{"faster passes and is an improvement", 0.8, band.Pass, Better, "0.8× faster"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
-			n := Judge("s", scenario.Result{Numbers: []band.Measured{scaled(tt.factor)}}, base, Tolerance)[0]
+			n := Judge("s", scenario.Result{Numbers: []band.Measured{levels(tt.factor)}}, base, Tolerance)[0]
 			assert.Equal(t, tt.want, n.Verdict, "%+v", n)
-			assert.InDelta(t, tt.factor, n.Ratio, 0.01)
-			assert.Equal(t, len(levels), n.Pairs)
+			assert.Equal(t, tt.move, n.Move)
+			assert.Contains(t, n.Note, tt.note)
+			assert.InDelta(t, tt.factor, n.Ratio, 0.005)
+			assert.Equal(t, 40, n.Pairs)
+			assert.Equal(t, 0.95, n.Level, "one look: the 95% interval")
 			assert.LessOrEqual(t, n.Lo, n.Ratio)
 			assert.GreaterOrEqual(t, n.Hi, n.Ratio)
+			switch tt.want {
+			case band.Fail:
+				assert.Greater(t, n.Lo, 1+Tolerance)
+			case band.Pass:
+				assert.Less(t, n.Hi, 1+Tolerance)
+			case band.Unsure:
+				assert.True(t, n.Lo <= 1+Tolerance && n.Hi >= 1+Tolerance)
+			}
+			// The spread here is ±2% over forty pairs: the run could see
+			// a slowdown of a little over 1.03 (the tolerance plus the
+			// interval's half-width), never one below the tolerance.
+			assert.Greater(t, n.Detectable, 1+Tolerance)
+			assert.Less(t, n.Detectable, 1.05)
+			assert.Regexp(t, `^this run could see ≥ 1\.0[34]\d*×$`, n.Sees())
 		})
 	}
-	// One pair is no interval: Broken, not a pass.
-	n := Judge("s", scenario.Result{Numbers: []band.Measured{frame(2)}}, scenario.Result{Numbers: []band.Measured{frame(1)}}, Tolerance)[0]
-	assert.Equal(t, band.Broken, n.Verdict)
-	assert.False(t, math.IsNaN(n.Ratio))
 }
 
-// runner's processes print one result of a scenario with one time, after
-// sleeping for the scenario's name ("50ms"), so a test can tell how many
-// processes ran and how long they took.
-func runner() *scenario.Runner {
+// Too few pairs for a time to be judged is Broken, never a pass: one
+// pair has no interval, and three pairs of a 19.5× slowdown cannot reach
+// the level a fail needs (the least p-value of three against three is
+// 4%), so both fail the gate and say how many pairs they would need.
+func TestTooFewPairsIsBroken(t *testing.T) {
+	for _, tt := range []struct {
+		name       string
+		head, base band.Measured
+		need       string
+	}{
+		{"one pair", frame(2), frame(1), "it needs 4"},
+		{"three pairs of 19.5×", frame(19.5, 19.6, 19.4), frame(1, 1.01, 0.99), "it needs 4"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			n := Judge("s", scenario.Result{Numbers: []band.Measured{tt.head}}, scenario.Result{Numbers: []band.Measured{tt.base}}, Tolerance)[0]
+			assert.Equal(t, band.Broken, n.Verdict, "%+v", n)
+			assert.True(t, n.Verdict.Failed())
+			assert.Contains(t, n.Note, tt.need)
+			assert.False(t, math.IsNaN(n.Ratio))
+		})
+	}
+	// Four pairs of it fail.
+	n := Judge("s", scenario.Result{Numbers: []band.Measured{frame(19.5, 19.6, 19.4, 19.5)}},
+		scenario.Result{Numbers: []band.Measured{frame(1, 1.01, 0.99, 1)}}, Tolerance)[0]
+	assert.Equal(t, band.Fail, n.Verdict, "%+v", n)
+}
+
+// Holm's procedure over the suite's times, by hand: with four times and
+// α = 2.5%, the smallest p-value is judged against 0.625%, the next
+// against 0.833%, then 1.25%, then 2.5%. So p-values of 0.1%, 0.8%, 1%
+// and 2% all fail, each under its own step (Bonferroni, every one against
+// 0.625%, would fail only the first); and 0.1%, 0.9%, 1% and 2% fail
+// only the first, since the second is over its step and Holm stops there:
+// the rest are unsure, the 2% one beyond the tolerance on its own.
+func TestDecideHolmStepDown(t *testing.T) {
+	family := func(ps ...float64) []Number {
+		var ns []Number
+		for i, p := range ps {
+			ns = append(ns, Number{Name: fmt.Sprint(i), Kind: band.KindTime, Pairs: 40, Ratio: 1.05, Lo: 1.04, Hi: 1.06,
+				Slower: p, Faster: 1 - p, measured: true})
+		}
+		return ns
+	}
+	verdicts := func(ns []Number) []band.Verdict {
+		var out []band.Verdict
+		for _, n := range ns {
+			out = append(out, n.Verdict)
+		}
+		return out
+	}
+	p := plan{tol: 0.01, looks: 1, times: 4}
+	ns := family(0.02, 0.008, 0.001, 0.01) // in no particular order
+	p.decide(ns)
+	assert.Equal(t, []band.Verdict{band.Fail, band.Fail, band.Fail, band.Fail}, verdicts(ns))
+
+	ns = family(0.001, 0.009, 0.01, 0.02)
+	p.decide(ns)
+	assert.Equal(t, []band.Verdict{band.Fail, band.Unsure, band.Unsure, band.Unsure}, verdicts(ns))
+	assert.Contains(t, ns[3].Note, "beyond the 1% tolerance on its own but not at the suite's level (4 times)")
+
+	// A lone time at 2% fails; over four looks it would need 0.625%.
+	ns = family(0.02)
+	plan{tol: 0.01, looks: 1, times: 1}.decide(ns)
+	assert.Equal(t, band.Fail, ns[0].Verdict)
+	ns = family(0.02)
+	plan{tol: 0.01, looks: 4, times: 1}.decide(ns)
+	assert.Equal(t, band.Unsure, ns[0].Verdict)
+}
+
+// The family-wise error the correction is for: seven times, each head
+// exactly (1 + tolerance)× its base — the worst case a false fail can
+// have — over 2000 simulated suites of thirty pairs. Judged one by one
+// at 2.5%, about one suite in six fails some time; judged as a family,
+// at most about one in forty. The same simulation with a 1.05× slowdown
+// of one time fails that time in most suites.
+func TestDecideControlsTheSuiteWideError(t *testing.T) {
+	const tol, suites, times = 0.01, 2000, 7
+	rng := rand.New(rand.NewPCG(9, 10))
+	side := func(f float64) [][]float64 {
+		out := make([][]float64, 30)
+		for i := range out {
+			out[i] = []float64{f * math.Exp(0.02*rng.NormFloat64())}
+		}
+		return out
+	}
+	alone, family, planted, caught := 0, 0, 0, 0
+	for range suites {
+		p := plan{tol: tol, looks: 1, times: times}
+		slow := rng.IntN(2) == 0 // half the suites carry a real 1.05× slowdown in their first time
+		var ns []Number
+		lone := false
+		for k := range times {
+			f := 1 + tol
+			if k == 0 && slow {
+				f = 1.05
+			}
+			n := Number{Kind: band.KindTime, Name: fmt.Sprint(k)}
+			p.measure(&n, side(f), side(1))
+			if f == 1+tol && n.Slower <= Alpha {
+				lone = true
+			}
+			ns = append(ns, n)
+		}
+		p.decide(ns)
+		falseFail := false
+		for k, n := range ns {
+			if n.Verdict == band.Fail && (k > 0 || !slow) {
+				falseFail = true
+			}
+		}
+		if lone {
+			alone++
+		}
+		if falseFail {
+			family++
+		}
+		if slow {
+			planted++
+			if ns[0].Verdict == band.Fail {
+				caught++
+			}
+		}
+	}
+	t.Logf("suites failing a time at (1+tolerance)×: %d of %d alone, %d as a family; a planted 1.05× caught in %d of %d", alone, suites, family, caught, planted)
+	assert.Greater(t, alone, suites/10, "one by one, some time of seven fails often")
+	assert.Less(t, family, suites*3/100, "as a family, at most about α of suites")
+	assert.Greater(t, caught, planted*3/4, "a 1.05× slowdown is still caught in most suites that carry one")
+}
+
+// Only an unsure time that the run was told to fail on fails it.
+func TestOutcomeFailsOnUnsureOnlyWhenAsked(t *testing.T) {
+	o := Outcome{Verdict: band.Unsure}
+	assert.False(t, o.Failed())
+	o.FailUnsure = true
+	assert.True(t, o.Failed())
+	assert.True(t, Outcome{Verdict: band.Fail}.Failed())
+	assert.False(t, Outcome{Verdict: band.Pass, FailUnsure: true}.Failed())
+}
+
+func TestSchedule(t *testing.T) {
+	assert.Equal(t, []int{30, 60, 120, 200}, schedule(30, time.Second))
+	assert.Equal(t, []int{30}, schedule(30, 0), "no budget: one look")
+	assert.Equal(t, []int{200}, schedule(200, time.Second))
+	assert.Equal(t, []int{150, 200}, schedule(150, time.Second))
+}
+
+// runner's processes print one result of a scenario with one time after
+// sleeping for the duration its name starts with ("50ms/…"); the time's
+// sample is drawn around factor(name) (1 when nil), ±1%.
+func runner(factor func(string) float64) *scenario.Runner {
+	var mu sync.Mutex
+	rng := rand.New(rand.NewPCG(11, 12))
 	return &scenario.Runner{Timeout: 10 * time.Second, Command: func(name string) *exec.Cmd {
-		d, _ := time.ParseDuration(name)
-		out := fmt.Sprintf(`{"name":%q,"steps":1,"numbers":[{"name":"frame","unit":"µs/frame","band":{"kind":"time","tolerance":0.5},"samples":[1]}],"clock":"thread-cpu/v2"}`, name)
+		var d time.Duration
+		if sleep, _, ok := cutSlash(name); ok {
+			d, _ = time.ParseDuration(sleep)
+		}
+		f := 1.0
+		if factor != nil {
+			f = factor(name)
+		}
+		mu.Lock()
+		v := 100 * f * (1 + 0.01*rng.NormFloat64())
+		mu.Unlock()
+		out := fmt.Sprintf(`{"name":%q,"steps":1,"numbers":[{"name":"frame","unit":"µs/frame","band":{"kind":"time","tolerance":0.5},"samples":[%g]}],"clock":"thread-cpu/v2"}`, name, v)
 		return exec.Command("sh", "-c", fmt.Sprintf("sleep %g; echo '%s'", d.Seconds(), out))
 	}}
 }
 
-// Pairs rounds run for every scenario; after them a scenario runs another
-// pair only while its pairs have taken less than the budget, so the quick
-// scenario runs more pairs than the slow one, and without a budget both run
-// exactly Pairs.
-func TestRunAddsPairsWithinTheBudget(t *testing.T) {
-	pairsOf := func(o Outcome) map[string]int {
-		out := map[string]int{}
-		for _, n := range o.Numbers {
-			if n.Kind == band.KindTime {
-				out[n.Scenario] = n.Pairs
-			}
+func cutSlash(s string) (before, after string, ok bool) {
+	for i := range s {
+		if s[i] == '/' {
+			return s[:i], s[i+1:], true
 		}
-		return out
 	}
-	names := []string{"0s", "150ms"}
-	o, err := Run(context.Background(), names, Options{Head: runner(), Base: runner(), Pairs: 2})
-	require.NoError(t, err)
-	assert.Equal(t, map[string]int{"0s": 2, "150ms": 2}, pairsOf(o), "no budget: exactly Pairs")
+	return s, "", false
+}
 
-	o, err = Run(context.Background(), names, Options{Head: runner(), Base: runner(), Pairs: 2, Budget: 500 * time.Millisecond})
+func pairsOf(o Outcome) map[string]int {
+	out := map[string]int{}
+	for _, n := range o.Numbers {
+		if n.Kind == band.KindTime {
+			out[n.Scenario] = n.Pairs
+		}
+	}
+	return out
+}
+
+// A scenario whose time is settled at the first look stops there; one
+// whose time is unsure runs on to the next look while its budget allows,
+// and one whose pairs have spent the budget takes its last look early.
+// Without a budget, every scenario runs exactly Pairs pairs and looks once.
+func TestRunLooksAgainWhileUnsure(t *testing.T) {
+	slower := func(name string) float64 {
+		if _, what, _ := cutSlash(name); what == "close" {
+			return 1.03 // at the tolerance: unsure for ever
+		}
+		return 1
+	}
+	names := []string{"0s/same", "0s/close", "100ms/close"}
+	o, err := Run(context.Background(), names, Options{Head: runner(slower), Base: runner(nil), Pairs: 8})
+	require.NoError(t, err)
+	assert.Equal(t, map[string]int{"0s/same": 8, "0s/close": 8, "100ms/close": 8}, pairsOf(o), "no budget: exactly Pairs")
+	assert.Equal(t, 1, o.Looks)
+
+	o, err = Run(context.Background(), names, Options{Head: runner(slower), Base: runner(nil), Pairs: 8, Budget: 2 * time.Second})
 	require.NoError(t, err)
 	got := pairsOf(o)
-	assert.Equal(t, 2, got["150ms"], "two pairs of 300 ms each spend the budget")
-	assert.Greater(t, got["0s"], 2, "a quick scenario runs more pairs within the budget")
-	assert.LessOrEqual(t, got["0s"], MaxPairs)
-	assert.Equal(t, band.Pass, o.Verdict)
+	assert.Equal(t, 6, o.Looks, "8, 16, 32, 64, 128 and 200 pairs")
+	assert.Equal(t, 8, got["0s/same"], "settled at the first look")
+	assert.Greater(t, got["0s/close"], 8, "unsure: looks again")
+	// Pairs of at least 200 ms spend the two-second budget in ten pairs
+	// at most (fewer when the machine is busy), before the second look.
+	assert.GreaterOrEqual(t, got["100ms/close"], 8)
+	assert.LessOrEqual(t, got["100ms/close"], 10, "the budget ends the pairs before the second look")
+	assert.Equal(t, band.Unsure, byScenario(o)["0s/close"].Verdict)
+	assert.Equal(t, band.Pass, byScenario(o)["0s/same"].Verdict)
+	assert.Equal(t, band.Unsure, o.Verdict)
+	assert.False(t, o.Failed(), "unsure does not fail by default")
+	assert.Equal(t, 3, o.Times)
+}
+
+func byScenario(o Outcome) map[string]Number {
+	out := map[string]Number{}
+	for _, n := range o.Numbers {
+		out[n.Scenario] = n
+	}
+	return out
+}
+
+// A paired run fails a real slowdown and an unsure time when told to.
+func TestRunFails(t *testing.T) {
+	slower := func(name string) float64 {
+		return map[string]float64{"0s/slow": 1.2, "0s/close": 1.03}[name]
+	}
+	o, err := Run(context.Background(), []string{"0s/slow"}, Options{Head: runner(slower), Base: runner(nil), Pairs: 10})
+	require.NoError(t, err)
+	assert.Equal(t, band.Fail, o.Verdict)
+	assert.True(t, o.Failed())
+
+	o, err = Run(context.Background(), []string{"0s/close"}, Options{Head: runner(slower), Base: runner(nil), Pairs: 10, FailUnsure: true})
+	require.NoError(t, err)
+	assert.Equal(t, band.Unsure, o.Verdict)
+	assert.True(t, o.Failed(), "--fail-unsure")
 }

@@ -270,37 +270,74 @@ func runPaired(ctx context.Context, s *streams, names []string, head *scenario.R
 }
 
 // writePairedTable prints one row per number: head, base, the ratio and
-// its interval for a time, the verdict and what changed.
+// its interval for a time with what the run could see, the verdict and
+// what moved; then the numbers under their headings, unsure first.
 func writePairedTable(w io.Writer, base string, o paired.Outcome) error {
 	var b strings.Builder
-	fmt.Fprintf(&b, "head: this binary; base: %s; a time fails when its whole 95%% interval of head/base lies above 1+%s\n\n",
-		base, band.Format(o.Tolerance))
+	fmt.Fprintf(&b, "head: this binary; base: %s; %s\n\n", base, o.Rule())
 	tw := tabwriter.NewWriter(&b, 0, 4, 2, ' ', 0)
 	fmt.Fprintln(tw, "scenario\tnumber\thead\tbase\tunit\thead/base\tverdict\tnote")
 	for _, n := range o.Numbers {
-		ratio := "—"
-		if n.Kind == band.KindTime && !math.IsNaN(n.Ratio) {
-			ratio = fmt.Sprintf("%s [%s, %s] %d pairs", band.Format(n.Ratio), band.Format(n.Lo), band.Format(n.Hi), n.Pairs)
-		}
 		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n", n.Scenario, n.Name, pairedValue(n.Head), pairedValue(n.Base),
-			n.Unit, ratio, pairedVerdict(n.Verdict), n.Note)
+			n.Unit, pairedRatio(n), pairedVerdict(n.Verdict), join(n.Note, n.Sees()))
 	}
 	tw.Flush()
 	for _, br := range o.Broken {
 		fmt.Fprintf(&b, "broken: %s\n", strings.Join(strings.Fields(br), " "))
 	}
-	var changed []string
-	for _, n := range o.Numbers {
-		if n.Changed() {
-			changed = append(changed, n.Scenario+" "+n.Name+": "+n.Note)
+	var headings []string
+	lists := map[string][]string{}
+	for _, n := range pairedListed(o) {
+		_, h := n.Heading()
+		if len(lists[h]) == 0 {
+			headings = append(headings, h)
 		}
+		lists[h] = append(lists[h], n.Scenario+" "+n.Name+": "+join(n.Note, n.Sees()))
 	}
-	if len(changed) > 0 {
-		fmt.Fprintf(&b, "\nchanged:\n  %s\n", strings.Join(changed, "\n  "))
+	for _, h := range headings {
+		fmt.Fprintf(&b, "\n%s:\n  %s\n", h, strings.Join(lists[h], "\n  "))
 	}
 	fmt.Fprintf(&b, "\nverdict: %s\n", o.Verdict)
 	_, err := io.WriteString(w, scenarioTrimLines(b.String()))
 	return err
+}
+
+// pairedListed returns the numbers a report lists under a heading, in
+// the headings' order (unsure first), each heading in the run's order.
+func pairedListed(o paired.Outcome) []paired.Number {
+	var out []paired.Number
+	for _, n := range o.Numbers {
+		if _, h := n.Heading(); h != "" {
+			out = append(out, n)
+		}
+	}
+	slices.SortStableFunc(out, func(a, b paired.Number) int {
+		ra, _ := a.Heading()
+		rb, _ := b.Heading()
+		return ra - rb
+	})
+	return out
+}
+
+// pairedRatio prints a time's ratio with its interval, the interval's
+// level and the pairs: "1.021 [1.016, 1.025] 98.75% 60 pairs"; "—" for a
+// count.
+func pairedRatio(n paired.Number) string {
+	if n.Kind != band.KindTime || math.IsNaN(n.Ratio) {
+		return "—"
+	}
+	return fmt.Sprintf("%s [%s, %s] %s%% %d pairs", band.Format(n.Ratio), band.Format(n.Lo), band.Format(n.Hi),
+		band.Format(100*n.Level), n.Pairs)
+}
+
+func join(a, b string) string {
+	switch {
+	case a == "":
+		return b
+	case b == "":
+		return a
+	}
+	return a + "; " + b
 }
 
 // pairedVerdict prints a verdict, "—" for a number listed but not judged.
@@ -319,26 +356,37 @@ func pairedValue(v float64) string {
 }
 
 type pairedNumberJSON struct {
-	Scenario string       `json:"scenario"`
-	Name     string       `json:"name"`
-	Unit     string       `json:"unit"`
-	Kind     band.Kind    `json:"kind"`
-	Head     *float64     `json:"head"`
-	Base     *float64     `json:"base"`
-	Ratio    *float64     `json:"ratio,omitempty"`
-	Lo       *float64     `json:"lo,omitempty"`
-	Hi       *float64     `json:"hi,omitempty"`
-	Pairs    int          `json:"pairs,omitempty"`
-	Verdict  band.Verdict `json:"verdict"`
-	Note     string       `json:"note,omitempty"`
+	Scenario string    `json:"scenario"`
+	Name     string    `json:"name"`
+	Unit     string    `json:"unit"`
+	Kind     band.Kind `json:"kind"`
+	Head     *float64  `json:"head"`
+	Base     *float64  `json:"base"`
+	Ratio    *float64  `json:"ratio,omitempty"`
+	Lo       *float64  `json:"lo,omitempty"`
+	Hi       *float64  `json:"hi,omitempty"`
+	Level    float64   `json:"level,omitempty"`
+	Pairs    int       `json:"pairs,omitempty"`
+	// Slower and Faster are the shift test's p-values at 1+tolerance;
+	// Detectable is the smallest ratio the run could have failed.
+	Slower     *float64     `json:"p_slower,omitempty"`
+	Faster     *float64     `json:"p_faster,omitempty"`
+	Detectable *float64     `json:"detectable,omitempty"`
+	Verdict    band.Verdict `json:"verdict"`
+	Move       paired.Move  `json:"move,omitempty"`
+	Note       string       `json:"note,omitempty"`
 }
 
 type pairedForm struct {
-	Base      string             `json:"base"`
-	Tolerance float64            `json:"tolerance"`
-	Verdict   band.Verdict       `json:"verdict"`
-	Broken    []string           `json:"broken,omitempty"`
-	Numbers   []pairedNumberJSON `json:"numbers"`
+	Base       string             `json:"base"`
+	Tolerance  float64            `json:"tolerance"`
+	Alpha      float64            `json:"alpha"`
+	Times      int                `json:"times"`
+	Looks      int                `json:"looks"`
+	FailUnsure bool               `json:"fail_unsure,omitempty"`
+	Verdict    band.Verdict       `json:"verdict"`
+	Broken     []string           `json:"broken,omitempty"`
+	Numbers    []pairedNumberJSON `json:"numbers"`
 }
 
 func pairedJSON(base string, o paired.Outcome) pairedForm {
@@ -348,11 +396,13 @@ func pairedJSON(base string, o paired.Outcome) pairedForm {
 		}
 		return &v
 	}
-	out := pairedForm{Base: base, Tolerance: o.Tolerance, Verdict: o.Verdict, Broken: o.Broken, Numbers: []pairedNumberJSON{}}
+	out := pairedForm{Base: base, Tolerance: o.Tolerance, Alpha: paired.Alpha, Times: o.Times, Looks: o.Looks, FailUnsure: o.FailUnsure,
+		Verdict: o.Verdict, Broken: o.Broken, Numbers: []pairedNumberJSON{}}
 	for _, n := range o.Numbers {
 		out.Numbers = append(out.Numbers, pairedNumberJSON{Scenario: n.Scenario, Name: n.Name, Unit: n.Unit, Kind: n.Kind,
 			Head: finite(n.Head), Base: finite(n.Base), Ratio: finite(n.Ratio), Lo: finite(n.Lo), Hi: finite(n.Hi),
-			Pairs: n.Pairs, Verdict: n.Verdict, Note: n.Note})
+			Level: n.Level, Pairs: n.Pairs, Slower: finite(n.Slower), Faster: finite(n.Faster), Detectable: finite(n.Detectable),
+			Verdict: n.Verdict, Move: n.Move, Note: n.Note})
 	}
 	return out
 }

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io/fs"
+	"math"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -15,6 +16,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/perfbench/perfbench/band"
+	"github.com/perfbench/perfbench/paired"
 )
 
 // gitRepo makes a repository with one commit whose ./cmd/perfbench does
@@ -119,7 +121,7 @@ func TestBaseBadInputIsExitTwoAndTouchesNothing(t *testing.T) {
 func TestBaseBinarySameBuildPasses(t *testing.T) {
 	self, err := os.Executable()
 	require.NoError(t, err)
-	code, stdout, stderr := perfbench(t, "scenarios", "test-fixed", "--base-binary", self, "--pairs", "2", "--budget", "0", "--json")
+	code, stdout, stderr := perfbench(t, "scenarios", "test-fixed", "--base-binary", self, "--pairs", "4", "--budget", "0", "--json")
 	require.Equal(t, exitPass, code, stderr)
 	var o pairedForm
 	require.NoError(t, json.Unmarshal([]byte(stdout), &o))
@@ -131,7 +133,38 @@ func TestBaseBinarySameBuildPasses(t *testing.T) {
 		if n.Kind == band.KindTime {
 			require.NotNil(t, n.Ratio)
 			assert.Equal(t, 1.0, *n.Ratio)
-			assert.Equal(t, 2, n.Pairs)
+			assert.Equal(t, 4, n.Pairs)
 		}
 	}
+}
+
+// The paired table lists the numbers under their headings after the
+// table, unsure first, then failed, improved and within tolerance; a time
+// prints its interval's level and what the run could see.
+func TestPairedTableListsUnsureFirst(t *testing.T) {
+	time := func(name string, v band.Verdict, move paired.Move, note string) paired.Number {
+		return paired.Number{Scenario: "s", Name: name, Unit: "µs/frame", Kind: band.KindTime, Head: 1, Base: 1,
+			Ratio: 1.01, Lo: 1.005, Hi: 1.02, Level: 0.9875, Pairs: 60, Detectable: 1.031, Verdict: v, Move: move, Note: note}
+	}
+	o := paired.Outcome{Verdict: band.Fail, Tolerance: 0.01, Times: 3, Looks: 4, Numbers: []paired.Number{
+		time("a", band.Pass, paired.Within, "1.01× slower, within the 1% tolerance"),
+		time("b", band.Fail, paired.Worse, "1.01× slower, beyond the 1% tolerance"),
+		{Scenario: "s", Name: "skips", Unit: "skips", Kind: band.KindCount, Dir: band.AtLeast, Head: 3, Base: 2, Ratio: math.NaN(),
+			Detectable: math.NaN(), Verdict: band.Pass, Move: paired.Better, Note: "rose from 2 to 3 (an improvement for a floor)"},
+		time("c", band.Unsure, paired.Same, "unsure: straddles"),
+	}}
+	var b strings.Builder
+	require.NoError(t, writePairedTable(&b, "main", o))
+	out := b.String()
+	assert.Contains(t, out, "1.01 [1.005, 1.02] 98.75% 60 pairs")
+	assert.Contains(t, out, "this run could see ≥ 1.031×")
+	assert.Contains(t, out, "more than 1% slower than base at the suite's level (α 2.5% over 3 times and 4 looks, Holm)")
+	var order []int
+	for _, h := range []string{"\nunsure:\n  s c:", "\nfailed:\n  s b:", "\nimproved:\n  s skips:", "\nwithin tolerance:\n  s a:", "\nverdict: fail"} {
+		i := strings.Index(out, h)
+		require.GreaterOrEqual(t, i, 0, "%q in\n%s", h, out)
+		order = append(order, i)
+	}
+	assert.IsIncreasing(t, order, out)
+	assert.NotContains(t, out, "changed:")
 }

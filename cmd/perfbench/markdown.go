@@ -30,6 +30,8 @@ func markdownIcon(v band.Verdict) string {
 		return "💥"
 	case band.Unbaselined:
 		return "⚪"
+	case band.Unsure:
+		return "❔"
 	}
 	return "➖"
 }
@@ -270,56 +272,61 @@ func checkFormat(format string, asJSON bool) error {
 }
 
 // writeMarkdownPaired writes the Markdown report of a paired run
-// (scenarios --base): the verdict and a tally, the numbers that failed,
-// broke or changed (head, base, the head/base ratio and its interval,
-// what changed), and every number, collapsed.
+// (scenarios --base): the verdict and a tally, the numbers that were
+// unsure (first), failed, broke, improved, stayed within the tolerance or
+// otherwise moved (head, base, the head/base ratio and its interval, what
+// moved and what the run could see), and every number, collapsed.
 func writeMarkdownPaired(w io.Writer, base string, o paired.Outcome) error {
 	var b strings.Builder
 	tally := map[band.Verdict]int{}
+	moved := map[string]int{}
 	var rows, all [][]string
-	changed := 0
 	for _, n := range o.Numbers {
 		tally[n.Verdict]++
-		ratio := "—"
-		if n.Kind == band.KindTime && !math.IsNaN(n.Ratio) {
-			ratio = fmt.Sprintf("%s [%s, %s] %d pairs", band.Format(n.Ratio), band.Format(n.Lo), band.Format(n.Hi), n.Pairs)
+		row := []string{n.Scenario, n.Name, pairedValue(n.Head), pairedValue(n.Base), n.Unit, pairedRatio(n)}
+		all = append(all, append(slices.Clone(row), pairedVerdict(n.Verdict), join(n.Note, n.Sees())))
+	}
+	for _, n := range pairedListed(o) {
+		_, h := n.Heading()
+		label := "↕ " + h
+		switch h {
+		case "unsure":
+			label = markdownIcon(band.Unsure) + " unsure"
+		case "failed":
+			label = markdownIcon(n.Verdict) + " " + n.Verdict.String()
+		default:
+			moved[h]++
 		}
-		row := []string{n.Scenario, n.Name, pairedValue(n.Head), pairedValue(n.Base), n.Unit, ratio}
-		all = append(all, append(slices.Clone(row), pairedVerdict(n.Verdict), n.Note))
-		switch {
-		case n.Verdict.Failed():
-			rows = append(rows, append([]string{markdownIcon(n.Verdict) + " " + n.Verdict.String()}, append(row, n.Note)...))
-		case n.Changed():
-			changed++
-			rows = append(rows, append([]string{"↕ changed"}, append(row, n.Note)...))
-		}
+		rows = append(rows, []string{label, n.Scenario, n.Name, pairedValue(n.Head), pairedValue(n.Base), n.Unit, pairedRatio(n), join(n.Note, n.Sees())})
 	}
 	for _, br := range o.Broken {
 		rows = append(rows, []string{markdownIcon(band.Broken) + " broken", "—", "—", "—", "—", "—", "—", br})
 	}
 	fmt.Fprintf(&b, "## %s perfbench scenarios --base %s: %s\n\n", markdownIcon(o.Verdict), markdownCell(base), o.Verdict)
 	var parts []string
-	for _, v := range []band.Verdict{band.Fail, band.Broken, band.Pass} {
+	for _, v := range []band.Verdict{band.Unsure, band.Fail, band.Broken, band.Pass} {
 		if tally[v] > 0 {
 			parts = append(parts, fmt.Sprintf("%d %s", tally[v], v))
 		}
 	}
-	if changed > 0 {
-		parts = append(parts, fmt.Sprintf("%d changed", changed))
+	for _, h := range []string{"improved", "within tolerance", "changed"} {
+		if moved[h] > 0 {
+			parts = append(parts, fmt.Sprintf("%d %s", moved[h], h))
+		}
 	}
 	if len(o.Broken) > 0 {
 		parts = append(parts, fmt.Sprintf("%d broken scenarios", len(o.Broken)))
 	}
-	fmt.Fprintf(&b, "%s — head (this build) against base (%s), run in alternate processes; a time fails when its whole 95%% interval of head/base lies above 1+%s, a count when it moved the wrong way.\n",
-		strings.Join(parts, ", "), markdownCell(base), band.Format(o.Tolerance))
+	fmt.Fprintf(&b, "%s — head (this build) against base (%s), run in alternate processes; %s.\n",
+		strings.Join(parts, ", "), markdownCell(base), o.Rule())
 	if len(rows) == 0 {
-		b.WriteString("\nNothing failed, broke or changed.\n")
+		b.WriteString("\nNothing was unsure, failed, broke or moved.\n")
 	} else {
-		b.WriteString("\n### Failed, broken or changed\n\n")
-		markdownTable(&b, []string{"verdict", "scenario", "number", "head", "base", "unit", "head/base [95% CI]", "what changed"}, rows)
+		b.WriteString("\n### Unsure, failed, broken or moved\n\n")
+		markdownTable(&b, []string{"verdict", "scenario", "number", "head", "base", "unit", "head/base [interval]", "what moved"}, rows)
 	}
 	markdownDetails(&b, fmt.Sprintf("All %d numbers", len(o.Numbers)), func(b *strings.Builder) {
-		markdownTable(b, []string{"scenario", "number", "head", "base", "unit", "head/base [95% CI]", "verdict", "what changed"}, all)
+		markdownTable(b, []string{"scenario", "number", "head", "base", "unit", "head/base [interval]", "verdict", "what moved"}, all)
 	})
 	_, err := io.WriteString(w, b.String())
 	return err

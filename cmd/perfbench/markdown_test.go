@@ -161,25 +161,35 @@ func TestMarkdownCountGap(t *testing.T) {
 }
 
 // The pull-request report of a paired run (scenarios --base): a head that
-// matches its base, and one that is slower and does more work.
+// matches its base; one that is slower and does more work; and one with
+// a time the run could not decide (listed first), a time slower by less
+// than the tolerance (within tolerance, not "changed"), and a count that
+// improved.
 func TestMarkdownPaired(t *testing.T) {
-	frame := func(ratio, lo, hi float64, v band.Verdict, note string) paired.Number {
-		return paired.Number{Scenario: "hover-storm", Name: "frame", Unit: "µs/frame", Kind: band.KindTime,
-			Head: 10 * ratio, Base: 10, Ratio: ratio, Lo: lo, Hi: hi, Pairs: 5, Verdict: v, Note: note}
+	frame := func(name string, ratio, lo, hi float64, v band.Verdict, move paired.Move, note string) paired.Number {
+		return paired.Number{Scenario: "hover-storm", Name: name, Unit: "µs/frame", Kind: band.KindTime,
+			Head: 10 * ratio, Base: 10, Ratio: ratio, Lo: lo, Hi: hi, Level: 0.9875, Pairs: 60, Detectable: 1.02 * ratio / lo,
+			Verdict: v, Move: move, Note: note}
 	}
-	restyles := func(head float64, v band.Verdict, note string) paired.Number {
-		return paired.Number{Scenario: "hover-storm", Name: "restyles", Unit: "restyles/frame", Kind: band.KindCount,
-			Head: head, Base: 2, Ratio: math.NaN(), Verdict: v, Note: note}
+	restyles := func(head float64, v band.Verdict, move paired.Move, note string) paired.Number {
+		return paired.Number{Scenario: "hover-storm", Name: "restyles", Unit: "restyles/frame", Kind: band.KindCount, Dir: band.AtMost,
+			Head: head, Base: 2, Ratio: math.NaN(), Detectable: math.NaN(), Verdict: v, Move: move, Note: note}
 	}
 	for _, c := range []struct {
 		name string
 		o    paired.Outcome
 	}{
-		{"paired-pass", paired.Outcome{Verdict: band.Pass, Tolerance: 0.1,
-			Numbers: []paired.Number{frame(1.01, 0.97, 1.04, band.Pass, ""), restyles(2, band.Pass, "")}}},
-		{"paired-fail", paired.Outcome{Verdict: band.Broken, Tolerance: 0.1,
-			Broken:  []string{"scroll: head: exited with status 2; stderr: panic: boom"},
-			Numbers: []paired.Number{frame(1.35, 1.3, 1.41, band.Fail, "1.35× slower"), restyles(3, band.Fail, "rose from 2 to 3")}}},
+		{"paired-pass", paired.Outcome{Verdict: band.Pass, Tolerance: 0.01, Times: 1, Looks: 4,
+			Numbers: []paired.Number{frame("frame", 1.001, 0.997, 1.004, band.Pass, paired.Same, ""), restyles(2, band.Pass, paired.Same, "")}}},
+		{"paired-fail", paired.Outcome{Verdict: band.Broken, Tolerance: 0.01, Times: 1, Looks: 4,
+			Broken: []string{"scroll: head: exited with status 2; stderr: panic: boom"},
+			Numbers: []paired.Number{frame("frame", 1.35, 1.3, 1.41, band.Fail, paired.Worse, "1.35× slower, beyond the 1% tolerance"),
+				restyles(3, band.Fail, paired.Worse, "rose from 2 to 3 (a ceiling)")}}},
+		{"paired-unsure", paired.Outcome{Verdict: band.Unsure, Tolerance: 0.01, Times: 2, Looks: 4,
+			Numbers: []paired.Number{
+				frame("frame", 1.006, 1.002, 1.009, band.Pass, paired.Within, "1.006× slower, within the 1% tolerance"),
+				frame("input-frame", 1.011, 1.004, 1.018, band.Unsure, paired.Same, "unsure: 1.011× [1.004, 1.018] straddles the 1% tolerance after 200 pairs"),
+				restyles(1, band.Pass, paired.Better, "fell from 2 to 1 (an improvement for a ceiling)")}}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			var b bytes.Buffer
@@ -190,8 +200,8 @@ func TestMarkdownPaired(t *testing.T) {
 
 	self, err := os.Executable()
 	require.NoError(t, err)
-	code, stdout, stderr := perfbench(t, "scenarios", "test-fixed", "--base-binary", self, "--pairs", "2", "--budget", "0", "--format", "markdown")
+	code, stdout, stderr := perfbench(t, "scenarios", "test-fixed", "--base-binary", self, "--pairs", "4", "--budget", "0", "--format", "markdown")
 	require.Equal(t, exitPass, code, stderr)
 	assert.Contains(t, stdout, "## ✅ perfbench scenarios --base "+self+": pass\n")
-	assert.Contains(t, stdout, "Nothing failed, broke or changed.")
+	assert.Contains(t, stdout, "Nothing was unsure, failed, broke or moved.")
 }

@@ -137,18 +137,19 @@ func ratchetErr(err error) error {
 
 func newScenariosCmd(s *streams) *cobra.Command {
 	var (
-		asJSON    bool
-		advisory  bool
-		format    string
-		count     int
-		baselines string
-		timeout   time.Duration
-		rend      string
-		repeats   int
-		base      string
-		baseBin   string
-		pairs     int
-		budget    time.Duration
+		asJSON     bool
+		advisory   bool
+		format     string
+		count      int
+		baselines  string
+		timeout    time.Duration
+		rend       string
+		repeats    int
+		base       string
+		baseBin    string
+		pairs      int
+		budget     time.Duration
+		failUnsure bool
 	)
 	cmd := &cobra.Command{
 		Use:   "scenarios [NAME...]",
@@ -194,15 +195,23 @@ times, giving benchstat samples to work with.
 mode: the base revision is extracted into a temporary directory and built
 with this binary's Go toolchain (the working tree must be clean), then
 head (this binary) and base processes run alternately, --pairs pairs per
-scenario at least, and more while the scenario's pairs have taken less than
---budget (at most 200). Every time is judged by how many times longer
-head's processes' fastest samples are than base's: the Hodges–Lehmann
-estimate (the median of every head/base ratio of fastest samples) with
-its distribution-free 95% interval (Mann–Whitney), failing when the whole
-interval lies above 1+3%; every count is compared exactly, both ways, and
-listed where it changed (a rise fails). The baselines file is not read.
-An unknown revision, a dirty tree or a base that does not build is a
-usage error (exit 2) and touches no file.
+scenario, after which the run looks at the scenario's times. Every time is
+judged by how many times longer head's processes' fastest samples are than
+base's: the Hodges–Lehmann estimate (the median of every head/base ratio
+of fastest samples) and the Mann–Whitney test that goes with it. A time
+fails when the test shows it more than 1+3% slower, passes when it shows
+it less, and is otherwise unsure: its scenario then runs on to twice as
+many pairs and looks again, up to 200, while its pairs have taken less
+than --budget. The chance of failing any time when none is slower than
+the tolerance is 2.5% for the whole suite (Holm's procedure over its
+times, split over the looks). An unsure time after the last look is
+listed first and does not fail the run unless --fail-unsure; too few
+pairs to fail a time is broken. Every count is judged by its band's
+direction: a ceiling's rise, a floor's fall or an exact count's move
+fails, a move the other way is listed as an improvement. The report says
+what each time's run could have seen ("this run could see ≥ 1.04×"). The
+baselines file is not read. An unknown revision, a dirty tree or a base
+that does not build is a usage error (exit 2) and touches no file.
 
 Exit status: 0 every band passed (or is unbaselined), 1 a band failed or a
 scenario broke, 2 usage or input error.`,
@@ -240,7 +249,7 @@ scenario broke, 2 usage or input error.`,
 				return usagef("--base runs the null renderer; --renderer %s is for baseline runs", rend)
 			}
 			if base != "" || baseBin != "" {
-				return runPaired(cmd.Context(), s, names, &scenario.Runner{Timeout: timeout, Repeats: 1}, base, baseBin, paired.Options{Pairs: pairs, Budget: budget}, asJSON, format == "markdown")
+				return runPaired(cmd.Context(), s, names, &scenario.Runner{Timeout: timeout, Repeats: 1}, base, baseBin, paired.Options{Pairs: pairs, Budget: budget, FailUnsure: failUnsure}, asJSON, format == "markdown")
 			}
 			path, err := ratchetPath(baselines, ratchet.DefaultBaselines, "baselines")
 			where := "under the module root"
@@ -304,8 +313,9 @@ scenario broke, 2 usage or input error.`,
 	f.IntVar(&repeats, "repeats", scenario.DefaultRepeats, "processes per scenario, interleaved with the other scenarios'")
 	f.StringVar(&base, "base", "", "judge this binary against the build of git revision `REF`, paired (pull-request mode)")
 	f.StringVar(&baseBin, "base-binary", "", "judge this binary against the perfbench binary at `PATH`, paired")
-	f.IntVar(&pairs, "pairs", paired.DefaultPairs, "with --base, head/base process pairs per scenario at least")
-	f.DurationVar(&budget, "budget", paired.DefaultBudget, "with --base, a scenario runs more pairs while its pairs have taken less than this (0: exactly --pairs)")
+	f.IntVar(&pairs, "pairs", paired.DefaultPairs, "with --base, head/base process pairs per scenario before its first look at its times")
+	f.DurationVar(&budget, "budget", paired.DefaultBudget, "with --base, a scenario with an unsure time runs more pairs while its pairs have taken less than this (0: exactly --pairs, one look)")
+	f.BoolVar(&failUnsure, "fail-unsure", false, "with --base, fail the run when a time is still unsure after its last look (default: listed first, not failing)")
 	return cmd
 }
 

@@ -1,0 +1,215 @@
+package paired
+
+import (
+	"fmt"
+	"math"
+	"slices"
+
+	"github.com/perfbench/perfbench/band"
+)
+
+// Alpha is the chance a paired run fails a time, or more than one, when
+// head is in truth no slower than base by more than the tolerance: 2.5%,
+// the one-sided tail of the 95% interval a single time was judged by
+// before. It holds for the suite as a whole: it is split over the looks a
+// scenario may take at its times (Bonferroni: a run that looks four times
+// judges each look at α/4), and over the suite's times by Holm's step-down
+// procedure (the smallest p-value against α/K, the next against
+// α/(K−1), …), so a suite of many times does not fail one of them by
+// chance, and a real slowdown of one is still judged nearly as sharply as
+// a lone time would be.
+const Alpha = 0.025
+
+// Move says how a number moved from base to head, and so under which
+// heading a report lists it. The zero Move is Same.
+type Move string
+
+const (
+	// Same: a count that did not move, or a time whose interval holds 1.
+	Same Move = ""
+	// Worse: a count moved the wrong way for its direction (a ceiling's
+	// count rose, a floor's fell, an exact count moved), or a time is
+	// slower than base by more than the tolerance.
+	Worse Move = "worse"
+	// Better: a count moved the good way (a ceiling's fell, a floor's
+	// rose), or a time's whole interval lies below 1: an improvement.
+	Better Move = "better"
+	// Within: a time measurably slower than base (its interval above 1)
+	// but not shown beyond the tolerance: "within tolerance", not
+	// "changed".
+	Within Move = "within tolerance"
+	// Varies: a count declared varying with the runtime rose; judged by
+	// its own ceiling.
+	Varies Move = "varies"
+	// New and Gone: a number only head, or only base, has.
+	New  Move = "new in head"
+	Gone Move = "gone in head"
+)
+
+// plan is how a run judges its times: the tolerance, how many looks a
+// scenario may take at its times, and how many times the suite has.
+type plan struct {
+	tol   float64
+	looks int
+	times int
+}
+
+// passLevel is the p-value at or below which a time passes: α over the
+// looks. A false pass is a missed slowdown of one time, so it is not
+// corrected for the suite's size.
+func (p plan) passLevel() float64 { return Alpha / float64(max(p.looks, 1)) }
+
+// failLevel is the least strict level Holm's procedure can fail the j-th
+// smallest p-value at (j from 0): α over the looks and the times not yet
+// failed. failLevel(0) is the Bonferroni level every time of the suite
+// clears when its own p-value is below it.
+func (p plan) failLevel(j int) float64 {
+	return Alpha / float64(max(p.looks, 1)) / float64(max(p.times-j, 1))
+}
+
+// level is the two-sided level of the interval reported beside a time:
+// its ends are the pass level's one-sided bounds, so a pass is an
+// interval wholly below 1 + tolerance.
+func (p plan) level() float64 { return 1 - 2*p.passLevel() }
+
+// measure fills in a time's statistics against base over the plan: its
+// ratio and interval at the plan's level, the shift test's p-values at
+// 1 + tolerance, and the smallest slowdown the run could fail.
+func (p plan) measure(n *Number, head, base [][]float64) {
+	n.measured = true
+	n.Level = p.level()
+	n.Ratio, n.Lo, n.Hi, n.Pairs = band.RatioAt(head, base, n.Level)
+	n.Slower, n.Faster = band.ShiftTest(head, base, 1+p.tol)
+	n.Detectable = math.NaN()
+	if _, lo, _, _ := band.RatioAt(head, base, 1-2*p.failLevel(0)); lo > 0 && !math.IsInf(lo, 0) {
+		// Were every head process slower by a further factor f, the
+		// interval's low end would move by f too; the slowdown the run
+		// fails at (half the time, at this spread) is the one that lifts
+		// the low end to 1 + tolerance.
+		n.Detectable = (1 + p.tol) * n.Ratio / lo
+	}
+}
+
+// reachable reports whether n pairs can fail a time at the suite's
+// level at all, and if not, how many they would need.
+func (p plan) reachable(n int) (ok bool, need int) {
+	level := p.failLevel(0)
+	if band.LeastP(n, n) <= level {
+		return true, n
+	}
+	need = n + 1
+	for band.LeastP(need, need) > level {
+		need++
+	}
+	return false, need
+}
+
+// settled reports whether a time needs no more pairs: it passes at the
+// pass level, or fails even at the strictest level Holm's procedure
+// uses. A time that is neither is unsure.
+func (p plan) settled(n Number) bool {
+	return n.Faster <= p.passLevel() || n.Slower <= p.failLevel(0)
+}
+
+// decide gives every time of the family ns (the suite's, already
+// measured) its verdict, in place: Broken for too few pairs to fail it at
+// the suite's level, Fail by Holm's procedure on the shift test's
+// p-values against 1 + tolerance, Pass when the test shows it below
+// 1 + tolerance, else Unsure; and says how it moved. Counts are left as
+// they are.
+func (p plan) decide(ns []Number) {
+	var tested []int
+	for i := range ns {
+		n := &ns[i]
+		if !n.measured {
+			continue
+		}
+		if ok, need := p.reachable(n.Pairs); !ok {
+			n.Verdict, n.Move = band.Broken, Same
+			n.Note = fmt.Sprintf("%d pairs cannot show a slowdown at this run's level (%.2g: α %g over %d looks and %d times); it needs %d",
+				n.Pairs, p.failLevel(0), Alpha, p.looks, p.times, need)
+			continue
+		}
+		tested = append(tested, i)
+	}
+	slices.SortStableFunc(tested, func(a, b int) int {
+		switch {
+		case ns[a].Slower < ns[b].Slower:
+			return -1
+		case ns[a].Slower > ns[b].Slower:
+			return 1
+		}
+		return 0
+	})
+	failing := true
+	for j, i := range tested {
+		n := &ns[i]
+		pct := band.Format(p.tol * 100)
+		switch {
+		case failing && n.Slower <= p.failLevel(j):
+			n.Verdict, n.Move = band.Fail, Worse
+			n.Note = fmt.Sprintf("%s× slower, beyond the %s%% tolerance", band.Format(n.Ratio), pct)
+			continue
+		case n.Faster <= p.passLevel() && n.Hi < 1:
+			n.Verdict, n.Move = band.Pass, Better
+			n.Note = fmt.Sprintf("%s× faster", band.Format(n.Ratio))
+		case n.Faster <= p.passLevel() && n.Lo > 1:
+			n.Verdict, n.Move = band.Pass, Within
+			n.Note = fmt.Sprintf("%s× slower, within the %s%% tolerance", band.Format(n.Ratio), pct)
+		case n.Faster <= p.passLevel():
+			n.Verdict, n.Move, n.Note = band.Pass, Same, ""
+		case n.Lo > 1+p.tol:
+			n.Verdict, n.Move = band.Unsure, Same
+			n.Note = fmt.Sprintf("unsure: %s× slower, beyond the %s%% tolerance on its own but not at the suite's level (%d times)",
+				band.Format(n.Ratio), pct, p.times)
+		default:
+			n.Verdict, n.Move = band.Unsure, Same
+			n.Note = fmt.Sprintf("unsure: %s× [%s, %s] straddles the %s%% tolerance after %d pairs",
+				band.Format(n.Ratio), band.Format(n.Lo), band.Format(n.Hi), pct, n.Pairs)
+		}
+		// Holm's procedure stops at the first p-value it cannot reject:
+		// every larger one passes or is unsure.
+		failing = false
+	}
+}
+
+// Sees returns what the run could detect of a time: "this run could see
+// ≥ 1.02×", the slowdown that would have failed it at this run's spread;
+// "" for a count, or a time with no finite interval.
+func (n Number) Sees() string {
+	if n.Kind != band.KindTime || math.IsNaN(n.Detectable) || math.IsInf(n.Detectable, 0) {
+		return ""
+	}
+	return fmt.Sprintf("this run could see ≥ %s×", band.Format(n.Detectable))
+}
+
+// Rule says in a sentence how the outcome's numbers were judged, for a
+// report's header.
+func (o Outcome) Rule() string {
+	unsure := "listed first, not failing"
+	if o.FailUnsure {
+		unsure = "failing"
+	}
+	return fmt.Sprintf("a time fails when head is shown more than %s%% slower than base at the suite's level (α %s%% over %d times and %d looks, Holm), passes when shown less, and is otherwise unsure (%s); a count fails when it moves the wrong way for its band",
+		band.Format(o.Tolerance*100), band.Format(Alpha*100), o.Times, o.Looks, unsure)
+}
+
+// Heading is the heading a report lists the number under, in the order
+// a report lists them ("" for a number that stays in the full table
+// only): unsure first, since only a reader can tell what a run could not,
+// then failed and broken, improved, within tolerance, and other changes.
+func (n Number) Heading() (rank int, heading string) {
+	switch {
+	case n.Verdict == band.Unsure:
+		return 0, "unsure"
+	case n.Verdict.Failed():
+		return 1, "failed"
+	case n.Move == Better:
+		return 2, "improved"
+	case n.Move == Within:
+		return 3, "within tolerance"
+	case n.Move != Same:
+		return 4, "changed"
+	}
+	return 5, ""
+}

@@ -1,0 +1,72 @@
+// Package fyne runs a Fyne program (fyne.io/fyne/v2) headless as a
+// subject that perfbench measures: a fyne.CanvasObject (or a func that
+// builds one with the app at hand) in a window of Fyne's test driver,
+// drawn by Fyne's software painter, with input delivered through Fyne's
+// own event paths, frame by frame on a virtual clock.
+//
+// It is the only part of perfbench that imports Fyne: the harness
+// (scenario, band, ratchet, the CLI's core) imports none of it, and a test
+// checks the import graph.
+//
+// # One frame
+//
+// Fyne's test driver has no frame loop and its canvas ignores Refresh, so
+// the subject puts its own driver in front of the test driver (the app's
+// Driver answers with it): every canvas.Refresh of an object, the way a
+// Fyne object asks to be drawn again, is counted there and asks for a
+// frame, and every fyne.Animation runs on the subject's virtual clock
+// instead of jumping to its end. A frame is then what Fyne's desktop
+// driver does for a dirty window: the minimum-size pass over the trees
+// (an object whose minimum size changed has its parent laid out again),
+// and a paint of the whole window by the software painter. Its cost is
+// the drawing thread's CPU time of those (clock.ThreadCPU), with the
+// layout and the paint timed apart.
+//
+// Input goes where the desktop driver sends it: a mouse move to the
+// hoverable under the pointer (MouseIn, MouseMoved, MouseOut), a tap to
+// the tappable (which takes the focus), a scroll to the scrollable, a
+// drag to the draggable, typed runes and keys to the focused object, Tab
+// to the focus chain. An object is found by its text (Find): Fyne v2.7
+// has no accessibility label.
+//
+// # Idle
+//
+// Fyne does not say whether it asked for a frame; a window is dirty when
+// one of its objects was refreshed through the driver, the canvas was
+// repainted, or the window resized, and a frame is drawn at a refresh only
+// then. An untouched window with nothing animating draws zero frames; a
+// running animation ticks at every refresh and draws whenever its tick
+// refreshes something. A focused entry's cursor blinks forever (an
+// animation that repeats for ever), so a window with a focused entry is
+// never idle unless the cursor is still (Options.StillCursor).
+//
+// # Counts
+//
+// Every frame reports exact counts: heap allocations and bytes
+// (runtime.ReadMemStats around the frame), the Refresh calls and distinct
+// objects refreshed that asked for it, the animations ticked, the
+// containers and widgets laid out again, the visible objects, those the
+// painter draws (every visible primitive, every frame: the software
+// painter paints the whole window and has no damage tracking) and those
+// that appeared since the frame before. Not observable from outside, so
+// not reported: Fyne's caches (renderers, canvases, font metrics, SVGs
+// are unexported in internal/cache and keep no statistics), textures (the
+// software painter makes none: it rasterises every object into one new
+// image a frame, which shows in the frame's bytes), and GPU work (there is
+// none).
+//
+// Counts are a property of the program and the input: two runs of one
+// script report the same counts (a test holds that), with a frame's
+// allocations reported as the median per frame for the reason Median
+// gives. Two wall-clock readers remain inside Fyne and are kept out of
+// the counts: the cache cleaner (at most once per 10 s of wall time,
+// destroying what was unused for a minute; a scenario is far shorter) and
+// the entry cursor's pause after a keystroke (see Options.StillCursor).
+//
+// # Scenarios
+//
+// A Subject is a scenario.Subject: Attach opens a program and hands it to
+// a scenario session, the scenario drives it with the Subject's input
+// methods inside Session.Drive, and the Values of this package read its
+// counts for the scenario's Numbers.
+package fyne

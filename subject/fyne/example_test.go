@@ -1,0 +1,64 @@
+package fyne_test
+
+import (
+	"fmt"
+	"time"
+
+	"fyne.io/fyne/v2/widget"
+
+	"github.com/perfbench/perfbench/band"
+	"github.com/perfbench/perfbench/scenario"
+	subject "github.com/perfbench/perfbench/subject/fyne"
+)
+
+// A Fyne program registers a scenario over its own UI: subject.Attach
+// opens the content headless and hands it to the session, the scenario
+// drives it with the Subject's input methods inside Session.Drive, and
+// every number carries its band. A real program registers from init and
+// calls scenario.Main from main (see examples/fyneapp).
+func ExampleAttach() {
+	presses := 0
+	button := widget.NewButton("Press", func() { presses++ })
+	scenario.Register(scenario.Scenario{
+		Name: "fyne-press",
+		Help: "press a Fyne button 30 times",
+		Run: func(s *scenario.Session) error {
+			sub := subject.Attach(s, button, small)
+			at := sub.Center("Press")
+			for range 30 {
+				s.Drive("press", func() { sub.Tap(at) })
+			}
+			s.Wait("rest", time.Second)
+			if presses != 30 {
+				return fmt.Errorf("the button saw %d presses of 30", presses)
+			}
+			return nil
+		},
+		Numbers: []scenario.Number{
+			// 100%: a sketch; a real band says why it is as wide as it is.
+			{Spec: band.Spec{Name: "frame", Unit: "µs/frame", Band: band.Time(1.0), Budget: band.FrameBudget(60)},
+				Value: scenario.FrameTimes(nil)},
+			// A tap refreshes nothing of a button: it restarts the
+			// button's ripple, a 300 ms animation, which Fyne's runner
+			// picks up at the next refresh and first ticks at the one
+			// after. Presses one refresh apart restart it before it ever
+			// ticks, so the run draws the last ripple alone: 18 ticks,
+			// a frame each.
+			{Spec: band.Spec{Name: "frames", Unit: "frames/run", Band: band.Count(18)},
+				Value: scenario.FrameCount(nil)},
+			{Spec: band.Spec{Name: "ticks", Unit: "ticks/run", Band: band.Count(18)},
+				Value: subject.Ticks},
+		},
+	})
+
+	sc, _ := scenario.Lookup("fyne-press")
+	res := sc.Measure() // the runner would do this in a child process
+	for _, m := range res.Numbers {
+		if m.Band.Kind == band.KindCount {
+			fmt.Println(band.Judge(m))
+		}
+	}
+	// Output:
+	// frames 18 frames/run ≤ 18 pass
+	// ticks 18 ticks/run ≤ 18 pass
+}

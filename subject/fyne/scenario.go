@@ -1,0 +1,96 @@
+package fyne
+
+import (
+	"fyne.io/fyne/v2"
+
+	"github.com/perfbench/perfbench/scenario"
+)
+
+var _ scenario.Subject = (*Subject)(nil)
+
+// Attach opens content headless with opts (the zero Options:
+// DefaultOptions), settles it, and makes it the subject of a scenario
+// session: from then on the scenario drives it with Session.Drive and
+// Session.Wait, calling the returned Subject's input methods, and the
+// runner, bands, ratchet and docs treat its numbers as they treat
+// perfbench's own.
+func Attach(s *scenario.Session, content fyne.CanvasObject, opts Options) *Subject {
+	sub := &Subject{Content: content, Options: opts}
+	sub.Open()
+	s.Attach(sub)
+	return sub
+}
+
+// The Values below read the counts a Fyne subject keeps, for a scenario's
+// Numbers. Each is missing (nil, so the number judges Broken) when the run
+// drew no frame or drove no Fyne subject, except Refreshes and Ticks,
+// which are true zeros over a run that drew nothing.
+
+// Allocs is the median heap allocations of a frame: a count. A median,
+// because a single frame's allocations can differ by one or two between
+// runs (see Median).
+func Allocs(r *scenario.Record) []float64 { return median(r, func(f Frame) uint64 { return f.Allocs }) }
+
+// AllocBytes is the median bytes a frame allocated.
+func AllocBytes(r *scenario.Record) []float64 {
+	return median(r, func(f Frame) uint64 { return f.Bytes })
+}
+
+// Painted is the median objects the software painter drew in a frame.
+func Painted(r *scenario.Record) []float64 {
+	return median(r, func(f Frame) uint64 { return uint64(f.Painted) })
+}
+
+// Appeared is the objects that appeared in the visible tree over the run
+// (new objects, hidden ones shown): zero for a program that only restyles
+// what it shows, one a row for a list that brings rows into view by
+// showing them, and every object every frame for a program that rebuilds
+// its content.
+func Appeared(r *scenario.Record) []float64 { return sum(r, func(f Frame) int { return f.Appeared }) }
+
+// Layouts is the containers and widgets the frames' minimum-size passes
+// laid out again, over the run.
+func Layouts(r *scenario.Record) []float64 { return sum(r, func(f Frame) int { return f.Layouts }) }
+
+// Refreshes is the object refreshes (canvas.Refresh through the driver)
+// the run's frames answered: the program's own account of what changed.
+func Refreshes(r *scenario.Record) []float64 {
+	return total(r, func(f Frame) int { return f.Refreshes })
+}
+
+// Ticks is the animation ticks the run's frames drew after: zero for a
+// program at rest.
+func Ticks(r *scenario.Record) []float64 { return total(r, func(f Frame) int { return f.Ticks }) }
+
+func subjectOf(r *scenario.Record) (*Subject, bool) {
+	sub, ok := r.Subject.(*Subject)
+	return sub, ok
+}
+
+func median(r *scenario.Record, count func(Frame) uint64) []float64 {
+	sub, ok := subjectOf(r)
+	if !ok || len(sub.frames) == 0 {
+		return nil
+	}
+	return []float64{float64(Median(sub.frames, count))}
+}
+
+func sum(r *scenario.Record, count func(Frame) int) []float64 {
+	sub, ok := subjectOf(r)
+	if !ok || len(sub.frames) == 0 {
+		return nil
+	}
+	return total(r, count)
+}
+
+func total(r *scenario.Record, count func(Frame) int) []float64 {
+	sub, ok := subjectOf(r)
+	if !ok {
+		return nil
+	}
+	n := 0
+	for _, f := range sub.frames {
+		n += count(f)
+	}
+	return []float64{float64(n)}
+}

@@ -1,0 +1,509 @@
+package fyne
+
+import (
+	"fmt"
+	"runtime"
+	"slices"
+	"time"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/driver/desktop"
+	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/theme"
+
+	"github.com/perfbench/perfbench/clock"
+)
+
+// Options set the window the program runs in.
+type Options struct {
+	// Width and Height are the window's size in Fyne's device-independent
+	// units (one pixel each: the test canvas's scale is 1).
+	Width, Height float32
+	// Refresh is the display's refresh interval: the virtual clock
+	// advances by one per refresh, and at most one frame is drawn per
+	// refresh.
+	Refresh time.Duration
+	// StillCursor turns Fyne's animations off (Settings.ShowAnimations
+	// answers false), as a user's "no animations" setting does. An
+	// entry's blinking cursor needs it to be deterministic: the cursor
+	// pauses for 300 ms of the wall clock after every keystroke
+	// (widget/entry_cursor_anim.go reads time.Now), which no virtual clock
+	// reaches, so how many of its ticks fall inside the pause depends on
+	// how fast the machine draws.
+	StillCursor bool
+	// Theme is the app's theme; nil is Fyne's default theme.
+	Theme fyne.Theme
+}
+
+// DefaultOptions are a 480×360 window on a 60 Hz display. Smaller than
+// perfbench's default window because the software painter repaints every
+// pixel of the window every frame: about 20 ms a frame at 800×600.
+var DefaultOptions = Options{Width: 480, Height: 360, Refresh: time.Second / 60}
+
+// Frame is what one frame cost and did.
+type Frame struct {
+	// Cost is the frame's time on the drawing thread's CPU clock:
+	// Animate, Layout and Paint. Where the system has no per-thread CPU
+	// clock it is wall time.
+	Cost time.Duration
+	// Wall is the frame's wall time, for reference: it also counts
+	// whatever else the machine ran meanwhile.
+	Wall time.Duration
+	// Animate is the time of ticking the running animations at this
+	// refresh; Layout of the minimum-size pass (and a resize's layout);
+	// Paint of the software painter painting the whole window.
+	Animate, Layout, Paint time.Duration
+	// Allocs and Bytes are the heap allocations the frame made.
+	Allocs, Bytes uint64
+	// Refreshes is how many times the program refreshed an object
+	// (canvas.Refresh through the driver) since the previous frame, and
+	// Refreshed how many distinct objects that was: the work that asked
+	// for this frame.
+	Refreshes, Refreshed int
+	// Ticks is the animations ticked at this refresh.
+	Ticks int
+	// Layouts is the containers and widgets the minimum-size pass laid
+	// out again.
+	Layouts int
+	// Visible is the visible objects in the window's trees; Painted the
+	// ones the software painter draws (every visible object that is not
+	// a container or a widget, every frame: it has no damage tracking);
+	// Appeared the visible objects that were not visible the frame before
+	// (a new object, or a hidden one shown).
+	Visible, Painted, Appeared int
+}
+
+// Subject is one Fyne program in a headless window on a virtual clock,
+// drawn by Fyne's test driver and software painter. Set Content (or
+// Build), and Options or leave them zero for DefaultOptions, call Open,
+// then drive it with input and Refresh or Wait.
+//
+// Fyne's app is global (fyne.CurrentApp), so one Subject is open in a
+// process at a time: opening another closes the one before. A Subject is
+// used by one goroutine.
+type Subject struct {
+	// Content is the window's content.
+	Content fyne.CanvasObject
+	// Build, when Content is nil, makes the content once the subject's
+	// app is current: for a program that creates its objects with its
+	// app at hand.
+	Build   func(fyne.App) fyne.CanvasObject
+	Options Options
+
+	app    app
+	drv    driver
+	canvas canvas
+	win    fyne.Window
+	anims  runner
+	sizes  minSizes
+	now    time.Duration // virtual time since Open
+	open   bool
+
+	// dirty is the objects refreshed since the last frame; dirtyCanvas a
+	// repaint asked for without one; resize a size to apply before the
+	// next frame.
+	dirty       map[fyne.CanvasObject]struct{}
+	refreshes   int
+	dirtyCanvas bool
+	resize      fyne.Size
+	ticks       int
+	timers      []timer
+
+	frames []Frame
+	costs  []time.Duration
+}
+
+// current is the open Subject, whose app is fyne.CurrentApp.
+var current *Subject
+
+// quietFrames bounds how many frames Open draws to settle the program.
+const quietFrames = 8
+
+// Open makes a fresh Fyne test app current with the subject's driver,
+// opens a window of the Options' size with the content, and settles it:
+// the first frames (creating every renderer, laying out, loading the
+// fonts) are not the interaction. Open is called once; a second call
+// panics.
+func (s *Subject) Open() {
+	if s.open {
+		panic("fyne: Subject.Open called twice")
+	}
+	if s.Content == nil && s.Build == nil {
+		panic("fyne: Subject.Open with neither Content nor Build")
+	}
+	if s.Options == (Options{}) {
+		s.Options = DefaultOptions
+	}
+	if s.Options.Refresh <= 0 || s.Options.Width <= 0 || s.Options.Height <= 0 {
+		panic(fmt.Sprintf("fyne: Options %+v: a window needs a size and a refresh interval", s.Options))
+	}
+	if current != nil {
+		current.close()
+	}
+	current = s
+	s.open = true
+	s.dirty = map[fyne.CanvasObject]struct{}{}
+	s.drv.s, s.canvas.s = s, s
+	inner := test.NewApp()
+	s.app = app{App: inner, drv: &s.drv, settings: settings{Settings: inner.Settings(), still: s.Options.StillCursor}}
+	s.drv.Driver = inner.Driver()
+	fyne.SetCurrentApp(&s.app)
+	th := s.Options.Theme
+	if th == nil {
+		th = theme.DefaultTheme()
+	}
+	inner.Settings().SetTheme(th)
+	s.win = s.app.NewWindow("perfbench")
+	s.canvas.Canvas = s.win.Canvas()
+	content := s.Content
+	if content == nil {
+		content = s.Build(&s.app)
+	}
+	s.win.SetContent(content)
+	s.win.Resize(fyne.NewSize(s.Options.Width, s.Options.Height))
+	s.win.Show()
+	s.dirtyCanvas = true
+	for range quietFrames {
+		if !s.Refresh() {
+			break
+		}
+	}
+	s.frames, s.costs = s.frames[:0], s.costs[:0]
+}
+
+func (s *Subject) close() {
+	s.win.Close()
+	s.open = false
+}
+
+// Frames returns every frame drawn since Open, in order. The slice is the
+// subject's own; a caller should copy what it keeps.
+func (s *Subject) Frames() []Frame { return s.frames }
+
+// FrameCosts returns the cost of every frame drawn since Open, in order:
+// what a scenario session reads each step's frames from.
+func (s *Subject) FrameCosts() []time.Duration { return s.costs }
+
+// Window returns the program's window, for a caller that must read its
+// state (focus, content). Send input through the Subject's own methods,
+// so that it goes where Fyne's desktop driver sends it.
+func (s *Subject) Window() fyne.Window { s.mustOpen(); return s.win }
+
+// Size returns the window's size.
+func (s *Subject) Size() fyne.Size { s.mustOpen(); return s.win.Canvas().Size() }
+
+// Now returns the virtual time since Open.
+func (s *Subject) Now() time.Duration { return s.now }
+
+func (s *Subject) mustOpen() {
+	if !s.open {
+		panic("fyne: Subject used after Close or before Open")
+	}
+	if current != s {
+		panic("fyne: Subject used after another was opened")
+	}
+}
+
+// Refresh advances the virtual clock by one refresh, ticks the running
+// animations there, and draws a frame if anything asked for one since the
+// last: an object refreshed, a canvas repaint, a resize. It reports
+// whether it drew.
+func (s *Subject) Refresh() bool {
+	s.mustOpen()
+	// The frame is timed on its thread's CPU clock, which needs the
+	// goroutine to stay on one thread (a no-op where the caller, as a
+	// scenario does, has locked it already).
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
+	s.now += s.Options.Refresh
+	s.runTimers()
+	var before runtime.MemStats
+	var animate time.Duration
+	if s.anims.active() {
+		runtime.ReadMemStats(&before)
+		c0, _ := cpu()
+		s.ticks = s.anims.tick(s.now)
+		c1, _ := cpu()
+		animate = c1 - c0
+	}
+	if len(s.dirty) == 0 && !s.dirtyCanvas && s.resize == (fyne.Size{}) {
+		return false
+	}
+	s.draw(before, animate)
+	return true
+}
+
+// Wait advances the virtual clock by d (rounded to whole refreshes), a
+// refresh at a time, drawing each frame that falls due. It returns the
+// number of frames drawn.
+func (s *Subject) Wait(d time.Duration) int {
+	n := 0
+	for range (d + s.Options.Refresh/2) / s.Options.Refresh {
+		if s.Refresh() {
+			n++
+		}
+	}
+	return n
+}
+
+// cpu returns the thread's CPU time (or, where there is none, the
+// monotonic clock) and the monotonic clock.
+func cpu() (time.Duration, time.Duration) {
+	mono := clock.MonoNow().Nanos()
+	if t, ok := clock.ThreadCPU(); ok {
+		return t, time.Duration(mono)
+	}
+	return time.Duration(mono), time.Duration(mono)
+}
+
+// draw draws one frame as Fyne's desktop driver does for a dirty window
+// (internal/driver/glfw drawSingleFrame): the minimum-size pass, then the
+// refreshed objects are let go (the GL driver frees their textures; the
+// software painter keeps none), then the whole window is painted.
+// Capture is the test canvas's one way to its painter: it also fills the
+// background and composes the painted image onto it, and runs Fyne's
+// cache cleaner, which acts at most every 10 s of wall time.
+//
+// before holds the memory statistics from before the animations ticked
+// at this refresh (zero when none did), so that their allocations count
+// in the frame.
+func (s *Subject) draw(before runtime.MemStats, animate time.Duration) {
+	if before.Mallocs == 0 {
+		runtime.ReadMemStats(&before)
+	}
+	f := Frame{Refreshes: s.refreshes, Refreshed: len(s.dirty), Ticks: s.ticks, Animate: animate}
+	clear(s.dirty)
+	s.refreshes, s.dirtyCanvas, s.ticks = 0, false, 0
+	c0, w0 := cpu()
+	if s.resize != (fyne.Size{}) {
+		s.win.Resize(s.resize)
+		s.resize = fyne.Size{}
+	}
+	s.sizes.pass(s.win.Canvas())
+	c1, _ := cpu()
+	s.win.Canvas().Capture()
+	c2, w2 := cpu()
+	var after runtime.MemStats
+	runtime.ReadMemStats(&after)
+	f.Layout, f.Paint = c1-c0, c2-c1
+	f.Cost = f.Animate + f.Layout + f.Paint
+	f.Wall = w2 - w0
+	f.Allocs, f.Bytes = after.Mallocs-before.Mallocs, after.TotalAlloc-before.TotalAlloc
+	f.Layouts, f.Visible, f.Painted, f.Appeared = s.sizes.layouts, s.sizes.visible, s.sizes.painted, s.sizes.appeared
+	s.frames = append(s.frames, f)
+	s.costs = append(s.costs, f.Cost)
+}
+
+// MouseMove moves the mouse pointer to p: the hoverable object under it
+// gets MouseIn, MouseMoved or MouseOut, as Fyne's desktop driver sends
+// them (through the test package's MoveMouse).
+func (s *Subject) MouseMove(p fyne.Position) { s.mustOpen(); test.MoveMouse(s.win.Canvas(), p) }
+
+// Tap clicks the primary mouse button at p, as Fyne's desktop driver
+// handles a press and a release (internal/driver/glfw
+// processMouseClicked): the object under p that takes clicks gets
+// MouseDown and MouseUp if it is a desktop.Mouseable (an entry takes the
+// focus on MouseDown), the focus is dropped when nothing focusable is
+// under p, and a tappable gets Tapped — at once, or, if it also takes
+// double taps, after the driver's double-tap delay on the virtual clock,
+// as the desktop driver waits to see whether a second tap follows.
+func (s *Subject) Tap(p fyne.Position) {
+	s.mustOpen()
+	c := s.win.Canvas()
+	co, rel := objectAt(c, p, func(o fyne.CanvasObject) bool {
+		switch o.(type) {
+		case fyne.Tappable, fyne.SecondaryTappable, fyne.DoubleTappable, fyne.Focusable, mouseable:
+			return true
+		}
+		return false
+	})
+	if co == nil {
+		return
+	}
+	ev := &fyne.PointEvent{Position: rel, AbsolutePosition: p}
+	mev := &desktop.MouseEvent{PointEvent: *ev, Button: desktop.MouseButtonPrimary}
+	focus := func() {
+		if f, ok := co.(fyne.Focusable); ok && f == c.Focused() {
+			return
+		}
+		if o, _ := objectAt(c, p, func(o fyne.CanvasObject) bool { _, ok := o.(fyne.Focusable); return ok }); o == nil {
+			c.Unfocus()
+		}
+	}
+	if m, ok := co.(mouseable); ok {
+		m.MouseDown(mev)
+	}
+	focus()
+	if m, ok := co.(mouseable); ok {
+		m.MouseUp(mev)
+	}
+	focus()
+	t, ok := co.(fyne.Tappable)
+	if !ok {
+		return
+	}
+	if _, double := co.(fyne.DoubleTappable); double {
+		s.after(fyne.CurrentApp().Driver().DoubleTapDelay(), func() { t.Tapped(ev) })
+		return
+	}
+	t.Tapped(ev)
+}
+
+// mouseable is desktop.Mouseable.
+type mouseable = desktop.Mouseable
+
+// after runs f at the first refresh d or more from now.
+func (s *Subject) after(d time.Duration, f func()) {
+	s.timers = append(s.timers, timer{at: s.now + d, f: f})
+}
+
+// timer is a function the driver runs later, on the virtual clock.
+type timer struct {
+	at time.Duration
+	f  func()
+}
+
+// runTimers runs, in the order they were set, the timers due at now.
+func (s *Subject) runTimers() {
+	keep := s.timers[:0]
+	for _, t := range s.timers {
+		if t.at <= s.now {
+			t.f()
+		} else {
+			keep = append(keep, t)
+		}
+	}
+	clear(s.timers[len(keep):])
+	s.timers = keep
+}
+
+// Scroll scrolls the scrollable object under p by (dx, dy) (positive dy:
+// the content moves up, as a wheel turned towards the user).
+func (s *Subject) Scroll(p fyne.Position, dx, dy float32) {
+	s.mustOpen()
+	test.Scroll(s.win.Canvas(), p, dx, dy)
+}
+
+// Drag drags the draggable object under p by (dx, dy) and ends the drag.
+func (s *Subject) Drag(p fyne.Position, dx, dy float32) {
+	s.mustOpen()
+	test.Drag(s.win.Canvas(), p, dx, dy)
+}
+
+// Type types text a rune at a time, as Fyne's desktop driver delivers
+// typed characters: to the focused object, or to the canvas's handler
+// when nothing has the focus.
+func (s *Subject) Type(text string) {
+	s.mustOpen()
+	c := s.win.Canvas()
+	for _, r := range text {
+		if f := c.Focused(); f != nil {
+			f.TypedRune(r)
+		} else if h := c.OnTypedRune(); h != nil {
+			h(r)
+		}
+	}
+}
+
+// Key presses and releases a key, as Fyne's desktop driver does: KeyDown
+// and KeyUp to a focused desktop.Keyable, TypedKey to the focused object
+// (or the canvas's handler), except Tab, which moves the focus forward
+// unless the focused object takes tabs itself.
+func (s *Subject) Key(name fyne.KeyName) {
+	s.mustOpen()
+	c := s.win.Canvas()
+	ev := &fyne.KeyEvent{Name: name}
+	if k, ok := c.Focused().(keyable); ok {
+		k.KeyDown(ev)
+	}
+	if name == fyne.KeyTab {
+		if t, ok := c.Focused().(fyne.Tabbable); !ok || !t.AcceptsTab() {
+			c.FocusNext()
+			s.keyUp(c, ev)
+			return
+		}
+	}
+	if f := c.Focused(); f != nil {
+		f.TypedKey(ev)
+	} else if h := c.OnTypedKey(); h != nil {
+		h(ev)
+	}
+	s.keyUp(c, ev)
+}
+
+func (s *Subject) keyUp(c fyne.Canvas, ev *fyne.KeyEvent) {
+	if k, ok := c.Focused().(keyable); ok {
+		k.KeyUp(ev)
+	}
+}
+
+// keyable is desktop.Keyable.
+type keyable = desktop.Keyable
+
+// Resize gives the window a new size; it is applied, and the content laid
+// out at it, in the frame drawn at the next refresh, as a desktop window
+// applies the size the system gave it before it draws.
+func (s *Subject) Resize(width, height float32) {
+	s.mustOpen()
+	if width <= 0 || height <= 0 {
+		panic(fmt.Sprintf("fyne: Resize to %v×%v", width, height))
+	}
+	s.resize = fyne.NewSize(width, height)
+}
+
+// Find returns the position (absolute, in the window) and size of the
+// first visible object, in tree order, whose text is text and which is not
+// wholly clipped away (a list row scrolled out of view) (see the
+// package doc for what counts as an object's text): how a driver finds
+// where to aim in a program whose layout it did not compute.
+func (s *Subject) Find(text string) (fyne.Position, fyne.Size, bool) {
+	s.mustOpen()
+	var pos fyne.Position
+	var found fyne.CanvasObject
+	for _, root := range roots(s.win.Canvas()) {
+		if walk(root, fyne.Position{}, everywhere, func(o fyne.CanvasObject, at fyne.Position, clip rect) bool {
+			if clip.intersect(rect{at, o.Size()}).empty() {
+				return false
+			}
+			if t, ok := textOf(o); ok && t == text {
+				pos, found = at, o
+				return true
+			}
+			return false
+		}) {
+			break
+		}
+	}
+	if found == nil {
+		return fyne.Position{}, fyne.Size{}, false
+	}
+	return pos, found.Size(), true
+}
+
+// Center returns the middle of the first visible object whose text is
+// text; it panics if there is none (a scenario aiming at a widget its
+// program does not show is a programming error).
+func (s *Subject) Center(text string) fyne.Position {
+	p, size, ok := s.Find(text)
+	if !ok {
+		panic(fmt.Sprintf("fyne: no visible object with the text %q", text))
+	}
+	return p.Add(fyne.NewPos(size.Width/2, size.Height/2))
+}
+
+// Median returns the median of a count over frames (the lower middle of an
+// even number), or 0 for no frames. Allocation counts are reported this
+// way for the reason package subject/gio gives: a frame's allocations can
+// differ by one or two between processes (the runtime's type-assertion
+// caches, a map's growth that depends on its hash seed).
+func Median(frames []Frame, count func(Frame) uint64) uint64 {
+	if len(frames) == 0 {
+		return 0
+	}
+	v := make([]uint64, len(frames))
+	for i, f := range frames {
+		v[i] = count(f)
+	}
+	slices.Sort(v)
+	return v[(len(v)-1)/2]
+}

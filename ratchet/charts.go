@@ -2,11 +2,13 @@ package ratchet
 
 import (
 	"bytes"
-	"os"
+	"errors"
+	"io/fs"
 	"path"
 	"path/filepath"
 	"runtime/debug"
 	"strings"
+	"syscall"
 
 	"github.com/perfbench/perfbench/band"
 	"github.com/perfbench/perfbench/chart"
@@ -17,7 +19,10 @@ import (
 func chartable(sc ScenarioOutcome) bool { return sc.Broken == "" && len(sc.Numbers) > 0 }
 
 // chartFile is a scenario's chart's file name in the charts directory.
-func chartFile(scenario string) string { return scenario + ".svg" }
+func chartFile(scenario string) string { return scenario + chartExt }
+
+// chartExt ends every chart's file name.
+const chartExt = ".svg"
 
 // chartLink is the Markdown that embeds a scenario's chart in the docs;
 // dir is the charts directory relative to the docs file's, with slashes.
@@ -77,28 +82,28 @@ func renderCharts(o *Outcome, store *Store, hist *History, machine string) (map[
 	return out, nil
 }
 
-// writeCharts writes each chart whose bytes differ from its file's, and
-// returns the paths written, in scenario order.
-func writeCharts(dir string, order []ScenarioOutcome, charts map[string][]byte) ([]string, error) {
-	var written []string
+// changedCharts returns a group member for each chart whose bytes differ
+// from its file's, in scenario order. A chart's path that holds something
+// other than a regular file is an [*InputError].
+func changedCharts(dir string, order []ScenarioOutcome, charts map[string][]byte) ([]fileWrite, error) {
+	var ws []fileWrite
 	for _, sc := range order {
 		data, ok := charts[sc.Name]
 		if !ok {
 			continue
 		}
 		p := filepath.Join(dir, chartFile(sc.Name))
-		if old, err := os.ReadFile(p); err == nil && bytes.Equal(old, data) {
+		old, err := readRegular(p, "a chart", "remove it, so that perfbench perf draws it afresh")
+		switch {
+		case err == nil && bytes.Equal(old, data):
 			continue
+		case err != nil && !errors.Is(err, fs.ErrNotExist) && !errors.Is(err, syscall.ENOTDIR):
+			// (A charts directory that is a file is told when it is made.)
+			return nil, err
 		}
-		if err := os.MkdirAll(dir, 0o755); err != nil {
-			return written, err
-		}
-		if err := writeGroup(fileWrite{p, data}); err != nil {
-			return written, err
-		}
-		written = append(written, p)
+		ws = append(ws, fileWrite{p, data})
 	}
-	return written, nil
+	return ws, nil
 }
 
 // commitOf returns the short VCS revision a binary was built from, with

@@ -39,12 +39,30 @@
 //   - Times are only recorded from an optimised build: [CheckBuild] refuses a
 //     binary built with -race, coverage, or -gcflags=-N/-l.
 //   - Bad input is an [*InputError] of one line ("file:line: what; fix"),
-//     found before anything is measured, and every file is left
+//     found before anything is written, and every file is left
 //     byte-identical: a malformed baselines file, damaged docs markers, an
-//     unknown --rebaseline name, a --rebaseline without --why.
-//   - Both files are written atomically (a temporary file in the same
-//     directory, renamed over the old one), and only when something in them
-//     changed: two runs with the same numbers leave both byte-identical.
+//     unknown --rebaseline name, a --rebaseline without --why. Every value
+//     read is finite and plausible: NaN, Inf, a negative value or one above
+//     [MaxTime] anywhere in the baselines or the history, a median outside
+//     its samples' range, samples that are all zero, and a unit that is
+//     not the scenario's are refused with their line; so is a baselines
+//     file that has lost baselines the history still records (one cut
+//     short), naming them, rather than recording them afresh.
+//   - Only regular files of at most [MaxFileSize] are read: a FIFO, a
+//     device (a link to /dev/zero), a directory or a giant file is an
+//     [*InputError] naming it, never a hang or the machine's memory. A file
+//     that cannot be written (a full disk, a failed sync, a read-only
+//     directory) is an [*InputError] too, naming it and the fix.
+//   - The baselines, docs and history files and the charts are one group,
+//     written whole or not at all: each member to a pending file, synced and
+//     read back, then a manifest of every member's length and SHA-256,
+//     synced, then the renames. A failure before the manifest is in place
+//     removes the pending files; recovery, at the start of the next
+//     recording run, completes a group whose manifest is in place only when
+//     every member verifies against it, and otherwise discards it, saying
+//     so (Outcome.Recovered). A pending file no manifest names is removed.
+//     Each file is written only when its bytes changed: two runs with the
+//     same numbers leave every file byte-identical.
 //   - Nothing generated depends on the clock or on a run's noise: the docs
 //     and charts show each time's recorded baselines and the dates they were
 //     set, not this run's median or today's date; a chart is rewritten only

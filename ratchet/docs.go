@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"os"
 	"strings"
 	"time"
 
@@ -48,7 +47,7 @@ type docsFile struct {
 // readDocs reads the docs file and finds its markers; damaged markers are
 // an InputError and leave the file as it is.
 func readDocs(path string) (*docsFile, error) {
-	data, err := os.ReadFile(path)
+	data, err := readRegular(path, "the docs file", "point --docs at the file, or restore it from version control")
 	if errors.Is(err, fs.ErrNotExist) {
 		return &docsFile{path: path}, nil
 	}
@@ -109,12 +108,21 @@ func findSection(data []byte, path string) (start, end int, err error) {
 	return begins[0].next, ends[0].at, nil
 }
 
-// section returns the generated section as it stands in the file.
+// section returns the generated section as it stands in the file, with
+// Windows line ends (a checkout with core.autocrlf) read as plain ones:
+// the section's text is the same, and comparing the bytes would find the
+// docs out of date for ever.
 func (d *docsFile) section() []byte {
 	if !d.exists {
 		return nil
 	}
-	return d.data[d.start:d.end]
+	return bytes.ReplaceAll(d.data[d.start:d.end], []byte("\r\n"), []byte("\n"))
+}
+
+// crlf reports whether the file ends its lines with CR LF; the section is
+// written back the same way.
+func (d *docsFile) crlf() bool {
+	return d.exists && bytes.Contains(d.data, []byte("\r\n"))
 }
 
 // with returns the whole file with section in place of the generated one;
@@ -122,6 +130,9 @@ func (d *docsFile) section() []byte {
 func (d *docsFile) with(section []byte) []byte {
 	if !d.exists {
 		return []byte(docsHeader + beginLine + string(section) + endLine)
+	}
+	if d.crlf() {
+		section = bytes.ReplaceAll(section, []byte("\n"), []byte("\r\n"))
 	}
 	var b bytes.Buffer
 	b.Write(d.data[:d.start])

@@ -7,7 +7,9 @@ import (
 
 // InputError is bad input the ratchet refuses before it writes anything: a
 // malformed baselines file, damaged docs markers, an unknown or unexplained
-// --rebaseline, a binary that may not record. It prints as one line,
+// --rebaseline, a binary that may not record; and a file it could not read
+// or write (a full disk, a read-only checkout, a device where a file
+// should be), which the user fixes the same way, by changing the input. It prints as one line,
 // "file:line: what is wrong; the fix", and the CLI exits 2 for it
 // (errors.As(err, new(*ratchet.InputError))).
 type InputError struct {
@@ -18,7 +20,13 @@ type InputError struct {
 	Line int
 	// Msg says what is wrong and how to fix it.
 	Msg string
+	// Err is the error of the file system behind a file that could not
+	// be read or written (a full disk, no permission), or nil.
+	Err error
 }
+
+// Unwrap returns Err, so errors.Is(err, syscall.ENOSPC) finds a full disk.
+func (e *InputError) Unwrap() error { return e.Err }
 
 func (e *InputError) Error() string {
 	var b strings.Builder

@@ -4,8 +4,8 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"maps"
 	"math"
-	"os"
 	"slices"
 	"strconv"
 	"strings"
@@ -50,6 +50,10 @@ type Point struct {
 // that charts can show where a baseline was before it moved.
 type History struct {
 	points map[Key][]Point
+	// file and lines are the file it was parsed from and the line of
+	// each number in it, for errors about it.
+	file  string
+	lines map[Key]int
 }
 
 // Points returns the baselines set under k, oldest first.
@@ -75,6 +79,37 @@ func (h *History) Add(k Key, p Point) {
 		ps = ps[len(ps)-HistoryLimit:]
 	}
 	h.points[k] = ps
+}
+
+// checkStore refuses a baselines file that has lost baselines the history
+// still records: a file cut short, or a block deleted by hand, would
+// otherwise have the missing baselines recorded afresh from one run, as if
+// the machine had never been measured. Only scenarios in known are
+// checked (nil: every one), since a scenario that was removed leaves its
+// history behind.
+func (h *History) checkStore(store *Store, file string, known []string) error {
+	var missing []string
+	line := 0
+	keys := slices.SortedFunc(maps.Keys(h.points), compareKeys)
+	for _, k := range keys {
+		if known != nil && !slices.Contains(known, k.Scenario) {
+			continue
+		}
+		if _, ok := store.Get(k); !ok {
+			if line == 0 {
+				line = h.lines[k]
+			}
+			missing = append(missing, k.Scenario+" "+k.Number+" on "+k.Machine)
+		}
+	}
+	if len(missing) == 0 {
+		return nil
+	}
+	if len(missing) > 3 {
+		missing = append(missing[:3], fmt.Sprintf("and %d more", len(missing)-3))
+	}
+	return &InputError{File: file, Msg: fmt.Sprintf("has no baseline for %s, which the history records (%s:%d); restore the baselines file from version control (if a number was renamed or removed, delete its points from the history too)",
+		strings.Join(missing, ", "), h.file, line)}
 }
 
 // Len returns the number of keys with a history.
@@ -117,10 +152,11 @@ var historyHeader = `# Every time baseline perfbench perf has set, per machine, 
 `
 
 // LoadHistory reads the history file at path; one that does not exist is
-// an empty History. A malformed one is an [*InputError] naming the file
-// and line.
+// an empty History. One that cannot be read, is not a regular file or is
+// over MaxFileSize, and a malformed one, is an [*InputError] naming the
+// file (and the line).
 func LoadHistory(path string) (*History, error) {
-	data, err := os.ReadFile(path)
+	data, err := readRegular(path, "the history file", "restore it from version control")
 	if errors.Is(err, fs.ErrNotExist) {
 		return &History{}, nil
 	}
@@ -144,7 +180,7 @@ func ParseHistory(data []byte, file string) (*History, error) {
 	if err := yaml.Unmarshal(data, &doc); err != nil {
 		return nil, yamlError(file, err)
 	}
-	h := &History{}
+	h := &History{file: file}
 	if doc.Kind == 0 || len(doc.Content) == 0 {
 		return h, nil
 	}
@@ -188,6 +224,10 @@ func ParseHistory(data []byte, file string) (*History, error) {
 							return nil, bad(num[1], "number %q must be a list of points", num[0].Value)
 						}
 						k := Key{m[0].Value, sc[0].Value, num[0].Value}
+						if h.lines == nil {
+							h.lines = map[Key]int{}
+						}
+						h.lines[k] = num[0].Line
 						for _, e := range num[1].Content {
 							pt, err := historyPoint(e, bad)
 							if err != nil {
@@ -227,10 +267,13 @@ func historyPoint(n *yaml.Node, bad func(*yaml.Node, string, ...any) error) (Poi
 	}
 	for i, f := range []*float64{&pt.Median, &pt.Lo, &pt.Hi} {
 		v, err := strconv.ParseFloat(c[1+i].Value, 64)
-		if err != nil || v < 0 {
-			return pt, bad(c[1+i], "%q is not a number ≥ 0; %s", c[1+i].Value, want)
+		if err != nil || math.IsNaN(v) || math.IsInf(v, 0) || v < 0 || v > MaxTime {
+			return pt, bad(c[1+i], "%q is not a finite number from 0 to %g; %s", c[1+i].Value, MaxTime, want)
 		}
 		*f = v
+	}
+	if pt.Median == 0 {
+		return pt, bad(c[1], "median 0 measured nothing; %s", want)
 	}
 	if pt.N, err = strconv.Atoi(c[4].Value); err != nil || pt.N < 0 {
 		return pt, bad(c[4], "samples %q is not a count", c[4].Value)

@@ -112,6 +112,10 @@ type Options struct {
 	// Commit is recorded with each baseline set; "" means the revision in
 	// Build, where the build says.
 	Commit string
+
+	// disk is where the files are written; nil means the real file
+	// system. A test fails its operations one at a time.
+	disk disk
 }
 
 func (o Options) withDefaults() Options {
@@ -140,6 +144,9 @@ func (o Options) withDefaults() Options {
 	}
 	if o.Commit == "" {
 		o.Commit = commitOf(o.Build)
+	}
+	if o.disk == nil {
+		o.disk = osDisk{}
 	}
 	return o
 }
@@ -267,19 +274,22 @@ type Move struct {
 //     exist.
 //
 // Bad input (see [InputError]) is refused and leaves every file
-// byte-identical: a malformed, empty or unreadable baselines file, a
-// baseline for a scenario or number that does not exist (a renamed
-// scenario), damaged docs markers, an unknown --rebaseline name or one
+// byte-identical: a malformed, empty, unreadable, non-regular or oversized
+// baselines, history or docs file, a value that is not finite and
+// plausible, a baseline for a scenario or number that does not exist (a
+// renamed scenario) or in another unit, baselines the history records but
+// the file lost, damaged docs markers, an unknown --rebaseline name or one
 // without --why, a file whose directory does not exist and, unless
 // ReadOnly, a binary built with -race, coverage or -gcflags=-N/-l. All of
-// these but an unknown number are refused before measuring.
+// these but an unknown number, a unit and a lost baseline are refused
+// before measuring; those three before anything is written.
 //
 // A recording run holds an exclusive lock on the baselines file's
 // directory from start to end; a second one is refused. It first puts the
-// baselines, docs and history files back in order after an interrupted
-// run (Outcome.Recovered). The three are written as a group: prepared and
-// checked, then renamed, baselines first; a run killed before the first
-// rename is undone by the next, one killed after it completed. A failed verdict is not an error, but a failing run writes nothing
+// files back in order after an interrupted or failed run
+// (Outcome.Recovered). The baselines, docs and history files and the
+// charts are written as one group, whole or not at all (see the package
+// doc). A failed verdict is not an error, but a failing run writes nothing
 // (Outcome.Withheld says so): noise that fails a band is never recorded or
 // published.
 func Run(ctx context.Context, opts Options, measure Measure) (Outcome, error) {
@@ -308,8 +318,8 @@ func Run(ctx context.Context, opts Options, measure Measure) (Outcome, error) {
 			return Outcome{}, err
 		}
 		defer unlock()
-		if recovered, err = recoverGroup(opts.Baselines, opts.Docs, opts.History); err != nil {
-			return Outcome{}, fmt.Errorf("ratchet: putting the files back in order after an interrupted run: %w", err)
+		if recovered, err = recoverGroup(opts.disk, opts.Baselines, []string{opts.Docs, opts.History}, opts.Charts); err != nil {
+			return Outcome{}, err
 		}
 	}
 	store, err := Load(opts.Baselines)
@@ -352,6 +362,11 @@ func Run(ctx context.Context, opts Options, measure Measure) (Outcome, error) {
 		}
 	}
 	if err := store.checkNumbers(opts.Baselines, results); err != nil {
+		return Outcome{}, err
+	}
+	// After the numbers: a renamed number is told as one, not as a
+	// baseline the history misses.
+	if err := hist.checkStore(store, opts.Baselines, known); err != nil {
 		return Outcome{}, err
 	}
 	if opts.Scenarios == nil {
@@ -439,26 +454,35 @@ func Run(ctx context.Context, opts Options, measure Measure) (Outcome, error) {
 		docsFile.data = docs.with(section)
 	}
 	// The history grows only when a baseline moves; it is written with the
-	// pair, so a run killed while writing it is completed or undone by the
-	// next like the other two.
+	// baselines.
 	historyFile := fileWrite{path: opts.History}
 	if baselines.data != nil {
 		historyFile.data = hist.Marshal()
 	}
-	if err := writeGroup(baselines, docsFile, historyFile); err != nil {
-		return o, err
-	}
-	o.BaselinesWritten, o.DocsWritten = baselines.data != nil, docsFile.data != nil
-	o.HistoryWritten = historyFile.data != nil
-	// The charts follow the group: they only draw what it records, and a
-	// run killed before them leaves charts that the next run that moves a
-	// number redraws.
+	// The charts are members of the group too: drawn before anything is
+	// written, so a chart that cannot be drawn or written leaves every
+	// file as it was.
 	charts, err := renderCharts(&o, store, hist, machine)
 	if err != nil {
 		return o, err
 	}
-	if o.ChartsWritten, err = writeCharts(opts.Charts, o.Scenarios, charts); err != nil {
+	chartWrites, err := changedCharts(opts.Charts, o.Scenarios, charts)
+	if err != nil {
 		return o, err
+	}
+	if len(chartWrites) > 0 {
+		if err := opts.disk.MkdirAll(opts.Charts, 0o755); err != nil {
+			return o, writeError(opts.Charts, err)
+		}
+	}
+	group := append([]fileWrite{baselines, docsFile, historyFile}, chartWrites...)
+	if err := writeGroup(opts.disk, manifestName(opts.Baselines), group...); err != nil {
+		return o, err
+	}
+	o.BaselinesWritten, o.DocsWritten = baselines.data != nil, docsFile.data != nil
+	o.HistoryWritten = historyFile.data != nil
+	for _, w := range chartWrites {
+		o.ChartsWritten = append(o.ChartsWritten, w.path)
 	}
 	return o, nil
 }

@@ -4,6 +4,8 @@ package ratchet_test
 
 import (
 	"context"
+	"crypto/sha256"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -88,22 +90,27 @@ func TestLockIsReleasedAfterARun(t *testing.T) {
 	require.NoError(t, syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB), "the run let go of its lock")
 }
 
-// A run that finds the docs' pending file alone (its predecessor was
-// killed between the renames) completes the pair before anything else
-// and says so.
+// A run that finds a committed group's manifest with the docs' pending
+// file (its predecessor was killed between the renames) completes the
+// group before anything else and says so.
 func TestRunCompletesAnInterruptedPair(t *testing.T) {
 	r := newRepo(t)
 	r.run(t, r.opts(machineA, day1), measuring(numbers(spread(30, 90, 110), spread(30, 18, 22), 1)))
 	docs := r.read(t, r.docs())
 	pending := filepath.Join(filepath.Dir(r.docs()), ".performance.md.perfbench-pending")
 	require.NoError(t, os.WriteFile(pending, []byte(docs), 0o644))
+	// The manifest, as the run wrote it before its first rename: each
+	// member's length, SHA-256 and path from the baselines' directory.
+	sum := sha256.Sum256([]byte(docs))
+	manifest := fmt.Sprintf("perfbench write group 1\n%d %x \"../docs/performance.md\"\nend\n", len(docs), sum)
+	require.NoError(t, os.WriteFile(filepath.Join(filepath.Dir(r.baselines()), ".baselines.yaml.perfbench-group"), []byte(manifest), 0o644))
 	require.NoError(t, os.WriteFile(r.docs(), []byte("# stale, from before the interrupted run\n<!-- perfbench:begin -->\n<!-- perfbench:end -->\n"), 0o644))
 	leftover := filepath.Join(filepath.Dir(r.docs()), ".performance.md.2749.tmp")
 	require.NoError(t, os.WriteFile(leftover, []byte("half"), 0o644))
 
 	o := r.run(t, r.opts(machineA, day1), measuring(numbers(spread(30, 90, 110), spread(30, 18, 22), 1)))
 	assert.Equal(t, []string{
-		"completed an interrupted write: " + pending + " renamed over " + r.docs() + ", to match " + r.baselines(),
+		"completed an interrupted write: " + pending + " renamed over " + r.docs(),
 		"removed " + leftover + ", a temporary file left by an interrupted run",
 	}, o.Recovered)
 	assert.Equal(t, docs, r.read(t, r.docs()))

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io/fs"
 	"math"
-	"os"
 	"regexp"
 	"slices"
 	"strconv"
@@ -20,6 +19,13 @@ import (
 
 // storeVersion is the schema version a baselines file carries.
 const storeVersion = 1
+
+// MaxTime is the largest time the ratchet reads from its files, in the
+// time's unit (µs for every time perfbench measures: a quarter of an hour
+// for one frame). Nothing it measures comes near; a value above it was
+// not measured, and a band around it (1e308 gives ≤ 1.7e308) gates
+// nothing.
+const MaxTime = 1e9
 
 // Key names one time baseline: a machine (its [Machine.String] form), a
 // scenario, and a number within the scenario.
@@ -114,17 +120,18 @@ const storeHeader = `# Time baselines for perfbench's scenario bands, one block 
 
 // Load reads the baselines file at path. A file that does not exist is an
 // empty store, not an error: a fresh checkout has no baselines yet. A file
-// that cannot be read (a directory, no permission) or parsed, and a file
-// that is empty or holds only comments, is an [*InputError] naming it: an
+// that cannot be read (no permission), is not a regular file (a directory,
+// a FIFO, a device) or is over MaxFileSize, that cannot be parsed, or that
+// is empty or holds only comments, is an [*InputError] naming it: an
 // emptied file is damage, and reading it as "no baselines" would record
 // every baseline afresh from one run.
 func Load(path string) (*Store, error) {
-	data, err := os.ReadFile(path)
+	data, err := readRegular(path, "the baselines file", "point --baselines at the file")
 	if errors.Is(err, fs.ErrNotExist) {
 		return &Store{}, nil
 	}
 	if err != nil {
-		return nil, &InputError{File: path, Msg: "cannot read the baselines file: " + unwrapPath(err) + "; point --baselines at the file"}
+		return nil, err
 	}
 	s, err := Parse(data, path)
 	if err == nil && s.empty {
@@ -162,8 +169,13 @@ func (s *Store) checkScenarios(file string, known []string) error {
 // checkNumbers refuses a baseline for a number that a measured scenario
 // does not report as a time: a renamed number, or a number that became a
 // count. Scenarios that broke or reported nothing are not checked.
+//
+// It also refuses a baseline whose unit is not the one the scenario
+// declares for the number: a median in ms judged against frames in µs
+// would pass or fail by a factor of a thousand.
 func (s *Store) checkNumbers(file string, measured []Scenario) error {
 	times := map[string][]string{}
+	units := map[[2]string]string{}
 	for _, sc := range measured {
 		if sc.Broken != "" || len(sc.Numbers) == 0 {
 			continue
@@ -172,6 +184,7 @@ func (s *Store) checkNumbers(file string, measured []Scenario) error {
 		for _, n := range sc.Numbers {
 			if n.Band.Kind == band.KindTime {
 				times[sc.Name] = append(times[sc.Name], n.Name)
+				units[[2]string{sc.Name, n.Name}] = n.Unit
 			}
 		}
 	}
@@ -180,6 +193,10 @@ func (s *Store) checkNumbers(file string, measured []Scenario) error {
 		if ok && !slices.Contains(valid, k.Number) {
 			return &InputError{File: file, Line: s.lines[k], Msg: fmt.Sprintf("a baseline for %s %q on machine %q, which is not one of its times (%s); rename it to the number's new name or delete it, then run perfbench perf again",
 				k.Scenario, k.Number, k.Machine, strings.Join(valid, ", "))}
+		}
+		if unit, ok := units[[2]string{k.Scenario, k.Number}]; ok && s.records[k].Unit != unit {
+			return &InputError{File: file, Line: s.lines[k], Msg: fmt.Sprintf("the baseline for %s %q on machine %q is in %q, but the scenario measures it in %q; restore the file from version control, or delete the baseline to record it afresh",
+				k.Scenario, k.Number, k.Machine, s.records[k].Unit, unit)}
 		}
 	}
 	return nil
@@ -391,6 +408,16 @@ func (p *parser) baseline(number string, n *yaml.Node) (Baseline, error) {
 	case !haveSet:
 		return b, p.errorf(n, "%s has no set time", what)
 	}
+	// The median is of per-process fastest samples, each one of the
+	// samples: it lies within their range, and samples that are all zero
+	// measured nothing.
+	lo, hi := slices.Min(b.Samples), slices.Max(b.Samples)
+	switch {
+	case hi == 0:
+		return b, p.errorf(n, "%s has samples that are all zero, which measured nothing", what)
+	case b.Median < lo || b.Median > hi:
+		return b, p.errorf(n, "%s has median %s outside its samples' range [%s, %s]", what, band.Format(b.Median), band.Format(lo), band.Format(hi))
+	}
 	return b, nil
 }
 
@@ -408,6 +435,9 @@ func (p *parser) float(n *yaml.Node, what string) (float64, error) {
 	f, err := strconv.ParseFloat(n.Value, 64)
 	if err != nil || math.IsInf(f, 0) || math.IsNaN(f) || f < 0 {
 		return 0, p.errorf(n, "%s %q is not a finite number ≥ 0", what, n.Value)
+	}
+	if f > MaxTime {
+		return 0, p.errorf(n, "%s %s is above %g (MaxTime), which no run measures", what, n.Value, MaxTime)
 	}
 	return f, nil
 }

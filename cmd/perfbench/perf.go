@@ -61,17 +61,22 @@ three obligations in order:
 A run whose verdict fails (any Fail or Broken) writes nothing, and says
 so: a failing run's numbers are neither recorded nor published.
 
-The two files are written as a pair: both are prepared and read back
-before either is renamed into place, baselines first, so a failure leaves
-both as they were; a run killed between the renames is completed by the
-next run, which also removes any temporary file an interrupted run left.
+The baselines, history and docs files and the charts are written as one
+group, whole or not at all: each is prepared beside its target, synced and
+read back, then a manifest of their lengths and checksums is written, then
+they are renamed into place. A write that fails (a full disk, a failed
+sync) removes what it prepared, exit 2 naming the file; a run killed after
+the manifest is completed by the next run only when every file verifies
+against it, and discarded otherwise, and the next run says which.
 One perf at a time records into a baselines file (a lock on its
 directory); a second is refused, exit 2.
 
 It refuses to record from a binary built with -race, coverage or
 -gcflags=-N/-l, and to run at all while PERFBENCH_LATENCY is set (tracing
-slows every frame). Bad input (a malformed, empty, comments-only or
-unreadable baselines file, a baseline for a scenario or number that does
+slows every frame). Bad input (a malformed, empty, comments-only,
+unreadable, non-regular or oversized baselines, history or docs file, a
+value that is NaN, infinite, negative or implausible, a unit that is not
+the scenario's, baselines the history records but the file lost, a baseline for a scenario or number that does
 not exist, a --baselines or --docs in a directory that does not exist,
 damaged docs markers, an unknown --rebaseline name, --rebaseline without
 --why) is a one-line error naming the file or name and the fix; every file
@@ -214,7 +219,7 @@ func perfCommit(build *debug.BuildInfo) string {
 		return ""
 	}
 	commit := strings.TrimSpace(string(rev))
-	if status, err := exec.Command("git", "-C", root, "status", "--porcelain", "--untracked-files=no").Output(); err == nil && len(bytes.TrimSpace(status)) > 0 {
+	if status, err := exec.Command("git", "--no-optional-locks", "-C", root, "status", "--porcelain", "--untracked-files=no").Output(); err == nil && len(bytes.TrimSpace(status)) > 0 {
 		commit += "-dirty"
 	}
 	return commit

@@ -31,7 +31,8 @@ const groupChild = "PERFBENCH_RATCHET_GROUP_CHILD"
 func TestKillBetweenTheRenames(t *testing.T) {
 	if dir := os.Getenv(pairChild); dir != "" {
 		betweenRenames = func() { syscall.Kill(os.Getpid(), syscall.SIGKILL) }
-		err := writeGroup(fileWrite{filepath.Join(dir, "baselines.yaml"), []byte("new baselines\n")},
+		err := writeGroup(osDisk{}, manifestName(filepath.Join(dir, "baselines.yaml")),
+			fileWrite{filepath.Join(dir, "baselines.yaml"), []byte("new baselines\n")},
 			fileWrite{filepath.Join(dir, "performance.md"), []byte("new docs\n")})
 		t.Fatalf("writeGroup returned (%v) instead of being killed between the renames", err)
 	}
@@ -46,14 +47,15 @@ func TestKillBetweenTheRenames(t *testing.T) {
 	assert.Equal(t, "new baselines\n", read(t, b), "the first rename happened")
 	assert.Equal(t, "old docs\n", read(t, d), "the second did not")
 	assert.Equal(t, "new docs\n", read(t, pendingName(d)), "the docs' pending file is whole")
+	assert.FileExists(t, manifestName(b), "the group was committed")
 
-	did, err := recoverGroup(b, d, filepath.Join(dir, "history.yaml"))
+	did, err := recoverGroup(osDisk{}, b, []string{d, filepath.Join(dir, "history.yaml")}, "")
 	require.NoError(t, err)
-	assert.Equal(t, []string{"completed an interrupted write: " + pendingName(d) + " renamed over " + d + ", to match " + b}, did)
+	assert.Equal(t, []string{"completed an interrupted write: " + pendingName(d) + " renamed over " + d}, did)
 	assert.Equal(t, "new docs\n", read(t, d))
 	assert.Equal(t, []string{"baselines.yaml", "performance.md"}, names(t, dir))
 
-	did, err = recoverGroup(b, d, filepath.Join(dir, "history.yaml"))
+	did, err = recoverGroup(osDisk{}, b, []string{d, filepath.Join(dir, "history.yaml")}, "")
 	require.NoError(t, err)
 	assert.Empty(t, did, "a pair in order needs nothing")
 }
@@ -73,7 +75,8 @@ func TestKillWhileWritingTheHistory(t *testing.T) {
 				syscall.Kill(os.Getpid(), syscall.SIGKILL)
 			}
 		}
-		err := writeGroup(fileWrite{filepath.Join(dir, "baselines.yaml"), []byte("new baselines\n")},
+		err := writeGroup(osDisk{}, manifestName(filepath.Join(dir, "baselines.yaml")),
+			fileWrite{filepath.Join(dir, "baselines.yaml"), []byte("new baselines\n")},
 			fileWrite{filepath.Join(dir, "performance.md"), []byte("new docs\n")},
 			fileWrite{filepath.Join(dir, "history.yaml"), []byte("new history\n")})
 		t.Fatalf("writeGroup returned (%v) instead of being killed before rename %s", err, at)
@@ -95,18 +98,18 @@ func TestKillWhileWritingTheHistory(t *testing.T) {
 			assert.Equal(t, "old history\n", read(t, h), "the history's did not")
 			assert.Equal(t, "new history\n", read(t, pendingName(h)), "the history's pending file is whole")
 
-			did, err := recoverGroup(b, d, h)
+			did, err := recoverGroup(osDisk{}, b, []string{d, h}, "")
 			require.NoError(t, err)
-			want := []string{"completed an interrupted write: " + pendingName(h) + " renamed over " + h + ", to match " + b}
+			want := []string{"completed an interrupted write: " + pendingName(h) + " renamed over " + h}
 			if at == "1" {
-				want = append([]string{"completed an interrupted write: " + pendingName(d) + " renamed over " + d + ", to match " + b}, want...)
+				want = append([]string{"completed an interrupted write: " + pendingName(d) + " renamed over " + d}, want...)
 			}
 			assert.Equal(t, want, did)
 			assert.Equal(t, "new docs\n", read(t, d))
 			assert.Equal(t, "new history\n", read(t, h))
 			assert.Equal(t, []string{"baselines.yaml", "history.yaml", "performance.md"}, names(t, dir))
 
-			did, err = recoverGroup(b, d, h)
+			did, err = recoverGroup(osDisk{}, b, []string{d, h}, "")
 			require.NoError(t, err)
 			assert.Empty(t, did, "a group in order needs nothing")
 		})
@@ -116,12 +119,12 @@ func TestKillWhileWritingTheHistory(t *testing.T) {
 		for p, s := range map[string]string{pendingName(b): "new baselines\n", pendingName(d): "new docs\n", pendingName(h): "new hi"} {
 			require.NoError(t, os.WriteFile(p, []byte(s), 0o644))
 		}
-		did, err := recoverGroup(b, d, h)
+		did, err := recoverGroup(osDisk{}, b, []string{d, h}, "")
 		require.NoError(t, err)
 		assert.Equal(t, []string{
-			"removed " + pendingName(h) + ", left by an interrupted run before it renamed anything",
-			"removed " + pendingName(d) + ", left by an interrupted run before it renamed anything",
-			"removed " + pendingName(b) + ", left by an interrupted run before it renamed anything",
+			"removed " + pendingName(b) + uncommitted,
+			"removed " + pendingName(d) + uncommitted,
+			"removed " + pendingName(h) + uncommitted,
 		}, did)
 		assert.Equal(t, "old baselines\n", read(t, b))
 		assert.Equal(t, "old docs\n", read(t, d))
@@ -130,49 +133,83 @@ func TestKillWhileWritingTheHistory(t *testing.T) {
 	})
 }
 
-// A file written alone (docs whose text changed, a chart) goes through a
-// partial file and one rename: a failure leaves the target as it was and
-// no partial file, and a partial file left by a kill is removed by the
-// next run.
+const uncommitted = ", left by a write that failed or was killed before its group was committed"
+
+// A file written alone (docs whose text changed) goes through the same
+// group: afterwards only the target is there, and a partial file an older
+// version left is removed by the next run.
 func TestAFileWrittenAloneLeavesNoPendingFile(t *testing.T) {
 	dir := t.TempDir()
 	b, d, h := filepath.Join(dir, "baselines.yaml"), filepath.Join(dir, "performance.md"), filepath.Join(dir, "history.yaml")
 	require.NoError(t, os.WriteFile(d, []byte("old docs\n"), 0o644))
-	require.NoError(t, writeGroup(fileWrite{path: b}, fileWrite{d, []byte("new docs\n")}, fileWrite{path: h}))
+	require.NoError(t, writeGroup(osDisk{}, manifestName(b), fileWrite{path: b}, fileWrite{d, []byte("new docs\n")}, fileWrite{path: h}))
 	assert.Equal(t, "new docs\n", read(t, d))
 	assert.Equal(t, []string{"performance.md"}, names(t, dir))
 
 	require.NoError(t, os.WriteFile(partialName(d), []byte("newer d"), 0o644)) // a kill mid-write
-	did, err := recoverGroup(b, d, h)
+	did, err := recoverGroup(osDisk{}, b, []string{d, h}, "")
 	require.NoError(t, err)
-	assert.Equal(t, []string{"removed " + partialName(d) + ", left by an interrupted run before it renamed it"}, did)
+	assert.Equal(t, []string{"removed " + partialName(d) + uncommitted}, did)
 	assert.Equal(t, "new docs\n", read(t, d))
 	assert.Equal(t, []string{"performance.md"}, names(t, dir))
 }
 
-// Killed before either rename, a run leaves the old pair whole: recovery
-// removes its pending files, and the leftover temporary files of older
-// versions, and changes neither target.
-func TestRecoverDiscardsAnUnrenamedPair(t *testing.T) {
+// Without a manifest no group was committed: recovery removes every
+// pending file, whole or cut short, the chart's among them, and the
+// leftover temporary files of older versions, and changes no target.
+func TestRecoverDiscardsAnUncommittedGroup(t *testing.T) {
 	dir := t.TempDir()
+	charts := filepath.Join(dir, "charts")
+	require.NoError(t, os.Mkdir(charts, 0o755))
 	b, d := filepath.Join(dir, "baselines.yaml"), filepath.Join(dir, "performance.md")
 	for p, s := range map[string]string{
 		b: "old baselines\n", d: "old docs\n",
 		pendingName(b): "new baselines\n", pendingName(d): "new do", // the docs' cut short
 		filepath.Join(dir, ".performance.md.123456.tmp"): "x",
 		partialName(filepath.Join(dir, "history.yaml")):  "# Every",
+		pendingName(filepath.Join(charts, "scroll.svg")): "<svg",
+		manifestPartial(manifestName(b)):                 "perfbench write group 1\n",
 	} {
 		require.NoError(t, os.WriteFile(p, []byte(s), 0o644))
 	}
-	did, err := recoverGroup(b, d, filepath.Join(dir, "history.yaml"))
+	did, err := recoverGroup(osDisk{}, b, []string{d, filepath.Join(dir, "history.yaml")}, charts)
 	require.NoError(t, err)
-	assert.Len(t, did, 4)
+	assert.Len(t, did, 6)
 	assert.Equal(t, "old baselines\n", read(t, b))
 	assert.Equal(t, "old docs\n", read(t, d))
-	assert.Equal(t, []string{"baselines.yaml", "performance.md"}, names(t, dir))
+	assert.Equal(t, []string{"baselines.yaml", "charts", "performance.md"}, names(t, dir))
+	assert.Empty(t, names(t, charts))
 }
 
-// A pair whose second file cannot be prepared renames nothing: the first
+// A committed group is completed only when every member verifies: a
+// pending file that does not match the manifest's length and checksum
+// makes recovery discard the whole group, and say which one failed.
+func TestRecoverDiscardsACommittedGroupWhoseMemberDoesNotVerify(t *testing.T) {
+	dir := t.TempDir()
+	b, d, h := filepath.Join(dir, "baselines.yaml"), filepath.Join(dir, "performance.md"), filepath.Join(dir, "history.yaml")
+	for p, s := range map[string]string{b: "old baselines\n", d: "old docs\n", h: "old history\n"} {
+		require.NoError(t, os.WriteFile(p, []byte(s), 0o644))
+	}
+	ws := []fileWrite{{b, []byte("new baselines\n")}, {d, []byte("new docs\n")}, {h, []byte("new history\n")}}
+	text, err := manifestText(manifestName(b), ws)
+	require.NoError(t, err)
+	require.NoError(t, os.WriteFile(manifestName(b), text, 0o644))
+	for _, w := range ws {
+		require.NoError(t, os.WriteFile(pendingName(w.path), w.data, 0o644))
+	}
+	require.NoError(t, os.WriteFile(pendingName(h), []byte("new hist0ry\n"), 0o644)) // same length, other bytes
+
+	did, err := recoverGroup(osDisk{}, b, []string{d, h}, "")
+	require.NoError(t, err)
+	assert.Equal(t, []string{"discarded an interrupted write of 3 files, since not every one verifies: " +
+		pendingName(h) + " (its checksum is not the manifest's); the files stand as they were"}, did)
+	assert.Equal(t, "old baselines\n", read(t, b))
+	assert.Equal(t, "old docs\n", read(t, d))
+	assert.Equal(t, "old history\n", read(t, h))
+	assert.Equal(t, []string{"baselines.yaml", "history.yaml", "performance.md"}, names(t, dir))
+}
+
+// A group whose second file cannot be prepared renames nothing: the first
 // file is untouched and no pending file stays. (The second's pending file
 // is blocked by a directory, which stands in for a read-only docs
 // directory and fails the same way even for root.)
@@ -183,11 +220,14 @@ func TestPairRenamesNothingUnlessBothArePrepared(t *testing.T) {
 	require.NoError(t, os.WriteFile(d, []byte("old docs\n"), 0o644))
 	require.NoError(t, os.Mkdir(pendingName(d), 0o755))
 
-	err := writeGroup(fileWrite{b, []byte("new baselines\n")}, fileWrite{d, []byte("new docs\n")})
-	require.Error(t, err)
+	err := writeGroup(osDisk{}, manifestName(b), fileWrite{b, []byte("new baselines\n")}, fileWrite{d, []byte("new docs\n")})
+	var ie *InputError
+	require.ErrorAs(t, err, &ie)
+	assert.Equal(t, d, ie.File)
 	assert.Equal(t, "old baselines\n", read(t, b))
 	assert.Equal(t, "old docs\n", read(t, d))
 	assert.NoFileExists(t, pendingName(b))
+	assert.NoFileExists(t, manifestName(b))
 }
 
 // runKilled runs test in a child process of this test binary with env

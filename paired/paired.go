@@ -1,5 +1,5 @@
 // Package paired judges a head build against a base build of the same
-// scenarios: their processes run alternately on the same machine, every
+// scenarios: their processes run in pairs on the same machine, every
 // time is judged by the ratio head/base with its confidence interval, and
 // every count by the direction of its band. It is the pull-request mode
 // of `perfbench scenarios --base`: a baseline recorded on some other day
@@ -39,6 +39,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"math/rand/v2"
 	"slices"
 	"time"
 
@@ -82,6 +83,19 @@ const Tolerance = 0.03
 type Options struct {
 	// Head and Base run one process of a scenario of their build each.
 	Head, Base *scenario.Runner
+	// HeadLayouts and BaseLayouts, when set, are further builds of the
+	// same two revisions whose linker laid the functions out otherwise
+	// (go build -ldflags=-randlayout=SEED). A scenario's pairs are
+	// spread over them in turn, pair k running build k mod n of each
+	// side (n = 1 + the longer list; a shorter list repeats), so an
+	// accident of one build's layout, which moves a time by a few percent
+	// with no change to the code it runs, is one share of the pairs
+	// instead of the verdict.
+	HeadLayouts, BaseLayouts []*scenario.Runner
+	// Seed seeds the order of the two processes within each pair (a coin
+	// flip per pair), so neither build runs in the other's wake more than
+	// by chance; zero draws a seed.
+	Seed uint64
 	// Pairs is how many pairs per scenario before the first look; zero
 	// means DefaultPairs.
 	Pairs int
@@ -157,6 +171,11 @@ type Outcome struct {
 	Looks, Times int
 	// FailUnsure: an unsure time fails the run (Options.FailUnsure).
 	FailUnsure bool
+	// Builds is how many builds of each side the pairs were spread over
+	// (1 + Options.HeadLayouts or BaseLayouts), and Seed the seed of the
+	// order within the pairs.
+	Builds int
+	Seed   uint64
 }
 
 // Failed reports whether the head fails against the base: a number that
@@ -192,9 +211,9 @@ func schedule(first int, budget time.Duration) []int {
 	return looks
 }
 
-// Run runs every named scenario in pairs of processes, head and base
-// alternately (head first in even rounds, base first in odd ones, so
-// neither build always runs in the other's wake), round by round across
+// Run runs every named scenario in pairs of processes, head and base in
+// an order drawn for each pair (so neither build always runs in the
+// other's wake), round by round across
 // the scenarios, looking at each scenario's times on the schedule the
 // package doc describes, and judges every number. An error is for runs
 // that could not be compared at all: a runner that cannot start, a
@@ -208,6 +227,14 @@ func Run(ctx context.Context, names []string, opts Options) (Outcome, error) {
 	if tol == 0 {
 		tol = Tolerance
 	}
+	heads := append([]*scenario.Runner{opts.Head}, opts.HeadLayouts...)
+	bases := append([]*scenario.Runner{opts.Base}, opts.BaseLayouts...)
+	builds := max(len(heads), len(bases))
+	seed := opts.Seed
+	if seed == 0 {
+		seed = rand.Uint64()
+	}
+	coin := rand.New(rand.NewPCG(seed, 0x9e3779b97f4a7c15))
 	looks := schedule(first, opts.Budget)
 	p := plan{tol: tol, looks: len(looks)}
 	head := make([][]scenario.Result, len(names))
@@ -226,8 +253,8 @@ func Run(ctx context.Context, names []string, opts Options) (Outcome, error) {
 			sides := []struct {
 				r   *scenario.Runner
 				out *[]scenario.Result
-			}{{opts.Head, &head[i]}, {opts.Base, &base[i]}}
-			if round%2 == 1 {
+			}{{heads[round%builds%len(heads)], &head[i]}, {bases[round%builds%len(bases)], &base[i]}}
+			if coin.IntN(2) == 1 {
 				slices.Reverse(sides)
 			}
 			began := time.Now()
@@ -265,7 +292,7 @@ func Run(ctx context.Context, names []string, opts Options) (Outcome, error) {
 				round+1, len(ran), looks, opts.Budget, time.Since(start).Seconds())
 		}
 	}
-	o := Outcome{Tolerance: tol, Looks: p.looks, FailUnsure: opts.FailUnsure}
+	o := Outcome{Tolerance: tol, Looks: p.looks, FailUnsure: opts.FailUnsure, Builds: builds, Seed: seed}
 	for i, name := range names {
 		h, b := scenario.Pool(head[i]), scenario.Pool(base[i])
 		if h.Broken == "" && b.Broken == "" && h.Clock != b.Clock {

@@ -406,3 +406,67 @@ func TestRunFails(t *testing.T) {
 	assert.Equal(t, band.Unsure, o.Verdict)
 	assert.True(t, o.Failed(), "--fail-unsure")
 }
+
+// counting wraps a runner so a test can tell how many processes it ran.
+func counting(r *scenario.Runner, n *int, mu *sync.Mutex) *scenario.Runner {
+	c := *r
+	cmd := r.Command
+	c.Command = func(name string) *exec.Cmd {
+		mu.Lock()
+		*n++
+		mu.Unlock()
+		return cmd(name)
+	}
+	return &c
+}
+
+// A scenario's pairs are spread over the layout builds of each side in
+// turn, evenly, a shorter list repeating; the order within each pair is
+// drawn from the seed, so one seed orders a run the same way again.
+func TestRunSpreadsPairsOverLayouts(t *testing.T) {
+	var mu sync.Mutex
+	counts := make([]int, 5)
+	heads := []*scenario.Runner{counting(runner(nil), &counts[0], &mu), counting(runner(nil), &counts[1], &mu), counting(runner(nil), &counts[2], &mu)}
+	bases := []*scenario.Runner{counting(runner(nil), &counts[3], &mu), counting(runner(nil), &counts[4], &mu)}
+	o, err := Run(context.Background(), []string{"0s/a", "0s/b"}, Options{Head: heads[0], HeadLayouts: heads[1:],
+		Base: bases[0], BaseLayouts: bases[1:], Pairs: 12, Seed: 7})
+	require.NoError(t, err)
+	assert.Equal(t, 3, o.Builds)
+	assert.Equal(t, uint64(7), o.Seed)
+	// Two scenarios × twelve pairs: each of three head builds runs eight
+	// processes; the base's two builds run pairs 0, 2 (build 0) and 1
+	// (build 1) of every three, so sixteen and eight.
+	assert.Equal(t, []int{8, 8, 8, 16, 8}, counts)
+}
+
+// The order within a pair is a coin flip per pair: over 400 pairs head
+// runs first in about half, and not in a fixed alternation.
+func TestRunDrawsTheOrderWithinEachPair(t *testing.T) {
+	var mu sync.Mutex
+	var order []string
+	tag := func(side string) *scenario.Runner {
+		r := runner(nil)
+		cmd := r.Command
+		r.Command = func(name string) *exec.Cmd {
+			mu.Lock()
+			order = append(order, side)
+			mu.Unlock()
+			return cmd(name)
+		}
+		return r
+	}
+	_, err := Run(context.Background(), []string{"0s/a"}, Options{Head: tag("h"), Base: tag("b"), Pairs: 200, Seed: 3})
+	require.NoError(t, err)
+	require.Len(t, order, 400)
+	headFirst, alternate := 0, 0
+	for k := 0; k < len(order); k += 2 {
+		if order[k] == "h" {
+			headFirst++
+		}
+		if k > 0 && order[k] != order[k-2] {
+			alternate++
+		}
+	}
+	assert.InDelta(t, 100, headFirst, 25, "head first in about half the pairs")
+	assert.InDelta(t, 100, alternate, 25, "the order changes from one pair to the next about half the time, not always")
+}

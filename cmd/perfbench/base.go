@@ -21,11 +21,13 @@ import (
 	"github.com/perfbench/perfbench/scenario"
 )
 
-// baseBuild is a base build ready to run: its binary and the temporary
-// directory to remove afterwards ("" for --base-binary).
+// baseBuild is a base build ready to run: its binaries (one per layout;
+// see buildBase) and the temporary directory to remove afterwards (""
+// for --base-binary).
 type baseBuild struct {
-	bin, dir string
-	label    string // what the report calls the base
+	bins  []string
+	dir   string
+	label string // what the report calls the base
 }
 
 func (b baseBuild) remove() {
@@ -39,9 +41,11 @@ func (b baseBuild) remove() {
 // about), resolves ref, extracts that revision's tree into a temporary
 // directory with git archive (nothing in the repository or its .git is
 // written), and builds ./cmd/perfbench there with this binary's Go
-// toolchain. Every failure before the binary exists is a usage error
-// (exit 2) and leaves no file behind.
-func buildBase(ctx context.Context, ref string, progress io.Writer) (baseBuild, error) {
+// toolchain, once for each of seeds: seed 0 with the linker's own
+// function layout, any other with -ldflags=-randlayout=SEED. Every
+// failure before the binaries exist is a usage error (exit 2) and leaves
+// no file behind.
+func buildBase(ctx context.Context, ref string, seeds []int, progress io.Writer) (baseBuild, error) {
 	top, err := git(ctx, "", "rev-parse", "--show-toplevel")
 	if err != nil {
 		return baseBuild{}, usagef("--base %s: not inside a git repository (%v); use --base-binary PATH", ref, err)
@@ -64,7 +68,7 @@ func buildBase(ctx context.Context, ref string, progress io.Writer) (baseBuild, 
 	if err != nil {
 		return baseBuild{}, err
 	}
-	b := baseBuild{dir: dir, bin: filepath.Join(dir, "perfbench-base"), label: fmt.Sprintf("%s (%.12s)", ref, sha)}
+	b := baseBuild{dir: dir, label: fmt.Sprintf("%s (%.12s)", ref, sha)}
 	src := filepath.Join(dir, "src")
 	if progress != nil {
 		fmt.Fprintf(progress, "base: extracting %s into a temporary directory\n", b.label)
@@ -73,17 +77,27 @@ func buildBase(ctx context.Context, ref string, progress io.Writer) (baseBuild, 
 		b.remove()
 		return baseBuild{}, usagef("--base %s: extracting the tree: %v", ref, err)
 	}
-	if progress != nil {
-		fmt.Fprintf(progress, "base: building ./cmd/perfbench at %s with %s\n", b.label, runtime.Version())
-	}
-	build := exec.CommandContext(ctx, goBin, "build", "-o", b.bin, "./cmd/perfbench")
-	build.Dir = src
-	build.Env = append(os.Environ(), "GOTOOLCHAIN=local", "GOFLAGS=")
-	var out bytes.Buffer
-	build.Stdout, build.Stderr = &out, &out
-	if err := build.Run(); err != nil {
-		b.remove()
-		return baseBuild{}, usagef("--base %s: the base does not build: %s", ref, oneLine(out.String(), err))
+	for _, seed := range seeds {
+		bin := filepath.Join(dir, fmt.Sprintf("perfbench-%d", seed))
+		args := []string{"build", "-o", bin}
+		layout := "the linker's own layout"
+		if seed != 0 {
+			args = append(args, fmt.Sprintf("-ldflags=-randlayout=%d", seed))
+			layout = fmt.Sprintf("-randlayout=%d", seed)
+		}
+		if progress != nil {
+			fmt.Fprintf(progress, "base: building ./cmd/perfbench at %s with %s, %s\n", b.label, runtime.Version(), layout)
+		}
+		build := exec.CommandContext(ctx, goBin, append(args, "./cmd/perfbench")...)
+		build.Dir = src
+		build.Env = append(os.Environ(), "GOTOOLCHAIN=local", "GOFLAGS=")
+		var out bytes.Buffer
+		build.Stdout, build.Stderr = &out, &out
+		if err := build.Run(); err != nil {
+			b.remove()
+			return baseBuild{}, usagef("--base %s: the base does not build: %s", ref, oneLine(out.String(), err))
+		}
+		b.bins = append(b.bins, bin)
 	}
 	return b, nil
 }
@@ -221,29 +235,82 @@ func baseRunner(bin string, r *scenario.Runner) *scenario.Runner {
 	return &base
 }
 
+// headRunner returns a runner whose processes are another head build's
+// (--head-binary, or a layout build of HEAD): the environment is the
+// head's, PERFBENCH_PLANT included.
+func headRunner(bin string, r *scenario.Runner) *scenario.Runner {
+	head := *r
+	head.Progress = nil
+	head.Command = func(name string) *exec.Cmd { return exec.Command(bin, scenario.ChildCommand, name) }
+	return &head
+}
+
+// executables checks every path of a --base-binary or --head-binary list
+// names an executable file.
+func executables(flag string, paths []string) error {
+	for _, p := range paths {
+		if fi, err := os.Stat(p); err != nil || fi.IsDir() || fi.Mode()&0o111 == 0 {
+			return usagef("%s %s: not an executable file", flag, p)
+		}
+	}
+	return nil
+}
+
 // runPaired is `perfbench scenarios --base REF` / `--base-binary PATH`.
-func runPaired(ctx context.Context, s *streams, names []string, head *scenario.Runner, ref, binary string, opts paired.Options, asJSON, markdown bool) error {
+// layouts builds each side that many times with --base (the head's
+// further builds from HEAD's tree, beside this binary); binaries lists
+// the base builds of --base-binary, heads the head builds of
+// --head-binary (none: this binary).
+func runPaired(ctx context.Context, s *streams, names []string, head *scenario.Runner, ref string, binaries, heads []string, layouts int, opts paired.Options, asJSON, markdown bool) error {
 	// Lines, not a bar: building the base and the rounds take long
 	// enough that a CI log should show them too.
 	progress := io.Writer(nil)
 	if !s.quiet {
 		progress = s.err
 	}
+	if err := executables("--base-binary", binaries); err != nil {
+		return err
+	}
+	if err := executables("--head-binary", heads); err != nil {
+		return err
+	}
 	var b baseBuild
-	if binary != "" {
-		if fi, err := os.Stat(binary); err != nil || fi.IsDir() || fi.Mode()&0o111 == 0 {
-			return usagef("--base-binary %s: not an executable file", binary)
-		}
-		b = baseBuild{bin: binary, label: binary}
+	if len(binaries) > 0 {
+		b = baseBuild{bins: binaries, label: strings.Join(binaries, ", ")}
 	} else {
+		seeds := make([]int, layouts)
+		for i := range seeds {
+			seeds[i] = i
+		}
 		var err error
-		if b, err = buildBase(ctx, ref, progress); err != nil {
+		if b, err = buildBase(ctx, ref, seeds, progress); err != nil {
 			return err
 		}
 		defer b.remove()
+		if layouts > 1 && len(heads) == 0 {
+			h, err := buildBase(ctx, "HEAD", seeds[1:], progress)
+			if err != nil {
+				return err
+			}
+			defer h.remove()
+			heads = append([]string{""}, h.bins...)
+		}
 	}
 	head.Progress = nil
-	opts.Head, opts.Base, opts.Progress = head, baseRunner(b.bin, head), progress
+	opts.Head, opts.Base, opts.Progress = head, baseRunner(b.bins[0], head), progress
+	for _, bin := range b.bins[1:] {
+		opts.BaseLayouts = append(opts.BaseLayouts, baseRunner(bin, head))
+	}
+	for i, bin := range heads {
+		switch {
+		case bin == "":
+			// This binary, beside its layout builds.
+		case i == 0:
+			opts.Head = headRunner(bin, head)
+		default:
+			opts.HeadLayouts = append(opts.HeadLayouts, headRunner(bin, head))
+		}
+	}
 	o, err := paired.Run(ctx, names, opts)
 	var ce *paired.ClockError
 	if errors.As(err, &ce) {
@@ -384,6 +451,8 @@ type pairedForm struct {
 	Times      int                `json:"times"`
 	Looks      int                `json:"looks"`
 	FailUnsure bool               `json:"fail_unsure,omitempty"`
+	Builds     int                `json:"builds"`
+	Seed       uint64             `json:"seed"`
 	Verdict    band.Verdict       `json:"verdict"`
 	Broken     []string           `json:"broken,omitempty"`
 	Numbers    []pairedNumberJSON `json:"numbers"`
@@ -397,7 +466,7 @@ func pairedJSON(base string, o paired.Outcome) pairedForm {
 		return &v
 	}
 	out := pairedForm{Base: base, Tolerance: o.Tolerance, Alpha: paired.Alpha, Times: o.Times, Looks: o.Looks, FailUnsure: o.FailUnsure,
-		Verdict: o.Verdict, Broken: o.Broken, Numbers: []pairedNumberJSON{}}
+		Builds: o.Builds, Seed: o.Seed, Verdict: o.Verdict, Broken: o.Broken, Numbers: []pairedNumberJSON{}}
 	for _, n := range o.Numbers {
 		out.Numbers = append(out.Numbers, pairedNumberJSON{Scenario: n.Scenario, Name: n.Name, Unit: n.Unit, Kind: n.Kind,
 			Head: finite(n.Head), Base: finite(n.Base), Ratio: finite(n.Ratio), Lo: finite(n.Lo), Hi: finite(n.Hi),

@@ -91,6 +91,9 @@ func TestBaseBadInputIsExitTwoAndTouchesNothing(t *testing.T) {
 		{"not a binary", false, []string{"--base-binary", filepath.Join(dir, "go.mod")}, `not an executable file`},
 		{"one pair", false, []string{"--base", "HEAD", "--pairs", "1"}, `--pairs must be at least 2`},
 		{"negative budget", false, []string{"--base", "HEAD", "--budget", "-1s"}, `--budget must not be negative`},
+		{"layouts of binaries", false, []string{"--base-binary", filepath.Join(dir, "go.mod"), "--layouts", "2"}, `--layouts builds each side with --base REF`},
+		{"head builds alone", false, []string{"--head-binary", "x"}, `--head-binary names head builds for a paired run`},
+		{"a head build not a binary", false, []string{"--base-binary", os.Args[0], "--head-binary", filepath.Join(dir, "go.mod")}, `--head-binary ` + filepath.Join(dir, "go.mod") + `: not an executable file`},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			if tt.dirty {
@@ -127,6 +130,7 @@ func TestBaseBinarySameBuildPasses(t *testing.T) {
 	require.NoError(t, json.Unmarshal([]byte(stdout), &o))
 	assert.Equal(t, band.Pass, o.Verdict)
 	require.NotEmpty(t, o.Numbers)
+	assert.Equal(t, 1, o.Builds)
 	for _, n := range o.Numbers {
 		assert.Equal(t, band.Pass, n.Verdict, "%s", n.Name)
 		assert.Empty(t, n.Note, "%s", n.Name)
@@ -136,6 +140,20 @@ func TestBaseBinarySameBuildPasses(t *testing.T) {
 			assert.Equal(t, 4, n.Pairs)
 		}
 	}
+}
+
+// Several builds of each side (--base-binary a,b --head-binary c,d):
+// the pairs are spread over them, and the same code passes.
+func TestBaseBinaryBuildsSpreadThePairs(t *testing.T) {
+	self, err := os.Executable()
+	require.NoError(t, err)
+	code, stdout, stderr := perfbench(t, "scenarios", "test-fixed", "--base-binary", self+","+self, "--head-binary", self, "--head-binary", self,
+		"--pairs", "4", "--budget", "0", "--json")
+	require.Equal(t, exitPass, code, stderr)
+	var o pairedForm
+	require.NoError(t, json.Unmarshal([]byte(stdout), &o))
+	assert.Equal(t, band.Pass, o.Verdict)
+	assert.Equal(t, 2, o.Builds)
 }
 
 // The paired table lists the numbers under their headings after the

@@ -146,7 +146,9 @@ func newScenariosCmd(s *streams) *cobra.Command {
 		rend       string
 		repeats    int
 		base       string
-		baseBin    string
+		baseBins   []string
+		headBins   []string
+		layouts    int
 		pairs      int
 		budget     time.Duration
 		failUnsure bool
@@ -209,8 +211,13 @@ listed first and does not fail the run unless --fail-unsure; too few
 pairs to fail a time is broken. Every count is judged by its band's
 direction: a ceiling's rise, a floor's fall or an exact count's move
 fails, a move the other way is listed as an improvement. The report says
-what each time's run could have seen ("this run could see ≥ 1.04×"). The
-baselines file is not read. An unknown revision, a dirty tree or a base
+what each time's run could have seen ("this run could see ≥ 1.04×").
+--layouts N builds each side N times, all but the first with
+-ldflags=-randlayout=SEED, and spreads the pairs over the builds, so an
+accident of one build's code layout is one share of the pairs rather
+than the verdict; --base-binary and --head-binary take such builds as
+lists. The order within each pair is drawn at random. The baselines file
+is not read. An unknown revision, a dirty tree or a base
 that does not build is a usage error (exit 2) and touches no file.
 
 Exit status: 0 every band passed (or is unbaselined), 1 a band failed or a
@@ -237,19 +244,26 @@ scenario broke, 2 usage or input error.`,
 				return usagef("--count is for --format benchfmt, which benchstat reads as samples")
 			case repeats < 1:
 				return usagef("--repeats must be at least 1, got %d", repeats)
-			case base != "" && baseBin != "":
+			case base != "" && len(baseBins) > 0:
 				return usagef("--base and --base-binary both name a base; pick one")
-			case (base != "" || baseBin != "") && format == "benchfmt":
+			case len(headBins) > 0 && base == "" && len(baseBins) == 0:
+				return usagef("--head-binary names head builds for a paired run; give --base or --base-binary too")
+			case layouts < 1:
+				return usagef("--layouts must be at least 1, got %d", layouts)
+			case layouts > 1 && base == "":
+				return usagef("--layouts builds each side with --base REF; with --base-binary, list the builds (--base-binary a,b,c --head-binary x,y,z)")
+			case (base != "" || len(baseBins) > 0) && format == "benchfmt":
 				return usagef("--base compares two builds; it prints a table, --json or --format markdown, not --format %s", format)
 			case pairs < 2:
 				return usagef("--pairs must be at least 2 (a ratio's interval needs two pairs), got %d", pairs)
 			case budget < 0:
 				return usagef("--budget must not be negative, got %s", budget)
-			case (base != "" || baseBin != "") && rend != "null":
+			case (base != "" || len(baseBins) > 0) && rend != "null":
 				return usagef("--base runs the null renderer; --renderer %s is for baseline runs", rend)
 			}
-			if base != "" || baseBin != "" {
-				return runPaired(cmd.Context(), s, names, &scenario.Runner{Timeout: timeout, Repeats: 1}, base, baseBin, paired.Options{Pairs: pairs, Budget: budget, FailUnsure: failUnsure}, asJSON, format == "markdown")
+			if base != "" || len(baseBins) > 0 {
+				return runPaired(cmd.Context(), s, names, &scenario.Runner{Timeout: timeout, Repeats: 1}, base, baseBins, headBins, layouts,
+					paired.Options{Pairs: pairs, Budget: budget, FailUnsure: failUnsure}, asJSON, format == "markdown")
 			}
 			path, err := ratchetPath(baselines, ratchet.DefaultBaselines, "baselines")
 			where := "under the module root"
@@ -312,7 +326,9 @@ scenario broke, 2 usage or input error.`,
 	rendererFlag(cmd, &rend, "null", "renderer the scenarios draw with; its times are baselined under a machine key of their own")
 	f.IntVar(&repeats, "repeats", scenario.DefaultRepeats, "processes per scenario, interleaved with the other scenarios'")
 	f.StringVar(&base, "base", "", "judge this binary against the build of git revision `REF`, paired (pull-request mode)")
-	f.StringVar(&baseBin, "base-binary", "", "judge this binary against the perfbench binary at `PATH`, paired")
+	f.StringSliceVar(&baseBins, "base-binary", nil, "judge this binary against the perfbench binary at `PATH`, paired; several (a,b or repeated) are builds of one base, the pairs spread over them")
+	f.StringSliceVar(&headBins, "head-binary", nil, "with --base or --base-binary, run these head builds (`PATH`s) instead of this binary, the pairs spread over them")
+	f.IntVar(&layouts, "layouts", 1, "with --base, build each side this many times, the extra builds with -ldflags=-randlayout=SEED, and spread the pairs over them")
 	f.IntVar(&pairs, "pairs", paired.DefaultPairs, "with --base, head/base process pairs per scenario before its first look at its times")
 	f.DurationVar(&budget, "budget", paired.DefaultBudget, "with --base, a scenario with an unsure time runs more pairs while its pairs have taken less than this (0: exactly --pairs, one look)")
 	f.BoolVar(&failUnsure, "fail-unsure", false, "with --base, fail the run when a time is still unsure after its last look (default: listed first, not failing)")

@@ -20,7 +20,7 @@
 // StartEpoch declares where the epoch's instants come from, and the file
 // sink writes that declaration as the epoch's first line, before any mark:
 //
-//	{"header":"perfbench-latency","version":1,"base_unix_ns":…,"clock":"mono","timing":"virtual","renderer":"null","presents":false,"refresh_hz":60}
+//	{"header":"perfbench-latency","version":1,"base_unix_ns":…,"clock":"mono","timing":"virtual","renderer":"null","presents":false,"refresh_hz":60,"schedules":true}
 //
 // clock is the domain of t (always the process's monotonic clock); timing
 // says what scheduled the frames — a virtual scheduler, whose frames run
@@ -30,7 +30,23 @@
 // none). A reader derives a metric only from a source
 // that can carry it: presentation rates need real timing and real
 // presents. Marks of an epoch without a header come from an unknown
-// source.
+// source. schedules says the writer records frames' schedules (below); a
+// header without it comes from a writer older than them.
+//
+// # Frame schedules
+//
+// A frame drawn at the refresh it was scheduled for begins with a mark
+// written by MarkFrame, which carries what the frame was drawn for on the
+// timeline of t:
+//
+//	{"t":16702113,"base_unix_ns":…,"stage":"f.begin","aim":16666667,"sim":16702113}
+//
+// aim is the refresh the frame was scheduled at, sim the time its
+// animations were computed for (only on a frame that advanced one). A
+// reader places each present on the display's refresh grid with them:
+// when it was shown, how late, whether motion kept step (package metric).
+// They are written only under real timing: a virtual scheduler's instants
+// are not on the trace's timeline.
 //
 // # Cost
 //
@@ -59,6 +75,24 @@ type Record struct {
 	BaseUnixNs int64  `json:"base_unix_ns"`
 	Stage      string `json:"stage"`
 	Note       string `json:"note,omitempty"`
+	// Aim and Sim are a scheduled frame's f.begin: the refresh it was
+	// scheduled at and the time its animations were computed for, on the
+	// same timeline as T (see MarkFrame); nil on every other mark.
+	Aim *int64 `json:"aim,omitempty"`
+	Sim *int64 `json:"sim,omitempty"`
+}
+
+// Schedule is what a frame was drawn for, read on the window's scheduling
+// clock and given relative to the instant of the mark that carries it, so
+// that the trace needs no second clock: Aim is the refresh the frame was
+// scheduled at minus now (0 on the refresh, negative when the frame began
+// after it), Sim the time its animations were computed for minus now.
+type Schedule struct {
+	Aim time.Duration
+	Sim time.Duration
+	// Animated says the frame advanced an animation, so Sim means
+	// something; a frame that moved nothing with time carries no sim.
+	Animated bool
 }
 
 // HeaderName and HeaderVersion identify a trace header line.
@@ -105,6 +139,10 @@ type Header struct {
 	Renderer  string  `json:"renderer"`
 	Presents  bool    `json:"presents"`
 	RefreshHz float64 `json:"refresh_hz"`
+	// Schedules says this writer puts a scheduled frame's Schedule on its
+	// f.begin under real timing (MarkFrame): a reader tells a frame that
+	// was not scheduled from a trace written before frames carried one.
+	Schedules bool `json:"schedules"`
 }
 
 // Recorded is one mark kept by the in-process ring.
@@ -228,7 +266,8 @@ func writeHeaderLocked() {
 	line = strconv.AppendBool(line, source.Presents)
 	line = append(line, `,"refresh_hz":`...)
 	line = strconv.AppendFloat(line, source.RefreshHz, 'g', -1, 64)
-	line = append(line, "}\n"...)
+	line = append(line, `,"schedules":true}`...)
+	line = append(line, '\n')
 	if _, err := sink.Write(line); err != nil && sinkErr == nil {
 		sinkErr = err
 	}
@@ -294,7 +333,28 @@ func Mark(stage string) {
 	if !active.Load() {
 		return
 	}
-	record(stage, "")
+	record(stage, "", nil)
+}
+
+// MarkFrame records the instant a scheduled frame crossed stage (its
+// f.begin), with what it was scheduled for. The record carries
+//
+//	"aim": t + s.Aim   the refresh the frame was scheduled at
+//	"sim": t + s.Sim   the time its animations were computed for (s.Animated only)
+//
+// on the epoch's timeline, the timeline of t. That holds only where the
+// scheduling clock is the real one, whose durations are the monotonic
+// clock's: under real timing the instants are exact to the time between
+// the window reading its clock and this mark reading the epoch's (well
+// under a microsecond, both reads of the same monotonic clock). Under any
+// other timing the offsets are a virtual scheduler's durations, which
+// added to a real instant give an instant that never happened, so the
+// mark is written without them, as Mark would.
+func MarkFrame(stage string, s Schedule) {
+	if !active.Load() {
+		return
+	}
+	record(stage, "", &s)
 }
 
 // NoteWith records a mark with a note; note is called only when recording.
@@ -302,7 +362,7 @@ func NoteWith(stage string, note func() string) {
 	if !active.Load() {
 		return
 	}
-	record(stage, note())
+	record(stage, note(), nil)
 }
 
 // Retain keeps the last n marks for Recent. The capacity is fixed by the
@@ -340,7 +400,7 @@ func Recent() []Recorded {
 	return append(out, ring[:ringNext]...)
 }
 
-func record(stage, note string) {
+func record(stage, note string, sched *Schedule) {
 	mu.Lock()
 	defer mu.Unlock()
 	t := int64(time.Since(start))
@@ -364,6 +424,14 @@ func record(stage, note string) {
 	if note != "" {
 		line = append(line, `,"note":`...)
 		line = appendJSONString(line, note)
+	}
+	if sched != nil && declared && source.Timing == Real {
+		line = append(line, `,"aim":`...)
+		line = strconv.AppendInt(line, t+int64(sched.Aim), 10)
+		if sched.Animated {
+			line = append(line, `,"sim":`...)
+			line = strconv.AppendInt(line, t+int64(sched.Sim), 10)
+		}
 	}
 	line = append(line, "}\n"...)
 	if _, err := sink.Write(line); err != nil && sinkErr == nil {

@@ -118,8 +118,8 @@ func TestStartEpochWritesTheHeaderFirst(t *testing.T) {
 	var h1, h2 Header
 	require.NoError(t, json.Unmarshal(lines[0], &h1))
 	require.NoError(t, json.Unmarshal(lines[2], &h2))
-	assert.Equal(t, Header{Header: HeaderName, Version: HeaderVersion, BaseUnixNs: h1.BaseUnixNs, Clock: "mono", Timing: Virtual, Renderer: "null"}, h1)
-	assert.Equal(t, Header{Header: HeaderName, Version: HeaderVersion, BaseUnixNs: h2.BaseUnixNs, Clock: "mono", Timing: Real, Renderer: "gpu", Presents: true, RefreshHz: 144}, h2)
+	assert.Equal(t, Header{Header: HeaderName, Version: HeaderVersion, BaseUnixNs: h1.BaseUnixNs, Clock: "mono", Timing: Virtual, Renderer: "null", Schedules: true}, h1)
+	assert.Equal(t, Header{Header: HeaderName, Version: HeaderVersion, BaseUnixNs: h2.BaseUnixNs, Clock: "mono", Timing: Real, Renderer: "gpu", Presents: true, RefreshHz: 144, Schedules: true}, h2)
 	assert.Greater(t, h2.BaseUnixNs, h1.BaseUnixNs, "each epoch has a base of its own")
 	var r Record
 	require.NoError(t, json.Unmarshal(lines[1], &r))
@@ -172,4 +172,48 @@ func TestEnvTraceIsCreatedByItsFirstMarks(t *testing.T) {
 	openLazy(missing)
 	Mark("f.end")
 	assert.Error(t, Close(), "a file that cannot be created is the sink's write error")
+}
+
+func TestMarkFrameCarriesTheScheduleOnTheEpochsTimeline(t *testing.T) {
+	for _, tc := range []struct {
+		name     string
+		src      Source
+		animated bool
+		want     bool // aim written
+	}{
+		{"real, animated", Source{Timing: Real, Presents: true}, true, true},
+		{"real, still", Source{Timing: Real, Presents: true}, false, true},
+		{"virtual: its instants are not on the trace's timeline", Source{Timing: Virtual}, true, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var buf bytes.Buffer
+			SetSink(&buf)
+			defer SetSink(nil)
+			StartEpoch(tc.src)
+			MarkFrame("f.begin", Schedule{Aim: -1500, Sim: -200, Animated: tc.animated})
+			require.NoError(t, Flush())
+			sc := bufio.NewScanner(&buf)
+			require.True(t, sc.Scan())
+			var h Header
+			require.NoError(t, json.Unmarshal(sc.Bytes(), &h))
+			assert.True(t, h.Schedules, "the header says frames carry their schedule")
+			require.True(t, sc.Scan())
+			var r Record
+			require.NoError(t, json.Unmarshal(sc.Bytes(), &r), sc.Text())
+			assert.Equal(t, "f.begin", r.Stage)
+			if !tc.want {
+				assert.Nil(t, r.Aim, sc.Text())
+				assert.Nil(t, r.Sim, sc.Text())
+				return
+			}
+			require.NotNil(t, r.Aim, sc.Text())
+			assert.Equal(t, r.T-1500, *r.Aim, "aim is t plus the offset")
+			if tc.animated {
+				require.NotNil(t, r.Sim)
+				assert.Equal(t, r.T-200, *r.Sim)
+			} else {
+				assert.Nil(t, r.Sim, "a frame that animated nothing carries no sim")
+			}
+		})
+	}
 }

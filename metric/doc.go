@@ -37,6 +37,19 @@
 //     (intervals over twice the session median) and the session average FPS
 //     N × 1e9 / Σd — which is not the mean of per-second FPS. A statistic
 //     with too few samples is Missing: a finished session cannot warm up.
+//   - Display: places each presented frame on the display's refresh grid
+//     from the refresh it was scheduled at (its aim) and its present:
+//     when it was shown, how much later than expected (hitch), its time
+//     past the deadline (overrun), the refreshes it missed and the
+//     animation time it covers; against the frame shown before it, the
+//     time between display changes (the previous frame's displayed time)
+//     and the animation error, (sim delta − display delta). The first
+//     frame after a boundary only anchors, and a frame off the previous
+//     one's grid is a boundary. HitchRatio is ms of hitch per second of
+//     animation, graded good ≤ 5, warning 5–10, critical ≥ 10 (BandOf).
+//   - FrameWindow: JankWindows counts delayed frames in tumbling windows
+//     of 64 consecutive shown frames; a boundary drops the part window,
+//     and without a full window the shares are Missing.
 //
 // Percentiles are nearest rank: the sample of rank ⌈p·n/100⌉, never an
 // interpolation. A p-th percentile needs MinSamples(p) = ⌈100/(100 − p)⌉
@@ -104,6 +117,19 @@
 //	present.fps.low1           v2       fps       session-aggregate
 //	present.jank               v1       frames    session-aggregate
 //	present.jank               v2       frames    session-aggregate
+//	display.time.p50           v3       ns        session-aggregate
+//	display.time.max           v3       ns        session-aggregate
+//	display.change.p95         v3       ns        session-aggregate
+//	display.change.rate        v3       fps       session-aggregate
+//	animation.error.p95        v3       ns        session-aggregate
+//	animation.error.max        v3       ns        session-aggregate
+//	hitch.time                 v3       ns        session-aggregate
+//	hitch.ratio                v3       ms/s      interval-rate
+//	frame.overrun.p95          v3       ns        session-aggregate
+//	frame.overrun.max          v3       ns        session-aggregate
+//	jank.delayed.share         v3       share     frame-window
+//	jank.delayed.worst         v3       share     frame-window
+//	jank.missed.run            v3       refreshes session-aggregate
 //	input.count                v2       events    count
 //	input.to.end.p50           v2       ns        session-aggregate
 //	input.to.end.p95           v2       ns        session-aggregate
@@ -143,4 +169,13 @@
 // On a virtual clock frames run back to back, and a rate computed from
 // them — a present interval of 5 µs, 130 000 fps — is arithmetically
 // possible and physically never happened.
+//
+// The display metrics (set 3) need, besides presentations on a real
+// clock, the schedule a frame's f.begin carries (aim, sim; the header's
+// "schedules"). A frame presented without one cannot be placed and breaks
+// the chain. On a virtual clock they are not-applicable, and say what
+// they would mean there: the scheduler draws every frame at the refresh
+// it aimed at and its present takes no virtual time, so every frame would
+// read shown on time — a figure the scheduler made. A trace from before
+// frames carried their schedule reads Missing, never a number.
 package metric

@@ -23,6 +23,7 @@ const (
 	ModelIntervalRate                     // IntervalRate
 	ModelRollingDistribution              // RollingDistribution
 	ModelConditional                      // Conditional: source-native, published while its condition holds
+	ModelFrameWindow                      // JankWindows: tumbling windows of a fixed number of consecutive frames
 )
 
 var modelNames = [...]string{
@@ -39,6 +40,7 @@ var modelNames = [...]string{
 	ModelIntervalRate:        "interval-rate",
 	ModelRollingDistribution: "rolling-distribution",
 	ModelConditional:         "conditional",
+	ModelFrameWindow:         "frame-window",
 }
 
 func (m Model) String() string {
@@ -91,7 +93,12 @@ type Def struct {
 // while the window was in the background (win.fg) enter no rate, interval
 // or latency, and no interval spans a change of foreground. It adds frame
 // intervals, input latencies and the frame loop's waits.
-const DefsVersion = 2
+//
+// Set 3 adds the display metrics (Display): displayed time and the time
+// between display changes, animation error, hitch time and hitch ratio,
+// frame overrun and jank per 64-frame window, from presentations on a
+// real clock of frames whose f.begin carries the refresh they aimed at.
+const DefsVersion = 3
 
 // Defs is the one table of the metrics this package defines, in the order
 // a report prints them, older versions of a metric before newer. doc.go
@@ -125,6 +132,19 @@ var Defs = []Def{
 	{"present.fps.low1", 2, "fps", ModelSessionAggregate, Session, "1% low of the presentations on a real clock; needs 100"},
 	{"present.jank", 1, "frames", ModelSessionAggregate, Session, "present intervals longer than twice the session median"},
 	{"present.jank", 2, "frames", ModelSessionAggregate, Session, "present intervals longer than twice the median, presentations on a real clock only"},
+	{"display.time.p50", 3, "ns", ModelSessionAggregate, Session, "median time a frame stayed on screen, the next frame's showing − its own on the refresh grid (replaced before it was shown: a true 0); scheduled frames presented on a real clock; needs 2"},
+	{"display.time.max", 3, "ns", ModelSessionAggregate, Session, "longest time one frame stayed on screen: the longest freeze"},
+	{"display.change.p95", 3, "ns", ModelSessionAggregate, Session, "95th percentile time between display changes (a frame replaced unseen changed nothing: left out); needs 20"},
+	{"display.change.rate", 3, "fps", ModelSessionAggregate, Session, "display changes per second, N × 1e9 / Σ the times between them: the rate the screen changed, not the rate frames were made"},
+	{"animation.error.p95", 3, "ns", ModelSessionAggregate, Session, "95th percentile |(sim − previous sim) − (shown − previous shown)| over consecutive shown frames that advanced an animation; needs 20"},
+	{"animation.error.max", 3, "ns", ModelSessionAggregate, Session, "largest animation error: how far motion fell out of step with the time it was shown for"},
+	{"hitch.time", 3, "ns", ModelSessionAggregate, Session, "Σ over shown frames of shown − expected (the refresh after the one it aimed at)"},
+	{"hitch.ratio", 3, "ms/s", ModelIntervalRate, Session, "ms of hitch per second of animation, Σ hitch / Σ span (span: from a frame's aim, or the previous showing if later, to its own); bands good ≤ 5, warning 5–10, critical ≥ 10"},
+	{"frame.overrun.p95", 3, "ns", ModelSessionAggregate, Session, "95th percentile present − deadline (the refresh after its aim), negative with time to spare; needs 20"},
+	{"frame.overrun.max", 3, "ns", ModelSessionAggregate, Session, "largest present − deadline"},
+	{"jank.delayed.share", 3, "share", ModelFrameWindow, Session, "share of delayed frames (shown later than expected) over every full window of 64 consecutive shown frames; a boundary drops the part window"},
+	{"jank.delayed.worst", 3, "share", ModelFrameWindow, Session, "share of delayed frames of the worst full 64-frame window"},
+	{"jank.missed.run", 3, "refreshes", ModelSessionAggregate, Session, "longest run of consecutive refreshes at which a new frame was due and none came"},
 	{"input.count", 2, "events", ModelCount, Session, "evt.in marks in the trace"},
 	{"input.to.end.p50", 2, "ns", ModelSessionAggregate, Session, "median evt.in → f.end of the frame that answered it, real timing only; needs 2"},
 	{"input.to.end.p95", 2, "ns", ModelSessionAggregate, Session, "95th percentile evt.in → f.end, real timing only; needs 20"},
@@ -190,6 +210,9 @@ type Reading struct {
 	// epochs of the trace could not carry it; "" when nothing was left
 	// out.
 	Why string
+	// Band grades a valid hitch.ratio: "good", "warning" or "critical"
+	// (BandOf); "" for every other reading.
+	Band string
 }
 
 // reading returns the reading of definition d.
@@ -209,7 +232,8 @@ func (r Reading) MarshalJSON() ([]byte, error) {
 		Value   *float64 `json:"value"`
 		Quality Quality  `json:"quality"`
 		Why     string   `json:"why,omitempty"`
-	}{ID: r.ID, Label: r.Label, Version: r.Version, Unit: r.Unit, N: r.N, Quality: r.Value.q, Why: r.Why}
+		Band    string   `json:"band,omitempty"`
+	}{ID: r.ID, Label: r.Label, Version: r.Version, Unit: r.Unit, N: r.N, Quality: r.Value.q, Why: r.Why, Band: r.Band}
 	if v, ok := r.Value.Get(); ok {
 		j.Value = &v
 	}

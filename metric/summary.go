@@ -7,7 +7,9 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"strconv"
+	"time"
 
 	"github.com/perfbench/perfbench/clock"
 )
@@ -63,6 +65,9 @@ type Source struct {
 	Renderer   string  `json:"renderer"`
 	Presents   bool    `json:"presents"`
 	RefreshHz  float64 `json:"refresh_hz"`
+	// Schedules: the writer records a scheduled frame's aim and sim on its
+	// f.begin (latency.MarkFrame); false in a trace from before it did.
+	Schedules bool `json:"schedules"`
 }
 
 // String describes the source in a few words.
@@ -111,6 +116,30 @@ func (s Source) presented() Condition {
 		c = FailsWith(NotApplicable, r+" renderer presents nothing: its pres.out is a hand-off, not a presentation")
 	}
 	return c
+}
+
+// scheduled is the condition of the display metrics (display time,
+// hitches, overrun, jank windows, animation error): presentations on a
+// real clock of frames that carry their schedule.
+func (s Source) scheduled() Condition {
+	if s.Declared && s.Timing == timingVirtual {
+		return FailsWith(NotApplicable, "virtual timing: the scheduler draws every frame at the refresh it aimed at and its present takes no virtual time, so each would read shown on time, never late, no refresh missed: a figure the scheduler made, not one that happened")
+	}
+	c := s.presented()
+	if !c.Fails && !s.Schedules {
+		c = FailsWith(Missing, `the trace records no frame schedules (its header has no "schedules"): it was written before f.begin carried the refresh a frame aimed at`)
+	}
+	return c
+}
+
+// period is the refresh period of the epoch's display: the rate its
+// header declared, or 60 Hz (the window's fallback) where it declared none.
+func (s Source) period() time.Duration {
+	hz := s.RefreshHz
+	if hz <= 0 {
+		hz = 60
+	}
+	return time.Duration(math.Round(1e9 / hz))
 }
 
 // Summary is the frame metrics of a latency trace.
@@ -248,6 +277,9 @@ type record struct {
 	base  int64
 	stage string
 	note  string
+	// aim and sim, on a scheduled frame's f.begin (latency.MarkFrame)
+	aim, sim       int64
+	hasAim, hasSim bool
 }
 
 // header is a well-formed header line.
@@ -260,6 +292,7 @@ type header struct {
 	Renderer  string   `json:"renderer"`
 	Presents  bool     `json:"presents"`
 	RefreshHz *float64 `json:"refresh_hz"`
+	Schedules bool     `json:"schedules"`
 }
 
 // parseLine reads one line as a mark or a header, or says what is wrong
@@ -274,6 +307,8 @@ func parseLine(line []byte) (record, *header, string) {
 		T     *int64  `json:"t"`
 		Stage *string `json:"stage"`
 		Note  *string `json:"note"`
+		Aim   *int64  `json:"aim"`
+		Sim   *int64  `json:"sim"`
 	}
 	if err := json.Unmarshal(line, &raw); err != nil {
 		return record{}, nil, "not a trace record: " + err.Error()
@@ -305,6 +340,12 @@ func parseLine(line []byte) (record, *header, string) {
 	r := record{t: *raw.T, base: *raw.Base, stage: *raw.Stage}
 	if raw.Note != nil {
 		r.note = *raw.Note
+	}
+	if raw.Aim != nil {
+		r.aim, r.hasAim = *raw.Aim, true
+	}
+	if raw.Sim != nil {
+		r.sim, r.hasSim = *raw.Sim, true
 	}
 	return r, nil, ""
 }
@@ -429,6 +470,16 @@ type summarizer struct {
 	pendingEvt bool // the previous mark was evt.in outside a frame
 
 	realGate, presGate gate
+
+	sched     Condition // this epoch's, for the display metrics
+	schedGate gate
+	disp      Display[clock.Mono]
+	begin     record // the open frame's f.begin
+	presAt    int64  // the open frame's first pres.out
+	presOpen  bool
+	shown     []Shown[clock.Mono] // every scheduled frame shown, in order
+	animated  int                 // of them, frames that carried a sim
+	jank      JankWindows
 }
 
 func at(t int64) clock.Instant[clock.Mono] { return clock.At[clock.Mono](t) }
@@ -445,7 +496,7 @@ func (st *summarizer) header(h header) {
 func (st *summarizer) startEpoch(base int64) {
 	src := Source{BaseUnixNs: base}
 	if h, ok := st.headers[base]; ok {
-		src.Declared, src.Timing, src.Renderer, src.Presents = true, h.Timing, h.Renderer, h.Presents
+		src.Declared, src.Timing, src.Renderer, src.Presents, src.Schedules = true, h.Timing, h.Renderer, h.Presents, h.Schedules
 		if h.RefreshHz != nil {
 			src.RefreshHz = *h.RefreshHz
 		}
@@ -455,6 +506,10 @@ func (st *summarizer) startEpoch(base int64) {
 	st.real, st.pres = src.realTiming(), src.presented()
 	st.realGate.epoch(st.real)
 	st.presGate.epoch(st.pres)
+	st.sched = src.scheduled()
+	st.schedGate.epoch(st.sched)
+	st.disp = Display[clock.Mono]{Period: src.period()}
+	st.jank.Break()
 	hz := src.RefreshHz
 	if hz <= 0 {
 		hz = 60
@@ -504,6 +559,8 @@ func (st *summarizer) mark(s *Summary, r record) {
 			st.present.Break()
 			st.beginAt.Break()
 			st.fdist.Break()
+			st.disp.Break()
+			st.jank.Break()
 			if st.open {
 				s.Incomplete++
 				st.open = false
@@ -532,6 +589,7 @@ func (st *summarizer) mark(s *Summary, r record) {
 		}
 		st.open = true
 		st.frame = append(st.frame[:0], r)
+		st.begin, st.presOpen = r, false
 		st.inputs = append(st.inputs[:0], st.queued...)
 		st.queued = st.queued[:0]
 		if st.pendingEvt {
@@ -544,6 +602,9 @@ func (st *summarizer) mark(s *Summary, r record) {
 		}
 		if !st.pres.Fails {
 			st.presGate.frame(st.bg)
+		}
+		if !st.sched.Fails {
+			st.schedGate.frame(st.bg)
 		}
 		if !st.real.Fails && !st.bg {
 			st.fint = append(st.fint, iv)
@@ -564,6 +625,7 @@ func (st *summarizer) mark(s *Summary, r record) {
 		for i := 1; i < len(st.frame); i++ {
 			st.span(st.frame[i-1], st.frame[i], Holds())
 		}
+		st.frameShown(o)
 		if !st.real.Fails && !st.bgOpen {
 			for _, in := range st.inputs {
 				st.toEnd = append(st.toEnd, Of(nanos(at(r.t).Sub(at(in)))))
@@ -585,6 +647,8 @@ func (st *summarizer) mark(s *Summary, r record) {
 			st.present.Break()
 			st.beginAt.Break()
 			st.fdist.Break()
+			st.disp.Break()
+			st.jank.Break()
 		}
 	default:
 		if st.open {
@@ -592,6 +656,9 @@ func (st *summarizer) mark(s *Summary, r record) {
 		}
 	}
 	if r.stage == stagePresent {
+		if st.open && !st.presOpen {
+			st.presAt, st.presOpen = r.t, true
+		}
 		st.presents++
 		iv := st.present.Observe(o, at(r.t))
 		st.all = append(st.all, iv)
@@ -606,6 +673,119 @@ func (st *summarizer) mark(s *Summary, r record) {
 		}
 	}
 	st.pendingEvt = r.stage == stageEvent && !st.open
+}
+
+// frameShown places the frame just ended on the display's grid (Display),
+// when its epoch carries the display metrics and the window was in the
+// foreground. A frame that presented nothing changed nothing on screen;
+// one that presented without a schedule cannot be placed, and breaks the
+// chain: the frame shown next cannot be compared with one whose showing is
+// unknown.
+func (st *summarizer) frameShown(o Origin) {
+	if st.sched.Fails || st.bgOpen || !st.presOpen {
+		return
+	}
+	b := st.begin
+	if !b.hasAim {
+		st.disp.Break()
+		st.jank.Break()
+		return
+	}
+	sh := st.disp.Observe(o, at(b.aim), at(st.presAt), at(b.sim), b.hasSim)
+	st.shown = append(st.shown, sh)
+	if b.hasSim {
+		st.animated++
+	}
+	st.jank.Add(sh.Hitch > 0)
+}
+
+// displayAgg is what the display metrics are computed from: the values
+// of every shown frame.
+type displayAgg struct {
+	between []float64 // valid, sorted: displayed times (a replaced frame's 0 included)
+	changes []float64 // the non-zero ones: display changes
+	anim    []float64 // |animation error|, sorted
+	over    []float64 // overruns, sorted
+	hitch   time.Duration
+	span    time.Duration
+	missed  int
+}
+
+func (st *summarizer) displayAgg() displayAgg {
+	var a displayAgg
+	var between, anim, over []Value
+	for _, s := range st.shown {
+		between = append(between, s.Between)
+		if v, ok := s.AnimationError.Get(); ok {
+			anim = append(anim, Of(math.Abs(v)))
+		}
+		over = append(over, Of(float64(s.Overrun)))
+		a.hitch += s.Hitch
+		a.span += s.Span
+		a.missed = max(a.missed, s.Missed)
+	}
+	a.between, a.anim, a.over = sortedValid(between), sortedValid(anim), sortedValid(over)
+	for _, v := range a.between {
+		if v > 0 {
+			a.changes = append(a.changes, v)
+		}
+	}
+	return a
+}
+
+// display computes one display metric.
+func (st *summarizer) display(d Def) Reading {
+	a := st.displayAgg()
+	g := st.schedGate
+	n := len(st.shown)
+	switch d.ID {
+	case "display.time.p50":
+		return gated(d, g, len(a.between), sessionPercentile(a.between, 50))
+	case "display.time.max":
+		return gated(d, g, len(a.between), sessionPercentile(a.between, 100))
+	case "display.change.p95":
+		return gated(d, g, len(a.changes), sessionPercentile(a.changes, 95))
+	case "display.change.rate":
+		return gated(d, g, len(a.changes), rate(len(a.changes), a.changes))
+	case "animation.error.p95", "animation.error.max":
+		p := 95.0
+		if d.ID == "animation.error.max" {
+			p = 100
+		}
+		r := gated(d, g, len(a.anim), sessionPercentile(a.anim, p))
+		if !g.condition().Fails && n > 0 && st.animated == 0 {
+			r.Value = Not(NotApplicable)
+			r.Why = "no frame advanced an animation: nothing in the trace moved with time (its f.begin marks carry no sim)"
+		}
+		return r
+	case "hitch.time":
+		v := Not(Missing)
+		if n > 0 {
+			v = Of(float64(a.hitch))
+		}
+		return gated(d, g, n, v)
+	case "hitch.ratio":
+		r := gated(d, g, n, HitchRatio(a.hitch, a.span))
+		if v, ok := r.Value.Get(); ok {
+			r.Band = BandOf(v).String()
+		}
+		return r
+	case "frame.overrun.p95":
+		return gated(d, g, len(a.over), sessionPercentile(a.over, 95))
+	case "frame.overrun.max":
+		return gated(d, g, len(a.over), sessionPercentile(a.over, 100))
+	case "jank.delayed.share":
+		return gated(d, g, st.jank.Windows(), st.jank.Share())
+	case "jank.delayed.worst":
+		return gated(d, g, st.jank.Windows(), st.jank.Worst())
+	case "jank.missed.run":
+		v := Not(Missing)
+		if n > 0 {
+			v = Of(float64(a.missed))
+		}
+		return gated(d, g, n, v)
+	}
+	panic("metric: Summarize does not compute " + d.ID)
 }
 
 // loop follows the frame loop's waits: a wait.in or wait.out mark starts a
@@ -727,6 +907,10 @@ func (st *summarizer) metric(d Def) []Reading {
 		return []Reading{gated(d, presGate, pres.N, pres.Low1)}
 	case "present.jank":
 		return []Reading{gated(d, presGate, pres.N, pres.Jank)}
+	case "display.time.p50", "display.time.max", "display.change.p95", "display.change.rate",
+		"animation.error.p95", "animation.error.max", "hitch.time", "hitch.ratio",
+		"frame.overrun.p95", "frame.overrun.max", "jank.delayed.share", "jank.delayed.worst", "jank.missed.run":
+		return []Reading{st.display(d)}
 	case "input.count":
 		return one(st.events, Of(float64(st.events)))
 	case "input.to.end.p50":

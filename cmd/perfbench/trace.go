@@ -40,7 +40,12 @@ func newTraceCmd(s *streams) *cobra.Command {
 records it) and print its frame metrics: frame count, frame cost
 percentiles, present intervals, session average FPS, 1% low, jank and the
 median time between consecutive marks of a frame, frame intervals, input
-latency and the frame loop's waits. Every value carries its quality
+latency and the frame loop's waits; and where frames were presented on a
+real clock and carry the refresh they aimed at, the display metrics:
+displayed time and time between display changes, animation error, hitch
+time and hitch ratio (ms of hitch per second of animation, with its band:
+good ≤ 5, warning 5–10, critical ≥ 10), frame overrun and jank per 64-frame
+window. Every value carries its quality
 (valid, missing, warmup, not-applicable, not-foreground, discontinuity)
 and the ID and version of its definition; a percentile without enough
 frames is missing, never 0.
@@ -185,6 +190,12 @@ func traceCell(r metric.Reading) (value, unit string) {
 	case "share":
 		unit = "%"
 		value = strconv.FormatFloat(100*v, 'f', 1, 64)
+	case "ms/s":
+		unit = r.Unit
+		value = strconv.FormatFloat(v, 'f', 2, 64)
+		if r.Band != "" {
+			value += " " + r.Band
+		}
 	default:
 		unit = r.Unit
 		value = strconv.FormatFloat(v, 'f', -1, 64)

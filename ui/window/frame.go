@@ -100,16 +100,29 @@ func (w *Window) drawFrame() {
 		w.allocs.read()
 	}
 	start := clock.MonoNow()
-	latency.Mark("f.begin")
+	// The refresh this frame was scheduled for, and the instant its content
+	// (animations included) is computed for: what a trace needs to place
+	// its present on the display's grid.
+	now := w.clk.Now()
+	aim := now
+	if w.frameTimer != nil {
+		aim = w.frameTimer.When()
+	}
+	scheduled := w.frameTimer != nil && !aim.After(now)
+	if scheduled {
+		latency.MarkFrame("f.begin", latency.Schedule{Aim: aim.Sub(now), Animated: w.animating()})
+	} else {
+		latency.Mark("f.begin")
+	}
 	w.busy = true
 	defer func() { w.busy = false }()
 	w.stamp++
-	w.last = FrameInfo{Index: w.frames, At: w.clk.Now(), Reasons: w.reasons, Invalidations: w.invalidations, Background: w.hidden}
+	w.last = FrameInfo{Index: w.frames, At: now, Reasons: w.reasons, Invalidations: w.invalidations, Background: w.hidden, Scheduled: scheduled, Aim: aim}
 	if tracing {
 		latency.NoteWith("b.why", w.why)
 	}
 	w.reasons, w.invalidations, w.inputs = 0, 0, 0
-	w.animate()
+	w.animate(now)
 	w.takeScrolled()
 	w.doc.TakeChanges(&w.changes)
 	w.growTables()
@@ -181,6 +194,7 @@ func (w *Window) drawFrame() {
 	f := w.paint.Finish()
 	err := w.rend.Frame(f)
 	latency.Mark("pres.out")
+	w.last.Presented = w.clk.Now()
 	if err != nil {
 		panic("window: renderer: " + err.Error())
 	}
@@ -264,12 +278,13 @@ func (w *Window) sheetChanged(dst []*document.Node) []*document.Node {
 	return dst
 }
 
-// animate advances every animated element to the frame's time.
-func (w *Window) animate() {
+// animate advances every animated element to the frame's time, the
+// instant the trace records as its simulation time.
+func (w *Window) animate(at clock.Instant[clock.Sched]) {
 	if w.opts.NoAnimation {
 		return
 	}
-	now := w.clk.Now().Nanos()
+	now := at.Nanos()
 	phase := float32(now%AnimationPeriod) / AnimationPeriod
 	for _, n := range w.doc.AnimatedNodes() {
 		counter.Inc(counter.AnimationTicks)

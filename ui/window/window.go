@@ -105,6 +105,14 @@ type FrameInfo struct {
 	// Background reports that the window was hidden or in the background
 	// when the frame was drawn (SetForeground): nobody saw it.
 	Background bool
+	// Scheduled reports that the frame was drawn for the refresh its timer
+	// was set at, Aim, which had come by At (Frame draws one early: not
+	// scheduled). Presented is the clock's time when the renderer returned.
+	// On a virtual clock all three instants are one: a frame takes no
+	// virtual time.
+	Scheduled bool
+	Aim       clock.Instant[clock.Sched]
+	Presented clock.Instant[clock.Sched]
 }
 
 // Window is one document in one viewport.

@@ -39,7 +39,8 @@ func def(id, name string, version int, unit string, model metric.Model, clk Cloc
 //
 // Version 2 of the frame readings: not-foreground while the window is
 // hidden or in the background, and the return to the foreground a
-// boundary; of CPU: not-applicable under a virtual clock.
+// boundary; of CPU: not-applicable under a virtual clock. Version 3 adds
+// HITCH.
 var Defs = []Def{
 	def("hud.fps.max", "MAX FPS", 2, "fps", metric.ModelDerived, ProcessClock, "1 / FRAME, capped at the refresh rate the display reports; uncapped where it reports none"),
 	def("hud.fps", "FPS", 2, "fps", metric.ModelRollingCount, LoopClock, "application presents in the trailing 1 s of the window's clock (the HUD's own tick frames left out)"),
@@ -47,6 +48,7 @@ var Defs = []Def{
 	def("hud.frame.cost", "FRAME", 2, "ns", metric.ModelRollingMean, ProcessClock, "mean draw cost (FrameInfo.Cost) of the last Window measured frames"),
 	def("hud.frame.cost.p95", "P95", 2, "ns", metric.ModelRollingPercentile, ProcessClock, "95th percentile draw cost of the same frames, nearest rank; warmup below 20"),
 	def("hud.frame.drop", "DROP", 2, "share", metric.ModelRollingShare, ProcessClock, "share of the same frames whose cost is over the frame budget"),
+	def("hud.hitch.ratio", "HITCH", 3, "ms/s", metric.ModelIntervalRate, LoopClock, "ms of hitch per second of animation over the same frames (metric.Display on the window's clock); graded good ≤ 5, warning 5–10, critical ≥ 10; not-applicable under a virtual clock or a renderer that does not present"),
 	def("hud.frame.inv", "INV", 2, "invalidations/frame", metric.ModelRollingMean, NoClock, "requests merged into one frame, the HUD's own tick not counted"),
 	def("hud.process.cpu", "CPU", 2, "%", metric.ModelCounterRate, ProcessClock, "this process's CPU time per real second, top's convention: 100 is one core; not-applicable under a virtual clock"),
 	def("hud.process.mem", "MEM", 1, "bytes", metric.ModelGauge, ProcessClock, "this process's resident set"),
@@ -61,6 +63,7 @@ const (
 	IDFrame    = "hud.frame.cost"
 	IDP95      = "hud.frame.cost.p95"
 	IDDrop     = "hud.frame.drop"
+	IDHitch    = "hud.hitch.ratio"
 	IDInv      = "hud.frame.inv"
 	IDCPU      = "hud.process.cpu"
 	IDMem      = "hud.process.mem"

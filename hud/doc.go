@@ -34,6 +34,12 @@
 //	FRAME     mean draw cost (FrameInfo.Cost) of the last Window measured frames
 //	P95       their 95th percentile, nearest rank (warmup below 20 frames, never 0)
 //	DROP      the share of them over the frame budget
+//	HITCH     ms of hitch per second of animation over them: how much later
+//	          than expected frames were shown (metric.Display), coloured by
+//	          Apple's bands — green good ≤ 5, amber warning 5–10, red
+//	          critical ≥ 10; not-applicable under a virtual clock (every
+//	          frame is drawn at the refresh it aimed at, so none could be
+//	          late) and with a renderer that does not present
 //	INV       requests merged into one frame; well over 1 means the window is
 //	          asked to redraw faster than it draws
 //	CPU       this process, top's convention: 100 is one core
@@ -105,6 +111,7 @@
 //	hud.frame.cost        v2       ns                   rolling-mean        process
 //	hud.frame.cost.p95    v2       ns                   rolling-percentile  process
 //	hud.frame.drop        v2       share                rolling-share       process
+//	hud.hitch.ratio       v3       ms/s                 interval-rate       loop
 //	hud.frame.inv         v2       invalidations/frame  rolling-mean        -
 //	hud.process.cpu       v2       %                    counter-rate        process
 //	hud.process.mem       v1       bytes                gauge               process

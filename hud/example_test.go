@@ -6,6 +6,7 @@ import (
 
 	"github.com/perfbench/perfbench/clock"
 	"github.com/perfbench/perfbench/hud"
+	"github.com/perfbench/perfbench/latency"
 	"github.com/perfbench/perfbench/ui/document"
 	"github.com/perfbench/perfbench/ui/style"
 	"github.com/perfbench/perfbench/ui/window"
@@ -35,20 +36,23 @@ func Example() {
 	// hidden, running: false ticks: 4
 }
 
-// A sampler fed frames directly: a window idling at two frames a second,
-// each drawn in 8 ms, on a 120 Hz display.
+// A sampler fed frames directly: a window on a real clock idling at two
+// frames a second, each drawn at its refresh in 8 ms and presented, on a
+// 120 Hz display: every frame is shown at the refresh after its own, as
+// expected, so HITCH is a true 0.
 func ExampleSampler() {
 	d := window.Display{ID: 1, RefreshHz: 120}
-	var s hud.Sampler
+	s := hud.Sampler{Timing: latency.Real, Presents: true}
 	s.Start(d, clock.At[clock.Sched](0))
 	for k := range 10 {
 		at := clock.At[clock.Sched](int64(250+500*k) * int64(time.Millisecond))
-		s.Frame(window.FrameInfo{At: at, Cost: 8 * time.Millisecond, Reasons: window.ByApp, Invalidations: 1}, d)
+		s.Frame(window.FrameInfo{At: at, Cost: 8 * time.Millisecond, Reasons: window.ByApp, Invalidations: 1,
+			Scheduled: true, Aim: at, Presented: at.Add(8 * time.Millisecond)}, d)
 	}
 	r := s.Read(clock.At[clock.Sched](int64(5 * time.Second)))
 	fmt.Println(r.Max)
 	fmt.Println(r.FPS)
-	for _, row := range r.Rows()[:5] {
+	for _, row := range r.Rows()[:6] {
 		fmt.Println(row)
 	}
 	// Output:
@@ -58,5 +62,6 @@ func ExampleSampler() {
 	// FRAME        8.00 ms
 	// P95           warmup
 	// DROP           0.0 %
+	// HITCH       0.0 ms/s
 	// INV             1.00
 }

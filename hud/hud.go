@@ -50,10 +50,10 @@ type HUD struct {
 	last Readings
 
 	panel, big, label, body *document.Node
-	rows                    [8]*document.Node
+	rows                    [9]*document.Node
 	bars                    [TraceLen]*document.Node
 
-	rowGrade [8]Grade
+	rowGrade [9]Grade
 	barLevel [TraceLen]int
 	barOver  [TraceLen]bool
 
@@ -98,7 +98,8 @@ func Mount(w *window.Window, parent *document.Node, opts Options) *HUD {
 	if h.res == nil {
 		h.res = &Process{}
 	}
-	h.s = Sampler{Budget: opts.Budget, CPUSpan: opts.CPUSpan, Timing: w.Source().Timing}
+	src := w.Source()
+	h.s = Sampler{Budget: opts.Budget, CPUSpan: opts.CPUSpan, Timing: src.Timing, Presents: src.Presents}
 	h.probe = &probe{h}
 	for i := range h.barLevel {
 		h.barLevel[i] = -1
@@ -346,7 +347,7 @@ func (h *HUD) render() bool {
 	return changed
 }
 
-var gradeClass = [...]string{Ungraded: "", Within: "hud-within", Over: "hud-over"}
+var gradeClass = [...]string{Ungraded: "", Within: "hud-within", Over: "hud-over", Critical: "hud-critical"}
 
 func barClass(level int) string { return "hud-bar-" + strconv.Itoa(level) }
 
@@ -363,6 +364,7 @@ var (
 	hudPanel = style.Color(0x101418e0)
 	hudGood  = style.RGB(0x7c, 0xd9, 0x8b)
 	hudAmber = style.RGB(0xf2, 0xb1, 0x3c)
+	hudRed   = style.RGB(0xf2, 0x5c, 0x54)
 	hudMuted = style.RGB(0x9a, 0xa0, 0xa6)
 	hudBar   = style.RGB(0x6f, 0xa8, 0xdc)
 )
@@ -383,6 +385,7 @@ func defineClasses(s *style.Sheet, left, top style.Length) string {
 	s.Define("hud-row", p.Width(px(panelWidth-2*panelPad)))
 	s.Define("hud-within", p.Color(hudGood))
 	s.Define("hud-over", p.Color(hudAmber))
+	s.Define("hud-critical", p.Color(hudRed))
 	s.Define("hud-trace", p.Direction(style.Row).AlignItems(style.End).Gap(1).Height(px(TraceLevels*barStep)))
 	s.Define("hud-bar", p.Width(px(barWidth)).Shrink(0).Background(hudBar))
 	s.Define("hud-bar-over", p.Background(hudAmber))

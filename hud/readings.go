@@ -18,8 +18,11 @@ const (
 	Ungraded Grade = iota
 	// Within the budget.
 	Within
-	// Over the budget (for DROP: some frame was).
+	// Over the budget (for DROP: some frame was). For HITCH: the warning
+	// band, over 5 ms/s.
 	Over
+	// Critical: HITCH's critical band, 10 ms/s or more.
+	Critical
 )
 
 func (g Grade) String() string {
@@ -28,6 +31,8 @@ func (g Grade) String() string {
 		return "within"
 	case Over:
 		return "over"
+	case Critical:
+		return "critical"
 	}
 	return "ungraded"
 }
@@ -42,6 +47,21 @@ func grade(v metric.Value, limit float64) Grade {
 		return Within
 	}
 	return Over
+}
+
+// hitchGrade grades a hitch ratio by its band (metric.BandOf).
+func hitchGrade(v metric.Value) Grade {
+	x, ok := v.Get()
+	if !ok {
+		return Ungraded
+	}
+	switch metric.BandOf(x) {
+	case metric.HitchGood:
+		return Within
+	case metric.HitchWarning:
+		return Over
+	}
+	return Critical
 }
 
 // Reading is one published HUD number: the value, with the definition that
@@ -92,6 +112,8 @@ func (r Reading) Text() string {
 		return fmt.Sprintf("%.1f µs", v/1e3)
 	case "share":
 		return fmt.Sprintf("%.1f %%", 100*v)
+	case "ms/s":
+		return fmt.Sprintf("%.1f ms/s", v)
 	case "%":
 		return fmt.Sprintf("%.1f %%", v)
 	case "bytes":
@@ -102,9 +124,10 @@ func (r Reading) Text() string {
 
 // String is the row as the overlay shows it: the label, then the value,
 // and "(virtual)" after a value read on a virtual clock, whose seconds are
-// a scheduler's and not the wall's.
+// a scheduler's and not the wall's (not after a not-applicable one, which
+// read no seconds at all).
 func (r Reading) String() string {
-	if r.Clock == string(latency.Virtual) {
+	if r.Clock == string(latency.Virtual) && r.Value.Quality() != metric.NotApplicable {
 		return fmt.Sprintf("%-8s %11s (virtual)", r.Name, r.Text())
 	}
 	return fmt.Sprintf("%-8s %11s", r.Name, r.Text())
@@ -131,9 +154,9 @@ type Readings struct {
 	Budget time.Duration
 	Pinned bool
 
-	Max, FPS                                  Reading
-	Interval, Frame, P95, Drop, Inv, CPU, Mem Reading
-	GPU                                       Reading
+	Max, FPS                                         Reading
+	Interval, Frame, P95, Drop, Hitch, Inv, CPU, Mem Reading
+	GPU                                              Reading
 	// Timing is the window's clock: virtual or real (Unknown where the
 	// sampler was not told).
 	Timing latency.Timing
@@ -145,7 +168,7 @@ type Readings struct {
 
 // fields returns the readings in Defs order.
 func (r *Readings) fields() []*Reading {
-	return []*Reading{&r.Max, &r.FPS, &r.Interval, &r.Frame, &r.P95, &r.Drop, &r.Inv, &r.CPU, &r.Mem, &r.GPU}
+	return []*Reading{&r.Max, &r.FPS, &r.Interval, &r.Frame, &r.P95, &r.Drop, &r.Hitch, &r.Inv, &r.CPU, &r.Mem, &r.GPU}
 }
 
 // stampClocks names, on every reading, the clock it reads.
@@ -176,7 +199,7 @@ func (r *Readings) All() []Reading {
 }
 
 // Rows returns the rows under the headline, in the order the overlay shows
-// them: INTERVAL, FRAME, P95, DROP, INV, CPU, MEM, GPU.
+// them: INTERVAL, FRAME, P95, DROP, HITCH, INV, CPU, MEM, GPU.
 func (r *Readings) Rows() []Reading { return r.All()[2:] }
 
 // Headline returns the reading the headline shows.

@@ -73,6 +73,11 @@ type Sampler struct {
 	// the real span between two of them is whatever the harness took.
 	// Rows that read the window's clock say which one it is.
 	Timing latency.Timing
+	// Presents is whether the window's renderer presents
+	// (window.Window.Source().Presents). HITCH reads not-applicable where
+	// it does not: a frame handed to a renderer that discards it was shown
+	// at no refresh, late or not.
+	Presents bool
 
 	started bool
 	epoch   int64
@@ -86,6 +91,8 @@ type Sampler struct {
 	intervals  ring[float64] // ns
 	frames     ring[frameSample]
 	p95        metric.RollingPercentile
+	shown      metric.Display[clock.Sched]
+	hitches    ring[hitchSample]
 	restarted  bool // the frame window was emptied at a boundary
 	background bool // the window is hidden or in the background
 	skipped    int
@@ -100,6 +107,10 @@ type Sampler struct {
 	gpu     metric.Gauge[clock.Mono]
 	resPID  int
 }
+
+// hitchSample is one measured frame's hitch and the animation time it
+// covers (metric.Display).
+type hitchSample struct{ hitch, span time.Duration }
 
 // frameSample is one measured frame.
 type frameSample struct {
@@ -128,7 +139,7 @@ type Stats struct {
 // Start empties the sampler and starts it at at, on display d, whose rate
 // it asks. Frames drawn before Start are never seen.
 func (s *Sampler) Start(d window.Display, at clock.Instant[clock.Sched]) {
-	cfg := Sampler{Budget: s.Budget, Skip: s.Skip, Window: s.Window, CPUSpan: s.CPUSpan, Timing: s.Timing, epoch: s.epoch + 1}
+	cfg := Sampler{Budget: s.Budget, Skip: s.Skip, Window: s.Window, CPUSpan: s.CPUSpan, Timing: s.Timing, Presents: s.Presents, epoch: s.epoch + 1}
 	*s = cfg
 	s.started = true
 	s.origin = metric.Origin{Epoch: s.epoch, Display: displayKey(d)}
@@ -160,6 +171,7 @@ func (s *Sampler) Frame(f window.FrameInfo, d window.Display) {
 		s.origin.Display = displayKey(d)
 		s.frames.reset()
 		s.intervals.reset()
+		s.hitches.reset()
 		s.p95.Break()
 		s.restarted = true
 	}
@@ -170,6 +182,16 @@ func (s *Sampler) Frame(f window.FrameInfo, d window.Display) {
 		return
 	}
 	s.SetForeground(true)
+	// Every frame shown is on the display's chain, the HUD's own included:
+	// the next frame's span starts where it was shown. A frame that was
+	// not drawn for a refresh cannot be placed, and breaks the chain.
+	var shown metric.Shown[clock.Sched]
+	if f.Scheduled {
+		s.shown.Period = s.period()
+		shown = s.shown.Observe(s.origin, f.Aim, f.Presented, f.At, false)
+	} else {
+		s.shown.Break()
+	}
 	if f.Reasons == window.ByTick {
 		s.stats.TickOnly++
 		return
@@ -192,6 +214,9 @@ func (s *Sampler) Frame(f window.FrameInfo, d window.Display) {
 		inv-- // the HUD's own request, merged into the application's frame
 	}
 	s.frames.push(s.window(), frameSample{cost: f.Cost, inv: inv})
+	if f.Scheduled {
+		s.hitches.push(s.window(), hitchSample{shown.Hitch, shown.Span})
+	}
 	s.p95.Size = s.window()
 	s.p95.Add(s.origin, metric.Of(float64(f.Cost)))
 	s.stats.Measured++
@@ -202,6 +227,17 @@ func (s *Sampler) window() int {
 		return s.Window
 	}
 	return DefaultWindow
+}
+
+// period is the refresh period of the display frames are scheduled on:
+// one refresh at the rate it reported, or at window.FallbackHz, as the
+// window schedules them.
+func (s *Sampler) period() time.Duration {
+	hz := s.refresh
+	if hz <= 0 {
+		hz = window.FallbackHz
+	}
+	return time.Duration(math.Round(1e9 / hz))
 }
 
 // FrameBudget returns the budget frames are graded against: Budget when
@@ -296,8 +332,10 @@ func (s *Sampler) SetForeground(fg bool) {
 	if fg {
 		s.chain.Break()
 		s.presents.Break()
+		s.shown.Break()
 		s.frames.reset()
 		s.intervals.reset()
+		s.hitches.reset()
 		s.p95.Break()
 		s.restarted = true
 	}
@@ -323,7 +361,7 @@ func (s *Sampler) read(now clock.Instant[clock.Sched]) Readings {
 		if s.started {
 			q = metric.NotForeground
 		}
-		for i, p := range r.fields()[:7] {
+		for i, p := range r.fields()[:8] {
 			*p = reading(Defs[i].ID, 0, metric.Not(q), Ungraded)
 		}
 		return r
@@ -362,6 +400,7 @@ func (s *Sampler) read(now clock.Instant[clock.Sched]) Readings {
 	r.P95 = reading(IDP95, s.p95.Len(), p95, grade(p95, float64(budget)))
 	r.Drop = reading(IDDrop, n, drop, grade(drop, 0))
 	r.Inv = reading(IDInv, n, invs, Ungraded)
+	r.Hitch = s.hitchReading(empty)
 	r.Max = reading(IDMax, n, maxFPS(frame, s.refresh), Ungraded)
 
 	k := min(n, TraceLen)
@@ -370,6 +409,30 @@ func (s *Sampler) read(now clock.Instant[clock.Sched]) Readings {
 		r.Trace = append(r.Trace, f.cost)
 	}
 	return r
+}
+
+// hitchReading is HITCH: ms of hitch per second of animation over the
+// measured frames in the window that were drawn for a refresh.
+func (s *Sampler) hitchReading(empty metric.Quality) Reading {
+	var v metric.Value
+	switch {
+	case s.Timing == latency.Virtual:
+		// A virtual scheduler draws every frame at the refresh it aimed
+		// at, and nothing takes virtual time: each would read on time.
+		v = metric.Not(metric.NotApplicable)
+	case !s.Presents:
+		v = metric.Not(metric.NotApplicable)
+	case s.hitches.len() == 0:
+		v = metric.Not(empty)
+	default:
+		var hitch, span time.Duration
+		for _, h := range s.hitches.buf {
+			hitch += h.hitch
+			span += h.span
+		}
+		v = qualityOr(empty).or(metric.HitchRatio(hitch, span))
+	}
+	return reading(IDHitch, s.hitches.len(), v, hitchGrade(v))
 }
 
 // readResources reads CPU, MEM and GPU, fresh or stale against the

@@ -9,6 +9,7 @@ import (
 
 	"github.com/perfbench/perfbench/clock"
 	"github.com/perfbench/perfbench/hud"
+	"github.com/perfbench/perfbench/latency"
 	"github.com/perfbench/perfbench/metric"
 	"github.com/perfbench/perfbench/ui/window"
 )
@@ -281,4 +282,62 @@ func TestZeroSamplerReadsMissing(t *testing.T) {
 		assert.False(t, x.Value.OK(), x.ID)
 	}
 	assert.Equal(t, metric.Missing, r.FPS.Value.Quality())
+}
+
+// TestHitchRowGradesByBand: HITCH is ms of hitch per second of animation
+// over the measured frames, graded by Apple's bands; under a virtual clock
+// and with a renderer that does not present it is not-applicable.
+func TestHitchRowGradesByBand(t *testing.T) {
+	d := window.Display{ID: 1, RefreshHz: 100} // T = 10 ms
+	const T = 10 * time.Millisecond
+	// n frames back to back at 100 Hz, each presented 2 ms after its aim,
+	// except the late ones, presented 15 ms after: shown at aim + 2T, one
+	// refresh (10 ms) late. After each late frame the next aims at the
+	// refresh it was shown at.
+	run := func(s *hud.Sampler, n int, late map[int]bool) hud.Reading {
+		s.Skip = -1
+		s.Start(d, clock.At[clock.Sched](0))
+		aim := clock.At[clock.Sched](0)
+		for i := range n {
+			p := aim.Add(2 * time.Millisecond)
+			next := aim.Add(T)
+			if late[i] {
+				p, next = aim.Add(15*time.Millisecond), aim.Add(2*T)
+			}
+			s.Frame(window.FrameInfo{At: aim, Cost: p.Sub(aim), Reasons: window.ByApp, Invalidations: 1, Scheduled: true, Aim: aim, Presented: p}, d)
+			aim = next
+		}
+		return s.Read(aim).Hitch
+	}
+	for _, tc := range []struct {
+		name  string
+		late  map[int]bool
+		want  float64
+		grade hud.Grade
+	}{
+		// 100 frames: every one covers T, a late one 2T. No late frame: 0.
+		{"on time", nil, 0, hud.Within},
+		// One late frame of 100: 10 ms of hitch over 99T + 2T = 1.01 s,
+		// 9.9 ms/s: the warning band.
+		{"one late in a hundred", map[int]bool{50: true}, 10.0 / 1.01, hud.Over},
+		// Two: 20 ms over 1.02 s = 19.6 ms/s, critical.
+		{"two late", map[int]bool{30: true, 60: true}, 20.0 / 1.02, hud.Critical},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			s := hud.Sampler{Timing: latency.Real, Presents: true, Window: 100}
+			r := run(&s, 100, tc.late)
+			v, ok := r.Value.Get()
+			require.True(t, ok, r.Value.String())
+			assert.InDelta(t, tc.want, v, 1e-9)
+			assert.Equal(t, tc.grade, r.Grade)
+			assert.Equal(t, 100, r.N)
+		})
+	}
+	virt := hud.Sampler{Timing: latency.Virtual, Presents: true}
+	assert.Equal(t, metric.NotApplicable, run(&virt, 30, nil).Value.Quality(), "a virtual scheduler draws no frame late")
+	discard := hud.Sampler{Timing: latency.Real}
+	assert.Equal(t, metric.NotApplicable, run(&discard, 30, nil).Value.Quality(), "a renderer that discards shows no frame")
+	fresh := hud.Sampler{Timing: latency.Real, Presents: true}
+	fresh.Start(d, clock.At[clock.Sched](0))
+	assert.Equal(t, metric.Warmup, fresh.Read(clock.At[clock.Sched](0)).Hitch.Value.Quality(), "no frame yet: warmup, never 0")
 }

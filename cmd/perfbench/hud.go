@@ -56,7 +56,8 @@ type hudView struct {
 // HUD, those before mounting.
 func (v *hudView) start() {
 	now := v.d.W.Clock().Now()
-	v.s.Timing = v.d.W.Source().Timing
+	src := v.d.W.Source()
+	v.s.Timing, v.s.Presents = src.Timing, src.Presents
 	v.s.Start(v.d.W.Display(), now)
 	v.real = clock.MonoNow()
 	v.next = now.Add(hud.TickPeriod)

@@ -34,7 +34,7 @@ const maxSteps = 100_000
 const spinnerSteps = 1000
 
 func newPhaseCmd(s *streams) *cobra.Command {
-	var asJSON, hud, frames, real bool
+	var asJSON, hud, frames, real, animate bool
 	var plotPath, rend string
 	cmd := &cobra.Command{
 		Use:   "phase PHASE SIZE [N]",
@@ -58,8 +58,14 @@ input to frame end, the loop's waits for input and for the display, the
 frame rate — which "perfbench trace summarize" reports. A virtual run's
 trace has frame costs only: its frames run back to back.
 
+--animate runs the header's progress bar through the phase, so every
+frame also advances an animation: its trace's frames carry the time their
+motion was computed for, and a --real run's summary reports how far that
+motion fell out of step with the display (animation error). A phase whose
+claim counts frames (idle: none drawn) fails with it.
+
 Set PERFBENCH_LATENCY=FILE to record the latency trace of the run.`,
-		Example: "  perfbench phase click s13 24\n  PERFBENCH_LATENCY=trace.jsonl perfbench phase hover s26 240\n  PERFBENCH_LATENCY=real.jsonl perfbench phase hover s13 240 --real\n  perfbench phase scroll all",
+		Example: "  perfbench phase click s13 24\n  PERFBENCH_LATENCY=trace.jsonl perfbench phase hover s26 240\n  PERFBENCH_LATENCY=real.jsonl perfbench phase hover s13 240 --real\n  PERFBENCH_LATENCY=glide.jsonl perfbench phase glide s13 240 --real --animate\n  perfbench phase scroll all",
 		Args:    cobra.RangeArgs(2, 3),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			p, err := phase.Lookup(args[0])
@@ -86,6 +92,11 @@ Set PERFBENCH_LATENCY=FILE to record the latency trace of the run.`,
 				}
 			}
 			opts := phase.Options{Real: real}
+			if animate {
+				g := gallery.DefaultOptions
+				g.Animate = true
+				opts.Gallery = &g
+			}
 			if hud {
 				opts.OnStep = hudPrinter(s)
 			}
@@ -142,6 +153,7 @@ Set PERFBENCH_LATENCY=FILE to record the latency trace of the run.`,
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print the result as JSON")
 	cmd.Flags().BoolVar(&frames, "frames", false, "also print every step: its frame cost and every counter it moved (wide)")
 	cmd.Flags().BoolVar(&real, "real", false, "run the frame loop on the real clock, one input per display refresh")
+	cmd.Flags().BoolVar(&animate, "animate", false, "run the header's progress bar through the phase")
 	cmd.Flags().BoolVar(&hud, "hud", false, "print the FPS monitor's rows to stderr every 500 ms of the run")
 	cmd.Flags().StringVar(&plotPath, "plot", "", "write a chart of the frame costs against the 60 Hz budget to `FILE` (.png, .svg or .pdf; with all, one file per size named FILE-SIZE.ext)")
 	rendererFlag(cmd, &rend, "null", "renderer the window draws with")

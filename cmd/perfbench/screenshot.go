@@ -11,6 +11,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/perfbench/perfbench/gallery"
+	"github.com/perfbench/perfbench/hud"
 	"github.com/perfbench/perfbench/phase"
 	"github.com/perfbench/perfbench/renderer"
 )
@@ -20,6 +21,7 @@ func init() { subcommands = append(subcommands, newScreenshotCmd) }
 func newScreenshotCmd(s *streams) *cobra.Command {
 	var sizeName, phaseName, rendName string
 	var steps int
+	var withHUD, real bool
 	cmd := &cobra.Command{
 		Use:   "screenshot FILE.png",
 		Short: "Render the gallery, after an optional phase, to a PNG",
@@ -32,9 +34,17 @@ The cpu renderer rasterises the display list in pure Go; gpu draws it
 through EGL and OpenGL ES in a binary built with -tags gpu. Both draw the
 same items and agree within a tested tolerance.
 
+--hud mounts the FPS monitor over the gallery before the phase's first
+step, so the picture shows its rows as they read after the steps. On the
+virtual clock its rows that need real time say so (HITCH is
+not-applicable there: no frame can be late on a scheduler that waits for
+it); --real runs the steps on the real clock, one per refresh, as
+"perfbench phase --real" does, so they read what the run really did
+(HITCH needs a renderer that presents: gpu).
+
 Phases: ` + strings.Join(phase.Names(), " ") + `
 Sizes:  ` + strings.Join(sizeNames(), " "),
-		Example: "  perfbench screenshot docs/gallery.png\n  perfbench screenshot --phase hover --steps 12 hover.png\n  perfbench screenshot --renderer gpu --size s1 gpu.png",
+		Example: "  perfbench screenshot docs/gallery.png\n  perfbench screenshot --phase hover --steps 12 hover.png\n  perfbench screenshot --renderer gpu --size s1 gpu.png\n  perfbench screenshot --renderer gpu --hud --real --phase hover --steps 120 hud.png",
 		Args:    cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			path := args[0]
@@ -55,7 +65,10 @@ Sizes:  ` + strings.Join(sizeNames(), " "),
 			if steps > 0 && !cmd.Flags().Changed("phase") {
 				return usagef("--steps needs --phase")
 			}
-			img, err := screenshot(rendName, p, size, steps)
+			if real && steps == 0 {
+				return usagef("--real needs --phase and --steps: it runs the steps on the real clock")
+			}
+			img, err := screenshot(rendName, p, size, steps, shotOptions{hud: withHUD, real: real})
 			if err != nil {
 				return err
 			}
@@ -65,6 +78,12 @@ Sizes:  ` + strings.Join(sizeNames(), " "),
 			fmt.Fprintf(s.out, "%s: %s gallery, %d×%d, %s renderer", path, size, img.Rect.Dx(), img.Rect.Dy(), rendName)
 			if steps > 0 {
 				fmt.Fprintf(s.out, ", after %d %s steps", steps, p.Name)
+				if real {
+					fmt.Fprint(s.out, " on the real clock")
+				}
+			}
+			if withHUD {
+				fmt.Fprint(s.out, ", HUD mounted")
 			}
 			fmt.Fprintln(s.out)
 			return nil
@@ -73,13 +92,18 @@ Sizes:  ` + strings.Join(sizeNames(), " "),
 	cmd.Flags().StringVar(&sizeName, "size", "s13", "gallery size")
 	cmd.Flags().StringVar(&phaseName, "phase", "idle", "phase whose steps run before the picture")
 	cmd.Flags().IntVar(&steps, "steps", 0, "how many of the phase's steps to run")
+	cmd.Flags().BoolVar(&withHUD, "hud", false, "mount the FPS monitor over the gallery before the first step")
+	cmd.Flags().BoolVar(&real, "real", false, "run the steps on the real clock, one per display refresh")
 	rendererFlag(cmd, &rendName, "cpu", "renderer that draws the picture")
 	return cmd
 }
 
+// shotOptions are screenshot's: a HUD mounted, the real clock.
+type shotOptions struct{ hud, real bool }
+
 // screenshot runs steps of p over the gallery at size with the named
 // renderer and returns its picture.
-func screenshot(rendName string, p *phase.Phase, size gallery.Size, steps int) (*image.RGBA, error) {
+func screenshot(rendName string, p *phase.Phase, size gallery.Size, steps int, o shotOptions) (*image.RGBA, error) {
 	r, release, err := openRenderer(rendName)
 	if err != nil {
 		return nil, err
@@ -89,7 +113,26 @@ func screenshot(rendName string, p *phase.Phase, size gallery.Size, steps int) (
 	if !ok {
 		return nil, usagef("renderer %q draws no picture (use cpu or gpu)", rendName)
 	}
-	phase.Run(p, size, steps, phase.Options{Window: windowWith(r)})
+	opts := phase.Options{Window: windowWith(r), Real: o.real}
+	if o.hud {
+		// Mounted at the first step's end, on the window's own goroutine
+		// (a real run's loop): the steps after it are what it reads.
+		var h *hud.HUD
+		opts.OnStep = func(d *phase.Driver, _ phase.Step) {
+			if h == nil {
+				h = hud.Mount(d.W, d.G.Doc.Root(), hud.DefaultOptions)
+			}
+		}
+		if steps == 0 {
+			// No step to mount it at: the gallery as it opened, with the
+			// HUD's first frame.
+			d := phase.Open(p, size, opts)
+			hud.Mount(d.W, d.G.Doc.Root(), hud.DefaultOptions)
+			d.Refresh()
+			return pic.Image()
+		}
+	}
+	phase.Run(p, size, steps, opts)
 	return pic.Image()
 }
 

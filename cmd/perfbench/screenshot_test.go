@@ -1,6 +1,8 @@
 package main
 
 import (
+	"image"
+	"image/draw"
 	"image/png"
 	"os"
 	"path/filepath"
@@ -27,6 +29,37 @@ func TestScreenshotWritesThePicture(t *testing.T) {
 	assert.Equal(t, 1280, img.Bounds().Dx())
 }
 
+// TestScreenshotMountsTheHUD: with --hud the FPS monitor's panel covers
+// the gallery's top-left corner, and the rest of the picture is the one
+// drawn without it.
+func TestScreenshotMountsTheHUD(t *testing.T) {
+	dir := t.TempDir()
+	decode := func(args ...string) *image.RGBA {
+		path := filepath.Join(dir, strings.Join(args, "")+".png")
+		code, stdout, stderr := perfbench(t, append(append([]string{"screenshot", "--size", "s1", "--phase", "hover", "--steps", "40"}, args...), path)...)
+		require.Equal(t, exitPass, code, stderr)
+		if len(args) > 0 {
+			assert.Contains(t, stdout, "HUD mounted")
+		}
+		f, err := os.Open(path)
+		require.NoError(t, err)
+		defer f.Close()
+		img, err := png.Decode(f)
+		require.NoError(t, err)
+		rgba, ok := img.(*image.RGBA)
+		if !ok {
+			rgba = image.NewRGBA(img.Bounds())
+			draw.Draw(rgba, img.Bounds(), img, image.Point{}, draw.Src)
+		}
+		return rgba
+	}
+	plain, with := decode(), decode("--hud")
+	// The panel is 200 px wide, 8 px in: its middle differs, the far
+	// corner does not.
+	assert.NotEqual(t, plain.RGBAAt(100, 60), with.RGBAAt(100, 60), "the HUD's panel")
+	assert.Equal(t, plain.RGBAAt(1200, 700), with.RGBAAt(1200, 700), "the gallery beside it")
+}
+
 func TestScreenshotBadInputLeavesTheFile(t *testing.T) {
 	cases := []struct {
 		name string
@@ -36,6 +69,7 @@ func TestScreenshotBadInputLeavesTheFile(t *testing.T) {
 		{"size", []string{"--size", "s99"}, "s99"},
 		{"phase", []string{"--phase", "wobble"}, "valid: "},
 		{"steps without a phase", []string{"--steps", "3"}, "--steps needs --phase"},
+		{"real without steps", []string{"--real", "--hud"}, "--real needs --phase and --steps"},
 		{"renderer", []string{"--renderer", "vulkan"}, "unknown renderer \"vulkan\" (valid: null cpu gpu)"},
 		{"not a png", []string{"--size", "s1"}, ".png"},
 	}

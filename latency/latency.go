@@ -57,7 +57,9 @@ package latency
 
 import (
 	"bufio"
+	"errors"
 	"io"
+	"io/fs"
 	"os"
 	"strconv"
 	"sync"
@@ -202,6 +204,9 @@ type lazyFile struct {
 
 func (l *lazyFile) Write(p []byte) (int, error) {
 	if l.f == nil {
+		if err := checkOverwrite(l.path); err != nil {
+			return 0, err
+		}
 		f, err := os.Create(l.path)
 		if err != nil {
 			return 0, err
@@ -211,6 +216,33 @@ func (l *lazyFile) Write(p []byte) (int, error) {
 	return l.f.Write(p)
 }
 
+// ErrNotATrace is the sink's error for a path that holds a file other
+// than a latency trace.
+var ErrNotATrace = errors.New("the file exists and is not a latency trace, so it is not overwritten")
+
+// checkOverwrite refuses to truncate a file that is not a latency trace:
+// a mistyped PERFBENCH_LATENCY (perf/baselines.yaml, docs/performance.md,
+// a source file) would otherwise lose it. A trace is JSON lines, so a
+// file whose first byte is anything but "{" was never one; an empty file
+// and one that does not exist are fine, and so is anything that is not a
+// regular file (/dev/null), which truncating cannot lose.
+func checkOverwrite(path string) error {
+	fi, err := os.Stat(path)
+	if err != nil || !fi.Mode().IsRegular() || fi.Size() == 0 {
+		return nil // os.Create reports what is wrong with it
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return nil
+	}
+	defer f.Close()
+	var first [1]byte
+	if _, err := io.ReadFull(f, first[:]); err == nil && first[0] != '{' {
+		return &fs.PathError{Op: "open", Path: path, Err: ErrNotATrace}
+	}
+	return nil
+}
+
 func (l *lazyFile) Close() error {
 	if l.f == nil {
 		return nil
@@ -218,8 +250,12 @@ func (l *lazyFile) Close() error {
 	return l.f.Close()
 }
 
-// Open starts writing marks to the file at path, truncating it.
+// Open starts writing marks to the file at path, truncating it; a file
+// there that is not a latency trace is refused (ErrNotATrace).
 func Open(path string) error {
+	if err := checkOverwrite(path); err != nil {
+		return err
+	}
 	f, err := os.Create(path)
 	if err != nil {
 		return err

@@ -62,6 +62,11 @@ type Result struct {
 	Total counter.Snapshot
 	// Real reports a run on the real clock (Options.Real).
 	Real bool
+	// Err says why a run on the real clock stopped before its last step:
+	// its frame loop could not write the latency trace (a full disk, a
+	// directory where the file should be). Nil otherwise; Steps hold the
+	// steps done.
+	Err error `json:"-"`
 }
 
 // Timing says, for a report's first line, which clock ran the frames: ""

@@ -62,7 +62,10 @@ func runReal(p *Phase, size gallery.Size, n int, opts Options) *Result {
 	start := counter.Take()
 	err := w.Run(ctx, inputs)
 	if err != nil && !errors.Is(err, context.Canceled) {
-		panic("phase: the frame loop failed: " + err.Error())
+		// Only the trace's sink fails the loop: the environment's
+		// fault, for the caller to report, not a bug to panic on.
+		r.Err = err
+		cancel()
 	}
 	finishStep(d, r, opts)
 	r.Total = start.Delta(counter.Take())

@@ -2,7 +2,10 @@ package main
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
+	"io/fs"
+	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -14,6 +17,7 @@ import (
 	"github.com/perfbench/perfbench/chart"
 	"github.com/perfbench/perfbench/counter"
 	"github.com/perfbench/perfbench/gallery"
+	"github.com/perfbench/perfbench/latency"
 	"github.com/perfbench/perfbench/phase"
 )
 
@@ -122,6 +126,15 @@ Set PERFBENCH_LATENCY=FILE to record the latency trace of the run.`,
 				opts.Window.Renderer = rr
 				r := phase.Run(p, size, n, opts)
 				release()
+				if r.Err != nil {
+					latency.Close() // reported here, once
+					why := r.Err
+					var pe *fs.PathError
+					if errors.As(why, &pe) {
+						why = pe.Err
+					}
+					return usagef("%s=%s: cannot write the latency trace: %v; point it at a new or writable file", latency.EnvVar, os.Getenv(latency.EnvVar), why)
+				}
 				bar.step(size.String())
 				results = append(results, r)
 				claim := p.Check(r)

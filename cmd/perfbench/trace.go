@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
-	"os"
 	"strconv"
 	"strings"
 	"text/tabwriter"
@@ -66,14 +65,14 @@ error (exit 2).`,
 		Example: "  " + latency.EnvVar + "=trace.jsonl perfbench phase hover s13 240\n  perfbench trace summarize trace.jsonl\n  perfbench trace summarize --json trace.jsonl",
 		Args:    cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if defs < 0 || defs > metric.DefsVersion {
+			if defs < 1 || defs > metric.DefsVersion {
 				return usagef("--defs %d: no such definition set (valid: %s)", defs, traceDefSets())
 			}
 			return traceSummarize(s, args[0], asJSON, defs)
 		},
 	}
 	summarize.Flags().BoolVar(&asJSON, "json", false, "print the summary as JSON")
-	summarize.Flags().IntVar(&defs, "defs", 0, "replay the trace under definition set `VERSION` ("+traceDefSets()+"; default the latest, "+strconv.Itoa(metric.DefsVersion)+")")
+	summarize.Flags().IntVar(&defs, "defs", metric.DefsVersion, "replay the trace under definition set `VERSION` ("+traceDefSets()+"; default the latest, "+strconv.Itoa(metric.DefsVersion)+")")
 	cmd.AddCommand(summarize)
 	return cmd
 }
@@ -88,21 +87,19 @@ func traceDefSets() string {
 }
 
 func traceSummarize(s *streams, path string, asJSON bool, defs int) error {
-	f, err := os.Open(path)
+	f, fi, err := openTrace(path)
 	if err != nil {
-		return usagef("trace summarize: %v", err) // names the file
+		return err
 	}
 	defer f.Close()
-	var in io.Reader = f
-	var bar *progress
-	if fi, err := f.Stat(); err == nil && fi.Mode().IsRegular() {
-		bar = s.progressBytes(fi.Size(), path)
-		in = bar.reader(f)
-	}
-	sum, err := metric.SummarizeWith(in, metric.Options{Defs: defs})
+	bar := s.progressBytes(fi.Size(), path)
+	sum, err := metric.SummarizeWith(newTraceLines(bar.reader(f)), metric.Options{Defs: defs})
 	bar.done()
 	var pathErr *fs.PathError
+	var lineErr *traceLineError
 	switch {
+	case errors.As(err, &lineErr):
+		return usagef("%s:%d: %s", path, lineErr.line, lineErr.msg)
 	case errors.Is(err, metric.ErrEmpty):
 		return usagef("%s: %v; record one with %s=%s", path, err, latency.EnvVar, path)
 	case errors.Is(err, metric.ErrNoFrames):

@@ -25,6 +25,25 @@ func addCompletions(root *cobra.Command) {
 		"workload":  {"table", "markdown"},
 	}
 	sizes := append(sizeNames(), "all")
+	// cobra adds its completion command when the root runs; made now, it
+	// can refuse a shell it has no script for (completion tcsh printed
+	// the help and exited 0): a usage error, exit 2.
+	root.InitDefaultCompletionCmd()
+	for _, c := range root.Commands() {
+		if c.Name() == "completion" {
+			shells := make([]string, 0, len(c.Commands()))
+			for _, sub := range c.Commands() {
+				shells = append(shells, sub.Name())
+			}
+			c.Args = cobra.ArbitraryArgs
+			c.RunE = func(cmd *cobra.Command, args []string) error {
+				if len(args) > 0 {
+					return usagef("completion %s: no script for that shell (valid: %s)", args[0], strings.Join(shells, ", "))
+				}
+				return cmd.Help()
+			}
+		}
+	}
 	for _, c := range root.Commands() {
 		name := c.Name()
 		switch name {

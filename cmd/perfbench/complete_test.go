@@ -46,3 +46,16 @@ func TestShellCompletionCompletesValues(t *testing.T) {
 		})
 	}
 }
+
+// A shell cobra has no script for is a usage error (it printed the help
+// and exited 0), and a known one still prints its script.
+func TestCompletionRefusesAnUnknownShell(t *testing.T) {
+	code, stdout, stderr := perfbench(t, "completion", "tcsh")
+	assert.Equal(t, exitUsage, code)
+	assert.Empty(t, stdout)
+	assert.Equal(t, "perfbench: completion tcsh: no script for that shell (valid: bash, fish, powershell, zsh)\n", stderr)
+
+	code, stdout, _ = perfbench(t, "completion", "bash")
+	assert.Equal(t, exitPass, code)
+	assert.Contains(t, stdout, "bash completion")
+}

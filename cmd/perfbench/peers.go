@@ -10,31 +10,46 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/perfbench/perfbench/gallery"
+	"github.com/perfbench/perfbench/peers"
 	"github.com/perfbench/perfbench/subject/gio/peer"
 )
 
-// This file is the only part of the CLI that imports the Gio subject: the
-// peers command wires it in, and nothing else of perfbench needs Gio.
+// This file and peers_fyne.go are the only parts of the CLI that import a
+// toolkit's subject: the peers command wires the peers in, and nothing
+// else of perfbench needs them.
 
 func init() { subcommands = append(subcommands, newPeersCmd) }
 
+// morePeers are the peers besides Gio's that this build has. The Fyne
+// peer is built in only with -tags fyne (peers_fyne.go): Fyne's lang
+// package logs three lines of "Fyne error: Error parsing user locale C"
+// to stderr from its init, before main, wherever LANG is C.UTF-8 (the
+// default of Debian's and Ubuntu's images and of GitHub's runners;
+// fyne-io/fyne#5271), so a perfbench with Fyne linked in would print them
+// at the head of every command's output there.
+var morePeers []peers.Peer
+
 func newPeersCmd(s *streams) *cobra.Command {
-	var sizes, phases []string
+	var sizes, phases, only []string
 	var steps int
 	var form string
 	var asJSON bool
 	cmd := &cobra.Command{
 		Use:   "peers",
-		Short: "Run one interaction on perfbench's engine and on a Gio peer, interleaved",
+		Short: "Run one interaction on perfbench's engine and on its peers (Gio, Fyne), interleaved",
 		Long: `Drive the same interaction over perfbench's gallery in perfbench's engine
-and over the same gallery written as a Gio program (gioui.org), in one
-process, step by step alternately, and print per phase and size each
-subject's frames, median and 95th-percentile frame cost, allocations per
-frame, and the ratio of Gio's median to perfbench's. What each frame
-includes, and so how fair the ratio is, is printed under the table.
+and over the same gallery written as a Gio program (gioui.org) and, in a
+build with -tags fyne, as a Fyne program (fyne.io), in one process, step
+by step in turn, and print per phase and size each subject's frames,
+median and 95th-percentile frame cost (wall), the step's thread-CPU time,
+allocations per frame, the parts of a frame a peer times apart (Fyne's
+layout and paint), and the ratio of each peer's CPU time to perfbench's.
+What each frame includes, and so how fair a ratio is, is printed under
+the table.
 
-Phases: ` + strings.Join(peer.Phases, " ") + `
+Phases: ` + strings.Join(peers.Phases, " ") + `
 Sizes:  ` + strings.Join(sizeNames(), " ") + `
+Peers:  ` + strings.Join(peerNames(), " ") + `
 Forms:  idiomatic (Gio page and scroll ports as layout.List), everything
         (every port laid out in full each frame)
 
@@ -42,7 +57,7 @@ Times are this machine's, measured now; the peer run gates nothing.`,
 		Example: "  perfbench peers\n  perfbench peers --size s13 --phase hover\n  perfbench peers --form everything --size s1",
 		Args:    cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			opts := peer.DefaultOptions
+			opts := peers.DefaultOptions
 			opts.Steps = steps
 			if steps < 1 {
 				return usagef("--steps must be a positive number of steps, got %d", steps)
@@ -60,21 +75,33 @@ Times are this machine's, measured now; the peer run gates nothing.`,
 			if len(phases) > 0 {
 				opts.Phases = phases
 			}
+			gioPeer := peer.Peer{}
 			switch form {
 			case "idiomatic":
-				opts.Form = peer.Idiomatic
+				gioPeer.Form = peer.Idiomatic
 			case "everything":
-				opts.Form = peer.Everything
+				gioPeer.Form = peer.Everything
 			default:
 				return usagef("unknown form %q (valid: idiomatic everything)", form)
 			}
 			for _, p := range opts.Phases {
-				if !slices.Contains(peer.Phases, p) {
-					return usagef("unknown peer phase %q (valid: %s)", p, strings.Join(peer.Phases, " "))
+				if !slices.Contains(peers.Phases, p) {
+					return usagef("unknown peer phase %q (valid: %s)", p, strings.Join(peers.Phases, " "))
 				}
 			}
+			all := append([]peers.Peer{gioPeer}, morePeers...)
+			if len(only) == 0 {
+				opts.Peers = all
+			}
+			for _, name := range only {
+				i := slices.IndexFunc(all, func(p peers.Peer) bool { return p.Name() == name })
+				if i < 0 {
+					return usagef("unknown peer %q (valid in this build: %s)", name, strings.Join(peerNames(), " "))
+				}
+				opts.Peers = append(opts.Peers, all[i])
+			}
 			opts.Progress = s.err
-			rows, err := peer.Run(opts)
+			rows, err := peers.Run(opts)
 			if err != nil {
 				return err
 			}
@@ -82,52 +109,79 @@ Times are this machine's, measured now; the peer run gates nothing.`,
 				enc := json.NewEncoder(s.out)
 				enc.SetIndent("", "  ")
 				return enc.Encode(struct {
-					Form    string     `json:"form"`
-					Steps   int        `json:"steps"`
-					Rows    []peer.Row `json:"rows"`
-					Caveats []string   `json:"caveats"`
-				}{opts.Form.String(), opts.Steps, rows, peer.Caveats(opts.Form)})
+					Form    string      `json:"form"`
+					Steps   int         `json:"steps"`
+					Rows    []peers.Row `json:"rows"`
+					Caveats []string    `json:"caveats"`
+				}{gioPeer.Form.String(), opts.Steps, rows, peers.Caveats(opts.Peers)})
 			}
-			printPeers(s, rows, opts)
+			printPeers(s, rows, opts, gioPeer.Form)
 			return nil
 		},
 	}
 	f := cmd.Flags()
 	f.StringSliceVar(&sizes, "size", nil, "sizes to run (repeat or comma-separate; default s1,s13,s26)")
 	f.StringSliceVar(&phases, "phase", nil, "phases to run (repeat or comma-separate; default hover,scroll,idle)")
-	f.IntVar(&steps, "steps", peer.DefaultOptions.Steps, "steps of each phase at each size")
+	f.StringSliceVar(&only, "peer", nil, "peers to run beside perfbench (repeat or comma-separate; default every one this build has)")
+	f.IntVar(&steps, "steps", peers.DefaultOptions.Steps, "steps of each phase at each size")
 	f.StringVar(&form, "form", "idiomatic", "the Gio peer's form: idiomatic or everything")
 	f.BoolVar(&asJSON, "json", false, "print the rows and caveats as JSON")
 	return cmd
 }
 
+// peerNames are the peers this build has.
+func peerNames() []string {
+	names := []string{peer.Peer{}.Name()}
+	for _, p := range morePeers {
+		names = append(names, p.Name())
+	}
+	return names
+}
+
 // printPeers prints the table, one line per subject, and the caveats.
-func printPeers(s *streams, rows []peer.Row, opts peer.Options) {
-	fmt.Fprintf(s.out, "peers: perfbench's engine and the Gio peer (%s form), %d steps each, interleaved\n\n", opts.Form, opts.Steps)
+func printPeers(s *streams, rows []peers.Row, opts peers.Options, form peer.Form) {
+	var names []string
+	for _, p := range opts.Peers {
+		name := p.Name()
+		if name == "gio" {
+			name += " (" + form.String() + " form)"
+		}
+		names = append(names, name)
+	}
+	fmt.Fprintf(s.out, "peers: perfbench's engine beside %s, %d steps each, interleaved\n\n", strings.Join(names, " and "), opts.Steps)
 	tw := tabwriter.NewWriter(s.out, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "phase\tsize\tsubject\tframes\tmedian\tp95\tallocs/frame\tratio\t")
+	fmt.Fprintln(tw, "phase\tsize\tsubject\tframes\tmedian\tp95\tcpu\tallocs/frame\tlayout\tpaint\tratio\t")
 	for _, r := range rows {
-		for _, sd := range []peer.Side{r.Engine, r.Gio} {
+		for i, sd := range r.Sides {
 			ratio := ""
-			if sd.Subject == "gio" {
+			if i > 0 {
 				ratio = "—"
-				if r.Ratio > 0 {
-					ratio = fmt.Sprintf("%.0f×", r.Ratio)
+				if sd.Ratio > 0 {
+					ratio = fmt.Sprintf("%.1f×", sd.Ratio)
 				}
 			}
 			if sd.Frames == 0 {
-				fmt.Fprintf(tw, "%s\t%s\t%s\t0\t—\t—\t—\t%s\t\n", r.Phase, r.Size, sd.Subject, ratio)
+				fmt.Fprintf(tw, "%s\t%s\t%s\t0\t—\t—\t—\t—\t—\t—\t%s\t\n", r.Phase, r.Size, sd.Subject, ratio)
 				continue
 			}
-			fmt.Fprintf(tw, "%s\t%s\t%s\t%d\t%s\t%s\t%.0f\t%s\t\n", r.Phase, r.Size, sd.Subject, sd.Frames,
-				duration(sd.Median), duration(sd.P95), sd.Allocs, ratio)
+			fmt.Fprintf(tw, "%s\t%s\t%s\t%d\t%s\t%s\t%s\t%.0f\t%s\t%s\t%s\t\n", r.Phase, r.Size, sd.Subject, sd.Frames,
+				duration(sd.Median), duration(sd.P95), duration(sd.CPU), sd.Allocs, part(sd.Layout), part(sd.Paint), ratio)
 		}
 	}
 	tw.Flush()
-	fmt.Fprintln(s.out, "\nratio: Gio's median frame over perfbench's. What the numbers include:")
-	for _, c := range peer.Caveats(opts.Form) {
+	fmt.Fprintln(s.out, "\nratio: a peer's cpu over perfbench's. What the numbers include:")
+	for _, c := range peers.Caveats(opts.Peers) {
 		fmt.Fprintf(s.out, "  - %s\n", c)
 	}
+}
+
+// part prints a frame's part, or a dash where the subject does not time
+// it apart.
+func part(us float64) string {
+	if us == 0 {
+		return "—"
+	}
+	return duration(us)
 }
 
 // duration prints µs with a unit that keeps three significant figures.

@@ -10,7 +10,7 @@ import (
 )
 
 func TestPeersPrintsBothSubjectsRatiosAndCaveats(t *testing.T) {
-	code, out, stderr := perfbench(t, "peers", "--size", "s0", "--phase", "hover,idle", "--steps", "8")
+	code, out, stderr := perfbench(t, "peers", "--size", "s0", "--phase", "hover,idle", "--steps", "8", "--peer", "gio")
 	require.Equal(t, exitPass, code, stderr)
 	assert.Contains(t, out, "interleaved")
 	assert.Regexp(t, `hover\s+s0\s+perfbench\s+8\s`, out)
@@ -21,24 +21,29 @@ func TestPeersPrintsBothSubjectsRatiosAndCaveats(t *testing.T) {
 }
 
 func TestPeersJSON(t *testing.T) {
-	code, out, _ := perfbench(t, "peers", "--size", "s0", "--phase", "scroll", "--steps", "4", "--form", "everything", "--json")
+	code, out, _ := perfbench(t, "peers", "--size", "s0", "--phase", "scroll", "--steps", "4", "--form", "everything", "--peer", "gio", "--json")
 	require.Equal(t, exitPass, code)
 	var got struct {
 		Form string `json:"form"`
 		Rows []struct {
-			Phase string  `json:"phase"`
-			Ratio float64 `json:"ratio"`
-			Gio   struct {
-				Frames int `json:"frames"`
-			} `json:"gio"`
+			Phase string `json:"phase"`
+			Sides []struct {
+				Subject string  `json:"subject"`
+				Frames  int     `json:"frames"`
+				Ratio   float64 `json:"ratio"`
+			} `json:"sides"`
 		} `json:"rows"`
 		Caveats []string `json:"caveats"`
 	}
 	require.NoError(t, json.Unmarshal([]byte(out), &got))
 	assert.Equal(t, "everything", got.Form)
 	require.Len(t, got.Rows, 1)
-	assert.Equal(t, 4, got.Rows[0].Gio.Frames)
-	assert.Positive(t, got.Rows[0].Ratio)
+	sides := got.Rows[0].Sides
+	require.GreaterOrEqual(t, len(sides), 2)
+	assert.Equal(t, "perfbench", sides[0].Subject)
+	assert.Equal(t, "gio", sides[1].Subject)
+	assert.Equal(t, 4, sides[1].Frames)
+	assert.Positive(t, sides[1].Ratio)
 	assert.NotEmpty(t, got.Caveats)
 }
 
@@ -51,6 +56,7 @@ func TestPeersBadInputIsAOneLineUsageError(t *testing.T) {
 		{[]string{"peers", "--size", "s3"}, "s0 s1 s2 s4 s8 s13 s26"},
 		{[]string{"peers", "--form", "lazy"}, "valid: idiomatic everything"},
 		{[]string{"peers", "--steps", "0"}, "positive"},
+		{[]string{"peers", "--peer", "qt"}, `unknown peer "qt" (valid in this build: gio`},
 	} {
 		code, _, stderr := perfbench(t, tc.args...)
 		assert.Equal(t, exitUsage, code, tc.args)

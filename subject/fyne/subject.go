@@ -480,6 +480,25 @@ func (s *Subject) Find(text string) (fyne.Position, fyne.Size, bool) {
 	return pos, found.Size(), true
 }
 
+// Position returns o's position in the window (absolute) and whether o is
+// in its visible trees: where a driver aims at an object its program
+// holds.
+func (s *Subject) Position(o fyne.CanvasObject) (fyne.Position, bool) {
+	s.mustOpen()
+	var pos fyne.Position
+	found := false
+	for _, root := range roots(s.win.Canvas()) {
+		if walk(root, fyne.Position{}, everywhere, func(x fyne.CanvasObject, at fyne.Position, _ rect) bool {
+			found = x == o
+			pos = at
+			return found
+		}) {
+			break
+		}
+	}
+	return pos, found
+}
+
 // Center returns the middle of the first visible object whose text is
 // text; it panics if there is none (a scenario aiming at a widget its
 // program does not show is a programming error).

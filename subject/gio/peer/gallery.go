@@ -1,5 +1,5 @@
-// Package peer is perfbench's gallery written as a Gio program, and the
-// side-by-side run of one interaction over both (`perfbench peers`).
+// Package peer is perfbench's gallery written as a Gio program, and its
+// driver for the side-by-side run of `perfbench peers` (package peers).
 //
 // # The peer gallery
 //

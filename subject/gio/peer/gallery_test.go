@@ -7,6 +7,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/perfbench/perfbench/gallery"
+	"github.com/perfbench/perfbench/peers"
 	"github.com/perfbench/perfbench/subject/gio"
 	"github.com/perfbench/perfbench/subject/gio/peer"
 	"github.com/perfbench/perfbench/ui/document"
@@ -39,31 +40,27 @@ func TestPeerLaysOutAndFindsItsPorts(t *testing.T) {
 	}
 }
 
-func TestPeersRunBothSubjects(t *testing.T) {
-	opts := peer.DefaultOptions
-	opts.Sizes, opts.Steps = []gallery.Size{gallery.S1}, 30
-	rows, err := peer.Run(opts)
+func TestPeersRunTheGioPeer(t *testing.T) {
+	opts := peers.DefaultOptions
+	opts.Sizes, opts.Steps, opts.Peers = []gallery.Size{gallery.S1}, 30, []peers.Peer{peer.Peer{}}
+	rows, err := peers.Run(opts)
 	require.NoError(t, err)
 	require.Len(t, rows, 3)
 	for _, r := range rows {
 		t.Logf("%+v", r)
+		require.Len(t, r.Sides, 2)
+		eng, g := r.Sides[0], r.Sides[1]
+		assert.Equal(t, "gio", g.Subject)
 		if r.Phase == "idle" {
-			assert.Zero(t, r.Engine.Frames, "perfbench idle")
-			assert.Zero(t, r.Gio.Frames, "the Gio peer, untouched and not animating, draws nothing")
-			assert.Zero(t, r.Ratio)
+			assert.Zero(t, eng.Frames, "perfbench idle")
+			assert.Zero(t, g.Frames, "the Gio peer, untouched and not animating, draws nothing")
+			assert.Zero(t, g.Ratio)
 			continue
 		}
-		assert.Equal(t, 30, r.Engine.Frames, r.Phase)
-		assert.Equal(t, 30, r.Gio.Frames, r.Phase)
-		assert.Positive(t, r.Ratio)
+		assert.Equal(t, 30, eng.Frames, r.Phase)
+		assert.Equal(t, 30, g.Frames, r.Phase)
+		assert.Positive(t, g.Ratio)
 	}
-}
-
-func TestPeersRejectAnUnknownPhase(t *testing.T) {
-	opts := peer.DefaultOptions
-	opts.Phases = []string{"glide"}
-	_, err := peer.Run(opts)
-	assert.EqualError(t, err, `unknown peer phase "glide" (valid: hover scroll idle)`)
 }
 
 // The idiomatic peer lays out only what is in view, so a hover frame's
@@ -71,11 +68,11 @@ func TestPeersRejectAnUnknownPhase(t *testing.T) {
 // same page top); the everything form lays out all of it, so it does.
 func TestFormsDifferWhereTheyShould(t *testing.T) {
 	gioAllocs := func(form peer.Form, size gallery.Size) float64 {
-		opts := peer.DefaultOptions
-		opts.Sizes, opts.Phases, opts.Steps, opts.Form = []gallery.Size{size}, []string{"hover"}, 6, form
-		rows, err := peer.Run(opts)
+		opts := peers.DefaultOptions
+		opts.Sizes, opts.Phases, opts.Steps, opts.Peers = []gallery.Size{size}, []string{"hover"}, 6, []peers.Peer{peer.Peer{Form: form}}
+		rows, err := peers.Run(opts)
 		require.NoError(t, err)
-		return rows[0].Gio.Allocs
+		return rows[0].Sides[1].Allocs
 	}
 	s13, s26 := gioAllocs(peer.Idiomatic, gallery.S13), gioAllocs(peer.Idiomatic, gallery.S26)
 	// Within one allocation: the counts are process-wide, and on a loaded

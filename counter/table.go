@@ -74,5 +74,8 @@ var rows = []row{
 	{"DrawCalls", renderer, "draw calls a renderer issued (for gpu: draw calls submitted to GL)"},
 	{"TextureUploads", renderer, "textures a renderer uploaded to the graphics device (glyph-atlas pages, the sprite sheet)"},
 	{"TextureBytes", renderer, "bytes of texture a renderer uploaded"},
+	{"SceneChunksVisited", renderer, "display-list chunks a renderer's scene examined to find the items meeting the frame's damage"},
+	{"InstancesWritten", renderer, "items a renderer drew from its scene (for gpu: instances written into the instance buffer)"},
+	{"BufferBytes", renderer, "bytes of instance and uniform data a renderer uploaded to the graphics device, textures apart"},
 	{"Presents", renderer, "frames a renderer presented"},
 }

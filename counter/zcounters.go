@@ -100,6 +100,12 @@ const (
 	TextureUploads
 	// TextureBytes counts bytes of texture a renderer uploaded.
 	TextureBytes
+	// SceneChunksVisited counts display-list chunks a renderer's scene examined to find the items meeting the frame's damage.
+	SceneChunksVisited
+	// InstancesWritten counts items a renderer drew from its scene (for gpu: instances written into the instance buffer).
+	InstancesWritten
+	// BufferBytes counts bytes of instance and uniform data a renderer uploaded to the graphics device, textures apart.
+	BufferBytes
 	// Presents counts frames a renderer presented.
 	Presents
 
@@ -158,6 +164,9 @@ var table = [Count]info{
 	DrawCalls:            {name: "DrawCalls", group: Group{Kind: RendererSpecific}, help: "draw calls a renderer issued (for gpu: draw calls submitted to GL)"},
 	TextureUploads:       {name: "TextureUploads", group: Group{Kind: RendererSpecific}, help: "textures a renderer uploaded to the graphics device (glyph-atlas pages, the sprite sheet)"},
 	TextureBytes:         {name: "TextureBytes", group: Group{Kind: RendererSpecific}, help: "bytes of texture a renderer uploaded"},
+	SceneChunksVisited:   {name: "SceneChunksVisited", group: Group{Kind: RendererSpecific}, help: "display-list chunks a renderer's scene examined to find the items meeting the frame's damage"},
+	InstancesWritten:     {name: "InstancesWritten", group: Group{Kind: RendererSpecific}, help: "items a renderer drew from its scene (for gpu: instances written into the instance buffer)"},
+	BufferBytes:          {name: "BufferBytes", group: Group{Kind: RendererSpecific}, help: "bytes of instance and uniform data a renderer uploaded to the graphics device, textures apart"},
 	Presents:             {name: "Presents", group: Group{Kind: RendererSpecific}, help: "frames a renderer presented"},
 }
 
@@ -212,5 +221,8 @@ type Snapshot struct {
 	DrawCalls            uint64 `json:",omitempty" yaml:",omitempty"`
 	TextureUploads       uint64 `json:",omitempty" yaml:",omitempty"`
 	TextureBytes         uint64 `json:",omitempty" yaml:",omitempty"`
+	SceneChunksVisited   uint64 `json:",omitempty" yaml:",omitempty"`
+	InstancesWritten     uint64 `json:",omitempty" yaml:",omitempty"`
+	BufferBytes          uint64 `json:",omitempty" yaml:",omitempty"`
 	Presents             uint64 `json:",omitempty" yaml:",omitempty"`
 }

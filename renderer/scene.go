@@ -57,6 +57,13 @@ type Scene struct {
 	// for the gallery).
 	Missing int
 	size    image.Point
+	// areas are the regions in window coordinates, and chunks those
+	// meeting them in draw order, as the painter's index found them.
+	areas  []geom.Rect
+	chunks []*paint.Chunk
+	// walk makes every Build walk the whole list, as a full frame does:
+	// the reference the index's answers are tested against.
+	walk bool
 }
 
 // Build collects the regions to redraw (the whole viewport when full or
@@ -70,6 +77,7 @@ func (s *Scene) Build(f *paint.Frame, full bool) {
 		// one region, so growing from there would allocate in the first
 		// frames after it, inside the scenarios' allocation counts.
 		s.Regions = make([]image.Rectangle, 0, regionsReserved)
+		s.areas = make([]geom.Rect, 0, regionsReserved)
 	}
 	s.Regions, s.Items, s.Missing = s.Regions[:0], s.Items[:0], 0
 	screen := image.Rectangle{Max: size}
@@ -93,20 +101,45 @@ func (s *Scene) Build(f *paint.Frame, full bool) {
 	if f.Painter.Text != nil {
 		glyphs, _ = f.Painter.Text.(GlyphSource)
 	}
-	for c := f.Painter.Head(); c != nil; c = c.Next() {
-		off, clip := f.Painter.Placement(c.Space)
-		if clip.Empty() {
+	visited := f.Painter.Len()
+	if s.walk || (len(s.Regions) == 1 && s.Regions[0] == screen) {
+		if n := f.Painter.Len(); cap(s.chunks) < n {
+			// Room for every chunk a later query could find, made in a
+			// frame that draws everything anyway, so that a frame with
+			// more damage than any before allocates nothing.
+			s.chunks = make([]*paint.Chunk, 0, n+n/4)
+		}
+		for c := f.Painter.Head(); c != nil; c = c.Next() {
+			s.chunk(f.Painter, c, glyphs)
+		}
+	} else {
+		s.areas = s.areas[:0]
+		for _, reg := range s.Regions {
+			s.areas = append(s.areas, toRect(reg))
+		}
+		s.chunks, visited = f.Painter.Meeting(s.chunks[:0], s.areas)
+		for _, c := range s.chunks {
+			s.chunk(f.Painter, c, glyphs)
+		}
+		clear(s.chunks) // hold no chunk the painter may free
+	}
+	counter.Add(counter.SceneChunksVisited, uint64(visited))
+}
+
+// chunk adds the items of c's primitives in each region c meets.
+func (s *Scene) chunk(p *paint.Painter, c *paint.Chunk, glyphs GlyphSource) {
+	off, clip := p.Placement(c.Space)
+	if clip.Empty() {
+		return
+	}
+	bounds := c.Bounds.Translate(off).Intersect(clip)
+	for _, reg := range s.Regions {
+		if !bounds.Intersects(toRect(reg)) {
 			continue
 		}
-		bounds := c.Bounds.Translate(off).Intersect(clip)
-		for _, reg := range s.Regions {
-			if !bounds.Intersects(toRect(reg)) {
-				continue
-			}
-			pclip := pixelsCentredIn(clip).Intersect(reg)
-			for i := range c.Prims {
-				s.add(&c.Prims[i], off, pclip, glyphs)
-			}
+		pclip := pixelsCentredIn(clip).Intersect(reg)
+		for i := range c.Prims {
+			s.add(&c.Prims[i], off, pclip, glyphs)
 		}
 	}
 }

@@ -184,7 +184,7 @@ func failing(cs []Criterion) []Criterion {
 }
 
 // registry is every workload: the gate list first, then the diagnostics.
-var registry = []*Workload{staticSlope, listSlope, rigidSlope, resizeSlope, relayoutsPerNode, unvirtualisedProbe, glideSplit}
+var registry = []*Workload{staticSlope, listSlope, rigidSlope, resizeSlope, rendererSlope, relayoutsPerNode, unvirtualisedProbe, glideSplit, rendererSlopeGPU}
 
 // All returns every workload, the gate list first.
 func All() []*Workload { return registry }

@@ -40,13 +40,13 @@ func TestGlideSplitIsNotInTheGateList(t *testing.T) {
 }
 
 func TestGateList(t *testing.T) {
-	assert.Equal(t, []string{"static-slope", "list-slope", "rigid-scroll-slope", "resize-slope", "resize-relayouts-per-node"}, gateNames())
-	assert.Equal(t, []string{"static-slope", "list-slope", "rigid-scroll-slope", "resize-slope", "resize-relayouts-per-node", "unvirtualised-probe", "glide-split"}, Names())
+	assert.Equal(t, []string{"static-slope", "list-slope", "rigid-scroll-slope", "resize-slope", "renderer-slope", "resize-relayouts-per-node"}, gateNames())
+	assert.Equal(t, []string{"static-slope", "list-slope", "rigid-scroll-slope", "resize-slope", "renderer-slope", "resize-relayouts-per-node", "unvirtualised-probe", "glide-split", "renderer-slope-gpu"}, Names())
 }
 
 func TestLookupListsValidNames(t *testing.T) {
 	_, err := Lookup("static")
-	assert.EqualError(t, err, `unknown workload "static" (valid: static-slope list-slope rigid-scroll-slope resize-slope resize-relayouts-per-node unvirtualised-probe glide-split)`)
+	assert.EqualError(t, err, `unknown workload "static" (valid: static-slope list-slope rigid-scroll-slope resize-slope renderer-slope resize-relayouts-per-node unvirtualised-probe glide-split renderer-slope-gpu)`)
 }
 
 func TestEveryLimitSaysWhy(t *testing.T) {

@@ -68,7 +68,8 @@ func newWorkloadCmd(s *streams) *cobra.Command {
 does for the gate list. The diagnostics run only here: unvirtualised-probe
 mounts 20 000 table rows, the one document that would make a change to
 scrolling look important; glide-split times a glide against a repaint of the
-same rows. A diagnostic's numbers are reported; its verdict is the design's
+same rows; renderer-slope-gpu is renderer-slope on the GPU renderer, in a
+-tags gpu build (CI runs it there). A diagnostic's numbers are reported; its verdict is the design's
 goal, not a gate.
 
 Workloads: ` + strings.Join(workloads.Names(), " "),

@@ -18,7 +18,7 @@ func TestWorkloadUnknownNameIsOneLineUsageError(t *testing.T) {
 	code, _, stderr := perfbench(t, "workload", "static")
 	assert.Equal(t, exitUsage, code)
 	assert.Equal(t, 1, strings.Count(strings.TrimSpace(stderr), "\n")+1, "one line: %q", stderr)
-	assert.Contains(t, stderr, "valid: static-slope list-slope rigid-scroll-slope resize-slope resize-relayouts-per-node unvirtualised-probe glide-split")
+	assert.Contains(t, stderr, "valid: static-slope list-slope rigid-scroll-slope resize-slope renderer-slope resize-relayouts-per-node unvirtualised-probe glide-split renderer-slope-gpu")
 }
 
 func TestWorkloadsUsageErrors(t *testing.T) {
@@ -36,8 +36,8 @@ func TestWorkloadsUsageErrors(t *testing.T) {
 func TestWorkloadsHelpNamesTheGateListAndTheDiagnostics(t *testing.T) {
 	code, out, _ := perfbench(t, "workloads", "--help")
 	assert.Equal(t, exitPass, code)
-	assert.Contains(t, out, "static-slope list-slope rigid-scroll-slope resize-slope resize-relayouts-per-node")
-	assert.Contains(t, out, "unvirtualised-probe glide-split")
+	assert.Contains(t, out, "static-slope list-slope rigid-scroll-slope resize-slope renderer-slope resize-relayouts-per-node")
+	assert.Contains(t, out, "unvirtualised-probe glide-split renderer-slope-gpu")
 }
 
 // A diagnostic runs on demand and prints its criteria; its counts are the

@@ -9,15 +9,28 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
+
+// PB_RING is how many instance buffers a renderer cycles through, each
+// with the fence of the frame that last drew from it: a frame waits only
+// for the frame PB_RING frames back, whose buffer it is about to rewrite,
+// never for itself.
+#define PB_RING 3
 
 typedef struct {
 	EGLDisplay dpy;
 	EGLContext ctx;
 	EGLSurface pbuf;
-	GLuint fbo, rb, prog, vao, vbo, atlas, sprites, blank;
+	GLuint fbo, rb, prog, vao, atlas, sprites, blank;
 	GLint uView;
 	int w, h;
-	size_t vboSize;
+	GLuint vbo[PB_RING];
+	size_t vboSize[PB_RING];
+	GLsync fence[PB_RING];
+	int slot; // the ring's buffer this frame writes and draws from
+	// Frames that found their buffer still in use by the GPU and waited,
+	// and the wall time they waited, in all.
+	unsigned long long waits, waitNs;
 	// GL_EXT_disjoint_timer_query, when the driver has it: ES 3.0's own
 	// query calls with its GL_TIME_ELAPSED_EXT target, and its one call
 	// ES 3.0 lacks, the 64-bit result. (Its ES 2.0 entry points are not
@@ -199,8 +212,8 @@ static int pb_init(pbgl *g, char *err, int n) {
 
 	glGenVertexArrays(1, &g->vao);
 	glBindVertexArray(g->vao);
-	glGenBuffers(1, &g->vbo);
-	glBindBuffer(GL_ARRAY_BUFFER, g->vbo);
+	glGenBuffers(PB_RING, g->vbo);
+	glBindBuffer(GL_ARRAY_BUFFER, g->vbo[0]);
 	const int stride = 22 * sizeof(float);
 	const int sizes[6] = {4, 4, 4, 4, 4, 2};
 	int off = 0;
@@ -261,12 +274,35 @@ static void pb_upload_atlas(pbgl *g, GLuint tex, int w, int h, const void *pix) 
 static void pb_upload_sprites(pbgl *g, int w, int h, const void *pix) { pb_upload(g->sprites, GL_RGBA8, GL_RGBA, w, h, pix); }
 static GLuint pb_new_texture(void) { return pb_texture(); }
 
-// pb_begin starts a frame: the timer query, when there is one and the last
-// is read.
-static void pb_begin(pbgl *g) {
+static unsigned long long pb_now(void) {
+	struct timespec t;
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (unsigned long long)t.tv_sec * 1000000000ull + (unsigned long long)t.tv_nsec;
+}
+
+// pb_begin starts a frame: it takes the ring's next buffer, waiting first
+// for the frame that last drew from it if the GPU has not finished that
+// one (measured in waits and waitNs), and the timer query, when there is
+// one and the last is read. It returns 0 when the wait failed.
+static int pb_begin(pbgl *g) {
+	g->slot = (g->slot + 1) % PB_RING;
+	GLsync f = g->fence[g->slot];
+	if (f) {
+		g->fence[g->slot] = 0;
+		GLenum r = glClientWaitSync(f, 0, 0);
+		if (r == GL_TIMEOUT_EXPIRED) {
+			unsigned long long t0 = pb_now();
+			r = glClientWaitSync(f, GL_SYNC_FLUSH_COMMANDS_BIT, 10000000000ull);
+			g->waits++;
+			g->waitNs += pb_now() - t0;
+		}
+		glDeleteSync(f);
+		if (r != GL_ALREADY_SIGNALED && r != GL_CONDITION_SATISFIED) return 0;
+	}
 	if (g->query && !g->queryPending) {
 		glBeginQuery(GL_TIME_ELAPSED_EXT, g->query);
 	}
+	return 1;
 }
 
 // pb_clear clears one region (y down) to the background.
@@ -278,15 +314,18 @@ static void pb_clear(pbgl *g, int x0, int y0, int x1, int y1, float r, float gg,
 	glDisable(GL_SCISSOR_TEST);
 }
 
-// pb_instances replaces the frame's instance data.
+// pb_instances writes the frame's instances into the start of this
+// frame's buffer, which no frame the GPU may still be drawing reads: the
+// touched range only, in place, growing the buffer (to twice what is
+// needed) only when they do not fit.
 static void pb_instances(pbgl *g, const float *data, size_t bytes) {
-	glBindBuffer(GL_ARRAY_BUFFER, g->vbo);
-	if (bytes > g->vboSize) {
-		glBufferData(GL_ARRAY_BUFFER, bytes, data, GL_STREAM_DRAW);
-		g->vboSize = bytes;
-	} else {
-		glBufferSubData(GL_ARRAY_BUFFER, 0, bytes, data);
+	int i = g->slot;
+	glBindBuffer(GL_ARRAY_BUFFER, g->vbo[i]);
+	if (bytes > g->vboSize[i]) {
+		glBufferData(GL_ARRAY_BUFFER, 2 * bytes, NULL, GL_DYNAMIC_DRAW);
+		g->vboSize[i] = 2 * bytes;
 	}
+	glBufferSubData(GL_ARRAY_BUFFER, 0, bytes, data);
 }
 
 // pb_draw draws count instances from first with the atlas page tex bound.
@@ -306,18 +345,16 @@ static void pb_draw(pbgl *g, GLuint tex, int first, int count) {
 	glDrawArraysInstanced(GL_TRIANGLE_STRIP, 0, 4, count);
 }
 
-// pb_present ends the frame and waits until the GPU has finished it, so
-// that a frame's time includes the drawing. It returns 0 when the wait
-// failed.
-static int pb_present(pbgl *g) {
+// pb_present ends the frame: it fences it, for the frame that will reuse
+// its buffer to wait on, and flushes it to the GPU without waiting for it
+// to finish (reading the picture back waits, as glReadPixels does).
+static void pb_present(pbgl *g) {
 	if (g->query && !g->queryPending) {
 		glEndQuery(GL_TIME_ELAPSED_EXT);
 		g->queryPending = 1;
 	}
-	GLsync s = glFenceSync(GL_SYNC_GPU_COMMANDS_COMPLETE, 0);
-	GLenum r = glClientWaitSync(s, GL_SYNC_FLUSH_COMMANDS_BIT, 10000000000ull);
-	glDeleteSync(s);
-	return r == GL_ALREADY_SIGNALED || r == GL_CONDITION_SATISFIED;
+	g->fence[g->slot] = glFenceSync(GL_SYNC_GPU_COMMANDS_COMPLETE, 0);
+	glFlush();
 }
 
 // pb_gpu_time reads the last timer query, if its result is in: 1 with the
@@ -347,6 +384,10 @@ static int pb_error(void) { return (int)glGetError(); }
 
 static void pb_destroy(pbgl *g) {
 	if (g->dpy == EGL_NO_DISPLAY) return;
+	if (eglMakeCurrent(g->dpy, g->pbuf, g->pbuf, g->ctx)) {
+		for (int i = 0; i < PB_RING; i++)
+			if (g->fence[i]) glDeleteSync(g->fence[i]);
+	}
 	eglMakeCurrent(g->dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
 	if (g->ctx != EGL_NO_CONTEXT) eglDestroyContext(g->dpy, g->ctx);
 	if (g->pbuf != EGL_NO_SURFACE) eglDestroySurface(g->dpy, g->pbuf);

@@ -119,8 +119,9 @@ func (*Renderer) Name() string { return "gpu" }
 // a machine drawing in software.
 func (r *Renderer) Device() string { return r.device }
 
-// Frame draws the frame's damage and waits until the GPU has finished,
-// marking r.tables, r.plan, r.encoder, r.buffers and r.record in order.
+// Frame draws the frame's damage and submits it without waiting for the
+// GPU to finish (see FenceWaits), marking r.tables, r.plan, r.encoder,
+// r.buffers and r.record in order.
 func (r *Renderer) Frame(f *paint.Frame) error {
 	if r.closed {
 		panic("gpu: Frame after Close")
@@ -138,8 +139,8 @@ func (r *Renderer) Frame(f *paint.Frame) error {
 	return r.frame(f, atlas)
 }
 
-// Presents returns true: every frame is finished in the framebuffer that
-// Image reads.
+// Presents returns true: every frame is drawn into the framebuffer that
+// Image reads back (once the GPU has finished it).
 func (*Renderer) Presents() bool { return true }
 
 // encode writes the scene's items as instances, in draw order, and splits
@@ -195,8 +196,8 @@ func (r *Renderer) encode() {
 }
 
 // frame runs with the context current: uploads what changed, builds and encodes
-// the scene, clears the regions, draws the batches, and waits for the
-// fence.
+// the scene, clears the regions, draws the batches, and fences and
+// flushes the frame.
 func (r *Renderer) frame(f *paint.Frame, atlas *text.Atlas) error {
 	g := r.g
 	latency.Mark(renderer.TablesMark)
@@ -228,11 +229,14 @@ func (r *Renderer) frame(f *paint.Frame, atlas *text.Atlas) error {
 			return fmt.Errorf("gpu: no %d×%d framebuffer", size.X, size.Y)
 		}
 		r.size = size
+		counter.Add(counter.BufferBytes, 8) // the view's size, the one uniform
 	}
 	latency.Mark(renderer.EncoderMark)
 	r.encode()
 	latency.Mark(renderer.BuffersMark)
-	C.pb_begin(g)
+	if C.pb_begin(g) == 0 {
+		return errors.New("gpu: the fence of the frame that last used this frame's instance buffer did not signal")
+	}
 	bg := renderer.Premul(renderer.Background)
 	for _, reg := range r.scene.Regions {
 		C.pb_clear(g, C.int(reg.Min.X), C.int(reg.Min.Y), C.int(reg.Max.X), C.int(reg.Max.Y),
@@ -240,6 +244,8 @@ func (r *Renderer) frame(f *paint.Frame, atlas *text.Atlas) error {
 	}
 	if len(r.inst) > 0 {
 		C.pb_instances(g, (*C.float)(unsafe.Pointer(&r.inst[0])), C.size_t(len(r.inst)*4))
+		counter.Add(counter.InstancesWritten, uint64(len(r.inst)/floats))
+		counter.Add(counter.BufferBytes, uint64(len(r.inst)*4))
 	}
 	latency.Mark(renderer.RecordMark)
 	if len(r.inst) > 0 {
@@ -252,9 +258,7 @@ func (r *Renderer) frame(f *paint.Frame, atlas *text.Atlas) error {
 			counter.Inc(counter.DrawCalls)
 		}
 	}
-	if C.pb_present(g) == 0 {
-		return errors.New("gpu: the frame's fence did not signal")
-	}
+	C.pb_present(g)
 	counter.Inc(counter.Presents)
 	switch C.pb_gpu_time(g) {
 	case 1:
@@ -272,6 +276,13 @@ func (r *Renderer) frame(f *paint.Frame, atlas *text.Atlas) error {
 func (r *Renderer) uploaded(bytes int) {
 	counter.Inc(counter.TextureUploads)
 	counter.Add(counter.TextureBytes, uint64(bytes))
+}
+
+// FenceWaits returns how many frames found the instance buffer they were
+// to write still in use by a frame the GPU had not finished, and the wall
+// time they waited for it, in all: the only waits a frame makes.
+func (r *Renderer) FenceWaits() (int, time.Duration) {
+	return int(r.g.waits), time.Duration(r.g.waitNs)
 }
 
 // GPUTime returns the GPU's time for the last frame whose timer query has

@@ -96,7 +96,12 @@ func TestAtlasIsUploadedOnlyWhenItChanged(t *testing.T) {
 		assert.Equal(t, uint64(1), step.Presents, "step %d", i)
 		assert.Equal(t, uint64(1), step.DrawCalls, "step %d: one instanced draw, every glyph on one atlas page", i)
 		assert.Zero(t, step.TextureUploads, "step %d: hovering a row rasterises no glyph, so nothing is uploaded", i)
+		assert.Positive(t, step.InstancesWritten, "step %d", i)
+		assert.Equal(t, 22*4*step.InstancesWritten, step.BufferBytes, "step %d: the frame's instances and nothing else are uploaded", i)
+		assert.Less(t, step.SceneChunksVisited, uint64(200), "step %d: the scene examines the chunks under two rows, not the display list", i)
 	}
+	waits, waited := g.FenceWaits()
+	t.Logf("frames that waited for their instance buffer: %d, %v in all", waits, waited)
 	gpuTime, ok, why := g.GPUTime()
 	if !ok && strings.Contains(why, "has no") {
 		t.Logf("no GPU time: %s", why)

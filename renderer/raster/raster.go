@@ -69,6 +69,7 @@ func (r *Renderer) Frame(f *paint.Frame) error {
 		r.draw(&r.scene.Items[i])
 	}
 	counter.Add(counter.DrawCalls, uint64(len(r.scene.Items)))
+	counter.Add(counter.InstancesWritten, uint64(len(r.scene.Items)))
 	latency.Mark(renderer.RecordMark) // drawn: nothing is submitted or presented
 	counter.Inc(counter.Presents)
 	return nil

@@ -1,6 +1,7 @@
 package paint
 
 import (
+	"cmp"
 	"math"
 	"slices"
 
@@ -76,6 +77,10 @@ type Space struct {
 // LayerBand is the height of one band of a scroll space's chunk index.
 const LayerBand = 128
 
+// bandGrowth is how many chunks a band's slice makes room for each time
+// it is full.
+const bandGrowth = 64
+
 func bandRange(r geom.Rect) (lo, hi int) {
 	lo = max(0, int(math.Floor(float64(r.Y/LayerBand))))
 	hi = max(lo, int(math.Floor(float64((r.Y+r.H)/LayerBand))))
@@ -93,6 +98,15 @@ func (sp *Space) file(c *Chunk) {
 		sp.bands = append(sp.bands, nil)
 	}
 	for b := lo; b <= hi; b++ {
+		if band := sp.bands[b]; len(band) == cap(band) {
+			// Grown by bandGrowth at a time: a band holds tens of
+			// chunks, and bands fill as a layout grows taller (a
+			// resize), so doubling from one would allocate in frame
+			// after frame. 64 keeps the kitchen-sink and resize
+			// scenarios' allocations per frame where they were before
+			// the root space was filed too (32 left them 4% higher).
+			sp.bands[b] = slices.Grow(band, bandGrowth)
+		}
 		sp.bands[b] = append(sp.bands[b], c)
 	}
 	c.bandLo, c.bandHi = lo, hi
@@ -124,9 +138,14 @@ type Painter struct {
 	tail   *Chunk
 	count  int
 	spaces map[document.ID]*Space
+	// root files the chunks of the root space (document.None) by bands
+	// of window pixels, as a Space files its content's, so a query for a
+	// region of the window finds them without a walk of the list.
+	root Space
 
 	stamp      uint64
 	visit      uint64   // scroll visits so far
+	queries    uint64   // Meeting queries so far
 	seen       []uint64 // by node ID: frame stamp of the last fragment update
 	cursor     *Chunk   // during a subtree walk: the last chunk in draw order
 	haveCursor bool
@@ -387,6 +406,8 @@ func (p *Painter) emit(n *document.Node, f *Fragment) {
 	p.joinSpace(c)
 	if c.spaceIdx >= 0 {
 		p.spaces[c.Space].file(c)
+	} else if c.Space == document.None {
+		p.root.file(c)
 	}
 	p.cursor, p.haveCursor = c, true
 	p.markChanged(c)
@@ -431,6 +452,7 @@ func (p *Painter) lastChunkIn(n *document.Node) *Chunk {
 
 func (p *Painter) insertAfter(prev, c *Chunk) {
 	p.count++
+	defer p.place(c)
 	if prev == nil {
 		c.prev, c.next = nil, p.head
 		if p.head != nil {
@@ -448,6 +470,36 @@ func (p *Painter) insertAfter(prev, c *Chunk) {
 		p.tail = c
 	}
 	prev.next = c
+}
+
+// orderGap is the room left between the order keys of chunks appended at
+// the end of the list: a list is built in draw order, so most chunks are
+// appended, and 32 chunks can then be inserted into one gap, halving it
+// each time, before the list is renumbered.
+const orderGap = 1 << 32
+
+// place gives a chunk just linked into the list an order key between its
+// neighbours', renumbering the whole list (in orderGap steps) when there
+// is no key left between them. A removed chunk's key is freed with it, so
+// a chunk hidden and shown again in the same place reuses its gap.
+func (p *Painter) place(c *Chunk) {
+	var lo uint64
+	if c.prev != nil {
+		lo = c.prev.order
+	}
+	switch {
+	case c.next == nil && lo <= math.MaxUint64-orderGap:
+		c.order = lo + orderGap
+		return
+	case c.next != nil && c.next.order-lo > 1:
+		c.order = lo + (c.next.order-lo)/2
+		return
+	}
+	var k uint64
+	for d := p.head; d != nil; d = d.next {
+		k += orderGap
+		d.order = k
+	}
 }
 
 func (p *Painter) removeChunk(c *Chunk) {
@@ -491,6 +543,10 @@ func (p *Painter) joinSpace(c *Chunk) {
 }
 
 func (p *Painter) leaveSpace(c *Chunk) {
+	if c.Space == document.None {
+		p.root.unfile(c)
+		return
+	}
 	if c.spaceIdx < 0 {
 		return
 	}
@@ -636,6 +692,56 @@ func (p *Painter) cull(c *Chunk, damage bool) {
 		}
 	}
 	c.lastResolved = now
+}
+
+// Meeting appends to dst every chunk that meets one of the regions
+// (window coordinates), placed this frame and cut to its space's clip,
+// each once and in draw order, and returns how many chunks it examined to
+// find them. It looks only in the bands of each space's index that the
+// regions cover in view, never along the list, so what it examines
+// follows the regions, not the length of the display list: a renderer
+// asks it for the chunks to redraw under a frame's damage.
+func (p *Painter) Meeting(dst []*Chunk, regions []geom.Rect) (_ []*Chunk, examined int) {
+	p.queries++
+	start := len(dst)
+	dst, examined = p.meetingIn(dst, &p.root, geom.Point{}, p.viewport, regions)
+	for _, sp := range p.spaces {
+		p.resolve(sp)
+		var n int
+		dst, n = p.meetingIn(dst, sp, sp.off, sp.clip, regions)
+		examined += n
+	}
+	slices.SortFunc(dst[start:], func(a, b *Chunk) int { return cmp.Compare(a.order, b.order) })
+	return dst, examined
+}
+
+// meetingIn is Meeting over one space, whose content's origin lies at off
+// in the window and which is visible in clip.
+func (p *Painter) meetingIn(dst []*Chunk, sp *Space, off geom.Point, clip geom.Rect, regions []geom.Rect) (_ []*Chunk, examined int) {
+	for _, reg := range regions {
+		view := reg.Intersect(clip)
+		if view.Empty() {
+			continue
+		}
+		lo, hi := bandRange(view.Translate(geom.Point{X: -off.X, Y: -off.Y}))
+		for b := lo; b <= hi && b < len(sp.bands); b++ {
+			for _, c := range sp.bands[b] {
+				if c.met == p.queries {
+					continue
+				}
+				c.met = p.queries
+				examined++
+				placed := c.Bounds.Translate(off).Intersect(clip)
+				for _, r := range regions {
+					if placed.Intersects(r) {
+						dst = append(dst, c)
+						break
+					}
+				}
+			}
+		}
+	}
+	return dst, examined
 }
 
 // Resolve appends the display list as it would be drawn, in window

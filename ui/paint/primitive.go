@@ -79,6 +79,12 @@ type Chunk struct {
 	// and the last scroll that visited it.
 	bandLo, bandHi int
 	visit          uint64
+	// order is the chunk's place in draw order: it grows along the list
+	// (see Painter.place), so chunks found through the bands can be put
+	// back in draw order by sorting.
+	order uint64
+	// met is the last Meeting query that examined the chunk.
+	met uint64
 	// Submitted is how many primitives survived culling the last time the
 	// chunk was culled.
 	Submitted int

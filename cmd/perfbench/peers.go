@@ -187,6 +187,10 @@ func part(us float64) string {
 // duration prints µs with a unit that keeps three significant figures.
 func duration(us float64) string {
 	switch {
+	case us >= 1e6:
+		return fmt.Sprintf("%.2f s", us/1e6)
+	case us >= 1e5:
+		return fmt.Sprintf("%.0f ms", us/1000)
 	case us >= 1000:
 		return fmt.Sprintf("%.2f ms", us/1000)
 	case us >= 100:

@@ -46,8 +46,8 @@ type Frame struct {
 	// Animate, Layout and Paint. Where the system has no per-thread CPU
 	// clock it is wall time.
 	Cost time.Duration
-	// Wall is the frame's wall time, for reference: it also counts
-	// whatever else the machine ran meanwhile.
+	// Wall is the frame's wall time (its Layout and Paint), for
+	// reference: it also counts whatever else the machine ran meanwhile.
 	Wall time.Duration
 	// Animate is the time of ticking the running animations at this
 	// refresh; Layout of the minimum-size pass (and a resize's layout);
@@ -180,8 +180,10 @@ func (s *Subject) close() {
 // subject's own; a caller should copy what it keeps.
 func (s *Subject) Frames() []Frame { return s.frames }
 
-// FrameCosts returns the cost of every frame drawn since Open, in order:
-// what a scenario session reads each step's frames from.
+// FrameCosts returns the wall time of every frame drawn since Open, in
+// order: what a scenario session reads each step's frames from, and shows
+// as the wall time beside the thread-CPU time it samples itself (the
+// frames' own CPU time is Frame.Cost).
 func (s *Subject) FrameCosts() []time.Duration { return s.costs }
 
 // Window returns the program's window, for a caller that must read its
@@ -291,7 +293,7 @@ func (s *Subject) draw(before runtime.MemStats, animate time.Duration) {
 	f.Allocs, f.Bytes = after.Mallocs-before.Mallocs, after.TotalAlloc-before.TotalAlloc
 	f.Layouts, f.Visible, f.Painted, f.Appeared = s.sizes.layouts, s.sizes.visible, s.sizes.painted, s.sizes.appeared
 	s.frames = append(s.frames, f)
-	s.costs = append(s.costs, f.Cost)
+	s.costs = append(s.costs, f.Wall)
 }
 
 // MouseMove moves the mouse pointer to p: the hoverable object under it

@@ -22,7 +22,7 @@ func (Peer) Name() string { return "fyne" }
 
 // Includes says what a Fyne frame includes.
 func (Peer) Includes() string {
-	return "Fyne's frame: the minimum-size pass over the object tree (a parent whose child's minimum size changed is laid out again) and a paint of the whole 1280×800 window by Fyne's software painter, which rasterises every visible object into a new image each frame; its layout and paint columns are the two parts on the drawing thread's CPU clock. Fyne is retained, but its software painter has no damage tracking, and its Scroll does not virtualise: every section is built and walked."
+	return "Fyne's frame: the minimum-size pass over the object tree (a parent whose child's minimum size changed is laid out again) and a paint of the whole 1280×800 window by Fyne's software painter, which rasterises every visible object into a new image each frame; its layout and paint columns are the two parts on the drawing thread's CPU clock. Fyne is retained, but its software painter has no damage tracking and rasterises every text it walks, clipped or not; the peer's page and scroll ports are widget.Lists, so a frame walks only what is in view."
 }
 
 // Options are the peer's window: perfbench's own 1280×800 on a 60 Hz

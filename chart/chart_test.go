@@ -65,17 +65,93 @@ func TestSaveChecksFirstAndReplacesAtomically(t *testing.T) {
 func TestScenarioIsDeterministic(t *testing.T) {
 	day := time.Date(2026, 9, 10, 8, 0, 0, 0, time.UTC)
 	times := []TimeHistory{{Name: "frame", Unit: "µs/frame", Tolerance: 0.4, Baselines: []Baseline{
-		{Set: day, Median: 100, Lo: 90, Hi: 107},
-		{Set: day.Add(30 * time.Hour), Median: 65, Lo: 60, Hi: 68.6},
+		{Set: day, Median: 100, Lo: 90, Hi: 107, Kind: Recorded, Commit: "1a2b3c4d5e6f"},
+		{Set: day.Add(30 * time.Hour), Median: 65, Lo: 60, Hi: 68.6, Kind: Lowered, Commit: "2b3c4d5e6f70-dirty"},
+		{Set: day.Add(31 * time.Hour), Median: 80, Lo: 78, Hi: 82, Kind: Rebaselined, Commit: "3c4d5e6f7081", Why: "the clock changed"},
 	}}}
 	counts := []Count{{Name: "restyles", Unit: "restyles/frame", Value: 2, Symbol: "≤", Bound: 2},
 		{Name: "layouts-held", Unit: "layouts/run", Value: 12, Symbol: "≥", Bound: 10}}
 	var a, b bytes.Buffer
-	require.NoError(t, Scenario(&a, "hover-storm", times, counts))
-	require.NoError(t, Scenario(&b, "hover-storm", times, counts))
+	require.NoError(t, Scenario(&a, SVG, "hover-storm", times, counts))
+	require.NoError(t, Scenario(&b, SVG, "hover-storm", times, counts))
 	assert.Equal(t, a.String(), b.String())
-	for _, want := range []string{"<svg", "hover-storm", "frame: baseline median", "2026-09-10", "restyles 2 ≤ 2", "layouts-held 12 ≥ 10"} {
+	for _, want := range []string{"<svg", "hover-storm", "frame: baseline median", "1a2b3c4", "2b3c4d5*", "09-11 14:00",
+		"rebaselined at 3c4d5e6: the clock changed", "uncommitted changes", "lowered: significantly faster",
+		"restyles 2 ≤ 2 (at bound)", "layouts-held 12 ≥ 10", "floor ≥"} {
 		assert.Contains(t, a.String(), want)
 	}
-	assert.Error(t, Scenario(&a, "empty", nil, nil), "nothing to plot")
+	a.Reset()
+	require.NoError(t, Scenario(&a, PNG, "hover-storm", times, counts))
+	assert.True(t, bytes.HasPrefix(a.Bytes(), []byte("\x89PNG")))
+	assert.Error(t, Scenario(&a, SVG, "empty", nil, nil), "nothing to plot")
+	assert.PanicsWithValue(t, "chart: Scenario format pdf: want chart.SVG or chart.PNG", func() { _ = Scenario(&a, "pdf", "x", times, nil) })
+}
+
+// The panels of one chart share one x axis of recordings: a number
+// recorded only at the second recording sits at x = 1 in its panel, not at
+// 0, and two numbers set at the same moment share a position.
+func TestOrderIsOneAxisOfRecordings(t *testing.T) {
+	t0 := time.Date(2026, 11, 30, 19, 0, 0, 0, time.UTC)
+	ths := []TimeHistory{
+		{Name: "a", Baselines: []Baseline{{Set: t0, Commit: "aaaaaaa"}, {Set: t0.Add(2 * time.Minute)}}},
+		{Name: "b", Baselines: []Baseline{{Set: t0.Add(time.Minute), Commit: "bbbbbbbbbbbb-dirty"}, {Set: t0.Add(2 * time.Minute), Commit: "ccccccc"}}},
+	}
+	o := newOrder(ths)
+	assert.Equal(t, []float64{0, 1, 2}, []float64{o.at(t0), o.at(t0.Add(time.Minute)), o.at(t0.Add(2 * time.Minute))})
+	assert.Equal(t, []string{"aaaaaaa", "bbbbbbbbbbbb-dirty", "ccccccc"}, o.commits, "a recording takes the commit any of its numbers names")
+	assert.True(t, o.dirty())
+	var labels []string
+	for _, tk := range o.ticks() {
+		labels = append(labels, tk.Label)
+	}
+	assert.Equal(t, []string{"aaaaaaa\n11-30 19:00", "bbbbbbb*\n11-30 19:01", "ccccccc\n11-30 19:02"}, labels)
+}
+
+// Room is measured in each bound's own direction, so slack under a ceiling
+// and margin over a floor both read positive, and a count at its bound —
+// the usual case, since bounds ratchet to the value — reads 0, not a full
+// bar.
+func TestRoom(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		c    Count
+		want float64
+	}{
+		{"at a ceiling", Count{Value: 2, Symbol: "≤", Bound: 2}, 0},
+		{"under a ceiling", Count{Value: 30, Symbol: "≤", Bound: 40}, 0.25},
+		{"past a ceiling", Count{Value: 12, Symbol: "≤", Bound: 10}, -0.2},
+		{"far past a ceiling is clamped", Count{Value: 50, Symbol: "≤", Bound: 10}, -1},
+		{"over a floor", Count{Value: 420, Symbol: "≥", Bound: 300}, 0.4},
+		{"under a floor", Count{Value: 150, Symbol: "≥", Bound: 300}, -0.5},
+		{"zero at a zero ceiling", Count{Value: 0, Symbol: "≤", Bound: 0}, 0},
+		{"one over a zero ceiling", Count{Value: 1, Symbol: "≤", Bound: 0}, -1},
+		{"over a zero floor", Count{Value: 3, Symbol: "≥", Bound: 0}, 1},
+		{"exact", Count{Value: 240, Symbol: "=", Bound: 240}, 0},
+		{"off an exact value", Count{Value: 252, Symbol: "=", Bound: 240}, -0.05},
+		{"off an exact zero", Count{Value: 1, Symbol: "=", Bound: 0}, -1},
+	} {
+		t.Run(tc.name, func(t *testing.T) { assert.InDelta(t, tc.want, Room(tc.c), 1e-12) })
+	}
+}
+
+// Ticks land on round values, four to eight of them labelled, with the
+// decimals the step needs: the old axis showed hover-storm's 0–2.9 µs as
+// "0" and "2.5", and a 5000 µs axis as "5000.00".
+func TestNiceTicks(t *testing.T) {
+	labels := func(lo, hi float64) []string {
+		var ls []string
+		for _, tk := range (niceTicks{}).Ticks(lo, hi) {
+			if tk.Label != "" {
+				ls = append(ls, tk.Label)
+			}
+		}
+		return ls
+	}
+	assert.Equal(t, []string{"0.0", "0.5", "1.0", "1.5", "2.0", "2.5"}, labels(0, 2.5))
+	assert.Equal(t, []string{"0", "1", "2", "3"}, labels(0, 3.5))
+	assert.Equal(t, []string{"0", "1000", "2000", "3000", "4000", "5000"}, labels(0, 5000))
+	assert.Equal(t, []string{"0", "20", "40", "60", "80"}, labels(0, niceCeil(70)))
+	assert.Equal(t, []string{"0.00", "0.02", "0.04", "0.06", "0.08", "0.10"}, labels(0, 0.1))
+	assert.Equal(t, 80.0, niceCeil(70))
+	assert.Equal(t, 1.0, niceCeil(0))
 }

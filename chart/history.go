@@ -5,22 +5,46 @@ import (
 	"image/color"
 	"io"
 	"math"
+	"slices"
+	"strings"
 	"time"
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
+	"gonum.org/v1/plot/vg/vgimg"
 	"gonum.org/v1/plot/vg/vgsvg"
 
 	"github.com/perfbench/perfbench/band"
 )
 
+// Kind says how a baseline came to be set. The strings are the ones the
+// ratchet's history file uses.
+type Kind string
+
+const (
+	// Recorded is a machine's first baseline for a number.
+	Recorded Kind = "recorded"
+	// Lowered is a baseline the ratchet moved down by itself, because a
+	// run's median was significantly lower.
+	Lowered Kind = "lowered"
+	// Rebaselined is a baseline set by name (--rebaseline NAME --why …):
+	// the only way one moves up, so a rise here is a decision, not a
+	// regression.
+	Rebaselined Kind = "rebaselined"
+)
+
 // Baseline is one baseline a time number had: when it was set, its median
-// and the median's 95% confidence interval.
+// and the median's 95% confidence interval, how it was set, the commit the
+// measured binary was built from ("" unknown; a "-dirty" suffix when the
+// tree had uncommitted changes) and, for a rebaseline, why.
 type Baseline struct {
 	Set            time.Time
 	Median, Lo, Hi float64
+	Kind           Kind
+	Commit         string
+	Why            string
 }
 
 // TimeHistory is one time number's baselines, oldest first, and the
@@ -41,177 +65,547 @@ type Count struct {
 	Bound      float64
 }
 
-// Colours, shared by every scenario chart.
+// Colours, shared by every scenario chart. Each kind of point and each
+// direction of bound has its own colour and its own shape, so the chart
+// reads in grey too.
 var (
-	medianColour = color.RGBA{R: 0x30, G: 0x70, B: 0xd0, A: 0xff}
-	limitColour  = color.RGBA{R: 0xd0, G: 0x30, B: 0x30, A: 0xff}
-	countColour  = color.RGBA{R: 0x50, G: 0x90, B: 0x60, A: 0xff}
+	bandColour        = color.NRGBA{R: 0x30, G: 0x70, B: 0xd0, A: 0x40}
+	bandEdgeColour    = color.NRGBA{R: 0x30, G: 0x70, B: 0xd0, A: 0xc0}
+	recordedColour    = color.RGBA{R: 0x40, G: 0x40, B: 0x40, A: 0xff}
+	loweredColour     = color.RGBA{R: 0x1a, G: 0x8a, B: 0x3a, A: 0xff}
+	rebaselinedColour = color.RGBA{R: 0xd0, G: 0x70, B: 0x00, A: 0xff}
+	pastColour        = color.NRGBA{R: 0xd0, G: 0x30, B: 0x30, A: 0x30}
+	ceilingColour     = color.RGBA{R: 0x30, G: 0x70, B: 0xd0, A: 0xff}
+	floorColour       = color.RGBA{R: 0x1a, G: 0x8a, B: 0x3a, A: 0xff}
+	exactColour       = color.RGBA{R: 0x70, G: 0x40, B: 0xa0, A: 0xff}
 )
 
 // Size of a scenario chart: each panel's height, and the width.
 const (
-	historyWidth     = 7 * vg.Inch
-	timePanelHeight  = 2.6 * vg.Inch
-	countRowHeight   = 0.28 * vg.Inch
-	countPanelMargin = 1.1 * vg.Inch
+	historyWidth     = 8 * vg.Inch
+	timePanelHeight  = 2.4 * vg.Inch
+	titleHeight      = 0.5 * vg.Inch
+	legendLineHeight = 0.2 * vg.Inch
+	countRowHeight   = 0.26 * vg.Inch
+	countPanelMargin = 1.0 * vg.Inch
 )
 
-// Scenario writes one scenario's chart as SVG to w: a panel per time
-// number (its baselines over time, each with its 95% interval, and the
-// band's limit above them, dashed), then a panel of its counts, each as a
-// share of its bound. The same arguments always give the same bytes: the
-// chart holds no clock, and times and counts come from the caller.
-func Scenario(w io.Writer, title string, times []TimeHistory, counts []Count) error {
-	var plots []*plot.Plot
-	var heights []vg.Length
+// Formats a scenario chart is written in, by the extension without its
+// dot.
+const (
+	SVG = "svg"
+	PNG = "png"
+)
+
+// Scenario writes one scenario's chart to w in format (SVG or PNG): a
+// panel per time number, then a legend, then a panel of its counts.
+//
+// The time panels share one x axis: the order in which the scenario's
+// baselines were set, each recording labelled with its commit and date —
+// not a calendar, on which a day's recordings would stack into one smear.
+// Each panel shades its band (from the baseline to the limit it admits,
+// held until the next baseline replaces it) and marks each baseline's
+// median with its 95% interval, by how it was set: recorded, lowered by
+// the ratchet, or rebaselined by name, whose reasons the legend lists.
+//
+// The counts panel shows each count's room to its bound in the bound's
+// own direction, as a share of the bound: right of zero is inside, left is
+// past it (a failure). A count at its bound is a marker on zero, not a
+// full bar.
+//
+// The same arguments always give the same bytes: the chart holds no
+// clock, and times and counts come from the caller.
+func Scenario(w io.Writer, format, title string, times []TimeHistory, counts []Count) error {
+	if format != SVG && format != PNG {
+		panic("chart: Scenario format " + format + ": want chart.SVG or chart.PNG")
+	}
+	var panels []TimeHistory
 	for _, th := range times {
-		if len(th.Baselines) == 0 {
-			continue
+		if len(th.Baselines) > 0 {
+			panels = append(panels, th)
 		}
-		p, err := timePanel(th)
-		if err != nil {
-			return err
-		}
-		plots = append(plots, p)
-		heights = append(heights, timePanelHeight)
 	}
-	if len(counts) > 0 {
-		p, err := countPanel(counts)
-		if err != nil {
-			return err
-		}
-		plots = append(plots, p)
-		heights = append(heights, countPanelMargin+vg.Length(len(counts))*countRowHeight)
-	}
-	if len(plots) == 0 {
+	if len(panels) == 0 && len(counts) == 0 {
 		return fmt.Errorf("chart: %s: nothing to plot", title)
 	}
-	plots[0].Title.Text = title + "\n" + plots[0].Title.Text
-
-	var total vg.Length
-	for _, h := range heights {
-		total += h
+	x := newOrder(panels)
+	var timePlots [][]*plot.Plot
+	for _, th := range panels {
+		p, err := timePanel(th, x)
+		if err != nil {
+			return err
+		}
+		timePlots = append(timePlots, []*plot.Plot{p})
 	}
-	c := vgsvg.New(historyWidth, total)
+	legend, notes := historyLegend(panels, x)
+	var countPlot *plot.Plot
+	if len(counts) > 0 {
+		var err error
+		if countPlot, err = countPanel(counts); err != nil {
+			return err
+		}
+	}
+
+	titleLines := strings.Count(title, "\n") + 1
+	heights := struct{ title, times, legend, counts, countLegend vg.Length }{
+		title: titleHeight * vg.Length(titleLines) / 2,
+		times: timePanelHeight * vg.Length(len(timePlots)),
+	}
+	if len(panels) > 0 {
+		heights.legend = legendLineHeight * vg.Length(legendRows(legend)+len(notes)+1)
+	}
+	cl := countLegend()
+	if countPlot != nil {
+		heights.counts = countPanelMargin + vg.Length(len(counts))*countRowHeight
+		heights.countLegend = legendLineHeight * vg.Length(legendRows(cl)+1)
+	}
+	total := heights.title + heights.times + heights.legend + heights.counts + heights.countLegend
+
+	var c vg.CanvasWriterTo
+	if format == SVG {
+		c = vgsvg.New(historyWidth, total)
+	} else {
+		c = vgimg.PngCanvas{Canvas: vgimg.NewWith(vgimg.UseWH(historyWidth, total), vgimg.UseDPI(96))}
+	}
 	dc := draw.New(c)
+	if format == PNG {
+		dc.SetColor(color.White)
+		dc.Fill(dc.Rectangle.Path())
+	}
 	top := dc.Max.Y
-	for i, p := range plots {
+	slice := func(h vg.Length) draw.Canvas {
 		sub := dc
-		sub.Max.Y = top
-		sub.Min.Y = top - heights[i]
-		top = sub.Min.Y
-		p.Draw(sub)
+		sub.Max.Y, sub.Min.Y = top, top-h
+		top -= h
+		return sub
+	}
+
+	titleArea := slice(heights.title)
+	sty := plot.New().Title.TextStyle
+	sty.XAlign, sty.YAlign = draw.XCenter, draw.YTop
+	dc.FillText(sty, vg.Point{X: (titleArea.Min.X + titleArea.Max.X) / 2, Y: titleArea.Max.Y - vg.Points(4)}, title)
+
+	if len(timePlots) > 0 {
+		area := slice(heights.times)
+		area.Min.X += vg.Points(4)
+		tiles := draw.Tiles{Rows: len(timePlots), Cols: 1, PadY: vg.Points(2)}
+		for i, row := range plot.Align(timePlots, tiles, area) {
+			timePlots[i][0].Draw(row[0])
+		}
+		area = slice(heights.legend)
+		area.Min.X += vg.Points(60)
+		legend.Draw(area)
+		sty := legend.TextStyle
+		sty.YAlign = draw.YTop
+		y := area.Max.Y - legendLineHeight*vg.Length(legendRows(legend)) - vg.Points(4)
+		for _, n := range notes {
+			dc.FillText(sty, vg.Point{X: area.Min.X, Y: y}, n)
+			y -= legendLineHeight
+		}
+	}
+	if countPlot != nil {
+		area := slice(heights.counts)
+		area.Min.X += vg.Points(4)
+		countPlot.Draw(area)
+		area = slice(heights.countLegend)
+		area.Min.X += vg.Points(60)
+		area.Max.Y -= vg.Points(4)
+		cl.Draw(area)
 	}
 	_, err := c.WriteTo(w)
 	return err
 }
 
-// timePanel plots one time number's baselines against the date they were
-// set.
-func timePanel(th TimeHistory) (*plot.Plot, error) {
-	p := plot.New()
-	p.Title.Text = fmt.Sprintf("%s: baseline median and 95%% interval; band limit +%s%%", th.Name, band.Format(th.Tolerance*100))
-	p.Y.Label.Text = th.Unit
-	p.X.Tick.Marker = dayTicks{}
-	medians := make(plotter.XYs, len(th.Baselines))
-	limits := make(plotter.XYs, 0, 2*len(th.Baselines))
-	errs := make(plotter.YErrors, len(th.Baselines))
-	hi := 0.0
-	for i, b := range th.Baselines {
-		x := float64(b.Set.Unix())
-		medians[i] = plotter.XY{X: x, Y: b.Median}
-		errs[i].Low, errs[i].High = b.Median-finiteOr(b.Lo, b.Median), finiteOr(b.Hi, b.Median)-b.Median
-		limit := b.Median * (1 + th.Tolerance)
-		if i > 0 {
-			// The limit holds until the next baseline replaces it: a step.
-			limits = append(limits, plotter.XY{X: x, Y: limits[len(limits)-1].Y})
+// order is the x axis of a scenario's time panels: every moment any of
+// its numbers got a baseline, in order, with the commit of that
+// recording. Numbers of one scenario are recorded together, so one
+// recording is one x position in every panel.
+type order struct {
+	sets    []time.Time
+	commits []string
+}
+
+func newOrder(ths []TimeHistory) order {
+	var o order
+	commit := map[time.Time]string{}
+	for _, th := range ths {
+		for _, b := range th.Baselines {
+			if _, ok := commit[b.Set]; !ok {
+				o.sets = append(o.sets, b.Set)
+			}
+			if b.Commit != "" {
+				commit[b.Set] = b.Commit
+			} else if _, ok := commit[b.Set]; !ok {
+				commit[b.Set] = ""
+			}
 		}
-		limits = append(limits, plotter.XY{X: x, Y: limit})
+	}
+	slices.SortFunc(o.sets, time.Time.Compare)
+	o.sets = slices.CompactFunc(o.sets, time.Time.Equal)
+	for _, s := range o.sets {
+		o.commits = append(o.commits, commit[s])
+	}
+	return o
+}
+
+// at returns the x position of a baseline set at t.
+func (o order) at(t time.Time) float64 {
+	i, _ := slices.BinarySearchFunc(o.sets, t, time.Time.Compare)
+	return float64(i)
+}
+
+// ticks labels each recording with its commit (a dirty one with a star)
+// and its date, or every few when there are too many to read.
+func (o order) ticks() plot.ConstantTicks {
+	every := max(1, (len(o.sets)+9)/10)
+	var ts plot.ConstantTicks
+	for i, s := range o.sets {
+		t := plot.Tick{Value: float64(i)}
+		if i%every == 0 || i == len(o.sets)-1 {
+			t.Label = shortCommit(o.commits[i]) + "\n" + s.UTC().Format("01-02 15:04")
+		}
+		ts = append(ts, t)
+	}
+	return ts
+}
+
+// dirty reports whether any recording was built from a dirty tree.
+func (o order) dirty() bool {
+	return slices.ContainsFunc(o.commits, func(c string) bool { return strings.HasSuffix(c, "-dirty") })
+}
+
+// shortCommit is a commit as a tick prints it: seven hex digits, a star
+// for uncommitted changes, "?" when unknown.
+func shortCommit(c string) string {
+	if c == "" {
+		return "?"
+	}
+	rev, dirty := strings.CutSuffix(c, "-dirty")
+	if len(rev) > 7 {
+		rev = rev[:7]
+	}
+	if dirty {
+		rev += "*"
+	}
+	return rev
+}
+
+// kindStyle is how a point of each kind is drawn.
+func kindStyle(k Kind) draw.GlyphStyle {
+	switch k {
+	case Lowered:
+		return draw.GlyphStyle{Color: loweredColour, Radius: vg.Points(4), Shape: downGlyph{}}
+	case Rebaselined:
+		return draw.GlyphStyle{Color: rebaselinedColour, Radius: vg.Points(3.5), Shape: draw.BoxGlyph{}}
+	default:
+		return draw.GlyphStyle{Color: recordedColour, Radius: vg.Points(3), Shape: draw.CircleGlyph{}}
+	}
+}
+
+var kinds = []Kind{Recorded, Lowered, Rebaselined}
+
+// kindLegend is each kind's legend text.
+var kindLegend = map[Kind]string{
+	Recorded:    "recorded: first baseline on this machine",
+	Lowered:     "lowered: significantly faster, moved down by the ratchet",
+	Rebaselined: "rebaselined by name (why below)",
+}
+
+// timePanel plots one time number's baselines in recording order: the
+// band shaded, each median with its interval, marked by kind.
+func timePanel(th TimeHistory, x order) (*plot.Plot, error) {
+	p := plot.New()
+	p.Title.Text = fmt.Sprintf("%s: baseline median, 95%% interval, band to +%s%%", th.Name, band.Format(th.Tolerance*100))
+	p.Title.TextStyle.Font.Size = vg.Points(10)
+	p.Y.Label.Text = th.Unit
+	p.X.Tick.Marker = x.ticks()
+	p.X.Tick.Label.Font.Size = vg.Points(8)
+	last := float64(len(x.sets)) - 0.5
+	hi := 0.0
+	p.Add(plotter.NewGrid())
+	for i, b := range th.Baselines {
+		from := x.at(b.Set)
+		to := last
+		if i+1 < len(th.Baselines) {
+			to = x.at(th.Baselines[i+1].Set)
+		}
+		limit := b.Median * (1 + th.Tolerance)
+		shade, err := plotter.NewPolygon(plotter.XYs{{X: from, Y: b.Median}, {X: to, Y: b.Median}, {X: to, Y: limit}, {X: from, Y: limit}})
+		if err != nil {
+			return nil, err
+		}
+		shade.Color = bandColour
+		shade.LineStyle.Width = 0
+		edges, err := plotter.NewLine(plotter.XYs{{X: from, Y: limit}, {X: to, Y: limit}})
+		if err != nil {
+			return nil, err
+		}
+		edges.Color = bandEdgeColour
+		edges.Dashes = []vg.Length{vg.Points(3), vg.Points(2)}
+		p.Add(shade, edges)
 		hi = max(hi, limit, finiteOr(b.Hi, b.Median))
 	}
-	// Whole days, with at least half a day either side of the first and
-	// last baselines, so no point sits on the frame.
-	const day = 86400
-	first := math.Floor((medians[0].X-day/2)/day) * day
-	last := math.Ceil((medians[len(medians)-1].X+day/2)/day) * day
-	limits = append(limits, plotter.XY{X: last, Y: limits[len(limits)-1].Y})
-
-	line, points, err := plotter.NewLinePoints(medians)
-	if err != nil {
-		return nil, err
+	for _, k := range kinds {
+		var pts plotter.XYs
+		var errs plotter.YErrors
+		for _, b := range th.Baselines {
+			if kindOf(b.Kind) != k {
+				continue
+			}
+			pts = append(pts, plotter.XY{X: x.at(b.Set), Y: b.Median})
+			errs = append(errs, struct{ Low, High float64 }{b.Median - finiteOr(b.Lo, b.Median), finiteOr(b.Hi, b.Median) - b.Median})
+		}
+		if len(pts) == 0 {
+			continue
+		}
+		bars, err := plotter.NewYErrorBars(struct {
+			plotter.XYs
+			plotter.YErrors
+		}{pts, errs})
+		if err != nil {
+			return nil, err
+		}
+		st := kindStyle(k)
+		bars.Color = st.Color
+		s, err := plotter.NewScatter(pts)
+		if err != nil {
+			return nil, err
+		}
+		s.GlyphStyle = st
+		p.Add(bars, s)
 	}
-	line.Color, points.Color = medianColour, medianColour
-	points.Shape = draw.CircleGlyph{}
-	bars, err := plotter.NewYErrorBars(struct {
-		plotter.XYs
-		plotter.YErrors
-	}{medians, errs})
-	if err != nil {
-		return nil, err
-	}
-	bars.Color = medianColour
-	lim, err := plotter.NewLine(limits)
-	if err != nil {
-		return nil, err
-	}
-	lim.Color = limitColour
-	lim.Dashes = []vg.Length{vg.Points(4), vg.Points(3)}
-	p.Add(plotter.NewGrid(), lim, line, points, bars)
-	p.Legend.Add("baseline (median, 95% CI)", line, points)
-	p.Legend.Add("band limit", lim)
-	p.Legend.Top = true
-	p.Legend.Left = true
-	p.X.Min, p.X.Max = first, last
-	p.Y.Min, p.Y.Max = 0, hi*1.25
+	p.X.Min, p.X.Max = -0.5, last
+	p.Y.Min, p.Y.Max = 0, niceCeil(hi*1.1)
+	p.Y.Tick.Marker = niceTicks{}
 	return p, nil
 }
 
-// countPanel plots each count as a share of its bound, one bar a count,
-// labelled with the value and the bound.
-func countPanel(counts []Count) (*plot.Plot, error) {
-	p := plot.New()
-	p.Title.Text = "counts against their bounds (exact, the same on every machine)"
-	p.X.Label.Text = "value ÷ bound"
-	shares := make(plotter.Values, len(counts))
-	labels := make([]string, len(counts))
-	top := 1.0
-	for i, c := range counts {
-		// Listed top to bottom in the order given.
-		j := len(counts) - 1 - i
-		shares[j] = share(c.Value, c.Bound)
-		labels[j] = fmt.Sprintf("%s %s %s %s", c.Name, band.Format(c.Value), c.Symbol, band.Format(c.Bound))
-		top = max(top, shares[j])
+// kindOf reads an unknown kind as Recorded, the plainest mark.
+func kindOf(k Kind) Kind {
+	if k == Lowered || k == Rebaselined {
+		return k
 	}
-	bars, err := plotter.NewBarChart(shares, countRowHeight*0.6)
-	if err != nil {
-		return nil, err
-	}
-	bars.Horizontal = true
-	bars.Color = countColour
-	bars.LineStyle.Width = 0
-	bound, err := plotter.NewLine(plotter.XYs{{X: 1, Y: -0.5}, {X: 1, Y: float64(len(counts)) - 0.5}})
-	if err != nil {
-		return nil, err
-	}
-	bound.Color = limitColour
-	bound.Dashes = []vg.Length{vg.Points(4), vg.Points(3)}
-	p.Add(bars, bound)
-	p.NominalY(labels...)
-	p.X.Min, p.X.Max = 0, top*1.1
-	return p, nil
+	return Recorded
 }
 
-// share is value ÷ bound; a zero bound reads as 1 when the value is zero
-// too (at the bound) and 2 otherwise (past it, by more than the chart can
-// say).
-func share(value, bound float64) float64 {
-	if bound == 0 {
-		if value == 0 {
+// historyLegend is one legend for every time panel, drawn below them so
+// it covers no point: the band, each kind that appears, and notes — each
+// rebaseline's reason once, and what a starred commit means.
+func historyLegend(ths []TimeHistory, x order) (plot.Legend, []string) {
+	l := plot.NewLegend()
+	l.Left = true
+	l.Top = true
+	l.TextStyle.Font.Size = vg.Points(9)
+	shade, _ := plotter.NewPolygon(plotter.XYs{{X: 0, Y: 0}, {X: 1, Y: 0}, {X: 1, Y: 1}})
+	shade.Color = bandColour
+	shade.LineStyle.Width = 0
+	l.Add("band: baseline to the limit a median may reach (until the next baseline)", shade)
+	seen := map[Kind]bool{}
+	var notes []string
+	noted := map[string]bool{}
+	for _, th := range ths {
+		for _, b := range th.Baselines {
+			seen[kindOf(b.Kind)] = true
+			if kindOf(b.Kind) == Rebaselined && b.Why != "" && !noted[b.Why] {
+				noted[b.Why] = true
+				notes = append(notes, wrap(fmt.Sprintf("rebaselined at %s: %s", shortCommit(b.Commit), b.Why), 100)...)
+			}
+		}
+	}
+	for _, k := range kinds {
+		if !seen[k] {
+			continue
+		}
+		s, _ := plotter.NewScatter(plotter.XYs{{}})
+		s.GlyphStyle = kindStyle(k)
+		l.Add(kindLegend[k], s)
+	}
+	if x.dirty() {
+		notes = append(notes, "* the measured binary was built from a tree with uncommitted changes")
+	}
+	return l, notes
+}
+
+// legendRows is how many lines a legend takes.
+func legendRows(l plot.Legend) int {
+	r := l.Rectangle(draw.Canvas{})
+	return int(math.Ceil(float64(r.Max.Y-r.Min.Y) / float64(legendLineHeight)))
+}
+
+// wrap breaks s into lines of at most about n runes at spaces, the lines
+// after the first indented.
+func wrap(s string, n int) []string {
+	var lines []string
+	line := ""
+	for _, w := range strings.Fields(s) {
+		if line != "" && len([]rune(line))+1+len([]rune(w)) > n {
+			lines = append(lines, line)
+			line = "    "
+		} else if line != "" && line != "    " {
+			line += " "
+		}
+		line += w
+	}
+	return append(lines, line)
+}
+
+// Room is a count's distance from its bound in the bound's own direction,
+// as a share of the bound: positive inside (below a ceiling, above a
+// floor), zero at the bound, negative past it. A zero bound has no scale:
+// a value at it is 0, one past it −1, one inside a zero floor +1. An exact
+// count is 0 or past. The chart clamps it to [−1, 1].
+func Room(c Count) float64 {
+	var r float64
+	switch {
+	case c.Symbol == "=":
+		if c.Value == c.Bound {
+			return 0
+		}
+		r = -1
+		if c.Bound != 0 {
+			r = -math.Abs(c.Value-c.Bound) / c.Bound
+		}
+	case c.Bound == 0:
+		switch {
+		case c.Value == 0:
+			return 0
+		case c.Symbol == "≥":
 			return 1
 		}
-		return 2
+		return -1
+	case c.Symbol == "≥":
+		r = (c.Value - c.Bound) / c.Bound
+	default:
+		r = (c.Bound - c.Value) / c.Bound
 	}
-	return value / bound
+	return max(-1, min(1, r))
+}
+
+// countPanel plots each count's Room, one row a count in the order given:
+// a bar from the bound to the value where there is room or excess, and a
+// marker whose shape and colour say the bound's direction.
+func countPanel(counts []Count) (*plot.Plot, error) {
+	p := plot.New()
+	p.Title.Text = "counts: room to each bound in its own direction (exact, the same on every machine)"
+	p.Title.TextStyle.Font.Size = vg.Points(10)
+	p.X.Label.Text = "share of the bound left before it fails (left of 0: past the bound, fails)"
+	p.X.Label.TextStyle.Font.Size = vg.Points(9)
+	labels := make([]string, len(counts))
+	past, err := plotter.NewPolygon(plotter.XYs{{X: -1.1, Y: -0.5}, {X: 0, Y: -0.5}, {X: 0, Y: float64(len(counts)) - 0.5}, {X: -1.1, Y: float64(len(counts)) - 0.5}})
+	if err != nil {
+		return nil, err
+	}
+	past.Color = pastColour
+	past.LineStyle.Width = 0
+	p.Add(past, plotter.NewGrid())
+	for i, c := range counts {
+		y := float64(len(counts) - 1 - i)
+		r := Room(c)
+		note := ""
+		switch {
+		case r == 0 && c.Bound == 0:
+			note = " (zero bound)"
+		case r == 0:
+			note = " (at bound)"
+		case r < 0:
+			note = " (PAST)"
+		}
+		labels[len(counts)-1-i] = fmt.Sprintf("%s %s %s %s%s", c.Name, band.Format(c.Value), c.Symbol, band.Format(c.Bound), note)
+		st := countStyle(c)
+		if r != 0 {
+			bar, err := plotter.NewLine(plotter.XYs{{X: 0, Y: y}, {X: r, Y: y}})
+			if err != nil {
+				return nil, err
+			}
+			bar.Color = st.Color
+			bar.Width = countRowHeight * 0.35
+			p.Add(bar)
+		}
+		s, err := plotter.NewScatter(plotter.XYs{{X: r, Y: y}})
+		if err != nil {
+			return nil, err
+		}
+		s.GlyphStyle = st
+		p.Add(s)
+	}
+	zero, err := plotter.NewLine(plotter.XYs{{X: 0, Y: -0.5}, {X: 0, Y: float64(len(counts)) - 0.5}})
+	if err != nil {
+		return nil, err
+	}
+	zero.Color = color.Black
+	p.Add(zero)
+	p.NominalY(labels...)
+	p.Y.Tick.Label.Font.Size = vg.Points(9)
+	p.X.Min, p.X.Max = -1.1, 1.1
+	p.X.Tick.Marker = plot.ConstantTicks{
+		{Value: -1, Label: "−100%"}, {Value: -0.5, Label: "−50%"}, {Value: 0, Label: "at bound"},
+		{Value: 0.5, Label: "50%"}, {Value: 1, Label: "100%"},
+	}
+	return p, nil
+}
+
+// countLegend explains the counts panel's markers, drawn below it.
+func countLegend() plot.Legend {
+	l := plot.NewLegend()
+	l.Left, l.Top = true, true
+	l.TextStyle.Font.Size = vg.Points(9)
+	l.Add("ceiling ≤ (work done: fewer is better)", glyphThumb(countStyle(Count{Symbol: "≤", Bound: 1})))
+	l.Add("floor ≥ (work avoided: a lost skip falls below it)", glyphThumb(countStyle(Count{Symbol: "≥", Bound: 1})))
+	l.Add("exact = (more and fewer are both wrong)", glyphThumb(countStyle(Count{Symbol: "=", Bound: 1})))
+	l.Add("zero bound (no scale: on 0 when met)", glyphThumb(countStyle(Count{Symbol: "≤"})))
+	return l
+}
+
+// countStyle gives ceilings, floors and exact counts their own shape and
+// colour, and a zero bound a hollow marker: it has no scale to draw.
+func countStyle(c Count) draw.GlyphStyle {
+	st := draw.GlyphStyle{Color: ceilingColour, Radius: vg.Points(4), Shape: downGlyph{}}
+	switch c.Symbol {
+	case "≥":
+		st.Color, st.Shape = floorColour, draw.PyramidGlyph{}
+	case "=":
+		st.Color, st.Shape = exactColour, diamondGlyph{}
+	}
+	if c.Bound == 0 {
+		st.Shape = draw.RingGlyph{}
+	}
+	return st
+}
+
+type glyphThumb draw.GlyphStyle
+
+func (g glyphThumb) Thumbnail(c *draw.Canvas) {
+	c.DrawGlyph(draw.GlyphStyle(g), c.Center())
+}
+
+// downGlyph is a filled triangle pointing down: a ceiling, or a baseline
+// moved down.
+type downGlyph struct{}
+
+func (downGlyph) DrawGlyph(c *draw.Canvas, sty draw.GlyphStyle, pt vg.Point) {
+	c.SetColor(sty.Color)
+	r := sty.Radius
+	var p vg.Path
+	p.Move(vg.Point{X: pt.X, Y: pt.Y - r})
+	p.Line(vg.Point{X: pt.X - r*0.87, Y: pt.Y + r*0.5})
+	p.Line(vg.Point{X: pt.X + r*0.87, Y: pt.Y + r*0.5})
+	p.Close()
+	c.Fill(p)
+}
+
+// diamondGlyph is a filled diamond: an exact count.
+type diamondGlyph struct{}
+
+func (diamondGlyph) DrawGlyph(c *draw.Canvas, sty draw.GlyphStyle, pt vg.Point) {
+	c.SetColor(sty.Color)
+	r := sty.Radius
+	var p vg.Path
+	p.Move(vg.Point{X: pt.X, Y: pt.Y - r})
+	p.Line(vg.Point{X: pt.X - r, Y: pt.Y})
+	p.Line(vg.Point{X: pt.X, Y: pt.Y + r})
+	p.Line(vg.Point{X: pt.X + r, Y: pt.Y})
+	p.Close()
+	c.Fill(p)
 }
 
 func finiteOr(v, def float64) float64 {
@@ -221,22 +615,51 @@ func finiteOr(v, def float64) float64 {
 	return v
 }
 
-// dayTicks marks whole days (UTC) on an axis of Unix seconds, at most
-// about six labelled, so a history of a few days does not print one date
-// twice and one of a year does not print 365.
-type dayTicks struct{}
+// niceTicks marks 4 to 8 round values (1, 2 or 5 × a power of ten) and
+// labels them with as many decimals as the step needs, no more: 0, 0.5,
+// 1, 1.5 rather than 0 and 2.5, or 5000.00.
+type niceTicks struct{}
 
-func (dayTicks) Ticks(lo, hi float64) []plot.Tick {
-	const day = 86400
-	span := math.Max(hi-lo, day)
-	step := math.Ceil(span/day/6) * day
-	var ticks []plot.Tick
-	for x := math.Ceil(lo/day) * day; x <= hi; x += day {
-		t := plot.Tick{Value: x}
-		if math.Mod(x-math.Ceil(lo/day)*day, step) == 0 {
-			t.Label = time.Unix(int64(x), 0).UTC().Format(time.DateOnly)
-		}
-		ticks = append(ticks, t)
+func (niceTicks) Ticks(lo, hi float64) []plot.Tick {
+	step := niceStep((hi - lo) / 5)
+	if step <= 0 || math.IsInf(step, 0) || math.IsNaN(step) {
+		return []plot.Tick{{Value: lo, Label: band.Format(lo)}}
 	}
-	return ticks
+	decimals := max(0, int(-math.Floor(math.Log10(step)+1e-9)))
+	var ts []plot.Tick
+	for v := math.Ceil(lo/step-1e-9) * step; v <= hi+step*1e-9; v += step {
+		v += 0 // −0 prints as "-0"
+		if math.Abs(v) < step*1e-9 {
+			v = 0
+		}
+		ts = append(ts, plot.Tick{Value: v, Label: fmt.Sprintf("%.*f", decimals, v)})
+		for m := v + step/2; m < hi && m < v+step; m += step {
+			ts = append(ts, plot.Tick{Value: m})
+		}
+	}
+	return ts
+}
+
+// niceStep rounds s up to 1, 2 or 5 times a power of ten.
+func niceStep(s float64) float64 {
+	if s <= 0 {
+		return 0
+	}
+	p := math.Pow(10, math.Floor(math.Log10(s)))
+	for _, m := range []float64{1, 2, 5, 10} {
+		if s <= m*p*(1+1e-9) {
+			return m * p
+		}
+	}
+	return 10 * p
+}
+
+// niceCeil rounds v up to a whole number of its nice tick step, so the
+// axis ends on a labelled tick.
+func niceCeil(v float64) float64 {
+	if v <= 0 {
+		return 1
+	}
+	step := niceStep(v / 5)
+	return math.Ceil(v/step-1e-9) * step
 }

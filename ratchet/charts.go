@@ -44,7 +44,7 @@ func chartTitle(scenario, machine string) string {
 // bound. Like the docs section it depends on recorded baselines and exact
 // counts only, never on a run's noise, so unchanged data gives unchanged
 // bytes.
-func renderCharts(o *Outcome, store *Store, hist *History, machine string) (map[string][]byte, error) {
+func renderCharts(o *Outcome, store *Store, hist *History, machine, format string) (map[string][]byte, error) {
 	out := map[string][]byte{}
 	for _, sc := range o.Scenarios {
 		if !chartable(sc) {
@@ -60,9 +60,15 @@ func renderCharts(o *Outcome, store *Store, hist *History, machine string) (map[
 				if b, ok := store.Get(k); ok && (len(points) == 0 || !points[len(points)-1].Set.Equal(b.Set)) {
 					points = append(points, pointOf(b))
 				}
+				b, _ := store.Get(k)
 				th := chart.TimeHistory{Name: n.Name, Unit: n.Unit, Tolerance: n.Band.Tolerance}
 				for _, p := range points {
-					th.Baselines = append(th.Baselines, chart.Baseline{Set: p.Set, Median: p.Median, Lo: p.Lo, Hi: p.Hi})
+					why := p.Why
+					if why == "" && p.Kind == Rebaselined && p.Set.Equal(b.Set) {
+						why = b.Why // a history written before it kept the why
+					}
+					th.Baselines = append(th.Baselines, chart.Baseline{Set: p.Set, Median: p.Median, Lo: p.Lo, Hi: p.Hi,
+						Kind: chart.Kind(p.Kind.String()), Commit: p.Commit, Why: why})
 				}
 				times = append(times, th)
 			case band.KindCount:
@@ -74,7 +80,7 @@ func renderCharts(o *Outcome, store *Store, hist *History, machine string) (map[
 			}
 		}
 		var b bytes.Buffer
-		if err := chart.Scenario(&b, chartTitle(sc.Name, machine), times, counts); err != nil {
+		if err := chart.Scenario(&b, format, chartTitle(sc.Name, machine), times, counts); err != nil {
 			return nil, err
 		}
 		out[sc.Name] = b.Bytes()

@@ -42,6 +42,10 @@ type Point struct {
 	// Commit is the short revision of the measured binary ("" unknown;
 	// "-dirty" appended when it had uncommitted changes).
 	Commit string
+	// Why is a rebaseline's reason, kept so a chart can say why an old
+	// rebaseline moved after the store has forgotten it ("" for the
+	// ratchet's own moves, whose kind says why).
+	Why string
 }
 
 // History is the sequence of baselines set per number and machine, oldest
@@ -126,7 +130,11 @@ func pointOf(b Baseline) Point {
 	case strings.HasPrefix(b.Why, whyLowerPrefix):
 		kind = Lowered
 	}
-	return Point{Set: b.Set, Median: b.Median, Lo: j.Lo, Hi: j.Hi, N: len(b.Samples), Kind: kind}
+	pt := Point{Set: b.Set, Median: b.Median, Lo: j.Lo, Hi: j.Hi, N: len(b.Samples), Kind: kind}
+	if kind == Rebaselined {
+		pt.Why = b.Why
+	}
+	return pt
 }
 
 // interval returns the point that set b under k: the history's, which
@@ -147,8 +155,8 @@ func (h *History) interval(k Key, b Baseline) Point {
 // historyHeader opens every history file the ratchet writes.
 var historyHeader = `# Every time baseline perfbench perf has set, per machine, scenario and number,
 # oldest first and at most ` + strconv.Itoa(HistoryLimit) + ` each: [set, median, 95% CI low, high, samples,
-# recorded|lowered|rebaselined, commit]. docs/perf/charts draws them. Written by
-# ` + "`perfbench perf`" + ` beside the baselines file; do not edit by hand.
+# recorded|lowered|rebaselined, commit, and a rebaseline's why]. docs/perf/charts
+# draws them. Written by ` + "`perfbench perf`" + ` beside the baselines file; do not edit.
 `
 
 // LoadHistory reads the history file at path; one that does not exist is
@@ -248,10 +256,11 @@ func ParseHistory(data []byte, file string) (*History, error) {
 	return h, nil
 }
 
-// historyPoint reads one point: [set, median, lo, hi, n, kind, commit].
+// historyPoint reads one point: [set, median, lo, hi, n, kind, commit],
+// and a rebaseline's why after them where it was kept.
 func historyPoint(n *yaml.Node, bad func(*yaml.Node, string, ...any) error) (Point, error) {
-	const want = "a point is [set, median, low, high, samples, recorded|lowered|rebaselined, commit]"
-	if n.Kind != yaml.SequenceNode || len(n.Content) != 7 {
+	const want = "a point is [set, median, low, high, samples, recorded|lowered|rebaselined, commit] or, for a rebaseline, [..., commit, why]"
+	if n.Kind != yaml.SequenceNode || (len(n.Content) != 7 && len(n.Content) != 8) {
 		return Point{}, bad(n, want)
 	}
 	for _, e := range n.Content {
@@ -291,6 +300,12 @@ func historyPoint(n *yaml.Node, bad func(*yaml.Node, string, ...any) error) (Poi
 	if c[6].Tag != "!!null" {
 		pt.Commit = c[6].Value
 	}
+	if len(c) == 8 {
+		if pt.Kind != Rebaselined {
+			return pt, bad(c[7], "only a rebaselined point carries a why; %s", want)
+		}
+		pt.Why = c[7].Value
+	}
 	return pt, nil
 }
 
@@ -313,10 +328,14 @@ func (h *History) Marshal() []byte {
 			if p.Commit != "" {
 				commit = str(p.Commit)
 			}
-			seq.Content = append(seq.Content, &yaml.Node{Kind: yaml.SequenceNode, Style: yaml.FlowStyle, Content: []*yaml.Node{
+			point := &yaml.Node{Kind: yaml.SequenceNode, Style: yaml.FlowStyle, Content: []*yaml.Node{
 				{Kind: yaml.ScalarNode, Tag: "!!timestamp", Value: p.Set.UTC().Format(time.RFC3339)}, num(p.Median),
 				num(p.Lo), num(p.Hi), plain(strconv.Itoa(p.N)), plain(p.Kind.String()), commit,
-			}})
+			}}
+			if p.Kind == Rebaselined && p.Why != "" {
+				point.Content = append(point.Content, str(p.Why))
+			}
+			seq.Content = append(seq.Content, point)
 		}
 		return seq
 	})

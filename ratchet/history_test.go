@@ -50,7 +50,7 @@ func TestHistoryAndCharts(t *testing.T) {
 	assert.Equal(t, 100.0, points[0].Median)
 	assert.Less(t, points[1].Lo, points[1].Median)
 	assert.Greater(t, points[1].Hi, points[1].Median)
-	assert.Contains(t, r.read(t, r.chart("hover-storm")), "2026-09-11", "the chart shows the second baseline's date")
+	assert.Contains(t, r.read(t, r.chart("hover-storm")), "09-11 09:30", "the chart shows the second baseline's date")
 
 	// Read back, written again: the same bytes.
 	assert.Equal(t, r.read(t, r.history()), string(h.Marshal()))
@@ -71,6 +71,23 @@ func TestHistoryIsBounded(t *testing.T) {
 	assert.Equal(t, ps, back.Points(k))
 }
 
+// A rebaseline's why is kept in the history, so the chart can still say
+// why a baseline moved up after the store's record of it was replaced; a
+// file written before it was kept (seven fields) still reads.
+func TestHistoryKeepsARebaselinesWhy(t *testing.T) {
+	var h ratchet.History
+	k := ratchet.Key{Machine: "m", Scenario: "s", Number: "n"}
+	h.Add(k, ratchet.Point{Set: day1, Median: 100, Lo: 99, Hi: 101, N: 30, Kind: ratchet.Recorded, Commit: "abc1234"})
+	h.Add(k, ratchet.Point{Set: day1.Add(time.Hour), Median: 120, Lo: 119, Hi: 121, N: 30, Kind: ratchet.Rebaselined, Commit: "def5678", Why: "the clock changed"})
+	data := h.Marshal()
+	assert.Contains(t, string(data), "['2026-09-10T08:00:00Z', 100, 99, 101, 30, recorded, abc1234]\n")
+	assert.Contains(t, string(data), "rebaselined, def5678, the clock changed]\n")
+	back, err := ratchet.ParseHistory(data, "history.yaml")
+	require.NoError(t, err)
+	assert.Equal(t, h.Points(k), back.Points(k))
+	assert.Equal(t, "the clock changed", back.Points(k)[1].Why)
+}
+
 // A malformed history file is bad input: a one-line error naming the file
 // and line, before anything is measured, and every file left as it was.
 func TestMalformedHistoryLeavesEveryFileByteIdentical(t *testing.T) {
@@ -79,6 +96,7 @@ func TestMalformedHistoryLeavesEveryFileByteIdentical(t *testing.T) {
 		{"short point", "version: 1\nmachines:\n  m:\n    s:\n      n:\n        - [2026-09-10T08:00:00Z, 1]\n", ":6: a point is [set, median"},
 		{"bad kind", "version: 1\nmachines:\n  m:\n    s:\n      n:\n        - [2026-09-10T08:00:00Z, 1, 1, 1, 3, guessed, ~]\n", `:6: kind "guessed"`},
 		{"bad date", "version: 1\nmachines:\n  m:\n    s:\n      n:\n        - [monday, 1, 1, 1, 3, recorded, ~]\n", `:6: set "monday"`},
+		{"why on a lowered point", "version: 1\nmachines:\n  m:\n    s:\n      n:\n        - [2026-09-10T08:00:00Z, 1, 1, 1, 3, lowered, ~, faster]\n", `:6: only a rebaselined point carries a why`},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			r := newRepo(t)
@@ -95,4 +113,29 @@ func TestMalformedHistoryLeavesEveryFileByteIdentical(t *testing.T) {
 			assert.Equal(t, before, r.snapshot(t))
 		})
 	}
+}
+
+// A recording from a tree with uncommitted changes is refused before
+// anything is measured, unless allowed, and then the history keeps the
+// mark: a history entry names the commit that holds the code measured.
+func TestRecordingFromADirtyTreeIsRefusedUnlessAllowed(t *testing.T) {
+	r := newRepo(t)
+	opts := r.opts(machineA, day1)
+	opts.Commit = "abc1234-dirty"
+	before := r.snapshot(t)
+	f := measuring(numbers(spread(30, 90, 110), spread(30, 18, 22), 1))
+	_, err := ratchet.Run(context.Background(), opts, f.measure)
+	var ie *ratchet.InputError
+	require.ErrorAs(t, err, &ie)
+	assert.Contains(t, err.Error(), "uncommitted changes (abc1234-dirty)")
+	assert.Contains(t, err.Error(), "--allow-dirty")
+	assert.Empty(t, f.calls, "refused before measuring")
+	assert.Equal(t, before, r.snapshot(t))
+
+	opts.AllowDirty = true
+	_, err = ratchet.Run(context.Background(), opts, f.measure)
+	require.NoError(t, err)
+	h, err := ratchet.LoadHistory(r.history())
+	require.NoError(t, err)
+	assert.Equal(t, "abc1234-dirty", h.Points(ratchet.Key{Machine: machineA.String(), Scenario: "hover-storm", Number: "frame"})[0].Commit)
 }

@@ -16,6 +16,7 @@ import (
 	"golang.org/x/perf/benchmath"
 
 	"github.com/perfbench/perfbench/band"
+	"github.com/perfbench/perfbench/chart"
 )
 
 // Default file locations, relative to the module root the CLI runs in.
@@ -112,6 +113,13 @@ type Options struct {
 	// Commit is recorded with each baseline set; "" means the revision in
 	// Build, where the build says.
 	Commit string
+	// AllowDirty records from a binary whose commit ends in "-dirty"
+	// (built from a tree with uncommitted changes). Without it such a
+	// recording is refused: its history entry would name a commit that
+	// does not hold the code measured, and once that commit is amended or
+	// rebased it names nothing at all. Allowed, the entry keeps the
+	// "-dirty" mark and the charts star it.
+	AllowDirty bool
 
 	// disk is where the files are written; nil means the real file
 	// system. A test fails its operations one at a time.
@@ -280,7 +288,8 @@ type Move struct {
 // renamed scenario) or in another unit, baselines the history records but
 // the file lost, damaged docs markers, an unknown --rebaseline name or one
 // without --why, a file whose directory does not exist and, unless
-// ReadOnly, a binary built with -race, coverage or -gcflags=-N/-l. All of
+// ReadOnly, a binary built with -race, coverage or -gcflags=-N/-l or
+// (without AllowDirty) from a tree with uncommitted changes. All of
 // these but an unknown number, a unit and a lost baseline are refused
 // before measuring; those three before anything is written.
 //
@@ -307,6 +316,9 @@ func Run(ctx context.Context, opts Options, measure Measure) (Outcome, error) {
 	if !opts.ReadOnly {
 		if err := CheckBuild(opts.Build); err != nil {
 			return Outcome{}, err
+		}
+		if strings.HasSuffix(opts.Commit, "-dirty") && !opts.AllowDirty {
+			return Outcome{}, &InputError{Msg: fmt.Sprintf("the binary was built from a tree with uncommitted changes (%s): the history would name a commit that does not hold the measured code; commit first, or pass --allow-dirty to record it marked dirty", opts.Commit)}
 		}
 		for _, f := range []struct{ path, flag string }{{opts.Baselines, "--baselines"}, {opts.Docs, "--docs"}} {
 			if err := checkDir(f.path, f.flag); err != nil {
@@ -437,7 +449,11 @@ func Run(ctx context.Context, opts Options, measure Measure) (Outcome, error) {
 				if had && len(hist.Points(k)) == 0 {
 					hist.Add(k, pointOf(old)) // set before the history was kept
 				}
-				hist.Add(k, Point{Set: now, Median: mv.To, Lo: n.Lo, Hi: n.Hi, N: n.N, Kind: mv.Kind, Commit: opts.Commit})
+				pt := Point{Set: now, Median: mv.To, Lo: n.Lo, Hi: n.Hi, N: n.N, Kind: mv.Kind, Commit: opts.Commit}
+				if mv.Kind == Rebaselined {
+					pt.Why = mv.Why
+				}
+				hist.Add(k, pt)
 			}
 		}
 	}
@@ -462,7 +478,7 @@ func Run(ctx context.Context, opts Options, measure Measure) (Outcome, error) {
 	// The charts are members of the group too: drawn before anything is
 	// written, so a chart that cannot be drawn or written leaves every
 	// file as it was.
-	charts, err := renderCharts(&o, store, hist, machine)
+	charts, err := renderCharts(&o, store, hist, machine, chart.SVG)
 	if err != nil {
 		return o, err
 	}

@@ -38,6 +38,7 @@ func newPerfCmd(s *streams) *cobra.Command {
 		timeout                 time.Duration
 		rend                    string
 		repeats                 int
+		allowDirty              bool
 	)
 	cmd := &cobra.Command{
 		Use:   "perf",
@@ -72,7 +73,9 @@ One perf at a time records into a baselines file (a lock on its
 directory); a second is refused, exit 2.
 
 It refuses to record from a binary built with -race, coverage or
--gcflags=-N/-l, and to run at all while PERFBENCH_LATENCY is set (tracing
+-gcflags=-N/-l, or from a tree with uncommitted changes unless
+--allow-dirty (the history would name a commit that does not hold the
+code measured), and to run at all while PERFBENCH_LATENCY is set (tracing
 slows every frame). Bad input (a malformed, empty, comments-only,
 unreadable, non-regular or oversized baselines, history or docs file, a
 value that is NaN, infinite, negative or implausible, a unit that is not
@@ -145,6 +148,7 @@ Exit status: 0 pass (or unbaselined), 1 a band failed, a scenario broke or
 				// Advisory times are for a run that records nothing.
 				AdvisoryTimes: advisory,
 				Commit:        commit,
+				AllowDirty:    allowDirty,
 			}
 			runner, bar := scenarioRunner(s, timeout, len(names), repeats)
 			key, err := scenarioRenderer(runner, rend)
@@ -193,6 +197,7 @@ Exit status: 0 pass (or unbaselined), 1 a band failed, a scenario broke or
 	f.StringVar(&docs, "docs", "", "docs file with the generated section (default "+ratchet.DefaultDocs+" under the module root)")
 	f.StringArrayVar(&rebaseline, "rebaseline", nil, "record this scenario's times as its new baselines even if that moves them up (repeatable; needs --why)")
 	f.StringVar(&why, "why", "", "why the --rebaseline numbers are the right ones; recorded with the baseline")
+	f.BoolVar(&allowDirty, "allow-dirty", false, "record from a tree with uncommitted changes; the history marks the commit -dirty")
 	f.DurationVar(&timeout, "timeout", scenario.DefaultTimeout, "how long one scenario's process may run before it is killed and judged broken")
 	f.IntVar(&repeats, "repeats", scenario.DefaultRepeats, "processes per scenario, interleaved with the other scenarios'")
 	rendererFlag(cmd, &rend, "null", "renderer the scenarios draw with; its baselines and docs page are its own")

@@ -1,10 +1,17 @@
 package main
 
 import (
+	"io"
+	"os/exec"
+	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
+	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 // complete asks the completion cobra generates for the candidates after
@@ -39,6 +46,13 @@ func TestShellCompletionCompletesValues(t *testing.T) {
 		{"rebaseline names", []string{"perf", "--rebaseline", "k"}, []string{"kitchen-sink"}},
 		{"workload names", []string{"workload", "list"}, []string{"list-slope"}},
 		{"renderers", []string{"phase", "--renderer", "n"}, []string{"null"}},
+		{"peers forms", []string{"peers", "--form", ""}, []string{"idiomatic", "everything"}},
+		{"peers phases, as a list", []string{"peers", "--phase", "hover,s"}, []string{"hover,scroll", "hover,scroll-resize"}},
+		{"peers sizes in size order", []string{"peers", "--size", "s13,"}, []string{"s13,s0", "s13,s1", "s13,s2", "s13,s4", "s13,s8", "s13,s26"}},
+		{"screenshot phase", []string{"screenshot", "--phase", "cl"}, []string{"click"}},
+		{"verify doc", []string{"verify", "--doc", ""}, []string{"script", "gallery", "random"}},
+		{"trace definition sets", []string{"trace", "summarize", "--defs", ""}, strings.Fields(traceDefSets())},
+		{"base starts at HEAD", []string{"scenarios", "--base", "HEAD"}, []string{"HEAD", "HEAD~1"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -58,4 +72,57 @@ func TestCompletionRefusesAnUnknownShell(t *testing.T) {
 	code, stdout, _ = perfbench(t, "completion", "bash")
 	assert.Equal(t, exitPass, code)
 	assert.Contains(t, stdout, "bash completion")
+}
+
+// Sizes come in size order and the shell is told to keep it, so s2 is not
+// listed after s13.
+func TestSizesCompleteInSizeOrder(t *testing.T) {
+	_, stdout, _ := perfbench(t, "__complete", "phase", "hover", "")
+	lines := strings.Split(strings.TrimSpace(stdout), "\n")
+	assert.Equal(t, []string{"s0", "s1", "s2", "s4", "s8", "s13", "s26", "all"}, lines[:len(lines)-1])
+	assert.Equal(t, ":36", lines[len(lines)-1], "no files, keep the order (4|32)")
+}
+
+// --base completes the repository's own refs (git for-each-ref), here the
+// branch the test runs on, and never file names.
+func TestBaseCompletesGitRefs(t *testing.T) {
+	out, err := exec.Command("git", "rev-parse", "--abbrev-ref", "HEAD").Output()
+	if err != nil || strings.TrimSpace(string(out)) == "HEAD" {
+		t.Skip("not on a git branch: no ref to expect")
+	}
+	branch := strings.TrimSpace(string(out))
+	assert.Contains(t, complete(t, "scenarios", "--base", branch[:1]), branch)
+}
+
+// Every flag that takes a value completes something apt: its names, or
+// files of its kind, or — a number, a duration, free text — nothing; none
+// falls back to cobra's default of every file name in the directory.
+func TestEveryFlagValueCompletesSomethingApt(t *testing.T) {
+	files := map[string]string{"baselines": ":8", "docs": ":8", "plot": ":8", "base-binary": ":0", "head-binary": ":0", "dir": ":16"}
+	var walk func(c *cobra.Command, path []string)
+	walk = func(c *cobra.Command, path []string) {
+		c.Flags().VisitAll(func(f *pflag.Flag) {
+			if f.Value.Type() == "bool" || f.Name == "help" {
+				return
+			}
+			t.Run(strings.Join(append(slices.Clone(path), "--"+f.Name), " "), func(t *testing.T) {
+				_, stdout, _ := perfbench(t, append(append([]string{"__complete"}, path...), "--"+f.Name, "")...)
+				lines := strings.Split(strings.TrimSpace(stdout), "\n")
+				directive := lines[len(lines)-1]
+				if want, ok := files[f.Name]; ok {
+					assert.Equal(t, want, directive, "a file flag completes files of its kind")
+					return
+				}
+				d, err := strconv.Atoi(strings.TrimPrefix(directive, ":"))
+				require.NoError(t, err, stdout)
+				assert.NotZero(t, d&int(cobra.ShellCompDirectiveNoFileComp), "--%s offers file names", f.Name)
+			})
+		})
+		for _, sub := range c.Commands() {
+			if sub.Name() != "help" && sub.Name() != "__complete" && sub.Name() != "__completeNoDesc" {
+				walk(sub, append(slices.Clone(path), sub.Name()))
+			}
+		}
+	}
+	walk(newRoot(&streams{out: io.Discard, err: io.Discard}), nil)
 }

@@ -26,6 +26,8 @@ func newBudgetCmd(s *streams) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "budget [--json]",
 		Short: "Push every text cache over its soft limit and check it comes back under",
+		Example: "  go run ./cmd/perfbench budget\n" +
+			"  go run ./cmd/perfbench budget --json   # the same, for a program to read",
 		Long: fmt.Sprintf(`budget opens the gallery with a shaped-run cache of %d runs and a glyph atlas
 of %d glyphs, then %d times gives %d table cells new unique strings (a few
 hundred distinct glyphs) and reads both caches when the frame has ended.
@@ -48,6 +50,8 @@ func newCadenceCmd(s *streams) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "cadence [--json] [--seconds S]",
 		Short: "One frame per refresh at 60, 75 and 240 Hz; none when idle",
+		Example: "  go run ./cmd/perfbench cadence\n" +
+			"  go run ./cmd/perfbench cadence --seconds 10   # a longer watch of each rate",
 		Long: `cadence watches the animated gallery's frame loop on a virtual clock at 60,
 75 and 240 Hz and requires exactly one frame at every refresh and none
 between; then it watches the idle gallery (nothing animating, nothing
@@ -77,6 +81,8 @@ func newResizeCmd(s *streams) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "resize [--json]",
 		Short: "The resize slope against a same-run baseline",
+		Example: "  go run ./cmd/perfbench resize\n" +
+			"  go run ./cmd/perfbench resize --rounds 9   # more rounds, on a noisy machine",
 		Long: `resize runs the resize-slope workload: the cost of a resize frame at s1 … s26
 fitted against the document's elements, as a ratio of the fitted cost per
 element of rebuilding the same window from nothing, measured in the same
@@ -120,7 +126,7 @@ func newVerifyCmd(s *streams) *cobra.Command {
 	)
 	ro := gates.DefaultRandomVerify
 	cmd := &cobra.Command{
-		Use:   "verify [--json] [--size SIZE] [--renderer cpu|gpu|null] [--doc script|gallery|random --seed N --seeds K --steps M]",
+		Use:   "verify [--doc KIND] [--size SIZE] [--renderer R]",
 		Short: "After every step, scripted or random, the live window equals one rebuilt from nothing",
 		Long: fmt.Sprintf(`verify drives a window step by step, and after every step's frame the live
 window's display list and the resolved geometry of every element must equal
@@ -208,6 +214,8 @@ func newWallClockCmd(s *streams) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "wall-clock [--json] [--reps N]",
 		Short: "Absolute duration budgets, in an optimised build; advisory on a machine with no baseline",
+		Example: "  go build -o perfbench ./cmd/perfbench && ./perfbench wall-clock\n" +
+			"  ./perfbench wall-clock --reps 60 --json",
 		Long: `wall-clock times a few interactions at s26 (a one-control update, a hover
 frame, a resize frame, a first frame) and compares each median with an
 absolute budget written in advance. The median judged is of the drawing

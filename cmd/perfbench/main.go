@@ -73,6 +73,7 @@ Exit status: 0 pass, 1 a gate failed (Fail or Broken), 2 usage or input error.`,
 		root.AddCommand(c(s))
 	}
 	addCompletions(root)
+	styleHelp(root)
 	return root
 }
 

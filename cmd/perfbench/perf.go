@@ -102,7 +102,9 @@ null renderer's.
 Exit status: 0 pass (or unbaselined), 1 a band failed, a scenario broke or
 (--check) the docs are out of date, 2 usage or input error.`,
 		Example: "  go run ./cmd/perfbench perf\n" +
-			"  go run ./cmd/perfbench perf --rebaseline hover-storm --why \"row hover now repaints the row's border too\"",
+			"  go run ./cmd/perfbench perf --check   # what CI runs: judge, write nothing\n" +
+			"  go run ./cmd/perfbench perf --rebaseline hover-storm \\\n" +
+			"      --why \"row hover now repaints the row's border too\"",
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			if err := refuseTraced("perf"); err != nil {

@@ -224,7 +224,8 @@ Exit status: 0 every band passed (or is unbaselined), 1 a band failed or a
 scenario broke, 2 usage or input error.`,
 		Example: "  perfbench scenarios\n  perfbench scenarios hover-storm scroll --json\n" +
 			"  perfbench scenarios --base main\n  perfbench scenarios --base-binary ./perfbench-old hover-storm\n" +
-			"  perfbench scenarios --format benchfmt --count 6 > new.txt && benchstat old.txt new.txt",
+			"  perfbench scenarios --format benchfmt --count 6 > new.txt\n" +
+			"  benchstat old.txt new.txt",
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if err := refuseTraced("scenarios"); err != nil {
 				return err

@@ -44,7 +44,7 @@ it); --real runs the steps on the real clock, one per refresh, as
 
 Phases: ` + strings.Join(phase.Names(), " ") + `
 Sizes:  ` + strings.Join(sizeNames(), " "),
-		Example: "  perfbench screenshot docs/gallery.png\n  perfbench screenshot --phase hover --steps 12 hover.png\n  perfbench screenshot --renderer gpu --size s1 gpu.png\n  perfbench screenshot --renderer gpu --hud --real --phase hover --steps 120 hud.png",
+		Example: "  perfbench screenshot docs/gallery.png\n  perfbench screenshot --phase hover --steps 12 hover.png\n  perfbench screenshot --renderer gpu --size s1 gpu.png\n  perfbench screenshot --renderer gpu --hud --real \\\n      --phase hover --steps 120 hud.png",
 		Args:    cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			path := args[0]

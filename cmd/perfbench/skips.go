@@ -28,6 +28,8 @@ func newSkipsCmd(s *streams) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "skips [--json] [--dir DIR]",
 		Short: "Fail for any Skip counter that neither a test nor a scenario floor would notice staying at zero",
+		Example: "  go run ./cmd/perfbench skips\n" +
+			"  go run ./cmd/perfbench skips --dir ../other-checkout",
 		Long: `skips parses every _test.go file of the module (skipping testdata, vendor,
 hidden directories and nested modules) and lists, for each Skip counter of
 the counter table, the calls to nonvacuity.Assert that name it, and then

@@ -27,8 +27,10 @@ func newTraceCmd(s *streams) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "trace",
 		Short: "Read latency traces recorded with " + latency.EnvVar,
-		Args:  cobra.NoArgs, // an unknown subcommand is a usage error, not help
-		RunE:  func(cmd *cobra.Command, _ []string) error { return cmd.Help() },
+		Example: "  " + latency.EnvVar + "=trace.jsonl go run ./cmd/perfbench phase hover s13 240\n" +
+			"  go run ./cmd/perfbench trace summarize trace.jsonl",
+		Args: cobra.NoArgs, // an unknown subcommand is a usage error, not help
+		RunE: func(cmd *cobra.Command, _ []string) error { return cmd.Help() },
 	}
 	var asJSON bool
 	var defs int

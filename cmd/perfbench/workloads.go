@@ -36,6 +36,8 @@ func newWorkloadsCmd(s *streams) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "workloads [--json] [--record]",
 		Short: "Run the reference workloads of the gate list against their same-run criteria",
+		Example: "  go run ./cmd/perfbench workloads\n" +
+			"  go run ./cmd/perfbench workloads --record   # and rewrite the reference page",
 		Long: `workloads runs every workload of the gate list (` + strings.Join(gateNames(), " ") + `)
 and judges each against its criteria: a slope or a same-run ratio, never an
 absolute time, and counts with a ceiling of zero differences. It fails (exit

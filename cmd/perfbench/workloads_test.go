@@ -36,6 +36,7 @@ func TestWorkloadsUsageErrors(t *testing.T) {
 func TestWorkloadsHelpNamesTheGateListAndTheDiagnostics(t *testing.T) {
 	code, out, _ := perfbench(t, "workloads", "--help")
 	assert.Equal(t, exitPass, code)
+	out = strings.Join(strings.Fields(out), " ") // as wrapped to 80 columns
 	assert.Contains(t, out, "static-slope list-slope rigid-scroll-slope resize-slope renderer-slope resize-relayouts-per-node")
 	assert.Contains(t, out, "unvirtualised-probe glide-split renderer-slope-gpu")
 }

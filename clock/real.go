@@ -30,6 +30,15 @@ func (r *Real) Now() Instant[Sched] {
 	return Instant[Sched]{int64(time.Since(r.start))}
 }
 
+// Time returns the instant t on the process's monotonic clock: the
+// clock's start plus t. Another timeline of the same monotonic clock (a
+// latency trace's epoch) converts an instant with it exactly, with no
+// second reading of the clock.
+func (r *Real) Time(t Instant[Sched]) time.Time {
+	r.init()
+	return r.start.Add(time.Duration(t.ns))
+}
+
 // At sets a timer.
 func (r *Real) At(t Instant[Sched], f func()) *Timer {
 	r.init()

@@ -45,8 +45,9 @@
 // animations were computed for (only on a frame that advanced one). A
 // reader places each present on the display's refresh grid with them:
 // when it was shown, how late, whether motion kept step (package metric).
-// They are written only under real timing: a virtual scheduler's instants
-// are not on the trace's timeline.
+// They are written only under real timing, exactly (differences of
+// monotonic readings): a virtual scheduler's instants are not on the
+// trace's timeline.
 //
 // # Cost
 //
@@ -84,17 +85,13 @@ type Record struct {
 	Sim *int64 `json:"sim,omitempty"`
 }
 
-// Schedule is what a frame was drawn for, read on the window's scheduling
-// clock and given relative to the instant of the mark that carries it, so
-// that the trace needs no second clock: Aim is the refresh the frame was
-// scheduled at minus now (0 on the refresh, negative when the frame began
-// after it), Sim the time its animations were computed for minus now.
+// Schedule is what a frame was drawn for, as instants on the process's
+// monotonic clock (a real scheduling clock's, clock.Real.Time): Aim is the
+// refresh the frame was scheduled at, Sim the time its animations were
+// computed for, zero when it advanced none.
 type Schedule struct {
-	Aim time.Duration
-	Sim time.Duration
-	// Animated says the frame advanced an animation, so Sim means
-	// something; a frame that moved nothing with time carries no sim.
-	Animated bool
+	Aim time.Time
+	Sim time.Time
 }
 
 // HeaderName and HeaderVersion identify a trace header line.
@@ -375,17 +372,13 @@ func Mark(stage string) {
 // MarkFrame records the instant a scheduled frame crossed stage (its
 // f.begin), with what it was scheduled for. The record carries
 //
-//	"aim": t + s.Aim   the refresh the frame was scheduled at
-//	"sim": t + s.Sim   the time its animations were computed for (s.Animated only)
+//	"aim": s.Aim − the epoch's start   the refresh the frame was scheduled at
+//	"sim": s.Sim − the epoch's start   the time its animations were computed for
 //
-// on the epoch's timeline, the timeline of t. That holds only where the
-// scheduling clock is the real one, whose durations are the monotonic
-// clock's: under real timing the instants are exact to the time between
-// the window reading its clock and this mark reading the epoch's (well
-// under a microsecond, both reads of the same monotonic clock). Under any
-// other timing the offsets are a virtual scheduler's durations, which
-// added to a real instant give an instant that never happened, so the
-// mark is written without them, as Mark would.
+// on the timeline of t, exactly: both are differences of monotonic
+// readings, and nothing is read twice. A virtual scheduler's instants
+// are on no monotonic timeline, so a window on one calls Mark instead; a
+// zero Aim (no instant given) writes neither field, and a zero Sim no sim.
 func MarkFrame(stage string, s Schedule) {
 	if !active.Load() {
 		return
@@ -461,12 +454,12 @@ func record(stage, note string, sched *Schedule) {
 		line = append(line, `,"note":`...)
 		line = appendJSONString(line, note)
 	}
-	if sched != nil && declared && source.Timing == Real {
+	if sched != nil && !sched.Aim.IsZero() {
 		line = append(line, `,"aim":`...)
-		line = strconv.AppendInt(line, t+int64(sched.Aim), 10)
-		if sched.Animated {
+		line = strconv.AppendInt(line, int64(sched.Aim.Sub(start)), 10)
+		if !sched.Sim.IsZero() {
 			line = append(line, `,"sim":`...)
-			line = strconv.AppendInt(line, t+int64(sched.Sim), 10)
+			line = strconv.AppendInt(line, int64(sched.Sim.Sub(start)), 10)
 		}
 	}
 	line = append(line, "}\n"...)

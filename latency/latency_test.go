@@ -177,20 +177,29 @@ func TestEnvTraceIsCreatedByItsFirstMarks(t *testing.T) {
 func TestMarkFrameCarriesTheScheduleOnTheEpochsTimeline(t *testing.T) {
 	for _, tc := range []struct {
 		name     string
-		src      Source
 		animated bool
-		want     bool // aim written
+		aim      bool
 	}{
-		{"real, animated", Source{Timing: Real, Presents: true}, true, true},
-		{"real, still", Source{Timing: Real, Presents: true}, false, true},
-		{"virtual: its instants are not on the trace's timeline", Source{Timing: Virtual}, true, false},
+		{"animated", true, true},
+		{"still: no sim", false, true},
+		{"no instant: a plain mark", false, false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			var buf bytes.Buffer
 			SetSink(&buf)
 			defer SetSink(nil)
-			StartEpoch(tc.src)
-			MarkFrame("f.begin", Schedule{Aim: -1500, Sim: -200, Animated: tc.animated})
+			StartEpoch(Source{Timing: Real, Presents: true})
+			mu.Lock()
+			s0 := start
+			mu.Unlock()
+			var s Schedule
+			if tc.aim {
+				s.Aim = s0.Add(16666667)
+			}
+			if tc.animated {
+				s.Sim = s0.Add(16700000)
+			}
+			MarkFrame("f.begin", s)
 			require.NoError(t, Flush())
 			sc := bufio.NewScanner(&buf)
 			require.True(t, sc.Scan())
@@ -201,16 +210,16 @@ func TestMarkFrameCarriesTheScheduleOnTheEpochsTimeline(t *testing.T) {
 			var r Record
 			require.NoError(t, json.Unmarshal(sc.Bytes(), &r), sc.Text())
 			assert.Equal(t, "f.begin", r.Stage)
-			if !tc.want {
+			if !tc.aim {
 				assert.Nil(t, r.Aim, sc.Text())
 				assert.Nil(t, r.Sim, sc.Text())
 				return
 			}
 			require.NotNil(t, r.Aim, sc.Text())
-			assert.Equal(t, r.T-1500, *r.Aim, "aim is t plus the offset")
+			assert.Equal(t, int64(16666667), *r.Aim, "exactly the instant's distance from the epoch's start")
 			if tc.animated {
 				require.NotNil(t, r.Sim)
-				assert.Equal(t, r.T-200, *r.Sim)
+				assert.Equal(t, int64(16700000), *r.Sim)
 			} else {
 				assert.Nil(t, r.Sim, "a frame that animated nothing carries no sim")
 			}

@@ -109,8 +109,12 @@ func (w *Window) drawFrame() {
 		aim = w.frameTimer.When()
 	}
 	scheduled := w.frameTimer != nil && !aim.After(now)
-	if scheduled {
-		latency.MarkFrame("f.begin", latency.Schedule{Aim: aim.Sub(now), Animated: w.animating()})
+	if rc, ok := w.clk.(*clock.Real); ok && scheduled && latency.Enabled() {
+		s := latency.Schedule{Aim: rc.Time(aim)}
+		if w.animating() {
+			s.Sim = rc.Time(now)
+		}
+		latency.MarkFrame("f.begin", s)
 	} else {
 		latency.Mark("f.begin")
 	}

@@ -2,6 +2,7 @@ package window_test
 
 import (
 	"context"
+	"encoding/json"
 	"os"
 	"os/exec"
 	"regexp"
@@ -242,4 +243,53 @@ func TestForegroundChangeIsAMark(t *testing.T) {
 	assert.Equal(t, []string{"win.fg background", "win.fg foreground"}, got)
 	_, by := vocabulary(t)
 	assert.Contains(t, by, "window (on a change)")
+}
+
+// A frame drawn at its refresh on a real clock carries the refresh it
+// aimed at, and an animated one the time its motion was computed for,
+// exactly on the trace's timeline: consecutive aims are whole refreshes
+// apart to the nanosecond of the grid's rounding. On a virtual clock the
+// instants are on no monotonic timeline, and no frame carries them.
+func TestScheduledFramesCarryTheirAim(t *testing.T) {
+	defer counter.Exclusive()()
+	var buf strings.Builder
+	latency.SetSink(&buf)
+	defer latency.SetSink(nil)
+	g := gallery.Build(gallery.S1, gallery.Options{Animate: true})
+	w := window.New(g.Doc, window.Options{Clock: &clock.Real{}, Display: window.Display{RefreshHz: 100}})
+	w.Quiet()
+	ctx, cancel := context.WithTimeout(context.Background(), 150*time.Millisecond)
+	defer cancel()
+	_ = w.Run(ctx, nil)
+	require.NoError(t, latency.Flush())
+
+	var aims []int64
+	for _, line := range strings.Split(strings.TrimSpace(buf.String()), "\n") {
+		var r latency.Record
+		require.NoError(t, json.Unmarshal([]byte(line), &r))
+		if r.Stage != "f.begin" || r.Aim == nil {
+			continue
+		}
+		assert.LessOrEqual(t, *r.Aim, r.T, "drawn at or after the refresh it aimed at")
+		require.NotNil(t, r.Sim, "the progress bar animates")
+		assert.GreaterOrEqual(t, *r.Sim, *r.Aim)
+		assert.LessOrEqual(t, *r.Sim, r.T+int64(time.Millisecond))
+		aims = append(aims, *r.Aim)
+	}
+	require.GreaterOrEqual(t, len(aims), 3, buf.String())
+	for i := 1; i < len(aims); i++ {
+		d := aims[i] - aims[i-1]
+		k := (d + 5_000_000) / 10_000_000
+		assert.GreaterOrEqual(t, k, int64(1))
+		assert.InDelta(t, k*10_000_000, d, 1, "aims %d and %d: whole 10 ms refreshes apart", i-1, i)
+	}
+
+	buf.Reset()
+	_, vw, clk := open(t, gallery.S1, gallery.Options{Animate: true}, window.Options{})
+	for range 3 {
+		clk.AdvanceTo(vw.NextRefresh())
+	}
+	require.NoError(t, latency.Flush())
+	assert.Contains(t, buf.String(), `"stage":"f.begin"`)
+	assert.NotContains(t, buf.String(), `"aim"`, "a virtual scheduler's instants are on no monotonic timeline")
 }

@@ -1,12 +1,13 @@
 package fyne_test
 
 import (
-	"os/exec"
 	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/perfbench/perfbench/internal/importgraph"
 )
 
 const module = "github.com/perfbench/perfbench"
@@ -21,34 +22,21 @@ func fynegated(pkg string) bool {
 }
 
 // TestCoreImportsNoFyne reads the module's import graph (go list -deps) and
-// fails when any package outside the Fyne subject depends on fyne.io:
-// the harness (scenario, band, ratchet, …) and the engine must build
-// without it.
+// fails when any package outside the Fyne subject depends on fyne.io: the
+// harness (scenario, band, ratchet, …), the engine and the default CLI
+// must build without it.
 func TestCoreImportsNoFyne(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs go list over the module")
 	}
-	out, err := exec.Command("go", "list", "-test", "-f", `{{.ImportPath}}|{{join .Deps " "}}`, module+"/...").CombinedOutput()
-	require.NoError(t, err, "%s", out)
+	pkgs, err := importgraph.List(module + "/...")
+	require.NoError(t, err)
 	sawFyne := false
-	for _, line := range strings.Split(strings.TrimSpace(string(out)), "\n") {
-		parts := strings.SplitN(line, "|", 2)
-		require.Len(t, parts, 2, line)
-		// Test variants print as "PKG [PKG.test]", external tests as
-		// PKG_test, test mains as PKG.test: each counts as PKG.
-		pkg := strings.TrimSuffix(strings.TrimSuffix(strings.Fields(parts[0] + " ")[0], ".test"), "_test")
-		deps := strings.Fields(parts[1])
-		dependsOnFyne := false
-		for _, d := range deps {
-			if strings.HasPrefix(d, "fyne.io/") {
-				dependsOnFyne = true
-			}
-		}
-		if pkg == module+"/subject/fyne" && dependsOnFyne {
-			sawFyne = true
-		}
-		if !fynegated(pkg) {
-			assert.False(t, dependsOnFyne, "%s depends on Fyne; only subject/fyne/… and the examples may", pkg)
+	for _, p := range pkgs {
+		fyne := p.DependsOn("fyne.io/")
+		sawFyne = sawFyne || (p.Path == module+"/subject/fyne" && fyne)
+		if !fynegated(p.Path) {
+			assert.False(t, fyne, "%s depends on Fyne; only subject/fyne/… and the examples may", p.Path)
 		}
 	}
 	assert.True(t, sawFyne, "subject/fyne was listed with its Fyne dependencies: the check can see them")

@@ -1,12 +1,13 @@
 package gio_test
 
 import (
-	"os/exec"
 	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/perfbench/perfbench/internal/importgraph"
 )
 
 const module = "github.com/perfbench/perfbench"
@@ -27,32 +28,17 @@ func TestCoreImportsNoGio(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs go list over the module")
 	}
-	out, err := exec.Command("go", "list", "-test", "-f", `{{.ImportPath}}|{{join .Deps " "}}|{{join .Imports " "}}`, module+"/...").CombinedOutput()
-	require.NoError(t, err, "%s", out)
+	pkgs, err := importgraph.List(module + "/...")
+	require.NoError(t, err)
 	sawGio := false
-	for _, line := range strings.Split(strings.TrimSpace(string(out)), "\n") {
-		parts := strings.SplitN(line, "|", 3)
-		require.Len(t, parts, 3, line)
-		// Test variants print as "PKG [PKG.test]", external tests as
-		// PKG_test, test mains as PKG.test: each counts as PKG.
-		pkg := strings.TrimSuffix(strings.TrimSuffix(strings.Fields(parts[0] + " ")[0], ".test"), "_test")
-		deps := strings.Fields(parts[1])
-		dependsOnGio := false
-		for _, d := range deps {
-			if strings.HasPrefix(d, "gioui.org") {
-				dependsOnGio = true
-			}
+	for _, p := range pkgs {
+		gio := p.DependsOn("gioui.org")
+		sawGio = sawGio || (p.Path == module+"/subject/gio" && gio)
+		if !giogated(p.Path) {
+			assert.False(t, gio, "%s depends on Gio; only subject/gio/… may", p.Path)
 		}
-		if pkg == module+"/subject/gio" && dependsOnGio {
-			sawGio = true
-		}
-		if !giogated(pkg) {
-			assert.False(t, dependsOnGio, "%s depends on Gio; only subject/gio/… may", pkg)
-		}
-		if pkg == module+"/cmd/perfbench" {
-			for _, imp := range strings.Fields(parts[2]) {
-				assert.False(t, strings.HasPrefix(imp, "gioui.org"), "cmd/perfbench imports %s directly; it reaches Gio only through subject/gio/peer", imp)
-			}
+		if p.Path == module+"/cmd/perfbench" {
+			assert.False(t, p.ImportsFrom("gioui.org"), "cmd/perfbench imports Gio directly; it reaches Gio only through subject/gio/peer")
 		}
 	}
 	assert.True(t, sawGio, "subject/gio was listed with its Gio dependencies: the check can see them")

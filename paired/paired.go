@@ -44,6 +44,7 @@ import (
 	"time"
 
 	"github.com/perfbench/perfbench/band"
+	"github.com/perfbench/perfbench/runner"
 	"github.com/perfbench/perfbench/scenario"
 )
 
@@ -82,7 +83,7 @@ const Tolerance = 0.03
 // DefaultPairs pairs a scenario and looks once.
 type Options struct {
 	// Head and Base run one process of a scenario of their build each.
-	Head, Base *scenario.Runner
+	Head, Base *runner.Runner
 	// HeadLayouts and BaseLayouts, when set, are further builds of the
 	// same two revisions whose linker laid the functions out otherwise
 	// (go build -ldflags=-randlayout=SEED). A scenario's pairs are
@@ -91,7 +92,7 @@ type Options struct {
 	// accident of one build's layout, which moves a time by a few percent
 	// with no change to the code it runs, is one share of the pairs
 	// instead of the verdict.
-	HeadLayouts, BaseLayouts []*scenario.Runner
+	HeadLayouts, BaseLayouts []*runner.Runner
 	// Seed seeds the order of the two processes within each pair (a coin
 	// flip per pair), so neither build runs in the other's wake more than
 	// by chance; zero draws a seed.
@@ -227,8 +228,8 @@ func Run(ctx context.Context, names []string, opts Options) (Outcome, error) {
 	if tol == 0 {
 		tol = Tolerance
 	}
-	heads := append([]*scenario.Runner{opts.Head}, opts.HeadLayouts...)
-	bases := append([]*scenario.Runner{opts.Base}, opts.BaseLayouts...)
+	heads := append([]*runner.Runner{opts.Head}, opts.HeadLayouts...)
+	bases := append([]*runner.Runner{opts.Base}, opts.BaseLayouts...)
 	builds := max(len(heads), len(bases))
 	seed := opts.Seed
 	if seed == 0 {
@@ -251,7 +252,7 @@ func Run(ctx context.Context, names []string, opts Options) (Outcome, error) {
 			}
 			ran = append(ran, i)
 			sides := []struct {
-				r   *scenario.Runner
+				r   *runner.Runner
 				out *[]scenario.Result
 			}{{heads[round%builds%len(heads)], &head[i]}, {bases[round%builds%len(bases)], &base[i]}}
 			if coin.IntN(2) == 1 {
@@ -294,7 +295,7 @@ func Run(ctx context.Context, names []string, opts Options) (Outcome, error) {
 	}
 	o := Outcome{Tolerance: tol, Looks: p.looks, FailUnsure: opts.FailUnsure, Builds: builds, Seed: seed}
 	for i, name := range names {
-		h, b := scenario.Pool(head[i]), scenario.Pool(base[i])
+		h, b := runner.Pool(head[i]), runner.Pool(base[i])
 		if h.Broken == "" && b.Broken == "" && h.Clock != b.Clock {
 			return Outcome{}, &ClockError{Head: h.Clock, Base: b.Clock}
 		}
@@ -347,7 +348,7 @@ func countTimes(results [][]scenario.Result) int {
 // settled reports whether every time of a scenario is settled by the
 // pairs so far (plan.settled); a scenario with no time is.
 func settled(p plan, name string, head, base []scenario.Result) bool {
-	h, b := scenario.Pool(head), scenario.Pool(base)
+	h, b := runner.Pool(head), runner.Pool(base)
 	if h.Broken != "" || b.Broken != "" {
 		return true
 	}

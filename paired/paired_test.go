@@ -14,6 +14,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/perfbench/perfbench/band"
+	"github.com/perfbench/perfbench/runner"
 	"github.com/perfbench/perfbench/scenario"
 )
 
@@ -307,13 +308,13 @@ func TestSchedule(t *testing.T) {
 	assert.Equal(t, []int{150, 200}, schedule(150, time.Second))
 }
 
-// runner's processes print one result of a scenario with one time after
+// testRunner's processes print one result of a scenario with one time after
 // sleeping for the duration its name starts with ("50ms/…"); the time's
 // sample is drawn around factor(name) (1 when nil), ±1%.
-func runner(factor func(string) float64) *scenario.Runner {
+func testRunner(factor func(string) float64) *runner.Runner {
 	var mu sync.Mutex
 	rng := rand.New(rand.NewPCG(11, 12))
-	return &scenario.Runner{Timeout: 10 * time.Second, Command: func(name string) *exec.Cmd {
+	return &runner.Runner{Timeout: 10 * time.Second, Command: func(name string) *exec.Cmd {
 		var d time.Duration
 		if sleep, _, ok := cutSlash(name); ok {
 			d, _ = time.ParseDuration(sleep)
@@ -361,12 +362,12 @@ func TestRunLooksAgainWhileUnsure(t *testing.T) {
 		return 1
 	}
 	names := []string{"0s/same", "0s/close", "100ms/close"}
-	o, err := Run(context.Background(), names, Options{Head: runner(slower), Base: runner(nil), Pairs: 8})
+	o, err := Run(context.Background(), names, Options{Head: testRunner(slower), Base: testRunner(nil), Pairs: 8})
 	require.NoError(t, err)
 	assert.Equal(t, map[string]int{"0s/same": 8, "0s/close": 8, "100ms/close": 8}, pairsOf(o), "no budget: exactly Pairs")
 	assert.Equal(t, 1, o.Looks)
 
-	o, err = Run(context.Background(), names, Options{Head: runner(slower), Base: runner(nil), Pairs: 8, Budget: 2 * time.Second})
+	o, err = Run(context.Background(), names, Options{Head: testRunner(slower), Base: testRunner(nil), Pairs: 8, Budget: 2 * time.Second})
 	require.NoError(t, err)
 	got := pairsOf(o)
 	assert.Equal(t, 6, o.Looks, "8, 16, 32, 64, 128 and 200 pairs")
@@ -396,19 +397,19 @@ func TestRunFails(t *testing.T) {
 	slower := func(name string) float64 {
 		return map[string]float64{"0s/slow": 1.2, "0s/close": 1.03}[name]
 	}
-	o, err := Run(context.Background(), []string{"0s/slow"}, Options{Head: runner(slower), Base: runner(nil), Pairs: 10})
+	o, err := Run(context.Background(), []string{"0s/slow"}, Options{Head: testRunner(slower), Base: testRunner(nil), Pairs: 10})
 	require.NoError(t, err)
 	assert.Equal(t, band.Fail, o.Verdict)
 	assert.True(t, o.Failed())
 
-	o, err = Run(context.Background(), []string{"0s/close"}, Options{Head: runner(slower), Base: runner(nil), Pairs: 10, FailUnsure: true})
+	o, err = Run(context.Background(), []string{"0s/close"}, Options{Head: testRunner(slower), Base: testRunner(nil), Pairs: 10, FailUnsure: true})
 	require.NoError(t, err)
 	assert.Equal(t, band.Unsure, o.Verdict)
 	assert.True(t, o.Failed(), "--fail-unsure")
 }
 
 // counting wraps a runner so a test can tell how many processes it ran.
-func counting(r *scenario.Runner, n *int, mu *sync.Mutex) *scenario.Runner {
+func counting(r *runner.Runner, n *int, mu *sync.Mutex) *runner.Runner {
 	c := *r
 	cmd := r.Command
 	c.Command = func(name string) *exec.Cmd {
@@ -426,8 +427,8 @@ func counting(r *scenario.Runner, n *int, mu *sync.Mutex) *scenario.Runner {
 func TestRunSpreadsPairsOverLayouts(t *testing.T) {
 	var mu sync.Mutex
 	counts := make([]int, 5)
-	heads := []*scenario.Runner{counting(runner(nil), &counts[0], &mu), counting(runner(nil), &counts[1], &mu), counting(runner(nil), &counts[2], &mu)}
-	bases := []*scenario.Runner{counting(runner(nil), &counts[3], &mu), counting(runner(nil), &counts[4], &mu)}
+	heads := []*runner.Runner{counting(testRunner(nil), &counts[0], &mu), counting(testRunner(nil), &counts[1], &mu), counting(testRunner(nil), &counts[2], &mu)}
+	bases := []*runner.Runner{counting(testRunner(nil), &counts[3], &mu), counting(testRunner(nil), &counts[4], &mu)}
 	o, err := Run(context.Background(), []string{"0s/a", "0s/b"}, Options{Head: heads[0], HeadLayouts: heads[1:],
 		Base: bases[0], BaseLayouts: bases[1:], Pairs: 12, Seed: 7})
 	require.NoError(t, err)
@@ -444,8 +445,8 @@ func TestRunSpreadsPairsOverLayouts(t *testing.T) {
 func TestRunDrawsTheOrderWithinEachPair(t *testing.T) {
 	var mu sync.Mutex
 	var order []string
-	tag := func(side string) *scenario.Runner {
-		r := runner(nil)
+	tag := func(side string) *runner.Runner {
+		r := testRunner(nil)
 		cmd := r.Command
 		r.Command = func(name string) *exec.Cmd {
 			mu.Lock()

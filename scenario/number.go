@@ -2,9 +2,7 @@ package scenario
 
 import (
 	"math"
-	"strings"
 	"time"
-	"unicode"
 
 	"github.com/perfbench/perfbench/band"
 	"github.com/perfbench/perfbench/counter"
@@ -20,9 +18,10 @@ type Number struct {
 	// missing, which judges Broken: a maximum over no frames, a median of
 	// no frames.
 	Value func(r *Record) []float64
-	// Reads names the counter Value reads, where it reads one:
+	// Reads names the engine counter Value reads, where it reads one:
 	// `perfbench skips` uses it to say which scenario numbers notice a
-	// skip counter staying at zero. [Avoided] and [Done] set it.
+	// skip counter staying at zero. Package subject/engine's Avoided and
+	// Done set it.
 	Reads *counter.Counter `json:"-"`
 	// Wall, for a time gated on the thread-CPU clock, returns the same
 	// frames' wall-clock costs, reported beside it and not gated. Nil for
@@ -35,67 +34,6 @@ type Number struct {
 	// processes' values, judged against the ceiling, instead of calling
 	// the difference Broken.
 	Varies bool
-}
-
-// Avoided is a count of work avoided over the whole run: skip counter c
-// with a floor, so that the scenario fails when the skip stops firing
-// (a ceiling on a skip passes for ever once it reads zero). floor is the
-// value the current design measures; a skip that fires more is fine.
-func Avoided(c counter.Counter, floor float64) Number {
-	if c.Group().Kind != counter.Skip {
-		panic("scenario: Avoided(" + c.String() + "): not a Skip counter; a count of work done has a ceiling (Done)")
-	}
-	return counted(c, band.Floor(floor))
-}
-
-// Done is a count of work done over the whole run: counter c with a
-// ceiling, the value the current design measures. Beside a skip's floor it
-// is the work the skip guards, which rises when the skip is lost.
-func Done(c counter.Counter, ceiling float64) Number {
-	if c.Group().Kind == counter.Skip {
-		panic("scenario: Done(" + c.String() + "): a Skip counter counts work avoided; it has a floor (Avoided)")
-	}
-	return counted(c, band.Count(ceiling))
-}
-
-func counted(c counter.Counter, b band.Band) Number {
-	name := kebab(c.String())
-	return Number{Spec: band.Spec{Name: name, Unit: name + "/run", Band: b}, Value: Total(c), Reads: &c}
-}
-
-// kebab turns a counter's name into a number's: PrimitivesCulled →
-// primitives-culled.
-func kebab(s string) string {
-	var b strings.Builder
-	for i, r := range s {
-		if unicode.IsUpper(r) {
-			if i > 0 {
-				b.WriteByte('-')
-			}
-			r = unicode.ToLower(r)
-		}
-		b.WriteRune(r)
-	}
-	return b.String()
-}
-
-// PeakCache returns the most the cache that of picks held at the end of any
-// frame of the run, after the frame trimmed it. No frame at all is a
-// missing number.
-func PeakCache(of func(Caches) int) func(*Record) []float64 {
-	return func(r *Record) []float64 {
-		peak, frames := 0, 0
-		for _, s := range r.Steps {
-			if s.Frames() > 0 {
-				peak = max(peak, of(s.Caches))
-				frames++
-			}
-		}
-		if frames == 0 {
-			return nil
-		}
-		return []float64{float64(peak)}
-	}
 }
 
 // CPUFrameTime declares a time gated on thread CPU time: one sample per
@@ -195,48 +133,6 @@ func FrameTimes(keepStep func(Step) bool) func(*Record) []float64 {
 	}
 }
 
-// MaxPerStep returns the most c moved in any one step keep selects (nil:
-// every step). A step is one input and the frame that answered it, so for
-// steps that drew one frame each this is the per-frame maximum. No step
-// selected is a missing number, not zero: a claim about no frames proves
-// nothing.
-func MaxPerStep(c counter.Counter, keepStep func(Step) bool) func(*Record) []float64 {
-	return func(r *Record) []float64 {
-		var m uint64
-		n := 0
-		for _, s := range r.Steps {
-			if keep(keepStep, s) {
-				m = max(m, s.Counters.Get(c))
-				n++
-			}
-		}
-		if n == 0 {
-			return nil
-		}
-		return []float64{float64(m)}
-	}
-}
-
-// Total returns how much c moved over the whole run.
-func Total(c counter.Counter) func(*Record) []float64 {
-	return func(r *Record) []float64 {
-		return []float64{float64(r.Total.Get(c))}
-	}
-}
-
-// TotalOf returns how much c moved over the steps keep selects.
-func TotalOf(c counter.Counter, keepStep func(Step) bool) func(*Record) []float64 {
-	return func(r *Record) []float64 {
-		var t uint64
-		for _, s := range r.Steps {
-			if keep(keepStep, s) {
-				t += s.Counters.Get(c)
-			}
-		}
-		return []float64{float64(t)}
-	}
-}
-
 // FrameCount returns how many frames the steps keep selects drew (nil:
 // every step).
 func FrameCount(keepStep func(Step) bool) func(*Record) []float64 {
@@ -262,14 +158,4 @@ func StepCount(keepStep func(Step) bool) func(*Record) []float64 {
 		}
 		return []float64{float64(n)}
 	}
-}
-
-// Work returns the sum of every counter over the whole run: any work at
-// all, of any stage, moves it.
-func Work(r *Record) []float64 {
-	var sum uint64
-	for _, c := range counter.All() {
-		sum += r.Total.Get(c)
-	}
-	return []float64{float64(sum)}
 }

@@ -11,18 +11,18 @@ import (
 
 	"github.com/perfbench/perfbench/band"
 	"github.com/perfbench/perfbench/counter"
-	"github.com/perfbench/perfbench/ratchet"
 )
 
-// Scenario is one interaction driven over one document, headless, on a
-// virtual clock, with the null renderer, and the numbers it reports.
+// Scenario is one interaction driven over one subject, headless, on a
+// virtual clock, and the numbers it reports.
 type Scenario struct {
 	// Name names the scenario on the command line and in reports: lower
 	// case letters, digits and dashes ("hover-storm").
 	Name string
 	// Help says what the scenario does, as a phrase.
 	Help string
-	// Run opens the document with s.Open and drives the interaction. An
+	// Run attaches the subject (s.Attach, or a subject package's Open or
+	// Attach, which call it) and drives the interaction. An
 	// error says the interaction did not happen as designed (the pointer
 	// hit nothing, no field took the keystroke): every number of the run
 	// is then Broken, because a number measured over an interaction that
@@ -73,21 +73,33 @@ type Result struct {
 // collection off inside samples.
 const Clock = "thread-cpu/v2"
 
-// Ratchet returns the result as the ratchet reads it.
-func (r Result) Ratchet() ratchet.Scenario {
-	return ratchet.Scenario{Name: r.Name, Numbers: r.Numbers, Broken: r.Broken}
+// Options configure one measurement of a scenario: what the runner's
+// child was asked for on its command line. The zero Options measure the
+// scenario as it declares itself.
+type Options struct {
+	// Renderer names the renderer the subject draws with, for a subject
+	// that has a choice (see Session.Renderer); "" is its default.
+	Renderer string
 }
 
-// Measure runs the scenario in this process and reads every number off the
-// record. It holds the process-wide counters exclusively while it runs
-// (counter.Exclusive). The runner calls it in a fresh process; tests call
-// it directly, since counts are the same either way.
+// Measure runs the scenario in this process with the zero Options: see
+// [Scenario.MeasureWith].
+func (sc *Scenario) Measure() Result { return sc.MeasureWith(Options{}) }
+
+// MeasureWith runs the scenario in this process and reads every number off
+// the record. It holds the process-wide counters exclusively while it runs
+// (counter.Exclusive). The runner's child calls it in a fresh process,
+// which is the only place every count is exact: a program's package-level
+// state (a cache filled by the first run, a pool, a map grown once) makes
+// a second measurement in the same process start from another state than
+// the first, so tests that call it directly compare only what such state
+// cannot move.
 //
 // The scenario runs on one OS thread (runtime.LockOSThread), so its
 // thread-CPU samples are all of the thread that drew the frames, with the
 // garbage collector off: the session collects between samples instead
 // (see gcEvery), so no collection's cost lands in a frame.
-func (sc *Scenario) Measure() Result {
+func (sc *Scenario) MeasureWith(opts Options) Result {
 	release := counter.Exclusive()
 	defer release()
 	runtime.LockOSThread()
@@ -97,7 +109,7 @@ func (sc *Scenario) Measure() Result {
 	// collection only moves their contents to a victim cache), so that a
 	// second measure in this process allocates as the first did.
 	defer func() { runtime.GC(); runtime.GC() }()
-	s := Session{batch: sc.Batch, plant: planted(sc.Name)}
+	s := Session{opts: opts, batch: sc.Batch, plant: planted(sc.Name)}
 	err := sc.Run(&s)
 	res := Result{Name: sc.Name, Clock: Clock}
 	for _, n := range sc.Numbers {
@@ -156,10 +168,10 @@ func (sc *Scenario) check() {
 	}
 }
 
-// The registry. The five scenarios of the design register first, in the
-// order the design lists them; a program that measures its own documents
-// adds its scenarios with Register from an init function, so that the
-// runner's child process, which is the same binary, has them too.
+// The registry: a program registers its scenarios with Register from an
+// init function, so that the runner's child process, which is the same
+// binary, has them too. This package registers none; perfbench's own
+// are in package suite, which only perfbench's command imports.
 var (
 	mu       sync.Mutex
 	registry []*Scenario

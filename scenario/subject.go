@@ -3,16 +3,14 @@ package scenario
 import (
 	"time"
 
-	"github.com/perfbench/perfbench/clock"
 	"github.com/perfbench/perfbench/counter"
-	"github.com/perfbench/perfbench/ui/window"
 )
 
 // Subject is a user interface a scenario drives on a virtual clock:
-// perfbench's own window (what [Session.Open] attaches), or another
-// toolkit's program adapted to it — package subject/gio adapts a Gio
-// program, so that the runner, bands, ratchet and docs serve it unchanged
-// while this package imports no Gio.
+// perfbench's own window (package subject/engine), a Gio program (package
+// subject/gio), or any other toolkit's program adapted to it, so that the
+// runner, bands, ratchet and docs serve it unchanged while this package
+// imports none of them.
 //
 // Input is the subject's own business (a scenario calls its methods inside
 // [Session.Drive]); the session only needs to let time pass and to read
@@ -33,19 +31,28 @@ type Subject interface {
 
 // Attach makes sub the session's subject and starts recording. The caller
 // has opened sub and settled it (the first layout of a freshly opened
-// program is not the interaction). Attach, like Open, is called once per
-// session; a second call panics.
+// program is not the interaction). Attach is called once per session; a
+// second call panics.
 func (s *Session) Attach(sub Subject) {
 	if s.sub != nil {
 		panic("scenario: the session already has a subject")
+	}
+	if sub == nil {
+		panic("scenario: Attach(nil)")
 	}
 	s.sub = sub
 	s.startRecording()
 	s.start = counter.Take()
 }
 
-// Subject returns the session's subject, or nil before Open or Attach.
+// Subject returns the session's subject, or nil before Attach.
 func (s *Session) Subject() Subject { return s.sub }
+
+// Renderer returns the renderer the run was asked to draw with
+// ([Options].Renderer): "" for the subject's own default. A subject that
+// draws with a choice of renderers (package subject/engine) reads it when
+// it opens; one that has no choice refuses any other.
+func (s *Session) Renderer() string { return s.opts.Renderer }
 
 // Drive performs input (which calls the subject's own input methods; nil
 // for none) and advances the subject's clock to its next refresh, where a
@@ -60,26 +67,8 @@ func (s *Session) Drive(label string, input func()) {
 	})
 }
 
-// engine is perfbench's window as a Subject: the window, its virtual
-// clock, and the probe that collects the cost of every frame it draws.
-type engine struct {
-	w     *window.Window
-	clk   *clock.Virtual
-	probe *costProbe
+// Wait advances the subject's clock by d without any input and records
+// every frame drawn meanwhile (none, for a subject with nothing to do).
+func (s *Session) Wait(label string, d time.Duration) {
+	s.record(label, func() { s.sub.Wait(d) })
 }
-
-var _ Subject = (*engine)(nil)
-
-func (e *engine) Refresh() bool {
-	n := e.w.Frames()
-	e.clk.AdvanceTo(e.w.NextRefresh())
-	return e.w.Frames() > n
-}
-
-func (e *engine) Wait(d time.Duration) int {
-	n := e.w.Frames()
-	e.clk.Advance(d)
-	return int(e.w.Frames() - n)
-}
-
-func (e *engine) FrameCosts() []time.Duration { return e.probe.costs }

@@ -18,7 +18,7 @@ import (
 
 	"github.com/perfbench/perfbench/band"
 	"github.com/perfbench/perfbench/paired"
-	"github.com/perfbench/perfbench/scenario"
+	"github.com/perfbench/perfbench/runner"
 )
 
 // baseBuild is a base build ready to run: its binaries (one per layout;
@@ -224,11 +224,11 @@ func oneLine(out string, err error) string {
 // base never sees PERFBENCH_PLANT: a slowdown planted for the noise
 // harness (build tag perfbench_plant) is the head's alone, so the harness
 // can run one planted binary on both sides.
-func baseRunner(bin string, r *scenario.Runner) *scenario.Runner {
+func baseRunner(bin string, r *runner.Runner) *runner.Runner {
 	base := *r
 	base.Progress = nil
 	base.Command = func(name string) *exec.Cmd {
-		cmd := exec.Command(bin, scenario.ChildCommand, name)
+		cmd := exec.Command(bin, runner.ChildCommand, name)
 		cmd.Env = slices.DeleteFunc(os.Environ(), func(kv string) bool { return strings.HasPrefix(kv, "PERFBENCH_PLANT=") })
 		return cmd
 	}
@@ -238,10 +238,10 @@ func baseRunner(bin string, r *scenario.Runner) *scenario.Runner {
 // headRunner returns a runner whose processes are another head build's
 // (--head-binary, or a layout build of HEAD): the environment is the
 // head's, PERFBENCH_PLANT included.
-func headRunner(bin string, r *scenario.Runner) *scenario.Runner {
+func headRunner(bin string, r *runner.Runner) *runner.Runner {
 	head := *r
 	head.Progress = nil
-	head.Command = func(name string) *exec.Cmd { return exec.Command(bin, scenario.ChildCommand, name) }
+	head.Command = func(name string) *exec.Cmd { return exec.Command(bin, runner.ChildCommand, name) }
 	return &head
 }
 
@@ -261,7 +261,7 @@ func executables(flag string, paths []string) error {
 // further builds from HEAD's tree, beside this binary); binaries lists
 // the base builds of --base-binary, heads the head builds of
 // --head-binary (none: this binary).
-func runPaired(ctx context.Context, s *streams, names []string, head *scenario.Runner, ref string, binaries, heads []string, layouts int, opts paired.Options, asJSON, markdown bool) error {
+func runPaired(ctx context.Context, s *streams, names []string, head *runner.Runner, ref string, binaries, heads []string, layouts int, opts paired.Options, asJSON, markdown bool) error {
 	// Lines, not a bar: building the base and the rounds take long
 	// enough that a CI log should show them too.
 	progress := io.Writer(nil)

@@ -11,8 +11,9 @@ import (
 	"golang.org/x/perf/benchfmt"
 
 	"github.com/perfbench/perfbench/band"
+	"github.com/perfbench/perfbench/harness"
 	"github.com/perfbench/perfbench/ratchet"
-	"github.com/perfbench/perfbench/scenario"
+	"github.com/perfbench/perfbench/runner"
 )
 
 // benchfmtScenarioKey is the file configuration key that names the
@@ -38,7 +39,7 @@ const benchfmtDigits = 4
 // units. Every run is judged as `perfbench scenarios` judges it, and the
 // exit status follows; a broken scenario prints no line for that run and is
 // named on stderr.
-func scenariosBenchfmt(ctx context.Context, s *streams, runner *scenario.Runner, opts ratchet.Options, count int) error {
+func scenariosBenchfmt(ctx context.Context, s *streams, runner *runner.Runner, opts ratchet.Options, count int) error {
 	base := []benchfmt.Config{
 		{Key: "goos", Value: []byte(runtime.GOOS), File: true},
 		{Key: "goarch", Value: []byte(runtime.GOARCH), File: true},
@@ -65,7 +66,7 @@ func scenariosBenchfmt(ctx context.Context, s *streams, runner *scenario.Runner,
 			out := make([]ratchet.Scenario, len(rs))
 			for i, r := range rs {
 				steps[r.Name] = r.Steps
-				out[i] = r.Ratchet()
+				out[i] = harness.Ratchet(r)
 			}
 			return out, nil
 		}

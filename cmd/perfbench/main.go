@@ -15,6 +15,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/perfbench/perfbench/latency"
+	_ "github.com/perfbench/perfbench/suite" // perfbench's own scenarios
 )
 
 func main() { os.Exit(run(os.Stdout, os.Stderr, os.Args[1:])) }

@@ -11,8 +11,9 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/perfbench/perfbench/harness"
 	"github.com/perfbench/perfbench/ratchet"
-	"github.com/perfbench/perfbench/scenario"
+	"github.com/perfbench/perfbench/runner"
 )
 
 func init() { subcommands = append(subcommands, newPerfCmd) }
@@ -164,7 +165,7 @@ Exit status: 0 pass (or unbaselined), 1 a band failed, a scenario broke or
 				// embeds docs/perf/charts.
 				opts.Charts = filepath.Join(filepath.Dir(dpath), "perf", "charts-"+rend)
 			}
-			o, err := ratchet.Run(cmd.Context(), opts, scenarioMeasure(runner, names))
+			o, err := ratchet.Run(cmd.Context(), opts, harness.Measure(runner, names))
 			bar.done()
 			if err != nil {
 				return ratchetErr(err)
@@ -200,8 +201,8 @@ Exit status: 0 pass (or unbaselined), 1 a band failed, a scenario broke or
 	f.StringArrayVar(&rebaseline, "rebaseline", nil, "record this scenario's times as its new baselines even if that moves them up (repeatable; needs --why)")
 	f.StringVar(&why, "why", "", "why the --rebaseline numbers are the right ones; recorded with the baseline")
 	f.BoolVar(&allowDirty, "allow-dirty", false, "record from a tree with uncommitted changes; the history marks the commit -dirty")
-	f.DurationVar(&timeout, "timeout", scenario.DefaultTimeout, "how long one scenario's process may run before it is killed and judged broken")
-	f.IntVar(&repeats, "repeats", scenario.DefaultRepeats, "processes per scenario, interleaved with the other scenarios'")
+	f.DurationVar(&timeout, "timeout", runner.DefaultTimeout, "how long one scenario's process may run before it is killed and judged broken")
+	f.IntVar(&repeats, "repeats", runner.DefaultRepeats, "processes per scenario, interleaved with the other scenarios'")
 	rendererFlag(cmd, &rend, "null", "renderer the scenarios draw with; its baselines and docs page are its own")
 	return cmd
 }

@@ -105,7 +105,7 @@ func (p *progress) done() {
 }
 
 // Write takes a scenario runner's progress lines (one per scenario as it
-// finishes: see scenario.Runner.Progress) and makes each a step.
+// finishes: see runner.Runner.Progress) and makes each a step.
 func (p *progress) Write(b []byte) (int, error) {
 	p.line = append(p.line, b...)
 	for {

@@ -3,7 +3,6 @@ package main
 import (
 	"fmt"
 	"os"
-	"os/exec"
 	"slices"
 
 	"github.com/spf13/cobra"
@@ -12,7 +11,7 @@ import (
 	"github.com/perfbench/perfbench/renderer"
 	_ "github.com/perfbench/perfbench/renderer/null"   // registers "null"
 	_ "github.com/perfbench/perfbench/renderer/raster" // registers "cpu"
-	"github.com/perfbench/perfbench/scenario"
+	"github.com/perfbench/perfbench/runner"
 	"github.com/perfbench/perfbench/ui/window"
 )
 
@@ -73,7 +72,7 @@ func checkGPUEnv() error {
 // renderer, after proving it starts here, and returns what the machine key
 // says of it: "" for null, else the name and the graphics device, so that
 // GPU baselines never mix with null-renderer ones.
-func scenarioRenderer(r *scenario.Runner, name string) (string, error) {
+func scenarioRenderer(r *runner.Runner, name string) (string, error) {
 	if name == "null" {
 		return "", nil
 	}
@@ -86,13 +85,7 @@ func scenarioRenderer(r *scenario.Runner, name string) (string, error) {
 	if d, ok := rend.(interface{ Device() string }); ok {
 		key += ": " + d.Device()
 	}
-	exe, err := os.Executable()
-	if err != nil {
-		return "", fmt.Errorf("renderer %s: cannot find this binary to run scenarios in: %w", name, err)
-	}
-	r.Command = func(sc string) *exec.Cmd {
-		return exec.Command(exe, scenario.ChildCommand, sc, "--renderer", name)
-	}
+	r.Renderer = name
 	return key, nil
 }
 

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -17,10 +16,11 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/perfbench/perfbench/band"
+	"github.com/perfbench/perfbench/harness"
 	"github.com/perfbench/perfbench/latency"
 	"github.com/perfbench/perfbench/paired"
 	"github.com/perfbench/perfbench/ratchet"
-	"github.com/perfbench/perfbench/renderer"
+	"github.com/perfbench/perfbench/runner"
 	"github.com/perfbench/perfbench/scenario"
 )
 
@@ -40,25 +40,13 @@ var scenarioNames = scenario.Names
 //
 // Each scenario runs in repeats processes, interleaved round by round with
 // the other scenarios'.
-func scenarioRunner(s *streams, timeout time.Duration, total, repeats int) (*scenario.Runner, *progress) {
-	r := &scenario.Runner{Timeout: timeout, Repeats: repeats}
+func scenarioRunner(s *streams, timeout time.Duration, total, repeats int) (*runner.Runner, *progress) {
+	r := &runner.Runner{Timeout: timeout, Repeats: repeats}
 	bar := s.progress(total, "scenarios")
 	if bar != nil {
 		r.Progress = bar
 	}
 	return r, bar
-}
-
-// scenarioMeasure returns the ratchet's measure function over the runner:
-// when the ratchet asks for every scenario (names nil), it runs the
-// scenarios this command was given, not every registered one.
-func scenarioMeasure(r *scenario.Runner, all []string) ratchet.Measure {
-	return func(ctx context.Context, names []string) ([]ratchet.Scenario, error) {
-		if names == nil {
-			names = all
-		}
-		return r.Measure(ctx, names)
-	}
 }
 
 // scenarioArgs checks scenario names given on the command line; none means
@@ -121,7 +109,7 @@ func ratchetPath(flag, def, name string) (string, error) {
 func refuseTraced(command string) error {
 	if path := os.Getenv(latency.EnvVar); path != "" {
 		return usagef("%s is set (%s): tracing slows every frame, so %s refuses to judge or record its times; unset it, or trace one scenario with perfbench scenario NAME (its process writes %s)",
-			latency.EnvVar, path, command, scenario.TracePath(path, "NAME"))
+			latency.EnvVar, path, command, runner.TracePath(path, "NAME"))
 	}
 	return nil
 }
@@ -263,7 +251,7 @@ scenario broke, 2 usage or input error.`,
 				return usagef("--base runs the null renderer; --renderer %s is for baseline runs", rend)
 			}
 			if base != "" || len(baseBins) > 0 {
-				return runPaired(cmd.Context(), s, names, &scenario.Runner{Timeout: timeout, Repeats: 1}, base, baseBins, headBins, layouts,
+				return runPaired(cmd.Context(), s, names, &runner.Runner{Timeout: timeout, Repeats: 1}, base, baseBins, headBins, layouts,
 					paired.Options{Pairs: pairs, Budget: budget, FailUnsure: failUnsure}, asJSON, format == "markdown")
 			}
 			path, err := ratchetPath(baselines, ratchet.DefaultBaselines, "baselines")
@@ -296,7 +284,7 @@ scenario broke, 2 usage or input error.`,
 			if format == "benchfmt" {
 				return scenariosBenchfmt(cmd.Context(), s, runner, opts, count)
 			}
-			o, err := ratchet.Run(cmd.Context(), opts, scenarioMeasure(runner, names))
+			o, err := ratchet.Run(cmd.Context(), opts, harness.Measure(runner, names))
 			if err != nil {
 				return ratchetErr(err)
 			}
@@ -323,9 +311,9 @@ scenario broke, 2 usage or input error.`,
 	f.StringVar(&format, "format", "table", "output format: table, markdown (a report for a pull request's job summary) or benchfmt (the Go benchmark format, for benchstat)")
 	f.IntVar(&count, "count", 1, "with --format benchfmt, run every scenario this many times")
 	f.StringVar(&baselines, "baselines", "", "baselines file (default "+ratchet.DefaultBaselines+" under the module root)")
-	f.DurationVar(&timeout, "timeout", scenario.DefaultTimeout, "how long one scenario's process may run before it is killed and judged broken")
+	f.DurationVar(&timeout, "timeout", runner.DefaultTimeout, "how long one scenario's process may run before it is killed and judged broken")
 	rendererFlag(cmd, &rend, "null", "renderer the scenarios draw with; its times are baselined under a machine key of their own")
-	f.IntVar(&repeats, "repeats", scenario.DefaultRepeats, "processes per scenario, interleaved with the other scenarios'")
+	f.IntVar(&repeats, "repeats", runner.DefaultRepeats, "processes per scenario, interleaved with the other scenarios'")
 	f.StringVar(&base, "base", "", "judge this binary against the build of git revision `REF`, paired (pull-request mode)")
 	f.StringSliceVar(&baseBins, "base-binary", nil, "judge this binary against the perfbench binary at `PATH`, paired; several (a,b or repeated) are builds of one base, the pairs spread over them")
 	f.StringSliceVar(&headBins, "head-binary", nil, "with --base or --base-binary, run these head builds (`PATH`s) instead of this binary, the pairs spread over them")
@@ -469,7 +457,7 @@ garbage, or its interaction did not happen), 2 usage error.`,
 		},
 	}
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print the numbers, with every sample, as JSON")
-	cmd.Flags().DurationVar(&timeout, "timeout", scenario.DefaultTimeout, "how long the scenario's process may run before it is killed and judged broken")
+	cmd.Flags().DurationVar(&timeout, "timeout", runner.DefaultTimeout, "how long the scenario's process may run before it is killed and judged broken")
 	rendererFlag(cmd, &rend, "null", "renderer the scenario draws with")
 	return cmd
 }
@@ -567,18 +555,19 @@ func writeScenarioResult(w io.Writer, res scenario.Result) error {
 func newScenarioChildCmd(s *streams) *cobra.Command {
 	var rend string
 	cmd := &cobra.Command{
-		Use:    scenario.ChildCommand + " NAME",
+		Use:    runner.ChildCommand + " NAME",
 		Short:  "Run one scenario in this process and print its result as JSON (the runner's child)",
 		Hidden: true,
 		Args:   cobra.ExactArgs(1),
 		RunE: func(_ *cobra.Command, args []string) error {
+			opts := scenario.Options{}
 			if rend != "null" {
 				if err := checkRendererName(rend); err != nil {
 					return err
 				}
-				scenario.NewRenderer = func() (renderer.Renderer, error) { return renderer.New(rend) }
+				opts.Renderer = rend
 			}
-			if err := scenario.ServeChild(s.out, args[0]); err != nil {
+			if err := runner.ServeChild(s.out, args[0], opts); err != nil {
 				var ue *scenario.UnknownError
 				if errors.As(err, &ue) {
 					return usageError{err}

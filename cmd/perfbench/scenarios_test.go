@@ -21,6 +21,7 @@ import (
 	"github.com/perfbench/perfbench/gallery"
 	"github.com/perfbench/perfbench/ratchet"
 	"github.com/perfbench/perfbench/scenario"
+	"github.com/perfbench/perfbench/subject/engine"
 	"github.com/perfbench/perfbench/ui/window"
 )
 
@@ -61,7 +62,7 @@ func TestMain(m *testing.M) {
 func registerTestScenarios() {
 	open := func(s *scenario.Session) {
 		g := gallery.Build(gallery.S0, gallery.Options{})
-		s.Open(g.Doc, window.Options{})
+		engine.Open(s, g.Doc, window.Options{})
 		s.Wait("second", time.Second)
 	}
 	samples := func(v ...float64) func(*scenario.Record) []float64 {

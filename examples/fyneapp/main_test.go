@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/perfbench/perfbench/band"
+	"github.com/perfbench/perfbench/harness"
 	"github.com/perfbench/perfbench/scenario"
 )
 
@@ -98,7 +99,7 @@ func TestPlantedRegressionsFailTheirCountBand(t *testing.T) {
 
 func TestMainAnswersUsageErrorsWithExit2(t *testing.T) {
 	var out, errb bytes.Buffer
-	assert.Equal(t, 2, scenario.Main([]string{"scenarios", "fyne-hovr"}, &out, &errb, scenario.MainOptions{Scenarios: names()}))
+	assert.Equal(t, 2, harness.Main([]string{"scenarios", "fyne-hovr"}, &out, &errb, harness.MainOptions{Scenarios: names()}))
 	assert.Contains(t, errb.String(), `unknown scenario "fyne-hovr" (valid:`)
 	assert.Contains(t, errb.String(), "fyne-hover")
 	assert.Empty(t, out.String())

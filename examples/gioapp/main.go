@@ -15,11 +15,11 @@ package main
 import (
 	"os"
 
-	"github.com/perfbench/perfbench/scenario"
+	"github.com/perfbench/perfbench/harness"
 )
 
 func main() {
-	os.Exit(scenario.Main(os.Args[1:], os.Stdout, os.Stderr, scenario.MainOptions{
+	os.Exit(harness.Main(os.Args[1:], os.Stdout, os.Stderr, harness.MainOptions{
 		Scenarios: names(),
 		Baselines: "examples/gioapp/baselines.yaml",
 		Docs:      "examples/gioapp/performance.md",

@@ -9,6 +9,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/perfbench/perfbench/band"
+	"github.com/perfbench/perfbench/harness"
 	"github.com/perfbench/perfbench/scenario"
 )
 
@@ -83,7 +84,7 @@ func TestPlantedAllocationPerRowFailsTheCountBand(t *testing.T) {
 
 func TestMainAnswersUsageErrorsWithExit2(t *testing.T) {
 	var out, errb bytes.Buffer
-	assert.Equal(t, 2, scenario.Main([]string{"scenarios", "gio-hovr"}, &out, &errb, scenario.MainOptions{Scenarios: names()}))
+	assert.Equal(t, 2, harness.Main([]string{"scenarios", "gio-hovr"}, &out, &errb, harness.MainOptions{Scenarios: names()}))
 	assert.Contains(t, errb.String(), `unknown scenario "gio-hovr" (valid:`)
 	assert.Contains(t, errb.String(), "gio-hover")
 	assert.Empty(t, out.String())

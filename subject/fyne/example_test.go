@@ -15,7 +15,7 @@ import (
 // opens the content headless and hands it to the session, the scenario
 // drives it with the Subject's input methods inside Session.Drive, and
 // every number carries its band. A real program registers from init and
-// calls scenario.Main from main (see examples/fyneapp).
+// calls harness.Main from main (see examples/fyneapp).
 func ExampleAttach() {
 	presses := 0
 	button := widget.NewButton("Press", func() { presses++ })

@@ -43,5 +43,5 @@
 // methods inside Session.Drive, and Allocs, AllocBytes, OpsBytes and
 // Wakeups read its counts for the scenario's Numbers. perfbench's runner,
 // bands, ratchet and docs then treat them as they treat perfbench's own;
-// scenario.Main runs them from the program's own main.
+// harness.Main runs them from the program's own main.
 package gio

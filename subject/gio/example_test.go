@@ -17,7 +17,7 @@ import (
 // program headless and hands it to the session, the scenario drives it
 // with the Subject's input methods inside Session.Drive, and every number
 // carries its band. A real program registers from init and calls
-// scenario.Main from main (see examples/gioapp).
+// harness.Main from main (see examples/gioapp).
 func ExampleAttach() {
 	var button widget.Clickable
 	presses := 0

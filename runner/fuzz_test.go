@@ -1,17 +1,19 @@
-package scenario
+package runner
 
 import (
 	"encoding/json"
 	"testing"
 
 	"github.com/stretchr/testify/require"
+
+	"github.com/perfbench/perfbench/scenario"
 )
 
 // The runner reads whatever a child printed. Whatever that is, parseResult
 // either returns the result of the scenario asked for, with numbers or a
 // reason it is broken, or an error of one line; it never panics.
 func FuzzParseResult(f *testing.F) {
-	sc, err := Lookup("idle")
+	sc, err := scenario.Lookup("idle")
 	require.NoError(f, err)
 	real, err := json.Marshal(sc.Measure())
 	require.NoError(f, err)

@@ -1,4 +1,4 @@
-package scenario
+package suite
 
 import (
 	"fmt"
@@ -6,6 +6,8 @@ import (
 	"github.com/perfbench/perfbench/band"
 	"github.com/perfbench/perfbench/counter"
 	"github.com/perfbench/perfbench/gallery"
+	"github.com/perfbench/perfbench/scenario"
+	"github.com/perfbench/perfbench/subject/engine"
 	"github.com/perfbench/perfbench/ui/document"
 	"github.com/perfbench/perfbench/ui/window"
 )
@@ -31,20 +33,20 @@ const (
 // It fails (Broken) when Tab reaches no text field, when the keystroke
 // edits nothing, or when a click changes nothing: the numbers of a run
 // whose interactions missed their targets measure nothing.
-var kitchenSink = Scenario{
+var kitchenSink = scenario.Scenario{
 	Name: "kitchen-sink",
 	Help: "Tab to the first text field and type, click five controls, hover, scroll the table, resize last",
-	Run: func(s *Session) error {
+	Run: func(s *scenario.Session) error {
 		g, w := openShipped(s, gallery.DefaultOptions)
 
 		for w.Focus() == nil || w.Focus().Kind() != document.TextField {
 			if tabs := len(s.Record().Steps); tabs == sinkMaxTabs {
 				return fmt.Errorf("%d Tabs from the top reached no text field", tabs)
 			}
-			s.Step("tab", func(w *window.Window) { w.Key(window.Tab) })
+			s.Drive("tab", func() { w.Key(window.Tab) })
 		}
 		field, text := w.Focus(), w.Focus().Text()
-		s.Step("type", func(w *window.Window) { w.Type("a") })
+		s.Drive("type", func() { w.Type("a") })
 		if field.Text() == text {
 			return fmt.Errorf("the keystroke left the focused field's text %q as it was", text)
 		}
@@ -63,7 +65,7 @@ var kitchenSink = Scenario{
 		} {
 			r := w.Rect(c.n)
 			x, y := r.X+r.W*c.at, r.Y+r.H/2
-			s.Step("click", func(w *window.Window) { w.Click(x, y, window.Left) })
+			s.Drive("click", func() { w.Click(x, y, window.Left) })
 			if d := s.Record().Steps[len(s.Record().Steps)-1].Counters; d.ElementsRestyled+d.NodesRelaidOut == 0 {
 				return fmt.Errorf("the click on the %s restyled and relaid out nothing: it missed", c.what)
 			}
@@ -75,21 +77,21 @@ var kitchenSink = Scenario{
 		}
 		for i := range sinkCrossings {
 			x, y := center(w.Rect(rows[bounce(i, len(rows))]))
-			s.Step("cross", func(w *window.Window) { w.PointerMove(x, y) })
+			s.Drive("cross", func() { w.PointerMove(x, y) })
 		}
 
 		x, y := center(w.Rect(g.TableScroll))
 		for range sinkWheels {
-			s.Step("wheel", func(w *window.Window) { w.Wheel(x, y, sinkWheelDelta) })
+			s.Drive("wheel", func() { w.Wheel(x, y, sinkWheelDelta) })
 		}
 
 		for i := range sinkResizes {
 			width := window.DefaultWidth - sinkResizeDelta*float32(i+1)
-			s.Step("resize", func(w *window.Window) { w.Resize(width, window.DefaultHeight) })
+			s.Drive("resize", func() { w.Resize(width, window.DefaultHeight) })
 		}
 		return nil
 	},
-	Numbers: append([]Number{
+	Numbers: append([]scenario.Number{
 		// The frames of the sequence fall in three groups a thousandfold
 		// apart (a keystroke, click or crossing costs about a µs, a wheel
 		// step over the table tens of µs, a width step milliseconds), and
@@ -100,19 +102,19 @@ var kitchenSink = Scenario{
 		// CPUFrameTime): an input frame costs about a µs, so its steps
 		// are timed together. Tolerances derived from their spread under
 		// load (see spreads).
-		CPUFrameTime(band.Spec{Name: "input-frame", Unit: "µs/input-frame", Band: band.TimeFromSpread(spreadSinkInput), Budget: band.FrameBudget(60)},
-			Labelled("tab", "type", "click", "cross")),
-		CPUFrameTime(band.Spec{Name: "wheel-frame", Unit: "µs/wheel-frame", Band: band.TimeFromSpread(spreadSinkWheel), Budget: band.FrameBudget(60)},
-			Labelled("wheel")),
-		CPUFrameTime(band.Spec{Name: "resize-frame", Unit: "µs/resize-frame", Band: band.TimeFromSpread(spreadSinkResize), Budget: band.FrameBudget(60)},
-			Labelled("resize")),
+		scenario.CPUFrameTime(band.Spec{Name: "input-frame", Unit: "µs/input-frame", Band: band.TimeFromSpread(spreadSinkInput), Budget: band.FrameBudget(60)},
+			scenario.Labelled("tab", "type", "click", "cross")),
+		scenario.CPUFrameTime(band.Spec{Name: "wheel-frame", Unit: "µs/wheel-frame", Band: band.TimeFromSpread(spreadSinkWheel), Budget: band.FrameBudget(60)},
+			scenario.Labelled("wheel")),
+		scenario.CPUFrameTime(band.Spec{Name: "resize-frame", Unit: "µs/resize-frame", Band: band.TimeFromSpread(spreadSinkResize), Budget: band.FrameBudget(60)},
+			scenario.Labelled("resize")),
 		// The design's claim: the search field is the first focusable
 		// element in tree order, so one Tab from the top reaches it.
 		{Spec: band.Spec{Name: "tabs", Unit: "tabs/run", Band: band.Exact(1), Budget: band.Max(1, "the first focusable element is a text field")},
-			Value: StepCount(Labelled("tab"))},
+			Value: scenario.StepCount(scenario.Labelled("tab"))},
 		// One keystroke, one edit.
 		{Spec: band.Spec{Name: "text-edits", Unit: "text-edits/run", Band: band.Exact(1), Budget: band.Max(1, "one keystroke, one edit")},
-			Value: Total(counter.TextEdits)},
+			Value: engine.Total(counter.TextEdits)},
 		// Measured: the restyles and relayouts of the whole sequence are a
 		// property of the current design (the resize alone relays out most
 		// of the document); more is a regression to explain. Relayouts
@@ -121,9 +123,9 @@ var kitchenSink = Scenario{
 		// an item out once, at its final width, and holds the items whose
 		// width it leaves alone.
 		{Spec: band.Spec{Name: "restyles", Unit: "restyles/run", Band: band.Count(63)},
-			Value: Total(counter.ElementsRestyled)},
+			Value: engine.Total(counter.ElementsRestyled)},
 		{Spec: band.Spec{Name: "relayouts", Unit: "relayouts/run", Band: band.Count(49522)},
-			Value: Total(counter.NodesRelaidOut)},
+			Value: engine.Total(counter.NodesRelaidOut)},
 		// The skips the sequence exercises, and the work each guards
 		// (relayouts, above, for LayoutsHeld).
 		//
@@ -137,14 +139,14 @@ var kitchenSink = Scenario{
 		// subtrees a resize leaves at their width are held, and the text
 		// they hold is not wrapped again, so it asks the run cache
 		// nothing. Runs shaped are unchanged.
-		Avoided(counter.ChunksTranslated, 2581),
-		Avoided(counter.LayoutsHeld, 18379),
-		Avoided(counter.ShapedRunsCached, 95174),
-		Done(counter.RunsShaped, 27),
-		Avoided(counter.GlyphCacheHits, 342701),
-		Done(counter.GlyphsRasterised, 0),
-		Done(counter.PrimitivesSubmitted, 4769),
-		Done(counter.DrawCalls, 4556),
+		engine.Avoided(counter.ChunksTranslated, 2581),
+		engine.Avoided(counter.LayoutsHeld, 18379),
+		engine.Avoided(counter.ShapedRunsCached, 95174),
+		engine.Done(counter.RunsShaped, 27),
+		engine.Avoided(counter.GlyphCacheHits, 342701),
+		engine.Done(counter.GlyphsRasterised, 0),
+		engine.Done(counter.PrimitivesSubmitted, 4769),
+		engine.Done(counter.DrawCalls, 4556),
 	}, append(emission(48058, 45870, 46472), allocations(3.79, 2468.18)...)...),
 	Batch: sinkBatch,
 }

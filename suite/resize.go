@@ -1,4 +1,4 @@
-package scenario
+package suite
 
 import (
 	"errors"
@@ -6,6 +6,8 @@ import (
 	"github.com/perfbench/perfbench/band"
 	"github.com/perfbench/perfbench/counter"
 	"github.com/perfbench/perfbench/gallery"
+	"github.com/perfbench/perfbench/scenario"
+	"github.com/perfbench/perfbench/subject/engine"
 	"github.com/perfbench/perfbench/ui/window"
 )
 
@@ -27,10 +29,10 @@ func resizeWidth(i int) float32 {
 }
 
 // widthSteps takes the first n width steps, one step each.
-func widthSteps(s *Session, n int) {
+func widthSteps(s *scenario.Session, w *window.Window, n int) {
 	for i := range n {
 		width := resizeWidth(i)
-		s.Step("resize", func(w *window.Window) { w.Resize(width, window.DefaultHeight) })
+		s.Drive("resize", func() { w.Resize(width, window.DefaultHeight) })
 	}
 }
 
@@ -39,28 +41,28 @@ func widthSteps(s *Session, n int) {
 // It fails (Broken) when the resize rewrapped no text: the paragraph wraps
 // at the window's width, so a resize that wrapped nothing did not reach
 // layout and its numbers measure nothing.
-var resize = Scenario{
+var resize = scenario.Scenario{
 	Name: "resize",
 	Help: "the window narrows and widens in 24 width steps of 16 px",
-	Run: func(s *Session) error {
-		openShipped(s, gallery.DefaultOptions)
-		widthSteps(s, resizeSteps)
+	Run: func(s *scenario.Session) error {
+		_, w := openShipped(s, gallery.DefaultOptions)
+		widthSteps(s, w, resizeSteps)
 		if s.Record().Total.LinesWrapped == 0 {
 			return errors.New("the width steps rewrapped no text: the resize never reached layout")
 		}
 		return nil
 	},
-	Numbers: append([]Number{
+	Numbers: append([]scenario.Number{
 		// Thread CPU time per width step (milliseconds each); its
 		// tolerance derived from its spread under load (see spreads).
-		CPUFrameTime(band.Spec{Name: "frame", Unit: "µs/frame", Band: band.TimeFromSpread(spreadResizeFrame), Budget: band.FrameBudget(60)}, nil),
+		scenario.CPUFrameTime(band.Spec{Name: "frame", Unit: "µs/frame", Band: band.TimeFromSpread(spreadResizeFrame), Budget: band.FrameBudget(60)}, nil),
 		// One frame per width step, exactly.
 		{Spec: band.Spec{Name: "frames", Unit: "frames/run", Band: band.Exact(resizeSteps)},
-			Value: FrameCount(nil)},
+			Value: scenario.FrameCount(nil)},
 		// The design's claim: a width changes no class or state, so
 		// nothing is restyled.
 		{Spec: band.Spec{Name: "restyles", Unit: "restyles/frame", Band: band.Count(0), Budget: band.Max(0, "a resize changes no class or state")},
-			Value: MaxPerStep(counter.ElementsRestyled, Drew)},
+			Value: engine.MaxPerStep(counter.ElementsRestyled, scenario.Drew)},
 		// Measured: what a width step relays out and rewraps is a
 		// property of the current design (everything whose width follows
 		// the window's); more is a regression to explain. Both fell (from
@@ -69,9 +71,9 @@ var resize = Scenario{
 		// an item is laid out once, at its final width, and one whose
 		// final width the step leaves alone is held with its subtree.
 		{Spec: band.Spec{Name: "relayouts", Unit: "relayouts/frame", Band: band.Count(4126)},
-			Value: MaxPerStep(counter.NodesRelaidOut, Drew)},
+			Value: engine.MaxPerStep(counter.NodesRelaidOut, scenario.Drew)},
 		{Spec: band.Spec{Name: "lines-wrapped", Unit: "lines-wrapped/run", Band: band.Count(68728)},
-			Value: Total(counter.LinesWrapped)},
+			Value: engine.Total(counter.LinesWrapped)},
 		// The skips a width step exercises, and the work each guards
 		// (relayouts, above, for LayoutsHeld). Layouts held rose from
 		// 3744 when layout learned to memoise sizes per constraint: a flex
@@ -87,12 +89,12 @@ var resize = Scenario{
 		// shrinks from its max-content width, and one wraps into more
 		// lines than any did before, so the text stage's reused line
 		// buffer grows once.
-		Avoided(counter.LayoutsHeld, 44844),
-		Avoided(counter.ShapedRunsCached, 186861),
-		Done(counter.RunsShaped, 22),
-		Avoided(counter.GlyphCacheHits, 661268),
-		Done(counter.GlyphsRasterised, 0),
-		Done(counter.PrimitivesSubmitted, 4023),
-		Done(counter.DrawCalls, 3750),
+		engine.Avoided(counter.LayoutsHeld, 44844),
+		engine.Avoided(counter.ShapedRunsCached, 186861),
+		engine.Done(counter.RunsShaped, 22),
+		engine.Avoided(counter.GlyphCacheHits, 661268),
+		engine.Done(counter.GlyphsRasterised, 0),
+		engine.Done(counter.PrimitivesSubmitted, 4023),
+		engine.Done(counter.DrawCalls, 3750),
 	}, append(emission(90991, 86968, 88224), allocations(6.63, 4439)...)...),
 }

@@ -1,4 +1,4 @@
-package scenario
+package suite
 
 import (
 	"time"
@@ -6,6 +6,8 @@ import (
 	"github.com/perfbench/perfbench/band"
 	"github.com/perfbench/perfbench/counter"
 	"github.com/perfbench/perfbench/gallery"
+	"github.com/perfbench/perfbench/scenario"
+	"github.com/perfbench/perfbench/subject/engine"
 )
 
 // idleSeconds is how much virtual time the idle scenario lets pass. Virtual
@@ -23,26 +25,26 @@ const idleSeconds = 30
 // animating and nothing touched, the window draws zero frames"), and the
 // budget says the same. It has no time: with no frames there is nothing
 // to time.
-var idle = Scenario{
+var idle = scenario.Scenario{
 	Name: "idle",
 	Help: "the gallery without animation, untouched for 30 s of virtual time: zero frames, zero work",
-	Run: func(s *Session) error {
+	Run: func(s *scenario.Session) error {
 		openShipped(s, gallery.Options{}) // Options{}: the idle variant
 		for range idleSeconds {
 			s.Wait("second", time.Second)
 		}
 		return nil
 	},
-	Numbers: append([]Number{
+	Numbers: append([]scenario.Number{
 		{Spec: band.Spec{Name: "frames", Unit: "frames/run", Band: band.Count(0), Budget: band.Max(0, "an idle window draws no frames")},
-			Value: FrameCount(nil)},
+			Value: scenario.FrameCount(nil)},
 		// Every counter summed: a timer that fires, a hit test, a restyle
 		// without a frame, any work of any stage moves it.
 		{Spec: band.Spec{Name: "work", Unit: "counts/run", Band: band.Count(0), Budget: band.Max(0, "an idle window does no work")},
-			Value: Work},
+			Value: engine.Work},
 		{Spec: band.Spec{Name: "restyles", Unit: "restyles/run", Band: band.Count(0), Budget: band.Max(0, "nothing changed, nothing restyled")},
-			Value: Total(counter.ElementsRestyled)},
+			Value: engine.Total(counter.ElementsRestyled)},
 		{Spec: band.Spec{Name: "relayouts", Unit: "relayouts/run", Band: band.Count(0), Budget: band.Max(0, "nothing changed, nothing laid out")},
-			Value: Total(counter.NodesRelaidOut)},
+			Value: engine.Total(counter.NodesRelaidOut)},
 	}, emission(0, 0, 0)...),
 }

@@ -1,4 +1,4 @@
-package scenario
+package suite
 
 import (
 	"errors"
@@ -7,7 +7,8 @@ import (
 	"github.com/perfbench/perfbench/band"
 	"github.com/perfbench/perfbench/counter"
 	"github.com/perfbench/perfbench/gallery"
-	"github.com/perfbench/perfbench/ui/window"
+	"github.com/perfbench/perfbench/scenario"
+	"github.com/perfbench/perfbench/subject/engine"
 )
 
 // Wheel steps of the scroll scenario: 240 steps of 7 px, down for 120 and
@@ -28,10 +29,10 @@ const (
 // It fails (Broken) when there is no translation frame to claim anything
 // of, or when a translation frame translated no painted chunk: then the
 // wheel moved nothing and the zeros below would be vacuous.
-var scroll = Scenario{
+var scroll = scenario.Scenario{
 	Name: "scroll",
 	Help: "the wheel scrolls the virtualised list 240 × 7 px, down and back up",
-	Run: func(s *Session) error {
+	Run: func(s *scenario.Session) error {
 		g, w := openShipped(s, gallery.DefaultOptions)
 		x, y := center(w.Rect(g.List))
 		for i := range scrollSteps {
@@ -39,7 +40,7 @@ var scroll = Scenario{
 			if i >= scrollSteps/2 {
 				dy = -dy
 			}
-			s.Step("wheel", func(w *window.Window) { w.Wheel(x, y, dy) })
+			s.Drive("wheel", func() { w.Wheel(x, y, dy) })
 		}
 		n := 0
 		for i, st := range s.Record().Steps {
@@ -56,7 +57,7 @@ var scroll = Scenario{
 		}
 		return nil
 	},
-	Numbers: append([]Number{
+	Numbers: append([]scenario.Number{
 		// Thread CPU time per wheel step, one sample per step: which kind
 		// a step was is known only after it (by its counters), so the
 		// steps cannot be batched by kind, and each sample carries one
@@ -65,41 +66,41 @@ var scroll = Scenario{
 		// harness's load the rebuild frames' wall-clock median failed 8
 		// runs in 20 (7.9–12.8 µs against a 4 µs baseline). Tolerances
 		// derived from their spread under load (see spreads).
-		CPUFrameTime(band.Spec{Name: "translation-frame", Unit: "µs/translation-frame", Band: band.TimeFromSpread(spreadScrollTranslation), Budget: band.FrameBudget(60)}, translation),
-		CPUFrameTime(band.Spec{Name: "rebuild-frame", Unit: "µs/rebuild-frame", Band: band.TimeFromSpread(spreadScrollRebuild), Budget: band.FrameBudget(60)}, rebuild),
+		scenario.CPUFrameTime(band.Spec{Name: "translation-frame", Unit: "µs/translation-frame", Band: band.TimeFromSpread(spreadScrollTranslation), Budget: band.FrameBudget(60)}, translation),
+		scenario.CPUFrameTime(band.Spec{Name: "rebuild-frame", Unit: "µs/rebuild-frame", Band: band.TimeFromSpread(spreadScrollRebuild), Budget: band.FrameBudget(60)}, rebuild),
 		// A translation is a rebuild avoided: fewer is a scroll that
 		// rebuilds where it used to translate, so the count has a floor,
 		// the measured value (every step could be one: the ideal).
 		{Spec: band.Spec{Name: "translation-frames", Unit: "translation-frames/run", Band: band.Floor(scrollSteps - 76)},
-			Value: FrameCount(translation)},
+			Value: scenario.FrameCount(translation)},
 		// Measured: one rebuild per list row carried into the port (the
 		// list rebinds a row and rebuilds its boxes), which the row
 		// height and the wheel travel fix. More is a scroll that rebuilds
 		// where it used to translate.
 		{Spec: band.Spec{Name: "rebuild-frames", Unit: "rebuild-frames/run", Band: band.Count(76)},
-			Value: FrameCount(rebuild)},
+			Value: scenario.FrameCount(rebuild)},
 		// The design's claims about a translation frame.
 		{Spec: band.Spec{Name: "translation-restyles", Unit: "restyles/translation-frame", Band: band.Count(0), Budget: band.Max(0, "a translation restyles nothing")},
-			Value: MaxPerStep(counter.ElementsRestyled, translation)},
+			Value: engine.MaxPerStep(counter.ElementsRestyled, translation)},
 		{Spec: band.Spec{Name: "translation-relayouts", Unit: "relayouts/translation-frame", Band: band.Count(0), Budget: band.Max(0, "a translation lays out nothing")},
-			Value: MaxPerStep(counter.NodesRelaidOut, translation)},
+			Value: engine.MaxPerStep(counter.NodesRelaidOut, translation)},
 		{Spec: band.Spec{Name: "translation-hit-index-rebuilds", Unit: "hit-index-rebuilds/translation-frame", Band: band.Count(0), Budget: band.Max(0, "a translation moves no hit geometry")},
-			Value: MaxPerStep(counter.HitIndexRebuilds, translation)},
+			Value: engine.MaxPerStep(counter.HitIndexRebuilds, translation)},
 		// The skips a wheel exercises, and the work each guards.
 		//
 		// Translated and culled fell (from 3840 and 1016) when a scroll
 		// container's content became one layer: a wheel frame hands on and
 		// culls only the chunks in view before or after it. What is
 		// submitted and drawn is unchanged.
-		Avoided(counter.ChunksTranslated, 2908),
-		Avoided(counter.LayoutsHeld, 1140),
-		Done(counter.NodesRelaidOut, 152),
-		Avoided(counter.ShapedRunsCached, 304),
-		Done(counter.RunsShaped, 76),
-		Avoided(counter.GlyphCacheHits, 1425),
-		Done(counter.GlyphsRasterised, 0),
-		Done(counter.PrimitivesSubmitted, 3378),
-		Done(counter.DrawCalls, 3140),
+		engine.Avoided(counter.ChunksTranslated, 2908),
+		engine.Avoided(counter.LayoutsHeld, 1140),
+		engine.Done(counter.NodesRelaidOut, 152),
+		engine.Avoided(counter.ShapedRunsCached, 304),
+		engine.Done(counter.RunsShaped, 76),
+		engine.Avoided(counter.GlyphCacheHits, 1425),
+		engine.Done(counter.GlyphsRasterised, 0),
+		engine.Done(counter.PrimitivesSubmitted, 3378),
+		engine.Done(counter.DrawCalls, 3140),
 		// No allocation numbers: the scroll's allocations vary from one
 		// process to the next (1.79 or 1.80 per frame) with the runtime's
 		// map hash seed, more than the other scenarios'.
@@ -108,7 +109,7 @@ var scroll = Scenario{
 
 // translation keeps the steps whose frame rebuilt no boxes: the scroll
 // only moved what was painted.
-func translation(s Step) bool { return s.Frames() > 0 && s.Counters.BoxesRebuilt == 0 }
+func translation(s scenario.Step) bool { return s.Frames() > 0 && s.Counters.BoxesRebuilt == 0 }
 
 // rebuild keeps the steps whose frame rebuilt boxes.
-func rebuild(s Step) bool { return s.Frames() > 0 && s.Counters.BoxesRebuilt != 0 }
+func rebuild(s scenario.Step) bool { return s.Frames() > 0 && s.Counters.BoxesRebuilt != 0 }

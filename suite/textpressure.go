@@ -1,4 +1,4 @@
-package scenario
+package suite
 
 import (
 	"errors"
@@ -6,6 +6,8 @@ import (
 	"github.com/perfbench/perfbench/band"
 	"github.com/perfbench/perfbench/counter"
 	"github.com/perfbench/perfbench/gallery"
+	"github.com/perfbench/perfbench/scenario"
+	"github.com/perfbench/perfbench/subject/engine"
 	"github.com/perfbench/perfbench/ui/window"
 )
 
@@ -32,21 +34,21 @@ const (
 // went over its limit and the peaks below prove nothing. One cache that
 // stopped evicting is a number that moved (its peak, its evictions), not a
 // broken run.
-var textPressure = Scenario{
+var textPressure = scenario.Scenario{
 	Name: "text-pressure",
 	Help: "the gallery with text caches far smaller than its text, resized in 8 width steps: each cache overflows every frame and must come back under its soft limit",
-	Run: func(s *Session) error {
+	Run: func(s *scenario.Session) error {
 		return pressure(s, window.Options{RunCacheLimit: pressureRunLimit, GlyphCacheLimit: pressureGlyphLimit})
 	},
-	Numbers: append([]Number{
+	Numbers: append([]scenario.Number{
 		{Spec: band.Spec{Name: "frames", Unit: "frames/run", Band: band.Exact(pressureSteps)},
-			Value: FrameCount(nil)},
+			Value: scenario.FrameCount(nil)},
 		// The design's claim: a frame ends with each cache within its
 		// soft limit, however far over it the frame went.
 		{Spec: band.Spec{Name: "peak-shaped-runs", Unit: "shaped-runs/peak", Band: band.Count(pressureRunLimit), Budget: band.Max(pressureRunLimit, "the shaped-run cache's soft limit")},
-			Value: PeakCache(func(c Caches) int { return c.Runs })},
+			Value: engine.PeakCache(func(c engine.Caches) int { return c.Runs })},
 		{Spec: band.Spec{Name: "peak-glyphs", Unit: "glyphs/peak", Band: band.Count(pressureGlyphLimit), Budget: band.Max(pressureGlyphLimit, "the glyph atlas's soft limit")},
-			Value: PeakCache(func(c Caches) int { return c.Glyphs })},
+			Value: engine.PeakCache(func(c engine.Caches) int { return c.Glyphs })},
 		// Measured: what the limits make the caches evict, and redo,
 		// over the run. Fewer evictions with the same peaks is a trim
 		// that stopped running; more shaping or rasterising is a cache
@@ -55,22 +57,22 @@ var textPressure = Scenario{
 		// measured by their max-content width: a width step wraps less
 		// text again, so the caches are asked less, with the same peaks.
 		{Spec: band.Spec{Name: "shaped-runs-evicted", Unit: "shaped-runs-evicted/run", Band: band.Floor(13520)},
-			Value: Total(counter.ShapedRunsEvicted)},
+			Value: engine.Total(counter.ShapedRunsEvicted)},
 		{Spec: band.Spec{Name: "glyphs-evicted", Unit: "glyphs-evicted/run", Band: band.Floor(619)},
-			Value: Total(counter.GlyphsEvicted)},
-		Avoided(counter.ShapedRunsCached, 48774),
-		Done(counter.RunsShaped, 13520),
-		Avoided(counter.GlyphCacheHits, 219804),
-		Done(counter.GlyphsRasterised, 619),
-		Done(counter.PrimitivesSubmitted, 1341),
+			Value: engine.Total(counter.GlyphsEvicted)},
+		engine.Avoided(counter.ShapedRunsCached, 48774),
+		engine.Done(counter.RunsShaped, 13520),
+		engine.Avoided(counter.GlyphCacheHits, 219804),
+		engine.Done(counter.GlyphsRasterised, 619),
+		engine.Done(counter.PrimitivesSubmitted, 1341),
 	}, emission(30330, 28989, 29408)...),
 }
 
 // pressure is text-pressure's run with the caches opts gives.
-func pressure(s *Session, opts window.Options) error {
+func pressure(s *scenario.Session, opts window.Options) error {
 	g := gallery.Build(gallery.Shipped, gallery.DefaultOptions)
-	s.Open(g.Doc, opts)
-	widthSteps(s, pressureSteps)
+	w := engine.Open(s, g.Doc, opts)
+	widthSteps(s, w, pressureSteps)
 	if t := s.Record().Total; t.ShapedRunsEvicted+t.GlyphsEvicted == 0 {
 		return errors.New("the width steps evicted nothing: neither cache went over its limit")
 	}

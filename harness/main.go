@@ -1,4 +1,8 @@
-package scenario
+// Package harness is the front end every program shares: perfbench's own
+// command and a user's program answer the same commands over their
+// registered scenarios, with package runner's processes, package
+// ratchet's baselines and docs, and one report.
+package harness
 
 import (
 	"context"
@@ -10,13 +14,14 @@ import (
 	"strings"
 
 	"github.com/perfbench/perfbench/ratchet"
+	"github.com/perfbench/perfbench/runner"
+	"github.com/perfbench/perfbench/scenario"
 )
 
 // MainOptions configure [Main].
 type MainOptions struct {
 	// Scenarios are the scenarios run when none are named on the command
-	// line; nil means every registered one (which includes perfbench's
-	// own five, registered by this package).
+	// line; nil means every registered one.
 	Scenarios []string
 	// Baselines and Docs are the ratchet's files (ratchet.Options): the
 	// program's own baselines file and the docs page whose generated
@@ -61,18 +66,18 @@ type usageError struct{ error }
 
 var errFailed = errors.New("a band failed or a scenario broke")
 
-const mainUsage = "usage: scenarios [-json] [NAME...] | perf [-rebaseline NAME -why TEXT] [NAME...] | " + ChildCommand + " NAME"
+const mainUsage = "usage: scenarios [-json] [NAME...] | perf [-rebaseline NAME -why TEXT] [NAME...] | " + runner.ChildCommand + " NAME"
 
 func mainErr(args []string, stdout, stderr io.Writer, opts MainOptions) error {
 	if len(args) == 0 {
 		return usageError{errors.New(mainUsage)}
 	}
 	cmd, args := args[0], args[1:]
-	if cmd == ChildCommand {
+	if cmd == runner.ChildCommand {
 		if len(args) != 1 {
-			return usageError{fmt.Errorf("%s takes one scenario name", ChildCommand)}
+			return usageError{fmt.Errorf("%s takes one scenario name", runner.ChildCommand)}
 		}
-		if err := ServeChild(stdout, args[0]); err != nil {
+		if err := runner.ServeChild(stdout, args[0], scenario.Options{}); err != nil {
 			return usageError{err}
 		}
 		return nil
@@ -100,7 +105,7 @@ func mainErr(args []string, stdout, stderr io.Writer, opts MainOptions) error {
 		run = opts.Scenarios
 	}
 	for _, name := range run {
-		if _, err := Lookup(name); err != nil {
+		if _, err := scenario.Lookup(name); err != nil {
 			return usageError{err}
 		}
 	}
@@ -108,13 +113,8 @@ func mainErr(args []string, stdout, stderr io.Writer, opts MainOptions) error {
 		Baselines: opts.Baselines, Docs: opts.Docs, Scenarios: run,
 		ReadOnly: cmd == "scenarios", Rebaseline: rebaseline, Why: why,
 	}
-	runner := &Runner{Progress: stderr}
-	o, err := ratchet.Run(context.Background(), ro, func(ctx context.Context, names []string) ([]ratchet.Scenario, error) {
-		if names == nil {
-			names = run
-		}
-		return runner.Measure(ctx, names)
-	})
+	r := &runner.Runner{Progress: stderr}
+	o, err := ratchet.Run(context.Background(), ro, Measure(r, run))
 	if err != nil {
 		var ie *ratchet.InputError
 		if errors.As(err, &ie) {
@@ -143,3 +143,28 @@ type names []string
 
 func (n *names) String() string     { return strings.Join(*n, ",") }
 func (n *names) Set(v string) error { *n = append(*n, v); return nil }
+
+// Measure is the ratchet's measure function over a runner: the one
+// adapter between the two. When the ratchet asks for every scenario
+// (names nil), it runs all, the scenarios the command was given.
+func Measure(r *runner.Runner, all []string) ratchet.Measure {
+	return func(ctx context.Context, names []string) ([]ratchet.Scenario, error) {
+		if names == nil {
+			names = all
+		}
+		results, err := r.Run(ctx, names)
+		if err != nil {
+			return nil, err
+		}
+		out := make([]ratchet.Scenario, len(results))
+		for i, res := range results {
+			out[i] = Ratchet(res)
+		}
+		return out, nil
+	}
+}
+
+// Ratchet returns a scenario's result as the ratchet reads it.
+func Ratchet(r scenario.Result) ratchet.Scenario {
+	return ratchet.Scenario{Name: r.Name, Numbers: r.Numbers, Broken: r.Broken}
+}

@@ -1,4 +1,4 @@
-package scenario
+package runner
 
 import (
 	"context"
@@ -17,6 +17,10 @@ import (
 	"github.com/perfbench/perfbench/gallery"
 	"github.com/perfbench/perfbench/latency"
 	"github.com/perfbench/perfbench/ratchet"
+	"github.com/perfbench/perfbench/scenario"
+	"github.com/perfbench/perfbench/subject/engine"
+	_ "github.com/perfbench/perfbench/suite" // hover-storm and resize, for the allocation test
+	"github.com/perfbench/perfbench/ui/window"
 )
 
 // childEnv makes the test binary act as the runner's child: TestMain
@@ -31,7 +35,7 @@ func TestMain(m *testing.M) {
 			fmt.Fprintln(os.Stderr, "usage: scenario-child NAME")
 			os.Exit(2)
 		}
-		if err := ServeChild(os.Stdout, os.Args[2]); err != nil {
+		if err := ServeChild(os.Stdout, os.Args[2], scenario.Options{}); err != nil {
 			fmt.Fprintln(os.Stderr, err)
 			os.Exit(1)
 		}
@@ -44,18 +48,19 @@ func TestMain(m *testing.M) {
 // registerMisbehaving registers one scenario per way a child can go
 // wrong, and one that goes right, in the child process only.
 func registerMisbehaving() {
-	frames := []Number{{Spec: band.Spec{Name: "frames", Unit: "frames/run", Band: band.Count(0)}, Value: FrameCount(nil)}}
+	frames := []scenario.Number{{Spec: band.Spec{Name: "frames", Unit: "frames/run", Band: band.Count(0)}, Value: scenario.FrameCount(nil)}}
 	misbehave := func(name string, do func()) {
-		Register(Scenario{Name: name, Numbers: frames, Run: func(*Session) error { do(); return nil }})
+		scenario.Register(scenario.Scenario{Name: name, Numbers: frames, Run: func(*scenario.Session) error { do(); return nil }})
 	}
 	for _, name := range []string{"test-ok", "test-ok-too"} {
-		Register(Scenario{Name: name, Numbers: frames, Run: func(s *Session) error {
-			openShipped(s, gallery.Options{}) // idle at s13, quickly
+		scenario.Register(scenario.Scenario{Name: name, Numbers: frames, Run: func(s *scenario.Session) error {
+			g := gallery.Build(gallery.Shipped, gallery.Options{}) // idle at s13, quickly
+			engine.Open(s, g.Doc, window.Options{})
 			s.Wait("second", time.Second)
 			return nil
 		}})
 	}
-	misbehave("test-panic", func() { panic("scenario test: boom") })
+	misbehave("test-panic", func() { panic("runner test: boom") })
 	misbehave("test-hang", func() { fmt.Fprintln(os.Stderr, "hanging"); hang() })
 	misbehave("test-exit", func() { fmt.Fprintln(os.Stderr, "giving up"); os.Exit(1) })
 	misbehave("test-garbage", func() { fmt.Print("hello, runner\n"); os.Exit(0) })
@@ -103,7 +108,7 @@ func TestRunnerReadsTheChildsResult(t *testing.T) {
 // ratchet fails the run for it.
 func TestMisbehavingChildrenAreBroken(t *testing.T) {
 	for name, want := range map[string][]string{
-		"test-panic":   {"panicked (exit status 2): scenario test: boom in github.com/perfbench/perfbench/scenario.registerMisbehaving.func", "(runner_test.go:"},
+		"test-panic":   {"panicked (exit status 2): runner test: boom in github.com/perfbench/perfbench/runner.registerMisbehaving.func", "(runner_test.go:"},
 		"test-hang":    {"timed out: still running after 2s, killed"},
 		"test-exit":    {"exited with status 1", "stderr: giving up"},
 		"test-garbage": {"printed output that is not a scenario result", `"hello, runner"`},
@@ -134,7 +139,7 @@ func TestMisbehavingChildrenAreBroken(t *testing.T) {
 			o, err := ratchet.Run(context.Background(), ratchet.Options{
 				Baselines: t.TempDir() + "/baselines.yaml", ReadOnly: true, Scenarios: []string{name},
 			}, func(context.Context, []string) ([]ratchet.Scenario, error) {
-				return []ratchet.Scenario{res.Ratchet()}, nil
+				return []ratchet.Scenario{{Name: res.Name, Numbers: res.Numbers, Broken: res.Broken}}, nil
 			})
 			require.NoError(t, err)
 			assert.Equal(t, band.Broken, o.Verdict)
@@ -217,14 +222,14 @@ func TestAllocationsAreExactInTheScenariosOwnProcess(t *testing.T) {
 // takes the median of a count declared Varies, and keeps each process's
 // time samples apart.
 func TestPool(t *testing.T) {
-	res := func(restyles, allocs float64, frame ...float64) Result {
-		return Result{Name: "p", Steps: 1, Varying: []string{"allocs"}, Numbers: []band.Measured{
+	res := func(restyles, allocs float64, frame ...float64) scenario.Result {
+		return scenario.Result{Name: "p", Steps: 1, Varying: []string{"allocs"}, Numbers: []band.Measured{
 			{Spec: band.Spec{Name: "restyles", Unit: "restyles/run", Band: band.Count(9)}, Samples: []float64{restyles}},
 			{Spec: band.Spec{Name: "allocs", Unit: "allocs/frame", Band: band.Count(9)}, Samples: []float64{allocs}},
 			{Spec: band.Spec{Name: "frame", Unit: "µs/frame", Band: band.Time(0.1)}, Samples: frame},
 		}}
 	}
-	p := Pool([]Result{res(2, 1.8, 1, 2), res(2, 2.9, 3), res(2, 1.7, 4, 5, 6)})
+	p := Pool([]scenario.Result{res(2, 1.8, 1, 2), res(2, 2.9, 3), res(2, 1.7, 4, 5, 6)})
 	require.Empty(t, p.Broken)
 	assert.Equal(t, 3, p.Processes)
 	assert.Equal(t, []float64{2}, p.Numbers[0].Samples)
@@ -232,12 +237,12 @@ func TestPool(t *testing.T) {
 	assert.Equal(t, []float64{1, 2, 3, 4, 5, 6}, p.Numbers[2].Samples)
 	assert.Equal(t, [][]float64{{1, 2}, {3}, {4, 5, 6}}, p.Numbers[2].Runs)
 
-	p = Pool([]Result{res(2, 1, 1), res(3, 1, 1)})
+	p = Pool([]scenario.Result{res(2, 1, 1), res(3, 1, 1)})
 	assert.Contains(t, p.Broken, "count restyles differs between processes")
 
 	broken := res(2, 1, 1)
 	broken.Broken = "crashed"
-	p = Pool([]Result{res(2, 1, 1), broken})
+	p = Pool([]scenario.Result{res(2, 1, 1), broken})
 	assert.Equal(t, "process 2 of 2: crashed", p.Broken)
 }
 

@@ -1,4 +1,4 @@
-package scenario_test
+package harness_test
 
 import (
 	"bytes"
@@ -8,7 +8,10 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/perfbench/perfbench/harness"
+	"github.com/perfbench/perfbench/runner"
 	"github.com/perfbench/perfbench/scenario"
+	_ "github.com/perfbench/perfbench/suite" // scenarios to run
 )
 
 func TestMainBadInputIsOneLineAndExit2(t *testing.T) {
@@ -20,11 +23,11 @@ func TestMainBadInputIsOneLineAndExit2(t *testing.T) {
 		{[]string{"benchmark"}, `unknown command "benchmark"`},
 		{[]string{"scenarios", "hover-strom"}, `unknown scenario "hover-strom" (valid: idle hover-storm`},
 		{[]string{"perf", "-rebaseline"}, "flag needs an argument"},
-		{[]string{scenario.ChildCommand}, "takes one scenario name"},
-		{[]string{scenario.ChildCommand, "nope"}, `unknown scenario "nope"`},
+		{[]string{runner.ChildCommand}, "takes one scenario name"},
+		{[]string{runner.ChildCommand, "nope"}, `unknown scenario "nope"`},
 	} {
 		var out, errb bytes.Buffer
-		assert.Equal(t, 2, scenario.Main(tc.args, &out, &errb, scenario.MainOptions{}), tc.args)
+		assert.Equal(t, 2, harness.Main(tc.args, &out, &errb, harness.MainOptions{}), tc.args)
 		assert.Contains(t, errb.String(), tc.want, tc.args)
 		assert.Empty(t, out.String(), tc.args)
 	}
@@ -32,7 +35,7 @@ func TestMainBadInputIsOneLineAndExit2(t *testing.T) {
 
 func TestMainServesTheRunnersChild(t *testing.T) {
 	var out, errb bytes.Buffer
-	require.Equal(t, 0, scenario.Main([]string{scenario.ChildCommand, "idle"}, &out, &errb, scenario.MainOptions{}), errb.String())
+	require.Equal(t, 0, harness.Main([]string{runner.ChildCommand, "idle"}, &out, &errb, harness.MainOptions{}), errb.String())
 	var res scenario.Result
 	require.NoError(t, json.Unmarshal(out.Bytes(), &res))
 	assert.Equal(t, "idle", res.Name)

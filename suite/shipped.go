@@ -1,9 +1,11 @@
-package scenario
+package suite
 
 import (
 	"github.com/perfbench/perfbench/band"
 	"github.com/perfbench/perfbench/counter"
 	"github.com/perfbench/perfbench/gallery"
+	"github.com/perfbench/perfbench/scenario"
+	"github.com/perfbench/perfbench/subject/engine"
 	"github.com/perfbench/perfbench/ui/geom"
 	"github.com/perfbench/perfbench/ui/window"
 )
@@ -11,8 +13,8 @@ import (
 // The five scenarios of the design, registered first and in this order,
 // then text-pressure, the one that fills the bounded caches.
 func init() {
-	for _, sc := range []Scenario{idle, hoverStorm, scroll, kitchenSink, resize, textPressure} {
-		Register(sc)
+	for _, sc := range []scenario.Scenario{idle, hoverStorm, scroll, kitchenSink, resize, textPressure} {
+		scenario.Register(sc)
 	}
 }
 
@@ -21,9 +23,9 @@ func init() {
 // every refresh also draws the bar's next frame (one AnimationTicks, its
 // primitives) besides the interaction's work; the idle scenario alone
 // opens the variant without animation, because its claim is zero frames.
-func openShipped(s *Session, opts gallery.Options) (*gallery.Gallery, *window.Window) {
+func openShipped(s *scenario.Session, opts gallery.Options) (*gallery.Gallery, *window.Window) {
 	g := gallery.Build(gallery.Shipped, opts)
-	return g, s.Open(g.Doc, window.Options{})
+	return g, engine.Open(s, g.Doc, window.Options{})
 }
 
 // The run-to-run spread of every built-in time, from which its tolerance
@@ -73,16 +75,16 @@ func center(r geom.Rect) (float32, float32) { return r.X + r.W/2, r.Y + r.H/2 }
 // explain, and so is culling less, since a primitive not culled is one
 // handed to the renderer; an improvement moves the bound in the same
 // change.
-func emission(emitted, culled, insertions float64) []Number {
-	return []Number{
-		Done(counter.PrimitivesEmitted, emitted),
-		Avoided(counter.PrimitivesCulled, culled),
-		Done(counter.DrawOrderInsertions, insertions),
+func emission(emitted, culled, insertions float64) []scenario.Number {
+	return []scenario.Number{
+		engine.Done(counter.PrimitivesEmitted, emitted),
+		engine.Avoided(counter.PrimitivesCulled, culled),
+		engine.Done(counter.DrawOrderInsertions, insertions),
 	}
 }
 
 // Beside emission, each scenario reports every skip its run exercises with
-// a floor (Avoided) and the work that skip guards with a ceiling (Done), so
+// a floor (engine.Avoided) and the work that skip guards with a ceiling (engine.Done), so
 // that a lost skip fails the scenario twice over: once as the skip falls,
 // once as the work it guarded rises. Every value is what the current design
 // measures.
@@ -108,9 +110,9 @@ func emission(emitted, culled, insertions float64) []Number {
 // scavenger's timer, a semaphore's wait record — to allocate 48 B inside a
 // sample in one process in three); more is a regression to explain. A
 // frame that allocates once reads 1 allocs/frame, far above any ceiling.
-func allocations(objects, bytes float64) []Number {
-	return []Number{
-		{Spec: band.Spec{Name: "allocs", Unit: "allocs/frame", Band: band.Count(objects)}, Value: AllocsPerFrame, Varies: true},
-		{Spec: band.Spec{Name: "alloc-bytes", Unit: "B/frame", Band: band.Count(bytes)}, Value: AllocBytesPerFrame, Varies: true},
+func allocations(objects, bytes float64) []scenario.Number {
+	return []scenario.Number{
+		{Spec: band.Spec{Name: "allocs", Unit: "allocs/frame", Band: band.Count(objects)}, Value: scenario.AllocsPerFrame, Varies: true},
+		{Spec: band.Spec{Name: "alloc-bytes", Unit: "B/frame", Band: band.Count(bytes)}, Value: scenario.AllocBytesPerFrame, Varies: true},
 	}
 }

@@ -1,4 +1,24 @@
-package scenario
+// Package runner runs scenarios each in a fresh process of their program
+// and reads their results back: the child-process protocol between a
+// program's front end (package harness) and its own binary started once
+// per scenario, repeats interleaved round by round, and the pooling of
+// the processes' results.
+//
+// # The protocol
+//
+// The runner starts the program as `BINARY scenario-child NAME
+// [--renderer R]` ([ChildCommand]); the child measures the one scenario
+// in its own process ([ServeChild], which package harness's Main answers)
+// and prints its scenario.Result as one JSON object on stdout, exiting 0
+// whatever the result says. A process that panics, exits non-zero, is
+// killed, hangs past its timeout or prints what does not parse is a Broken
+// result quoting the tail of its stderr, and Broken fails.
+//
+// Only a fresh process gives exact counts: a program's package-level state
+// (a cache, a pool, a map grown once) carries from one measurement to the
+// next inside a process, so a scenario measured twice in one process need
+// not count what it counted the first time.
+package runner
 
 import (
 	"bytes"
@@ -17,15 +37,15 @@ import (
 
 	"github.com/perfbench/perfbench/band"
 	"github.com/perfbench/perfbench/latency"
-	"github.com/perfbench/perfbench/ratchet"
+	"github.com/perfbench/perfbench/scenario"
 )
 
 // ChildCommand is the argument that makes a binary run one scenario as the
-// runner's child: `BINARY scenario-child NAME` must call [ServeChild] with
-// NAME and its stdout, and exit 0 once it has written the result (whatever
-// the result says). perfbench answers it with a hidden subcommand; a
-// program with scenarios of its own that uses the zero [Runner] answers it
-// the same way.
+// runner's child: `BINARY scenario-child NAME [--renderer R]` must call
+// [ServeChild] with NAME, the options and its stdout, and exit 0 once it
+// has written the result (whatever the result says). Package harness's
+// front end answers it, for perfbench and for a program with scenarios of
+// its own alike.
 const ChildCommand = "scenario-child"
 
 // DefaultTimeout bounds one scenario's process when Runner.Timeout is zero.
@@ -40,20 +60,25 @@ const (
 )
 
 // Runner runs scenarios, each in a fresh process of its own: a cold start
-// is only cold once, and a scenario that crashes takes only itself down.
-// It reads each process's [Result] back from its stdout.
+// is only cold once, a scenario that crashes takes only itself down, and
+// no state of one measurement reaches the next. It reads each process's
+// scenario.Result back from its stdout.
 //
 // A process that panics, exits non-zero, is killed, runs past the timeout
-// or prints anything but one Result for the scenario it was asked for
+// or prints anything but one scenario.Result for the scenario it was asked for
 // gives a Broken result quoting the tail of its stderr; Broken fails.
 //
 // The zero Runner runs this binary (os.Executable) with [ChildCommand].
 type Runner struct {
 	// Command returns the command that runs the named scenario and prints
 	// its Result; nil means this binary with ChildCommand NAME. The
-	// runner sets its Stdout and Stderr. Tests use it to make the test
-	// binary the child.
+	// runner adds --renderer when Renderer is set and sets its Stdout
+	// and Stderr. Tests use it to make the test binary the child; a
+	// paired run, to run another build's.
 	Command func(name string) *exec.Cmd
+	// Renderer, when set, is passed to every child as --renderer: the
+	// renderer its subject draws with (scenario.Options.Renderer).
+	Renderer string
 	// Timeout bounds each process; zero means DefaultTimeout.
 	Timeout time.Duration
 	// Progress, if set, gets one line per scenario as it finishes.
@@ -78,34 +103,18 @@ type Runner struct {
 // two-core machine, well inside the 15 s a CI step may spend on it.
 const DefaultRepeats = 5
 
-var _ ratchet.Measure = (*Runner)(nil).Measure
-
-// Measure runs the named scenarios (nil: every registered one) and returns
-// them as the ratchet reads them: it is the ratchet's [ratchet.Measure].
-func (r *Runner) Measure(ctx context.Context, names []string) ([]ratchet.Scenario, error) {
-	results, err := r.Run(ctx, names)
-	if err != nil {
-		return nil, err
-	}
-	out := make([]ratchet.Scenario, len(results))
-	for i, res := range results {
-		out[i] = res.Ratchet()
-	}
-	return out, nil
-}
-
 // Run runs the named scenarios (nil: every registered one), each in
 // Repeats processes interleaved round by round, and returns one pooled
 // result per scenario in the order named (see [Pool]). A scenario that
 // misbehaves is a Broken result, not an error, and runs no further
 // processes; the error is for a runner that cannot work at all (no
 // executable to start) or a cancelled ctx.
-func (r *Runner) Run(ctx context.Context, names []string) ([]Result, error) {
+func (r *Runner) Run(ctx context.Context, names []string) ([]scenario.Result, error) {
 	if names == nil {
-		names = Names()
+		names = scenario.Names()
 	}
 	repeats := r.repeats()
-	runs := make([][]Result, len(names))
+	runs := make([][]scenario.Result, len(names))
 	spent := make([]time.Duration, len(names))
 	for round := range repeats {
 		for i, name := range names {
@@ -129,7 +138,7 @@ func (r *Runner) Run(ctx context.Context, names []string) ([]Result, error) {
 			}
 		}
 	}
-	out := make([]Result, len(names))
+	out := make([]scenario.Result, len(names))
 	for i, rs := range runs {
 		out[i] = Pool(rs)
 	}
@@ -149,12 +158,12 @@ func (r *Runner) repeats() int {
 // Number.Varies, which is the processes' median; every time pools its
 // samples, keeping each process's apart in Runs for the estimator. A
 // broken process breaks the pool.
-func Pool(runs []Result) Result {
+func Pool(runs []scenario.Result) scenario.Result {
 	if len(runs) == 0 {
-		return Result{Broken: "no process ran"}
+		return scenario.Result{Broken: "no process ran"}
 	}
 	first := runs[0]
-	out := Result{Name: first.Name, Steps: first.Steps, Clock: first.Clock, Processes: len(runs), Varying: first.Varying}
+	out := scenario.Result{Name: first.Name, Steps: first.Steps, Clock: first.Clock, Processes: len(runs), Varying: first.Varying}
 	for k, res := range runs {
 		if res.Broken != "" {
 			out.Broken = res.Broken
@@ -212,7 +221,7 @@ func Pool(runs []Result) Result {
 // Once runs the named scenario in one fresh process and returns what it
 // printed: what Run does for each process, for a caller that schedules
 // processes itself (paired runs of two builds).
-func (r *Runner) Once(ctx context.Context, name string) (Result, error) {
+func (r *Runner) Once(ctx context.Context, name string) (scenario.Result, error) {
 	return r.one(ctx, name)
 }
 
@@ -230,16 +239,16 @@ func (r *Runner) command(name string) (*exec.Cmd, error) {
 	}
 	exe, err := os.Executable()
 	if err != nil {
-		return nil, fmt.Errorf("scenario: cannot find this binary to run %s in: %w", name, err)
+		return nil, fmt.Errorf("runner: cannot find this binary to run %s in: %w", name, err)
 	}
 	return exec.Command(exe, ChildCommand, name), nil
 }
 
 // one runs one scenario's process and reads its result.
-func (r *Runner) one(ctx context.Context, name string) (Result, error) {
+func (r *Runner) one(ctx context.Context, name string) (scenario.Result, error) {
 	cmd, err := r.command(name)
 	if err != nil {
-		return Result{}, err
+		return scenario.Result{}, err
 	}
 	if path := os.Getenv(latency.EnvVar); path != "" {
 		// Each child records its own trace: one file shared by every
@@ -267,7 +276,7 @@ func (r *Runner) one(ctx context.Context, name string) (Result, error) {
 	// the runner too.
 	cmd.WaitDelay = time.Second
 	if err := cmd.Start(); err != nil {
-		return Result{}, fmt.Errorf("scenario: starting %s: %w", name, err)
+		return scenario.Result{}, fmt.Errorf("scenario: starting %s: %w", name, err)
 	}
 	timeout := r.Timeout
 	if timeout <= 0 {
@@ -287,7 +296,7 @@ func (r *Runner) one(ctx context.Context, name string) (Result, error) {
 	case <-ctx.Done():
 		_ = cmd.Process.Kill()
 		<-done
-		return Result{}, ctx.Err()
+		return scenario.Result{}, ctx.Err()
 	}
 	if waitErr != nil {
 		return broken(name, exitReason(waitErr, &stderr), &stderr), nil
@@ -342,33 +351,33 @@ func panicked(stderr []byte) (msg, at string, ok bool) {
 	return msg, "", true
 }
 
-// parseResult reads a child's stdout: exactly one JSON Result for the
+// parseResult reads a child's stdout: exactly one JSON scenario.Result for the
 // scenario asked for, with every number declared.
-func parseResult(out []byte, name string) (Result, error) {
+func parseResult(out []byte, name string) (scenario.Result, error) {
 	dec := json.NewDecoder(bytes.NewReader(out))
 	dec.DisallowUnknownFields()
-	var res Result
+	var res scenario.Result
 	if err := dec.Decode(&res); err != nil {
-		return Result{}, fmt.Errorf("printed output that is not a scenario result (%v): %s", err, quote(out))
+		return scenario.Result{}, fmt.Errorf("printed output that is not a scenario result (%v): %s", err, quote(out))
 	}
 	if _, err := dec.Token(); err != io.EOF {
-		return Result{}, fmt.Errorf("printed more than one result: %s", quote(out))
+		return scenario.Result{}, fmt.Errorf("printed more than one result: %s", quote(out))
 	}
 	switch {
 	case res.Name != name:
-		return Result{}, fmt.Errorf("printed the result of scenario %q, not %q", res.Name, name)
+		return scenario.Result{}, fmt.Errorf("printed the result of scenario %q, not %q", res.Name, name)
 	case len(res.Numbers) == 0 && res.Broken == "":
-		return Result{}, errors.New("printed a result with no numbers")
+		return scenario.Result{}, errors.New("printed a result with no numbers")
 	}
 	return res, nil
 }
 
 // broken returns a Broken result whose reason quotes the tail of stderr.
-func broken(name, why string, stderr *tail) Result {
+func broken(name, why string, stderr *tail) scenario.Result {
 	if t := stderr.String(); t != "" {
 		why += "; stderr: " + t
 	}
-	return Result{Name: name, Broken: why}
+	return scenario.Result{Name: name, Broken: why}
 }
 
 // quote returns the start of a child's output for an error message.
@@ -414,16 +423,16 @@ func (t *tail) String() string {
 	return s
 }
 
-// ServeChild measures the named scenario in this process and writes its
-// Result to w as one JSON object: what a binary does when the runner starts
-// it with ChildCommand NAME. An unknown name is an *UnknownError and
-// nothing is written.
-func ServeChild(w io.Writer, name string) error {
-	sc, err := Lookup(name)
+// ServeChild measures the named scenario in this process with opts and
+// writes its scenario.Result to w as one JSON object: what a binary does
+// when the runner starts it with ChildCommand NAME. An unknown name is a
+// *scenario.UnknownError and nothing is written.
+func ServeChild(w io.Writer, name string, opts scenario.Options) error {
+	sc, err := scenario.Lookup(name)
 	if err != nil {
 		return err
 	}
-	res := sc.Measure()
+	res := sc.MeasureWith(opts)
 	b, err := json.Marshal(res)
 	if err != nil {
 		return fmt.Errorf("scenario %s: %w", name, err)

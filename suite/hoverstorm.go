@@ -1,4 +1,4 @@
-package scenario
+package suite
 
 import (
 	"errors"
@@ -7,6 +7,8 @@ import (
 	"github.com/perfbench/perfbench/band"
 	"github.com/perfbench/perfbench/counter"
 	"github.com/perfbench/perfbench/gallery"
+	"github.com/perfbench/perfbench/scenario"
+	"github.com/perfbench/perfbench/subject/engine"
 	"github.com/perfbench/perfbench/ui/document"
 	"github.com/perfbench/perfbench/ui/window"
 )
@@ -23,10 +25,10 @@ const crossings = 240
 // empty space costs nothing and would pass every band below, so such a run
 // measured no hover at all: its numbers are missing rather than over a
 // limit, which is Broken, not Fail — and a Broken run records no baseline.
-var hoverStorm = Scenario{
+var hoverStorm = scenario.Scenario{
 	Name: "hover-storm",
 	Help: "the pointer crosses table rows 240 times, down the rows in view and back up",
-	Run: func(s *Session) error {
+	Run: func(s *scenario.Session) error {
 		g, w := openShipped(s, gallery.DefaultOptions)
 		rows := rowsInView(w, g)
 		if len(rows) < 2 {
@@ -34,31 +36,31 @@ var hoverStorm = Scenario{
 		}
 		for i := range crossings {
 			x, y := center(w.Rect(rows[bounce(i, len(rows))]))
-			s.Step("cross", func(w *window.Window) { w.PointerMove(x, y) })
+			s.Drive("cross", func() { w.PointerMove(x, y) })
 		}
 		return hovered(s)
 	},
-	Numbers: append([]Number{
+	Numbers: append([]scenario.Number{
 		// Thread CPU time per crossing, timed in batches of hoverBatch:
 		// a crossing's frame costs about 0.5 µs, less than one read of
 		// the thread clock. Its tolerance is derived from its spread
 		// under load (see spreads).
-		CPUFrameTime(band.Spec{Name: "frame", Unit: "µs/frame", Band: band.TimeFromSpread(spreadHoverFrame), Budget: band.FrameBudget(60)}, nil),
+		scenario.CPUFrameTime(band.Spec{Name: "frame", Unit: "µs/frame", Band: band.TimeFromSpread(spreadHoverFrame), Budget: band.FrameBudget(60)}, nil),
 		// One frame per crossing, exactly: every crossing is one refresh,
 		// and a crossing that drew nothing hovered nothing.
 		{Spec: band.Spec{Name: "frames", Unit: "frames/run", Band: band.Exact(crossings)},
-			Value: FrameCount(nil)},
+			Value: scenario.FrameCount(nil)},
 		// The design's claim: a crossing restyles the row it left and the
 		// row it entered, nothing else.
 		{Spec: band.Spec{Name: "restyles", Unit: "restyles/frame", Band: band.Count(2), Budget: band.Max(2, "the row left and the row entered")},
-			Value: MaxPerStep(counter.ElementsRestyled, Drew)},
+			Value: engine.MaxPerStep(counter.ElementsRestyled, scenario.Drew)},
 		// The design's claim: a hover variant changes paint only.
 		{Spec: band.Spec{Name: "relayouts", Unit: "relayouts/frame", Band: band.Count(0), Budget: band.Max(0, "hover changes no layout property")},
-			Value: MaxPerStep(counter.NodesRelaidOut, Drew)},
+			Value: engine.MaxPerStep(counter.NodesRelaidOut, scenario.Drew)},
 		// No skip fires while hovering (the rows are in view, their text
 		// shaped already); the work a lost cull would raise is still read.
-		Done(counter.PrimitivesSubmitted, 957),
-		Done(counter.DrawCalls, 719),
+		engine.Done(counter.PrimitivesSubmitted, 957),
+		engine.Done(counter.DrawCalls, 719),
 	}, append(emission(957, 0, 719), allocations(0.02, 1.07)...)...),
 	Batch: hoverBatch,
 }
@@ -71,7 +73,7 @@ var hoverStorm = Scenario{
 const hoverBatch = 16
 
 // hovered fails a run whose crossings restyled nothing.
-func hovered(s *Session) error {
+func hovered(s *scenario.Session) error {
 	if r := s.Record(); r.Total.ElementsRestyled == 0 {
 		return fmt.Errorf("%d crossings restyled nothing: the pointer never reached a row", len(r.Steps))
 	}

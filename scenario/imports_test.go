@@ -1,0 +1,39 @@
+package scenario_test
+
+import (
+	"os/exec"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// allowed are the only packages of this module that package scenario may
+// depend on, directly or not: it declares and records over any subject,
+// so perfbench's engine, its renderers, the ratchet, the gallery and any
+// toolkit stay out of a program that only declares scenarios.
+var allowed = map[string]bool{
+	"github.com/perfbench/perfbench/band":    true,
+	"github.com/perfbench/perfbench/counter": true,
+	"github.com/perfbench/perfbench/clock":   true,
+}
+
+// TestScenarioImportsBandCounterClockOnly reads the package's dependencies
+// (go list -deps) and fails on any other package of the module.
+func TestScenarioImportsBandCounterClockOnly(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs go list")
+	}
+	out, err := exec.Command("go", "list", "-deps", "-f", `{{if not .Standard}}{{.ImportPath}}{{end}}`, "github.com/perfbench/perfbench/scenario").CombinedOutput()
+	require.NoError(t, err, "%s", out)
+	var deps []string
+	for _, d := range strings.Fields(string(out)) {
+		if d == "github.com/perfbench/perfbench/scenario" || !strings.HasPrefix(d, "github.com/perfbench/perfbench/") {
+			continue
+		}
+		deps = append(deps, d)
+		assert.True(t, allowed[d], "package scenario depends on %s; it may depend on band, counter and clock only", d)
+	}
+	assert.Contains(t, deps, "github.com/perfbench/perfbench/band", "the check sees the package's dependencies")
+}

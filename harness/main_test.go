@@ -8,36 +8,61 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/perfbench/perfbench/band"
 	"github.com/perfbench/perfbench/harness"
 	"github.com/perfbench/perfbench/runner"
 	"github.com/perfbench/perfbench/scenario"
-	_ "github.com/perfbench/perfbench/suite" // scenarios to run
 )
+
+func init() {
+	scenario.Register(scenario.Scenario{
+		Name: "harness-quick",
+		Run: func(s *scenario.Session) error {
+			s.Attach(&toy{})
+			s.Drive("poke", nil)
+			return nil
+		},
+		Numbers: []scenario.Number{{Spec: band.Spec{Name: "frames", Unit: "frames/run", Band: band.Count(0)}, Value: scenario.FrameCount(nil)}},
+	})
+}
+
+func main(args ...string) (code int, stdout, stderr string) {
+	var out, errb bytes.Buffer
+	code = harness.Main(args, &out, &errb, harness.Options{Program: "prog"})
+	return code, out.String(), errb.String()
+}
 
 func TestMainBadInputIsOneLineAndExit2(t *testing.T) {
 	for _, tc := range []struct {
 		args []string
 		want string
 	}{
-		{nil, "usage: scenarios"},
-		{[]string{"benchmark"}, `unknown command "benchmark"`},
-		{[]string{"scenarios", "hover-strom"}, `unknown scenario "hover-strom" (valid: idle hover-storm`},
-		{[]string{"perf", "-rebaseline"}, "flag needs an argument"},
-		{[]string{runner.ChildCommand}, "takes one scenario name"},
+		{[]string{"benchmark"}, `prog: unknown command "benchmark"`},
+		{[]string{"scenarios", "harness-quik"}, `prog: unknown scenario "harness-quik" (valid:`},
+		{[]string{"scenarios", "--format", "xml"}, `prog: --format "xml": want table, markdown, benchfmt or json`},
+		{[]string{"scenarios", "--json", "--format", "markdown"}, "two different outputs"},
+		{[]string{"scenarios", "--count", "2"}, "--count is for --format benchfmt"},
+		{[]string{"perf", "--rebaseline"}, "flag needs an argument"},
+		{[]string{"perf", "--advisory-times"}, "--advisory-times is for perf --check"},
+		{[]string{"scenario"}, "accepts 1 arg"},
+		{[]string{runner.ChildCommand}, "accepts 1 arg"},
 		{[]string{runner.ChildCommand, "nope"}, `unknown scenario "nope"`},
+		{[]string{runner.ChildCommand, "harness-quick", "--renderer", "gpu"}, "prog draws with no choice of renderer"},
 	} {
-		var out, errb bytes.Buffer
-		assert.Equal(t, 2, harness.Main(tc.args, &out, &errb, harness.MainOptions{}), tc.args)
-		assert.Contains(t, errb.String(), tc.want, tc.args)
-		assert.Empty(t, out.String(), tc.args)
+		code, out, errb := main(tc.args...)
+		assert.Equal(t, 2, code, "%v: %s", tc.args, errb)
+		assert.Contains(t, errb, tc.want, tc.args)
+		assert.Equal(t, 1, bytes.Count([]byte(errb), []byte("\n")), "one line: %q", errb)
+		assert.Empty(t, out, tc.args)
 	}
 }
 
 func TestMainServesTheRunnersChild(t *testing.T) {
-	var out, errb bytes.Buffer
-	require.Equal(t, 0, harness.Main([]string{runner.ChildCommand, "idle"}, &out, &errb, harness.MainOptions{}), errb.String())
+	code, out, errb := main(runner.ChildCommand, "harness-quick")
+	require.Equal(t, 0, code, errb)
 	var res scenario.Result
-	require.NoError(t, json.Unmarshal(out.Bytes(), &res))
-	assert.Equal(t, "idle", res.Name)
+	require.NoError(t, json.Unmarshal([]byte(out), &res))
+	assert.Equal(t, "harness-quick", res.Name)
 	assert.Empty(t, res.Broken)
+	assert.Equal(t, []float64{0}, res.Numbers[0].Samples)
 }

@@ -4,6 +4,7 @@ import (
 	"crypto/sha256"
 	"encoding/json"
 	"fmt"
+	"io"
 	"io/fs"
 	"math"
 	"os"
@@ -17,6 +18,7 @@ import (
 
 	"github.com/perfbench/perfbench/band"
 	"github.com/perfbench/perfbench/paired"
+	"github.com/perfbench/perfbench/report"
 )
 
 // gitRepo makes a repository with one commit whose ./cmd/perfbench does
@@ -126,7 +128,7 @@ func TestBaseBinarySameBuildPasses(t *testing.T) {
 	require.NoError(t, err)
 	code, stdout, stderr := perfbench(t, "scenarios", "test-fixed", "--base-binary", self, "--pairs", "4", "--budget", "0", "--json")
 	require.Equal(t, exitPass, code, stderr)
-	var o pairedForm
+	var o report.PairedJSON
 	require.NoError(t, json.Unmarshal([]byte(stdout), &o))
 	assert.Equal(t, band.Pass, o.Verdict)
 	require.NotEmpty(t, o.Numbers)
@@ -150,7 +152,7 @@ func TestBaseBinaryBuildsSpreadThePairs(t *testing.T) {
 	code, stdout, stderr := perfbench(t, "scenarios", "test-fixed", "--base-binary", self+","+self, "--head-binary", self, "--head-binary", self,
 		"--pairs", "4", "--budget", "0", "--json")
 	require.Equal(t, exitPass, code, stderr)
-	var o pairedForm
+	var o report.PairedJSON
 	require.NoError(t, json.Unmarshal([]byte(stdout), &o))
 	assert.Equal(t, band.Pass, o.Verdict)
 	assert.Equal(t, 2, o.Builds)
@@ -172,7 +174,7 @@ func TestPairedTableListsUnsureFirst(t *testing.T) {
 		time("c", band.Unsure, paired.Same, "unsure: straddles"),
 	}}
 	var b strings.Builder
-	require.NoError(t, writePairedTable(&b, "main", o))
+	require.NoError(t, (&report.Report{Program: "perfbench", Command: "scenarios", Paired: &o, Base: "main"}).Write(&b, io.Discard, report.Table))
 	out := b.String()
 	assert.Contains(t, out, "1.01 [1.005, 1.02] 98.75% 60 pairs")
 	assert.Contains(t, out, "this run could see ≥ 1.031×")

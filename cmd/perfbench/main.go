@@ -10,25 +10,25 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"strings"
 
 	"github.com/spf13/cobra"
 
+	"github.com/perfbench/perfbench/harness"
 	"github.com/perfbench/perfbench/latency"
 	_ "github.com/perfbench/perfbench/suite" // perfbench's own scenarios
 )
 
 func main() { os.Exit(run(os.Stdout, os.Stderr, os.Args[1:])) }
 
-// Exit codes.
+// Exit codes, the ones every program on package harness exits with.
 const (
-	exitPass   = 0
-	exitFailed = 1
-	exitUsage  = 2
+	exitPass   = harness.ExitPass
+	exitFailed = harness.ExitFailed
+	exitUsage  = harness.ExitUsage
 )
 
 // usageError is bad input: an unknown name, a malformed file, a bad flag.
-// It prints as one line and exits 2.
+// It prints as one line and exits 2, as harness.UsageError does.
 type usageError struct{ err error }
 
 func (e usageError) Error() string { return e.err.Error() }
@@ -38,7 +38,7 @@ func usagef(format string, args ...any) error { return usageError{fmt.Errorf(for
 
 // errGateFailed reports that a gate judged Fail or Broken; what failed has
 // already been printed.
-var errGateFailed = errors.New("a gate failed")
+var errGateFailed = harness.ErrFailed
 
 // streams are the command's outputs, so tests can run it in-process.
 type streams struct {
@@ -73,6 +73,7 @@ Exit status: 0 pass, 1 a gate failed (Fail or Broken), 2 usage or input error.`,
 	for _, c := range subcommands {
 		root.AddCommand(c(s))
 	}
+	root.AddCommand(harness.Commands(frontEnd())...)
 	addCompletions(root)
 	styleHelp(root)
 	return root
@@ -91,28 +92,8 @@ func run(stdout, stderr io.Writer, args []string) int {
 	if cerr := latency.Close(); cerr != nil {
 		fmt.Fprintf(stderr, "perfbench: latency trace: %v (the trace is incomplete; the exit status is the command's)\n", cerr)
 	}
-	switch {
-	case err == nil:
-		return exitPass
-	case errors.Is(err, errGateFailed):
-		return exitFailed
+	if ue := (usageError{}); errors.As(err, &ue) {
+		err = harness.UsageError{Err: err}
 	}
-	fmt.Fprintf(stderr, "perfbench: %v\n", err)
-	var ue usageError
-	if errors.As(err, &ue) || isCobraUsage(err) {
-		return exitUsage
-	}
-	return exitFailed
-}
-
-// isCobraUsage recognises cobra's own argument errors (unknown command,
-// wrong number of arguments), which are usage errors too.
-func isCobraUsage(err error) bool {
-	msg := err.Error()
-	for _, p := range []string{"unknown command", "accepts ", "requires at least", "unknown flag", "unknown shorthand", "invalid argument"} {
-		if strings.Contains(msg, p) {
-			return true
-		}
-	}
-	return false
+	return harness.ExitCode(err, "perfbench", stderr)
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"flag"
+	"io"
 	"math"
 	"os"
 	"path/filepath"
@@ -16,6 +17,7 @@ import (
 	"github.com/perfbench/perfbench/band"
 	"github.com/perfbench/perfbench/paired"
 	"github.com/perfbench/perfbench/ratchet"
+	"github.com/perfbench/perfbench/report"
 	"github.com/perfbench/perfbench/workloads"
 )
 
@@ -86,7 +88,7 @@ func TestMarkdownScenarios(t *testing.T) {
 			o := markdownOutcome(t, c.hover, around(20), c.restyles, c.broken)
 			require.Equal(t, c.verdict, o.Verdict)
 			var b bytes.Buffer
-			require.NoError(t, writeMarkdownOutcome(&b, "scenarios", o))
+			require.NoError(t, (&report.Report{Program: "perfbench", Command: "scenarios", Runs: []ratchet.Outcome{o}}).Write(&b, io.Discard, report.Markdown))
 			assert.Contains(t, b.String(), c.wantFragment)
 			markdownGolden(t, c.name+".md", b.String())
 		})
@@ -142,24 +144,6 @@ func TestMarkdownFormatFlag(t *testing.T) {
 	}
 }
 
-// A count's distance from its bound is said in its direction's words.
-func TestMarkdownCountGap(t *testing.T) {
-	for _, c := range []struct {
-		b     band.Band
-		value float64
-		want  string
-	}{
-		{band.Count(957), 950, "7 below the ceiling 957"},
-		{band.Count(2), 3, "1 above the ceiling 2"},
-		{band.Floor(10), 12, "2 above the floor 10"},
-		{band.Floor(10), 0, "10 below the floor 10"},
-		{band.Exact(240), 239, "1 off the exact value 240"},
-	} {
-		n := band.Judge(band.Measured{Spec: band.Spec{Name: "n", Unit: "u", Band: c.b}, Samples: []float64{c.value}})
-		assert.Equal(t, c.want, markdownCountGap(n))
-	}
-}
-
 // The pull-request report of a paired run (scenarios --base): a head that
 // matches its base; one that is slower and does more work; and one with
 // a time the run could not decide (listed first), a time slower by less
@@ -193,7 +177,7 @@ func TestMarkdownPaired(t *testing.T) {
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			var b bytes.Buffer
-			require.NoError(t, writeMarkdownPaired(&b, "origin/main", c.o))
+			require.NoError(t, (&report.Report{Program: "perfbench", Command: "scenarios", Paired: &c.o, Base: "origin/main"}).Write(&b, io.Discard, report.Markdown))
 			markdownGolden(t, c.name+".md", b.String())
 		})
 	}

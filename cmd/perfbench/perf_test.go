@@ -13,6 +13,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/perfbench/perfbench/band"
+	"github.com/perfbench/perfbench/report"
 )
 
 // withBuild makes perf check bi instead of the test binary's own build
@@ -186,32 +187,19 @@ func TestPerfBadInputLeavesEveryFileAlone(t *testing.T) {
 
 // Without flags, the files are perf/baselines.yaml and docs/performance.md
 // under the module root, named relative to the working directory.
-func TestPerfDefaultPathsAreUnderTheModuleRoot(t *testing.T) {
-	dir := t.TempDir()
-	require.NoError(t, os.WriteFile(filepath.Join(dir, "go.mod"), []byte("module example.com/m\n"), 0o644))
-	require.NoError(t, os.MkdirAll(filepath.Join(dir, "sub"), 0o755))
-	t.Chdir(filepath.Join(dir, "sub"))
-	got, err := ratchetPath("", "perf/baselines.yaml", "baselines")
-	require.NoError(t, err)
-	assert.Equal(t, filepath.Join("..", "perf", "baselines.yaml"), got)
-	got, err = ratchetPath("x.yaml", "perf/baselines.yaml", "baselines")
-	require.NoError(t, err)
-	assert.Equal(t, "x.yaml", got)
-}
-
 func TestPerfJSON(t *testing.T) {
 	withScenarios(t, "test-fixed")
 	withBuild(t, &debug.BuildInfo{})
 	_, _, flags := perfFiles(t)
 	code, stdout, stderr := perfbench(t, append([]string{"perf", "--json"}, flags...)...)
 	require.Equal(t, exitPass, code, stderr)
-	var o ratchetOutcomeForm
+	var o report.JudgedJSON
 	require.NoError(t, json.Unmarshal([]byte(stdout), &o))
 	assert.Equal(t, band.Unbaselined, o.Verdict)
 	assert.True(t, o.BaselinesWritten)
 	assert.True(t, o.DocsWritten)
 	require.Len(t, o.Moves, 1)
-	assert.Equal(t, ratchetMoveForm{Scenario: "test-fixed", Number: "frame", Unit: "µs/frame", Kind: "recorded",
+	assert.Equal(t, report.MoveJSON{Scenario: "test-fixed", Number: "frame", Unit: "µs/frame", Kind: "recorded",
 		To: 10, Why: "first record on this machine"}, o.Moves[0])
 }
 

@@ -7,11 +7,9 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/perfbench/perfbench/ratchet"
 	"github.com/perfbench/perfbench/renderer"
 	_ "github.com/perfbench/perfbench/renderer/null"   // registers "null"
 	_ "github.com/perfbench/perfbench/renderer/raster" // registers "cpu"
-	"github.com/perfbench/perfbench/runner"
 	"github.com/perfbench/perfbench/ui/window"
 )
 
@@ -66,34 +64,6 @@ func checkGPUEnv() error {
 	default:
 		return usagef("PERFBENCH_GPU=%q: want 1 (draw with the gpu renderer) or 0", v)
 	}
-}
-
-// scenarioRenderer points a runner's scenario processes at the named
-// renderer, after proving it starts here, and returns what the machine key
-// says of it: "" for null, else the name and the graphics device, so that
-// GPU baselines never mix with null-renderer ones.
-func scenarioRenderer(r *runner.Runner, name string) (string, error) {
-	if name == "null" {
-		return "", nil
-	}
-	rend, release, err := openRenderer(name)
-	if err != nil {
-		return "", err
-	}
-	defer release()
-	key := name
-	if d, ok := rend.(interface{ Device() string }); ok {
-		key += ": " + d.Device()
-	}
-	r.Renderer = name
-	return key, nil
-}
-
-// machineWith returns this machine's key with the renderer part.
-func machineWith(rendererKey string) ratchet.Machine {
-	m := ratchet.DetectMachine()
-	m.Renderer = rendererKey
-	return m
 }
 
 // windowWith returns window options that draw with r.

@@ -20,6 +20,7 @@ import (
 	"github.com/perfbench/perfbench/band"
 	"github.com/perfbench/perfbench/gallery"
 	"github.com/perfbench/perfbench/ratchet"
+	"github.com/perfbench/perfbench/report"
 	"github.com/perfbench/perfbench/scenario"
 	"github.com/perfbench/perfbench/subject/engine"
 	"github.com/perfbench/perfbench/ui/window"
@@ -203,7 +204,7 @@ func TestScenariosStraddlingBreachIsMeasuredAgain(t *testing.T) {
 
 	code, stdout, stderr := perfbench(t, "scenarios", "test-straddle", "--repeats", "1", "--baselines", baselines, "--json")
 	require.Equal(t, exitPass, code, stderr)
-	var o ratchetOutcomeForm
+	var o report.JudgedJSON
 	require.NoError(t, json.Unmarshal([]byte(stdout), &o))
 	require.Len(t, o.Scenarios, 1)
 	sc := o.Scenarios[0]
@@ -215,7 +216,7 @@ func TestScenariosStraddlingBreachIsMeasuredAgain(t *testing.T) {
 func TestScenariosJSON(t *testing.T) {
 	code, stdout, _ := perfbench(t, "scenarios", "test-fixed", "--json", "--baselines", filepath.Join(t.TempDir(), "b.yaml"))
 	require.Equal(t, exitPass, code)
-	var o ratchetOutcomeForm
+	var o report.JudgedJSON
 	require.NoError(t, json.Unmarshal([]byte(stdout), &o))
 	assert.Equal(t, band.Unbaselined, o.Verdict)
 	require.Len(t, o.Scenarios, 1)
@@ -263,24 +264,6 @@ func TestScenariosBenchfmt(t *testing.T) {
 	}
 	assert.Contains(t, stdout, "Unit frames/run assume=exact\n", "a count is exact")
 	assert.NotContains(t, stdout, "Unit µs/frame", "a time is a distribution")
-}
-
-// Values carry no float noise: a median of two samples prints as the
-// decimal it is, to a tenth of a nanosecond.
-func TestBenchfmtRound(t *testing.T) {
-	for _, c := range []struct {
-		in   float64
-		want string
-	}{
-		{3.1494999999999997, "3.1495"},
-		{2848.2254999999996, "2848.2255"},
-		{6.6274999999999995, "6.6275"},
-		{0.52, "0.52"},
-		{102952, "102952"},
-		{0, "0"},
-	} {
-		assert.Equal(t, c.want, fmt.Sprint(benchfmtRound(c.in)), "%v", c.in)
-	}
 }
 
 // benchstat, the real one from the module's own golang.org/x/perf, reads
@@ -344,7 +327,7 @@ func TestScenarioPrintsNumbersWithoutVerdict(t *testing.T) {
 
 	code, stdout, _ = perfbench(t, "scenario", "test-fixed", "--json")
 	require.Equal(t, exitPass, code)
-	var res scenarioResultForm
+	var res report.MeasuredJSON
 	require.NoError(t, json.Unmarshal([]byte(stdout), &res))
 	require.Len(t, res.Numbers, 2)
 	require.NotNil(t, res.Numbers[0].Median)

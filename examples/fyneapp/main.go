@@ -20,8 +20,8 @@ import (
 )
 
 func main() {
-	os.Exit(harness.Main(os.Args[1:], os.Stdout, os.Stderr, harness.MainOptions{
-		Scenarios: names(),
+	os.Exit(harness.Main(os.Args[1:], os.Stdout, os.Stderr, harness.Options{
+		Program:   "fyneapp",
 		Baselines: "examples/fyneapp/baselines.yaml",
 		Docs:      "examples/fyneapp/performance.md",
 	}))

@@ -99,7 +99,7 @@ func TestPlantedRegressionsFailTheirCountBand(t *testing.T) {
 
 func TestMainAnswersUsageErrorsWithExit2(t *testing.T) {
 	var out, errb bytes.Buffer
-	assert.Equal(t, 2, harness.Main([]string{"scenarios", "fyne-hovr"}, &out, &errb, harness.MainOptions{Scenarios: names()}))
+	assert.Equal(t, 2, harness.Main([]string{"scenarios", "fyne-hovr"}, &out, &errb, harness.Options{}))
 	assert.Contains(t, errb.String(), `unknown scenario "fyne-hovr" (valid:`)
 	assert.Contains(t, errb.String(), "fyne-hover")
 	assert.Empty(t, out.String())

@@ -19,8 +19,8 @@ import (
 )
 
 func main() {
-	os.Exit(harness.Main(os.Args[1:], os.Stdout, os.Stderr, harness.MainOptions{
-		Scenarios: names(),
+	os.Exit(harness.Main(os.Args[1:], os.Stdout, os.Stderr, harness.Options{
+		Program:   "gioapp",
 		Baselines: "examples/gioapp/baselines.yaml",
 		Docs:      "examples/gioapp/performance.md",
 	}))

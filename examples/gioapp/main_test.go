@@ -2,7 +2,10 @@ package main
 
 import (
 	"bytes"
+	"encoding/json"
 	"fmt"
+	"os"
+	"path/filepath"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -10,72 +13,102 @@ import (
 
 	"github.com/perfbench/perfbench/band"
 	"github.com/perfbench/perfbench/harness"
-	"github.com/perfbench/perfbench/scenario"
+	"github.com/perfbench/perfbench/report"
 )
 
-// counts measures a scenario in this process and returns its counts by
-// number name (the runner measures it in a child; counts are the same).
-func counts(t *testing.T, name string) map[string][]float64 {
-	t.Helper()
-	sc, err := scenario.Lookup(name)
-	require.NoError(t, err)
-	res := sc.Measure()
-	require.Empty(t, res.Broken, name)
-	out := map[string][]float64{}
-	for _, m := range res.Numbers {
-		// Allocations are counted process-wide, and in a test process,
-		// with garbage collection off while a scenario is measured, a
-		// frame now and then counts one the test's own goroutines made
-		// (gio-resize: 42 instead of 41 in about one run in four under
-		// load); the runner's own processes judge them (allocs Varies).
-		if m.Band.Kind == band.KindCount && m.Name != "allocs" {
-			out[m.Name] = m.Samples
-			assert.Equal(t, band.Pass, band.Judge(m).BandVerdict, "%s %s = %v", name, m.Name, m.Samples)
-		}
-	}
-	return out
-}
-
-func TestEveryScenarioPassesWithIdenticalCountsThreeTimes(t *testing.T) {
-	for _, name := range names() {
-		t.Run(name, func(t *testing.T) {
-			first := counts(t, name)
-			assert.NotEmpty(t, first)
-			for range 2 {
-				assert.Equal(t, first, counts(t, name))
-			}
-		})
-	}
-}
+// programEnv makes the test binary act as the program: the runner starts
+// os.Executable, which under go test is this binary, once per scenario,
+// so TestMain runs the program's own main for it. rowPlantEnv plants the
+// per-row regression in those processes.
+const (
+	programEnv  = "GIOAPP_TEST_PROGRAM"
+	rowPlantEnv = "GIOAPP_TEST_PLANT_ROW"
+)
 
 // sink keeps what the planted regression allocates, so the compiler
 // cannot drop it.
 var sink string
 
-// A regression planted through the test-only row hook — formatting every
-// row's label again on every frame, a classic of immediate-mode code — is
-// caught by the hover scenario's allocation ceiling, and by nothing that
-// measures time alone.
-func TestPlantedAllocationPerRowFailsTheCountBand(t *testing.T) {
-	judge := func() band.Judged {
-		sc, err := scenario.Lookup("gio-hover")
-		require.NoError(t, err)
-		res := sc.Measure()
-		require.Empty(t, res.Broken)
-		for _, m := range res.Numbers {
-			if m.Name == "allocs" {
-				return band.Judge(m)
+func TestMain(m *testing.M) {
+	if os.Getenv(programEnv) == "1" {
+		if os.Getenv(rowPlantEnv) == "1" {
+			// Formatting every row's label again on every frame, a classic
+			// of immediate-mode code, planted without editing the program.
+			rowHook = func(i int) { sink = fmt.Sprintf("Row %04d", i+1) }
+		}
+		main()
+	}
+	os.Setenv(programEnv, "1")
+	os.Exit(m.Run())
+}
+
+// program runs the program's front end in this process; its scenarios run
+// in fresh processes of this binary, as they do for the real program. Only
+// a fresh process gives exact counts: the program's package-level state
+// (the Gio shaper's caches, the router's maps) carries over from one
+// measurement to the next inside a process.
+func program(t *testing.T, args ...string) (code int, stdout, stderr string) {
+	t.Helper()
+	var out, errb bytes.Buffer
+	code = harness.Main(append(args, "--quiet"), &out, &errb, harness.Options{
+		Program:   "gioapp",
+		Baselines: filepath.Join(t.TempDir(), "baselines.yaml"),
+	})
+	return code, out.String(), errb.String()
+}
+
+// judged decodes a --json report strictly: every field it prints is one
+// package report's schema declares, the schema perfbench's own
+// `scenarios --json` is decoded with too (cmd/perfbench).
+func judged(t *testing.T, stdout string) report.JudgedJSON {
+	t.Helper()
+	dec := json.NewDecoder(bytes.NewReader([]byte(stdout)))
+	dec.DisallowUnknownFields()
+	var o report.JudgedJSON
+	require.NoError(t, dec.Decode(&o), stdout)
+	require.Equal(t, report.Version, o.Version)
+	require.Equal(t, "judged", o.Kind)
+	require.Equal(t, "gioapp", o.Program)
+	return o
+}
+
+// Every scenario, each in three fresh processes whose counts must agree
+// (the runner calls a difference Broken), passes every count band.
+func TestEveryScenarioPassesWithIdenticalCountsInThreeProcesses(t *testing.T) {
+	code, stdout, stderr := program(t, "scenarios", "--json", "--repeats", "3")
+	o := judged(t, stdout)
+	require.NotEqual(t, 2, code, stderr)
+	require.Len(t, o.Scenarios, len(names()))
+	for i, sc := range o.Scenarios {
+		assert.Equal(t, names()[i], sc.Name)
+		assert.Empty(t, sc.Broken, sc.Name)
+		for _, n := range sc.Numbers {
+			if n.Band.Kind == band.KindCount {
+				assert.Equal(t, band.Pass, n.BandVerdict, "%s %s", sc.Name, n)
 			}
 		}
-		t.Fatal("gio-hover declares no allocs number")
+	}
+	assert.Equal(t, 0, code, stderr)
+}
+
+// The regression planted through the test-only row hook is caught by the
+// hover scenario's allocation ceiling, and by nothing that measures time
+// alone.
+func TestPlantedAllocationPerRowFailsTheCountBand(t *testing.T) {
+	allocs := func() band.Judged {
+		_, stdout, stderr := program(t, "scenarios", "gio-hover", "--json", "--repeats", "1")
+		for _, n := range judged(t, stdout).Scenarios[0].Numbers {
+			if n.Name == "allocs" {
+				return n
+			}
+		}
+		t.Fatalf("gio-hover declares no allocs number: %s", stderr)
 		return band.Judged{}
 	}
-	clean := judge()
+	clean := allocs()
 	require.Equal(t, band.Pass, clean.BandVerdict, clean.String())
-
-	rowHook = func(i int) { sink = fmt.Sprintf("Row %04d", i+1) }
-	defer func() { rowHook = nil }()
-	planted := judge()
+	t.Setenv(rowPlantEnv, "1")
+	planted := allocs()
 	t.Logf("clean:   %s", clean)
 	t.Logf("planted: %s", planted)
 	assert.Equal(t, band.Fail, planted.BandVerdict, "one allocation per row per frame exceeds the ceiling")
@@ -83,9 +116,21 @@ func TestPlantedAllocationPerRowFailsTheCountBand(t *testing.T) {
 }
 
 func TestMainAnswersUsageErrorsWithExit2(t *testing.T) {
-	var out, errb bytes.Buffer
-	assert.Equal(t, 2, harness.Main([]string{"scenarios", "gio-hovr"}, &out, &errb, harness.MainOptions{Scenarios: names()}))
-	assert.Contains(t, errb.String(), `unknown scenario "gio-hovr" (valid:`)
-	assert.Contains(t, errb.String(), "gio-hover")
-	assert.Empty(t, out.String())
+	code, stdout, stderr := program(t, "scenarios", "gio-hovr")
+	assert.Equal(t, 2, code)
+	assert.Contains(t, stderr, `gioapp: unknown scenario "gio-hovr" (valid:`)
+	assert.Contains(t, stderr, "gio-hover")
+	assert.Empty(t, stdout)
+}
+
+// A baselines file that holds other scenarios' baselines is no reason to
+// refuse a scenario named on the command line: every scenario of the
+// binary is known.
+func TestOneScenarioBesideABaselinesFile(t *testing.T) {
+	data, err := os.ReadFile("baselines.yaml")
+	require.NoError(t, err)
+	require.Contains(t, string(data), "gio-hover", "the program's baselines file holds another scenario's baselines")
+	code, stdout, stderr := program(t, "scenarios", "gio-idle", "--baselines", "baselines.yaml")
+	require.Equal(t, 0, code, stderr)
+	assert.Contains(t, stdout, "verdict: pass")
 }

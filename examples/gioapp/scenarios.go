@@ -7,7 +7,6 @@ import (
 	"time"
 
 	"github.com/perfbench/perfbench/band"
-	"github.com/perfbench/perfbench/phase"
 	"github.com/perfbench/perfbench/scenario"
 	"github.com/perfbench/perfbench/subject/gio"
 )
@@ -81,6 +80,25 @@ const listX = 200
 
 func rowY(k int) float32 { return fieldHeight + float32(k*rowHeight+rowHeight/2) }
 
+// bounce returns step i of a walk down 0…n-1 and back up, never staying
+// on one index two steps running.
+func bounce(i, n int) int {
+	j := i % (2 * (n - 1))
+	if j >= n {
+		j = 2*(n-1) - j
+	}
+	return j
+}
+
+// wheelStep is the wheel's delta at step i: step px down for 40 steps,
+// then back up for 40.
+func wheelStep(i int, step float32) float32 {
+	if (i/40)%2 == 0 {
+		return step
+	}
+	return -step
+}
+
 const (
 	crossings  = 120
 	scrolls    = 80
@@ -97,7 +115,7 @@ var scenarios = []scenario.Scenario{
 			inView := (sub.Size().Y - fieldHeight) / rowHeight
 			k := 0
 			for i := range crossings {
-				k = phase.Bounce(i, inView)
+				k = bounce(i, inView)
 				s.Drive("cross", func() { sub.PointerMove(listX, rowY(k)) })
 			}
 			if !a.rows[k].Hovered() {
@@ -116,7 +134,7 @@ var scenarios = []scenario.Scenario{
 			x, y := float32(listX), rowY(10)
 			deepest := 0
 			for i := range scrolls {
-				s.Drive("wheel", func() { sub.Wheel(x, y, phase.WheelSteps(i, 7)) })
+				s.Drive("wheel", func() { sub.Wheel(x, y, wheelStep(i, 7)) })
 				deepest = max(deepest, a.list.Position.First)
 			}
 			if deepest == 0 {
@@ -151,7 +169,7 @@ var scenarios = []scenario.Scenario{
 		Run: func(s *scenario.Session) error {
 			_, sub := open(s)
 			for i := range widths {
-				w := gio.DefaultOptions.Width - 16*(phase.Bounce(i, widths/2)+1)
+				w := gio.DefaultOptions.Width - 16*(bounce(i, widths/2)+1)
 				s.Drive("resize", func() { sub.Resize(w, gio.DefaultOptions.Height) })
 			}
 			return nil

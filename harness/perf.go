@@ -1,4 +1,4 @@
-package main
+package harness
 
 import (
 	"bytes"
@@ -11,28 +11,25 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/perfbench/perfbench/harness"
 	"github.com/perfbench/perfbench/ratchet"
+	"github.com/perfbench/perfbench/report"
 	"github.com/perfbench/perfbench/runner"
 )
 
-func init() { subcommands = append(subcommands, newPerfCmd) }
-
-// perfBuild returns the build information the ratchet checks before it
-// records: this binary's. Tests swap it, since a test binary is not the
-// optimised build the ratchet insists on.
-var perfBuild = func() *debug.BuildInfo {
+// build returns the build information the ratchet checks before it
+// records: this binary's, unless Options.Build says otherwise.
+func (h *front) build() *debug.BuildInfo {
+	if h.opts.Build != nil {
+		return h.opts.Build()
+	}
 	bi, _ := debug.ReadBuildInfo()
 	return bi
 }
 
-// gpuDocs is the GPU renderer's page of the ratchet's docs.
-const gpuDocs = "`docs/performance-gpu.md`"
-
-func newPerfCmd(s *streams) *cobra.Command {
+func (h *front) perfCmd() *cobra.Command {
 	var (
 		asJSON, check, advisory bool
-		format                  string
+		formatArg               string
 		baselines, docs         string
 		rebaseline              []string
 		why                     string
@@ -41,6 +38,17 @@ func newPerfCmd(s *streams) *cobra.Command {
 		repeats                 int
 		allowDirty              bool
 	)
+	p := h.program
+	renderers := ""
+	if rs := h.opts.Renderers; rs != nil {
+		renderers = `
+
+With --renderer NAME (other than ` + rs.Plain + `) the scenarios draw with that
+renderer, their times are baselined under a machine key that names the
+renderer and the graphics device, and the docs are a page of their own
+(docs/performance-NAME.md beside the default page) with its charts in
+perf/charts-NAME beside it, so they never mix with the ` + rs.Plain + ` renderer's.`
+	}
 	cmd := &cobra.Command{
 		Use:   "perf",
 		Short: "The ratchet: judge every scenario, move baselines, rewrite docs/performance.md",
@@ -93,43 +101,39 @@ number the docs show (a count, a band, a budget, a recorded baseline) that
 no longer matches fails it. The docs keep showing the times of the machine
 they name for as long as the baselines file has that machine.
 
-With --renderer gpu (or cpu) the scenarios draw with that renderer, their
-times are baselined under a machine key that names the renderer and the
-graphics device, and the docs are a page of their own
-(` + gpuDocs + ` for gpu, ` + "`docs/performance-cpu.md`" + ` for cpu) with
-its charts in docs/perf/charts-gpu (or -cpu), so they never mix with the
-null renderer's.
+` + renderers + `
 
 Exit status: 0 pass (or unbaselined), 1 a band failed, a scenario broke or
 (--check) the docs are out of date, 2 usage or input error.`,
-		Example: "  go run ./cmd/perfbench perf\n" +
-			"  go run ./cmd/perfbench perf --check   # what CI runs: judge, write nothing\n" +
-			"  go run ./cmd/perfbench perf --rebaseline hover-storm \\\n" +
+		Example: "  " + p + " perf\n" +
+			"  " + p + " perf --check   # what CI runs: judge, write nothing\n" +
+			"  " + p + " perf --rebaseline NAME \\\n" +
 			"      --why \"row hover now repaints the row's border too\"",
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			if err := refuseTraced("perf"); err != nil {
+			if err := h.refuseTraced("perf"); err != nil {
 				return err
 			}
-			if err := checkFormat(format, asJSON); err != nil {
+			f, err := format(formatArg, asJSON, report.Table, report.Markdown, report.JSON)
+			if err != nil {
 				return err
 			}
 			if advisory && !check {
 				return usagef("--advisory-times is for perf --check: a recording run judges its times, since it records them")
 			}
-			bpath, err := ratchetPath(baselines, ratchet.DefaultBaselines, "baselines")
+			bpath, err := filePath(baselines, h.baselinesDefault(), "baselines")
 			if err != nil {
 				return err
 			}
-			defDocs := ratchet.DefaultDocs
-			if rend != "null" {
-				defDocs = "docs/performance-" + rend + ".md"
+			defDocs := h.docsDefault()
+			if !h.plain(rend) {
+				defDocs = filepath.ToSlash(filepath.Join(filepath.Dir(defDocs), "performance-"+rend+".md"))
 			}
-			dpath, err := ratchetPath(docs, defDocs, "docs")
+			dpath, err := filePath(docs, defDocs, "docs")
 			if err != nil {
 				return err
 			}
-			build := perfBuild()
+			build := h.build()
 			if build == nil && !check {
 				// A binary with nothing to check is refused; Options
 				// would read nil as "read it yourself".
@@ -139,7 +143,7 @@ Exit status: 0 pass (or unbaselined), 1 a band failed, a scenario broke or
 			if build != nil && !check {
 				commit = perfCommit(build)
 			}
-			names := scenarioNames()
+			names := h.names()
 			opts := ratchet.Options{
 				Baselines:  bpath,
 				Docs:       dpath,
@@ -153,57 +157,50 @@ Exit status: 0 pass (or unbaselined), 1 a band failed, a scenario broke or
 				Commit:        commit,
 				AllowDirty:    allowDirty,
 			}
-			runner, bar := scenarioRunner(s, timeout, len(names), repeats)
-			key, err := scenarioRenderer(runner, rend)
+			r, bar := h.runner(cmd, timeout, len(names), repeats)
+			key, err := h.openRenderer(r, rend)
 			if err != nil {
-				bar.done()
+				bar.Done()
 				return err
 			}
-			opts.Machine = machineWith(key)
-			if rend != "null" {
+			opts.Machine = machine(key)
+			if !h.plain(rend) {
 				// Its charts are its own too: the null renderer's page
 				// embeds docs/perf/charts.
 				opts.Charts = filepath.Join(filepath.Dir(dpath), "perf", "charts-"+rend)
 			}
-			o, err := ratchet.Run(cmd.Context(), opts, harness.Measure(runner, names))
-			bar.done()
+			o, err := ratchet.Run(cmd.Context(), opts, Measure(r, names))
+			bar.Done()
 			if err != nil {
 				return ratchetErr(err)
 			}
-			switch {
-			case asJSON:
-				err = writeJSON(s, ratchetOutcomeJSON(o))
-			case format == "markdown":
-				err = writeMarkdownOutcome(s.out, "perf", o)
-			default:
-				err = o.WriteReport(s.out)
-			}
-			if err != nil {
+			rep := &report.Report{Program: p, Command: "perf", Runs: []ratchet.Outcome{o}}
+			if err := rep.Write(cmd.OutOrStdout(), cmd.ErrOrStderr(), f); err != nil {
 				return err
 			}
 			if o.DocsStale {
-				fmt.Fprintf(s.err, "perfbench: %s is out of date: run perfbench perf, review the change and commit it\n", dpath)
-				return errGateFailed
+				fmt.Fprintf(cmd.ErrOrStderr(), "%s: %s is out of date: run %s perf, review the change and commit it\n", p, dpath, p)
+				return ErrFailed
 			}
 			if o.Failed() {
-				return errGateFailed
+				return ErrFailed
 			}
 			return nil
 		},
 	}
-	f := cmd.Flags()
-	f.BoolVar(&asJSON, "json", false, "print the outcome as JSON")
-	f.StringVar(&format, "format", "table", "output format: table or markdown (a report for a pull request's job summary)")
-	f.BoolVar(&check, "check", false, "judge and check the docs are up to date; write nothing (what CI runs)")
-	f.BoolVar(&advisory, "advisory-times", false, "with --check: report a time over its limit without failing on it (counts and broken scenarios still fail); for a machine whose speed drifts from its baselines'")
-	f.StringVar(&baselines, "baselines", "", "baselines file (default "+ratchet.DefaultBaselines+" under the module root)")
-	f.StringVar(&docs, "docs", "", "docs file with the generated section (default "+ratchet.DefaultDocs+" under the module root)")
-	f.StringArrayVar(&rebaseline, "rebaseline", nil, "record this scenario's times as its new baselines even if that moves them up (repeatable; needs --why)")
-	f.StringVar(&why, "why", "", "why the --rebaseline numbers are the right ones; recorded with the baseline")
-	f.BoolVar(&allowDirty, "allow-dirty", false, "record from a tree with uncommitted changes; the history marks the commit -dirty")
-	f.DurationVar(&timeout, "timeout", runner.DefaultTimeout, "how long one scenario's process may run before it is killed and judged broken")
-	f.IntVar(&repeats, "repeats", runner.DefaultRepeats, "processes per scenario, interleaved with the other scenarios'")
-	rendererFlag(cmd, &rend, "null", "renderer the scenarios draw with; its baselines and docs page are its own")
+	fl := cmd.Flags()
+	fl.BoolVar(&asJSON, "json", false, "print the outcome as JSON")
+	fl.StringVar(&formatArg, "format", "table", "output format: table, markdown (a report for a pull request's job summary) or json")
+	fl.BoolVar(&check, "check", false, "judge and check the docs are up to date; write nothing (what CI runs)")
+	fl.BoolVar(&advisory, "advisory-times", false, "with --check: report a time over its limit without failing on it (counts and broken scenarios still fail); for a machine whose speed drifts from its baselines'")
+	fl.StringVar(&baselines, "baselines", "", "baselines file (default "+h.baselinesDefault()+" under the module root)")
+	fl.StringVar(&docs, "docs", "", "docs file with the generated section (default "+h.docsDefault()+" under the module root)")
+	fl.StringArrayVar(&rebaseline, "rebaseline", nil, "record this scenario's times as its new baselines even if that moves them up (repeatable; needs --why)")
+	fl.StringVar(&why, "why", "", "why the --rebaseline numbers are the right ones; recorded with the baseline")
+	fl.BoolVar(&allowDirty, "allow-dirty", false, "record from a tree with uncommitted changes; the history marks the commit -dirty")
+	fl.DurationVar(&timeout, "timeout", runner.DefaultTimeout, "how long one scenario's process may run before it is killed and judged broken")
+	fl.IntVar(&repeats, "repeats", runner.DefaultRepeats, "processes per scenario, interleaved with the other scenarios'")
+	h.renderer(cmd, &rend, "renderer the scenarios draw with; its baselines and docs page are its own")
 	return cmd
 }
 
@@ -218,7 +215,7 @@ func perfCommit(build *debug.BuildInfo) string {
 			return "" // the ratchet reads it from the build itself
 		}
 	}
-	root := scenarioModuleRoot()
+	root := moduleRoot()
 	if root == "" {
 		return ""
 	}

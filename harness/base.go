@@ -1,4 +1,4 @@
-package main
+package harness
 
 import (
 	"archive/tar"
@@ -7,17 +7,18 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"math"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"runtime"
+	"runtime/debug"
 	"slices"
 	"strings"
-	"text/tabwriter"
 
-	"github.com/perfbench/perfbench/band"
+	"github.com/spf13/cobra"
+
 	"github.com/perfbench/perfbench/paired"
+	"github.com/perfbench/perfbench/report"
 	"github.com/perfbench/perfbench/runner"
 )
 
@@ -36,16 +37,18 @@ func (b baseBuild) remove() {
 	}
 }
 
-// buildBase builds perfbench at git revision ref: it checks the working
+// buildBase builds the program at git revision ref: it checks the working
 // tree is clean (head is this binary, which a dirty tree says nothing
 // about), resolves ref, extracts that revision's tree into a temporary
 // directory with git archive (nothing in the repository or its .git is
-// written), and builds ./cmd/perfbench there with this binary's Go
-// toolchain, once for each of seeds: seed 0 with the linker's own
+// written), and builds the program's main package there
+// (Options.BasePackage, in the module at the same place in the tree as
+// the working directory's) with this binary's Go toolchain, once for each
+// of seeds: seed 0 with the linker's own
 // function layout, any other with -ldflags=-randlayout=SEED. Every
 // failure before the binaries exist is a usage error (exit 2) and leaves
 // no file behind.
-func buildBase(ctx context.Context, ref string, seeds []int, progress io.Writer) (baseBuild, error) {
+func (h *front) buildBase(ctx context.Context, ref string, seeds []int, progress io.Writer) (baseBuild, error) {
 	top, err := git(ctx, "", "rev-parse", "--show-toplevel")
 	if err != nil {
 		return baseBuild{}, usagef("--base %s: not inside a git repository (%v); use --base-binary PATH", ref, err)
@@ -64,6 +67,18 @@ func buildBase(ctx context.Context, ref string, seeds []int, progress io.Writer)
 	if err != nil {
 		return baseBuild{}, usagef("--base %s: %v", ref, err)
 	}
+	pkg, err := h.basePackage()
+	if err != nil {
+		return baseBuild{}, usagef("--base %s: %v", ref, err)
+	}
+	// The module's place in the repository: the base is built in the same
+	// module of the extracted tree.
+	mod := "."
+	if root := moduleRoot(); root != "" {
+		if rel, err := filepath.Rel(top, root); err == nil && !strings.HasPrefix(rel, "..") {
+			mod = rel
+		}
+	}
 	dir, err := os.MkdirTemp("", "perfbench-base-")
 	if err != nil {
 		return baseBuild{}, err
@@ -78,7 +93,7 @@ func buildBase(ctx context.Context, ref string, seeds []int, progress io.Writer)
 		return baseBuild{}, usagef("--base %s: extracting the tree: %v", ref, err)
 	}
 	for _, seed := range seeds {
-		bin := filepath.Join(dir, fmt.Sprintf("perfbench-%d", seed))
+		bin := filepath.Join(dir, fmt.Sprintf("%s-%d", h.program, seed))
 		args := []string{"build", "-o", bin}
 		layout := "the linker's own layout"
 		if seed != 0 {
@@ -86,10 +101,10 @@ func buildBase(ctx context.Context, ref string, seeds []int, progress io.Writer)
 			layout = fmt.Sprintf("-randlayout=%d", seed)
 		}
 		if progress != nil {
-			fmt.Fprintf(progress, "base: building ./cmd/perfbench at %s with %s, %s\n", b.label, runtime.Version(), layout)
+			fmt.Fprintf(progress, "base: building %s at %s with %s, %s\n", pkg, b.label, runtime.Version(), layout)
 		}
-		build := exec.CommandContext(ctx, goBin, append(args, "./cmd/perfbench")...)
-		build.Dir = src
+		build := exec.CommandContext(ctx, goBin, append(args, pkg)...)
+		build.Dir = filepath.Join(src, mod)
 		build.Env = append(os.Environ(), "GOTOOLCHAIN=local", "GOFLAGS=")
 		var out bytes.Buffer
 		build.Stdout, build.Stderr = &out, &out
@@ -220,6 +235,19 @@ func oneLine(out string, err error) string {
 	return s
 }
 
+// basePackage returns the main package --base builds, relative to the
+// module root: Options.BasePackage, or this binary's own main package.
+func (h *front) basePackage() (string, error) {
+	if h.opts.BasePackage != "" {
+		return h.opts.BasePackage, nil
+	}
+	bi, ok := debug.ReadBuildInfo()
+	if !ok || bi.Main.Path == "" || !strings.HasPrefix(bi.Path, bi.Main.Path) {
+		return "", fmt.Errorf("this binary does not say which package it was built from; use --base-binary PATH")
+	}
+	return "./" + strings.TrimPrefix(strings.TrimPrefix(bi.Path, bi.Main.Path), "/"), nil
+}
+
 // baseRunner returns a runner whose processes are the base binary's. The
 // base never sees PERFBENCH_PLANT: a slowdown planted for the noise
 // harness (build tag perfbench_plant) is the head's alone, so the harness
@@ -256,17 +284,18 @@ func executables(flag string, paths []string) error {
 	return nil
 }
 
-// runPaired is `perfbench scenarios --base REF` / `--base-binary PATH`.
+// runPaired is `PROGRAM scenarios --base REF` / `--base-binary PATH`.
 // layouts builds each side that many times with --base (the head's
 // further builds from HEAD's tree, beside this binary); binaries lists
 // the base builds of --base-binary, heads the head builds of
 // --head-binary (none: this binary).
-func runPaired(ctx context.Context, s *streams, names []string, head *runner.Runner, ref string, binaries, heads []string, layouts int, opts paired.Options, asJSON, markdown bool) error {
+func (h *front) runPaired(cmd *cobra.Command, names []string, head *runner.Runner, ref string, binaries, heads []string, layouts int, opts paired.Options, f report.Format) error {
+	ctx := cmd.Context()
 	// Lines, not a bar: building the base and the rounds take long
 	// enough that a CI log should show them too.
 	progress := io.Writer(nil)
-	if !s.quiet {
-		progress = s.err
+	if !quiet(cmd) {
+		progress = cmd.ErrOrStderr()
 	}
 	if err := executables("--base-binary", binaries); err != nil {
 		return err
@@ -283,17 +312,17 @@ func runPaired(ctx context.Context, s *streams, names []string, head *runner.Run
 			seeds[i] = i
 		}
 		var err error
-		if b, err = buildBase(ctx, ref, seeds, progress); err != nil {
+		if b, err = h.buildBase(ctx, ref, seeds, progress); err != nil {
 			return err
 		}
 		defer b.remove()
 		if layouts > 1 && len(heads) == 0 {
-			h, err := buildBase(ctx, "HEAD", seeds[1:], progress)
+			hb, err := h.buildBase(ctx, "HEAD", seeds[1:], progress)
 			if err != nil {
 				return err
 			}
-			defer h.remove()
-			heads = append([]string{""}, h.bins...)
+			defer hb.remove()
+			heads = append([]string{""}, hb.bins...)
 		}
 	}
 	head.Progress = nil
@@ -314,164 +343,10 @@ func runPaired(ctx context.Context, s *streams, names []string, head *runner.Run
 	o, err := paired.Run(ctx, names, opts)
 	var ce *paired.ClockError
 	if errors.As(err, &ce) {
-		return usageError{err}
+		return UsageError{err}
 	}
 	if err != nil {
 		return err
 	}
-	switch {
-	case asJSON:
-		err = writeJSON(s, pairedJSON(b.label, o))
-	case markdown:
-		err = writeMarkdownPaired(s.out, b.label, o)
-	default:
-		err = writePairedTable(s.out, b.label, o)
-	}
-	if err != nil {
-		return err
-	}
-	if o.Failed() {
-		return errGateFailed
-	}
-	return nil
-}
-
-// writePairedTable prints one row per number: head, base, the ratio and
-// its interval for a time with what the run could see, the verdict and
-// what moved; then the numbers under their headings, unsure first.
-func writePairedTable(w io.Writer, base string, o paired.Outcome) error {
-	var b strings.Builder
-	fmt.Fprintf(&b, "head: this binary; base: %s; %s\n\n", base, o.Rule())
-	tw := tabwriter.NewWriter(&b, 0, 4, 2, ' ', 0)
-	fmt.Fprintln(tw, "scenario\tnumber\thead\tbase\tunit\thead/base\tverdict\tnote")
-	for _, n := range o.Numbers {
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n", n.Scenario, n.Name, pairedValue(n.Head), pairedValue(n.Base),
-			n.Unit, pairedRatio(n), pairedVerdict(n.Verdict), join(n.Note, n.Sees()))
-	}
-	tw.Flush()
-	for _, br := range o.Broken {
-		fmt.Fprintf(&b, "broken: %s\n", strings.Join(strings.Fields(br), " "))
-	}
-	var headings []string
-	lists := map[string][]string{}
-	for _, n := range pairedListed(o) {
-		_, h := n.Heading()
-		if len(lists[h]) == 0 {
-			headings = append(headings, h)
-		}
-		lists[h] = append(lists[h], n.Scenario+" "+n.Name+": "+join(n.Note, n.Sees()))
-	}
-	for _, h := range headings {
-		fmt.Fprintf(&b, "\n%s:\n  %s\n", h, strings.Join(lists[h], "\n  "))
-	}
-	fmt.Fprintf(&b, "\nverdict: %s\n", o.Verdict)
-	_, err := io.WriteString(w, scenarioTrimLines(b.String()))
-	return err
-}
-
-// pairedListed returns the numbers a report lists under a heading, in
-// the headings' order (unsure first), each heading in the run's order.
-func pairedListed(o paired.Outcome) []paired.Number {
-	var out []paired.Number
-	for _, n := range o.Numbers {
-		if _, h := n.Heading(); h != "" {
-			out = append(out, n)
-		}
-	}
-	slices.SortStableFunc(out, func(a, b paired.Number) int {
-		ra, _ := a.Heading()
-		rb, _ := b.Heading()
-		return ra - rb
-	})
-	return out
-}
-
-// pairedRatio prints a time's ratio with its interval, the interval's
-// level and the pairs: "1.021 [1.016, 1.025] 98.75% 60 pairs"; "—" for a
-// count.
-func pairedRatio(n paired.Number) string {
-	if n.Kind != band.KindTime || math.IsNaN(n.Ratio) {
-		return "—"
-	}
-	return fmt.Sprintf("%s [%s, %s] %s%% %d pairs", band.Format(n.Ratio), band.Format(n.Lo), band.Format(n.Hi),
-		band.Format(100*n.Level), n.Pairs)
-}
-
-func join(a, b string) string {
-	switch {
-	case a == "":
-		return b
-	case b == "":
-		return a
-	}
-	return a + "; " + b
-}
-
-// pairedVerdict prints a verdict, "—" for a number listed but not judged.
-func pairedVerdict(v band.Verdict) string {
-	if v == band.None {
-		return "—"
-	}
-	return v.String()
-}
-
-func pairedValue(v float64) string {
-	if math.IsNaN(v) {
-		return "—"
-	}
-	return band.Format(v)
-}
-
-type pairedNumberJSON struct {
-	Scenario string    `json:"scenario"`
-	Name     string    `json:"name"`
-	Unit     string    `json:"unit"`
-	Kind     band.Kind `json:"kind"`
-	Head     *float64  `json:"head"`
-	Base     *float64  `json:"base"`
-	Ratio    *float64  `json:"ratio,omitempty"`
-	Lo       *float64  `json:"lo,omitempty"`
-	Hi       *float64  `json:"hi,omitempty"`
-	Level    float64   `json:"level,omitempty"`
-	Pairs    int       `json:"pairs,omitempty"`
-	// Slower and Faster are the shift test's p-values at 1+tolerance;
-	// Detectable is the smallest ratio the run could have failed.
-	Slower     *float64     `json:"p_slower,omitempty"`
-	Faster     *float64     `json:"p_faster,omitempty"`
-	Detectable *float64     `json:"detectable,omitempty"`
-	Verdict    band.Verdict `json:"verdict"`
-	Move       paired.Move  `json:"move,omitempty"`
-	Note       string       `json:"note,omitempty"`
-}
-
-type pairedForm struct {
-	Base       string             `json:"base"`
-	Tolerance  float64            `json:"tolerance"`
-	Alpha      float64            `json:"alpha"`
-	Times      int                `json:"times"`
-	Looks      int                `json:"looks"`
-	FailUnsure bool               `json:"fail_unsure,omitempty"`
-	Builds     int                `json:"builds"`
-	Seed       uint64             `json:"seed"`
-	Verdict    band.Verdict       `json:"verdict"`
-	Broken     []string           `json:"broken,omitempty"`
-	Numbers    []pairedNumberJSON `json:"numbers"`
-}
-
-func pairedJSON(base string, o paired.Outcome) pairedForm {
-	finite := func(v float64) *float64 {
-		if math.IsNaN(v) || math.IsInf(v, 0) {
-			return nil
-		}
-		return &v
-	}
-	out := pairedForm{Base: base, Tolerance: o.Tolerance, Alpha: paired.Alpha, Times: o.Times, Looks: o.Looks, FailUnsure: o.FailUnsure,
-		Builds: o.Builds, Seed: o.Seed, Verdict: o.Verdict, Broken: o.Broken, Numbers: []pairedNumberJSON{}}
-	for _, n := range o.Numbers {
-		out.Numbers = append(out.Numbers, pairedNumberJSON{Scenario: n.Scenario, Name: n.Name, Unit: n.Unit, Kind: n.Kind,
-			Head: finite(n.Head), Base: finite(n.Base), Ratio: finite(n.Ratio), Lo: finite(n.Lo), Hi: finite(n.Hi),
-			Level: n.Level, Pairs: n.Pairs, Slower: finite(n.Slower), Faster: finite(n.Faster), Detectable: finite(n.Detectable),
-			Verdict: n.Verdict, Move: n.Move, Note: n.Note})
-	}
-	return out
+	return h.write(cmd, &report.Report{Program: h.program, Command: "scenarios", Paired: &o, Base: b.label}, f)
 }

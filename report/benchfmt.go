@@ -1,8 +1,8 @@
-package main
+package report
 
 import (
-	"context"
 	"fmt"
+	"io"
 	"math"
 	"runtime"
 	"strconv"
@@ -11,9 +11,6 @@ import (
 	"golang.org/x/perf/benchfmt"
 
 	"github.com/perfbench/perfbench/band"
-	"github.com/perfbench/perfbench/harness"
-	"github.com/perfbench/perfbench/ratchet"
-	"github.com/perfbench/perfbench/runner"
 )
 
 // benchfmtScenarioKey is the file configuration key that names the
@@ -29,60 +26,40 @@ const benchfmtScenarioKey = "scenario"
 // 3.1494999999999997.
 const benchfmtDigits = 4
 
-// scenariosBenchfmt runs the scenarios count times and prints every run in
-// the Go benchmark format, grouped by scenario: a goos/goarch/cpu/pkg
-// header; a "Unit U assume=exact" line for every count's unit, so benchstat
-// summarises a count as the one exact value it is; then for each scenario a
-// "scenario: NAME" configuration line and one line per run named
-// Scenario/NAME, whose iteration count is the scenario's steps and whose
-// values are its numbers (a time's median, a count's value) with their
-// units. Every run is judged as `perfbench scenarios` judges it, and the
-// exit status follows; a broken scenario prints no line for that run and is
-// named on stderr.
-func scenariosBenchfmt(ctx context.Context, s *streams, runner *runner.Runner, opts ratchet.Options, count int) error {
+// writeBenchfmt prints every judged run in the Go benchmark format, grouped
+// by scenario: a goos/goarch/cpu/pkg Header; a "Unit U assume=exact" line
+// for every count's unit, so benchstat summarises a count as the one exact
+// value it is; then for each scenario a "scenario: NAME" configuration line
+// and one line per run named Scenario/NAME, whose iteration count is the
+// scenario's steps and whose values are its numbers (a time's median, a
+// count's value) with their units. A broken scenario prints no line for
+// that run and is named on errw, as is every number that failed.
+func (r *Report) writeBenchfmt(w, errw io.Writer) error {
+	cpu := ""
+	if len(r.Runs) > 0 {
+		cpu = r.Runs[0].Machine.CPU
+	}
 	base := []benchfmt.Config{
 		{Key: "goos", Value: []byte(runtime.GOOS), File: true},
 		{Key: "goarch", Value: []byte(runtime.GOARCH), File: true},
-		{Key: "cpu", Value: []byte(ratchet.DetectMachine().CPU), File: true},
-		{Key: "pkg", Value: []byte("github.com/perfbench/perfbench/scenario"), File: true},
+		{Key: "cpu", Value: []byte(cpu), File: true},
+		{Key: "pkg", Value: []byte(r.Package), File: true},
 	}
 	var (
 		order   []string                          // scenarios in the order first printed
 		results = map[string][]*benchfmt.Result{} // per scenario, one per unbroken run
 		exact   = map[string]bool{}               // count units
 		units   []string                          // every unit, in first-seen order
-		failed  bool
 	)
-	for range count {
-		steps := map[string]int{}
-		measure := func(ctx context.Context, names []string) ([]ratchet.Scenario, error) {
-			if names == nil {
-				names = opts.Scenarios
-			}
-			rs, err := runner.Run(ctx, names)
-			if err != nil {
-				return nil, err
-			}
-			out := make([]ratchet.Scenario, len(rs))
-			for i, r := range rs {
-				steps[r.Name] = r.Steps
-				out[i] = harness.Ratchet(r)
-			}
-			return out, nil
-		}
-		o, err := ratchet.Run(ctx, opts, measure)
-		if err != nil {
-			return ratchetErr(err)
-		}
-		failed = failed || o.Failed()
+	for _, o := range r.Runs {
 		for _, sc := range o.Scenarios {
 			if sc.Verdict == band.Broken {
-				fmt.Fprintf(s.err, "scenario %s: broken: %s\n", sc.Name, strings.Join(strings.Fields(scenarioBrokenReason(sc)), " "))
+				fmt.Fprintf(errw, "scenario %s: broken: %s\n", sc.Name, strings.Join(strings.Fields(brokenReason(sc)), " "))
 				continue
 			}
 			config := append(base[:len(base):len(base)],
 				benchfmt.Config{Key: benchfmtScenarioKey, Value: []byte(sc.Name), File: true})
-			res := &benchfmt.Result{Config: config, Name: benchfmt.Name("Scenario/" + sc.Name), Iters: max(steps[sc.Name], 1)}
+			res := &benchfmt.Result{Config: config, Name: benchfmt.Name("Scenario/" + sc.Name), Iters: max(r.Steps[sc.Name], 1)}
 			for _, n := range sc.Numbers {
 				if _, seen := exact[n.Unit]; !seen {
 					units = append(units, n.Unit)
@@ -96,13 +73,13 @@ func scenariosBenchfmt(ctx context.Context, s *streams, runner *runner.Runner, o
 			results[sc.Name] = append(results[sc.Name], res)
 			for _, n := range sc.Numbers {
 				if n.BandVerdict.Failed() {
-					fmt.Fprintf(s.err, "scenario %s: %s\n", sc.Name, n)
+					fmt.Fprintf(errw, "scenario %s: %s\n", sc.Name, n)
 				}
 			}
 		}
 	}
 
-	bw := benchfmt.NewWriter(s.out)
+	bw := benchfmt.NewWriter(w)
 	for _, u := range units {
 		if !exact[u] {
 			continue
@@ -118,9 +95,6 @@ func scenariosBenchfmt(ctx context.Context, s *streams, runner *runner.Runner, o
 				return err
 			}
 		}
-	}
-	if failed {
-		return errGateFailed
 	}
 	return nil
 }

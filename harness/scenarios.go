@@ -1,0 +1,402 @@
+package harness
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"strings"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/perfbench/perfbench/latency"
+	"github.com/perfbench/perfbench/paired"
+	"github.com/perfbench/perfbench/ratchet"
+	"github.com/perfbench/perfbench/report"
+	"github.com/perfbench/perfbench/runner"
+	"github.com/perfbench/perfbench/scenario"
+)
+
+// benchfmtPackage is the benchmark format's pkg: the package whose model
+// every scenario's numbers follow, whichever program declared them.
+const benchfmtPackage = "github.com/perfbench/perfbench/scenario"
+
+// runner returns the runner the commands use (this binary, one process
+// per scenario, each scenario in repeats processes interleaved round by
+// round with the others') and its progress bar over total scenarios,
+// drawn on stderr when it is a terminal; call Done on the bar when the
+// runs are over.
+func (h *front) runner(cmd *cobra.Command, timeout time.Duration, total, repeats int) (*runner.Runner, *Progress) {
+	r := &runner.Runner{Timeout: timeout, Repeats: repeats}
+	bar := NewProgress(cmd.ErrOrStderr(), quiet(cmd), total, "scenarios")
+	if bar != nil {
+		r.Progress = bar
+	}
+	return r, bar
+}
+
+// refuseTraced refuses to judge or record times while the latency trace is
+// on: writing a mark at every stage of every frame made frames several
+// times slower (hover-storm 2.47 µs against a 0.60 µs baseline), so a band
+// would fail, or a baseline be recorded, on the cost of the tracing itself.
+func (h *front) refuseTraced(command string) error {
+	if path := os.Getenv(latency.EnvVar); path != "" {
+		return usagef("%s is set (%s): tracing slows every frame, so %s refuses to judge or record its times; unset it, or trace one scenario with %s scenario NAME (its process writes %s)",
+			latency.EnvVar, path, command, h.program, runner.TracePath(path, "NAME"))
+	}
+	return nil
+}
+
+// format reads --format and --json into one report format; allowed are
+// the formats the command offers.
+func format(name string, asJSON bool, allowed ...report.Format) (report.Format, error) {
+	f := report.Format(name)
+	ok := false
+	var words []string
+	for _, a := range allowed {
+		ok = ok || a == f
+		words = append(words, string(a))
+	}
+	switch {
+	case !ok:
+		return "", usagef("--format %q: want %s or %s", name, strings.Join(words[:len(words)-1], ", "), words[len(words)-1])
+	case asJSON && f != report.Table && f != report.JSON:
+		return "", usagef("--json and --format %s are two different outputs; pick one", name)
+	case asJSON:
+		return report.JSON, nil
+	}
+	return f, nil
+}
+
+// write prints the report in f and returns ErrFailed when it failed.
+func (h *front) write(cmd *cobra.Command, r *report.Report, f report.Format) error {
+	if err := r.Write(cmd.OutOrStdout(), cmd.ErrOrStderr(), f); err != nil {
+		return err
+	}
+	if r.Failed() {
+		return ErrFailed
+	}
+	return nil
+}
+
+// renderer adds --renderer to cmd, when the program has renderers.
+func (h *front) renderer(cmd *cobra.Command, name *string, help string) {
+	rs := h.opts.Renderers
+	if rs == nil {
+		return
+	}
+	def := rs.Plain
+	if rs.Default != nil {
+		def = rs.Default()
+	}
+	cmd.Flags().StringVar(name, "renderer", def, help+rs.Help)
+}
+
+// openRenderer proves the named renderer starts and points the runner's
+// children at it; it returns the machine key's renderer part.
+func (h *front) openRenderer(r *runner.Runner, name string) (string, error) {
+	rs := h.opts.Renderers
+	if rs == nil || name == rs.Plain {
+		return "", nil
+	}
+	key, err := rs.Open(name)
+	if err != nil {
+		return "", err
+	}
+	r.Renderer = name
+	return key, nil
+}
+
+// plain reports whether name is the program's plain renderer (or the
+// program has no choice).
+func (h *front) plain(name string) bool {
+	return h.opts.Renderers == nil || name == h.opts.Renderers.Plain
+}
+
+// machine returns this machine's key with the renderer part.
+func machine(rendererKey string) ratchet.Machine {
+	m := ratchet.DetectMachine()
+	m.Renderer = rendererKey
+	return m
+}
+
+func (h *front) baselinesDefault() string {
+	if h.opts.Baselines != "" {
+		return h.opts.Baselines
+	}
+	return ratchet.DefaultBaselines
+}
+
+func (h *front) docsDefault() string {
+	if h.opts.Docs != "" {
+		return h.opts.Docs
+	}
+	return ratchet.DefaultDocs
+}
+
+func (h *front) scenariosCmd() *cobra.Command {
+	var (
+		asJSON    bool
+		advisory  bool
+		formatArg string
+		count     int
+		baselines string
+		timeout   time.Duration
+		rend      string
+		repeats   int
+		base      string
+		baseBins  []string
+		headBins  []string
+		layouts   int
+		pairs     int
+		budget    time.Duration
+		failUns   bool
+	)
+	p := h.program
+	cmd := &cobra.Command{
+		Use:   "scenarios [NAME...]",
+		Short: "Run every scenario, each in its own process, and judge its bands",
+		Long: `Run every scenario (or those named), each in --repeats fresh processes of
+this binary interleaved with the other scenarios', and print one row per
+number: its value, its band and the band's verdict, and the budget the
+design wrote with the budget's verdict.
+
+A count must be the same in every process. A time is the median over the
+processes of each one's fastest sample (the least disturbed by the
+machine's other work), with a 95% confidence interval from a two-level
+bootstrap (processes, then samples within each); the clock that takes it
+is the drawing thread's CPU time (timed in batches where one frame is
+shorter than a few clock reads); the wall-clock median is shown beside. Each time's tolerance is derived from its
+measured run-to-run spread under load, shown in its band.
+
+Counts are judged exactly against their bands: a ceiling (≤) for work
+done, a floor (≥) for work avoided, so that a lost skip fails, or an exact
+value (=). Times are judged against this
+machine's baselines in the baselines file, which only ` + "`" + p + " perf`" + `
+records; a machine with none reports its times unbaselined. A time over
+its limit whose interval straddles the limit is measured once more in a
+fresh process before it is called a failure. Nothing is written.
+
+Scenarios: ` + strings.Join(h.names(), " ") + `
+
+--format markdown prints a report for a pull request's job summary or
+comment instead: the verdict first, then only the numbers that failed, broke
+or moved (a time whose interval lies at least 10% from its baseline, a count
+under its ceiling) with their band, interval and ratio to the baseline, then
+the full table, collapsed. --format json (or --json) prints the versioned
+JSON report.
+
+--format benchfmt prints the Go benchmark format instead, so two runs
+compare with benchstat: under a goos/goarch/cpu/pkg header, each scenario
+under its own "scenario: NAME" configuration line (so benchstat never puts
+two scenarios in one table or geomean), one line per run, each number a
+value-unit pair; every count's unit is marked assume=exact, so benchstat
+prints a count as one exact value. --count runs everything that many
+times, giving benchstat samples to work with.
+
+--base REF (a git revision) or --base-binary PATH is the pull-request
+mode: the base revision is extracted into a temporary directory and built
+with this binary's Go toolchain (the working tree must be clean), then
+head (this binary) and base processes run alternately, --pairs pairs per
+scenario, after which the run looks at the scenario's times. Every time is
+judged by how many times longer head's processes' fastest samples are than
+base's: the Hodges–Lehmann estimate (the median of every head/base ratio
+of fastest samples) and the Mann–Whitney test that goes with it. A time
+fails when the test shows it more than 1+3% slower, passes when it shows
+it less, and is otherwise unsure: its scenario then runs on to twice as
+many pairs and looks again, up to 200, while its pairs have taken less
+than --budget. The chance of failing any time when none is slower than
+the tolerance is 2.5% for the whole suite (Holm's procedure over its
+times, split over the looks). An unsure time after the last look is
+listed first and does not fail the run unless --fail-unsure; too few
+pairs to fail a time is broken. Every count is judged by its band's
+direction: a ceiling's rise, a floor's fall or an exact count's move
+fails, a move the other way is listed as an improvement. The report says
+what each time's run could have seen ("this run could see ≥ 1.04×").
+--layouts N builds each side N times, all but the first with
+-ldflags=-randlayout=SEED, and spreads the pairs over the builds, so an
+accident of one build's code layout is one share of the pairs rather
+than the verdict; --base-binary and --head-binary take such builds as
+lists. The order within each pair is drawn at random. The baselines file
+is not read. An unknown revision, a dirty tree or a base
+that does not build is a usage error (exit 2) and touches no file.
+
+Exit status: 0 every band passed (or is unbaselined), 1 a band failed or a
+scenario broke, 2 usage or input error.`,
+		Example: "  " + p + " scenarios\n  " + p + " scenarios NAME --json\n" +
+			"  " + p + " scenarios --base main\n  " + p + " scenarios --base-binary ./" + p + "-old NAME\n" +
+			"  " + p + " scenarios --format benchfmt --count 6 > new.txt\n" +
+			"  benchstat old.txt new.txt",
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if err := h.refuseTraced("scenarios"); err != nil {
+				return err
+			}
+			names, err := h.args(args)
+			if err != nil {
+				return err
+			}
+			f, err := format(formatArg, asJSON, report.Table, report.Markdown, report.Benchfmt, report.JSON)
+			if err != nil {
+				return err
+			}
+			switch {
+			case count < 1:
+				return usagef("--count must be at least 1, got %d", count)
+			case count > 1 && f != report.Benchfmt:
+				return usagef("--count is for --format benchfmt, which benchstat reads as samples")
+			case repeats < 1:
+				return usagef("--repeats must be at least 1, got %d", repeats)
+			case base != "" && len(baseBins) > 0:
+				return usagef("--base and --base-binary both name a base; pick one")
+			case len(headBins) > 0 && base == "" && len(baseBins) == 0:
+				return usagef("--head-binary names head builds for a paired run; give --base or --base-binary too")
+			case layouts < 1:
+				return usagef("--layouts must be at least 1, got %d", layouts)
+			case layouts > 1 && base == "":
+				return usagef("--layouts builds each side with --base REF; with --base-binary, list the builds (--base-binary a,b,c --head-binary x,y,z)")
+			case (base != "" || len(baseBins) > 0) && f == report.Benchfmt:
+				return usagef("--base compares two builds; it prints a table, --json or --format markdown, not --format %s", formatArg)
+			case pairs < 2:
+				return usagef("--pairs must be at least 2 (a ratio's interval needs two pairs), got %d", pairs)
+			case budget < 0:
+				return usagef("--budget must not be negative, got %s", budget)
+			case (base != "" || len(baseBins) > 0) && !h.plain(rend):
+				return usagef("--base runs the %s renderer; --renderer %s is for baseline runs", h.opts.Renderers.Plain, rend)
+			}
+			if base != "" || len(baseBins) > 0 {
+				return h.runPaired(cmd, names, &runner.Runner{Timeout: timeout, Repeats: 1}, base, baseBins, headBins, layouts,
+					paired.Options{Pairs: pairs, Budget: budget, FailUnsure: failUns}, f)
+			}
+			path, err := filePath(baselines, h.baselinesDefault(), "baselines")
+			where := "under the module root"
+			if err != nil {
+				// Outside a module there are no baselines to judge
+				// against: every time is unbaselined.
+				path, where = h.baselinesDefault(), "no go.mod in the working directory or above it, so relative to the working directory"
+			}
+			// Say where the default was looked for when it is not there;
+			// a --baselines FILE that does not exist yet is the caller's.
+			if _, err := os.Stat(path); baselines == "" && errors.Is(err, fs.ErrNotExist) {
+				fmt.Fprintf(cmd.ErrOrStderr(), "%s: no baselines file at %s (%s): every time is unbaselined; run from the %s module, or pass --baselines FILE\n", p, path, where, p)
+			}
+			r, bar := h.runner(cmd, timeout, len(names)*count, repeats)
+			defer bar.Done()
+			key, err := h.openRenderer(r, rend)
+			if err != nil {
+				return err
+			}
+			opts := ratchet.Options{Baselines: path, Scenarios: names, Known: h.known(names), ReadOnly: true, Machine: machine(key), AdvisoryTimes: advisory}
+			m := &measure{r: r, all: names}
+			rep := &report.Report{Program: p, Command: "scenarios", Package: benchfmtPackage}
+			for range count {
+				o, err := ratchet.Run(cmd.Context(), opts, m.run)
+				if err != nil {
+					return ratchetErr(err)
+				}
+				rep.Runs = append(rep.Runs, o)
+			}
+			rep.Steps = m.steps
+			return h.write(cmd, rep, f)
+		},
+	}
+	fl := cmd.Flags()
+	fl.BoolVar(&asJSON, "json", false, "print every judged number as JSON (--format json)")
+	fl.BoolVar(&advisory, "advisory-times", false, "report a time over its limit without failing on it (counts and broken scenarios still fail); for a machine whose speed drifts from its baselines', where paired runs (--base) judge times")
+	fl.StringVar(&formatArg, "format", "table", "output format: table, markdown (a report for a pull request's job summary), benchfmt (the Go benchmark format, for benchstat) or json")
+	fl.IntVar(&count, "count", 1, "with --format benchfmt, run every scenario this many times")
+	fl.StringVar(&baselines, "baselines", "", "baselines file (default "+h.baselinesDefault()+" under the module root)")
+	fl.DurationVar(&timeout, "timeout", runner.DefaultTimeout, "how long one scenario's process may run before it is killed and judged broken")
+	h.renderer(cmd, &rend, "renderer the scenarios draw with; its times are baselined under a machine key of their own")
+	fl.IntVar(&repeats, "repeats", runner.DefaultRepeats, "processes per scenario, interleaved with the other scenarios'")
+	fl.StringVar(&base, "base", "", "judge this binary against the build of git revision `REF`, paired (pull-request mode)")
+	fl.StringSliceVar(&baseBins, "base-binary", nil, "judge this binary against the "+p+" binary at `PATH`, paired; several (a,b or repeated) are builds of one base, the pairs spread over them")
+	fl.StringSliceVar(&headBins, "head-binary", nil, "with --base or --base-binary, run these head builds (`PATH`s) instead of this binary, the pairs spread over them")
+	fl.IntVar(&layouts, "layouts", 1, "with --base, build each side this many times, the extra builds with -ldflags=-randlayout=SEED, and spread the pairs over them")
+	fl.IntVar(&pairs, "pairs", paired.DefaultPairs, "with --base, head/base process pairs per scenario before its first look at its times")
+	fl.DurationVar(&budget, "budget", paired.DefaultBudget, "with --base, a scenario with an unsure time runs more pairs while its pairs have taken less than this (0: exactly --pairs, one look)")
+	fl.BoolVar(&failUns, "fail-unsure", false, "with --base, fail the run when a time is still unsure after its last look (default: listed first, not failing)")
+	return cmd
+}
+
+func (h *front) scenarioCmd() *cobra.Command {
+	var (
+		asJSON  bool
+		timeout time.Duration
+		rend    string
+	)
+	cmd := &cobra.Command{
+		Use:   "scenario NAME",
+		Short: "Run one scenario in its own process and print its numbers, with no verdict",
+		Long: `Run one scenario in a fresh process of this binary and print what it
+measured: each number's value (a count, or the median of one time per frame
+with its 95% confidence interval, its range and sample count) and unit.
+Nothing is judged; use ` + h.program + ` scenarios for verdicts.
+
+Scenarios: ` + strings.Join(h.names(), " ") + `
+
+Exit status: 0 measured, 1 the scenario broke (crashed, hung, printed
+garbage, or its interaction did not happen), 2 usage error.`,
+		Example: "  " + h.program + " scenario NAME\n  " + h.program + " scenario NAME --json",
+		Args:    cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if _, err := scenario.Lookup(args[0]); err != nil {
+				return UsageError{err}
+			}
+			r, bar := h.runner(cmd, timeout, 1, 1)
+			if _, err := h.openRenderer(r, rend); err != nil {
+				bar.Done()
+				return err
+			}
+			results, err := r.Run(cmd.Context(), args)
+			bar.Done()
+			if err != nil {
+				return err
+			}
+			f := report.Table
+			if asJSON {
+				f = report.JSON
+			}
+			return h.write(cmd, &report.Report{Program: h.program, Command: "scenario", Measured: &results[0]}, f)
+		},
+	}
+	cmd.Flags().BoolVar(&asJSON, "json", false, "print the numbers, with every sample, as JSON")
+	cmd.Flags().DurationVar(&timeout, "timeout", runner.DefaultTimeout, "how long the scenario's process may run before it is killed and judged broken")
+	h.renderer(cmd, &rend, "renderer the scenario draws with")
+	return cmd
+}
+
+func (h *front) childCmd() *cobra.Command {
+	var rend string
+	cmd := &cobra.Command{
+		Use:    runner.ChildCommand + " NAME",
+		Short:  "Run one scenario in this process and print its result as JSON (the runner's child)",
+		Hidden: true,
+		Args:   cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			opts := scenario.Options{}
+			switch {
+			case rend == "":
+			case h.opts.Renderers == nil:
+				return usagef("--renderer %s: %s draws with no choice of renderer", rend, h.program)
+			case !h.plain(rend):
+				if err := h.opts.Renderers.Check(rend); err != nil {
+					return err
+				}
+				opts.Renderer = rend
+			}
+			if err := runner.ServeChild(cmd.OutOrStdout(), args[0], opts); err != nil {
+				var ue *scenario.UnknownError
+				if errors.As(err, &ue) {
+					return UsageError{err}
+				}
+				return err
+			}
+			return nil
+		},
+	}
+	// Not the renderer flag's default: the child draws with what its
+	// parent passes, never with what the environment would choose.
+	cmd.Flags().StringVar(&rend, "renderer", "", "renderer the scenario draws with")
+	return cmd
+}

@@ -1,0 +1,137 @@
+package report
+
+import (
+	"math"
+
+	"github.com/perfbench/perfbench/band"
+	"github.com/perfbench/perfbench/paired"
+	"github.com/perfbench/perfbench/ratchet"
+)
+
+// Version is the version of the JSON every report prints (--json,
+// --format json), documented in docs/report-json.md: a field that changes
+// meaning or goes away raises it; a new field does not.
+const Version = 1
+
+// Header opens every JSON report: which version of the schema it follows,
+// which of the three kinds of report it is ("judged": scenarios and perf
+// against their bands; "paired": scenarios --base; "measured": scenario
+// NAME), and the program and command that printed it.
+type Header struct {
+	Version int    `json:"version"`
+	Kind    string `json:"kind"`
+	Program string `json:"program"`
+	Command string `json:"command"`
+}
+
+// ScenarioJSON is one scenario of a judged report: its verdict and every
+// judged number.
+type ScenarioJSON struct {
+	Name        string        `json:"name"`
+	Verdict     band.Verdict  `json:"verdict"`
+	Broken      string        `json:"broken,omitempty"`
+	Remeasured  bool          `json:"remeasured,omitempty"`
+	Rebaselined bool          `json:"rebaselined,omitempty"`
+	Numbers     []band.Judged `json:"numbers"`
+}
+
+// MoveJSON is a baseline that moved (perf only).
+type MoveJSON struct {
+	Scenario string  `json:"scenario"`
+	Number   string  `json:"number"`
+	Unit     string  `json:"unit"`
+	Kind     string  `json:"kind"` // recorded, lowered or rebaselined
+	From     float64 `json:"from"`
+	To       float64 `json:"to"`
+	Why      string  `json:"why"`
+}
+
+// JudgedJSON is the --json form of scenarios and perf.
+type JudgedJSON struct {
+	Header
+	Machine   string         `json:"machine"`
+	Verdict   band.Verdict   `json:"verdict"`
+	Scenarios []ScenarioJSON `json:"scenarios"`
+	// The baselines that moved and the files written: perf only.
+	Moves            []MoveJSON `json:"moves,omitempty"`
+	BaselinesWritten bool       `json:"baselines_written,omitempty"`
+	HistoryWritten   bool       `json:"history_written,omitempty"`
+	DocsWritten      bool       `json:"docs_written,omitempty"`
+	ChartsWritten    []string   `json:"charts_written,omitempty"`
+}
+
+func ratchetOutcomeJSON(o ratchet.Outcome) JudgedJSON {
+	out := JudgedJSON{Machine: o.Machine.String(), Verdict: o.Verdict,
+		BaselinesWritten: o.BaselinesWritten, HistoryWritten: o.HistoryWritten, DocsWritten: o.DocsWritten, ChartsWritten: o.ChartsWritten}
+	for _, m := range o.Moves {
+		out.Moves = append(out.Moves, MoveJSON{Scenario: m.Scenario, Number: m.Number, Unit: m.Unit,
+			Kind: m.Kind.String(), From: m.From, To: m.To, Why: m.Why})
+	}
+	for _, sc := range o.Scenarios {
+		numbers := sc.Numbers
+		if numbers == nil {
+			numbers = []band.Judged{}
+		}
+		out.Scenarios = append(out.Scenarios, ScenarioJSON{Name: sc.Name, Verdict: sc.Verdict, Broken: sc.Broken,
+			Remeasured: sc.Remeasured, Rebaselined: sc.Rebaselined, Numbers: numbers})
+	}
+	return out
+}
+
+// PairedNumberJSON is one number of a paired report: head, base and, for
+// a time, the ratio with its interval; null where a build has none.
+type PairedNumberJSON struct {
+	Scenario string    `json:"scenario"`
+	Name     string    `json:"name"`
+	Unit     string    `json:"unit"`
+	Kind     band.Kind `json:"kind"`
+	Head     *float64  `json:"head"`
+	Base     *float64  `json:"base"`
+	Ratio    *float64  `json:"ratio,omitempty"`
+	Lo       *float64  `json:"lo,omitempty"`
+	Hi       *float64  `json:"hi,omitempty"`
+	Level    float64   `json:"level,omitempty"`
+	Pairs    int       `json:"pairs,omitempty"`
+	// Slower and Faster are the shift test's p-values at 1+tolerance;
+	// Detectable is the smallest ratio the run could have failed.
+	Slower     *float64     `json:"p_slower,omitempty"`
+	Faster     *float64     `json:"p_faster,omitempty"`
+	Detectable *float64     `json:"detectable,omitempty"`
+	Verdict    band.Verdict `json:"verdict"`
+	Move       paired.Move  `json:"move,omitempty"`
+	Note       string       `json:"note,omitempty"`
+}
+
+// PairedJSON is the JSON form of a paired run (scenarios --base).
+type PairedJSON struct {
+	Header
+	Base       string             `json:"base"`
+	Tolerance  float64            `json:"tolerance"`
+	Alpha      float64            `json:"alpha"`
+	Times      int                `json:"times"`
+	Looks      int                `json:"looks"`
+	FailUnsure bool               `json:"fail_unsure,omitempty"`
+	Builds     int                `json:"builds"`
+	Seed       uint64             `json:"seed"`
+	Verdict    band.Verdict       `json:"verdict"`
+	Broken     []string           `json:"broken,omitempty"`
+	Numbers    []PairedNumberJSON `json:"numbers"`
+}
+
+func pairedJSON(base string, o paired.Outcome) PairedJSON {
+	finite := func(v float64) *float64 {
+		if math.IsNaN(v) || math.IsInf(v, 0) {
+			return nil
+		}
+		return &v
+	}
+	out := PairedJSON{Base: base, Tolerance: o.Tolerance, Alpha: paired.Alpha, Times: o.Times, Looks: o.Looks, FailUnsure: o.FailUnsure,
+		Builds: o.Builds, Seed: o.Seed, Verdict: o.Verdict, Broken: o.Broken, Numbers: []PairedNumberJSON{}}
+	for _, n := range o.Numbers {
+		out.Numbers = append(out.Numbers, PairedNumberJSON{Scenario: n.Scenario, Name: n.Name, Unit: n.Unit, Kind: n.Kind,
+			Head: finite(n.Head), Base: finite(n.Base), Ratio: finite(n.Ratio), Lo: finite(n.Lo), Hi: finite(n.Hi),
+			Level: n.Level, Pairs: n.Pairs, Slower: finite(n.Slower), Faster: finite(n.Faster), Detectable: finite(n.Detectable),
+			Verdict: n.Verdict, Move: n.Move, Note: n.Note})
+	}
+	return out
+}

@@ -1,0 +1,260 @@
+package report
+
+import (
+	"fmt"
+	"io"
+	"math"
+	"slices"
+	"strings"
+
+	"github.com/perfbench/perfbench/band"
+	"github.com/perfbench/perfbench/paired"
+	"github.com/perfbench/perfbench/ratchet"
+)
+
+// The Markdown reports (--format markdown) are for a pull request's job
+// summary or comment: a reader takes in the verdict at a glance, then only
+// what failed or moved, and can unfold the full table. They use the same
+// columns as the terminal tables.
+
+// Icon marks a verdict so it reads at a glance in a rendered
+// report.
+func Icon(v band.Verdict) string {
+	switch v {
+	case band.Pass:
+		return "✅"
+	case band.Fail:
+		return "❌"
+	case band.Broken:
+		return "💥"
+	case band.Unbaselined:
+		return "⚪"
+	case band.Unsure:
+		return "❔"
+	}
+	return "➖"
+}
+
+// cell escapes a table cell: a pipe would end the cell and a line
+// break the row.
+func cell(s string) string {
+	if s == "" {
+		return "—"
+	}
+	s = strings.Join(strings.Fields(s), " ")
+	return strings.ReplaceAll(s, "|", `\|`)
+}
+
+// writeRow writes one table row.
+func writeRow(b *strings.Builder, cells ...string) {
+	b.WriteString("|")
+	for _, c := range cells {
+		b.WriteString(" " + cell(c) + " |")
+	}
+	b.WriteString("\n")
+}
+
+// MarkdownTable writes a Header, its separator and the rows.
+func MarkdownTable(b *strings.Builder, Header []string, rows [][]string) {
+	writeRow(b, Header...)
+	b.WriteString("|" + strings.Repeat(" --- |", len(Header)) + "\n")
+	for _, r := range rows {
+		writeRow(b, r...)
+	}
+}
+
+// MarkdownDetails writes a collapsed section.
+func MarkdownDetails(b *strings.Builder, summary string, body func(*strings.Builder)) {
+	fmt.Fprintf(b, "\n<details><summary>%s</summary>\n\n", summary)
+	body(b)
+	b.WriteString("\n</details>\n")
+}
+
+// movedBy says whether a judged number moved, and by how much: a
+// baselined time whose 95% interval lies wholly on one side of its
+// baseline, at least ratchet.MinDrop away from it (the ratio to the
+// baseline); a count that passes off its bound (below its ceiling, above
+// its floor: the bound can be tightened). A
+// number that failed or broke is reported as that, not as a move.
+func movedBy(n band.Judged) (string, bool) {
+	if n.BandVerdict.Failed() {
+		return "", false
+	}
+	switch n.Band.Kind {
+	case band.KindTime:
+		if !n.Band.Baselined() {
+			return "", false
+		}
+		ratio := n.Median / n.Band.Baseline
+		outside := n.Lo > n.Band.Baseline || n.Hi < n.Band.Baseline
+		if outside && math.Abs(ratio-1) >= ratchet.MinDrop {
+			return vsBaseline(n), true
+		}
+	case band.KindCount:
+		if n.Median != n.Band.Ceiling {
+			return countGap(n), true
+		}
+	}
+	return "", false
+}
+
+// countGap says how far a count lies from its bound, in the words
+// of its direction: "3 below the ceiling 957", "2 above the floor 10",
+// "1 off the exact 240".
+func countGap(n band.Judged) string {
+	bound := n.Band.Ceiling
+	side := "below"
+	if n.Median > bound {
+		side = "above"
+	}
+	what := "the " + string(n.Band.Direction())
+	if n.Band.Direction() == band.Exactly {
+		side, what = "off", "the exact value"
+	}
+	return fmt.Sprintf("%s %s %s %s", band.Format(math.Abs(n.Median-bound)), side, what, band.Format(bound))
+}
+
+// vsBaseline prints a time against its baseline: "1.52× 0.601".
+func vsBaseline(n band.Judged) string {
+	if n.Band.Kind != band.KindTime || !n.Band.Baselined() || n.BandVerdict == band.Broken {
+		return ""
+	}
+	return fmt.Sprintf("%s× baseline %s", band.Format(n.Median/n.Band.Baseline), band.Format(n.Band.Baseline))
+}
+
+// writeMarkdownOutcome writes the Markdown report of scenarios or perf:
+// the verdict and a tally, the numbers that failed, broke or moved (value,
+// interval, band, ratio to the baseline), the baselines perf moved, and
+// the full table, collapsed.
+func writeMarkdownOutcome(w io.Writer, program, command string, o ratchet.Outcome) error {
+	var b strings.Builder
+	tally := map[band.Verdict]int{}
+	total := 0
+	var rows [][]string
+	moved := 0
+	for _, sc := range o.Scenarios {
+		if sc.Broken != "" || len(sc.Numbers) == 0 {
+			// One row for the scenario: every number of it broke for the
+			// same reason.
+			tally[band.Broken] += max(len(sc.Numbers), 1)
+			total += max(len(sc.Numbers), 1)
+			rows = append(rows, []string{Icon(band.Broken) + " broken", sc.Name, "all", "—", "—", "—", sc.Broken})
+			continue
+		}
+		for _, n := range sc.Numbers {
+			tally[n.BandVerdict]++
+			total++
+			value, ci := "—", "—"
+			if n.BandVerdict != band.Broken {
+				value = band.Format(n.Median) + " " + n.Unit
+				if n.Band.Kind == band.KindTime {
+					ci = ratchet.Spread(n)
+				}
+			}
+			switch how, ok := movedBy(n); {
+			case n.BandVerdict.Failed():
+				note := vsBaseline(n)
+				switch {
+				case n.Reason != "":
+					note = n.Reason
+				case n.Band.Kind == band.KindCount:
+					note = countGap(n)
+				}
+				rows = append(rows, []string{Icon(n.BandVerdict) + " " + n.BandVerdict.String(), sc.Name, n.Name, value, ci, n.Band.String(), note})
+			case ok:
+				moved++
+				rows = append(rows, []string{"↕ moved", sc.Name, n.Name, value, ci, n.Band.String(), how})
+			}
+		}
+	}
+	fmt.Fprintf(&b, "## %s %s %s: %s\n\n", Icon(o.Verdict), program, command, o.Verdict)
+	var parts []string
+	for _, v := range []band.Verdict{band.Fail, band.Broken, band.Unbaselined, band.Pass} {
+		if tally[v] > 0 {
+			parts = append(parts, fmt.Sprintf("%d %s", tally[v], v))
+		}
+	}
+	if moved > 0 {
+		parts = append(parts, fmt.Sprintf("%d moved", moved))
+	}
+	fmt.Fprintf(&b, "%s — %d numbers in %d scenarios on `%s`.\n", strings.Join(parts, ", "), total, len(o.Scenarios), o.Machine)
+
+	if len(rows) == 0 {
+		b.WriteString("\nNothing failed, broke or moved.\n")
+	} else {
+		b.WriteString("\n### Failed, broken or moved\n\n")
+		MarkdownTable(&b, []string{"verdict", "scenario", "number", "value", "95% CI", "band", "vs baseline / why"}, rows)
+	}
+	if len(o.Moves) > 0 {
+		b.WriteString("\n### Baselines moved\n\n")
+		for _, m := range o.Moves {
+			fmt.Fprintf(&b, "- %s\n", cell(m.String()))
+		}
+	}
+	MarkdownDetails(&b, fmt.Sprintf("All %d numbers", total), func(b *strings.Builder) {
+		MarkdownTable(b, ratchet.Columns, o.Rows())
+	})
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+// writeMarkdownPaired writes the Markdown report of a paired run
+// (scenarios --base): the verdict and a tally, the numbers that were
+// unsure (first), failed, broke, improved, stayed within the tolerance or
+// otherwise moved (head, base, the head/base ratio and its interval, what
+// moved and what the run could see), and every number, collapsed.
+func writeMarkdownPaired(w io.Writer, program, base string, o paired.Outcome) error {
+	var b strings.Builder
+	tally := map[band.Verdict]int{}
+	moved := map[string]int{}
+	var rows, all [][]string
+	for _, n := range o.Numbers {
+		tally[n.Verdict]++
+		row := []string{n.Scenario, n.Name, pairedValue(n.Head), pairedValue(n.Base), n.Unit, pairedRatio(n)}
+		all = append(all, append(slices.Clone(row), pairedVerdict(n.Verdict), join(n.Note, n.Sees())))
+	}
+	for _, n := range pairedListed(o) {
+		_, h := n.Heading()
+		label := "↕ " + h
+		switch h {
+		case "unsure":
+			label = Icon(band.Unsure) + " unsure"
+		case "failed":
+			label = Icon(n.Verdict) + " " + n.Verdict.String()
+		default:
+			moved[h]++
+		}
+		rows = append(rows, []string{label, n.Scenario, n.Name, pairedValue(n.Head), pairedValue(n.Base), n.Unit, pairedRatio(n), join(n.Note, n.Sees())})
+	}
+	for _, br := range o.Broken {
+		rows = append(rows, []string{Icon(band.Broken) + " broken", "—", "—", "—", "—", "—", "—", br})
+	}
+	fmt.Fprintf(&b, "## %s %s scenarios --base %s: %s\n\n", Icon(o.Verdict), program, cell(base), o.Verdict)
+	var parts []string
+	for _, v := range []band.Verdict{band.Unsure, band.Fail, band.Broken, band.Pass} {
+		if tally[v] > 0 {
+			parts = append(parts, fmt.Sprintf("%d %s", tally[v], v))
+		}
+	}
+	for _, h := range []string{"improved", "within tolerance", "changed"} {
+		if moved[h] > 0 {
+			parts = append(parts, fmt.Sprintf("%d %s", moved[h], h))
+		}
+	}
+	if len(o.Broken) > 0 {
+		parts = append(parts, fmt.Sprintf("%d broken scenarios", len(o.Broken)))
+	}
+	fmt.Fprintf(&b, "%s — head (this build) against base (%s), run in alternate processes; %s.\n",
+		strings.Join(parts, ", "), cell(base), o.Rule())
+	if len(rows) == 0 {
+		b.WriteString("\nNothing was unsure, failed, broke or moved.\n")
+	} else {
+		b.WriteString("\n### Unsure, failed, broken or moved\n\n")
+		MarkdownTable(&b, []string{"verdict", "scenario", "number", "head", "base", "unit", "head/base [interval]", "what moved"}, rows)
+	}
+	MarkdownDetails(&b, fmt.Sprintf("All %d numbers", len(o.Numbers)), func(b *strings.Builder) {
+		MarkdownTable(b, []string{"scenario", "number", "head", "base", "unit", "head/base [interval]", "verdict", "what moved"}, all)
+	})
+	_, err := io.WriteString(w, b.String())
+	return err
+}

@@ -1,0 +1,157 @@
+// Package report is the one model of what a scenario command measured and
+// judged, and its writers: a [Report] holds a judged run (scenarios and
+// perf against their bands), a paired run (scenarios --base) or one
+// scenario's measured numbers, and renders as a terminal table, Markdown
+// for a pull request, versioned JSON ([Version]) or, for judged runs, the
+// Go benchmark format — one value, several writers, as benchstat's
+// benchtab does, so perfbench and every program built on package harness
+// print the same shapes.
+package report
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+
+	"github.com/perfbench/perfbench/paired"
+	"github.com/perfbench/perfbench/ratchet"
+	"github.com/perfbench/perfbench/scenario"
+)
+
+// Format is how a report is written.
+type Format string
+
+// The formats.
+const (
+	Table    Format = "table"
+	Markdown Format = "markdown"
+	JSON     Format = "json"
+	Benchfmt Format = "benchfmt"
+)
+
+// Report is one command's outcome. Set exactly one of Runs, Paired and
+// Measured.
+type Report struct {
+	// Program names the program in headings and JSON ("perfbench").
+	Program string
+	// Command is the command that measured ("scenarios" or "perf").
+	Command string
+
+	// Runs are the judged runs of scenarios or perf, one per --count.
+	Runs []ratchet.Outcome
+	// Steps is each scenario's step count in the last run (the
+	// benchmark format's iteration count), and Package the benchmark
+	// format's pkg.
+	Steps   map[string]int
+	Package string
+
+	// Paired is a paired run, against the base build Base names.
+	Paired *paired.Outcome
+	Base   string
+
+	// Measured is one scenario's numbers, with no verdict.
+	Measured *scenario.Result
+}
+
+// Failed reports whether the outcome fails the command: a band that
+// failed, a scenario that broke, a paired number that failed.
+func (r *Report) Failed() bool {
+	switch {
+	case r.Paired != nil:
+		return r.Paired.Failed()
+	case r.Measured != nil:
+		return r.Measured.Broken != ""
+	}
+	for _, o := range r.Runs {
+		if o.Failed() {
+			return true
+		}
+	}
+	return false
+}
+
+// Write writes the report to w in format f; errw gets what the benchmark
+// format names beside its lines (broken scenarios, failed numbers). A
+// format the report has no form in panics: the caller checks flags first
+// ([Report.Supports]).
+func (r *Report) Write(w, errw io.Writer, f Format) error {
+	if !r.Supports(f) {
+		panic(fmt.Sprintf("report: a %s report has no %s form", r.kind(), f))
+	}
+	switch f {
+	case JSON:
+		return r.writeJSON(w)
+	case Benchfmt:
+		return r.writeBenchfmt(w, errw)
+	case Markdown:
+		switch {
+		case r.Paired != nil:
+			return writeMarkdownPaired(w, r.Program, r.Base, *r.Paired)
+		default:
+			return writeMarkdownOutcome(w, r.Program, r.Command, r.last())
+		}
+	}
+	switch {
+	case r.Paired != nil:
+		return writePairedTable(w, r.Base, *r.Paired)
+	case r.Measured != nil:
+		return writeScenarioResult(w, *r.Measured)
+	case r.Command == "perf":
+		return r.last().WriteReport(w)
+	}
+	return writeScenarioTable(w, r.last())
+}
+
+// Supports reports whether the report has a form in format f: every
+// report a table and JSON; a judged or paired run Markdown; a judged run
+// the benchmark format.
+func (r *Report) Supports(f Format) bool {
+	switch f {
+	case Table, JSON:
+		return true
+	case Markdown:
+		return r.Measured == nil
+	case Benchfmt:
+		return r.Paired == nil && r.Measured == nil
+	}
+	return false
+}
+
+func (r *Report) kind() string {
+	switch {
+	case r.Paired != nil:
+		return "paired"
+	case r.Measured != nil:
+		return "measured"
+	}
+	return "judged"
+}
+
+func (r *Report) last() ratchet.Outcome {
+	if len(r.Runs) == 0 {
+		panic("report: a judged report with no run")
+	}
+	return r.Runs[len(r.Runs)-1]
+}
+
+func (r *Report) writeJSON(w io.Writer) error {
+	h := Header{Version: Version, Kind: r.kind(), Program: r.Program, Command: r.Command}
+	var v any
+	switch {
+	case r.Paired != nil:
+		f := pairedJSON(r.Base, *r.Paired)
+		f.Header = h
+		v = f
+	case r.Measured != nil:
+		f := scenarioResultJSON(*r.Measured)
+		f.Header = h
+		v = f
+	default:
+		f := ratchetOutcomeJSON(r.last())
+		f.Header = h
+		v = f
+	}
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(v)
+}

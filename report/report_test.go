@@ -1,0 +1,60 @@
+package report
+
+import (
+	"bytes"
+	"fmt"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+
+	"github.com/perfbench/perfbench/band"
+	"github.com/perfbench/perfbench/scenario"
+)
+
+// A count's distance from its bound is said in its direction's words.
+func TestMarkdownCountGap(t *testing.T) {
+	for _, c := range []struct {
+		b     band.Band
+		value float64
+		want  string
+	}{
+		{band.Count(957), 950, "7 below the ceiling 957"},
+		{band.Count(2), 3, "1 above the ceiling 2"},
+		{band.Floor(10), 12, "2 above the floor 10"},
+		{band.Floor(10), 0, "10 below the floor 10"},
+		{band.Exact(240), 239, "1 off the exact value 240"},
+	} {
+		n := band.Judge(band.Measured{Spec: band.Spec{Name: "n", Unit: "u", Band: c.b}, Samples: []float64{c.value}})
+		assert.Equal(t, c.want, countGap(n))
+	}
+}
+
+// Values carry no float noise: a median of two samples prints as the
+// decimal it is, to a tenth of a nanosecond.
+func TestBenchfmtRound(t *testing.T) {
+	for _, c := range []struct {
+		in   float64
+		want string
+	}{
+		{3.1494999999999997, "3.1495"},
+		{2848.2254999999996, "2848.2255"},
+		{6.6274999999999995, "6.6275"},
+		{0.52, "0.52"},
+		{102952, "102952"},
+		{0, "0"},
+	} {
+		assert.Equal(t, c.want, fmt.Sprint(benchfmtRound(c.in)), "%v", c.in)
+	}
+}
+
+// Every report has a table and JSON; Markdown and the benchmark format
+// only where they mean something, and asking for another panics.
+func TestSupports(t *testing.T) {
+	measured := &Report{Measured: &scenario.Result{Name: "s"}}
+	assert.True(t, measured.Supports(Table))
+	assert.True(t, measured.Supports(JSON))
+	assert.False(t, measured.Supports(Markdown))
+	assert.False(t, measured.Supports(Benchfmt))
+	assert.Panics(t, func() { _ = measured.Write(&bytes.Buffer{}, &bytes.Buffer{}, Markdown) })
+	assert.False(t, (&Report{}).Supports("xml"))
+}

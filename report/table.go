@@ -1,0 +1,225 @@
+package report
+
+import (
+	"fmt"
+	"io"
+	"math"
+	"slices"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/perfbench/perfbench/band"
+	"github.com/perfbench/perfbench/paired"
+	"github.com/perfbench/perfbench/ratchet"
+	"github.com/perfbench/perfbench/scenario"
+)
+
+// writeScenarioTable prints a judged outcome, one row per number in the
+// columns perf's report shares, and the verdict.
+func writeScenarioTable(w io.Writer, o ratchet.Outcome) error {
+	if err := o.WriteTable(w); err != nil {
+		return err
+	}
+	_, err := fmt.Fprintf(w, "\nverdict: %s\n", o.Verdict)
+	return err
+}
+
+// trimLines drops the blanks tabwriter leaves at the end of each line.
+func trimLines(s string) string {
+	lines := strings.Split(s, "\n")
+	for i, l := range lines {
+		lines[i] = strings.TrimRight(l, " ")
+	}
+	return strings.Join(lines, "\n")
+}
+
+// brokenReason says why a scenario judged Broken.
+func brokenReason(sc ratchet.ScenarioOutcome) string {
+	if sc.Broken != "" {
+		return sc.Broken
+	}
+	for _, n := range sc.Numbers {
+		if n.BandVerdict == band.Broken {
+			return n.Name + ": " + n.Reason
+		}
+	}
+	return "no numbers"
+}
+
+// MeasuredNumberJSON is one number of one scenario's run, with its
+// statistics and no verdict.
+type MeasuredNumberJSON struct {
+	Name   string    `json:"name"`
+	Unit   string    `json:"unit"`
+	Band   band.Band `json:"band"`
+	N      int       `json:"n"`
+	Median *float64  `json:"median"` // null when the number is missing
+	// Lo and Hi bound the median's 95% confidence interval; Min and Max
+	// are the extreme samples. All null for a count or a missing number.
+	Lo      *float64  `json:"lo,omitempty"`
+	Hi      *float64  `json:"hi,omitempty"`
+	Min     *float64  `json:"min,omitempty"`
+	Max     *float64  `json:"max,omitempty"`
+	Samples []float64 `json:"samples"`
+}
+
+// MeasuredJSON is the JSON form of one scenario's numbers (scenario NAME).
+type MeasuredJSON struct {
+	Header
+	Name    string               `json:"name"`
+	Steps   int                  `json:"steps"`
+	Broken  string               `json:"broken,omitempty"`
+	Numbers []MeasuredNumberJSON `json:"numbers"`
+}
+
+// scenarioResultJSON computes each number's median, interval and range.
+func scenarioResultJSON(res scenario.Result) MeasuredJSON {
+	out := MeasuredJSON{Name: res.Name, Steps: res.Steps, Broken: res.Broken, Numbers: []MeasuredNumberJSON{}}
+	finite := func(v float64) *float64 {
+		if math.IsInf(v, 0) || math.IsNaN(v) {
+			return nil
+		}
+		return &v
+	}
+	for _, m := range res.Numbers {
+		n := MeasuredNumberJSON{Name: m.Name, Unit: m.Unit, Band: m.Band, N: len(m.Samples), Samples: m.Samples}
+		if n.Samples == nil {
+			n.Samples = []float64{}
+		}
+		if len(m.Samples) > 0 {
+			// Judged only for its statistics: the verdicts are not shown.
+			j := band.Judge(band.Measured{Spec: band.Spec{Band: band.Time(0)}, Samples: m.Samples})
+			if m.Band.Kind == band.KindCount {
+				j.Median = m.Samples[0]
+			}
+			n.Median = finite(j.Median)
+			if m.Band.Kind == band.KindTime {
+				n.Lo, n.Hi = finite(j.Lo), finite(j.Hi)
+				n.Min, n.Max = finite(slices.Min(m.Samples)), finite(slices.Max(m.Samples))
+			}
+		}
+		out.Numbers = append(out.Numbers, n)
+	}
+	return out
+}
+
+// writeScenarioResult prints one scenario's numbers without verdicts.
+func writeScenarioResult(w io.Writer, res scenario.Result) error {
+	var b strings.Builder
+	steps := "steps"
+	if res.Steps == 1 {
+		steps = "step"
+	}
+	fmt.Fprintf(&b, "scenario %s: %d %s\n", res.Name, res.Steps, steps)
+	if res.Broken != "" {
+		fmt.Fprintf(&b, "broken: %s\n", strings.Join(strings.Fields(res.Broken), " "))
+	}
+	b.WriteString("\n")
+	tw := tabwriter.NewWriter(&b, 0, 4, 2, ' ', 0)
+	fmt.Fprintln(tw, "number\tvalue\tunit\tspread")
+	num := func(p *float64) string {
+		if p == nil {
+			return "∞"
+		}
+		return band.Format(*p)
+	}
+	for _, n := range scenarioResultJSON(res).Numbers {
+		value, spread := "missing", "—"
+		if n.Median != nil {
+			value = band.Format(*n.Median)
+		}
+		if n.Min != nil {
+			spread = fmt.Sprintf("[%s, %s] n=%d, range [%s, %s]", num(n.Lo), num(n.Hi), n.N, num(n.Min), num(n.Max))
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", n.Name, value, n.Unit, spread)
+	}
+	tw.Flush()
+	_, err := io.WriteString(w, trimLines(b.String()))
+	return err
+}
+
+// writePairedTable prints one row per number: head, base, the ratio and
+// its interval for a time with what the run could see, the verdict and
+// what moved; then the numbers under their headings, unsure first.
+func writePairedTable(w io.Writer, base string, o paired.Outcome) error {
+	var b strings.Builder
+	fmt.Fprintf(&b, "head: this binary; base: %s; %s\n\n", base, o.Rule())
+	tw := tabwriter.NewWriter(&b, 0, 4, 2, ' ', 0)
+	fmt.Fprintln(tw, "scenario\tnumber\thead\tbase\tunit\thead/base\tverdict\tnote")
+	for _, n := range o.Numbers {
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n", n.Scenario, n.Name, pairedValue(n.Head), pairedValue(n.Base),
+			n.Unit, pairedRatio(n), pairedVerdict(n.Verdict), join(n.Note, n.Sees()))
+	}
+	tw.Flush()
+	for _, br := range o.Broken {
+		fmt.Fprintf(&b, "broken: %s\n", strings.Join(strings.Fields(br), " "))
+	}
+	var headings []string
+	lists := map[string][]string{}
+	for _, n := range pairedListed(o) {
+		_, h := n.Heading()
+		if len(lists[h]) == 0 {
+			headings = append(headings, h)
+		}
+		lists[h] = append(lists[h], n.Scenario+" "+n.Name+": "+join(n.Note, n.Sees()))
+	}
+	for _, h := range headings {
+		fmt.Fprintf(&b, "\n%s:\n  %s\n", h, strings.Join(lists[h], "\n  "))
+	}
+	fmt.Fprintf(&b, "\nverdict: %s\n", o.Verdict)
+	_, err := io.WriteString(w, trimLines(b.String()))
+	return err
+}
+
+// pairedListed returns the numbers a report lists under a heading, in
+// the headings' order (unsure first), each heading in the run's order.
+func pairedListed(o paired.Outcome) []paired.Number {
+	var out []paired.Number
+	for _, n := range o.Numbers {
+		if _, h := n.Heading(); h != "" {
+			out = append(out, n)
+		}
+	}
+	slices.SortStableFunc(out, func(a, b paired.Number) int {
+		ra, _ := a.Heading()
+		rb, _ := b.Heading()
+		return ra - rb
+	})
+	return out
+}
+
+// pairedRatio prints a time's ratio with its interval, the interval's
+// level and the pairs: "1.021 [1.016, 1.025] 98.75% 60 pairs"; "—" for a
+// count.
+func pairedRatio(n paired.Number) string {
+	if n.Kind != band.KindTime || math.IsNaN(n.Ratio) {
+		return "—"
+	}
+	return fmt.Sprintf("%s [%s, %s] %s%% %d pairs", band.Format(n.Ratio), band.Format(n.Lo), band.Format(n.Hi),
+		band.Format(100*n.Level), n.Pairs)
+}
+
+func join(a, b string) string {
+	switch {
+	case a == "":
+		return b
+	case b == "":
+		return a
+	}
+	return a + "; " + b
+}
+
+// pairedVerdict prints a verdict, "—" for a number listed but not judged.
+func pairedVerdict(v band.Verdict) string {
+	if v == band.None {
+		return "—"
+	}
+	return v.String()
+}
+
+func pairedValue(v float64) string {
+	if math.IsNaN(v) {
+		return "—"
+	}
+	return band.Format(v)
+}

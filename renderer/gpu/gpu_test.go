@@ -43,11 +43,11 @@ func open(t *testing.T) *gpu.Renderer {
 // copies and agree exactly.
 const Tolerance = 2
 
-// steps drives the shipped gallery through hovers, clicks, wheels and a
+// steps drives the gallery at size through hovers, clicks, wheels and a
 // resize, calling each after every frame.
-func steps(t *testing.T, opts window.Options, each func(name string, d *phase.Driver)) {
+func steps(t *testing.T, size gallery.Size, opts window.Options, each func(name string, d *phase.Driver)) {
 	t.Helper()
-	d := phase.Open(&phase.Phase{Name: "gpu"}, gallery.Shipped, phase.Options{Gallery: &gallery.Options{}, Window: opts})
+	d := phase.Open(&phase.Phase{Name: "gpu"}, size, phase.Options{Gallery: &gallery.Options{}, Window: opts})
 	each("first frame", d)
 	for _, s := range d.Tour() {
 		s.Do()
@@ -56,25 +56,31 @@ func steps(t *testing.T, opts window.Options, each func(name string, d *phase.Dr
 	}
 }
 
+// At s1, s13 and s26, after every step: the frames redraw only their
+// damage, from the chunks the painter's index finds under it, so a chunk
+// the index missed would leave a stale pixel behind.
 func TestGPUPictureMatchesTheCPURasteriser(t *testing.T) {
-	g := open(t)
+	open(t)
 	defer counter.Exclusive()()
-	drawn := map[string]*image.RGBA{}
-	steps(t, window.Options{Renderer: g}, func(name string, d *phase.Driver) {
-		img, err := g.Image()
-		require.NoError(t, err)
-		drawn[name] = img
-	})
-	c := &raster.Renderer{}
-	steps(t, window.Options{Renderer: c}, func(name string, d *phase.Driver) {
-		want, err := c.Image()
-		require.NoError(t, err)
-		got := drawn[name]
-		require.Equal(t, want.Rect, got.Rect, name)
-		diff := raster.Diff(got, want, Tolerance)
-		t.Logf("%s: largest channel difference %d/255", name, diff.Max)
-		assert.Zero(t, diff.Pixels, "%s: %d pixels differ by more than %d, the first at %v", name, diff.Pixels, Tolerance, diff.First)
-	})
+	for _, size := range []gallery.Size{gallery.S1, gallery.Shipped, gallery.S26} {
+		g := open(t)
+		drawn := map[string]*image.RGBA{}
+		steps(t, size, window.Options{Renderer: g}, func(name string, d *phase.Driver) {
+			img, err := g.Image()
+			require.NoError(t, err)
+			drawn[name] = img
+		})
+		c := &raster.Renderer{}
+		steps(t, size, window.Options{Renderer: c}, func(name string, d *phase.Driver) {
+			want, err := c.Image()
+			require.NoError(t, err)
+			got := drawn[name]
+			require.Equal(t, want.Rect, got.Rect, name)
+			diff := raster.Diff(got, want, Tolerance)
+			t.Logf("%v %s: largest channel difference %d/255", size, name, diff.Max)
+			assert.Zero(t, diff.Pixels, "%v %s: %d pixels differ by more than %d, the first at %v", size, name, diff.Pixels, Tolerance, diff.First)
+		})
+	}
 }
 
 func TestAtlasIsUploadedOnlyWhenItChanged(t *testing.T) {

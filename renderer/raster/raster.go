@@ -40,6 +40,11 @@ type Renderer struct {
 	scene  renderer.Scene
 	img    *image.RGBA
 	atlas  *text.Atlas
+	// picture is what img points at once a frame was drawn; pix is its
+	// pixels' storage, kept across resizes so that a resized frame
+	// allocates nothing unless the window outgrew every size before.
+	picture image.RGBA
+	pix     []uint8
 }
 
 var _ renderer.Picture = (*Renderer)(nil)
@@ -55,7 +60,14 @@ func (r *Renderer) Frame(f *paint.Frame) error {
 	latency.Mark(renderer.PlanMark)
 	r.scene.Build(f, r.img == nil)
 	if size := r.scene.Size(); r.img == nil || r.img.Rect.Size() != size {
-		r.img = image.NewRGBA(image.Rectangle{Max: size})
+		n := 4 * size.X * size.Y
+		if cap(r.pix) < n {
+			r.pix = make([]uint8, n+n/4) // room for a window that grows a little
+		}
+		// The scene redraws the whole picture after a resize, so the
+		// stale pixels left in the storage are all painted over.
+		r.picture = image.RGBA{Pix: r.pix[:n], Stride: 4 * size.X, Rect: image.Rectangle{Max: size}}
+		r.img = &r.picture
 	}
 	r.atlas = nil
 	if src, ok := f.Painter.Text.(renderer.GlyphSource); ok {

@@ -20,6 +20,17 @@
 // a resize, or the router's wakeup (op.InvalidateCmd, an animation). An
 // untouched program with nothing animating draws zero frames.
 //
+// # Driving
+//
+// A scenario aims by what the program says, not by pixel: Find and Center
+// look a widget up by any label Gio's semantic tree carries (a
+// description, a text button's or check box's label, an editor's hint, a
+// label inside a clickable, which answers with the clickable's bounds).
+// Wheel moves the pointer to its point first, as a mouse does. A
+// program's background redraws (a goroutine that changes state and calls
+// Invalidate, a 1 Hz ticker) are declared with Tick, on the virtual
+// clock, so the frames they cause are the same in every run.
+//
 // # Counts
 //
 // Every frame reports exact counts: heap allocations and bytes
@@ -44,4 +55,14 @@
 // Wakeups read its counts for the scenario's Numbers. perfbench's runner,
 // bands, ratchet and docs then treat them as they treat perfbench's own;
 // harness.Main runs them from the program's own main.
+//
+// # A program with its own main
+//
+// A Gio application's main opens a gioui.org/app window, which needs cgo
+// and the platform's windowing headers. Keep the UI in an importable
+// package (a type with a Layout method, importing gioui.org/widget and
+// friends but never gioui.org/app), and give the module a second main
+// for its scenarios, which imports the UI, this package and package
+// harness: it builds with CGO_ENABLED=0. The repository's README shows the
+// layout and its CI.
 package gio

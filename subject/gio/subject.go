@@ -81,12 +81,26 @@ type Subject struct {
 	now    time.Time
 	// want is set when a frame has been asked for; wakeAt is when (the
 	// zero time: at the next refresh).
-	want   bool
-	wakeAt time.Time
-	route  time.Duration
-	open   bool
-	frames []Frame
-	costs  []time.Duration // every frame's Cost, for FrameCosts
+	want    bool
+	wakeAt  time.Time
+	route   time.Duration
+	open    bool
+	frames  []Frame
+	costs   []time.Duration // every frame's Cost, for FrameCosts
+	tickers []ticker
+	// refreshes counts the refreshes since Open: the tickers' clock.
+	refreshes int
+	// pointerAt is where the mouse pointer is, nil before any input
+	// placed it.
+	pointerAt *f32.Point
+}
+
+// ticker is a background source of frames the scenario declared: every
+// period of virtual time it runs tick and asks for a frame, as a program's
+// goroutine that changes its state and calls Invalidate does.
+type ticker struct {
+	every, next int // in refreshes: the period, and the refresh it next falls at
+	tick        func()
 }
 
 // epoch is the virtual clock's origin: a fixed instant, so gtx.Now is the
@@ -170,12 +184,14 @@ func (s *Subject) ask(t time.Time) {
 
 // PointerMove moves the mouse pointer to (x, y), in pixels.
 func (s *Subject) PointerMove(x, y float32) {
+	s.moved(f32.Pt(x, y))
 	s.queue(pointer.Event{Kind: pointer.Move, Source: pointer.Mouse, Position: f32.Pt(x, y), Time: s.elapsed()})
 }
 
 // Click presses and releases the primary mouse button at (x, y).
 func (s *Subject) Click(x, y float32) {
 	at, p := s.elapsed(), f32.Pt(x, y)
+	s.moved(p)
 	s.queue(
 		pointer.Event{Kind: pointer.Move, Source: pointer.Mouse, Position: p, Time: at},
 		pointer.Event{Kind: pointer.Press, Source: pointer.Mouse, Position: p, Buttons: pointer.ButtonPrimary, Time: at},
@@ -183,10 +199,36 @@ func (s *Subject) Click(x, y float32) {
 	)
 }
 
-// Wheel turns the mouse wheel at (x, y) by dy pixels (positive: down).
+// Wheel moves the mouse pointer to (x, y) and turns the wheel there by dy
+// pixels (positive: down), as a mouse does: the widgets under the point
+// see the pointer arrive (hover, enter) before the scroll, instead of a
+// scroll from a point the pointer never reached while it still hovers
+// wherever it was last.
+//
+// A pointer already at (x, y) is not moved again, as a mouse that stays
+// put sends no motion: a run of wheel steps at one point is one move and
+// the steps.
 func (s *Subject) Wheel(x, y, dy float32) {
+	at, p := s.elapsed(), f32.Pt(x, y)
+	scroll := pointer.Event{Kind: pointer.Scroll, Source: pointer.Mouse, Position: p, Scroll: f32.Pt(0, dy), Time: at}
+	if s.pointerAt == nil || *s.pointerAt != p {
+		s.moved(p)
+		s.queue(pointer.Event{Kind: pointer.Move, Source: pointer.Mouse, Position: p, Time: at}, scroll)
+		return
+	}
+	s.queue(scroll)
+}
+
+// WheelInPlace turns the wheel by dy pixels at (x, y) with the pointer
+// left where it was, so nothing hovers anew. It is for a driver that compares a Gio
+// program with an engine whose wheel does not move the pointer (package
+// peer); a scenario of a real program uses Wheel.
+func (s *Subject) WheelInPlace(x, y, dy float32) {
 	s.queue(pointer.Event{Kind: pointer.Scroll, Source: pointer.Mouse, Position: f32.Pt(x, y), Scroll: f32.Pt(0, dy), Time: s.elapsed()})
 }
+
+// moved records where the pointer is.
+func (s *Subject) moved(p f32.Point) { s.pointerAt = &p }
 
 // Key presses and releases a key. Tab that no handler takes moves the
 // focus forward, as a Gio window does on a desktop.
@@ -225,11 +267,42 @@ func (s *Subject) Resize(width, height int) {
 	s.ask(time.Time{})
 }
 
+// Tick declares a background source of frames: every period of virtual
+// time from now, tick (nil for none) runs and the program is asked for a
+// frame, as happens when a program's own goroutine changes its state and
+// calls app.Window.Invalidate (a clock, a 1 Hz poll, a download's
+// progress). The goroutine's schedule is the program's; here it is the
+// virtual clock's, so the frames it causes are the same in every run. tick
+// runs between frames on the scenario's goroutine, so it may change the
+// program's state without locking. A period under one refresh panics: the
+// display could not show the frames.
+func (s *Subject) Tick(period time.Duration, tick func()) {
+	s.mustOpen()
+	if period < s.Options.Refresh {
+		panic(fmt.Sprintf("gio: Tick every %s, under one refresh (%s)", period, s.Options.Refresh))
+	}
+	// Whole refreshes, as Wait counts them: a period of 1 s on a 60 Hz
+	// display falls every 60th refresh, not at the refresh after each
+	// whole second, which rounding would make drift by one.
+	every := int((period + s.Options.Refresh/2) / s.Options.Refresh)
+	s.tickers = append(s.tickers, ticker{every: every, next: s.refreshes + every, tick: tick})
+}
+
 // Refresh advances the virtual clock by one refresh and draws a frame
 // there if one is due. It reports whether it drew.
 func (s *Subject) Refresh() bool {
 	s.mustOpen()
 	s.now = s.now.Add(s.Options.Refresh)
+	s.refreshes++
+	for i := range s.tickers {
+		if t := &s.tickers[i]; t.next == s.refreshes {
+			if t.tick != nil {
+				t.tick()
+			}
+			s.ask(time.Time{})
+			t.next += t.every
+		}
+	}
 	if !s.want || s.wakeAt.After(s.now) {
 		return false
 	}
@@ -323,22 +396,44 @@ func Median(frames []Frame, count func(Frame) uint64) uint64 {
 	return v[(len(v)-1)/2]
 }
 
-// Find returns the bounds, in window pixels, of the area the last frame
-// described as description (semantic.DescriptionOp): how a driver finds
-// where to aim in a program whose layout it did not compute.
-func (s *Subject) Find(description string) (image.Rectangle, bool) {
+// Find returns the bounds, in window pixels, of the widget the last frame
+// labelled label in Gio's semantic tree: its description
+// (semantic.DescriptionOp) or its label, which material's text buttons,
+// check boxes, radio buttons, editors' hints and labels all set. Where a
+// label is the child of a node that takes clicks (a widget.Clickable
+// around a label, as material.Clickable lays it out), the bounds are the
+// clickable's, which a driver means to aim at. It is how a driver finds
+// where to aim in a program whose layout it did not compute; the first
+// match in tree order wins.
+func (s *Subject) Find(label string) (image.Rectangle, bool) {
 	s.mustOpen()
-	var walk func(ns []input.SemanticNode) (image.Rectangle, bool)
-	walk = func(ns []input.SemanticNode) (image.Rectangle, bool) {
+	var walk func(ns []input.SemanticNode, parent *input.SemanticDesc) (image.Rectangle, bool)
+	walk = func(ns []input.SemanticNode, parent *input.SemanticDesc) (image.Rectangle, bool) {
 		for _, n := range ns {
-			if n.Desc.Description == description {
+			switch {
+			case n.Desc.Description == label:
+				return n.Desc.Bounds, true
+			case n.Desc.Label == label && n.Desc.Gestures&input.ClickGesture == 0 &&
+				parent != nil && parent.Gestures&input.ClickGesture != 0:
+				return parent.Bounds, true
+			case n.Desc.Label == label:
 				return n.Desc.Bounds, true
 			}
-			if r, ok := walk(n.Children); ok {
+			if r, ok := walk(n.Children, &n.Desc); ok {
 				return r, true
 			}
 		}
 		return image.Rectangle{}, false
 	}
-	return walk(s.router.AppendSemantics(nil))
+	return walk(s.router.AppendSemantics(nil), nil)
+}
+
+// Center returns the middle of the widget Find finds by label, where a
+// pointer aimed at it lands.
+func (s *Subject) Center(label string) (x, y float32, ok bool) {
+	r, ok := s.Find(label)
+	if !ok {
+		return 0, 0, false
+	}
+	return float32(r.Min.X+r.Max.X) / 2, float32(r.Min.Y+r.Max.Y) / 2, true
 }

@@ -57,7 +57,7 @@ func newDriver(s *gio.Subject) (*driver, error) {
 		return nil, fmt.Errorf("the Gio peer drew no list port")
 	}
 	lx, ly := float32(port.Min.X+port.Max.X)/2, float32(port.Min.Y+port.Max.Y)/2
-	d.list = func(i int) { s.Wheel(lx, ly, phase.WheelSteps(i, 7)) }
+	d.list = func(i int) { s.WheelInPlace(lx, ly, phase.WheelSteps(i, 7)) }
 	return d, nil
 }
 

@@ -1,0 +1,279 @@
+package harness_test
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/perfbench/perfbench/band"
+	"github.com/perfbench/perfbench/report"
+)
+
+// The throwaway module of TestAGioModuleOfItsOwn: a Gio program's UI in an
+// importable package, and the perf binary a user writes beside it — its
+// scenarios and its main, all the glue perfbench needs.
+const (
+	moduleUI = `// Package ui is the counter's interface, importable without gioui.org/app.
+package ui
+
+import (
+	"fmt"
+
+	"gioui.org/font/gofont"
+	"gioui.org/layout"
+	"gioui.org/text"
+	"gioui.org/widget"
+	"gioui.org/widget/material"
+)
+
+// UI is the counter: a button that counts its clicks above a list of rows.
+type UI struct {
+	th     *material.Theme
+	button widget.Clickable
+	list   widget.List
+	rows   [200]widget.Clickable
+	Clicks int
+}
+
+// New returns the counter with the Go fonts only.
+func New() *UI {
+	u := &UI{th: material.NewTheme()}
+	u.th.Shaper = text.NewShaper(text.NoSystemFonts(), text.WithCollection(gofont.Collection()))
+	u.list.Axis = layout.Vertical
+	return u
+}
+
+// Layout draws one frame.
+func (u *UI) Layout(gtx layout.Context) layout.Dimensions {
+	for u.button.Clicked(gtx) {
+		u.Clicks++
+	}
+	return layout.Flex{Axis: layout.Vertical}.Layout(gtx,
+		layout.Rigid(material.Button(u.th, &u.button, "Click me!").Layout),
+		layout.Rigid(material.Body1(u.th, fmt.Sprintf("%d clicks", u.Clicks)).Layout),
+		layout.Flexed(1, func(gtx layout.Context) layout.Dimensions {
+			return material.List(u.th, &u.list).Layout(gtx, len(u.rows), func(gtx layout.Context, i int) layout.Dimensions {
+				return material.Clickable(gtx, &u.rows[i], material.Body2(u.th, fmt.Sprintf("Row %03d", i)).Layout)
+			})
+		}),
+	)
+}
+`
+	moduleGlue = `// Command counter-perf gates the counter's performance: its scenarios run
+// headless (no gioui.org/app, no cgo) through perfbench's harness.
+package main
+
+import (
+	"errors"
+	"os"
+
+	"example.com/counter/ui"
+	"github.com/perfbench/perfbench/band"
+	"github.com/perfbench/perfbench/harness"
+	"github.com/perfbench/perfbench/scenario"
+	"github.com/perfbench/perfbench/subject/gio"
+)
+
+func main() { os.Exit(harness.Main(os.Args[1:], os.Stdout, os.Stderr, harness.Options{})) }
+
+// numbers: thread-CPU frame time (+100%, a sketch), and exact counts.
+func numbers(frames, allocs float64) []scenario.Number {
+	return []scenario.Number{
+		scenario.CPUFrameTime(band.Spec{Name: "frame", Unit: "µs/frame", Band: band.Time(1)}, nil),
+		{Spec: band.Spec{Name: "frames", Unit: "frames/run", Band: band.Count(frames)}, Value: scenario.FrameCount(nil)},
+		{Spec: band.Spec{Name: "allocs", Unit: "allocs/frame", Band: band.Count(allocs)}, Value: gio.Allocs, Varies: true},
+	}
+}
+
+// add registers a scenario: open the counter, aim at label, do step n times.
+func add(name, label string, n int, step func(*gio.Subject, float32, float32, int), nums []scenario.Number) {
+	scenario.Register(scenario.Scenario{Name: name, Numbers: nums, Run: func(s *scenario.Session) error {
+		sub := gio.Attach(s, ui.New().Layout, gio.Options{})
+		x, y, ok := sub.Center(label)
+		if !ok {
+			return errors.New("no " + label + " on screen")
+		}
+		for i := range n {
+			s.Drive(name, func() { step(sub, x, y, i) })
+		}
+		if len(sub.Frames()) == 0 {
+			return errors.New(name + " drew no frame: the input missed")
+		}
+		return nil
+	}})
+}
+
+func init() {
+	add("press", "Click me!", 30, func(s *gio.Subject, x, y float32, _ int) { s.Click(x, y) }, numbers(30, 215))
+	add("hover", "Row 003", 60, func(s *gio.Subject, x, y float32, i int) { s.PointerMove(x, y+float32(i%8*20)) }, numbers(60, 100))
+	add("scroll", "Row 005", 40, func(s *gio.Subject, x, y float32, i int) { s.Wheel(x, y, float32(10-i/20*20)) }, numbers(40, 106))
+}
+`
+)
+
+// A Gio module outside this one (a temporary directory whose go.mod
+// replaces perfbench with this checkout) with a small Gio UI and three
+// scenarios gets the whole front end through its own main: scenarios,
+// scenarios NAME beside a baselines file, perf, perf --check, the
+// Markdown, benchmark-format and JSON reports, and the paired run
+// against another binary, which catches a planted 1.3× CPU slowdown and
+// passes an identical build. Its perf binary builds without cgo (no
+// gioui.org/app).
+//
+// It builds a Gio program twice and runs about 200 processes, so -short
+// skips it; xtask ci runs it.
+func TestAGioModuleOfItsOwn(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds a Gio module and runs its scenarios in about 200 processes; -short skips it (xtask ci runs it)")
+	}
+	if runtime.GOOS != "linux" {
+		t.Skip("the planted slowdown reads the thread-CPU clock of Linux")
+	}
+	checkout, err := filepath.Abs("..")
+	require.NoError(t, err)
+	dir := t.TempDir()
+	sum, err := os.ReadFile(filepath.Join(checkout, "go.sum"))
+	require.NoError(t, err)
+	files := map[string]string{
+		"go.mod": "module example.com/counter\n\ngo 1.26.0\n\nrequire (\n\tgioui.org v0.10.3\n\tgithub.com/perfbench/perfbench v0.0.0\n)\n\n" +
+			"replace github.com/perfbench/perfbench => " + checkout + "\n",
+		"go.sum":                   string(sum),
+		"ui/ui.go":                 moduleUI,
+		"cmd/counter-perf/main.go": moduleGlue,
+		"perf/.keep":               "",
+		"docs/.keep":               "",
+	}
+	for name, body := range files {
+		p := filepath.Join(dir, filepath.FromSlash(name))
+		require.NoError(t, os.MkdirAll(filepath.Dir(p), 0o755))
+		require.NoError(t, os.WriteFile(p, []byte(body), 0o644))
+	}
+	glue := 0
+	for _, l := range strings.Split(moduleGlue, "\n") {
+		if strings.TrimSpace(l) != "" {
+			glue++
+		}
+	}
+	t.Logf("glue: %d non-blank lines (scenarios and main) for three scenarios", glue)
+	assert.LessOrEqual(t, glue, 60, "the glue a Gio module needs for three scenarios")
+
+	build := func(out string, tags ...string) {
+		args := append([]string{"build", "-o", out}, tags...)
+		cmd := exec.Command("go", append(args, "./cmd/counter-perf")...)
+		cmd.Dir = dir
+		cmd.Env = append(os.Environ(), "CGO_ENABLED=0", "GOFLAGS=-mod=mod", "GOTOOLCHAIN=local")
+		b, err := cmd.CombinedOutput()
+		require.NoError(t, err, "go build: %s", b)
+	}
+	bin := filepath.Join(dir, "counter-perf")
+	planted := filepath.Join(dir, "counter-perf-planted")
+	start := time.Now()
+	build(bin)
+	build(planted, "-tags", "perfbench_plant")
+	t.Logf("built both binaries in %s", time.Since(start).Round(time.Millisecond))
+
+	run := func(env []string, exe string, args ...string) (int, string, string) {
+		t.Helper()
+		cmd := exec.Command(exe, args...)
+		cmd.Dir = dir
+		cmd.Env = append(os.Environ(), env...)
+		var out, errb bytes.Buffer
+		cmd.Stdout, cmd.Stderr = &out, &errb
+		err := cmd.Run()
+		code := 0
+		var ee *exec.ExitError
+		if errors.As(err, &ee) {
+			code = ee.ExitCode()
+		} else {
+			require.NoError(t, err)
+		}
+		return code, out.String(), errb.String()
+	}
+	counter := func(args ...string) (int, string, string) { t.Helper(); return run(nil, bin, args...) }
+
+	code, stdout, stderr := counter("scenarios", "--repeats", "2")
+	require.Equal(t, 0, code, stderr)
+	assert.Contains(t, stdout, "verdict: unbaselined")
+	assert.Contains(t, stderr, "counter-perf: no baselines file at perf/baselines.yaml", "the message names the program")
+
+	code, stdout, stderr = counter("perf", "--repeats", "2")
+	require.Equal(t, 0, code, "%s\n%s", stdout, stderr)
+	assert.FileExists(t, filepath.Join(dir, "perf", "baselines.yaml"))
+	assert.FileExists(t, filepath.Join(dir, "docs", "performance.md"))
+
+	code, stdout, stderr = counter("perf", "--check", "--advisory-times", "--repeats", "2")
+	assert.Equal(t, 0, code, "%s\n%s", stdout, stderr)
+
+	code, stdout, stderr = counter("scenarios", "press", "--repeats", "2")
+	assert.Equal(t, 0, code, "one scenario beside a baselines file of three: %s", stderr)
+	assert.Contains(t, stdout, "press")
+
+	code, stdout, stderr = counter("scenarios", "--format", "markdown", "--repeats", "2", "--advisory-times")
+	assert.Equal(t, 0, code, stderr)
+	assert.Contains(t, stdout, "## ✅ counter-perf scenarios: pass")
+
+	code, stdout, stderr = counter("scenarios", "--format", "benchfmt", "--repeats", "1", "--advisory-times")
+	assert.Equal(t, 0, code, stderr)
+	for _, name := range []string{"press", "hover", "scroll"} {
+		assert.Contains(t, stdout, "BenchmarkScenario/"+name+" ")
+	}
+	assert.Contains(t, stdout, "Unit frames/run assume=exact")
+
+	code, stdout, stderr = counter("scenarios", "--json", "--repeats", "2", "--advisory-times")
+	assert.Equal(t, 0, code, stderr)
+	dec := json.NewDecoder(strings.NewReader(stdout))
+	dec.DisallowUnknownFields()
+	var o report.JudgedJSON
+	require.NoError(t, dec.Decode(&o), "the module's JSON is perfbench's schema")
+	assert.Equal(t, report.Version, o.Version)
+	assert.Equal(t, "counter-perf", o.Program)
+	require.Len(t, o.Scenarios, 3)
+
+	// The paired run: the planted build (every thread-CPU sample of hover
+	// costs 1.3 times its own work: PERFBENCH_PLANT, build tag
+	// perfbench_plant) against the plain one, then the plain one against
+	// itself.
+	paired := func(env []string, exe string) (int, report.PairedJSON, string) {
+		code, stdout, stderr := run(env, exe, "scenarios", "--base-binary", bin, "--pairs", "12", "--budget", "0", "--json", "--quiet")
+		var p report.PairedJSON
+		require.NoError(t, json.Unmarshal([]byte(stdout), &p), "%s\n%s", stdout, stderr)
+		return code, p, stderr
+	}
+	hoverFrame := func(p report.PairedJSON) report.PairedNumberJSON {
+		for _, n := range p.Numbers {
+			if n.Scenario == "hover" && n.Name == "frame" {
+				return n
+			}
+		}
+		t.Fatal("no hover frame in the paired report")
+		return report.PairedNumberJSON{}
+	}
+	code, p, stderr := paired([]string{"PERFBENCH_PLANT=hover:1.3"}, planted)
+	n := hoverFrame(p)
+	t.Logf("planted 1.3×: hover frame %s, ratio %v [%v, %v] over %d pairs", n.Verdict, deref(n.Ratio), deref(n.Lo), deref(n.Hi), n.Pairs)
+	assert.Equal(t, 1, code, stderr)
+	assert.Equal(t, band.Fail, n.Verdict, "the planted slowdown is caught")
+
+	code, p, stderr = paired(nil, bin)
+	n = hoverFrame(p)
+	t.Logf("identical build: hover frame %s, ratio %v [%v, %v] over %d pairs", n.Verdict, deref(n.Ratio), deref(n.Lo), deref(n.Hi), n.Pairs)
+	assert.Equal(t, 0, code, stderr)
+	assert.NotEqual(t, band.Fail, n.Verdict, "an identical build does not fail")
+}
+
+func deref(p *float64) float64 {
+	if p == nil {
+		return 0
+	}
+	return *p
+}

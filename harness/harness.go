@@ -65,6 +65,9 @@ type Options struct {
 	// nil reads this binary's. Tests swap it, since a test binary is not
 	// the optimised build the ratchet insists on.
 	Build func() *debug.BuildInfo
+	// Progress makes the bar the scenario commands draw on a terminal;
+	// nil is Lines, the runner's own lines.
+	Progress NewBar
 	// BasePackage is the main package --base REF builds, relative to the
 	// module root ("./cmd/perfbench"); "" is this binary's own main
 	// package, read from its build information.

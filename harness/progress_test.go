@@ -23,15 +23,18 @@ func TestIsTerminal(t *testing.T) {
 	assert.True(t, isTerminal(tty))
 }
 
-// A nil Progress draws nothing and needs no checks.
-func TestNilProgressIsSilent(t *testing.T) {
-	var p *Progress
-	p.Step("x")
-	p.Describe("y")
-	p.Clear()
-	p.Done()
-	n, err := p.Write([]byte("scenario a: done\n"))
+// The default bar writes the runner's lines on a terminal, and nothing
+// elsewhere or with --quiet.
+func TestLinesOnATerminalOnly(t *testing.T) {
+	assert.Nil(t, Lines(&bytes.Buffer{}, false, 3, "scenarios"), "not a terminal")
+	_, tty, err := pty.Open()
+	require.NoError(t, err)
+	defer tty.Close()
+	assert.Nil(t, Lines(tty, true, 3, "scenarios"), "--quiet")
+	b := Lines(tty, false, 3, "scenarios")
+	require.NotNil(t, b)
+	n, err := b.Write([]byte("scenario a: done\n"))
 	assert.NoError(t, err)
 	assert.Equal(t, 17, n)
-	assert.Nil(t, NewProgress(&bytes.Buffer{}, false, 3, "scenarios"), "not a terminal")
+	b.Done()
 }

@@ -24,16 +24,34 @@ const benchfmtPackage = "github.com/perfbench/perfbench/scenario"
 
 // runner returns the runner the commands use (this binary, one process
 // per scenario, each scenario in repeats processes interleaved round by
-// round with the others') and its progress bar over total scenarios,
-// drawn on stderr when it is a terminal; call Done on the bar when the
-// runs are over.
-func (h *front) runner(cmd *cobra.Command, timeout time.Duration, total, repeats int) (*runner.Runner, *Progress) {
+// round with the others') and its progress bar over total scenarios
+// (Options.Progress), drawn on stderr when it is a terminal; call Done on
+// the bar when the runs are over.
+func (h *front) runner(cmd *cobra.Command, timeout time.Duration, total, repeats int) (*runner.Runner, *done) {
 	r := &runner.Runner{Timeout: timeout, Repeats: repeats}
-	bar := NewProgress(cmd.ErrOrStderr(), quiet(cmd), total, "scenarios")
+	newBar := h.opts.Progress
+	if newBar == nil {
+		newBar = Lines
+	}
+	bar := newBar(cmd.ErrOrStderr(), quiet(cmd), total, "scenarios")
 	if bar != nil {
 		r.Progress = bar
 	}
-	return r, bar
+	return r, &done{bar: bar}
+}
+
+// done finishes a command's bar once, whichever of its paths gets there
+// first.
+type done struct {
+	bar  Bar
+	once bool
+}
+
+func (d *done) Done() {
+	if d.bar != nil && !d.once {
+		d.once = true
+		d.bar.Done()
+	}
 }
 
 // refuseTraced refuses to judge or record times while the latency trace is

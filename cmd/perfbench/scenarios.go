@@ -30,6 +30,7 @@ func frontEnd() harness.Options {
 		Scenarios:   func() []string { return scenarioNames() },
 		Build:       func() *debug.BuildInfo { return perfBuild() },
 		BasePackage: "./cmd/perfbench",
+		Progress:    scenarioBar,
 		Renderers: &harness.Renderers{
 			Plain: "null",
 			Default: func() string {

@@ -213,11 +213,17 @@ func TestScenariosStraddlingBreachIsMeasuredAgain(t *testing.T) {
 	assert.Equal(t, 10.5, sc.Numbers[0].Median)
 }
 
+// perfbench's --json is package report's schema, decoded strictly: the
+// same type decodes a program's own (examples/gioapp's test, and
+// harness's TestAGioModuleOfItsOwn), so the two cannot drift apart.
 func TestScenariosJSON(t *testing.T) {
 	code, stdout, _ := perfbench(t, "scenarios", "test-fixed", "--json", "--baselines", filepath.Join(t.TempDir(), "b.yaml"))
 	require.Equal(t, exitPass, code)
+	dec := json.NewDecoder(strings.NewReader(stdout))
+	dec.DisallowUnknownFields()
 	var o report.JudgedJSON
-	require.NoError(t, json.Unmarshal([]byte(stdout), &o))
+	require.NoError(t, dec.Decode(&o))
+	assert.Equal(t, report.Header{Version: report.Version, Kind: "judged", Program: "perfbench", Command: "scenarios"}, o.Header)
 	assert.Equal(t, band.Unbaselined, o.Verdict)
 	require.Len(t, o.Scenarios, 1)
 	require.Len(t, o.Scenarios[0].Numbers, 2)

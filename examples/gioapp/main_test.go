@@ -5,7 +5,9 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -133,4 +135,36 @@ func TestOneScenarioBesideABaselinesFile(t *testing.T) {
 	code, stdout, stderr := program(t, "scenarios", "gio-idle", "--baselines", "baselines.yaml")
 	require.Equal(t, 0, code, stderr)
 	assert.Contains(t, stdout, "verdict: pass")
+}
+
+// engine reports whether pkg is part of perfbench's engine, which a Gio
+// program that measures itself must not link.
+func engine(pkg string) bool {
+	for _, p := range []string{"ui", "gallery", "phase", "renderer"} {
+		p = "github.com/perfbench/perfbench/" + p
+		if pkg == p || strings.HasPrefix(pkg, p+"/") {
+			return true
+		}
+	}
+	return false
+}
+
+// A Gio program that measures itself links none of perfbench's engine:
+// no ui/, gallery, phase or renderer, and no net/http (the terminal bar
+// of perfbench's own command stays in perfbench).
+func TestTheProgramLinksNoEngine(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs go list")
+	}
+	require.True(t, engine("github.com/perfbench/perfbench/ui/window"), "the check can fail")
+	require.False(t, engine("github.com/perfbench/perfbench/uix"))
+	out, err := exec.Command("go", "list", "-deps", ".").CombinedOutput()
+	require.NoError(t, err, "%s", out)
+	deps := strings.Fields(string(out))
+	for _, d := range deps {
+		assert.False(t, engine(d), "examples/gioapp depends on %s", d)
+		assert.NotEqual(t, "net/http", d)
+	}
+	assert.Contains(t, deps, "github.com/perfbench/perfbench/harness", "the check sees the program's dependencies")
+	t.Logf("%d packages", len(deps))
 }

@@ -250,6 +250,9 @@ func (r *Runner) one(ctx context.Context, name string) (scenario.Result, error) 
 	if err != nil {
 		return scenario.Result{}, err
 	}
+	if r.Renderer != "" {
+		cmd.Args = append(cmd.Args, "--renderer", r.Renderer)
+	}
 	if path := os.Getenv(latency.EnvVar); path != "" {
 		// Each child records its own trace: one file shared by every
 		// child would be truncated by each in turn.

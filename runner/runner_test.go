@@ -31,11 +31,15 @@ const childEnv = "PERFBENCH_SCENARIO_TEST_CHILD"
 func TestMain(m *testing.M) {
 	if os.Getenv(childEnv) == "1" {
 		registerMisbehaving()
-		if len(os.Args) != 3 || os.Args[1] != ChildCommand {
-			fmt.Fprintln(os.Stderr, "usage: scenario-child NAME")
+		var opts scenario.Options
+		switch {
+		case len(os.Args) == 5 && os.Args[1] == ChildCommand && os.Args[3] == "--renderer":
+			opts.Renderer = os.Args[4]
+		case len(os.Args) != 3 || os.Args[1] != ChildCommand:
+			fmt.Fprintln(os.Stderr, "usage: scenario-child NAME [--renderer R]")
 			os.Exit(2)
 		}
-		if err := ServeChild(os.Stdout, os.Args[2], scenario.Options{}); err != nil {
+		if err := ServeChild(os.Stdout, os.Args[2], opts); err != nil {
 			fmt.Fprintln(os.Stderr, err)
 			os.Exit(1)
 		}
@@ -60,6 +64,15 @@ func registerMisbehaving() {
 			return nil
 		}})
 	}
+	Register := scenario.Register
+	Register(scenario.Scenario{Name: "test-renderer", Numbers: frames, Run: func(s *scenario.Session) error {
+		if s.Renderer() != "null" {
+			return fmt.Errorf("asked for renderer %q", s.Renderer())
+		}
+		g := gallery.Build(gallery.S0, gallery.Options{})
+		engine.Open(s, g.Doc, window.Options{})
+		return nil
+	}})
 	misbehave("test-panic", func() { panic("runner test: boom") })
 	misbehave("test-hang", func() { fmt.Fprintln(os.Stderr, "hanging"); hang() })
 	misbehave("test-exit", func() { fmt.Fprintln(os.Stderr, "giving up"); os.Exit(1) })
@@ -146,6 +159,20 @@ func TestMisbehavingChildrenAreBroken(t *testing.T) {
 			assert.True(t, o.Failed())
 		})
 	}
+}
+
+// The renderer a runner names reaches its children's sessions: the
+// protocol's --renderer.
+func TestRunnerPassesTheRendererToTheChild(t *testing.T) {
+	r := testRunner(0)
+	r.Repeats = 1
+	results, err := r.Run(context.Background(), []string{"test-renderer"})
+	require.NoError(t, err)
+	assert.Equal(t, `asked for renderer ""`, results[0].Broken)
+	r.Renderer = "null"
+	results, err = r.Run(context.Background(), []string{"test-renderer"})
+	require.NoError(t, err)
+	assert.Empty(t, results[0].Broken)
 }
 
 func TestRunnerStopsWhenCancelled(t *testing.T) {

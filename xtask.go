@@ -234,15 +234,21 @@ before the suite runs); then runs each phase N times and prints:
   base        perfbench scenarios --base-binary (the same build on both
               sides): false fails
   base-plant  perfbench scenarios hover-storm --base-binary with the planted
-              build as head, for each F of -base-plants: how many caught it
+              build as head, for each F of -base-plants (default 1.01, 1.02,
+              1.03, 1.05, 1.10): how many caught it, how many were unsure,
+              the effective ratio measured, pairs and seconds a run
   ci          go run xtask.go ci with GOFLAGS=-count=1 (no cached test
               results): how many passed (not in the default list)
 
 -scenarios limits the suite and base phases to the named scenarios
 (default: all of them).
 
-A planted slowdown multiplies every thread-CPU sample of hover-storm by F
-(counts unchanged); an ordinary build has no such hook.`
+The plant phase's slowdown multiplies every thread-CPU sample of
+hover-storm by F; the base-plant phase's is a plant of work, every
+crossing spinning for (F−1) times the crossing's unplanted cost, read
+first from a paired run with no plant, with no clock read of its own
+(see scenario.PlantEnv). Counts are unchanged; an ordinary build has no
+such hook.`
 
 // noiseOptions are the noise task's flags.
 type noiseOptions struct {
@@ -256,7 +262,7 @@ type noiseOptions struct {
 
 func parseNoise(args []string) (noiseOptions, error) {
 	o := noiseOptions{runs: 20, phases: []string{"suite", "plant", "base", "base-plant"},
-		plants: []float64{2, 1.5}, basePlants: []float64{1.10, 1.05}}
+		plants: []float64{2, 1.5}, basePlants: []float64{1.01, 1.02, 1.03, 1.05, 1.10}}
 	valid := []string{"suite", "plant", "base", "base-plant", "ci"}
 	floats := func(v string) ([]float64, error) {
 		var out []float64
@@ -326,6 +332,7 @@ type scenariosJSON struct {
 	Numbers []struct {
 		Scenario string   `json:"scenario"`
 		Name     string   `json:"name"`
+		Base     *float64 `json:"base"`
 		Ratio    *float64 `json:"ratio"`
 		Lo       *float64 `json:"lo"`
 		Hi       *float64 `json:"hi"`
@@ -343,6 +350,28 @@ func (s scenariosJSON) hoverInterval() string {
 		}
 	}
 	return ""
+}
+
+// hoverBase returns the base side's estimate of the hover-storm frame in
+// a paired run, or 0.
+func (s scenariosJSON) hoverBase() float64 {
+	for _, n := range s.Numbers {
+		if n.Scenario == "hover-storm" && n.Name == "frame" && n.Base != nil {
+			return *n.Base
+		}
+	}
+	return 0
+}
+
+// hoverPairs returns how many pairs the hover-storm frame was judged
+// over in a paired run, or 0.
+func (s scenariosJSON) hoverPairs() int {
+	for _, n := range s.Numbers {
+		if n.Scenario == "hover-storm" && n.Name == "frame" {
+			return n.Pairs
+		}
+	}
+	return 0
 }
 
 // hover returns the hover-storm frame's estimate and verdict, or its
@@ -515,17 +544,45 @@ func noise(args []string, tmp string, build step) int {
 			}
 			say("base: %d false fails in %d runs of perfbench scenarios --base-binary (the same build both sides)", o.runs-good, o.runs)
 		case "base-plant":
+			// The plant of work needs the step's own cost: the unplanted
+			// estimate of hover-storm's frame from a paired run of the
+			// planted binary against itself with no plant.
+			refRun, err := perfbenchJSON(planted, nil, "scenarios", "hover-storm", "--base-binary", planted)
+			if err != nil {
+				fmt.Fprintf(os.Stderr, "xtask: noise: %v\n", err)
+				return 1
+			}
+			ref := refRun.out.hoverBase()
+			if !(ref > 0) {
+				fmt.Fprintf(os.Stderr, "xtask: noise: the unplanted paired run measured no hover-storm frame\n")
+				return 1
+			}
+			say("base-plant: plants of work at REF = %.4g µs a crossing (the unplanted base estimate)", ref)
 			for _, f := range o.basePlants {
-				env := []string{fmt.Sprintf("PERFBENCH_PLANT=hover-storm:%g", f)}
+				env := []string{fmt.Sprintf("PERFBENCH_PLANT=hover-storm:%g@%g", f, ref)}
 				// The planted binary on both sides (perfbench gives the
 				// base no PERFBENCH_PLANT), so the two differ only by the
 				// plant, not by how the build tag laid the code out.
-				_, good, err := repeat(fmt.Sprintf("base plant %g×", f), env, planted, []string{"scenarios", "hover-storm", "--base-binary", planted}, hoverCaught)
+				runs, good, err := repeat(fmt.Sprintf("base plant %g×", f), env, planted, []string{"scenarios", "hover-storm", "--base-binary", planted}, hoverCaught)
 				if err != nil {
 					fmt.Fprintf(os.Stderr, "xtask: noise: %v\n", err)
 					return 1
 				}
-				say("base-plant: hover-storm frame %g× slower than base caught in %d of %d paired runs", f, good, o.runs)
+				var ratios, walls []float64
+				pairs, unsure := 0, 0
+				for _, r := range runs {
+					v, verdict := r.out.hover()
+					ratios = append(ratios, v)
+					walls = append(walls, r.wall.Seconds())
+					pairs += r.out.hoverPairs()
+					if verdict == "unsure" {
+						unsure++
+					}
+				}
+				slices.Sort(ratios)
+				slices.Sort(walls)
+				say("base-plant: hover-storm frame planted %g× (effective ratio, median of the runs' estimates, %.4f; %.4f–%.4f) caught in %d of %d paired runs, unsure in %d; %.0f pairs a run on average, %.1f–%.1f s a run",
+					f, ratios[len(ratios)/2], ratios[0], ratios[len(ratios)-1], good, o.runs, unsure, float64(pairs)/float64(len(runs)), walls[0], walls[len(walls)-1])
 			}
 		case "ci":
 			good := 0

@@ -170,6 +170,7 @@ func (h *front) scenariosCmd() *cobra.Command {
 		pairs     int
 		budget    time.Duration
 		failUns   bool
+		tolerance float64
 	)
 	p := h.program
 	cmd := &cobra.Command{
@@ -269,6 +270,8 @@ scenario broke, 2 usage or input error.`,
 				return usagef("--base and --base-binary both name a base; pick one")
 			case len(headBins) > 0 && base == "" && len(baseBins) == 0:
 				return usagef("--head-binary names head builds for a paired run; give --base or --base-binary too")
+			case !(tolerance > 0 && tolerance < 1):
+				return usagef("--tolerance must be a fraction above 0 and below 1, got %g", tolerance)
 			case layouts < 1:
 				return usagef("--layouts must be at least 1, got %d", layouts)
 			case layouts > 1 && base == "":
@@ -284,7 +287,7 @@ scenario broke, 2 usage or input error.`,
 			}
 			if base != "" || len(baseBins) > 0 {
 				return h.runPaired(cmd, names, &runner.Runner{Timeout: timeout, Repeats: 1}, base, baseBins, headBins, layouts,
-					paired.Options{Pairs: pairs, Budget: budget, FailUnsure: failUns}, f)
+					paired.Options{Pairs: pairs, Budget: budget, FailUnsure: failUns, Tolerance: tolerance}, f)
 			}
 			path, err := filePath(baselines, h.baselinesDefault(), "baselines")
 			where := "under the module root"
@@ -330,6 +333,7 @@ scenario broke, 2 usage or input error.`,
 	fl.StringVar(&base, "base", "", "judge this binary against the build of git revision `REF`, paired (pull-request mode)")
 	fl.StringSliceVar(&baseBins, "base-binary", nil, "judge this binary against the "+p+" binary at `PATH`, paired; several (a,b or repeated) are builds of one base, the pairs spread over them")
 	fl.StringSliceVar(&headBins, "head-binary", nil, "with --base or --base-binary, run these head builds (`PATH`s) instead of this binary, the pairs spread over them")
+	fl.Float64Var(&tolerance, "tolerance", paired.Tolerance, "with --base, how much slower than base (a fraction) a time may be shown before it fails")
 	fl.IntVar(&layouts, "layouts", 1, "with --base, build each side this many times, the extra builds with -ldflags=-randlayout=SEED, and spread the pairs over them")
 	fl.IntVar(&pairs, "pairs", paired.DefaultPairs, "with --base, head/base process pairs per scenario before its first look at its times")
 	fl.DurationVar(&budget, "budget", paired.DefaultBudget, "with --base, a scenario with an unsure time runs more pairs while its pairs have taken less than this (0: exactly --pairs, one look)")

@@ -3,48 +3,60 @@
 package scenario
 
 import (
-	"fmt"
 	"os"
-	"strconv"
-	"strings"
 	"time"
 
 	"github.com/perfbench/perfbench/clock"
 )
 
 // PlantEnv names the environment variable a build with the
-// perfbench_plant tag reads: "SCENARIO:FACTOR" (hover-storm:2) makes every
-// thread-CPU sample of that scenario cost FACTOR times its own work: as a
-// sample closes, the session spins for (FACTOR−1) times the CPU time the
-// sample took, and the sample ends after the spin. Counts and the
-// window's wall-clock frame costs are unchanged: a time-only slowdown of
-// the numbers timed on the thread clock. The noise harness uses it to
-// check that the time gates catch a slowdown of known size; an ordinary
-// build has no such hook at all.
+// perfbench_plant tag reads, in one of two forms; either way counts and
+// the window's wall-clock frame costs are unchanged, a time-only slowdown
+// of the numbers timed on the thread clock, which the noise harness uses
+// to check that the time gates catch a slowdown of known size. An
+// ordinary build has no such hook at all.
+//
+// "SCENARIO:FACTOR@REF" (hover-storm:1.03@1.19) plants work: every step
+// of that scenario spins for (FACTOR−1)·REF µs of this thread's CPU at
+// the spin's fastest rate, measured once as the process starts, before
+// the sample's clock is read. REF is the step's own cost, read from an
+// unplanted run (the time's estimate in µs per step); the plant reads no
+// clock inside a sample, so the slowdown is the work alone, and its
+// effective ratio, 1 + (FACTOR−1)·REF/(the step's cost in that run), is
+// what a harness measures and reports beside FACTOR.
+//
+// "SCENARIO:FACTOR" (hover-storm:2) scales each sample: as a sample
+// closes the session spins for (FACTOR−1) times the CPU time the sample
+// took, then reads the clock again and takes one read's least cost off,
+// so a read's cost above its least still lands in the sample: at a few
+// percent, use the work form.
 const PlantEnv = "PERFBENCH_PLANT"
 
 // planted returns the slowdown PERFBENCH_PLANT asks for the named
 // scenario, or nil. A malformed value panics: a harness that thinks it
 // planted a slowdown must not measure an unplanted build.
-func planted(name string) func(time.Duration) time.Duration {
+func planted(name string) *plant {
 	v := os.Getenv(PlantEnv)
 	if v == "" {
 		return nil
 	}
-	target, f, ok := strings.Cut(v, ":")
-	factor, err := strconv.ParseFloat(f, 64)
-	if !ok || err != nil || factor < 1 {
-		panic(fmt.Sprintf("scenario: %s=%q: want SCENARIO:FACTOR with FACTOR ≥ 1", PlantEnv, v))
+	target, factor, ref, err := parsePlant(v)
+	if err != nil {
+		panic("scenario: " + err.Error())
 	}
 	if target != name || factor == 1 {
 		return nil
 	}
 	perNs := spinRate()
+	if ref > 0 {
+		perStep := (factor - 1) * ref * 1e3 * perNs
+		return &plant{work: func(steps int) { spin(int(perStep * float64(steps))) }}
+	}
 	read := readCost()
-	return func(cpu time.Duration) time.Duration {
+	return &plant{scale: func(cpu time.Duration) time.Duration {
 		spin(int(float64(cpu) * (factor - 1) * perNs))
 		return read
-	}
+	}}
 }
 
 // readCost returns what one read of the thread clock adds to a sample: the

@@ -37,11 +37,21 @@ type Session struct {
 	allocs, allocBytes uint64
 	// gcMark is the bytes allocated at the session's last collection.
 	gcMark uint64
-	// plant, when set, is given each thread-CPU sample's CPU time as it
-	// closes and spins for a multiple of it, inside the sample: a
-	// build-tagged slowdown (see plant_on.go). It returns what its own
-	// extra read of the clock cost, which the sample does not keep.
-	plant func(cpu time.Duration) (read time.Duration)
+	// plant, when set, is a build-tagged slowdown inside every
+	// thread-CPU sample (see plant_on.go).
+	plant *plant
+}
+
+// plant is a slowdown planted in thread-CPU samples, in one of two
+// forms. work, when set, runs before the sample's closing read of the
+// clock, given how many steps the sample timed: a fixed amount of work
+// per step, with no clock read of its own. scale, when set, runs after
+// that read, given the sample's CPU time; it spins for a multiple of
+// it, and returns what its own extra read of the clock cost, which the
+// sample does not keep.
+type plant struct {
+	work  func(steps int)
+	scale func(cpu time.Duration) (read time.Duration)
 }
 
 // Timing is one thread-CPU sample: the CPU time the scenario's thread
@@ -151,9 +161,12 @@ func (s *Session) closeBatch() {
 	if !s.opened {
 		return
 	}
+	if s.plant != nil && s.plant.work != nil {
+		s.plant.work(max(len(s.steps)-s.open.First, 1))
+	}
 	end, ok := clock.ThreadCPU()
-	if s.plant != nil && ok {
-		read := s.plant(end - s.open.CPU)
+	if s.plant != nil && s.plant.scale != nil && ok {
+		read := s.plant.scale(end - s.open.CPU)
 		end, _ = clock.ThreadCPU()
 		end -= read
 	}

@@ -1,0 +1,27 @@
+package scenario
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// parsePlant reads a PERFBENCH_PLANT value (see PlantEnv in plant_on.go,
+// the build with the perfbench_plant tag): "SCENARIO:FACTOR", or
+// "SCENARIO:FACTOR@REF" for a plant of work, REF µs a step (ref 0 for
+// the other form).
+func parsePlant(v string) (target string, factor, ref float64, err error) {
+	target, f, ok := strings.Cut(v, ":")
+	f, r, work := strings.Cut(f, "@")
+	factor, ferr := strconv.ParseFloat(f, 64)
+	if work {
+		var rerr error
+		if ref, rerr = strconv.ParseFloat(r, 64); rerr != nil || !(ref > 0) || ref > 1e9 {
+			ok = false
+		}
+	}
+	if !ok || target == "" || ferr != nil || !(factor >= 1) || factor > 1e3 {
+		return "", 0, 0, fmt.Errorf("PERFBENCH_PLANT=%q: want SCENARIO:FACTOR or SCENARIO:FACTOR@REF with FACTOR ≥ 1 and REF > 0 µs", v)
+	}
+	return target, factor, ref, nil
+}

@@ -39,7 +39,7 @@ func TestMainBadInputIsOneLineAndExit2(t *testing.T) {
 	}{
 		{[]string{"benchmark"}, `prog: unknown command "benchmark"`},
 		{[]string{"scenarios", "harness-quik"}, `prog: unknown scenario "harness-quik" (valid:`},
-		{[]string{"scenarios", "--format", "xml"}, `prog: --format "xml": want table, markdown, benchfmt or json`},
+		{[]string{"scenarios", "--format", "xml"}, `prog: --format "xml": want table, markdown, benchfmt, bmf, gab or json`},
 		{[]string{"scenarios", "--json", "--format", "markdown"}, "two different outputs"},
 		{[]string{"scenarios", "--count", "2"}, "--count is for --format benchfmt"},
 		{[]string{"perf", "--rebaseline"}, "flag needs an argument"},

@@ -256,7 +256,7 @@ scenario broke, 2 usage or input error.`,
 			if err != nil {
 				return err
 			}
-			f, err := format(formatArg, asJSON, report.Table, report.Markdown, report.Benchfmt, report.JSON)
+			f, err := format(formatArg, asJSON, report.Table, report.Markdown, report.Benchfmt, report.BMF, report.GAB, report.JSON)
 			if err != nil {
 				return err
 			}
@@ -277,7 +277,7 @@ scenario broke, 2 usage or input error.`,
 				return usagef("--layouts must be at least 1, got %d", layouts)
 			case cmd.Flags().Changed("layouts") && layouts > 1 && base == "":
 				return usagef("--layouts builds each side with --base REF; with --base-binary, list the builds (--base-binary a,b,c --head-binary x,y,z)")
-			case (base != "" || len(baseBins) > 0) && f == report.Benchfmt:
+			case (base != "" || len(baseBins) > 0) && (f == report.Benchfmt || f == report.BMF || f == report.GAB):
 				return usagef("--base compares two builds; it prints a table, --json or --format markdown, not --format %s", formatArg)
 			case pairs < 2:
 				return usagef("--pairs must be at least 2 (a ratio's interval needs two pairs), got %d", pairs)
@@ -325,7 +325,7 @@ scenario broke, 2 usage or input error.`,
 	fl := cmd.Flags()
 	fl.BoolVar(&asJSON, "json", false, "print every judged number as JSON (--format json)")
 	fl.BoolVar(&advisory, "advisory-times", false, "report a time over its limit without failing on it (counts and broken scenarios still fail); for a machine whose speed drifts from its baselines', where paired runs (--base) judge times")
-	fl.StringVar(&formatArg, "format", "table", "output format: table, markdown (a report for a pull request's job summary), benchfmt (the Go benchmark format, for benchstat) or json")
+	fl.StringVar(&formatArg, "format", "table", "output format: table, markdown (a report for a pull request's job summary), benchfmt (the Go benchmark format, for benchstat), bmf (Bencher Metric Format, for bencher run --adapter json), gab (github-action-benchmark's customSmallerIsBetter) or json")
 	fl.IntVar(&count, "count", 1, "with --format benchfmt, run every scenario this many times")
 	fl.StringVar(&baselines, "baselines", "", "baselines file (default "+h.baselinesDefault()+" under the module root)")
 	fl.DurationVar(&timeout, "timeout", runner.DefaultTimeout, "how long one scenario's process may run before it is killed and judged broken")

@@ -27,6 +27,10 @@ const (
 	Markdown Format = "markdown"
 	JSON     Format = "json"
 	Benchfmt Format = "benchfmt"
+	// BMF is the Bencher Metric Format and GAB github-action-benchmark's
+	// customSmallerIsBetter (package tracker), for judged runs.
+	BMF Format = "bmf"
+	GAB Format = "gab"
 )
 
 // Report is one command's outcome. Set exactly one of Runs, Paired and
@@ -83,6 +87,8 @@ func (r *Report) Write(w, errw io.Writer, f Format) error {
 		return r.writeJSON(w)
 	case Benchfmt:
 		return r.writeBenchfmt(w, errw)
+	case BMF, GAB:
+		return writeTracker(w, errw, f, r.last())
 	case Markdown:
 		switch {
 		case r.Paired != nil:
@@ -111,7 +117,7 @@ func (r *Report) Supports(f Format) bool {
 		return true
 	case Markdown:
 		return r.Measured == nil
-	case Benchfmt:
+	case Benchfmt, BMF, GAB:
 		return r.Paired == nil && r.Measured == nil
 	}
 	return false

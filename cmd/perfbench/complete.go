@@ -22,7 +22,7 @@ import (
 // that each command's file stays about its command.
 func addCompletions(root *cobra.Command) {
 	formats := map[string][]string{
-		"scenarios": {"table", "markdown", "benchfmt"},
+		"scenarios": {"table", "markdown", "benchfmt", "bmf", "gab"},
 		"perf":      {"table", "markdown"},
 		"workloads": {"table", "markdown"},
 		"workload":  {"table", "markdown"},

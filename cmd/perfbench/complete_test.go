@@ -41,7 +41,7 @@ func TestShellCompletionCompletesValues(t *testing.T) {
 		{"sizes after a phase", []string{"phase", "hover", "s2"}, []string{"s2", "s26"}},
 		{"all sizes", []string{"phase", "hover", "a"}, []string{"all"}},
 		{"nothing for N", []string{"phase", "hover", "s13", ""}, nil},
-		{"scenarios formats", []string{"scenarios", "--format", ""}, []string{"table", "markdown", "benchfmt"}},
+		{"scenarios formats", []string{"scenarios", "--format", ""}, []string{"table", "markdown", "benchfmt", "bmf", "gab"}},
 		{"perf formats", []string{"perf", "--format", "m"}, []string{"markdown"}},
 		{"rebaseline names", []string{"perf", "--rebaseline", "k"}, []string{"kitchen-sink"}},
 		{"workload names", []string{"workload", "list"}, []string{"list-slope"}},

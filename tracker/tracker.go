@@ -1,0 +1,188 @@
+// Package tracker writes a run's numbers in the formats that benchmark
+// tracking services read as they are, with no conversion step:
+//
+//   - Bencher Metric Format (BMF, https://bencher.dev/docs/reference/bencher-metric-format/),
+//     which `bencher run --adapter json` reads: one benchmark per scenario,
+//     each number a measure, a time with lower_value and upper_value from its
+//     95% interval, a count with its value alone (it is exact).
+//   - github-action-benchmark's customSmallerIsBetter: an array of
+//     {name, unit, value, range, extra}. The tool judges every entry as
+//     smaller-is-better, so a count with a floor (work avoided, where a fall
+//     is the regression) is left out: written there, its loss would read as
+//     an improvement.
+//
+// Both writers check what the services check — a benchmark name 1 to 1024
+// bytes, a measure name 1 to 50, finite values — and refuse, before
+// writing anything, a run they would reject.
+package tracker
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"math"
+	"sort"
+	"strconv"
+	"strings"
+)
+
+// Better says which way a number improves.
+type Better string
+
+const (
+	// Lower is a time or a count of work done (a ceiling).
+	Lower Better = "lower"
+	// Higher is a count of work avoided (a floor).
+	Higher Better = "higher"
+	// Neither is a count the design fixes exactly: any change is wrong.
+	Neither Better = "exact"
+)
+
+// Measure is one number of a benchmark.
+type Measure struct {
+	// Name names the number within its benchmark ("frame", "restyles").
+	Name string
+	// Unit is its unit ("µs/frame", "restyles/frame").
+	Unit string
+	// Value is a time's estimate or a count's value.
+	Value float64
+	// Lower and Upper are a time's 95% interval; HasInterval says there is
+	// one (a count is exact and has none).
+	Lower, Upper float64
+	HasInterval  bool
+	// Better says which way it improves.
+	Better Better
+}
+
+// Benchmark is one scenario's numbers.
+type Benchmark struct {
+	Name     string
+	Measures []Measure
+}
+
+// The limits Bencher validates a BMF document against: a benchmark name
+// of 1 to 1024 bytes, a measure name (a resource name) of 1 to 50.
+const (
+	MaxBenchmarkName = 1024
+	MaxMeasureName   = 50
+)
+
+// check refuses what a service would reject, naming it.
+func check(bs []Benchmark) error {
+	seen := map[string]bool{}
+	for _, b := range bs {
+		if len(b.Name) == 0 || len(b.Name) > MaxBenchmarkName {
+			return fmt.Errorf("tracker: benchmark name %q: want 1 to %d bytes", b.Name, MaxBenchmarkName)
+		}
+		if seen[b.Name] {
+			return fmt.Errorf("tracker: benchmark %q twice", b.Name)
+		}
+		seen[b.Name] = true
+		names := map[string]bool{}
+		for _, m := range b.Measures {
+			if len(m.Name) == 0 || len(m.Name) > MaxMeasureName {
+				return fmt.Errorf("tracker: %s: measure name %q: want 1 to %d bytes", b.Name, m.Name, MaxMeasureName)
+			}
+			if names[m.Name] {
+				return fmt.Errorf("tracker: %s: measure %q twice", b.Name, m.Name)
+			}
+			names[m.Name] = true
+			for _, v := range []float64{m.Value, m.Lower, m.Upper} {
+				if math.IsNaN(v) || math.IsInf(v, 0) {
+					return fmt.Errorf("tracker: %s %s: %v is not a finite number", b.Name, m.Name, v)
+				}
+			}
+			if m.HasInterval && !(m.Lower <= m.Value && m.Value <= m.Upper) {
+				return fmt.Errorf("tracker: %s %s: interval [%v, %v] does not hold its value %v", b.Name, m.Name, m.Lower, m.Upper, m.Value)
+			}
+		}
+	}
+	return nil
+}
+
+// bmfMetric is one measure as BMF writes it.
+type bmfMetric struct {
+	Value      float64  `json:"value"`
+	LowerValue *float64 `json:"lower_value,omitempty"`
+	UpperValue *float64 `json:"upper_value,omitempty"`
+}
+
+// WriteBMF writes bs as one Bencher Metric Format document:
+// {benchmark: {measure: {value, lower_value, upper_value}}}, keys sorted so
+// the same run gives the same bytes.
+func WriteBMF(w io.Writer, bs []Benchmark) error {
+	if err := check(bs); err != nil {
+		return err
+	}
+	doc := map[string]map[string]bmfMetric{}
+	for _, b := range bs {
+		ms := map[string]bmfMetric{}
+		for _, m := range b.Measures {
+			bm := bmfMetric{Value: m.Value}
+			if m.HasInterval {
+				lo, hi := m.Lower, m.Upper
+				bm.LowerValue, bm.UpperValue = &lo, &hi
+			}
+			ms[m.Name] = bm
+		}
+		doc[b.Name] = ms
+	}
+	// encoding/json sorts map keys.
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(doc)
+}
+
+// gabEntry is one entry of github-action-benchmark's custom format.
+type gabEntry struct {
+	Name  string  `json:"name"`
+	Unit  string  `json:"unit"`
+	Value float64 `json:"value"`
+	Range string  `json:"range,omitempty"`
+	Extra string  `json:"extra,omitempty"`
+}
+
+// WriteGAB writes bs in github-action-benchmark's customSmallerIsBetter
+// format, one entry per measure named "BENCHMARK MEASURE", in the order
+// given; a time's range is "± h", h the larger half of its interval, and
+// its extra the interval itself. It returns the names of the measures left
+// out because a higher value is better (floors).
+func WriteGAB(w io.Writer, bs []Benchmark) (omitted []string, err error) {
+	if err := check(bs); err != nil {
+		return nil, err
+	}
+	entries := []gabEntry{}
+	for _, b := range bs {
+		for _, m := range b.Measures {
+			name := b.Name + " " + m.Name
+			if m.Better == Higher {
+				omitted = append(omitted, name)
+				continue
+			}
+			e := gabEntry{Name: name, Unit: m.Unit, Value: m.Value}
+			switch {
+			case m.HasInterval:
+				e.Range = "± " + num(max(m.Value-m.Lower, m.Upper-m.Value))
+				e.Extra = "95% interval [" + num(m.Lower) + ", " + num(m.Upper) + "]"
+			case m.Better == Neither:
+				e.Extra = "exact count: any change is a regression"
+			default:
+				e.Extra = "exact count"
+			}
+			entries = append(entries, e)
+		}
+	}
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	sort.Strings(omitted)
+	return omitted, enc.Encode(entries)
+}
+
+// num prints v as short as it reads back.
+func num(v float64) string {
+	s := strconv.FormatFloat(v, 'f', -1, 64)
+	if strings.Contains(s, ".") && len(s) > 12 {
+		s = strconv.FormatFloat(v, 'g', 6, 64)
+	}
+	return s
+}

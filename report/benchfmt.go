@@ -27,12 +27,14 @@ const benchfmtScenarioKey = "scenario"
 const benchfmtDigits = 4
 
 // writeBenchfmt prints every judged run in the Go benchmark format, grouped
-// by scenario: a goos/goarch/cpu/pkg Header; a "Unit U assume=exact" line
-// for every count's unit, so benchstat summarises a count as the one exact
-// value it is; then for each scenario a "scenario: NAME" configuration line
-// and one line per run named Scenario/NAME, whose iteration count is the
-// scenario's steps and whose values are its numbers (a time's median, a
-// count's value) with their units. A broken scenario prints no line for
+// by scenario: a goos/goarch/cpu/pkg Header; a "Unit U better=lower|higher"
+// line for every unit and a "Unit U assume=exact" line for every count's,
+// so benchstat summarises a count as the one exact value it is; then for
+// each scenario a "scenario: NAME" configuration line and one line per run
+// named Scenario/NAME, whose iteration count is the scenario's steps and
+// whose values are its numbers (a time's median, a count's value) with
+// their units, and for a count with a large bound its distance past the
+// bound (see benchfmtPastBound). A broken scenario prints no line for
 // that run and is named on errw, as is every number that failed.
 func (r *Report) writeBenchfmt(w, errw io.Writer) error {
 	cpu := ""
@@ -49,6 +51,7 @@ func (r *Report) writeBenchfmt(w, errw io.Writer) error {
 		order   []string                          // scenarios in the order first printed
 		results = map[string][]*benchfmt.Result{} // per scenario, one per unbroken run
 		exact   = map[string]bool{}               // count units
+		better  = map[string]string{}             // every unit: which way it improves
 		units   []string                          // every unit, in first-seen order
 	)
 	for _, o := range r.Runs {
@@ -61,11 +64,18 @@ func (r *Report) writeBenchfmt(w, errw io.Writer) error {
 				benchfmt.Config{Key: benchfmtScenarioKey, Value: []byte(sc.Name), File: true})
 			res := &benchfmt.Result{Config: config, Name: benchfmt.Name("Scenario/" + sc.Name), Iters: max(r.Steps[sc.Name], 1)}
 			for _, n := range sc.Numbers {
-				if _, seen := exact[n.Unit]; !seen {
-					units = append(units, n.Unit)
+				values := []benchfmt.Value{{Value: benchfmtRound(n.Median), Unit: n.Unit}}
+				if v, ok := benchfmtPastBound(n); ok {
+					values = append(values, v)
 				}
-				exact[n.Unit] = n.Band.Kind == band.KindCount
-				res.Values = append(res.Values, benchfmt.Value{Value: benchfmtRound(n.Median), Unit: n.Unit})
+				for _, v := range values {
+					if _, seen := better[v.Unit]; !seen {
+						units = append(units, v.Unit)
+					}
+					better[v.Unit] = benchfmtBetter(n, v.Unit != n.Unit)
+					exact[v.Unit] = n.Band.Kind == band.KindCount
+				}
+				res.Values = append(res.Values, values...)
 			}
 			if _, ok := results[sc.Name]; !ok {
 				order = append(order, sc.Name)
@@ -81,12 +91,17 @@ func (r *Report) writeBenchfmt(w, errw io.Writer) error {
 
 	bw := benchfmt.NewWriter(w)
 	for _, u := range units {
-		if !exact[u] {
-			continue
+		var ms []*benchfmt.UnitMetadata
+		if b := better[u]; b != "" {
+			ms = append(ms, &benchfmt.UnitMetadata{UnitMetadataKey: benchfmt.UnitMetadataKey{Unit: u, Key: "better"}, OrigUnit: u, Value: b})
 		}
-		m := &benchfmt.UnitMetadata{UnitMetadataKey: benchfmt.UnitMetadataKey{Unit: u, Key: "assume"}, OrigUnit: u, Value: "exact"}
-		if err := bw.Write(m); err != nil {
-			return err
+		if exact[u] {
+			ms = append(ms, &benchfmt.UnitMetadata{UnitMetadataKey: benchfmt.UnitMetadataKey{Unit: u, Key: "assume"}, OrigUnit: u, Value: "exact"})
+		}
+		for _, m := range ms {
+			if err := bw.Write(m); err != nil {
+				return err
+			}
 		}
 	}
 	for _, name := range order {
@@ -97,6 +112,48 @@ func (r *Report) writeBenchfmt(w, errw io.Writer) error {
 		}
 	}
 	return nil
+}
+
+// benchfmtPastBoundFrom is the smallest bound whose count also gets a
+// "past its bound" value: benchstat prints four significant digits, so
+// from 10 000 on a count's last digit is rounded away (a planted +1 read
+// 49.52k → 49.52k, +0.00%); the distance from the bound is small and
+// prints whole.
+const benchfmtPastBoundFrom = 10000
+
+// benchfmtPastBound returns, for a count whose bound is large enough to
+// lose digits in benchstat, how far it lies past its bound in the bound's
+// own direction (0 at the bound, negative inside it, +1 one over a
+// ceiling or one under a floor) as a value of its own unit, UNIT-past-bound.
+// Two builds with the same bands compare it exactly.
+func benchfmtPastBound(n band.Judged) (benchfmt.Value, bool) {
+	bound, ok := n.Band.Limit()
+	if n.Band.Kind != band.KindCount || !ok || bound < benchfmtPastBoundFrom || n.BandVerdict == band.Broken {
+		return benchfmt.Value{}, false
+	}
+	past := n.Median - bound
+	switch n.Band.Direction() {
+	case band.AtLeast:
+		past = bound - n.Median
+	case band.Exactly:
+		past = math.Abs(n.Median - bound)
+	}
+	return benchfmt.Value{Value: benchfmtRound(past), Unit: n.Unit + "-past-bound"}, true
+}
+
+// benchfmtBetter is the better= annotation of a number's unit: lower for
+// a time and a count of work done, higher for a floor (work avoided), none
+// for an exact count; a past-bound value is always better lower.
+func benchfmtBetter(n band.Judged, pastBound bool) string {
+	switch {
+	case pastBound, n.Band.Kind == band.KindTime:
+		return "lower"
+	case n.Band.Direction() == band.AtLeast:
+		return "higher"
+	case n.Band.Direction() == band.Exactly:
+		return ""
+	}
+	return "lower"
 }
 
 // benchfmtRound rounds v to benchfmtDigits decimals, so that the writer,

@@ -9,6 +9,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -57,6 +58,9 @@ func TestMain(m *testing.M) {
 	os.Exit(m.Run())
 }
 
+// bigCountEnv is added to test-big's count, in the child that measures it.
+const bigCountEnv = "PERFBENCH_TEST_BIG_PLUS"
+
 // registerTestScenarios registers, under names starting "test-", scenarios whose numbers are fixed, so the
 // command's output is the same on every run and machine, and one per way a
 // scenario's process can go wrong. Parent and child both register them.
@@ -77,6 +81,15 @@ func registerTestScenarios() {
 			Numbers: []scenario.Number{{Spec: frame, Value: samples(time...)}, {Spec: frames, Value: samples(count)}}}
 	}
 	scenario.Register(fixed("test-fixed", []float64{10, 11, 12, 10, 11, 12, 10, 11}, 0))
+	// A count large enough that benchstat's four digits round its last
+	// away; bigCountEnv adds to it.
+	big := fixed("test-big", []float64{10, 11, 12, 10, 11, 12, 10, 11}, 0)
+	big.Numbers[1] = scenario.Number{Spec: band.Spec{Name: "restyles", Unit: "restyles/run", Band: band.Count(49520)},
+		Value: func(*scenario.Record) []float64 {
+			plus, _ := strconv.Atoi(os.Getenv(bigCountEnv))
+			return []float64{49520 + float64(plus)}
+		}}
+	scenario.Register(big)
 	scenario.Register(fixed("test-fail", []float64{20, 21, 22, 20, 21, 22, 20, 21}, 1))
 	straddle := fixed("test-straddle", nil, 0)
 	straddle.Numbers[0].Value = func(*scenario.Record) []float64 {
@@ -269,7 +282,42 @@ func TestScenariosBenchfmt(t *testing.T) {
 		assert.Equal(t, "test-fixed", res.GetConfig("scenario"), "each scenario under its own configuration")
 	}
 	assert.Contains(t, stdout, "Unit frames/run assume=exact\n", "a count is exact")
-	assert.NotContains(t, stdout, "Unit µs/frame", "a time is a distribution")
+	assert.NotContains(t, stdout, "Unit µs/frame assume=exact", "a time is a distribution")
+	assert.Contains(t, stdout, "Unit µs/frame better=lower\n")
+	assert.Contains(t, stdout, "Unit frames/run better=lower\n", "a ceiling: fewer is better")
+}
+
+// A count's one-unit change shows in benchstat even where its four
+// significant digits round it away: a count of 49 520 that rose by one
+// read "49.52k → 49.52k +0.00%"; its distance past its bound reads
+// 0 → 1.
+func TestBenchstatShowsAOneUnitCountChange(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds benchstat")
+	}
+	dir := t.TempDir()
+	benchstat := filepath.Join(dir, "benchstat")
+	out, err := exec.Command("go", "build", "-o", benchstat, "golang.org/x/perf/cmd/benchstat").CombinedOutput()
+	require.NoError(t, err, "%s", out)
+	for name, plus := range map[string]string{"old.txt": "0", "new.txt": "1"} {
+		t.Setenv(bigCountEnv, plus)
+		code, stdout, stderr := perfbench(t, "scenarios", "test-big", "--format", "benchfmt", "--count", "3",
+			"--baselines", filepath.Join(dir, "b.yaml"))
+		if plus == "0" {
+			require.Equal(t, exitPass, code, stderr)
+		} else {
+			require.Equal(t, exitFailed, code, "one over its ceiling fails: %s", stderr)
+		}
+		require.NoError(t, os.WriteFile(filepath.Join(dir, name), []byte(stdout), 0o644))
+	}
+	cmd := exec.Command(benchstat, "old.txt", "new.txt")
+	cmd.Dir = dir
+	got, err := cmd.Output()
+	require.NoError(t, err)
+	assert.Regexp(t, `Scenario/test-big\s+49\.52k ± 0%\s+49\.52k ± 0%\s+\+0\.00% \(n=3\)`, string(got), "the count itself rounds")
+	assert.Regexp(t, `Scenario/test-big\s+0\.000 ± 0%\s+1\.000 ± 0%\s+\? \(n=3\)`, string(got), "past its bound it shows")
+	assert.Contains(t, string(got), "restyles/run-past-bound")
+	t.Logf("benchstat old.txt new.txt:\n%s", got)
 }
 
 // benchstat, the real one from the module's own golang.org/x/perf, reads

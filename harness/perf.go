@@ -37,6 +37,7 @@ func (h *front) perfCmd() *cobra.Command {
 		rend                    string
 		repeats                 int
 		allowDirty              bool
+		wide                    bool
 	)
 	p := h.program
 	renderers := ""
@@ -174,7 +175,7 @@ Exit status: 0 pass (or unbaselined), 1 a band failed, a scenario broke or
 			if err != nil {
 				return ratchetErr(err)
 			}
-			rep := &report.Report{Program: p, Command: "perf", Runs: []ratchet.Outcome{o}}
+			rep := &report.Report{Program: p, Command: "perf", Runs: []ratchet.Outcome{o}, Terminal: terminalFor(cmd.OutOrStdout(), wide)}
 			if err := rep.Write(cmd.OutOrStdout(), cmd.ErrOrStderr(), f); err != nil {
 				return err
 			}
@@ -190,6 +191,7 @@ Exit status: 0 pass (or unbaselined), 1 a band failed, a scenario broke or
 	}
 	fl := cmd.Flags()
 	fl.BoolVar(&asJSON, "json", false, "print the outcome as JSON")
+	fl.BoolVarP(&wide, "wide", "v", false, "the table with what a reader rarely needs: sample counts, wall clock, each band's derivation, notes")
 	fl.StringVar(&formatArg, "format", "table", "output format: table, markdown (a report for a pull request's job summary) or json")
 	fl.BoolVar(&check, "check", false, "judge and check the docs are up to date; write nothing (what CI runs)")
 	fl.BoolVar(&advisory, "advisory-times", false, "with --check: report a time over its limit without failing on it (counts and broken scenarios still fail); for a machine whose speed drifts from its baselines'")

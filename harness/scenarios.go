@@ -156,6 +156,7 @@ func (h *front) docsDefault() string {
 func (h *front) scenariosCmd() *cobra.Command {
 	var (
 		asJSON    bool
+		wide      bool
 		advisory  bool
 		formatArg string
 		count     int
@@ -310,7 +311,7 @@ scenario broke, 2 usage or input error.`,
 			}
 			opts := ratchet.Options{Baselines: path, Scenarios: names, Known: h.known(names), ReadOnly: true, Machine: machine(key), AdvisoryTimes: advisory}
 			m := &measure{r: r, all: names}
-			rep := &report.Report{Program: p, Command: "scenarios", Package: benchfmtPackage}
+			rep := &report.Report{Program: p, Command: "scenarios", Package: benchfmtPackage, Terminal: terminalFor(cmd.OutOrStdout(), wide)}
 			for range count {
 				o, err := ratchet.Run(cmd.Context(), opts, m.run)
 				if err != nil {
@@ -324,6 +325,7 @@ scenario broke, 2 usage or input error.`,
 	}
 	fl := cmd.Flags()
 	fl.BoolVar(&asJSON, "json", false, "print every judged number as JSON (--format json)")
+	fl.BoolVarP(&wide, "wide", "v", false, "the table with what a reader rarely needs: sample counts, wall clock, each band's derivation, notes")
 	fl.BoolVar(&advisory, "advisory-times", false, "report a time over its limit without failing on it (counts and broken scenarios still fail); for a machine whose speed drifts from its baselines', where paired runs (--base) judge times")
 	fl.StringVar(&formatArg, "format", "table", "output format: table, markdown (a report for a pull request's job summary), benchfmt (the Go benchmark format, for benchstat), bmf (Bencher Metric Format, for bencher run --adapter json), gab (github-action-benchmark's customSmallerIsBetter) or json")
 	fl.IntVar(&count, "count", 1, "with --format benchfmt, run every scenario this many times")

@@ -5,7 +5,6 @@ import (
 	"io"
 	"path/filepath"
 	"strings"
-	"text/tabwriter"
 
 	"github.com/perfbench/perfbench/band"
 )
@@ -58,29 +57,11 @@ func Spread(n band.Judged) string {
 	return s
 }
 
-// WriteTable prints the machine line and the table of [Outcome.Rows] under
-// [Columns], with no trailing blanks.
-func (o Outcome) WriteTable(w io.Writer) error {
-	var b strings.Builder
-	fmt.Fprintf(&b, "machine: %s\n\n", o.Machine)
-	tw := tabwriter.NewWriter(&b, 0, 4, 2, ' ', 0)
-	fmt.Fprintln(tw, strings.Join(Columns, "\t"))
-	for _, r := range o.Rows() {
-		fmt.Fprintln(tw, strings.Join(r, "\t"))
-	}
-	tw.Flush()
-	// tabwriter pads the last column too; a report line has no trailing
-	// blanks.
-	lines := strings.Split(b.String(), "\n")
-	for i, l := range lines {
-		lines[i] = strings.TrimRight(l, " ")
-	}
-	if a := o.advisory(); a != "" {
-		lines = append(lines, a)
-	}
-	_, err := io.WriteString(w, strings.Join(lines, "\n"))
-	return err
-}
+// WriteTable prints the machine line and the table of every number as a
+// terminal of [DefaultWidth] columns shows it ([Outcome.WriteTableTo]).
+// [Outcome.Rows] under [Columns] are the full table, for a Markdown
+// report's collapsed section.
+func (o Outcome) WriteTable(w io.Writer) error { return o.WriteTableTo(w, Terminal{}) }
 
 // advisory is the line naming the times over their limits that were
 // judged as advice (Options.AdvisoryTimes) and so left out of the verdict;
@@ -98,12 +79,22 @@ func (o Outcome) advisory() string {
 	return fmt.Sprintf("advisory: %d time(s) over their limits, reported and not judged (--advisory-times): %s\n", len(names), strings.Join(names, ", "))
 }
 
-// WriteReport prints the outcome as `perfbench perf` shows it: the table
-// of [Outcome.WriteTable], the baselines that moved, the files written,
-// and the overall verdict.
+// WriteReport prints the outcome as `perfbench perf` shows it at
+// [DefaultWidth] columns with no colour; see [Outcome.WriteReportTo].
 func (o Outcome) WriteReport(w io.Writer) error {
+	return o.WriteReportTo(w, Terminal{DocsStale: o.DocsStale})
+}
+
+// WriteReportTo prints the outcome as `perfbench perf` shows it: the
+// table, the baselines that moved, the files written, then the closing
+// summary of failures and the verdict in the word the exit status means —
+// "docs out of date" when t.DocsStale (perf --check), which exits 1.
+func (o Outcome) WriteReportTo(w io.Writer, t Terminal) error {
+	if t.Width <= 0 {
+		t.Width = DefaultWidth
+	}
 	var b strings.Builder
-	if err := o.WriteTable(&b); err != nil {
+	if err := o.WriteTableTo(&b, t); err != nil {
 		return err
 	}
 	if len(o.Moves) > 0 {
@@ -112,30 +103,32 @@ func (o Outcome) WriteReport(w io.Writer) error {
 	for _, m := range o.Moves {
 		b.WriteString(m.String() + "\n")
 	}
-	b.WriteString("\n")
+	var files []string
 	if o.BaselinesWritten {
-		b.WriteString("baselines file updated\n")
+		files = append(files, "baselines file updated")
 	}
 	if o.HistoryWritten {
-		b.WriteString("history updated\n")
+		files = append(files, "history updated")
 	}
 	if o.DocsWritten {
-		b.WriteString("docs updated\n")
+		files = append(files, "docs updated")
 	}
 	if len(o.ChartsWritten) > 0 {
 		names := make([]string, len(o.ChartsWritten))
 		for i, c := range o.ChartsWritten {
 			names[i] = filepath.Base(c)
 		}
-		fmt.Fprintf(&b, "charts updated: %s\n", strings.Join(names, ", "))
+		files = append(files, "charts updated: "+strings.Join(names, ", "))
 	}
-	for _, r := range o.Recovered {
-		b.WriteString(r + "\n")
-	}
+	files = append(files, o.Recovered...)
 	if o.Withheld != "" {
-		b.WriteString("nothing written: " + o.Withheld + "\n")
+		files = append(files, "nothing written: "+o.Withheld)
 	}
-	fmt.Fprintf(&b, "verdict: %s\n", o.Verdict)
+	if len(files) > 0 {
+		b.WriteString("\n" + strings.Join(files, "\n") + "\n")
+	}
+	o.writeSummary(&b, t)
+	fmt.Fprintf(&b, "verdict: %s\n", t.verdictLine(o))
 	_, err := io.WriteString(w, b.String())
 	return err
 }

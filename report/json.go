@@ -58,11 +58,15 @@ type JudgedJSON struct {
 	HistoryWritten   bool       `json:"history_written,omitempty"`
 	DocsWritten      bool       `json:"docs_written,omitempty"`
 	ChartsWritten    []string   `json:"charts_written,omitempty"`
+	// DocsStale (perf --check) says the docs are out of date, which fails
+	// the command though every band passed: the verdict alone reads pass.
+	DocsStale bool `json:"docs_stale,omitempty"`
 }
 
 func ratchetOutcomeJSON(o ratchet.Outcome) JudgedJSON {
 	out := JudgedJSON{Machine: o.Machine.String(), Verdict: o.Verdict,
-		BaselinesWritten: o.BaselinesWritten, HistoryWritten: o.HistoryWritten, DocsWritten: o.DocsWritten, ChartsWritten: o.ChartsWritten}
+		BaselinesWritten: o.BaselinesWritten, HistoryWritten: o.HistoryWritten, DocsWritten: o.DocsWritten, ChartsWritten: o.ChartsWritten,
+		DocsStale: o.DocsStale}
 	for _, m := range o.Moves {
 		out.Moves = append(out.Moves, MoveJSON{Scenario: m.Scenario, Number: m.Number, Unit: m.Unit,
 			Kind: m.Kind.String(), From: m.From, To: m.To, Why: m.Why})

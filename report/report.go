@@ -55,6 +55,11 @@ type Report struct {
 
 	// Measured is one scenario's numbers, with no verdict.
 	Measured *scenario.Result
+
+	// Terminal lays a judged run's table out for where it is printed: its
+	// width, --wide, colour on a terminal. The zero Terminal is 100
+	// columns, compact, no colour.
+	Terminal ratchet.Terminal
 }
 
 // Failed reports whether the outcome fails the command: a band that
@@ -103,9 +108,11 @@ func (r *Report) Write(w, errw io.Writer, f Format) error {
 	case r.Measured != nil:
 		return writeScenarioResult(w, *r.Measured)
 	case r.Command == "perf":
-		return r.last().WriteReport(w)
+		t := r.Terminal
+		t.DocsStale = r.last().DocsStale
+		return r.last().WriteReportTo(w, t)
 	}
-	return writeScenarioTable(w, r.last())
+	return writeScenarioTable(w, r.last(), r.Terminal)
 }
 
 // Supports reports whether the report has a form in format f: every

@@ -14,14 +14,11 @@ import (
 	"github.com/perfbench/perfbench/scenario"
 )
 
-// writeScenarioTable prints a judged outcome, one row per number in the
-// columns perf's report shares, and the verdict.
-func writeScenarioTable(w io.Writer, o ratchet.Outcome) error {
-	if err := o.WriteTable(w); err != nil {
-		return err
-	}
-	_, err := fmt.Fprintf(w, "\nverdict: %s\n", o.Verdict)
-	return err
+// writeScenarioTable prints a judged outcome as a table laid out for t,
+// in the columns perf's report shares, a summary of what failed and the
+// verdict.
+func writeScenarioTable(w io.Writer, o ratchet.Outcome, t ratchet.Terminal) error {
+	return o.WriteTerminal(w, t)
 }
 
 // trimLines drops the blanks tabwriter leaves at the end of each line.

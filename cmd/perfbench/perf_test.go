@@ -215,13 +215,45 @@ func TestPerfAndScenariosShareColumns(t *testing.T) {
 	require.Equal(t, exitPass, code, stderr)
 	header := func(out string) string {
 		for _, l := range strings.Split(out, "\n") {
-			if strings.HasPrefix(l, "scenario ") {
+			if strings.HasPrefix(l, "number ") {
 				return strings.Join(strings.Fields(l), " ")
 			}
 		}
 		return ""
 	}
-	want := "scenario number value unit 95% CI band band verdict budget budget verdict note"
+	want := "number value 95% CI band verdict budget"
 	assert.Equal(t, want, header(perfOut))
 	assert.Equal(t, want, header(scenariosOut))
+}
+
+// perf --check with out-of-date docs exits 1, and says so in the verdict's
+// own words — in the table and in the JSON — where it used to print
+// "verdict: pass" above exit status 1.
+func TestPerfCheckWithStaleDocsSaysSo(t *testing.T) {
+	withScenarios(t, "test-fixed")
+	withBuild(t, &debug.BuildInfo{})
+	_, docs, flags := perfFiles(t)
+	code, _, stderr := perfbench(t, append([]string{"perf"}, flags...)...)
+	require.Equal(t, exitPass, code, stderr)
+	code, stdout, stderr := perfbench(t, append([]string{"perf", "--check"}, flags...)...)
+	require.Equal(t, exitPass, code, stderr)
+	assert.True(t, strings.HasSuffix(stdout, "verdict: pass\n"), stdout)
+
+	b := perfReadFile(t, docs)
+	i := strings.Index(string(b), "<!-- perfbench:begin")
+	require.Positive(t, i)
+	j := i + strings.Index(string(b[i:]), "\n") + 1
+	require.NoError(t, os.WriteFile(docs, []byte(string(b[:j])+"a line by hand\n"+string(b[j:])), 0o644))
+	code, stdout, stderr = perfbench(t, append([]string{"perf", "--check"}, flags...)...)
+	assert.Equal(t, exitFailed, code)
+	assert.True(t, strings.HasSuffix(stdout, "the docs' generated section is out of date: run perf, review the change and commit it\nverdict: docs out of date\n"), stdout)
+	assert.Contains(t, stderr, "is out of date")
+	code, stdout, _ = perfbench(t, append([]string{"perf", "--check", "--json"}, flags...)...)
+	assert.Equal(t, exitFailed, code)
+	var out struct {
+		Verdict   string `json:"verdict"`
+		DocsStale bool   `json:"docs_stale"`
+	}
+	require.NoError(t, json.Unmarshal([]byte(stdout), &out))
+	assert.True(t, out.DocsStale)
 }

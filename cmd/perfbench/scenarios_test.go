@@ -191,7 +191,7 @@ func TestScenariosBrokenChildren(t *testing.T) {
 		"test-garbage": `printed output that is not a scenario result`,
 		"test-kill":    "killed by signal killed; stderr: about to die",
 	} {
-		assert.Contains(t, got[name], "broken", name)
+		assert.Contains(t, got[name], "BROKEN", name)
 		assert.Contains(t, got[name], want, name)
 	}
 
@@ -199,7 +199,7 @@ func TestScenariosBrokenChildren(t *testing.T) {
 	// child built with -race to start on a loaded machine.
 	code, stdout, _ = perfbench(t, "scenarios", "test-hang", "--timeout", "2s", "--baselines", baselines)
 	assert.Equal(t, exitFailed, code)
-	assert.Contains(t, rows(stdout)["test-hang"], "broken")
+	assert.Contains(t, rows(stdout)["test-hang"], "BROKEN")
 	assert.Contains(t, rows(stdout)["test-hang"], "timed out: still running after 2s, killed")
 }
 

@@ -24,16 +24,22 @@ const benchfmtPackage = "github.com/perfbench/perfbench/scenario"
 
 // runner returns the runner the commands use (this binary, one process
 // per scenario, each scenario in repeats processes interleaved round by
-// round with the others') and its progress bar over total scenarios
-// (Options.Progress), drawn on stderr when it is a terminal; call Done on
-// the bar when the runs are over.
+// round with the others') and its progress bar over the processes of
+// total scenarios (Options.Progress), drawn on stderr when it is a
+// terminal; call Done on the bar when the runs are over. The bar counts
+// processes, which finish one by one, not scenarios, which interleave and
+// finish together.
 func (h *front) runner(cmd *cobra.Command, timeout time.Duration, total, repeats int) (*runner.Runner, *done) {
 	r := &runner.Runner{Timeout: timeout, Repeats: repeats}
 	newBar := h.opts.Progress
 	if newBar == nil {
 		newBar = Lines
 	}
-	bar := newBar(cmd.ErrOrStderr(), quiet(cmd), total, "scenarios")
+	reps := repeats
+	if reps <= 0 {
+		reps = runner.DefaultRepeats
+	}
+	bar := newBar(cmd.ErrOrStderr(), quiet(cmd), total*reps, "processes")
 	if bar != nil {
 		r.Progress = bar
 	}

@@ -81,7 +81,12 @@ type Runner struct {
 	Renderer string
 	// Timeout bounds each process; zero means DefaultTimeout.
 	Timeout time.Duration
-	// Progress, if set, gets one line per scenario as it finishes.
+	// Progress, if set, gets one line per process as it finishes:
+	// "scenario NAME: process in 0.31s (1 of 5 processes)", and for the
+	// scenario's last, "done" or, for one that broke (which ends its
+	// scenario), "broken" in place of "process". One line a process, not a
+	// scenario, since the scenarios interleave and finish together: a bar
+	// over scenarios sat at 0% for most of a run.
 	Progress io.Writer
 	// Repeats is how many processes each scenario runs in; zero means
 	// DefaultRepeats. The processes of one scenario are interleaved with
@@ -128,10 +133,13 @@ func (r *Runner) Run(ctx context.Context, names []string) ([]scenario.Result, er
 			}
 			spent[i] += time.Since(start)
 			runs[i] = append(runs[i], res)
-			if r.Progress != nil && (round == repeats-1 || res.Broken != "") {
+			if r.Progress != nil {
 				state := "done"
-				if res.Broken != "" {
+				switch {
+				case res.Broken != "":
 					state = "broken"
+				case round < repeats-1:
+					state = "process"
 				}
 				fmt.Fprintf(r.Progress, "scenario %s: %s in %.2fs (%d of %d processes)\n",
 					name, state, spent[i].Seconds(), len(runs[i]), repeats)

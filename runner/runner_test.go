@@ -189,13 +189,15 @@ func TestRunnerReportsProgress(t *testing.T) {
 	_, err := r.Run(context.Background(), []string{"test-ok", "test-exit"})
 	require.NoError(t, err)
 	lines := strings.Split(strings.TrimSpace(progress.String()), "\n")
-	// A broken process ends its scenario at once, in the first round;
-	// the other scenario reports when its last process is done.
-	require.Len(t, lines, 2)
-	assert.True(t, strings.HasPrefix(lines[0], "scenario test-exit: broken in "), lines[0])
+	// One line a process; a broken process ends its scenario at once, in
+	// the first round; the other scenario says done at its last process.
+	require.Len(t, lines, 6)
+	assert.True(t, strings.HasPrefix(lines[0], "scenario test-ok: process in "), lines[0])
 	assert.True(t, strings.HasSuffix(lines[0], "(1 of 5 processes)"), lines[0])
-	assert.True(t, strings.HasPrefix(lines[1], "scenario test-ok: done in "), lines[1])
-	assert.True(t, strings.HasSuffix(lines[1], "(5 of 5 processes)"), lines[1])
+	assert.True(t, strings.HasPrefix(lines[1], "scenario test-exit: broken in "), lines[1])
+	assert.True(t, strings.HasSuffix(lines[1], "(1 of 5 processes)"), lines[1])
+	assert.True(t, strings.HasPrefix(lines[5], "scenario test-ok: done in "), lines[5])
+	assert.True(t, strings.HasSuffix(lines[5], "(5 of 5 processes)"), lines[5])
 }
 
 // A scenario's processes run interleaved with the other scenarios', round

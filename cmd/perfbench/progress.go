@@ -2,8 +2,11 @@ package main
 
 import (
 	"bytes"
+	"fmt"
 	"io"
 	"os"
+	"strings"
+	"sync"
 	"time"
 
 	"github.com/schollz/progressbar/v3"
@@ -19,9 +22,49 @@ import (
 // draws nothing, so callers need no checks.
 type progress struct {
 	bar *progressbar.ProgressBar
+	// gate is what the bar writes through: shut by clear and done, so that
+	// nothing the bar draws — its own ticks included — lands among what
+	// the command prints to stdout, which may be the same terminal.
+	gate *gate
+	// stop ends the ticker that redraws the bar, so its elapsed time moves
+	// between steps.
+	stop chan struct{}
 	// line holds a runner's progress line until its newline arrives.
 	line []byte
 }
+
+// gate passes writes while open and drops them, reporting success, while
+// shut; once closed it stays shut.
+type gate struct {
+	mu     sync.Mutex
+	w      io.Writer
+	shut   bool
+	closed bool
+}
+
+func (g *gate) Write(b []byte) (int, error) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if g.shut || g.closed {
+		return len(b), nil
+	}
+	return g.w.Write(b)
+}
+
+// set opens or shuts the gate, after running f (which may write through
+// it) while it is still in its old state.
+func (g *gate) set(open bool, f func()) {
+	if f != nil {
+		f()
+	}
+	g.mu.Lock()
+	g.shut = !open
+	g.mu.Unlock()
+}
+
+// progressTick is how often a bar redraws between steps: its elapsed
+// time and estimate move although no process has finished.
+const progressTick = 500 * time.Millisecond
 
 // progressThrottle keeps a bar over bytes from redrawing on every read, more
 // often than a reader can see. A bar over steps (scenarios, workloads)
@@ -49,16 +92,32 @@ func (s *streams) newProgress(total int64, what string, extra ...progressbar.Opt
 	if s.quiet || !isTerminal(s.err) {
 		return nil
 	}
+	g := &gate{w: s.err}
 	opts := append([]progressbar.Option{
-		progressbar.OptionSetWriter(s.err),
+		progressbar.OptionSetWriter(g),
 		progressbar.OptionSetDescription(what),
 		progressbar.OptionSetElapsedTime(true),
-		progressbar.OptionSetPredictTime(false),
+		// An estimate for a bar over steps (the remaining time at the pace
+		// so far); a spinner has nothing to estimate from.
+		progressbar.OptionSetPredictTime(total > 0),
 		progressbar.OptionClearOnFinish(),
 		progressbar.OptionSetRenderBlankState(true),
 		progressbar.OptionSetWidth(30),
 	}, extra...)
-	return &progress{bar: progressbar.NewOptions64(total, opts...)}
+	p := &progress{bar: progressbar.NewOptions64(total, opts...), gate: g, stop: make(chan struct{})}
+	go func() {
+		t := time.NewTicker(progressTick)
+		defer t.Stop()
+		for {
+			select {
+			case <-p.stop:
+				return
+			case <-t.C:
+				_ = p.bar.Add(0)
+			}
+		}
+	}()
+	return p
 }
 
 // step marks one step done and says what it was.
@@ -66,6 +125,7 @@ func (p *progress) step(what string) {
 	if p == nil {
 		return
 	}
+	p.gate.set(true, nil)
 	_ = p.bar.Add(1) // a bar that cannot draw is not worth failing the command for
 	p.bar.Describe(what)
 }
@@ -75,16 +135,19 @@ func (p *progress) describe(what string) {
 	if p == nil {
 		return
 	}
+	p.gate.set(true, nil)
 	p.bar.Describe(what)
 }
 
 // clear erases the bar's line before the command prints to stdout, which
-// may be the same terminal; the next step draws it again.
+// may be the same terminal, and keeps the bar silent — its ticks and a
+// spinner's turns included — until the next step or describe draws it
+// again.
 func (p *progress) clear() {
 	if p == nil {
 		return
 	}
-	_ = p.bar.Clear()
+	p.gate.set(false, func() { _ = p.bar.Clear() })
 }
 
 // reader returns r read through the bar, which counts the bytes read (for a
@@ -103,10 +166,14 @@ func (p *progress) done() {
 	if p == nil {
 		return
 	}
+	close(p.stop)
 	_ = p.bar.Finish()
+	p.gate.mu.Lock()
+	p.gate.closed = true
+	p.gate.mu.Unlock()
 }
 
-// Write takes a scenario runner's progress lines (one per scenario as it
+// Write takes a scenario runner's progress lines (one per process as it
 // finishes: see runner.Runner.Progress) and makes each a step: the bar
 // harness's scenario commands draw (harness.Options.Progress).
 func (p *progress) Write(b []byte) (int, error) {
@@ -116,9 +183,29 @@ func (p *progress) Write(b []byte) (int, error) {
 		if i < 0 {
 			return len(b), nil
 		}
-		p.step(string(p.line[:i]))
+		p.step(progressLabel(string(p.line[:i])))
 		p.line = p.line[i+1:]
 	}
+}
+
+// progressLabel shortens a runner's line for the bar: "scenario
+// hover-storm: process in 0.31s (2 of 5 processes)" reads "hover-storm
+// 2/5", a broken one "hover-storm broken".
+func progressLabel(line string) string {
+	name, rest, ok := strings.Cut(strings.TrimPrefix(line, "scenario "), ": ")
+	if !ok {
+		return line
+	}
+	if strings.HasPrefix(rest, "broken") {
+		return name + " broken"
+	}
+	var k, n int
+	if i := strings.LastIndex(rest, "("); i >= 0 {
+		if _, err := fmt.Sscanf(rest[i:], "(%d of %d processes)", &k, &n); err == nil {
+			return fmt.Sprintf("%s %d/%d", name, k, n)
+		}
+	}
+	return name
 }
 
 // isTerminal reports whether w is a terminal.

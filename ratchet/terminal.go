@@ -85,15 +85,23 @@ func (t Terminal) verdictCell(v band.Verdict) string {
 
 // shortUnit prints a value with its unit, leaving out the part of the unit
 // the number's name already says: restyles 2 restyles/frame reads
-// "2 /frame", frame 1.01 µs/frame reads "1.01 µs".
+// "2 /frame", frame 1.01 µs/frame reads "1.01 µs",
+// translation-relayouts 0 relayouts/translation-frame reads "0 /frame",
+// and a time's unit named by its frame (resize-frame, µs/resize-frame)
+// "µs". The full unit is in --wide, the JSON and the Markdown.
 func shortUnit(name, unit, value string) string {
 	num, den, ok := strings.Cut(unit, "/")
+	// A denominator whose first word the name starts with says it twice:
+	// translation-restyles in restyles/translation-frame is per frame.
+	if i := strings.Index(den, "-"); ok && i > 0 && den != name && strings.HasPrefix(name, den[:i+1]) {
+		den = den[i+1:]
+	}
 	switch {
 	case !ok:
 		return value + " " + unit
 	case den == name:
 		return value + " " + num
-	case num == name:
+	case num == name || strings.HasSuffix(name, "-"+num):
 		return value + " /" + den
 	}
 	return value + " " + unit
@@ -183,6 +191,9 @@ func (o Outcome) WriteTableTo(w io.Writer, t Terminal) error {
 			value, ci := "—", "—"
 			if n.BandVerdict != band.Broken {
 				value = shortUnit(n.Name, n.Unit, band.Format(n.Median))
+				if t.Wide {
+					value = band.Format(n.Median) + " " + n.Unit
+				}
 				if n.Band.Kind == band.KindTime {
 					ci = band.Format(n.Lo) + "–" + band.Format(n.Hi)
 					if t.Wide {

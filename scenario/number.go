@@ -2,6 +2,7 @@ package scenario
 
 import (
 	"math"
+	"slices"
 	"time"
 
 	"github.com/perfbench/perfbench/band"
@@ -96,6 +97,24 @@ func perFrame(r *Record, v uint64) []float64 {
 		return nil
 	}
 	return []float64{math.Round(float64(v)/float64(frames)*100) / 100}
+}
+
+// MedianCount returns the median of a count over a subject's frames: the
+// lower middle of an even number, so that it is always a count some frame
+// had, or 0 for no frames. A toolkit subject (packages subject/gio and
+// subject/fyne) reports a frame's allocations this way, because the Go
+// runtime moves single frames' counts by one or two between processes
+// (see gio.Median) where the median frame stays put.
+func MedianCount[F any](frames []F, count func(F) uint64) uint64 {
+	if len(frames) == 0 {
+		return 0
+	}
+	v := make([]uint64, len(frames))
+	for i, f := range frames {
+		v[i] = count(f)
+	}
+	slices.Sort(v)
+	return v[(len(v)-1)/2]
 }
 
 // Drew keeps the steps that drew at least one frame.

@@ -35,3 +35,22 @@ func TestNumbersReadTheRecord(t *testing.T) {
 		t.Run(name, func(t *testing.T) { assert.Equal(t, tc.want, tc.value(r)) })
 	}
 }
+
+func TestMedianCountIsAFramesCount(t *testing.T) {
+	type frame struct{ allocs uint64 }
+	allocs := func(f frame) uint64 { return f.allocs }
+	for name, tc := range map[string]struct {
+		frames []frame
+		want   uint64
+	}{
+		"no frames":                     {nil, 0},
+		"one frame":                     {[]frame{{7}}, 7},
+		"the middle of an odd number":   {[]frame{{9}, {1}, {5}}, 5},
+		"the lower middle of an even":   {[]frame{{153}, {59}, {155}, {57}}, 59},
+		"one frame's jitter moves none": {[]frame{{40}, {40}, {42}, {40}, {41}}, 40},
+	} {
+		t.Run(name, func(t *testing.T) {
+			assert.Equal(t, tc.want, MedianCount(tc.frames, allocs))
+		})
+	}
+}

@@ -3,7 +3,6 @@ package fyne
 import (
 	"fmt"
 	"runtime"
-	"slices"
 	"time"
 
 	"fyne.io/fyne/v2"
@@ -12,6 +11,7 @@ import (
 	"fyne.io/fyne/v2/theme"
 
 	"github.com/perfbench/perfbench/clock"
+	"github.com/perfbench/perfbench/scenario"
 )
 
 // Options set the window the program runs in.
@@ -518,13 +518,5 @@ func (s *Subject) Center(text string) fyne.Position {
 // differ by one or two between processes (the runtime's type-assertion
 // caches, a map's growth that depends on its hash seed).
 func Median(frames []Frame, count func(Frame) uint64) uint64 {
-	if len(frames) == 0 {
-		return 0
-	}
-	v := make([]uint64, len(frames))
-	for i, f := range frames {
-		v[i] = count(f)
-	}
-	slices.Sort(v)
-	return v[(len(v)-1)/2]
+	return scenario.MedianCount(frames, count)
 }

@@ -5,7 +5,6 @@ import (
 	"image"
 	"reflect"
 	"runtime"
-	"slices"
 	"time"
 	"unicode/utf8"
 
@@ -17,6 +16,8 @@ import (
 	"gioui.org/layout"
 	"gioui.org/op"
 	"gioui.org/unit"
+
+	"github.com/perfbench/perfbench/scenario"
 )
 
 // UI is a Gio program's frame: the function a Gio window calls with a
@@ -385,15 +386,7 @@ func opsSize(o *op.Ops) (bytes, refs int) {
 // the edge between two kinds of frame (gio-resize: ten frames that reshape
 // the text, ten that do not).
 func Median(frames []Frame, count func(Frame) uint64) uint64 {
-	if len(frames) == 0 {
-		return 0
-	}
-	v := make([]uint64, len(frames))
-	for i, f := range frames {
-		v[i] = count(f)
-	}
-	slices.Sort(v)
-	return v[(len(v)-1)/2]
+	return scenario.MedianCount(frames, count)
 }
 
 // Find returns the bounds, in window pixels, of the widget the last frame

@@ -47,6 +47,60 @@ type Driver interface {
 	Step(phase string, i int) Frame
 }
 
+// Window is a toolkit's headless window on a virtual clock, as a peer's
+// driver steps it: package subject/gio's Subject and subject/fyne's, whose
+// frames are of type F.
+type Window[F any] interface {
+	// Refresh advances to the next refresh, drawing a frame if one is due.
+	Refresh() bool
+	// Wait advances the clock by d, drawing every frame that falls due.
+	Wait(d time.Duration) int
+	// Frames are every frame drawn since the window opened, in order.
+	Frames() []F
+}
+
+// WindowDriver is the Driver of a peer in a Window. What a phase's step
+// is stays the same on every toolkit (idle: a second of virtual time;
+// hover and scroll: the step's input, then one refresh); only the input,
+// aimed at the peer's own widgets, and the reading of its frames differ.
+type WindowDriver[F any] struct {
+	Window Window[F]
+	// Toolkit names the peer's toolkit ("Gio", "Fyne") in the panic for a
+	// phase it has no input for.
+	Toolkit string
+	// Hover and Scroll perform the input of step i of those phases.
+	Hover, Scroll func(i int)
+	// Frame reads the toolkit's frame; Step sets Drew.
+	Frame func(F) Frame
+}
+
+var _ Driver = WindowDriver[struct{}]{}
+
+// Step performs step i of phase and returns the frame it drew, if any.
+func (d WindowDriver[F]) Step(phase string, i int) Frame {
+	n := len(d.Window.Frames())
+	switch phase {
+	case "idle":
+		d.Window.Wait(time.Second)
+	case "hover":
+		d.Hover(i)
+		d.Window.Refresh()
+	case "scroll":
+		d.Scroll(i)
+		d.Window.Refresh()
+	default:
+		// Named for the peer packages, whose drivers these are.
+		panic("peer: no " + d.Toolkit + " driver for phase " + phase)
+	}
+	frames := d.Window.Frames()
+	if len(frames) == n {
+		return Frame{}
+	}
+	f := d.Frame(frames[len(frames)-1])
+	f.Drew = true
+	return f
+}
+
 // Frame is what a step drew.
 type Frame struct {
 	// Drew says a frame was drawn; the rest is zero when not.

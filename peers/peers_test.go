@@ -81,3 +81,58 @@ func TestCaveatsSayWhatEveryPeersFrameIncludes(t *testing.T) {
 	c := peers.Caveats([]peers.Peer{still{"a", 0, &order, false}})
 	assert.Contains(t, c, "a's frame: nothing.")
 }
+
+// window is a headless window whose frames are their costs: it draws one
+// at a refresh after input, and one every 100 ms of a wait while animating.
+type window struct {
+	frames    []time.Duration
+	input     bool
+	animating bool
+	log       []string
+}
+
+func (w *window) Refresh() bool {
+	w.log = append(w.log, "refresh")
+	if !w.input {
+		return false
+	}
+	w.input = false
+	w.frames = append(w.frames, time.Duration(len(w.frames)+1)*time.Millisecond)
+	return true
+}
+
+func (w *window) Wait(d time.Duration) int {
+	w.log = append(w.log, "wait "+d.String())
+	if !w.animating {
+		return 0
+	}
+	n := int(d / (100 * time.Millisecond))
+	for range n {
+		w.frames = append(w.frames, time.Millisecond)
+	}
+	return n
+}
+
+func (w *window) Frames() []time.Duration { return w.frames }
+
+func TestWindowDriverStepsEveryToolkitAlike(t *testing.T) {
+	w := &window{}
+	var inputs []string
+	d := peers.WindowDriver[time.Duration]{Window: w, Toolkit: "Test",
+		Hover:  func(i int) { inputs = append(inputs, "hover"); w.input = i%2 == 0 },
+		Scroll: func(i int) { inputs = append(inputs, "scroll"); w.input = true },
+		Frame:  func(c time.Duration) peers.Frame { return peers.Frame{Cost: c, Paint: c / 2} },
+	}
+	assert.Equal(t, peers.Frame{Drew: true, Cost: time.Millisecond, Paint: time.Millisecond / 2}, d.Step("hover", 0),
+		"the input's frame, read by Frame, with Drew set")
+	assert.Equal(t, peers.Frame{}, d.Step("hover", 1), "a step whose input asked for no frame drew none")
+	assert.Equal(t, peers.Frame{Drew: true, Cost: 2 * time.Millisecond, Paint: time.Millisecond}, d.Step("scroll", 0))
+	assert.Equal(t, peers.Frame{}, d.Step("idle", 0), "a window at rest draws nothing in a second")
+	w.animating = true
+	assert.Equal(t, peers.Frame{Drew: true, Cost: time.Millisecond, Paint: time.Millisecond / 2}, d.Step("idle", 1),
+		"an animating window's last frame of the second")
+	assert.Equal(t, []string{"hover", "hover", "scroll"}, inputs)
+	assert.Equal(t, []string{"refresh", "refresh", "refresh", "wait 1s", "wait 1s"}, w.log,
+		"every input is followed by one refresh; idle is a second of virtual time")
+	assert.PanicsWithValue(t, "peer: no Test driver for phase click", func() { d.Step("click", 0) })
+}

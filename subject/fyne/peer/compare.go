@@ -37,15 +37,11 @@ func (Peer) Open(size gallery.Size) (peers.Driver, error) {
 	return newDriver(s, g)
 }
 
-// driver aims each phase's input at the peer's table rows and list, found
-// by position in the window, the way perfbench's phase aims at its own.
-type driver struct {
-	s           *subject.Subject
-	hover, list func(i int)
-}
-
-func newDriver(s *subject.Subject, g *Gallery) (*driver, error) {
-	d := &driver{s: s}
+// newDriver aims each phase's input at the peer's table rows and list,
+// found by position in the window, the way perfbench's phase aims at its
+// own.
+func newDriver(s *subject.Subject, g *Gallery) (peers.Driver, error) {
+	d := peers.WindowDriver[subject.Frame]{Window: s, Toolkit: "Fyne", Frame: frame}
 	port, ok := s.Position(g.Table)
 	if !ok {
 		return nil, errors.New("the Fyne peer shows no table port")
@@ -62,7 +58,7 @@ func newDriver(s *subject.Subject, g *Gallery) (*driver, error) {
 	if len(rows) < 2 {
 		return nil, errors.New("the Fyne peer's table shows fewer than two rows")
 	}
-	d.hover = func(i int) { s.MouseMove(rows[phase.Bounce(i, len(rows))]) }
+	d.Hover = func(i int) { s.MouseMove(rows[phase.Bounce(i, len(rows))]) }
 	list, ok := s.Position(g.List)
 	if !ok {
 		return nil, errors.New("the Fyne peer shows no list port")
@@ -70,27 +66,12 @@ func newDriver(s *subject.Subject, g *Gallery) (*driver, error) {
 	mid := list.AddXY(g.List.Size().Width/2, g.List.Size().Height/2)
 	// Fyne's scroll delta is the content's movement: negative scrolls
 	// down, where perfbench's wheel delta is positive.
-	d.list = func(i int) { s.Scroll(mid, 0, -phase.WheelSteps(i, 7)) }
+	d.Scroll = func(i int) { s.Scroll(mid, 0, -phase.WheelSteps(i, 7)) }
 	return d, nil
 }
 
-func (d *driver) Step(name string, i int) peers.Frame {
-	n := len(d.s.Frames())
-	switch name {
-	case "idle":
-		d.s.Wait(time.Second)
-	case "hover":
-		d.hover(i)
-		d.s.Refresh()
-	case "scroll":
-		d.list(i)
-		d.s.Refresh()
-	default:
-		panic("peer: no Fyne driver for phase " + name)
-	}
-	if len(d.s.Frames()) == n {
-		return peers.Frame{}
-	}
-	f := d.s.Frames()[len(d.s.Frames())-1]
-	return peers.Frame{Drew: true, Cost: f.Wall, Layout: f.Layout, Paint: f.Paint}
+// frame is a Fyne frame as a peer's: its wall time, and its layout and
+// paint parts.
+func frame(f subject.Frame) peers.Frame {
+	return peers.Frame{Cost: f.Wall, Layout: f.Layout, Paint: f.Paint}
 }

@@ -2,7 +2,6 @@ package peer
 
 import (
 	"fmt"
-	"time"
 
 	"github.com/perfbench/perfbench/gallery"
 	"github.com/perfbench/perfbench/peers"
@@ -31,15 +30,10 @@ func (p Peer) Open(size gallery.Size) (peers.Driver, error) {
 	return newDriver(sub)
 }
 
-// driver aims each phase's input at the peer's ports, found by their
+// newDriver aims each phase's input at the peer's ports, found by their
 // semantic descriptions, the way perfbench's phase aims at its own.
-type driver struct {
-	s           *gio.Subject
-	hover, list func(i int)
-}
-
-func newDriver(s *gio.Subject) (*driver, error) {
-	d := &driver{s: s}
+func newDriver(s *gio.Subject) (peers.Driver, error) {
+	d := peers.WindowDriver[gio.Frame]{Window: s, Toolkit: "Gio", Frame: frame}
 	port, ok := s.Find(TablePort)
 	if !ok {
 		return nil, fmt.Errorf("the Gio peer drew no table port")
@@ -48,7 +42,7 @@ func newDriver(s *gio.Subject) (*driver, error) {
 	top := port.Min.Y + 1 + gallery.TableRowHeight + 2
 	n := (port.Max.Y - 1 - top) / gallery.TableRowHeight
 	x := float32(port.Min.X+port.Max.X) / 2
-	d.hover = func(i int) {
+	d.Hover = func(i int) {
 		y := top + phase.Bounce(i, n)*gallery.TableRowHeight + gallery.TableRowHeight/2
 		s.PointerMove(x, float32(y))
 	}
@@ -57,26 +51,9 @@ func newDriver(s *gio.Subject) (*driver, error) {
 		return nil, fmt.Errorf("the Gio peer drew no list port")
 	}
 	lx, ly := float32(port.Min.X+port.Max.X)/2, float32(port.Min.Y+port.Max.Y)/2
-	d.list = func(i int) { s.WheelInPlace(lx, ly, phase.WheelSteps(i, 7)) }
+	d.Scroll = func(i int) { s.WheelInPlace(lx, ly, phase.WheelSteps(i, 7)) }
 	return d, nil
 }
 
-func (d *driver) Step(name string, i int) peers.Frame {
-	n := len(d.s.Frames())
-	switch name {
-	case "idle":
-		d.s.Wait(time.Second)
-	case "hover":
-		d.hover(i)
-		d.s.Refresh()
-	case "scroll":
-		d.list(i)
-		d.s.Refresh()
-	default:
-		panic("peer: no Gio driver for phase " + name)
-	}
-	if len(d.s.Frames()) == n {
-		return peers.Frame{}
-	}
-	return peers.Frame{Drew: true, Cost: d.s.Frames()[len(d.s.Frames())-1].Cost}
-}
+// frame is a Gio frame as a peer's: its wall time.
+func frame(f gio.Frame) peers.Frame { return peers.Frame{Cost: f.Cost} }

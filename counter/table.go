@@ -75,6 +75,7 @@ var rows = []row{
 	{"TextureUploads", renderer, "textures a renderer uploaded to the graphics device (glyph-atlas pages, the sprite sheet)"},
 	{"TextureBytes", renderer, "bytes of texture a renderer uploaded"},
 	{"SceneChunksVisited", renderer, "display-list chunks a renderer's scene examined to find the items meeting the frame's damage"},
+	{"SceneChunksSkipped", skip("SceneChunksVisited"), "display-list chunks a renderer's scene left unexamined because no band of its index they lie in meets the damage"},
 	{"InstancesWritten", renderer, "items a renderer drew from its scene (for gpu: instances written into the instance buffer)"},
 	{"BufferBytes", renderer, "bytes of instance and uniform data a renderer uploaded to the graphics device, textures apart"},
 	{"Presents", renderer, "frames a renderer presented"},

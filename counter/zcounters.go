@@ -102,6 +102,8 @@ const (
 	TextureBytes
 	// SceneChunksVisited counts display-list chunks a renderer's scene examined to find the items meeting the frame's damage.
 	SceneChunksVisited
+	// SceneChunksSkipped counts display-list chunks a renderer's scene left unexamined because no band of its index they lie in meets the damage.
+	SceneChunksSkipped
 	// InstancesWritten counts items a renderer drew from its scene (for gpu: instances written into the instance buffer).
 	InstancesWritten
 	// BufferBytes counts bytes of instance and uniform data a renderer uploaded to the graphics device, textures apart.
@@ -165,6 +167,7 @@ var table = [Count]info{
 	TextureUploads:       {name: "TextureUploads", group: Group{Kind: RendererSpecific}, help: "textures a renderer uploaded to the graphics device (glyph-atlas pages, the sprite sheet)"},
 	TextureBytes:         {name: "TextureBytes", group: Group{Kind: RendererSpecific}, help: "bytes of texture a renderer uploaded"},
 	SceneChunksVisited:   {name: "SceneChunksVisited", group: Group{Kind: RendererSpecific}, help: "display-list chunks a renderer's scene examined to find the items meeting the frame's damage"},
+	SceneChunksSkipped:   {name: "SceneChunksSkipped", group: Group{Kind: Skip, Done: SceneChunksVisited}, help: "display-list chunks a renderer's scene left unexamined because no band of its index they lie in meets the damage"},
 	InstancesWritten:     {name: "InstancesWritten", group: Group{Kind: RendererSpecific}, help: "items a renderer drew from its scene (for gpu: instances written into the instance buffer)"},
 	BufferBytes:          {name: "BufferBytes", group: Group{Kind: RendererSpecific}, help: "bytes of instance and uniform data a renderer uploaded to the graphics device, textures apart"},
 	Presents:             {name: "Presents", group: Group{Kind: RendererSpecific}, help: "frames a renderer presented"},
@@ -222,6 +225,7 @@ type Snapshot struct {
 	TextureUploads       uint64 `json:",omitempty" yaml:",omitempty"`
 	TextureBytes         uint64 `json:",omitempty" yaml:",omitempty"`
 	SceneChunksVisited   uint64 `json:",omitempty" yaml:",omitempty"`
+	SceneChunksSkipped   uint64 `json:",omitempty" yaml:",omitempty"`
 	InstancesWritten     uint64 `json:",omitempty" yaml:",omitempty"`
 	BufferBytes          uint64 `json:",omitempty" yaml:",omitempty"`
 	Presents             uint64 `json:",omitempty" yaml:",omitempty"`

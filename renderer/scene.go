@@ -124,6 +124,7 @@ func (s *Scene) Build(f *paint.Frame, full bool) {
 		clear(s.chunks) // hold no chunk the painter may free
 	}
 	counter.Add(counter.SceneChunksVisited, uint64(visited))
+	counter.Add(counter.SceneChunksSkipped, uint64(f.Painter.Len()-visited))
 }
 
 // chunk adds the items of c's primitives in each region c meets.

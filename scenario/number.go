@@ -35,6 +35,17 @@ type Number struct {
 	// processes' values, judged against the ceiling, instead of calling
 	// the difference Broken.
 	Varies bool
+	// Renderers, when set, names the renderers the number is read under
+	// (Options.Renderer; "" is the subject's default): a count of a
+	// renderer's own work has one ceiling per renderer, and a run drawn
+	// by any other leaves the number out. Two numbers may share a name
+	// and unit when no renderer reads both. Nil: every run reads it.
+	Renderers []string
+}
+
+// ReadUnder reports whether a run drawn by renderer reads n.
+func (n *Number) ReadUnder(renderer string) bool {
+	return n.Renderers == nil || slices.Contains(n.Renderers, renderer)
 }
 
 // CPUFrameTime declares a time gated on thread CPU time: one sample per

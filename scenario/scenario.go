@@ -113,7 +113,7 @@ func (sc *Scenario) MeasureWith(opts Options) Result {
 	err := sc.Run(&s)
 	res := Result{Name: sc.Name, Clock: Clock}
 	for _, n := range sc.Numbers {
-		if n.Varies {
+		if n.Varies && n.ReadUnder(opts.Renderer) {
 			res.Varying = append(res.Varying, n.Name)
 		}
 	}
@@ -126,6 +126,9 @@ func (sc *Scenario) MeasureWith(opts Options) Result {
 	r := s.Record()
 	res.Steps = len(r.Steps)
 	for _, n := range sc.Numbers {
+		if !n.ReadUnder(opts.Renderer) {
+			continue
+		}
 		m := band.Measured{Spec: n.Spec}
 		if s.sub != nil {
 			m.Samples = n.Value(r)
@@ -148,14 +151,13 @@ func (sc *Scenario) check() {
 	if sc.Run == nil {
 		panic("scenario: " + sc.Name + " has no Run")
 	}
-	names, units := map[string]bool{}, map[string]bool{}
-	for _, n := range sc.Numbers {
+	for i, n := range sc.Numbers {
 		switch {
 		case n.Name == "" || n.Unit == "" || strings.ContainsAny(n.Name+n.Unit, " \t\n"):
 			panic(fmt.Sprintf("scenario: %s: number %q with unit %q: a number needs a name and a unit, neither with blanks", sc.Name, n.Name, n.Unit))
-		case names[n.Name]:
+		case slices.ContainsFunc(sc.Numbers[:i], func(o Number) bool { return o.Name == n.Name && readBoth(o, n) }):
 			panic(fmt.Sprintf("scenario: %s declares number %q twice", sc.Name, n.Name))
-		case units[n.Unit]:
+		case slices.ContainsFunc(sc.Numbers[:i], func(o Number) bool { return o.Unit == n.Unit && readBoth(o, n) }):
 			panic(fmt.Sprintf("scenario: %s declares unit %q twice; units are unique within a scenario so each is a column of the benchmark format", sc.Name, n.Unit))
 		case n.Band.Kind != band.KindTime && n.Band.Kind != band.KindCount:
 			panic(fmt.Sprintf("scenario: %s: number %q has no band", sc.Name, n.Name))
@@ -164,8 +166,16 @@ func (sc *Scenario) check() {
 		case sc.Batch < 0:
 			panic(fmt.Sprintf("scenario: %s: Batch %d is negative", sc.Name, sc.Batch))
 		}
-		names[n.Name], units[n.Unit] = true, true
 	}
+}
+
+// readBoth reports whether some run reads both numbers: a name or unit
+// may repeat only between numbers no renderer reads together.
+func readBoth(a, b Number) bool {
+	if a.Renderers == nil || b.Renderers == nil {
+		return true
+	}
+	return slices.ContainsFunc(a.Renderers, func(r string) bool { return slices.Contains(b.Renderers, r) })
 }
 
 // The registry: a program registers its scenarios with Register from an

@@ -41,15 +41,51 @@ func TestRegisterRefusesMalformedDeclarations(t *testing.T) {
 		"taken name":     {Name: "taken", Run: run},
 		"duplicate name": {Name: "dup-name", Run: run, Numbers: []scenario.Number{count("a", "a/run"), count("a", "b/run")}},
 		"duplicate unit": {Name: "dup-unit", Run: run, Numbers: []scenario.Number{count("a", "x/run"), count("b", "x/run")}},
-		"blank in unit":  {Name: "blank-unit", Run: run, Numbers: []scenario.Number{count("a", "µs per frame")}},
-		"no band":        {Name: "no-band", Run: run, Numbers: []scenario.Number{{Spec: band.Spec{Name: "a", Unit: "a/run"}, Value: scenario.FrameCount(nil)}}},
-		"no value":       {Name: "no-value", Run: run, Numbers: []scenario.Number{{Spec: band.Spec{Name: "a", Unit: "a/run", Band: band.Count(0)}}}},
+		"duplicate name on one renderer": {Name: "dup-renderer", Run: run, Numbers: []scenario.Number{
+			on(count("a", "a/run"), "cpu", "gpu"), on(count("a", "a/run"), "gpu")}},
+		"duplicate name beside every renderer": {Name: "dup-every", Run: run, Numbers: []scenario.Number{
+			count("a", "a/run"), on(count("a", "a/run"), "gpu")}},
+		"blank in unit": {Name: "blank-unit", Run: run, Numbers: []scenario.Number{count("a", "µs per frame")}},
+		"no band":       {Name: "no-band", Run: run, Numbers: []scenario.Number{{Spec: band.Spec{Name: "a", Unit: "a/run"}, Value: scenario.FrameCount(nil)}}},
+		"no value":      {Name: "no-value", Run: run, Numbers: []scenario.Number{{Spec: band.Spec{Name: "a", Unit: "a/run", Band: band.Count(0)}}}},
 	} {
 		t.Run(name, func(t *testing.T) {
 			before := len(scenario.Names())
 			assert.Panics(t, func() { scenario.Register(sc) })
 			assert.Len(t, scenario.Names(), before)
 		})
+	}
+}
+
+func on(n scenario.Number, renderers ...string) scenario.Number {
+	n.Renderers = renderers
+	return n
+}
+
+// A number read under some renderers only is left out of a run drawn by
+// any other; two such numbers may share a name and unit when no renderer
+// reads both (one ceiling per renderer).
+func TestANumberIsReadUnderItsRenderersOnly(t *testing.T) {
+	frames := func(ceiling float64, renderers ...string) scenario.Number {
+		return on(scenario.Number{Spec: band.Spec{Name: "draws", Unit: "draws/run", Band: band.Count(ceiling)}, Value: scenario.FrameCount(nil)}, renderers...)
+	}
+	sc := scenario.Scenario{Name: "per-renderer", Run: func(s *scenario.Session) error { s.Attach(&toy{}); return nil },
+		Numbers: []scenario.Number{
+			frames(1, "", "null"), frames(2, "cpu"),
+			{Spec: band.Spec{Name: "always", Unit: "always/run", Band: band.Count(0)}, Value: scenario.FrameCount(nil)},
+		}}
+	scenario.Register(sc)
+	for renderer, want := range map[string][]string{
+		"":     {"draws ≤ 1", "always ≤ 0"},
+		"null": {"draws ≤ 1", "always ≤ 0"},
+		"cpu":  {"draws ≤ 2", "always ≤ 0"},
+		"gpu":  {"always ≤ 0"},
+	} {
+		var got []string
+		for _, m := range sc.MeasureWith(scenario.Options{Renderer: renderer}).Numbers {
+			got = append(got, m.Name+" "+m.Band.String())
+		}
+		assert.Equal(t, want, got, "renderer %q", renderer)
 	}
 }
 

@@ -3,6 +3,7 @@ package suite
 import (
 	"errors"
 	"fmt"
+	"slices"
 
 	"github.com/perfbench/perfbench/band"
 	"github.com/perfbench/perfbench/counter"
@@ -60,8 +61,10 @@ var hoverStorm = scenario.Scenario{
 		// No skip fires while hovering (the rows are in view, their text
 		// shaped already); the work a lost cull would raise is still read.
 		engine.Done(counter.PrimitivesSubmitted, 957),
-		engine.Done(counter.DrawCalls, 719),
-	}, append(emission(957, 0, 719), allocations(0.02, 1.07)...)...),
+	}, slices.Concat(drawCalls(719, 16267, 240), emission(957, 0, 719), allocations(0.02, 1.07),
+		// Two rows and the progress bar's next frame, never the window.
+		damage("", "frame", scenario.Drew, 27004, 3, "the row left, the row entered and the progress bar"),
+		rendered(19194, 1112646, 16267, 1431496))...),
 	Batch: hoverBatch,
 }
 

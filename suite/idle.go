@@ -1,6 +1,7 @@
 package suite
 
 import (
+	"slices"
 	"time"
 
 	"github.com/perfbench/perfbench/band"
@@ -46,5 +47,12 @@ var idle = scenario.Scenario{
 			Value: engine.Total(counter.ElementsRestyled)},
 		{Spec: band.Spec{Name: "relayouts", Unit: "relayouts/run", Band: band.Count(0), Budget: band.Max(0, "nothing changed, nothing laid out")},
 			Value: engine.Total(counter.NodesRelaidOut)},
-	}, emission(0, 0, 0)...),
+	}, slices.Concat(emission(0, 0, 0),
+		[]scenario.Number{
+			{Spec: band.Spec{Name: "damage-area", Unit: "px/run", Band: band.Count(0), Budget: band.Max(0, "nothing changed, nothing repainted")},
+				Value: engine.Total(counter.DamageArea)},
+			{Spec: band.Spec{Name: "damage-rects", Unit: "rects/run", Band: band.Count(0)},
+				Value: engine.Total(counter.DamageRects)},
+		},
+		rendered(0, 0, 0, 0))...),
 }

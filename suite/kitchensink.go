@@ -2,6 +2,7 @@ package suite
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/perfbench/perfbench/band"
 	"github.com/perfbench/perfbench/counter"
@@ -146,8 +147,15 @@ var kitchenSink = scenario.Scenario{
 		engine.Avoided(counter.GlyphCacheHits, 342701),
 		engine.Done(counter.GlyphsRasterised, 0),
 		engine.Done(counter.PrimitivesSubmitted, 4769),
-		engine.Done(counter.DrawCalls, 4556),
-	}, append(emission(48058, 45870, 46472), allocations(3.79, 2468.18)...)...),
+	}, slices.Concat(drawCalls(4556, 34776, 67), emission(48058, 45870, 46472), allocations(3.79, 2468.18),
+		// Each kind of frame damages what it changed: a key or a
+		// crossing a control or two, a click the panel it switches (most
+		// of the window, but not all of it), a wheel the scrolled port.
+		// A resize repaints the window, which is what its frame is.
+		damage("input-", "input-frame", scenario.Labelled("tab", "type", "cross"), 27004, 3, "the controls a key or a crossing changed"),
+		damage("click-", "click-frame", scenario.Labelled("click"), 969514, 3, "the panel a click changed, less than the window"),
+		damage("wheel-", "wheel-frame", scenario.Labelled("wheel"), 208016, 2, "the scrolled port"),
+		rendered(63132, 252840, 34776, 3060384))...),
 	Batch: sinkBatch,
 }
 

@@ -116,3 +116,67 @@ func allocations(objects, bytes float64) []scenario.Number {
 		{Spec: band.Spec{Name: "alloc-bytes", Unit: "B/frame", Band: band.Count(bytes)}, Value: scenario.AllocBytesPerFrame, Varies: true},
 	}
 }
+
+// windowArea is the shipped window's area in pixels (1280×800): a frame whose
+// damage reaches it repaints everything.
+const windowArea = window.DefaultWidth * window.DefaultHeight
+
+// damage returns the two numbers of what a scenario's frames repaint: the
+// largest damage area and the most damage rectangles of any one frame the
+// steps keep selects (one frame each), with the value the current design
+// measures as the ceiling. A frame that damaged the whole window for an
+// input that changed two rows would pass every count of the work it did
+// and repaint a thousand times the pixels; these catch it. name and unit
+// distinguish a scenario's several kinds of frame ("input-damage-area",
+// "px/input-frame").
+func damage(name, frame string, keep func(scenario.Step) bool, area, rects float64, why string) []scenario.Number {
+	return []scenario.Number{
+		{Spec: band.Spec{Name: name + "damage-area", Unit: "px/" + frame, Band: band.Count(area), Budget: band.Max(area, why)},
+			Value: engine.MaxPerStep(counter.DamageArea, keep)},
+		{Spec: band.Spec{Name: name + "damage-rects", Unit: "rects/" + frame, Band: band.Count(rects)},
+			Value: engine.MaxPerStep(counter.DamageRects, keep)},
+	}
+}
+
+// The renderers a scenario's renderer numbers are read under: the null
+// renderer is the default, by name or by none.
+var (
+	onNull    = []string{"", "null"}
+	onDrawing = []string{"cpu", "gpu"}
+)
+
+// on restricts n to the runs drawn by renderers.
+func on(n scenario.Number, renderers ...string) scenario.Number {
+	n.Renderers = renderers
+	return n
+}
+
+// drawCalls returns the draw calls a run issues, one ceiling per renderer:
+// the null renderer counts one per chunk handed to it, the CPU rasteriser
+// one per item it fills, the GPU renderer one instanced draw per frame
+// and atlas page.
+func drawCalls(null, cpu, gpu float64) []scenario.Number {
+	return []scenario.Number{
+		on(engine.Done(counter.DrawCalls, null), onNull...),
+		on(engine.Done(counter.DrawCalls, cpu), "cpu"),
+		on(engine.Done(counter.DrawCalls, gpu), "gpu"),
+	}
+}
+
+// rendered returns the drawing renderers' own work over the run, read
+// under --renderer cpu and gpu (the null renderer draws nothing): the
+// chunks their scene examined to find what meets the damage, beside the
+// chunks the painter's band index let it leave alone (the skip, floored),
+// the items drawn (for gpu, instances written) and, on the GPU, the bytes
+// of instance and uniform data uploaded. The CPU rasteriser uploads
+// nothing, so its ceiling on bytes is zero. Every value is what the
+// current design measures.
+func rendered(visited, skipped, instances, gpuBytes float64) []scenario.Number {
+	return []scenario.Number{
+		on(engine.Done(counter.SceneChunksVisited, visited), onDrawing...),
+		on(engine.Avoided(counter.SceneChunksSkipped, skipped), onDrawing...),
+		on(engine.Done(counter.InstancesWritten, instances), onDrawing...),
+		on(engine.Done(counter.BufferBytes, 0), "cpu"),
+		on(engine.Done(counter.BufferBytes, gpuBytes), "gpu"),
+	}
+}

@@ -1,6 +1,7 @@
 package suite
 
 import (
+	_ "github.com/perfbench/perfbench/renderer/raster" // the "cpu" renderer
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -46,7 +47,7 @@ func TestCountsAreIdenticalAcrossRunsAndWithinTheirCeilings(t *testing.T) {
 			require.Empty(t, first.Broken)
 			require.Empty(t, second.Broken)
 			assert.Equal(t, counts(first), counts(second), "counts moved between two runs")
-			require.Len(t, first.Numbers, len(sc.Numbers))
+			require.Len(t, first.Numbers, len(readUnder(sc, "")))
 			for _, m := range first.Numbers {
 				if inProcessInexact(m) {
 					continue
@@ -59,6 +60,38 @@ func TestCountsAreIdenticalAcrossRunsAndWithinTheirCeilings(t *testing.T) {
 					assert.NotEmpty(t, m.Samples, "%s has no frames to time", m.Name)
 					assert.Equal(t, band.Unbaselined, j.BandVerdict, "%s: a time in source has no baseline", m.Name)
 				}
+			}
+		})
+	}
+}
+
+// Drawn by the CPU rasteriser, every scenario reads the renderer's own
+// work (the chunks its scene examined and skipped, the items it drew, the
+// bytes it uploaded, its draw calls) and every count sits within the
+// ceiling it has on that renderer. The GPU renderer's are read by
+// perfbench scenarios --renderer gpu in CI's gpu build.
+func TestRendererCountsWithinTheirCeilingsOnTheCPURasteriser(t *testing.T) {
+	if testing.Short() {
+		t.Skip("rasterises every scenario's frames; -short skips it")
+	}
+	for _, name := range append(builtin, "text-pressure") {
+		t.Run(name, func(t *testing.T) {
+			sc, err := scenario.Lookup(name)
+			require.NoError(t, err)
+			res := sc.MeasureWith(scenario.Options{Renderer: "cpu"})
+			require.Empty(t, res.Broken)
+			require.Len(t, res.Numbers, len(readUnder(sc, "cpu")))
+			read := map[string]bool{}
+			for _, m := range res.Numbers {
+				read[m.Name] = true
+				if m.Band.Kind != band.KindCount || inProcessInexact(m) {
+					continue
+				}
+				j := band.Judge(m)
+				assert.Equal(t, band.Pass, j.BandVerdict, "%s", j)
+			}
+			for _, n := range []string{"scene-chunks-visited", "scene-chunks-skipped", "instances-written", "buffer-bytes"} {
+				assert.True(t, read[n], "%s reads no %s on the CPU rasteriser", name, n)
 			}
 		})
 	}
@@ -156,15 +189,31 @@ func TestEverySkipHasAScenarioFloorBesideItsWork(t *testing.T) {
 	}
 }
 
+// readUnder returns the numbers of sc a run drawn by renderer reads, in
+// the order its Result lists them.
+func readUnder(sc *scenario.Scenario, renderer string) []scenario.Number {
+	var out []scenario.Number
+	for _, n := range sc.Numbers {
+		if n.ReadUnder(renderer) {
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
 // Zeroing any skip a scenario floors fails that number: the floors are
-// live, not decoration.
+// live, not decoration. The run draws with the CPU rasteriser, so that
+// the renderer's own skip (SceneChunksSkipped) is read too.
 func TestALostSkipFailsItsFloor(t *testing.T) {
+	if testing.Short() {
+		t.Skip("rasterises 240 scroll frames; -short skips it")
+	}
 	sc, err := scenario.Lookup("scroll")
 	require.NoError(t, err)
-	res := sc.Measure()
+	res := sc.MeasureWith(scenario.Options{Renderer: "cpu"})
 	require.Empty(t, res.Broken)
 	n := 0
-	for i, num := range sc.Numbers {
+	for i, num := range readUnder(sc, "cpu") {
 		if num.Reads == nil || num.Reads.Group().Kind != counter.Skip {
 			continue
 		}

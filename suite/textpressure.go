@@ -2,6 +2,7 @@ package suite
 
 import (
 	"errors"
+	"slices"
 
 	"github.com/perfbench/perfbench/band"
 	"github.com/perfbench/perfbench/counter"
@@ -65,7 +66,9 @@ var textPressure = scenario.Scenario{
 		engine.Avoided(counter.GlyphCacheHits, 219804),
 		engine.Done(counter.GlyphsRasterised, 619),
 		engine.Done(counter.PrimitivesSubmitted, 1341),
-	}, emission(30330, 28989, 29408)...),
+	}, slices.Concat(drawCalls(1250, 10060, 8), emission(30330, 28989, 29408),
+		damage("", "frame", scenario.Drew, windowArea, 1, "each width step repaints the window whole, once"),
+		rendered(37728, 0, 10060, 885344))...),
 }
 
 // pressure is text-pressure's run with the caches opts gives.

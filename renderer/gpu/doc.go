@@ -32,7 +32,8 @@
 //
 // Counters (renderer group): DrawCalls (instanced draws submitted to GL),
 // InstancesWritten and BufferBytes (instance data and the view uniform
-// uploaded), TextureUploads and TextureBytes, SceneChunksVisited,
+// uploaded), TextureUploads and TextureBytes, SceneChunksVisited (and
+// SceneChunksSkipped, the chunks the index let the scene leave alone),
 // Presents, and what every renderer counts of the frame it was handed.
 //
 // # Threads

@@ -523,7 +523,13 @@ func checkDir(path, flag string) error {
 // valid nil means "not known yet" and checks only --why.
 func (o Options) checkRebaseline(valid []string) error {
 	if len(o.Rebaseline) == 0 {
+		if strings.TrimSpace(o.Why) != "" {
+			return &InputError{Msg: "--why is recorded with a rebaseline, and there is none; name the scenario with --rebaseline NAME, or drop --why"}
+		}
 		return nil
+	}
+	if o.Check {
+		return &InputError{Msg: "--rebaseline records a baseline, which perf --check never does; run perfbench perf --rebaseline without --check"}
 	}
 	if o.ReadOnly {
 		return &InputError{Msg: "--rebaseline records a baseline, which a read-only run never does; run perfbench perf"}

@@ -339,12 +339,16 @@ func TestRebaseline(t *testing.T) {
 		{"blank why", []string{"hover-storm"}, "  ", scenarioNames, "needs --why"},
 		{"unknown name", []string{"hover"}, "new shadow", scenarioNames, `--rebaseline "hover": unknown scenario; valid: hover-storm, scroll`},
 		{"unknown name, names from the runner", []string{"hover"}, "new shadow", nil, `--rebaseline "hover": unknown scenario; valid: hover-storm, scroll`},
+		// Case 9: a flag that does nothing in this mode.
+		{"why without a rebaseline", nil, "new shadow", scenarioNames, "--why is recorded with a rebaseline, and there is none; name the scenario with --rebaseline NAME, or drop --why"},
+		{"rebaseline with --check", []string{"hover-storm"}, "new shadow", scenarioNames, "--rebaseline records a baseline, which perf --check never does"},
 	}
 	for _, tt := range refusals {
 		t.Run(tt.name, func(t *testing.T) {
 			f := measuring(slower)
 			opts := r.opts(machineA, day2)
 			opts.Rebaseline, opts.Why, opts.Scenarios = tt.rebaseline, tt.why, tt.scenarios
+			opts.Check = tt.name == "rebaseline with --check"
 			_, err := ratchet.Run(context.Background(), opts, f.measure)
 			var ie *ratchet.InputError
 			require.ErrorAs(t, err, &ie)

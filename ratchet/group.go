@@ -461,7 +461,8 @@ func recoverGroup(d disk, baselines string, others []string, chartsDir string) (
 	}
 	for _, p := range stale {
 		if err := d.Remove(p); err != nil {
-			return did, writeError(p, err)
+			return did, &InputError{File: p, Err: err, Msg: "cannot remove it: " + unwrapPath(err) +
+				"; it is where perfbench prepares a file and not one it left: move it away, then run again (nothing was changed)"}
 		}
 		did = append(did, "removed "+p+", left by a write that failed or was killed before its group was committed")
 	}

@@ -1,0 +1,155 @@
+//go:build unix
+
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"runtime/debug"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/perfbench/perfbench/ratchet"
+)
+
+// perfCase is a checkout perf has recorded into once: its baselines,
+// history, docs and chart.
+type perfCase struct {
+	baselines, history, docs, chart string
+	flags                           []string
+}
+
+func newPerfCase(t *testing.T) perfCase {
+	t.Helper()
+	withScenarios(t, "test-fixed")
+	withBuild(t, &debug.BuildInfo{})
+	b, d, flags := perfFiles(t)
+	c := perfCase{baselines: b, history: filepath.Join(filepath.Dir(b), "history.yaml"), docs: d,
+		chart: filepath.Join(filepath.Dir(d), "perf", "charts", "test-fixed.svg"), flags: flags}
+	code, _, stderr := perfbench(t, append([]string{"perf"}, flags...)...)
+	require.Equal(t, exitPass, code, stderr)
+	return c
+}
+
+// files returns every file under the checkout with its bytes (a FIFO or a
+// link by its mode, never read).
+func (c perfCase) files(t *testing.T) map[string]string {
+	t.Helper()
+	out := map[string]string{}
+	root := filepath.Dir(filepath.Dir(c.baselines))
+	require.NoError(t, filepath.WalkDir(root, func(p string, e os.DirEntry, err error) error {
+		if err != nil || e.IsDir() {
+			return err
+		}
+		if !e.Type().IsRegular() {
+			out[p] = e.Type().String()
+			return nil
+		}
+		data, err := os.ReadFile(p)
+		out[p] = string(data)
+		return err
+	}))
+	return out
+}
+
+func (c perfCase) edit(t *testing.T, path, from, to string) {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	require.NoError(t, err)
+	require.Contains(t, string(data), from)
+	require.NoError(t, os.WriteFile(path, []byte(strings.Replace(string(data), from, to, 1)), 0o644))
+}
+
+// The issue's cases through the command line: what a user types, the exit
+// code and the first line they see, and every file byte-identical after.
+// (Cases 1 and 8 at every write point, with ENOSPC, EIO and kills, are
+// ratchet's TestEveryWriteFaultLeavesTheFilesWhole; 3 for traces and 4
+// are TestTraceSummarizeRefusesWhatIsNotATrace and
+// TestPhaseRealWithAnUnwritableTraceIsAnInputError.)
+func TestIssueCasesExit2WithOneLineAndLoseNothing(t *testing.T) {
+	tests := []struct {
+		name    string
+		prepare func(t *testing.T, c perfCase)
+		args    []string
+		want    func(c perfCase) string // stderr's first line
+	}{
+		{"case 1: a pending file recovery cannot remove stops the run", func(t *testing.T, c perfCase) {
+			// Not a file perfbench left (a directory with a file in it):
+			// nothing is renamed over the history, nothing is removed.
+			p := filepath.Join(filepath.Dir(c.history), ".history.yaml.perfbench-pending")
+			require.NoError(t, os.Mkdir(p, 0o755))
+			require.NoError(t, os.WriteFile(filepath.Join(p, "x"), nil, 0o644))
+		}, nil, func(c perfCase) string {
+			return "perfbench: " + filepath.Join(filepath.Dir(c.history), ".history.yaml.perfbench-pending") + ": cannot remove it: directory not empty; it is where perfbench prepares a file and not one it left: move it away, then run again (nothing was changed)"
+		}},
+		{"case 2: NaN in the history", func(t *testing.T, c perfCase) {
+			c.edit(t, c.history, ", 10, ", ", NaN, ")
+		}, nil, func(c perfCase) string {
+			return "perfbench: " + c.history + `:10: "NaN" is not a finite number from 0 to 1e+09; a point is [set, median, low, high, samples, recorded|lowered|rebaselined, commit] or, for a rebaseline, [..., commit, why]; fix the line, or restore the file from version control`
+		}},
+		{"case 2: Inf in the baselines", func(t *testing.T, c perfCase) {
+			c.edit(t, c.baselines, "median: 10\n", "median: .inf\n")
+		}, []string{"--check"}, func(c perfCase) string {
+			return "perfbench: " + c.baselines + `:12: median ".inf" is not a finite number ≥ 0; fix the line, or restore the file from version control and run perfbench perf again`
+		}},
+		{"case 3: the baselines are /dev/zero", func(t *testing.T, c perfCase) {
+			require.NoError(t, os.Remove(c.baselines))
+			require.NoError(t, os.Symlink("/dev/zero", c.baselines))
+		}, []string{"--check"}, func(c perfCase) string {
+			return "perfbench: " + c.baselines + ": cannot read the baselines file: it is not a regular file (a character device); point --baselines at the file"
+		}},
+		{"case 6: a median of 1e308", func(t *testing.T, c perfCase) {
+			c.edit(t, c.baselines, "median: 10\n", "median: 1e308\n")
+		}, nil, func(c perfCase) string {
+			return "perfbench: " + c.baselines + ":12: median 1e308 is above 1e+09 (MaxTime), which no run measures; fix the line, or restore the file from version control and run perfbench perf again"
+		}},
+		{"case 6: a unit that is not the scenario's", func(t *testing.T, c perfCase) {
+			c.edit(t, c.baselines, "unit: µs/frame", "unit: ms/frame")
+		}, nil, func(c perfCase) string {
+			return "perfbench: " + c.baselines + `:10: the baseline for test-fixed "frame" on machine "` + ratchet.DetectMachine().String() + `" is in "ms/frame", but the scenario measures it in "µs/frame"; restore the file from version control, or delete the baseline to record it afresh`
+		}},
+		{"case 7: a baselines file cut at a line boundary", func(t *testing.T, c perfCase) {
+			data, err := os.ReadFile(c.baselines)
+			require.NoError(t, err)
+			s := string(data)
+			require.NoError(t, os.WriteFile(c.baselines, []byte(s[:strings.Index(s, "machines:")+len("machines:\n")]), 0o644))
+		}, nil, func(c perfCase) string {
+			return "perfbench: " + c.baselines + ": has no baseline for test-fixed frame on " + ratchet.DetectMachine().String() + ", which the history records (" + c.history + ":9); restore the baselines file from version control (if a number was renamed or removed, delete its points from the history too)"
+		}},
+		{"case 8: the history is a directory", func(t *testing.T, c perfCase) {
+			require.NoError(t, os.Remove(c.history))
+			require.NoError(t, os.Mkdir(c.history, 0o755))
+		}, nil, func(c perfCase) string {
+			return "perfbench: " + c.history + ": cannot read the history file: is a directory; restore it from version control"
+		}},
+		{"case 8: the charts folder cannot be made", func(t *testing.T, c perfCase) {
+			c.edit(t, c.baselines, "median: 10\n", "median: 10.5\n")
+			dir := filepath.Dir(c.chart)
+			require.NoError(t, os.RemoveAll(dir))
+			require.NoError(t, os.WriteFile(dir, []byte("a file\n"), 0o644))
+		}, []string{"--rebaseline", "test-fixed", "--why", "a test"}, func(c perfCase) string {
+			return "perfbench: " + filepath.Dir(c.chart) + ": cannot write it: not a directory; check the disk and the directory, then run again (nothing was changed: the files stand as they were)"
+		}},
+		{"case 9: --why without --rebaseline", func(*testing.T, perfCase) {}, []string{"--why", "faster"}, func(perfCase) string {
+			return "perfbench: --why is recorded with a rebaseline, and there is none; name the scenario with --rebaseline NAME, or drop --why"
+		}},
+		{"case 9: --check --rebaseline", func(*testing.T, perfCase) {}, []string{"--check", "--rebaseline", "test-fixed", "--why", "x"}, func(perfCase) string {
+			return "perfbench: --rebaseline records a baseline, which perf --check never does; run perfbench perf --rebaseline without --check"
+		}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			c := newPerfCase(t)
+			tt.prepare(t, c)
+			before := c.files(t)
+			code, stdout, stderr := perfbench(t, append(append([]string{"perf"}, c.flags...), tt.args...)...)
+			assert.Equal(t, exitUsage, code, stdout)
+			first, _, _ := strings.Cut(stderr, "\n")
+			assert.Equal(t, tt.want(c), first)
+			assert.Equal(t, before, c.files(t), "every file byte-identical, no pending file left")
+		})
+	}
+}

@@ -79,9 +79,9 @@ func (h *front) buildBase(ctx context.Context, ref string, seeds []int, progress
 			mod = rel
 		}
 	}
-	dir, err := os.MkdirTemp("", "perfbench-base-")
+	dir, gotmp, err := newBaseDir(progress)
 	if err != nil {
-		return baseBuild{}, err
+		return baseBuild{}, usagef("--base %s: cannot make a temporary directory to build in: %v; point TMPDIR at a writable directory", ref, err)
 	}
 	b := baseBuild{dir: dir, label: fmt.Sprintf("%s (%.12s)", ref, sha)}
 	src := filepath.Join(dir, "src")
@@ -90,6 +90,9 @@ func (h *front) buildBase(ctx context.Context, ref string, seeds []int, progress
 	}
 	if err := extract(ctx, top, sha, src); err != nil {
 		b.remove()
+		if ctx.Err() != nil {
+			return baseBuild{}, ctx.Err()
+		}
 		return baseBuild{}, usagef("--base %s: extracting the tree: %v", ref, err)
 	}
 	for _, seed := range seeds {
@@ -105,11 +108,17 @@ func (h *front) buildBase(ctx context.Context, ref string, seeds []int, progress
 		}
 		build := exec.CommandContext(ctx, goBin, append(args, pkg)...)
 		build.Dir = filepath.Join(src, mod)
-		build.Env = append(os.Environ(), "GOTOOLCHAIN=local", "GOFLAGS=")
+		// The go command's own temporary files go inside dir, so that
+		// removing dir removes them, a build killed midway included.
+		build.Env = append(os.Environ(), "GOTOOLCHAIN=local", "GOFLAGS=", "GOTMPDIR="+gotmp)
+		ownGroup(build)
 		var out bytes.Buffer
 		build.Stdout, build.Stderr = &out, &out
 		if err := build.Run(); err != nil {
 			b.remove()
+			if ctx.Err() != nil {
+				return baseBuild{}, ctx.Err()
+			}
 			return baseBuild{}, usagef("--base %s: the base does not build: %s", ref, oneLine(out.String(), err))
 		}
 		b.bins = append(b.bins, bin)

@@ -23,8 +23,10 @@
 //
 // Exit status: 0 pass (or unbaselined), 1 a band failed, a scenario broke
 // or (perf --check) the docs are out of date, 2 bad input: an unknown
-// name, a bad flag, a malformed file, one line on stderr naming the
-// program.
+// name, a bad flag, a malformed file, a file that cannot be read or
+// written, one line on stderr naming the program; 130 when SIGINT or
+// SIGTERM stopped the run, its children stopped and its temporary files
+// removed (see [Interruptible]).
 package harness
 
 import (
@@ -132,7 +134,7 @@ func Main(args []string, stdout, stderr io.Writer, opts Options) int {
 	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return UsageError{err} })
 	root.AddCommand(Commands(opts)...)
 	root.SetArgs(args)
-	return ExitCode(root.Execute(), program, stderr)
+	return ExitCode(Execute(root), program, stderr)
 }
 
 // ExitCode prints err (unless it is ErrFailed, already reported) as one
@@ -145,6 +147,9 @@ func ExitCode(err error, program string, stderr io.Writer) int {
 		return ExitFailed
 	}
 	fmt.Fprintf(stderr, "%s: %v\n", program, err)
+	if in := (*Interrupted)(nil); errors.As(err, &in) {
+		return ExitInterrupted
+	}
 	var ue UsageError
 	if errors.As(err, &ue) || isCobraUsage(err) {
 		return ExitUsage

@@ -2,7 +2,8 @@
 // workloads and standing gates, and keeps the performance ratchet.
 //
 // Exit status: 0 when everything passed, 1 when a gate failed (Fail or
-// Broken), 2 for a usage or input error.
+// Broken), 2 for a usage or input error, 130 when SIGINT or SIGTERM
+// stopped it (its children stopped and its temporary files removed).
 package main
 
 import (
@@ -61,7 +62,8 @@ every machine, gated with no tolerance by a ceiling for work done, a
 floor for work avoided, or an exact value) and frame times
 (gated by a band around a recorded baseline or a same-run ratio).
 
-Exit status: 0 pass, 1 a gate failed (Fail or Broken), 2 usage or input error.`,
+Exit status: 0 pass, 1 a gate failed (Fail or Broken), 2 usage or input error,
+130 interrupted (SIGINT or SIGTERM; children stopped, temporary files removed).`,
 		SilenceUsage:  true,
 		SilenceErrors: true,
 	}
@@ -84,7 +86,7 @@ func run(stdout, stderr io.Writer, args []string) int {
 	s := &streams{out: stdout, err: stderr}
 	root := newRoot(s)
 	root.SetArgs(args)
-	err := root.Execute()
+	err := harness.Execute(root)
 	// The latency trace (PERFBENCH_LATENCY) is buffered: flush it before
 	// the process exits, or the file would hold nothing.
 	// A trace that could not be written is reported once and does not

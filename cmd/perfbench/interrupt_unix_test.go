@@ -1,0 +1,83 @@
+//go:build unix
+
+package main
+
+import (
+	"bytes"
+	"errors"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/perfbench/perfbench/scenario"
+)
+
+// pidsEnv names a directory where test-sleep's processes leave their pids.
+const pidsEnv = "PERFBENCH_TEST_PIDS"
+
+func init() {
+	// A scenario whose process says who it is and then takes its time:
+	// what a signal finds running in the middle of the pairs.
+	scenario.Register(scenario.Scenario{Name: "test-sleep", Run: func(*scenario.Session) error {
+		if dir := os.Getenv(pidsEnv); dir != "" {
+			_ = os.WriteFile(filepath.Join(dir, strconv.Itoa(os.Getpid())), nil, 0o644)
+		}
+		time.Sleep(time.Minute)
+		return nil
+	}})
+}
+
+// SIGINT or SIGTERM in the middle of paired runs stops every child
+// process, and the run exits 130 saying so, leaving nothing in its
+// temporary directory. (Ctrl-C at a terminal signals every process of
+// the group; here only perfbench is signalled, which is the harder case:
+// the children hear of it from perfbench alone.)
+func TestInterruptedPairsStopEveryChild(t *testing.T) {
+	self, err := os.Executable()
+	require.NoError(t, err)
+	for _, sig := range []syscall.Signal{syscall.SIGINT, syscall.SIGTERM} {
+		t.Run(sig.String(), func(t *testing.T) {
+			pids, tmp := t.TempDir(), t.TempDir()
+			cmd := exec.Command(self, "scenarios", "test-sleep", "--base-binary", self, "--pairs", "4", "--budget", "0", "--quiet")
+			cmd.Env = append(os.Environ(), testMainEnv+"=1", pidsEnv+"="+pids, "TMPDIR="+tmp)
+			var stderr bytes.Buffer
+			cmd.Stderr = &stderr
+			require.NoError(t, cmd.Start())
+			deadline := time.Now().Add(time.Minute)
+			for {
+				if es, _ := os.ReadDir(pids); len(es) > 0 {
+					break
+				}
+				require.True(t, time.Now().Before(deadline), "no child started: %s", stderr.String())
+				time.Sleep(50 * time.Millisecond)
+			}
+			require.NoError(t, cmd.Process.Signal(sig))
+			err := cmd.Wait()
+			var ee *exec.ExitError
+			require.ErrorAs(t, err, &ee, stderr.String())
+			assert.Equal(t, 130, ee.ExitCode(), stderr.String())
+			assert.Contains(t, stderr.String(), "perfbench: interrupted (")
+
+			es, err := os.ReadDir(pids)
+			require.NoError(t, err)
+			require.NotEmpty(t, es)
+			for _, e := range es {
+				pid, err := strconv.Atoi(e.Name())
+				require.NoError(t, err)
+				// The runner kills a child and waits for it before it
+				// returns, so it is gone by now, not merely dying.
+				assert.True(t, errors.Is(syscall.Kill(pid, 0), syscall.ESRCH), "child %d still running", pid)
+			}
+			left, err := os.ReadDir(tmp)
+			require.NoError(t, err)
+			assert.Empty(t, left, "nothing left in the temporary directory")
+		})
+	}
+}

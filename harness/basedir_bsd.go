@@ -1,0 +1,8 @@
+//go:build unix && !linux
+
+package harness
+
+import "syscall"
+
+// groupAttr starts a process in a group of its own.
+func groupAttr() *syscall.SysProcAttr { return &syscall.SysProcAttr{Setpgid: true} }

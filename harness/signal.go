@@ -1,0 +1,70 @@
+package harness
+
+import (
+	"context"
+	"errors"
+	"os"
+	"os/signal"
+	"syscall"
+)
+
+// ExitInterrupted is the exit status of a run stopped by SIGINT or
+// SIGTERM: 128 + SIGINT, what a shell reports for a command Ctrl-C
+// stopped.
+const ExitInterrupted = 130
+
+// Interrupted is the cause of a context Interruptible cancelled: the
+// signal that stopped the run.
+type Interrupted struct{ Signal os.Signal }
+
+func (e *Interrupted) Error() string {
+	return "interrupted (" + e.Signal.String() + "): every child process was stopped and every temporary directory removed"
+}
+
+// Interruptible returns a context that SIGINT or SIGTERM cancels with an
+// [*Interrupted] cause, so that a command stops its children (the runner
+// kills them when the context ends) and removes its temporary directories
+// (their removal is deferred) and returns, rather than leaving them behind
+// as a process the signal killed would. After the first signal the next
+// is the operating system's again: a second Ctrl-C ends the process at
+// once. stop releases the signals; call it when the command returns.
+func Interruptible() (ctx context.Context, stop func()) {
+	ctx, cancel := context.WithCancelCause(context.Background())
+	sigs := make(chan os.Signal, 1)
+	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM)
+	done := make(chan struct{})
+	go func() {
+		select {
+		case sig := <-sigs:
+			signal.Stop(sigs)
+			cancel(&Interrupted{sig})
+		case <-done:
+		}
+	}()
+	return ctx, func() {
+		signal.Stop(sigs)
+		close(done)
+		cancel(nil)
+	}
+}
+
+// interruption returns the [*Interrupted] that cancelled ctx, in place of
+// the error a command returned for it, or err as it is.
+func interruption(ctx context.Context, err error) error {
+	var in *Interrupted
+	if err != nil && errors.As(context.Cause(ctx), &in) {
+		return in
+	}
+	return err
+}
+
+// Execute runs root under [Interruptible] and returns its error, an
+// [*Interrupted] when a signal stopped it; ExitCode turns that into
+// ExitInterrupted.
+func Execute(root interface {
+	ExecuteContext(context.Context) error
+}) error {
+	ctx, stop := Interruptible()
+	defer stop()
+	return interruption(ctx, root.ExecuteContext(ctx))
+}

@@ -122,6 +122,15 @@ Exit status: 0 pass (or unbaselined), 1 a band failed, a scenario broke or
 			if advisory && !check {
 				return usagef("--advisory-times is for perf --check: a recording run judges its times, since it records them")
 			}
+			if err := checkRange("repeats", repeats, 1, maxRepeats); err != nil {
+				return err
+			}
+			if err := checkTimeout(timeout); err != nil {
+				return err
+			}
+			if check && cmd.Flags().Changed("allow-dirty") {
+				return usagef("--allow-dirty lets a recording run record from a dirty tree, and perf --check records nothing; drop one of them")
+			}
 			bpath, err := filePath(baselines, h.baselinesDefault(), "baselines")
 			if err != nil {
 				return err

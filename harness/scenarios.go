@@ -292,6 +292,25 @@ scenario broke, 2 usage or input error.`,
 				return usagef("--budget must not be negative, got %s", budget)
 			case (base != "" || len(baseBins) > 0) && !h.plain(rend):
 				return usagef("--base runs the %s renderer; --renderer %s is for baseline runs", h.opts.Renderers.Plain, rend)
+			case cmd.Flags().Changed("base") && strings.TrimSpace(base) == "":
+				return usagef("--base needs a git revision (a branch, a tag or a commit) to build the base from; it was empty")
+			}
+			for _, err := range []error{checkRange("count", count, 1, maxCount), checkRange("repeats", repeats, 1, maxRepeats),
+				checkRange("pairs", pairs, 2, maxPairs), checkRange("layouts", layouts, 1, maxLayouts), checkTimeout(timeout)} {
+				if err != nil {
+					return err
+				}
+			}
+			if base != "" || len(baseBins) > 0 {
+				// A paired run judges head against base: what sizes a
+				// baseline run has no say in it.
+				for _, f := range []string{"repeats", "baselines", "advisory-times"} {
+					if cmd.Flags().Changed(f) {
+						return usagef("--%s is for a run judged against baselines; a paired run (--base, --base-binary) runs --pairs pairs of head and base; drop --%s", f, f)
+					}
+				}
+			} else if err := onlyWith(cmd, "a paired run (--base REF or --base-binary PATH)", "pairs", "budget", "fail-unsure", "layouts", "head-binary"); err != nil {
+				return err
 			}
 			if base != "" || len(baseBins) > 0 {
 				return h.runPaired(cmd, names, &runner.Runner{Timeout: timeout, Repeats: 1}, base, baseBins, headBins, layouts,
@@ -373,6 +392,9 @@ garbage, or its interaction did not happen), 2 usage error.`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if _, err := scenario.Lookup(args[0]); err != nil {
 				return UsageError{err}
+			}
+			if err := checkTimeout(timeout); err != nil {
+				return err
 			}
 			r, bar := h.runner(cmd, timeout, 1, 1)
 			if _, err := h.openRenderer(r, rend); err != nil {

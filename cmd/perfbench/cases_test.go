@@ -153,3 +153,45 @@ func TestIssueCasesExit2WithOneLineAndLoseNothing(t *testing.T) {
 		})
 	}
 }
+
+// Case 9: every flag's range is checked, and a flag that does nothing in
+// this mode is an exit-2 error naming the mode it needs; each refused
+// before anything runs.
+func TestIssueCase9FlagsAreValidated(t *testing.T) {
+	self, err := os.Executable()
+	require.NoError(t, err)
+	tests := []struct {
+		args []string
+		want string // stderr's only line
+	}{
+		{[]string{"scenarios", "--format", "benchfmt", "--count", "1000000"}, "--count 1000000 is out of range: want 1 to 100"},
+		{[]string{"scenarios", "--repeats", "1000"}, "--repeats 1000 is out of range: want 1 to 100"},
+		{[]string{"scenarios", "--repeats", "0"}, "--repeats must be at least 1, got 0"},
+		{[]string{"scenarios", "--timeout", "0"}, "--timeout 0s is out of range: want how long one scenario's process may run, above 0 and at most 24h0m0s"},
+		{[]string{"scenarios", "--base", "main", "--pairs", "100000"}, "--pairs 100000 is out of range: want 2 to 10000"},
+		{[]string{"scenarios", "--base", "main", "--layouts", "99"}, "--layouts 99 is out of range: want 1 to 16"},
+		{[]string{"scenarios", "--pairs", "60"}, "--pairs does nothing without a paired run (--base REF or --base-binary PATH); add it, or drop --pairs"},
+		{[]string{"scenarios", "--budget", "1m"}, "--budget does nothing without a paired run (--base REF or --base-binary PATH); add it, or drop --budget"},
+		{[]string{"scenarios", "--fail-unsure"}, "--fail-unsure does nothing without a paired run (--base REF or --base-binary PATH); add it, or drop --fail-unsure"},
+		{[]string{"scenarios", "--base", ""}, "--base needs a git revision (a branch, a tag or a commit) to build the base from; it was empty"},
+		{[]string{"scenarios", "--base-binary", self, "--repeats", "3"}, "--repeats is for a run judged against baselines; a paired run (--base, --base-binary) runs --pairs pairs of head and base; drop --repeats"},
+		{[]string{"scenarios", "--base-binary", self, "--advisory-times"}, "--advisory-times is for a run judged against baselines; a paired run (--base, --base-binary) runs --pairs pairs of head and base; drop --advisory-times"},
+		{[]string{"scenario", "idle", "--timeout", "-1s"}, "--timeout -1s is out of range: want how long one scenario's process may run, above 0 and at most 24h0m0s"},
+		{[]string{"perf", "--repeats", "0"}, "--repeats 0 is out of range: want 1 to 100"},
+		{[]string{"perf", "--timeout", "0"}, "--timeout 0s is out of range: want how long one scenario's process may run, above 0 and at most 24h0m0s"},
+		{[]string{"perf", "--check", "--allow-dirty"}, "--allow-dirty lets a recording run record from a dirty tree, and perf --check records nothing; drop one of them"},
+		{[]string{"perf", "--check", "--rebaseline", "idle", "--why", "x"}, "--rebaseline records a baseline, which perf --check never does; run perfbench perf --rebaseline without --check"},
+		{[]string{"perf", "--why", "faster"}, "--why is recorded with a rebaseline, and there is none; name the scenario with --rebaseline NAME, or drop --why"},
+		{[]string{"completion", "tcsh"}, "completion tcsh: no script for that shell (valid: bash, fish, powershell, zsh)"},
+		{[]string{"trace", "summarize", "--defs", "0", "testdata/trace/ok.jsonl"}, "--defs 0: no such definition set (valid: "},
+	}
+	for _, tt := range tests {
+		t.Run(strings.Join(tt.args, " "), func(t *testing.T) {
+			code, stdout, stderr := perfbench(t, tt.args...)
+			assert.Equal(t, exitUsage, code)
+			assert.Empty(t, stdout)
+			assert.True(t, strings.HasPrefix(stderr, "perfbench: "+tt.want), "got  %q\nwant %q", stderr, tt.want)
+			assert.Equal(t, 1, strings.Count(stderr, "\n"), "one line")
+		})
+	}
+}

@@ -1,0 +1,47 @@
+package harness
+
+import (
+	"time"
+
+	"github.com/spf13/cobra"
+)
+
+// The largest values of the flags that size a run. Beyond them a run
+// would take days or the machine's memory, and is a typo rather than a
+// plan; the defaults are far below (5 repeats, 1 count, 30 pairs, 1
+// layout, a timeout of minutes).
+const (
+	maxRepeats = 100
+	maxCount   = 100
+	maxPairs   = 10000
+	maxLayouts = 16
+	maxTimeout = 24 * time.Hour
+)
+
+// checkRange refuses --flag v outside lo…hi.
+func checkRange(flag string, v, lo, hi int) error {
+	if v < lo || v > hi {
+		return usagef("--%s %d is out of range: want %d to %d", flag, v, lo, hi)
+	}
+	return nil
+}
+
+// checkTimeout refuses a --timeout that is not a positive duration of at
+// most maxTimeout: 0 used to mean the default without saying so.
+func checkTimeout(d time.Duration) error {
+	if d <= 0 || d > maxTimeout {
+		return usagef("--timeout %s is out of range: want how long one scenario's process may run, above 0 and at most %s", d, maxTimeout)
+	}
+	return nil
+}
+
+// onlyWith refuses any of flags set on cmd, which do nothing in this mode:
+// each is named with the mode it needs.
+func onlyWith(cmd *cobra.Command, mode string, flags ...string) error {
+	for _, f := range flags {
+		if cmd.Flags().Changed(f) {
+			return usagef("--%s does nothing without %s; add it, or drop --%s", f, mode, f)
+		}
+	}
+	return nil
+}

@@ -88,30 +88,6 @@ var (
 	stripe = color.NRGBA{0xf6, 0xf7, 0xf9, 0xff}
 )
 
-// The gallery sheet's classes, as the Gio peer reads them: a Box with a
-// row class lays its children out in a row; fixed heights and widths and
-// percentage widths (weights) in px.
-var (
-	rowClasses = map[string]bool{
-		"header": true, "toolbar": true, "labelled": true, "panes": true, "table-head": true,
-		"table-row": true, "tab-strip": true, "section-head": true, "button-row": true, "grid": true,
-		"control-row": true, "sprite-row": true, "mini-head": true, "mini-row": true, "rigid-row": true,
-	}
-	heights = map[string]float32{
-		"table-scroll": gallery.TableHeight, "list": gallery.ListHeight, "rigid": gallery.RigidHeight,
-		"table-head": gallery.TableRowHeight + 2, "table-row": gallery.TableRowHeight, "rigid-row": gallery.RigidRowHeight,
-		"list-row": gallery.ListRowHeight, "mini-head": 18, "mini-row": 18, "log": 80, "log-line": 16,
-		"mini-list": 96, "mini-list-row": 16, "icon": 24,
-	}
-	widths  = map[string]float32{"field": 220, "slider": 140, "progress": 160, "icon": 24, "row-label": 80, "value": 40}
-	weights = map[string]float32{
-		"table-scroll": 52, "list": 22, "rigid": 22,
-		"col-0": 10, "col-1": 34, "col-2": 18, "col-3": 18, "col-4": 20,
-		"mcol-0": 25, "mcol-1": 25, "mcol-2": 25, "mcol-3": 25,
-	}
-	hoverRows = map[string]bool{"table-row": true, "list-row": true, "rigid-row": true, "mini-row": true, "mini-list-row": true}
-)
-
 type builder struct {
 	p      *Gallery
 	sheet  *style.Sheet
@@ -148,17 +124,18 @@ func (b *builder) convert(d *document.Node) (fyne.CanvasObject, float32) {
 	for _, c := range d.Classes() {
 		name := b.sheet.Name(c)
 		cs = append(cs, name)
-		horizontal = horizontal || rowClasses[name]
-		if v, ok := heights[name]; ok {
-			h = v
+		l := gallery.ClassOf(name)
+		horizontal = horizontal || l.Row
+		if l.Height != 0 {
+			h = float32(l.Height)
 		}
-		if v, ok := widths[name]; ok {
-			w = v
+		if l.Width != 0 {
+			w = float32(l.Width)
 		}
-		if v, ok := weights[name]; ok {
-			weight = v
+		if l.Weight != 0 {
+			weight = l.Weight
 		}
-		hovers = hovers || hoverRows[name]
+		hovers = hovers || l.Hover
 	}
 	disabled := d.State()&style.Disabled != 0
 	var o fyne.CanvasObject

@@ -161,31 +161,6 @@ func Build(size gallery.Size, opts gallery.Options, form Form) *Gallery {
 	return p
 }
 
-// Row classes: a Box with one of these lays its children out in a row.
-var rowClasses = map[string]bool{
-	"header": true, "toolbar": true, "labelled": true, "panes": true, "table-head": true,
-	"table-row": true, "tab-strip": true, "section-head": true, "button-row": true, "grid": true,
-	"control-row": true, "sprite-row": true, "mini-head": true, "mini-row": true, "rigid-row": true,
-}
-
-// Fixed sizes from the gallery's sheet, px.
-var heights = map[string]int{
-	"table-scroll": gallery.TableHeight, "list": gallery.ListHeight, "rigid": gallery.RigidHeight,
-	"table-head": gallery.TableRowHeight + 2, "table-row": gallery.TableRowHeight, "rigid-row": gallery.RigidRowHeight,
-	"list-row": gallery.ListRowHeight, "mini-head": 18, "mini-row": 18, "log": 80, "log-line": 16,
-	"mini-list": 96, "mini-list-row": 16, "icon": 24,
-}
-
-var widths = map[string]int{"field": 220, "slider": 140, "progress": 160, "icon": 24, "row-label": 80, "value": 40}
-
-var weights = map[string]float32{
-	"table-scroll": 52, "list": 22, "rigid": 22,
-	"col-0": 10, "col-1": 34, "col-2": 18, "col-3": 18, "col-4": 20,
-	"mcol-0": 25, "mcol-1": 25, "mcol-2": 25, "mcol-3": 25,
-}
-
-var hoverRows = map[string]bool{"table-row": true, "list-row": true, "rigid-row": true, "mini-row": true, "mini-list-row": true}
-
 // convert makes the node of d and its subtree.
 func (p *Gallery) convert(sheet *style.Sheet, d *document.Node, tableRow int) *node {
 	n := &node{kind: d.Kind(), text: d.Text(), row: tableRow, axis: layout.Vertical, disabled: d.State()&style.Disabled != 0}
@@ -193,19 +168,20 @@ func (p *Gallery) convert(sheet *style.Sheet, d *document.Node, tableRow int) *n
 	for _, c := range d.Classes() {
 		name := sheet.Name(c)
 		n.classes = append(n.classes, name)
-		if rowClasses[name] {
+		l := gallery.ClassOf(name)
+		if l.Row {
 			n.axis = layout.Horizontal
 		}
-		if h, ok := heights[name]; ok {
-			n.height = h
+		if l.Height != 0 {
+			n.height = l.Height
 		}
-		if w, ok := widths[name]; ok {
-			n.width = w
+		if l.Width != 0 {
+			n.width = l.Width
 		}
-		if w, ok := weights[name]; ok {
-			n.weight = w
+		if l.Weight != 0 {
+			n.weight = l.Weight
 		}
-		n.hoverBg = n.hoverBg || hoverRows[name]
+		n.hoverBg = n.hoverBg || l.Hover
 	}
 	switch n.kind {
 	case document.Checkbox:

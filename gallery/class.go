@@ -1,5 +1,11 @@
 package gallery
 
+import (
+	"image/color"
+
+	"github.com/perfbench/perfbench/ui/style"
+)
+
 // Class is what one of the sheet's class names says about layout and
 // hover, for a peer of the gallery written with another toolkit (packages
 // subject/gio/peer and subject/fyne/peer). A peer reads the document's
@@ -22,6 +28,19 @@ type Class struct {
 // that says none of it.
 func ClassOf(name string) Class {
 	return Class{Row: rowClasses[name], Height: heights[name], Width: widths[name], Weight: weights[name], Hover: hoverRows[name]}
+}
+
+// Colors are the sheet's colours a peer paints with.
+type Colors struct {
+	Ink, Paper, Panel, Line, Hover, Stripe color.NRGBA
+}
+
+// Palette is the sheet's own colours, as image/color values for a peer.
+var Palette = Colors{nrgba(ink), nrgba(paper), nrgba(panel), nrgba(line), nrgba(hover), nrgba(stripe)}
+
+func nrgba(c style.Color) color.NRGBA {
+	r, g, b, a := c.RGBA()
+	return color.NRGBA{r, g, b, a}
 }
 
 var (

@@ -1,6 +1,7 @@
 package gallery
 
 import (
+	"image/color"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -51,4 +52,12 @@ func TestClassOfSaysWhatTheSheetSays(t *testing.T) {
 		assert.True(t, seen[name], "the check sees the document's classes: %s", name)
 	}
 	assert.Equal(t, Class{}, ClassOf("no-such-class"))
+}
+
+// The palette is the sheet's colours, each channel where image/color
+// reads it.
+func TestPaletteIsTheSheets(t *testing.T) {
+	assert.Equal(t, color.NRGBA{0xe3, 0xee, 0xfb, 0xff}, Palette.Hover)
+	r, g, b, a := stripe.RGBA()
+	assert.Equal(t, color.NRGBA{r, g, b, a}, Palette.Stripe)
 }

@@ -80,12 +80,13 @@ func Build(size gallery.Size, opts gallery.Options) *Gallery {
 	return p
 }
 
+// The sheet's colours.
 var (
-	paper  = color.NRGBA{0xfc, 0xfc, 0xfc, 0xff}
-	panel  = color.NRGBA{0xf2, 0xf3, 0xf5, 0xff}
-	line   = color.NRGBA{0xcc, 0xcc, 0xcc, 0xff}
-	hover  = color.NRGBA{0xe3, 0xee, 0xfb, 0xff}
-	stripe = color.NRGBA{0xf6, 0xf7, 0xf9, 0xff}
+	paper  = gallery.Palette.Paper
+	panel  = gallery.Palette.Panel
+	line   = gallery.Palette.Line
+	hover  = gallery.Palette.Hover
+	stripe = gallery.Palette.Stripe
 )
 
 type builder struct {

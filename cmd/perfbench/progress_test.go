@@ -81,6 +81,35 @@ func (c *terminalCounter) len() int {
 	return c.got.Len()
 }
 
+// grows reports whether more than n bytes reach the terminal within d. It
+// polls rather than sleeping a fixed time, since on a loaded machine the
+// goroutine copying from the pty can lag the write by more than a tick.
+func (c *terminalCounter) grows(n int, d time.Duration) bool {
+	for end := time.Now().Add(d); time.Now().Before(end); time.Sleep(10 * time.Millisecond) {
+		if c.len() > n {
+			return true
+		}
+	}
+	return c.len() > n
+}
+
+// drained waits until the bytes already written have reached the terminal
+// (nothing new for half a tick: shorter than a redrawing bar's interval, so
+// a bar that keeps drawing is still seen by the wait that follows) and
+// returns how many there are.
+func (c *terminalCounter) drained() int {
+	n := c.len()
+	for end := time.Now().Add(10 * time.Second); time.Now().Before(end); {
+		time.Sleep(progressTick / 2)
+		m := c.len()
+		if m == n {
+			return n
+		}
+		n = m
+	}
+	return n
+}
+
 // A bar redraws by itself, so its elapsed time moves between steps; once
 // cleared for the command's own output, it draws nothing — not a tick,
 // not a spinner's turn — until the next step, and after done nothing ever:
@@ -99,21 +128,17 @@ func TestProgressIsSilentWhileStdoutPrints(t *testing.T) {
 		p := s.progress(total, "hover s26")
 		require.NotNil(t, p)
 		before := c.len()
-		time.Sleep(settle)
-		assert.Greater(t, c.len(), before, "total %d: the bar redraws with no step", total)
+		assert.True(t, c.grows(before, settle), "total %d: the bar redraws with no step", total)
 
 		p.clear()
-		time.Sleep(progressTick / 5)
-		cleared := c.len()
+		cleared := c.drained()
 		time.Sleep(settle)
 		assert.Equal(t, cleared, c.len(), "total %d: nothing drawn while stdout prints", total)
 
 		p.step("s26")
-		time.Sleep(progressTick / 5)
-		assert.Greater(t, c.len(), cleared, "total %d: the next step draws again", total)
+		assert.True(t, c.grows(cleared, settle), "total %d: the next step draws again", total)
 		p.done()
-		time.Sleep(progressTick / 5)
-		finished := c.len()
+		finished := c.drained()
 		time.Sleep(settle)
 		assert.Equal(t, finished, c.len(), "total %d: nothing after done", total)
 	}

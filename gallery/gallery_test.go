@@ -238,7 +238,7 @@ func TestSheet(t *testing.T) {
 		// silently take its kind's defaults.
 		document.Walk(g.Doc.Root(), func(n *document.Node) bool {
 			for _, c := range n.Classes() {
-				assert.False(t, sheet.Rule(c).Base.IsZero(), "class %q has no base rule", sheet.Name(c))
+				assert.False(t, sheet.Rule(c).Base().IsZero(), "class %q has no base rule", sheet.Name(c))
 			}
 			return true
 		})

@@ -39,16 +39,31 @@ func (s State) String() string {
 // Class is an interned class name: an index into a Sheet's classes.
 type Class uint16
 
-// Rule is one class's declared properties and its state variants.
+// Rule is one class's declared properties and its state variants. A
+// *Rule stays its class's rule for the life of the sheet, however many
+// rules are defined after it, and every change to it goes through a
+// method, which the windows over the sheet see (Generation).
 type Rule struct {
-	Base     Props
+	base     Props
 	variants [len(states)]Props
 	sheet    *Sheet
 	class    Class
 }
 
+// Base returns the rule's base properties.
+func (r *Rule) Base() Props { return r.base }
+
+// Set replaces the rule's base properties.
+func (r *Rule) Set(p Props) *Rule {
+	r.base = p
+	if r.sheet != nil {
+		r.sheet.changed(r.class)
+	}
+	return r
+}
+
 // On sets the properties that apply while the element is in state st
-// (exactly one state).
+// (exactly one state); zero Props drop the variant.
 func (r *Rule) On(st State, p Props) *Rule {
 	i := slices.Index(states[:], st)
 	if i < 0 {
@@ -61,11 +76,23 @@ func (r *Rule) On(st State, p Props) *Rule {
 	return r
 }
 
+// Variant returns the properties the rule applies in state st (exactly
+// one state), zero when it declares none.
+func (r *Rule) Variant(st State) Props {
+	i := slices.Index(states[:], st)
+	if i < 0 {
+		panic(fmt.Sprintf("style: Variant wants exactly one state, got %v", st))
+	}
+	return r.variants[i]
+}
+
 // Sheet is a set of class rules. The zero value is an empty sheet.
 type Sheet struct {
 	names []string
 	index map[string]Class
-	rules []Rule
+	// rules are pointers so that a *Rule handed out (Define, Rule) stays
+	// the class's rule when later classes grow the table.
+	rules []*Rule
 
 	gen      uint64  // rule changes so far
 	log      []Class // the class of each rule change, in order
@@ -85,7 +112,7 @@ func (s *Sheet) Watch(w *Watcher) {
 	s.watchers = append(s.watchers, weak.Make(w))
 }
 
-// Generation counts the sheet's rule changes (Define, and On on a defined
+// Generation counts the sheet's rule changes (Define, and Set or On on a
 // rule): a reader that saw generation g asks ChangedSince(g) what changed.
 func (s *Sheet) Generation() uint64 { return s.gen }
 
@@ -121,7 +148,7 @@ func (s *Sheet) Intern(name string) Class {
 	}
 	c := Class(len(s.names))
 	s.names = append(s.names, name)
-	s.rules = append(s.rules, Rule{sheet: s, class: c})
+	s.rules = append(s.rules, &Rule{sheet: s, class: c})
 	s.index[name] = c
 	return c
 }
@@ -138,14 +165,11 @@ func (s *Sheet) Name(c Class) string { return s.names[c] }
 // Define sets a class's base properties and returns its rule, so state
 // variants can be chained: sheet.Define("row", base).On(style.Hover, hover).
 func (s *Sheet) Define(name string, base Props) *Rule {
-	c := s.Intern(name)
-	s.rules[c].Base = base
-	s.changed(c)
-	return &s.rules[c]
+	return s.rules[s.Intern(name)].Set(base)
 }
 
 // Rule returns a class's rule.
-func (s *Sheet) Rule(c Class) *Rule { return &s.rules[c] }
+func (s *Sheet) Rule(c Class) *Rule { return s.rules[c] }
 
 // Compute resolves an element's style: Initial, the parent's inherited
 // properties, the kind defaults, then each class's base and state
@@ -159,9 +183,9 @@ func (s *Sheet) Compute(dst *Computed, defaults *Props, classes []Class, st Stat
 		defaults.applyTo(dst)
 	}
 	for _, c := range classes {
-		r := &s.rules[c]
-		if !r.Base.IsZero() {
-			r.Base.applyTo(dst)
+		r := s.rules[c]
+		if !r.base.IsZero() {
+			r.base.applyTo(dst)
 			matched++
 		}
 		if st == 0 {

@@ -8,12 +8,12 @@ import "slices"
 // compares a live window against a window over a clone.
 func (d *Document) Clone() *Document {
 	c := &Document{Sheet: d.Sheet}
-	c.root = c.cloneNode(d.root, nil, 0)
+	c.root = d.cloneNode(c, d.root, nil, 0)
 	c.structural = true
 	return c
 }
 
-func (c *Document) cloneNode(n, parent *Node, depth int32) *Node {
+func (d *Document) cloneNode(c *Document, n, parent *Node, depth int32) *Node {
 	m := &Node{
 		id: ID(len(c.nodes)), kind: n.kind, depth: depth, parent: parent,
 		classes: slices.Clone(n.classes), state: n.state,
@@ -22,13 +22,19 @@ func (c *Document) cloneNode(n, parent *Node, depth int32) *Node {
 		rowIndex: n.rowIndex, phase: n.phase, animated: n.animated, folded: n.folded,
 	}
 	c.nodes = append(c.nodes, m)
+	if n == d.hover {
+		c.hover = m
+	}
+	if n == d.focus {
+		c.focus = m
+	}
 	if m.animated {
 		c.startAnim(m)
 	}
 	c.queue(m, NeedsStyle|NeedsBoxes)
 	m.children = make([]*Node, len(n.children))
 	for i, ch := range n.children {
-		m.children[i] = c.cloneNode(ch, m, depth+1)
+		m.children[i] = d.cloneNode(c, ch, m, depth+1)
 	}
 	return m
 }

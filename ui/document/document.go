@@ -12,6 +12,24 @@
 // animation-phase change queues a repaint. Nothing else is ever walked: a
 // frame starts from these queues, which is what keeps a one-control update
 // O(depth) in a ten-thousand-control document.
+//
+// # Misuse
+//
+// A call that cannot mean anything is programmer misuse and panics with a
+// "document: …" message saying what was wrong: adding under, inserting
+// beside or removing a node that is removed (or of another document) —
+// a second Remove of the same node among them; removing the root; AddRow
+// on anything but a List, on a List before SetList, or of a row outside
+// its model; SetList on anything but a List, or with a model of no row
+// height or no Label; SetScrollY on anything but a Scroll or a List.
+//
+// What a user would expect to work, works: at most one element is
+// hovered and one focused, so SetState with Hover or Focus on moves the
+// state from the element that had it (Hovered, Focused); SetScrollY below
+// 0 is 0, and the window clamps an offset past the end of the content as
+// it clamps the wheel's; SetList on a list a window shows rebinds its
+// rows and asks for a frame, and the window mounts the rows a taller
+// port needs.
 package document
 
 import (
@@ -195,6 +213,7 @@ type Document struct {
 	removed              []*Node // roots of subtrees removed since the last frame
 	structural           bool    // children added or removed since the last frame
 	anim                 []*Node // mounted animated elements
+	hover, focus         *Node   // the one element in each state, or nil
 
 	// Notify, if set, is called whenever a change newly queues work for the
 	// next frame: the window sets it to ask for that frame (or to join the
@@ -252,8 +271,9 @@ func (d *Document) newNode(k Kind, classes []string) *Node {
 }
 
 // Add creates an element of kind k with the classes (space-separated names
-// allowed) and appends it to parent.
+// allowed) and appends it to parent, which must be in the document.
 func (d *Document) Add(parent *Node, k Kind, classes ...string) *Node {
+	d.mustHave(parent, "Add under")
 	n := d.newNode(k, classes)
 	d.attach(parent, n, len(parent.children))
 	return n
@@ -273,7 +293,7 @@ func (d *Document) InsertAfter(ref *Node, k Kind, classes ...string) *Node {
 
 func (d *Document) insertAt(ref *Node, after int, k Kind, classes []string) *Node {
 	p := ref.parent
-	if p == nil {
+	if p == nil || !d.has(ref) {
 		panic("document: insert beside the root or a removed node")
 	}
 	n := d.newNode(k, classes)
@@ -303,6 +323,7 @@ func (d *Document) mount(n *Node, depth int32) {
 // Remove detaches n and its subtree from the document; their IDs are never
 // reused.
 func (d *Document) Remove(n *Node) {
+	d.mustHave(n, "Remove of")
 	p := n.parent
 	if p == nil {
 		panic("document: Remove of the root")
@@ -320,6 +341,12 @@ func (d *Document) unmount(n *Node) {
 	if n.animated {
 		d.stopAnim(n)
 	}
+	if d.hover == n {
+		d.hover = nil
+	}
+	if d.focus == n {
+		d.focus = nil
+	}
 	d.nodes[n.id] = nil
 	for _, c := range n.children {
 		d.unmount(c)
@@ -328,6 +355,21 @@ func (d *Document) unmount(n *Node) {
 
 // Removed reports whether the ID belonged to a node that is gone.
 func (d *Document) Removed(id ID) bool { return int(id) < len(d.nodes) && d.nodes[id] == nil }
+
+// has reports whether n is a node of d that is still in the tree.
+func (d *Document) has(n *Node) bool {
+	return n != nil && int(n.id) < len(d.nodes) && d.nodes[n.id] == n
+}
+
+// mustHave panics when n is not a node in d: what names the call.
+func (d *Document) mustHave(n *Node, what string) {
+	switch {
+	case n == nil:
+		panic("document: " + what + " a nil node")
+	case !d.has(n):
+		panic(fmt.Sprintf("document: %s %v#%d, which is removed or of another document", what, n.kind, n.id))
+	}
+}
 
 func (d *Document) queue(n *Node, what Dirty) {
 	add := what &^ n.queued

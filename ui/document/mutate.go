@@ -1,13 +1,42 @@
 package document
 
 import (
+	"fmt"
 	"slices"
 
 	"github.com/perfbench/perfbench/ui/style"
 )
 
-// SetState turns states on or off; a real change queues a restyle.
+// SetState turns states on or off; a real change queues a restyle. At
+// most one element is hovered and one focused: turning Hover or Focus on
+// for n turns it off for the element that had it.
 func (d *Document) SetState(n *Node, st style.State, on bool) {
+	if on && d.has(n) {
+		if st&style.Hover != 0 && d.hover != n {
+			if old := d.hover; old != nil {
+				d.setState(old, style.Hover, false)
+			}
+			d.hover = n
+		}
+		if st&style.Focus != 0 && d.focus != n {
+			if old := d.focus; old != nil {
+				d.setState(old, style.Focus, false)
+			}
+			d.focus = n
+		}
+	}
+	if !on {
+		if st&style.Hover != 0 && d.hover == n {
+			d.hover = nil
+		}
+		if st&style.Focus != 0 && d.focus == n {
+			d.focus = nil
+		}
+	}
+	d.setState(n, st, on)
+}
+
+func (d *Document) setState(n *Node, st style.State, on bool) {
 	next := n.state &^ st
 	if on {
 		next |= st
@@ -17,6 +46,12 @@ func (d *Document) SetState(n *Node, st style.State, on bool) {
 		d.queue(n, NeedsStyle)
 	}
 }
+
+// Hovered returns the hovered element, or nil.
+func (d *Document) Hovered() *Node { return d.hover }
+
+// Focused returns the focused element, or nil.
+func (d *Document) Focused() *Node { return d.focus }
 
 // AddClass adds a class by name; a real change queues a restyle.
 func (d *Document) AddClass(n *Node, name string) {
@@ -128,8 +163,14 @@ func (d *Document) Select(tabs *Node, i int) {
 
 // SetScrollY sets a Scroll or List element's offset and queues it for the
 // next frame, which translates the container's painted content instead of
-// rebuilding it and moves its hit space by the same offset.
+// rebuilding it and moves its hit space by the same offset. An offset
+// below 0 is 0; the window clamps one past the end of the content when it
+// takes it, as it clamps the wheel. Any other kind panics.
 func (d *Document) SetScrollY(n *Node, y float32) {
+	if k := n.kind; k != Scroll && k != List {
+		panic(fmt.Sprintf("document: SetScrollY on a %v: only a scroll or a list scrolls", k))
+	}
+	y = max(0, y)
 	if y == n.scrollY {
 		return
 	}
@@ -140,13 +181,52 @@ func (d *Document) SetScrollY(n *Node, y float32) {
 	d.scrollQ = append(d.scrollQ, n.id)
 }
 
-// SetList makes n (a List) show model m, mounting rows for the first
-// visible rows; Rebind keeps them in step with the offset afterwards.
-func (d *Document) SetList(n *Node, m *ListModel) { n.list = m }
+// SetList makes n (a List) show model m: its mounted rows are rebound to
+// m's rows from the one its offset shows first (rows past m's end are
+// removed), and it is laid out again at m's row height. The window then
+// mounts as many rows as the port needs (its height over the row height,
+// rounded up, plus the overscan) whenever the port is taller than the
+// rows mounted, and Rebind keeps them in step with the offset. A nil
+// model unmounts every row. Any kind but a List panics.
+func (d *Document) SetList(n *Node, m *ListModel) {
+	if n.kind != List {
+		panic(fmt.Sprintf("document: SetList on a %v: only a list has a model", n.kind))
+	}
+	if m != nil && (m.Rows < 0 || m.RowHeight <= 0 || m.Label == nil) {
+		panic(fmt.Sprintf("document: SetList with %d rows of %g px and label %v: want rows ≥ 0, a height > 0 and a label", m.Rows, m.RowHeight, m.Label != nil))
+	}
+	n.list = m
+	if d.has(n) {
+		d.queue(n, NeedsBoxes)
+	}
+	rows := slices.Clone(n.children)
+	first := 0
+	if m != nil {
+		first = max(0, min(int(n.scrollY/m.RowHeight)-m.Overscan, m.Rows-len(rows)))
+	}
+	for i, r := range rows {
+		if m == nil || first+i >= m.Rows {
+			d.Remove(r)
+			continue
+		}
+		r.rowIndex = -1 // relabelled below whatever its index was
+		d.Rebind(r, first+i)
+	}
+}
 
-// AddRow mounts a List row (a Text element) showing model row i.
+// AddRow mounts a List row (a Text element) showing model row i. The list
+// must have a model (SetList) with row i in it.
 func (d *Document) AddRow(list *Node, i int) *Node {
+	d.mustHave(list, "AddRow on")
 	m := list.list
+	switch {
+	case list.kind != List:
+		panic(fmt.Sprintf("document: AddRow on a %v: only a list has rows", list.kind))
+	case m == nil:
+		panic("document: AddRow on a list without a model: SetList first")
+	case i < 0 || i >= m.Rows:
+		panic(fmt.Sprintf("document: AddRow of row %d of a %d-row model", i, m.Rows))
+	}
 	r := d.newNode(Text, []string{m.RowClass})
 	r.rowIndex = i
 	r.text = m.Label(i)

@@ -90,6 +90,11 @@ type Box struct {
 	placed     bool // has been positioned by its parent
 	resized    bool // already in this frame's Resized list
 	moved      bool // already in this frame's Moved list
+	// The size and position before the Run that first noted them: a node
+	// a parent's flex passes measured at another size or placed elsewhere
+	// on the way, and left as it was, changed nothing.
+	sizeWas, posWas     geom.Point
+	validWas, placedWas bool
 
 	// What the parent asked of this node in the parent's last layout, in
 	// order (asked is that layout's stamp): the parent's result is a
@@ -260,13 +265,33 @@ func (e *Engine) Run(viewport geom.Point) Changed {
 	e.layout(root, c)
 	e.boxes[root.ID()].last = c
 	e.settleChild(root) // a viewport seen before is answered from the memo
+	e.moved = e.changed(e.moved, func(b *Box) bool { return !b.placedWas || b.Pos != b.posWas }, func(b *Box) { b.moved = false })
+	e.resized = e.changed(e.resized, func(b *Box) bool { return !b.validWas || b.Size != b.sizeWas }, func(b *Box) { b.resized = false })
 	return Changed{Moved: e.moved, Resized: e.resized}
+}
+
+// changed keeps the nodes noted this Run that did change, in order, and
+// clears the note of those that came back to where they were: no stage
+// after layout has anything to redo for them (no fragment moved, no hit
+// space changed).
+func (e *Engine) changed(noted []*document.Node, did func(*Box) bool, unnote func(*Box)) []*document.Node {
+	kept := noted[:0]
+	for _, n := range noted {
+		b := &e.boxes[n.ID()]
+		if did(b) {
+			kept = append(kept, n)
+			continue
+		}
+		unnote(b)
+	}
+	return kept
 }
 
 func (e *Engine) noteMoved(n *document.Node) {
 	b := &e.boxes[n.ID()]
 	if !b.moved {
 		b.moved = true
+		b.posWas, b.placedWas = b.Pos, b.placed
 		e.moved = append(e.moved, n)
 	}
 }
@@ -275,6 +300,7 @@ func (e *Engine) noteResized(n *document.Node) {
 	b := &e.boxes[n.ID()]
 	if !b.resized {
 		b.resized = true
+		b.sizeWas, b.validWas = b.Size, b.valid
 		e.resized = append(e.resized, n)
 	}
 }
@@ -283,8 +309,8 @@ func (e *Engine) noteResized(n *document.Node) {
 func (e *Engine) setPos(n *document.Node, p geom.Point) {
 	b := &e.boxes[n.ID()]
 	if b.Pos != p || !b.placed {
-		b.Pos, b.placed = p, true
 		e.noteMoved(n)
+		b.Pos, b.placed = p, true
 	}
 }
 

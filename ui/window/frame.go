@@ -128,7 +128,81 @@ func (w *Window) drawFrame() {
 	w.reasons, w.invalidations, w.inputs = 0, 0, 0
 	w.animate(now)
 	w.takeScrolled()
+	// A pass takes the document's changes and lays them out; a second
+	// one lays out the rows a list's grown port mounted in the first.
+	w.moved, w.resizedNodes, w.removedRoots = w.moved[:0], w.resizedNodes[:0], w.removedRoots[:0]
+	for pass := 0; ; pass++ {
+		w.prepare()
+		if pass > 0 || !w.mountRows() {
+			break
+		}
+	}
+	moved, resized := w.moved, w.resizedNodes
+
+	latency.Mark("f.fragments")
+	w.paint.Begin(geom.Rect{W: w.viewport.X, H: w.viewport.Y})
+	for _, n := range w.removedRoots {
+		w.removed(n)
+	}
+	// Subtrees whose window position changed, or which were shown again,
+	// parents first: a fragment is placed from its parent's.
+	w.subtrees = append(w.subtrees, moved...)
+	slices.SortStableFunc(w.subtrees, byDepth)
+	for _, n := range w.subtrees {
+		w.paint.UpdateSubtree(n)
+		w.geometryChanged(n)
+	}
+	for _, n := range resized {
+		w.paint.Update(n)
+		w.geometryChanged(n)
+	}
+
+	latency.Mark("p.emit")
+	for _, n := range w.toPaint {
+		w.paint.Update(n)
+	}
+	for _, n := range w.scrolled {
+		w.paint.Scrolled(n)
+		w.hits.SetOffset(n.ID(), geom.Point{Y: n.ScrollY()})
+	}
+	w.shownAgain()
+	w.rebuildHits()
+
+	latency.Mark("p.draw")
+	f := w.paint.Finish()
+	if w.drawsText {
+		w.text.redrawn(f, w.frames == 0 || w.viewport != w.drawnSize)
+	}
+	w.drawnSize = w.viewport
+	err := w.rend.Frame(f)
+	latency.Mark("pres.out")
+	w.last.Presented = w.clk.Now()
+	if err != nil {
+		panic("window: renderer: " + err.Error())
+	}
+
+	w.toPaint, w.subtrees, w.scrolled = w.toPaint[:0], w.subtrees[:0], w.scrolled[:0]
+	w.text.trim()
+	w.frames++
+	counter.Inc(counter.FramesDrawn)
+	w.last.Cost = clock.MonoNow().Sub(start)
+	if tracing {
+		latency.NoteWith("f.end", w.allocs.since)
+	} else {
+		latency.Mark("f.end")
+	}
+	if w.opts.Probe != nil {
+		counter.Inc(counter.ProbeCalls)
+		w.opts.Probe.FrameEnded(w)
+	}
+}
+
+// prepare takes the document's changes and restyles, rebuilds the boxes
+// of and lays out what they touch, adding to the frame's moved, resized
+// and removed elements.
+func (w *Window) prepare() {
 	w.doc.TakeChanges(&w.changes)
+	w.removedRoots = append(w.removedRoots, w.changes.Removed...)
 	w.growTables()
 
 	latency.Mark("f.restyle")
@@ -159,64 +233,55 @@ func (w *Window) drawFrame() {
 	latency.Mark("f.layout")
 	w.paint.Styles = w.styles
 	w.layout.Styles = w.styles
-	var moved, resized []*document.Node
 	if w.layout.Pending() || w.resized {
 		ch := w.layout.Run(w.viewport)
-		moved, resized = ch.Moved, ch.Resized
+		w.moved = append(w.moved, ch.Moved...)
+		w.resizedNodes = append(w.resizedNodes, ch.Resized...)
 		w.resized = false
 	}
 
-	latency.Mark("f.fragments")
-	w.paint.Begin(geom.Rect{W: w.viewport.X, H: w.viewport.Y})
-	for _, n := range w.changes.Removed {
-		w.removed(n)
-	}
-	// Subtrees whose window position changed, or which were shown again,
-	// parents first: a fragment is placed from its parent's.
-	w.subtrees = append(w.subtrees, moved...)
-	slices.SortStableFunc(w.subtrees, byDepth)
-	for _, n := range w.subtrees {
-		w.paint.UpdateSubtree(n)
-		w.geometryChanged(n)
-	}
-	for _, n := range resized {
-		w.paint.Update(n)
-		w.geometryChanged(n)
-	}
+}
 
-	latency.Mark("p.emit")
-	for _, n := range w.toPaint {
-		w.paint.Update(n)
+// mountRows mounts the rows a virtualised list's port needs beyond those
+// it has — its content height over the row height, rounded up, plus the
+// overscan, at most the model's rows — for every list laid out afresh
+// this frame (its port resized, its model set), and reports whether it
+// mounted any. The rows cover the model rows from the one the offset
+// shows first, less the overscan, as Rebind keeps them.
+func (w *Window) mountRows() bool {
+	mounted := false
+	check := func(n *document.Node) {
+		m := n.ListModel()
+		if n.Kind() != document.List || m == nil || w.doc.Node(n.ID()) != n {
+			return
+		}
+		b := w.layout.Box(n.ID())
+		cs := &w.styles[n.ID()]
+		port := b.Size.Y - cs.Padding.Vertical() - 2*cs.BorderWidth
+		need := min(m.Rows, int(math.Ceil(float64(port/m.RowHeight)))+m.Overscan)
+		rows := n.Children()
+		if len(rows) >= need {
+			return
+		}
+		first := max(0, min(int(n.ScrollY()/m.RowHeight)-m.Overscan, m.Rows-need))
+		have := map[int]bool{}
+		for _, r := range rows {
+			have[r.RowIndex()] = true
+		}
+		for i := first; len(n.Children()) < need && i < m.Rows; i++ {
+			if !have[i] {
+				w.doc.AddRow(n, i)
+				mounted = true
+			}
+		}
 	}
-	for _, n := range w.scrolled {
-		w.paint.Scrolled(n)
-		w.hits.SetOffset(n.ID(), geom.Point{Y: n.ScrollY()})
+	for _, n := range w.resizedNodes {
+		check(n)
 	}
-	w.rebuildHits()
-
-	latency.Mark("p.draw")
-	f := w.paint.Finish()
-	err := w.rend.Frame(f)
-	latency.Mark("pres.out")
-	w.last.Presented = w.clk.Now()
-	if err != nil {
-		panic("window: renderer: " + err.Error())
+	for _, n := range w.changes.Boxes {
+		check(n)
 	}
-
-	w.toPaint, w.subtrees, w.scrolled = w.toPaint[:0], w.subtrees[:0], w.scrolled[:0]
-	w.text.trim()
-	w.frames++
-	counter.Inc(counter.FramesDrawn)
-	w.last.Cost = clock.MonoNow().Sub(start)
-	if tracing {
-		latency.NoteWith("f.end", w.allocs.since)
-	} else {
-		latency.Mark("f.end")
-	}
-	if w.opts.Probe != nil {
-		counter.Inc(counter.ProbeCalls)
-		w.opts.Probe.FrameEnded(w)
-	}
+	return mounted
 }
 
 // why is the b.why note: who asked for the frame being drawn —
@@ -256,10 +321,23 @@ func (w *Window) why() string {
 func (w *Window) takeScrolled() {
 	n0 := len(w.scrolled)
 	w.scrolled = w.doc.TakeScrolled(w.scrolled)
+	clamped := false
 	for _, n := range w.scrolled[n0:] {
+		// An offset the application set past the end is clamped as the
+		// wheel's is, against the container as last laid out (one not
+		// laid out yet keeps it).
+		if int(n.ID()) < len(w.styled) && w.styled[n.ID()] {
+			if m := w.maxScroll(n); n.ScrollY() > m {
+				w.doc.SetScrollY(n, m)
+				clamped = true
+			}
+		}
 		if n.Kind() == document.List {
 			w.rebind(n)
 		}
+	}
+	if clamped {
+		w.scrolled = w.doc.TakeScrolled(w.scrolled) // the clamp's own, taken here
 	}
 }
 
@@ -301,6 +379,7 @@ func (w *Window) growTables() {
 		w.styles = append(w.styles, make([]style.Computed, n-len(w.styles))...)
 		w.styled = append(w.styled, make([]bool, n-len(w.styled))...)
 		w.restamp = append(w.restamp, make([]uint64, n-len(w.restamp))...)
+		w.hitIn = append(w.hitIn, make([]bool, n-len(w.hitIn))...)
 	}
 }
 
@@ -331,15 +410,26 @@ func (w *Window) restyle(n *document.Node) {
 	w.toPaint = append(w.toPaint, n)
 	if !had {
 		w.layout.MarkDirty(n)
+		w.hitIn[id] = w.hittable(n)
 		return
+	}
+	// What a point hits changes with hittability (a class or rule that
+	// adds or drops a hover variant) and with display, geometry or not.
+	if h := w.hittable(n); h != w.hitIn[id] {
+		w.hitIn[id] = h
+		w.hitsChanged(n)
 	}
 	if !old.LayoutEqual(cs) {
 		w.layout.MarkDirty(n)
 		if p := n.Parent(); p != nil && layout.ParentReads(&old, cs) {
 			w.layout.MarkDirty(p)
 		}
-		if old.Display != cs.Display && cs.Display {
-			w.subtrees = append(w.subtrees, n)
+		if old.Display != cs.Display {
+			w.hitsChanged(n)
+			if cs.Display {
+				w.subtrees = append(w.subtrees, n)
+				w.shown = append(w.shown, n)
+			}
 		}
 	}
 	if !old.InheritedEqual(cs) {
@@ -351,27 +441,53 @@ func (w *Window) restyle(n *document.Node) {
 }
 
 // geometryChanged records that the hit index of n's space must be rebuilt.
-func (w *Window) geometryChanged(n *document.Node) {
+func (w *Window) geometryChanged(n *document.Node) { w.hitsChanged(n) }
+
+// hitsChanged records that what a point in n's space hits changed: the
+// space is rebuilt at the end of the frame. The space is the one n's
+// fragment was in when it was last painted, which is where its entry is
+// (an element never changes parents).
+func (w *Window) hitsChanged(n *document.Node) {
 	if w.rebuildAll {
 		return
 	}
-	f := w.paint.Fragment(n.ID())
-	sp := f.Space
 	if n.Parent() == nil {
 		w.rebuildAll = true
 		return
 	}
 	// A scroll container's content entries are relative to the container,
 	// so a container that moved needs only the space it sits in rebuilt.
+	w.spaceChanged(w.paint.Fragment(n.ID()).Space)
+}
+
+func (w *Window) spaceChanged(sp document.ID) {
 	if !slices.Contains(w.dirtySpaces, sp) {
 		w.dirtySpaces = append(w.dirtySpaces, sp)
 	}
 }
 
+// shownAgain records that the scroll spaces inside subtrees shown again
+// must be rebuilt: their content may have changed while hidden, when no
+// geometry change reached the index.
+func (w *Window) shownAgain() {
+	for _, n := range w.shown {
+		if w.rebuildAll {
+			break
+		}
+		document.Walk(n, func(m *document.Node) bool {
+			if k := m.Kind(); k == document.Scroll || k == document.List {
+				w.spaceChanged(m.ID())
+			}
+			return true
+		})
+	}
+	w.shown = w.shown[:0]
+}
+
 func byDepth(a, b *document.Node) int { return a.Depth() - b.Depth() }
 
-// removed forgets a removed subtree: its chunks, its hit spaces, and the
-// hover or focus it held.
+// removed forgets a removed subtree: its chunks, its hit spaces and its
+// handlers (the hover or focus it held went with it in the document).
 func (w *Window) removed(n *document.Node) {
 	w.paint.Remove(n)
 	w.rebuildAll = true
@@ -379,11 +495,8 @@ func (w *Window) removed(n *document.Node) {
 		if k := m.Kind(); k == document.Scroll || k == document.List {
 			w.hits.Drop(m.ID())
 		}
-		if m == w.hover {
-			w.hover = nil
-		}
-		if m == w.focus {
-			w.focus = nil
+		if w.handlers != nil {
+			delete(w.handlers, m.ID())
 		}
 		return true
 	})

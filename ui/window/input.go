@@ -1,6 +1,7 @@
 package window
 
 import (
+	"fmt"
 	"slices"
 	"unicode/utf8"
 
@@ -93,14 +94,12 @@ func (w *Window) hitAt(p geom.Point) *document.Node {
 func (w *Window) PointerMove(x, y float32) {
 	w.event(inPointer)
 	t := w.hitAt(geom.Point{X: x, Y: y})
-	if t != w.hover {
-		if w.hover != nil && !w.doc.Removed(w.hover.ID()) {
-			w.doc.SetState(w.hover, style.Hover, false)
-		}
+	if old := w.doc.Hovered(); t != old {
 		if t != nil {
-			w.doc.SetState(t, style.Hover, true)
+			w.doc.SetState(t, style.Hover, true) // and off for old
+		} else {
+			w.doc.SetState(old, style.Hover, false)
 		}
-		w.hover = t
 	}
 	w.settle()
 }
@@ -114,13 +113,12 @@ func (w *Window) Click(x, y float32, b Button) {
 		w.settle()
 		return
 	}
-	for n := t; n != nil; n = n.Parent() {
-		if h := w.handlers[n.ID()]; h != nil && h(b) {
-			w.settle()
-			return
+	enabled := t.State()&style.Disabled == 0
+	if w.handled(t, b) || b != Left || !enabled {
+		// A click a handler consumed still focuses what it landed on.
+		if b == Left && enabled && t.Kind().Focusable() {
+			w.setFocus(t)
 		}
-	}
-	if b != Left || t.State()&style.Disabled != 0 {
 		w.settle()
 		return
 	}
@@ -129,6 +127,17 @@ func (w *Window) Click(x, y float32, b Button) {
 		w.setFocus(t)
 	}
 	w.settle()
+}
+
+// handled offers a click of b on t to the handlers of t and its
+// ancestors, innermost first, and reports whether one consumed it.
+func (w *Window) handled(t *document.Node, b Button) bool {
+	for n := t; n != nil; n = n.Parent() {
+		if h := w.handlers[n.ID()]; h != nil && h(b) {
+			return true
+		}
+	}
+	return false
 }
 
 // activate does what clicking (or pressing Space on) an element does; p
@@ -167,19 +176,18 @@ func (w *Window) activate(t *document.Node, p *geom.Point) {
 }
 
 func (w *Window) setFocus(n *document.Node) {
-	if n == w.focus {
+	old := w.doc.Focused()
+	if n == old {
 		return
 	}
 	counter.Inc(counter.FocusChanges)
-	if w.focus != nil && !w.doc.Removed(w.focus.ID()) {
-		w.doc.SetState(w.focus, style.Focus, false)
+	if n == nil {
+		w.doc.SetState(old, style.Focus, false)
+		return
 	}
-	w.focus = n
-	if n != nil {
-		w.doc.SetState(n, style.Focus, true)
-		if n.Kind() == document.TextField {
-			w.doc.SetCaret(n, len(n.Text()))
-		}
+	w.doc.SetState(n, style.Focus, true) // and off for old
+	if n.Kind() == document.TextField {
+		w.doc.SetCaret(n, len(n.Text()))
 	}
 }
 
@@ -194,10 +202,7 @@ func (w *Window) Wheel(x, y, dy float32) {
 		if n == nil {
 			continue
 		}
-		b := w.layout.Box(n.ID())
-		in := w.styles[n.ID()].Padding.Vertical() + 2*w.styles[n.ID()].BorderWidth
-		maxY := max(0, b.ContentH+in-b.Size.Y)
-		next := max(0, min(n.ScrollY()+dy, maxY))
+		next := max(0, min(n.ScrollY()+dy, w.maxScroll(n)))
 		if next == n.ScrollY() {
 			continue
 		}
@@ -205,6 +210,14 @@ func (w *Window) Wheel(x, y, dy float32) {
 		w.doc.SetScrollY(n, next) // the frame translates it (takeScrolled)
 	}
 	w.settle()
+}
+
+// maxScroll is the largest offset of a scroll container as last laid out:
+// its content's height less its port's.
+func (w *Window) maxScroll(n *document.Node) float32 {
+	b := w.layout.Box(n.ID())
+	in := w.styles[n.ID()].Padding.Vertical() + 2*w.styles[n.ID()].BorderWidth
+	return max(0, b.ContentH+in-b.Size.Y)
 }
 
 // rebind keeps a virtualised list's mounted rows covering its port: rows
@@ -243,7 +256,7 @@ func (w *Window) rebind(list *document.Node) {
 // Key presses a key.
 func (w *Window) Key(k Key) {
 	w.event(inKey)
-	f := w.focus
+	f := w.doc.Focused()
 	switch {
 	case k == Tab || k == BackTab:
 		w.moveFocus(k == Tab)
@@ -274,8 +287,11 @@ func (w *Window) Key(k Key) {
 		case End:
 			w.doc.SetCaret(f, len(s))
 		}
-	case f != nil && (k == Space || k == Enter):
-		w.activate(f, nil)
+	case f != nil && (k == Space || k == Enter) && f.State()&style.Disabled == 0:
+		// The keyboard's click: the handlers first, as for the pointer.
+		if !w.handled(f, Left) {
+			w.activate(f, nil)
+		}
 	}
 	w.settle()
 }
@@ -283,7 +299,7 @@ func (w *Window) Key(k Key) {
 // Type inserts text at the caret of the focused text field.
 func (w *Window) Type(s string) {
 	w.event(inText)
-	if f := w.focus; f != nil && f.Kind() == document.TextField && s != "" {
+	if f := w.doc.Focused(); f != nil && f.Kind() == document.TextField && s != "" {
 		c := f.Caret()
 		counter.Inc(counter.TextEdits)
 		w.doc.SetText(f, f.Text()[:c]+s+f.Text()[c:])
@@ -308,7 +324,7 @@ func (w *Window) moveFocus(forward bool) {
 	if len(order) == 0 {
 		return
 	}
-	i := slices.Index(order, w.focus)
+	i := slices.Index(order, w.doc.Focused())
 	switch {
 	case i < 0 && forward:
 		i = 0
@@ -322,8 +338,11 @@ func (w *Window) moveFocus(forward bool) {
 	w.setFocus(order[i])
 }
 
-// Resize changes the viewport size.
+// Resize changes the viewport size; 0 is a size, a negative one panics.
 func (w *Window) Resize(width, height float32) {
+	if width < 0 || height < 0 {
+		panic(fmt.Sprintf("window: Resize to %g×%g: a size is never negative", width, height))
+	}
 	w.event(inResize)
 	v := geom.Point{X: width, Y: height}
 	if v != w.viewport {

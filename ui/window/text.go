@@ -23,6 +23,9 @@ type textStage struct {
 	prev     []text.Line
 	natural  text.Layout // scratch for Natural
 	lines    []paint.TextLine
+	// evicted is set once a trim has evicted anything: from then on a
+	// redraw can meet text whose run or glyphs are gone (redrawn).
+	evicted bool
 }
 
 var (
@@ -155,8 +158,70 @@ func (t *textStage) LineHeight(n *document.Node) float32 {
 
 // trim brings both caches back under their soft limits.
 func (t *textStage) trim() {
+	runs, glyphs := t.shaper.Len(), t.atlas.Len()
 	t.shaper.Trim()
 	t.atlas.Trim()
+	if t.shaper.Len() < runs || t.atlas.Len() < glyphs {
+		t.evicted = true
+	}
+}
+
+// redrawn puts back in the caches every run and glyph that a renderer
+// drawing f will read: the text of each chunk that meets the damage (the
+// whole viewport when full), including chunks that did not change and so
+// looked nothing up this frame. A trim may have evicted them since they
+// were emitted — a scroll or a redraw of damage around unchanged text
+// then drew it with glyphs missing — and the soft limits are kept by
+// re-shaping and re-rasterising what is drawn again (RunsShaped,
+// GlyphsRasterised), not by holding everything ever painted. Nothing is
+// counted for what the caches still hold (Peek), and nothing is done
+// before a first eviction.
+func (t *textStage) redrawn(f *paint.Frame, full bool) {
+	if !t.evicted {
+		return
+	}
+	p := f.Painter
+	for c := p.Head(); c != nil; c = c.Next() {
+		off, clip := p.Placement(c.Space)
+		if clip.Empty() {
+			continue
+		}
+		bounds := c.Bounds.Translate(off).Intersect(clip)
+		if bounds.Empty() || !full && !meets(bounds, f.Damage) {
+			continue
+		}
+		for i := range c.Prims {
+			pr := &c.Prims[i]
+			if pr.Kind != paint.GlyphRun {
+				continue
+			}
+			st := text.Style{Size: pr.Font.Size, Mono: pr.Font.Mono}
+			if pr.Font.Bold {
+				st.Weight = text.Bold
+			}
+			run, ok := t.shaper.Peek(st, pr.Text)
+			if !ok {
+				run = t.shaper.Shape(st, pr.Text)
+			}
+			for _, g := range run.Glyphs {
+				if _, ok := t.atlas.Peek(st, g.ID); !ok {
+					t.atlas.Lookup(st, g.ID)
+				}
+			}
+		}
+	}
+}
+
+// meets reports whether r, grown by a pixel (a renderer redraws the whole
+// pixels damage covers), meets any of the damage.
+func meets(r geom.Rect, damage []geom.Rect) bool {
+	r = geom.Rect{X: r.X - 1, Y: r.Y - 1, W: r.W + 2, H: r.H + 2}
+	for _, d := range damage {
+		if r.Intersects(d) {
+			return true
+		}
+	}
+	return false
 }
 
 // Caches returns the engine's shaper and glyph atlas, for a renderer that

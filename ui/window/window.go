@@ -17,6 +17,27 @@
 // no timer is armed, so an idle window draws no frames at all; with an
 // animation running it draws exactly one frame per refresh.
 //
+// # Input routing
+//
+// A pointer lands on the topmost element under it that can take it: a
+// focusable control, a scroll container, an element with a handler
+// (Handle) or one whose classes give it a hover variant. The hit index
+// that answers (HitTest) is rebuilt, space by space, for everything that
+// changes that answer — geometry, display, a class or rule that adds or
+// drops a hover variant, a handler added or removed, a removal — and for
+// nothing else, so a translation frame or a hover frame rebuilds nothing.
+// A click is offered to the handlers of the element and its ancestors,
+// innermost first; one a handler consumes still focuses a focusable
+// element. Enter and Space click the focused control the same way.
+//
+// # Misuse
+//
+// A negative size (Options, Resize) and Handle on an element of another
+// document or a removed one panic with a "window: …" message. Options
+// with both sizes zero is the default size; otherwise a 0 is 0. Style of
+// an element added since the last frame is the style the next frame
+// gives it.
+//
 // # Probing
 //
 // Options.Probe, if set, is called at the end of every frame with the
@@ -25,6 +46,7 @@
 package window
 
 import (
+	"fmt"
 	"time"
 
 	"github.com/perfbench/perfbench/clock"
@@ -74,6 +96,9 @@ const (
 // Options configure a window. The zero value is a 1280×800 window on a
 // 60 Hz display with a virtual clock and the null renderer.
 type Options struct {
+	// Width and Height are the viewport's size. Both zero is the default
+	// size; once either is given, each is taken as it is, so a 0-wide
+	// window is 0 wide. A negative size panics.
 	Width, Height float32
 	Display       Display
 	Clock         clock.Clock
@@ -127,6 +152,7 @@ type Window struct {
 	styles  []style.Computed
 	styled  []bool
 	restamp []uint64
+	hitIn   []bool // by node ID: hittable as of its last restyle or Handle
 	layout  layout.Engine
 	paint   paint.Painter
 	hits    hit.Index
@@ -146,30 +172,34 @@ type Window struct {
 	resized       bool
 	busy          bool // handling input or drawing: changes are already accounted for
 
-	hover, focus *document.Node
-	handlers     map[document.ID]func(Button) bool
-	scrolled     []*document.Node
-	have         []bool // rebind's scratch: which port slots have a row
-	sheetGen     uint64 // the sheet generation the styles were computed at
-	sheetWatch   *style.Watcher
-	classes      []style.Class
-	restyling    []*document.Node // the frame's elements to restyle, parents first
-	toPaint      []*document.Node
-	subtrees     []*document.Node
-	dirtySpaces  []document.ID
-	rebuildAll   bool
-	entries      []hit.Entry
-	path         []document.ID
+	handlers   map[document.ID]func(Button) bool
+	scrolled   []*document.Node
+	have       []bool // rebind's scratch: which port slots have a row
+	sheetGen   uint64 // the sheet generation the styles were computed at
+	sheetWatch *style.Watcher
+	classes    []style.Class
+	restyling  []*document.Node // the frame's elements to restyle, parents first
+	toPaint    []*document.Node
+	subtrees   []*document.Node
+	shown      []*document.Node // shown again this frame (display: none no more)
+	// The frame's layout passes' moved, resized and removed elements.
+	moved, resizedNodes, removedRoots []*document.Node
+	dirtySpaces                       []document.ID
+	rebuildAll                        bool
+	drawsText                         bool       // the renderer reads the text caches (not the null one)
+	drawnSize                         geom.Point // the viewport of the last frame drawn
+	entries                           []hit.Entry
+	path                              []document.ID
 }
 
 // New opens a window over doc. Nothing is drawn until the clock reaches
 // the first refresh (or Frame is called).
 func New(doc *document.Document, opts Options) *Window {
-	if opts.Width <= 0 {
-		opts.Width = DefaultWidth
-	}
-	if opts.Height <= 0 {
-		opts.Height = DefaultHeight
+	switch {
+	case opts.Width < 0 || opts.Height < 0:
+		panic(fmt.Sprintf("window: a %g×%g window: a size is never negative", opts.Width, opts.Height))
+	case opts.Width == 0 && opts.Height == 0:
+		opts.Width, opts.Height = DefaultWidth, DefaultHeight
 	}
 	if opts.Clock == nil {
 		opts.Clock = &clock.Virtual{}
@@ -182,30 +212,17 @@ func New(doc *document.Document, opts Options) *Window {
 		viewport: geom.Point{X: opts.Width, Y: opts.Height}, rebuildAll: true,
 	}
 	w.text.init(opts.RunCacheLimit, opts.GlyphCacheLimit)
+	_, null := opts.Renderer.(*null.Renderer)
+	w.drawsText = !null
 	w.layout = layout.Engine{Doc: doc, Text: &w.text}
 	w.paint = paint.Painter{Doc: doc, Layout: &w.layout, Text: &w.text}
 	doc.Notify = w.documentChanged
 	w.sheetGen = doc.Sheet.Generation()
 	w.sheetWatch = &style.Watcher{Changed: w.documentChanged}
 	doc.Sheet.Watch(w.sheetWatch)
-	w.adopt()
 	latency.StartEpoch(w.Source())
 	w.requestFrame(ByApp)
 	return w
-}
-
-// adopt takes the hover and focus a document was opened with as the
-// window's own, so that the next pointer move or focus change clears them.
-func (w *Window) adopt() {
-	document.Walk(w.doc.Root(), func(n *document.Node) bool {
-		if w.hover == nil && n.State()&style.Hover != 0 {
-			w.hover = n
-		}
-		if w.focus == nil && n.State()&style.Focus != 0 {
-			w.focus = n
-		}
-		return true
-	})
 }
 
 // Renderer returns the renderer the window draws with.
@@ -264,13 +281,37 @@ func (w *Window) Frames() uint64 { return w.frames }
 func (w *Window) FramePending() bool { return w.frameTimer.Pending() }
 
 // Focus returns the focused element, or nil.
-func (w *Window) Focus() *document.Node { return w.focus }
+func (w *Window) Focus() *document.Node { return w.doc.Focused() }
 
 // Hover returns the hovered element, or nil.
-func (w *Window) Hover() *document.Node { return w.hover }
+func (w *Window) Hover() *document.Node { return w.doc.Hovered() }
 
-// Style returns an element's computed style.
-func (w *Window) Style(n *document.Node) *style.Computed { return &w.styles[n.ID()] }
+// Style returns an element's computed style as of the last frame. For an
+// element added since, it is the style the next frame's cascade gives it
+// (its parents' as they stand); the pointer is the window's, valid until
+// the next frame.
+func (w *Window) Style(n *document.Node) *style.Computed {
+	w.growTables()
+	id := n.ID()
+	if !w.styled[id] {
+		var parent *style.Computed
+		if p := n.Parent(); p != nil {
+			parent = w.Style(p)
+		}
+		cs := &w.styles[id]
+		w.doc.Sheet.Compute(cs, n.Kind().Defaults(), n.Classes(), n.State(), parent)
+		if n.Folded() {
+			cs.Display = false
+		}
+	}
+	return &w.styles[id]
+}
+
+// HitTest returns the element a pointer at (x, y) lands on — the one
+// PointerMove would hover and Click would offer the click to — or nil,
+// without changing anything. It answers from the hit index as of the
+// last frame, as input does.
+func (w *Window) HitTest(x, y float32) *document.Node { return w.hitAt(geom.Point{X: x, Y: y}) }
 
 // Rect returns an element's border box in window coordinates as of the
 // last frame.
@@ -298,13 +339,29 @@ func (w *Window) TextCaches() (runs, runLimit, glyphs, glyphLimit int) {
 	return w.text.shaper.Len(), w.text.runLimit(), w.text.atlas.Len(), w.text.glyphLimit()
 }
 
-// Handle registers h for clicks on n or its descendants; h returns true
-// when it consumed the click.
+// Handle registers h for clicks on n or its descendants, before or after
+// the first frame; h returns true when it consumed the click. A nil h
+// removes n's handler. An element with a handler is one the pointer can
+// land on, so the change reaches the hit index in the next frame. A
+// removed element's handler goes with it.
 func (w *Window) Handle(n *document.Node, h func(Button) bool) {
-	if w.handlers == nil {
-		w.handlers = map[document.ID]func(Button) bool{}
+	if w.doc.Node(n.ID()) != n {
+		panic(fmt.Sprintf("window: Handle on %v#%d, which is not in the window's document", n.Kind(), n.ID()))
 	}
-	w.handlers[n.ID()] = h
+	if h == nil {
+		delete(w.handlers, n.ID())
+	} else {
+		if w.handlers == nil {
+			w.handlers = map[document.ID]func(Button) bool{}
+		}
+		w.handlers[n.ID()] = h
+	}
+	w.growTables()
+	if w.styled[n.ID()] && w.hittable(n) != w.hitIn[n.ID()] {
+		w.hitIn[n.ID()] = !w.hitIn[n.ID()]
+		w.hitsChanged(n)
+		w.requestFrame(ByApp)
+	}
 }
 
 // MoveToDisplay moves the window to another display; frames are

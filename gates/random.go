@@ -10,6 +10,7 @@ import (
 
 	"github.com/perfbench/perfbench/counter"
 	"github.com/perfbench/perfbench/monkey"
+	"github.com/perfbench/perfbench/renderer"
 	"github.com/perfbench/perfbench/ui/window"
 )
 
@@ -20,7 +21,15 @@ type RandomVerify struct {
 	monkey.Options
 	Seeds int
 	Steps int
+	// Renderer, when set, makes the renderer each window draws with (the
+	// live one and every rebuild's); when it draws pictures they are
+	// compared too, and resizes stay under PictureViewport.
+	Renderer func() (renderer.Renderer, error)
 }
+
+// PictureViewport is the largest viewport side a run that compares
+// pictures resizes to: a picture of a 100 000 px side is gigabytes.
+const PictureViewport = 2000
 
 // DefaultRandomVerify is one run of 200 steps over the document of seed 1.
 var DefaultRandomVerify = RandomVerify{Options: withSeed(monkey.DefaultOptions, 1), Seeds: 1, Steps: 200}
@@ -39,9 +48,13 @@ type SeedRun struct {
 	Doc  string `json:"doc"`
 	Seed uint64 `json:"seed"`
 	// Steps is the number of steps judged equal; Actions the number of
-	// actions they performed.
+	// actions they performed; Points the routing points hit-tested on
+	// both windows and Replays the input-only steps replayed on the
+	// previous step's rebuild (Checker).
 	Steps   int `json:"steps"`
 	Actions int `json:"actions"`
+	Points  int `json:"routing_points"`
+	Replays int `json:"replays"`
 	// Diverged is set when a step's frame differed from its rebuild or
 	// the step panicked: Step is that step, History every action up to
 	// and including it ("step: action").
@@ -54,7 +67,7 @@ type SeedRun struct {
 
 func (r *SeedRun) String() string {
 	if !r.Diverged {
-		return fmt.Sprintf("%s seed %d: %d steps, %d actions, live equals rebuild after each", r.Doc, r.Seed, r.Steps, r.Actions)
+		return fmt.Sprintf("%s seed %d: %d steps, %d actions, %d routing points, %d replays; live equals rebuild after each", r.Doc, r.Seed, r.Steps, r.Actions, r.Points, r.Replays)
 	}
 	what := "panicked: " + r.Panic
 	if r.Diff != nil {
@@ -65,28 +78,41 @@ func (r *SeedRun) String() string {
 }
 
 // RunSeed drives the document of o through steps random steps and
-// compares the live window with a rebuild after each, stopping at the
-// first divergence or panic. It takes no counter lock: it reads no
+// judges each with a Checker — the live window against a rebuild, in
+// pictures when rend draws them, routing and replayed input — stopping at
+// the first divergence or panic. It takes no counter lock: it reads no
 // counters, so seeds can run side by side.
-func RunSeed(o monkey.Options, steps int) (SeedRun, error) {
-	run := SeedRun{Doc: o.Doc, Seed: o.Seed}
-	drv, err := monkey.Open(o, window.Options{})
+func RunSeed(o monkey.Options, steps int, rend func() (renderer.Renderer, error)) (run SeedRun, err error) {
+	run = SeedRun{Doc: o.Doc, Seed: o.Seed}
+	live, closeLive, err := openRenderer(rend)
 	if err != nil {
 		return run, err
 	}
+	defer closeLive()
+	drv, err := monkey.Open(o, window.Options{Renderer: live})
+	if err != nil {
+		return run, err
+	}
+	if _, pictures := live.(renderer.Picture); pictures {
+		drv.MaxViewport = PictureViewport
+	}
+	chk := &Checker{Drv: drv, Renderer: rend}
+	defer chk.Close()
+	defer func() { run.Points, run.Replays = chk.Points, chk.Replays }()
 	for i := range steps {
 		var diff Difference
 		differ := false
+		var cerr error
 		run.Panic = catch(func() {
 			for _, a := range drv.Step() {
 				run.History = append(run.History, fmt.Sprintf("%d: %s", i, a))
 				run.Actions++
 			}
-			size := drv.W.Size()
-			rebuilt := window.New(drv.W.Document().Clone(), window.Options{Width: size.X, Height: size.Y, NoAnimation: true})
-			rebuilt.Quiet()
-			diff, differ = Compare(Capture(drv.W), Capture(rebuilt))
+			diff, differ, cerr = chk.Check()
 		})
+		if cerr != nil {
+			return run, cerr
+		}
 		if run.Panic != "" || differ {
 			run.Diverged, run.Step = true, i
 			if differ {
@@ -126,7 +152,7 @@ func MeasureRandom(o RandomVerify) ([]SeedRun, error) {
 	for range min(o.Seeds, runtime.GOMAXPROCS(0)) {
 		wg.Go(func() {
 			for i := range next {
-				runs[i], errs[i] = RunSeed(withSeed(o.Options, o.Seed+uint64(i)), o.Steps)
+				runs[i], errs[i] = RunSeed(withSeed(o.Options, o.Seed+uint64(i)), o.Steps, o.Renderer)
 			}
 		})
 	}
@@ -148,10 +174,12 @@ func MeasureRandom(o RandomVerify) ([]SeedRun, error) {
 // one, or fewer runs than seeds, are Broken.
 func JudgeRandom(o RandomVerify, runs []SeedRun) Report {
 	var failed []Check
-	steps, actions, panics, diverged := 0, 0, 0, 0
+	steps, actions, points, replays, panics, diverged := 0, 0, 0, 0, 0, 0
 	for _, r := range runs {
 		steps += r.Steps
 		actions += r.Actions
+		points += r.Points
+		replays += r.Replays
 		switch {
 		case r.Panic != "":
 			panics++
@@ -164,17 +192,19 @@ func JudgeRandom(o RandomVerify, runs []SeedRun) Report {
 			failed = append(failed, check(name, false, "%s (replay: perfbench verify --doc %s --seed %d --steps %d)", r.String(), r.Doc, r.Seed, r.Step+1))
 		case r.Steps < o.Steps:
 			failed = append(failed, broken(name, "only %d of %d steps ran", r.Steps, o.Steps))
+		case r.Points == 0:
+			failed = append(failed, broken(name, "no routing point was checked: the runs judged pictures, not input"))
 		}
 	}
-	name := fmt.Sprintf("live window equals a rebuild after each of %d steps, %d seeds from %d, %s document", o.Steps, o.Seeds, o.Seed, o.Doc)
+	name := fmt.Sprintf("live window equals a rebuild, and routes input as it does, after each of %d steps, %d seeds from %d, %s document", o.Steps, o.Seeds, o.Seed, o.Doc)
 	if len(runs) < o.Seeds {
 		failed = append(failed, broken(name, "only %d of %d seeds ran", len(runs), o.Seeds))
 	}
 	if len(failed) > 0 {
-		failed = append(failed, check(name, false, "%d diverged, %d panicked; %d steps and %d actions checked", diverged, panics, steps, actions))
+		failed = append(failed, check(name, false, "%d diverged, %d panicked; %d steps, %d actions, %d routing points and %d replays checked", diverged, panics, steps, actions, points, replays))
 		return report("verify", failed)
 	}
-	return report("verify", []Check{check(name, true, "0 divergences, 0 panics; %d steps and %d actions checked", steps, actions)})
+	return report("verify", []Check{check(name, true, "0 divergences, 0 panics; %d steps, %d actions, %d routing points and %d replays checked", steps, actions, points, replays)})
 }
 
 // VerifyRandom runs the random verify gate.

@@ -12,11 +12,13 @@ import (
 
 func TestJudgeRandom(t *testing.T) {
 	o := RandomVerify{Options: withSeed(monkey.DefaultOptions, 5), Seeds: 2, Steps: 10}
-	ok := func(seed uint64) SeedRun { return SeedRun{Doc: "random", Seed: seed, Steps: 10, Actions: 13} }
+	ok := func(seed uint64) SeedRun {
+		return SeedRun{Doc: "random", Seed: seed, Steps: 10, Actions: 13, Points: 50, Replays: 4}
+	}
 
 	r := JudgeRandom(o, []SeedRun{ok(5), ok(6)})
 	assert.Equal(t, band.Pass, r.Verdict)
-	assert.Equal(t, "0 divergences, 0 panics; 20 steps and 26 actions checked", r.Checks[0].Detail)
+	assert.Equal(t, "0 divergences, 0 panics; 20 steps, 26 actions, 100 routing points and 8 replays checked", r.Checks[0].Detail)
 
 	t.Run("a divergence fails and names the seed, step, actions and difference", func(t *testing.T) {
 		bad := SeedRun{Doc: "random", Seed: 6, Steps: 3, Actions: 4, Diverged: true, Step: 3,
@@ -35,6 +37,19 @@ func TestJudgeRandom(t *testing.T) {
 		r := JudgeRandom(o, []SeedRun{p, ok(6)})
 		require.Equal(t, band.Fail, r.Verdict)
 		assert.Contains(t, r.Checks[0].Detail, "panicked: nil pointer")
+	})
+	t.Run("a routing difference fails and says where the point went", func(t *testing.T) {
+		bad := ok(6)
+		bad.Diverged, bad.Step, bad.History = true, 2, []string{"0: move to (1, 2)", "1: hide box#3", "2: click (5, 5)"}
+		bad.Diff = &Difference{"routing", 0, "(5, 5) reaches checkbox, element 4 in tree order", "box, element 2 in tree order"}
+		r := JudgeRandom(o, []SeedRun{ok(5), bad})
+		require.Equal(t, band.Fail, r.Verdict)
+		assert.Contains(t, r.Checks[0].Detail, "routing differs at 0: live (5, 5) reaches checkbox")
+	})
+	t.Run("runs that checked no routing are broken", func(t *testing.T) {
+		blind := ok(6)
+		blind.Points = 0
+		assert.Equal(t, band.Broken, JudgeRandom(o, []SeedRun{ok(5), blind}).Verdict)
 	})
 	t.Run("short runs and missing seeds are broken", func(t *testing.T) {
 		short := ok(6)

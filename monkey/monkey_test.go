@@ -57,21 +57,30 @@ func TestGenerateCoversTheGrammar(t *testing.T) {
 	assert.GreaterOrEqual(t, deepest, monkey.MaxDepth-1)
 }
 
-// 200 steps see every action of the vocabulary.
+// 400 steps see every action of the vocabulary, and the viewport at a
+// tiny and a huge size.
 func TestDriverUsesTheWholeVocabulary(t *testing.T) {
 	o := monkey.DefaultOptions
 	o.Seed = 3
 	drv, err := monkey.Open(o, window.Options{})
 	require.NoError(t, err)
 	seen := map[string]bool{}
-	for range 200 {
+	tiny, huge := false, false
+	for range 400 {
 		for _, a := range drv.Step() {
 			seen[strings.Fields(a)[0]] = true
 		}
+		s := drv.W.Size()
+		tiny = tiny || min(s.X, s.Y) <= 13
+		huge = huge || max(s.X, s.Y) > 4000
 	}
-	for _, verb := range []string{"move", "click", "wheel", "key", "type", "resize", "add", "remove", "set", "select", "new-scroll", "new-list", "new-tabs", "insert", "scroll", "redefine"} {
-		assert.True(t, seen[verb], "no %q in 200 steps: %v", verb, fmt.Sprint(seen))
+	for _, verb := range []string{"move", "click", "wheel", "key", "type", "resize", "add", "remove", "set", "select",
+		"new-scroll", "new-list", "new-tabs", "insert", "scroll", "redefine",
+		"add", "remove", "give", "drop", "hide", "show", "handle", "give"} {
+		assert.True(t, seen[verb], "no %q in 400 steps: %v", verb, fmt.Sprint(seen))
 	}
+	assert.True(t, tiny, "a viewport of 13 px or less")
+	assert.True(t, huge, "a viewport of over 4000 px")
 }
 
 func TestBytesReadsZerosOnceExhausted(t *testing.T) {

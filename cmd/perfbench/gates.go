@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"slices"
+	"strconv"
 	"strings"
 	"text/tabwriter"
 
@@ -125,6 +126,7 @@ func newVerifyCmd(s *streams) *cobra.Command {
 		doc    string
 	)
 	ro := gates.DefaultRandomVerify
+	seeds := seedsFlag{n: ro.Seeds}
 	cmd := &cobra.Command{
 		Use:   "verify [--doc KIND] [--size SIZE] [--renderer R]",
 		Short: "After every step, scripted or random, the live window equals one rebuilt from nothing",
@@ -145,14 +147,22 @@ whole.
 the smallest gallery, through --steps random steps each: pointer moves,
 clicks, the wheel, keys, typing and resizes, and document changes (subtrees
 added and removed, classes, text, states, values, tab selections, new
-scroll containers, lists and tabs). --seeds K runs seeds N … N+K-1, side by
-side. A run replays exactly from its seed.
+scroll containers, lists and tabs, hover classes and variants, hidden
+elements and a hidden root, handlers, new list models, remove and re-add,
+viewports from 0 to 100 000 px). After every step the points the step
+aimed at, and a few more, must reach the same element on both windows, and
+an input-only step replayed on the previous step's rebuild must leave the
+same hover, focus and element states. With --renderer cpu or gpu the
+pictures are compared too (viewports then stay under 2000 px). --seeds K
+runs seeds N … N+K-1, side by side, and --seeds A-B seeds A … B. A run
+replays exactly from its seed.
 
 It fails (exit 1) at the first step that differs, naming the seed, the step,
 its actions and the first differing primitive, element or pixel.`, gates.ScriptLength),
 		Example: `  perfbench verify
   perfbench verify --doc random --seed 7 --steps 200
-  perfbench verify --doc gallery --seeds 50 --steps 200`,
+  perfbench verify --doc gallery --seeds 50 --steps 200
+  perfbench verify --doc random --seeds 1-50 --steps 200 --renderer cpu`,
 		Args: cobra.NoArgs,
 		RunE: func(c *cobra.Command, _ []string) error {
 			if doc != "script" {
@@ -160,7 +170,19 @@ its actions and the first differing primitive, element or pixel.`, gates.ScriptL
 					return usageError{fmt.Errorf("verify: unknown --doc %q (valid: script, %s)", doc, strings.Join(monkey.Docs, ", "))}
 				}
 				if rend != "null" {
-					return usageError{fmt.Errorf("verify: --renderer applies to --doc script only")}
+					if err := checkRendererName(rend); err != nil {
+						return err
+					}
+					ro.Renderer = func() (renderer.Renderer, error) { return renderer.New(rend) }
+				}
+				if seeds.set {
+					if seeds.from != 0 && c.Flags().Changed("seed") {
+						return usageError{fmt.Errorf("verify: --seeds %s names its first seed: give no --seed", seeds.String())}
+					}
+					if seeds.from != 0 {
+						ro.Seed = seeds.from
+					}
+					ro.Seeds = seeds.n
 				}
 				ro.Doc = doc
 				if size != "" {
@@ -202,7 +224,7 @@ its actions and the first differing primitive, element or pixel.`, gates.ScriptL
 	rendererFlag(cmd, &rend, "null", "renderer both windows draw with; cpu and gpu also compare pixels")
 	cmd.Flags().StringVar(&doc, "doc", "script", "what to drive: script (the gallery's fixed script), gallery or random (random steps)")
 	cmd.Flags().Uint64Var(&ro.Seed, "seed", ro.Seed, "the first seed of a random run")
-	cmd.Flags().IntVar(&ro.Seeds, "seeds", ro.Seeds, "how many seeds to run, from --seed on")
+	cmd.Flags().Var(&seeds, "seeds", "how many seeds to run from --seed on (K), or which (A-B)")
 	cmd.Flags().IntVar(&ro.Steps, "steps", ro.Steps, "random steps per seed")
 	cmd.Flags().IntVar(&ro.Nodes, "nodes", ro.Nodes, "the size of a generated document, in elements")
 	return cmd
@@ -285,4 +307,40 @@ func printGate(w io.Writer, r gates.Report) error {
 		fmt.Fprintf(tw, "  %s\t%s\t%s\n", c.Verdict, c.Name, c.Detail)
 	}
 	return tw.Flush()
+}
+
+// seedsFlag is --seeds: a count of seeds from --seed on ("50"), or a
+// range of them ("1-50", both ends included).
+type seedsFlag struct {
+	from uint64 // 0: from --seed
+	n    int
+	set  bool
+}
+
+func (f *seedsFlag) String() string {
+	if f.from != 0 {
+		return fmt.Sprintf("%d-%d", f.from, f.from+uint64(f.n)-1)
+	}
+	return strconv.Itoa(f.n)
+}
+
+func (f *seedsFlag) Type() string { return "K|A-B" }
+
+func (f *seedsFlag) Set(s string) error {
+	a, b, isRange := strings.Cut(s, "-")
+	if !isRange {
+		n, err := strconv.Atoi(s)
+		if err != nil {
+			return fmt.Errorf("%q is neither a count (50) nor a range (1-50)", s)
+		}
+		*f = seedsFlag{n: n, set: true}
+		return nil
+	}
+	lo, err1 := strconv.ParseUint(a, 10, 64)
+	hi, err2 := strconv.ParseUint(b, 10, 64)
+	if err1 != nil || err2 != nil || lo < 1 || hi < lo {
+		return fmt.Errorf("%q is not a range of seeds A-B with 1 ≤ A ≤ B", s)
+	}
+	*f = seedsFlag{from: lo, n: int(hi - lo + 1), set: true}
+	return nil
 }

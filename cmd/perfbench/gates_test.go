@@ -51,9 +51,13 @@ func TestVerifyRandomPassesAndNamesWhatItChecked(t *testing.T) {
 		var r gates.Report
 		require.NoError(t, json.Unmarshal([]byte(out), &r))
 		require.Len(t, r.Checks, 1)
-		assert.Equal(t, "live window equals a rebuild after each of 15 steps, 2 seeds from 4, "+doc+" document", r.Checks[0].Name)
-		assert.Contains(t, r.Checks[0].Detail, "0 divergences, 0 panics; 30 steps and ")
+		assert.Equal(t, "live window equals a rebuild, and routes input as it does, after each of 15 steps, 2 seeds from 4, "+doc+" document", r.Checks[0].Name)
+		assert.Contains(t, r.Checks[0].Detail, "0 divergences, 0 panics; 30 steps, ")
+		assert.Contains(t, r.Checks[0].Detail, " routing points and ")
 	}
+	code, out, stderr := perfbench(t, "verify", "--doc", "random", "--seeds", "3-4", "--steps", "5", "--renderer", "cpu")
+	require.Equal(t, exitPass, code, stderr)
+	assert.Contains(t, out, "after each of 5 steps, 2 seeds from 3, random document")
 }
 
 func TestGateUsageErrors(t *testing.T) {
@@ -62,7 +66,10 @@ func TestGateUsageErrors(t *testing.T) {
 		{"verify", "--doc", "nonsense"},
 		{"verify", "--seed", "3"},
 		{"verify", "--doc", "random", "--steps", "0"},
-		{"verify", "--doc", "random", "--renderer", "cpu"},
+		{"verify", "--doc", "random", "--renderer", "vulkan"},
+		{"verify", "--doc", "random", "--seeds", "5-2"},
+		{"verify", "--doc", "random", "--seeds", "0-3"},
+		{"verify", "--doc", "random", "--seeds", "1-3", "--seed", "2"},
 		{"cadence", "--seconds", "0"},
 		{"wall-clock", "--reps", "0"},
 		{"resize", "--rounds", "-2"},

@@ -98,7 +98,8 @@ const (
 type Options struct {
 	// Width and Height are the viewport's size. Both zero is the default
 	// size; once either is given, each is taken as it is, so a 0-wide
-	// window is 0 wide. A negative size panics.
+	// window is 0 wide (a 0×0 one is opened at any size and resized to
+	// 0×0 before its first frame). A negative size panics.
 	Width, Height float32
 	Display       Display
 	Clock         clock.Clock

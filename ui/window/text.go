@@ -26,6 +26,8 @@ type textStage struct {
 	// evicted is set once a trim has evicted anything: from then on a
 	// redraw can meet text whose run or glyphs are gone (redrawn).
 	evicted bool
+	meet    []*paint.Chunk // redrawn's scratch
+	areas   []geom.Rect
 }
 
 var (
@@ -168,7 +170,8 @@ func (t *textStage) trim() {
 
 // redrawn puts back in the caches every run and glyph that a renderer
 // drawing f will read: the text of each chunk that meets the damage (the
-// whole viewport when full), including chunks that did not change and so
+// whole viewport when full, found as a renderer finds them:
+// Painter.Meeting), including chunks that did not change and so
 // looked nothing up this frame. A trim may have evicted them since they
 // were emitted — a scroll or a redraw of damage around unchanged text
 // then drew it with glyphs missing — and the soft limits are kept by
@@ -181,13 +184,23 @@ func (t *textStage) redrawn(f *paint.Frame, full bool) {
 		return
 	}
 	p := f.Painter
-	for c := p.Head(); c != nil; c = c.Next() {
-		off, clip := p.Placement(c.Space)
-		if clip.Empty() {
-			continue
+	t.meet = t.meet[:0]
+	if full {
+		for c := p.Head(); c != nil; c = c.Next() {
+			t.meet = append(t.meet, c)
 		}
-		bounds := c.Bounds.Translate(off).Intersect(clip)
-		if bounds.Empty() || !full && !meets(bounds, f.Damage) {
+	} else {
+		// A renderer redraws the whole pixels the damage covers: a pixel
+		// more each way finds every chunk it will.
+		t.areas = t.areas[:0]
+		for _, d := range f.Damage {
+			t.areas = append(t.areas, geom.Rect{X: d.X - 1, Y: d.Y - 1, W: d.W + 2, H: d.H + 2})
+		}
+		t.meet, _ = p.Meeting(t.meet, t.areas)
+	}
+	for _, c := range t.meet {
+		off, clip := p.Placement(c.Space)
+		if clip.Empty() || c.Bounds.Translate(off).Intersect(clip).Empty() {
 			continue
 		}
 		for i := range c.Prims {
@@ -210,18 +223,7 @@ func (t *textStage) redrawn(f *paint.Frame, full bool) {
 			}
 		}
 	}
-}
-
-// meets reports whether r, grown by a pixel (a renderer redraws the whole
-// pixels damage covers), meets any of the damage.
-func meets(r geom.Rect, damage []geom.Rect) bool {
-	r = geom.Rect{X: r.X - 1, Y: r.Y - 1, W: r.W + 2, H: r.H + 2}
-	for _, d := range damage {
-		if r.Intersects(d) {
-			return true
-		}
-	}
-	return false
+	clear(t.meet) // hold no chunk the painter may free
 }
 
 // Caches returns the engine's shaper and glyph atlas, for a renderer that

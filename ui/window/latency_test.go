@@ -3,6 +3,7 @@ package window_test
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"os"
 	"os/exec"
 	"regexp"
@@ -156,7 +157,9 @@ func TestWindowDeclaresItsSource(t *testing.T) {
 // without closing the trace. The child is this test binary.
 func TestEmbeddedProgramGetsACompleteTrace(t *testing.T) {
 	if os.Getenv("WINDOW_EMBED_CHILD") == "1" {
-		g := gallery.Build(gallery.S1, gallery.Options{})
+		// A planted timer that never stops (an animation) keeps the loop
+		// from returning: the child's own deadline makes it fail then.
+		g := gallery.Build(gallery.S1, gallery.Options{Animate: os.Getenv("WINDOW_EMBED_PLANT") == "1"})
 		w := window.New(g.Doc, window.Options{Clock: &clock.Real{}})
 		w.Quiet()
 		var moves []window.Input
@@ -172,15 +175,16 @@ func TestEmbeddedProgramGetsACompleteTrace(t *testing.T) {
 			}
 			close(inputs)
 		}()
-		if err := w.Run(context.Background(), inputs); err != nil {
+		ctx, cancel := context.WithTimeout(context.Background(), loopDeadline)
+		defer cancel()
+		if err := w.Run(ctx, inputs); err != nil {
+			fmt.Fprintf(os.Stderr, "the frame loop did not return within %v of its inputs: %v\n", loopDeadline, err)
 			os.Exit(3)
 		}
 		os.Exit(0) // no latency.Close: the loop must have flushed
 	}
 	path := t.TempDir() + "/trace.jsonl"
-	cmd := exec.Command(os.Args[0], "-test.run=^TestEmbeddedProgramGetsACompleteTrace$")
-	cmd.Env = append(os.Environ(), "WINDOW_EMBED_CHILD=1", latency.EnvVar+"="+path)
-	out, err := cmd.CombinedOutput()
+	out, err := embedded(t, path, false)
 	require.NoError(t, err, "%s", out)
 
 	f, err := os.Open(path)
@@ -196,6 +200,39 @@ func TestEmbeddedProgramGetsACompleteTrace(t *testing.T) {
 	assert.Equal(t, metric.Of(3), mustGetReading(t, s, "input.count").Value)
 	assert.True(t, mustGetReading(t, s, "input.to.end.p50").Value.OK(), "three inputs answered on a real clock")
 	assert.True(t, mustGetReading(t, s, "wait.in.share").Value.OK())
+}
+
+// loopDeadline is how long a test gives a frame loop to return once its
+// inputs are done: a loop that never returns fails the test in seconds,
+// not at the test binary's timeout.
+const loopDeadline = 5 * time.Second
+
+// embedded runs TestEmbeddedProgramGetsACompleteTrace's child, tracing to
+// path, with the never-stopping timer planted or not, and gives it its
+// own deadline besides the loop's.
+func embedded(t *testing.T, path string, plant bool) ([]byte, error) {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 4*loopDeadline)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, os.Args[0], "-test.run=^TestEmbeddedProgramGetsACompleteTrace$")
+	cmd.Env = append(os.Environ(), "WINDOW_EMBED_CHILD=1", latency.EnvVar+"="+path)
+	if plant {
+		cmd.Env = append(cmd.Env, "WINDOW_EMBED_PLANT=1")
+	}
+	return cmd.CombinedOutput()
+}
+
+// With a timer planted that never stops, the embedded program's loop never
+// returns: the child fails on its own deadline, in seconds.
+func TestAFrameLoopThatNeverReturnsFailsInSeconds(t *testing.T) {
+	if testing.Short() {
+		t.Skip("waits out the loop's deadline")
+	}
+	start := time.Now()
+	out, err := embedded(t, t.TempDir()+"/trace.jsonl", true)
+	require.Error(t, err)
+	assert.Contains(t, string(out), "the frame loop did not return within 5s of its inputs")
+	assert.Less(t, time.Since(start), 3*loopDeadline, "failed on its deadline, not the binary's timeout")
 }
 
 func mustGetReading(t *testing.T, s metric.Summary, id string) metric.Reading {

@@ -72,6 +72,7 @@ type Space struct {
 	// the chunks of the bands in view before or after it, not all of them.
 	bands          [][]*Chunk
 	view, prevView geom.Rect // content rect visible this frame, and when last resolved before
+	was            geom.Rect // the clip before the container was placed anew this frame
 }
 
 // LayerBand is the height of one band of a scroll space's chunk index.
@@ -152,6 +153,9 @@ type Painter struct {
 	viewport   geom.Rect
 	frame      Frame
 	free       []*Chunk
+	// placed are the spaces whose container moved, resized or changed
+	// border this frame (Finish damages where their content was and is).
+	placed []*Space
 }
 
 // Frame is what one frame hands the renderer. Its slices are reused by the
@@ -355,8 +359,75 @@ func (p *Painter) trackSpace(n *document.Node, f *Fragment) {
 	if sp == nil {
 		sp = &Space{Node: n.ID()}
 		p.spaces[n.ID()] = sp
+	} else if sp.Parent != f.Space || sp.rect != f.Rect || sp.border != f.Style.BorderWidth {
+		// The content moves with its container, but none of its chunks
+		// changes: Finish damages where it was and where it is.
+		if !slices.Contains(p.placed, sp) {
+			p.placed = append(p.placed, sp)
+			sp.was = sp.clip
+		}
+		p.unresolve(sp)
 	}
 	sp.Parent, sp.rect, sp.border = f.Space, f.Rect, f.Style.BorderWidth
+}
+
+// unresolve makes the next placement of sp and of the spaces nested in it
+// resolve afresh: one resolved earlier in the frame used the container's
+// old place.
+func (p *Painter) unresolve(sp *Space) {
+	sp.stamp = 0
+	for _, inner := range p.spaces {
+		if inner.Parent == sp.Node && inner.Node != sp.Node {
+			p.unresolve(inner)
+		}
+	}
+}
+
+// replaced damages the old and the new clip of every space whose
+// container was placed anew, and moves the resolved rect of the chunks in
+// view before or after (in nested spaces too) to where they are now, as a
+// scroll does but without handing them on: the damage is what a renderer
+// redraws them by, and a chunk removed later damages where it really is.
+func (p *Painter) replaced() {
+	for _, sp := range p.placed {
+		if p.spaces[sp.Node] != sp {
+			continue // its container was removed
+		}
+		p.resolve(sp)
+		for _, r := range [2]geom.Rect{sp.was, sp.clip} {
+			if !r.Empty() {
+				p.frame.Damage = append(p.frame.Damage, r)
+			}
+		}
+		p.visit++
+		p.reresolve(sp)
+	}
+	clear(p.placed)
+	p.placed = p.placed[:0]
+}
+
+func (p *Painter) reresolve(sp *Space) {
+	p.resolve(sp)
+	for _, view := range [2]geom.Rect{sp.prevView, sp.view} {
+		if view.Empty() {
+			continue
+		}
+		lo, hi := bandRange(view)
+		for b := lo; b <= hi && b < len(sp.bands); b++ {
+			for _, c := range sp.bands[b] {
+				if c.visit == p.visit {
+					continue
+				}
+				c.visit = p.visit
+				c.lastResolved = c.Bounds.Translate(sp.off).Intersect(sp.clip)
+			}
+		}
+	}
+	for _, inner := range p.spaces {
+		if inner.Parent == sp.Node && inner.Node != sp.Node {
+			p.reresolve(inner)
+		}
+	}
 }
 
 // Spaces returns the scroll spaces by container ID.
@@ -518,11 +589,15 @@ func (p *Painter) removeChunk(c *Chunk) {
 		p.cursor, p.haveCursor = c.prev, c.prev != nil
 	}
 	p.count--
+	// Where it was last culled, and where its space places it now: a clip
+	// that grew or moved since (a container resized around it) left it
+	// drawn beyond the rect it was last culled to.
+	off, clip := p.placement(c.Space)
+	if d := c.lastResolved.Union(c.Bounds.Translate(off).Intersect(clip)); !d.Empty() {
+		p.frame.Damage = append(p.frame.Damage, d)
+	}
 	p.leaveSpace(c)
 	p.chunks[c.Node] = nil
-	if !c.lastResolved.Empty() {
-		p.frame.Damage = append(p.frame.Damage, c.lastResolved)
-	}
 	p.frame.Removed++
 	c.prev, c.next = nil, nil
 	c.lastResolved = geom.Rect{}
@@ -649,6 +724,7 @@ func (p *Painter) placement(space document.ID) (geom.Point, geom.Rect) {
 // the damage, and returns the frame for the renderer.
 func (p *Painter) Finish() *Frame {
 	f := &p.frame
+	p.replaced()
 	for _, c := range f.Changed {
 		p.cull(c, true)
 	}

@@ -375,3 +375,44 @@ func TestCase14RedrawsDrawTextTheCachesEvicted(t *testing.T) {
 		require.Zero(t, diff.Pixels, "step %d: the redraw equals a rebuild's picture (first off at %v)", i, diff.First)
 	}
 }
+
+// A scroll container moved by an element inserted above it, its content
+// unchanged and neither drawing anything of its own, is redrawn where it
+// now is, and a chunk of its content removed afterwards is erased where
+// it is, not where it was: found by the random documents' pixel
+// comparison (an inserted element above a list left the list's rows
+// undrawn).
+func TestAMovedScrollContainersContentIsRedrawnWhereItIs(t *testing.T) {
+	defer counter.Exclusive()()
+	d := document.New(caseSheet())
+	top := d.Add(d.Root(), document.Box, "tile")
+	sc := d.Add(d.Root(), document.Scroll)
+	var tiles []*document.Node
+	for range 12 {
+		tiles = append(tiles, d.Add(sc, document.Box, "tile"))
+	}
+	opts := window.Options{Width: 200, Height: 300}
+	clk := &clock.Virtual{}
+	o := opts
+	o.Clock, o.Renderer = clk, &raster.Renderer{}
+	w := window.New(d, o)
+	w.Quiet()
+	requirePicturesEqual := func(what string) {
+		t.Helper()
+		clk.AdvanceTo(w.NextRefresh())
+		r := opts
+		r.Renderer = &raster.Renderer{}
+		rebuilt := window.New(d.Clone(), r)
+		rebuilt.Quiet()
+		a, _ := w.Renderer().(*raster.Renderer).Image()
+		b, _ := rebuilt.Renderer().(*raster.Renderer).Image()
+		diff := raster.Diff(a, b, 0)
+		require.Zero(t, diff.Pixels, "%s: the picture equals a rebuild's (first off at %v)", what, diff.First)
+	}
+	d.InsertAfter(top, document.Box, "h40")
+	requirePicturesEqual("moved down 40 px")
+	d.Remove(tiles[3])
+	requirePicturesEqual("a tile of the moved content removed")
+	d.AddClass(sc, "pad")
+	requirePicturesEqual("the container's content box moved inside it")
+}

@@ -9,7 +9,7 @@
 //	go run xtask.go cadence     # one frame per refresh at 60, 75 and 240 Hz
 //	go run xtask.go workloads   # the reference workloads against their same-run ratios
 //	go run xtask.go resize      # the resize slope against a same-run baseline
-//	go run xtask.go verify      # a live window's display list against a rebuild's (add --doc random --seeds 50 for random runs)
+//	go run xtask.go verify      # a live window's display list against a rebuild's (add --doc random --seeds 50 for random runs, --renderer cpu for pixels)
 //	go run xtask.go wall-clock  # the absolute-duration budgets, optimised build
 //	go run xtask.go noise       # how far the time verdicts hold on a busy machine
 //	go run xtask.go screenshots # docs/gallery.png and docs/gallery-hover.png, the README's pictures
@@ -113,10 +113,22 @@ func run(args []string) int {
 		{"cadence", []string{bin, "cadence"}},
 		{"resize", []string{bin, "resize"}},
 		{"verify", []string{bin, "verify"}},
+		// Pixels are part of right: the script's pictures through the CPU
+		// rasteriser (pure Go), the live window's redrawn from its damage
+		// against a rebuild's drawn whole, at three sizes — a paint-order
+		// or damage bug draws the same display list wrong.
+		{"verify cpu s1", []string{bin, "verify", "--renderer", "cpu", "--size", "s1"}},
+		{"verify cpu s13", []string{bin, "verify", "--renderer", "cpu", "--size", "s13"}},
+		{"verify cpu s26", []string{bin, "verify", "--renderer", "cpu", "--size", "s26"}},
 		// The random verify runs: 50 seeds × 200 steps over generated
-		// documents and over the gallery (gates.CISeeds, gates.CISteps).
+		// documents and over the gallery (gates.CISeeds, gates.CISteps),
+		// pictures, routing and replayed input judged after every step;
+		// and a few seeds of generated documents in pictures, through the
+		// CPU rasteriser (a seed costs a rebuild and a whole picture a
+		// step).
 		{"verify random", []string{bin, "verify", "--doc", "random", "--seeds", "50", "--steps", "200"}},
 		{"verify gallery", []string{bin, "verify", "--doc", "gallery", "--seeds", "50", "--steps", "200"}},
+		{"verify random cpu", []string{bin, "verify", "--doc", "random", "--seeds", "1-3", "--steps", "200", "--renderer", "cpu"}},
 		{"wall-clock", []string{bin, "wall-clock"}},
 		// perf --check judges every band and fails when docs/performance.md
 		// is out of date, writing nothing: a ratchet run on the CI machine

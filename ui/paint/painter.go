@@ -75,6 +75,10 @@ type Space struct {
 	was            geom.Rect // the clip before the container was placed anew this frame
 }
 
+// damageReserved is how many damage rects (and spaces placed anew) a
+// painter makes room for before its first frame.
+const damageReserved = 64
+
 // LayerBand is the height of one band of a scroll space's chunk index.
 const LayerBand = 128
 
@@ -198,6 +202,13 @@ func (p *Painter) Begin(viewport geom.Rect) {
 	p.stamp++
 	p.viewport = viewport
 	f := &p.frame
+	if f.Damage == nil {
+		// Room for the damage of the frames after the first: one that
+		// moves scroll containers adds a rect for each, and growing the
+		// slice then would allocate inside the frames the scenarios count.
+		f.Damage = make([]geom.Rect, 0, damageReserved)
+		p.placed = make([]*Space, 0, damageReserved)
+	}
 	f.Changed, f.Translated, f.Damage, f.Removed = f.Changed[:0], f.Translated[:0], f.Damage[:0], 0
 	f.Viewport = viewport
 	f.Painter = p
@@ -394,10 +405,8 @@ func (p *Painter) replaced() {
 			continue // its container was removed
 		}
 		p.resolve(sp)
-		for _, r := range [2]geom.Rect{sp.was, sp.clip} {
-			if !r.Empty() {
-				p.frame.Damage = append(p.frame.Damage, r)
-			}
+		if d := sp.was.Union(sp.clip); !d.Empty() {
+			p.frame.Damage = append(p.frame.Damage, d)
 		}
 		p.visit++
 		p.reresolve(sp)

@@ -15,7 +15,11 @@
 //     rebuilt from nothing over doc.Clone() in the same viewport; and the
 //     same after each of 200 random steps (package monkey: interactions and
 //     document changes) over 50 generated documents and 50 runs over the
-//     gallery (VerifyRandom; CI runs both).
+//     gallery (VerifyRandom; CI runs both), where input routing is judged
+//     too: points reach the same element on both windows, and input-only
+//     steps replayed on the previous step's rebuild leave the same states
+//     (Checker). With a renderer that draws pictures they are compared
+//     exactly (CI: the script at s1, s13, s26 and three generated seeds).
 //   - wall-clock: absolute budgets, timed in an optimised build on the
 //     thread's CPU clock (wall time reported beside), binding only on a
 //     machine with a recorded baseline and advisory elsewhere.

@@ -6,11 +6,20 @@
 // document, with the whole vocabulary an application and its user have:
 // pointer moves, clicks, the wheel, keys, typing and resizes through the
 // window; adding, inserting and removing subtrees, classes, text, states,
-// values, tab selections, scroll offsets, new scroll containers, lists and
-// tabs through the document, and rules redefined in its sheet. Every choice comes from a Source, so a seed (or a fuzzer's
-// bytes) replays a run exactly.
+// values, tab selections, scroll offsets (past both ends too), new scroll
+// containers, lists and tabs, list models set on an open window, subtrees
+// removed and added again equal, hover classes added and removed and the
+// root or any element hidden through the document; rules redefined and
+// hover variants given and dropped through its sheet; click handlers
+// registered and removed on the open window; and viewports from 0 to
+// 100 000 px. Every choice comes from a Source, so a seed (or a fuzzer's
+// bytes) replays a run exactly. After each step the driver says what it
+// touched (Touched), what input it gave (Inputs, replayable on another
+// window) and whether it changed the document too (Mutated).
 //
 // The verify gate (gates.VerifyRandom, `perfbench verify --doc random`)
-// and FuzzLiveEqualsRebuild drive windows with it and compare each step's
-// frame with a window rebuilt from nothing.
+// and FuzzLiveEqualsRebuild drive windows with it and judge each step with
+// a gates.Checker: the frame against a window rebuilt from nothing, input
+// routing at the points the step touched and more, and the step's input
+// replayed on the previous step's rebuild.
 package monkey

@@ -130,18 +130,24 @@ func (w *Window) drawFrame() {
 	w.takeScrolled()
 	// A pass takes the document's changes and lays them out; a second
 	// one lays out the rows a list's grown port mounted in the first.
-	w.moved, w.resizedNodes, w.removedRoots = w.moved[:0], w.resizedNodes[:0], w.removedRoots[:0]
-	for pass := 0; ; pass++ {
-		w.prepare()
-		if pass > 0 || !w.mountRows() {
-			break
-		}
+	// The first pass's lists are the layout's and the document's own,
+	// reused frame after frame; only a second pass, which would reuse
+	// them, copies them first.
+	moved, resized := w.prepare()
+	removed := w.changes.Removed
+	if w.mountRows(resized) {
+		w.moved = append(w.moved[:0], moved...)
+		w.resizedNodes = append(w.resizedNodes[:0], resized...)
+		w.removedRoots = append(w.removedRoots[:0], removed...)
+		m2, r2 := w.prepare()
+		w.moved, w.resizedNodes = append(w.moved, m2...), append(w.resizedNodes, r2...)
+		w.removedRoots = append(w.removedRoots, w.changes.Removed...)
+		moved, resized, removed = w.moved, w.resizedNodes, w.removedRoots
 	}
-	moved, resized := w.moved, w.resizedNodes
 
 	latency.Mark("f.fragments")
 	w.paint.Begin(geom.Rect{W: w.viewport.X, H: w.viewport.Y})
-	for _, n := range w.removedRoots {
+	for _, n := range removed {
 		w.removed(n)
 	}
 	// Subtrees whose window position changed, or which were shown again,
@@ -198,11 +204,10 @@ func (w *Window) drawFrame() {
 }
 
 // prepare takes the document's changes and restyles, rebuilds the boxes
-// of and lays out what they touch, adding to the frame's moved, resized
-// and removed elements.
-func (w *Window) prepare() {
+// of and lays out what they touch, and returns the elements the layout
+// moved and resized (the layout's slices, reused by its next run).
+func (w *Window) prepare() (moved, resized []*document.Node) {
 	w.doc.TakeChanges(&w.changes)
-	w.removedRoots = append(w.removedRoots, w.changes.Removed...)
 	w.growTables()
 
 	latency.Mark("f.restyle")
@@ -235,10 +240,10 @@ func (w *Window) prepare() {
 	w.layout.Styles = w.styles
 	if w.layout.Pending() || w.resized {
 		ch := w.layout.Run(w.viewport)
-		w.moved = append(w.moved, ch.Moved...)
-		w.resizedNodes = append(w.resizedNodes, ch.Resized...)
 		w.resized = false
+		return ch.Moved, ch.Resized
 	}
+	return nil, nil
 
 }
 
@@ -248,7 +253,7 @@ func (w *Window) prepare() {
 // this frame (its port resized, its model set), and reports whether it
 // mounted any. The rows cover the model rows from the one the offset
 // shows first, less the overscan, as Rebind keeps them.
-func (w *Window) mountRows() bool {
+func (w *Window) mountRows(resized []*document.Node) bool {
 	mounted := false
 	check := func(n *document.Node) {
 		m := n.ListModel()
@@ -275,7 +280,7 @@ func (w *Window) mountRows() bool {
 			}
 		}
 	}
-	for _, n := range w.resizedNodes {
+	for _, n := range resized {
 		check(n)
 	}
 	for _, n := range w.changes.Boxes {
@@ -326,7 +331,7 @@ func (w *Window) takeScrolled() {
 		// An offset the application set past the end is clamped as the
 		// wheel's is, against the container as last laid out (one not
 		// laid out yet keeps it).
-		if int(n.ID()) < len(w.styled) && w.styled[n.ID()] {
+		if w.isStyled(n.ID()) {
 			if m := w.maxScroll(n); n.ScrollY() > m {
 				w.doc.SetScrollY(n, m)
 				clamped = true
@@ -352,7 +357,7 @@ func (w *Window) sheetChanged(dst []*document.Node) []*document.Node {
 	w.classes = sheet.ChangedSince(w.sheetGen, w.classes[:0])
 	w.sheetGen = sheet.Generation()
 	document.Walk(w.doc.Root(), func(n *document.Node) bool {
-		if slices.ContainsFunc(w.classes, n.Is) && int(n.ID()) < len(w.styled) && w.styled[n.ID()] {
+		if slices.ContainsFunc(w.classes, n.Is) && w.isStyled(n.ID()) {
 			dst = append(dst, n)
 		}
 		return true
@@ -377,9 +382,8 @@ func (w *Window) animate(at clock.Instant[clock.Sched]) {
 func (w *Window) growTables() {
 	if n := w.doc.Cap(); len(w.styles) < n {
 		w.styles = append(w.styles, make([]style.Computed, n-len(w.styles))...)
-		w.styled = append(w.styled, make([]bool, n-len(w.styled))...)
+		w.styled = append(w.styled, make([]nodeState, n-len(w.styled))...)
 		w.restamp = append(w.restamp, make([]uint64, n-len(w.restamp))...)
-		w.hitIn = append(w.hitIn, make([]bool, n-len(w.hitIn))...)
 	}
 }
 
@@ -399,24 +403,24 @@ func (w *Window) restyle(n *document.Node) {
 		parent = &w.styles[p.ID()]
 	}
 	old := w.styles[id]
-	had := w.styled[id]
+	had := w.styled[id]&styledBit != 0
 	cs := &w.styles[id]
 	matched := w.doc.Sheet.Compute(cs, n.Kind().Defaults(), n.Classes(), n.State(), parent)
 	if n.Folded() {
 		cs.Display = false // an unselected Tabs panel
 	}
 	counter.Add(counter.StyleRulesMatched, uint64(matched))
-	w.styled[id] = true
+	w.styled[id] |= styledBit
 	w.toPaint = append(w.toPaint, n)
 	if !had {
 		w.layout.MarkDirty(n)
-		w.hitIn[id] = w.hittable(n)
+		w.setHittable(id, w.hittable(n))
 		return
 	}
 	// What a point hits changes with hittability (a class or rule that
 	// adds or drops a hover variant) and with display, geometry or not.
-	if h := w.hittable(n); h != w.hitIn[id] {
-		w.hitIn[id] = h
+	if h := w.hittable(n); h != (w.styled[id]&hittableBit != 0) {
+		w.setHittable(id, h)
 		w.hitsChanged(n)
 	}
 	if !old.LayoutEqual(cs) {
@@ -500,4 +504,25 @@ func (w *Window) removed(n *document.Node) {
 		}
 		return true
 	})
+}
+
+// nodeState is what the window keeps per element besides its style, in
+// one table so that a document that grows grows one slice more, not two.
+type nodeState uint8
+
+const (
+	styledBit   nodeState = 1 << iota // styled at least once
+	hittableBit                       // hittable as of its last restyle or Handle
+)
+
+func (w *Window) isStyled(id document.ID) bool {
+	return int(id) < len(w.styled) && w.styled[id]&styledBit != 0
+}
+
+func (w *Window) setHittable(id document.ID, on bool) {
+	if on {
+		w.styled[id] |= hittableBit
+	} else {
+		w.styled[id] &^= hittableBit
+	}
 }

@@ -313,7 +313,7 @@ func (w *Window) Type(s string) {
 func (w *Window) moveFocus(forward bool) {
 	var order []*document.Node
 	document.Walk(w.doc.Root(), func(n *document.Node) bool {
-		if int(n.ID()) < len(w.styles) && w.styled[n.ID()] && !w.styles[n.ID()].Display {
+		if int(n.ID()) < len(w.styles) && w.isStyled(n.ID()) && !w.styles[n.ID()].Display {
 			return false
 		}
 		if n.Kind().Focusable() && n.State()&style.Disabled == 0 {

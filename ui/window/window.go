@@ -151,9 +151,8 @@ type Window struct {
 	viewport geom.Point
 
 	styles  []style.Computed
-	styled  []bool
+	styled  []nodeState
 	restamp []uint64
-	hitIn   []bool // by node ID: hittable as of its last restyle or Handle
 	layout  layout.Engine
 	paint   paint.Painter
 	hits    hit.Index
@@ -294,7 +293,7 @@ func (w *Window) Hover() *document.Node { return w.doc.Hovered() }
 func (w *Window) Style(n *document.Node) *style.Computed {
 	w.growTables()
 	id := n.ID()
-	if !w.styled[id] {
+	if !w.isStyled(id) {
 		var parent *style.Computed
 		if p := n.Parent(); p != nil {
 			parent = w.Style(p)
@@ -358,8 +357,8 @@ func (w *Window) Handle(n *document.Node, h func(Button) bool) {
 		w.handlers[n.ID()] = h
 	}
 	w.growTables()
-	if w.styled[n.ID()] && w.hittable(n) != w.hitIn[n.ID()] {
-		w.hitIn[n.ID()] = !w.hitIn[n.ID()]
+	if id := n.ID(); w.isStyled(id) && w.hittable(n) != (w.styled[id]&hittableBit != 0) {
+		w.setHittable(id, !(w.styled[id]&hittableBit != 0))
 		w.hitsChanged(n)
 		w.requestFrame(ByApp)
 	}

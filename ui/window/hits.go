@@ -63,12 +63,15 @@ func (w *Window) rebuildSpace(sp document.ID, from *document.Node, all bool) {
 	}
 	w.hits.Rebuild(sp, w.entries[start:])
 	w.entries = w.entries[:start]
+	if sp != hit.Root {
+		// A space built for the first time by a partial rebuild (its
+		// container shown at last) never saw the scrolls set meanwhile:
+		// an offset set on a space not yet indexed is dropped.
+		w.hits.SetOffset(sp, geom.Point{Y: from.ScrollY()})
+	}
 	if all {
 		for _, c := range from.Children() {
 			w.nested(c)
-		}
-		if sp != hit.Root {
-			w.hits.SetOffset(sp, geom.Point{Y: from.ScrollY()})
 		}
 	}
 }

@@ -176,6 +176,10 @@ func (w *Window) drawFrame() {
 
 	latency.Mark("p.draw")
 	f := w.paint.Finish()
+	if w.drawsText {
+		w.text.redrawn(f, w.frames == 0 || w.viewport != w.drawnSize)
+	}
+	w.drawnSize = w.viewport
 	err := w.rend.Frame(f)
 	latency.Mark("pres.out")
 	w.last.Presented = w.clk.Now()

@@ -2,6 +2,7 @@ package window_test
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -330,6 +331,48 @@ func TestCase13KeystrokeAtATinySizeRebuildsNoHitIndex(t *testing.T) {
 		require.Equal(t, before, w.Geometry(nil), "%g px: nothing moved", width)
 		assert.Zero(t, delta.HitIndexRebuilds, "%g px", width)
 		assert.LessOrEqual(t, delta.NodesRelaidOut, uint64(f.Depth()+1), "%g px", width)
+	}
+}
+
+// A document whose text overflows the text caches, drawn by the CPU
+// renderer: a redraw of unchanged text (a scroll, damage around it) draws
+// every glyph, though the trims since it was emitted evicted some.
+func TestCase14RedrawsDrawTextTheCachesEvicted(t *testing.T) {
+	defer counter.Exclusive()()
+	s := hotSheet()
+	s.Define("line", style.Props{}.Height(style.PxLen(18)))
+	d := document.New(s)
+	sc := d.Add(d.Root(), document.Scroll, "fixed")
+	var lines []*document.Node
+	for i := range 120 {
+		n := d.Add(sc, document.Text, "line hot")
+		d.SetText(n, fmt.Sprintf("line %d %s", i, strings.Repeat(string(rune('a'+i%26)), 1+i%7)+string(rune(0x3b1+i%24))))
+		lines = append(lines, n)
+	}
+	opts := func(r *raster.Renderer) window.Options {
+		return window.Options{Width: 300, Height: 320, Renderer: r, RunCacheLimit: 8, GlyphCacheLimit: 12}
+	}
+	clk := &clock.Virtual{}
+	o := opts(&raster.Renderer{})
+	o.Clock = clk
+	w := window.New(d, o)
+	w.Quiet()
+	r := w.Rect(sc)
+	for i, dy := range []float32{120, 300, -200, 45} {
+		w.Wheel(r.X+5, r.Y+5, dy)
+		x, y := mid(w.Rect(lines[10+i]))
+		w.PointerMove(x, y)
+		clk.AdvanceTo(w.NextRefresh())
+		runs, runLimit, glyphs, glyphLimit := w.TextCaches()
+		assert.LessOrEqual(t, runs, runLimit, "the caches keep their limits")
+		assert.LessOrEqual(t, glyphs, glyphLimit)
+		rebuilt := window.New(d.Clone(), opts(&raster.Renderer{}))
+		rebuilt.Quiet()
+		assert.Zero(t, w.Renderer().(*raster.Renderer).Missing(), "step %d: every glyph drawn", i)
+		a, _ := w.Renderer().(*raster.Renderer).Image()
+		b, _ := rebuilt.Renderer().(*raster.Renderer).Image()
+		diff := raster.Diff(a, b, 0)
+		require.Zero(t, diff.Pixels, "step %d: the redraw equals a rebuild's picture (first off at %v)", i, diff.First)
 	}
 }
 

@@ -23,6 +23,11 @@ type textStage struct {
 	prev     []text.Line
 	natural  text.Layout // scratch for Natural
 	lines    []paint.TextLine
+	// evicted is set once a trim has evicted anything: from then on a
+	// redraw can meet text whose run or glyphs are gone (redrawn).
+	evicted bool
+	meet    []*paint.Chunk // redrawn's scratch
+	areas   []geom.Rect
 }
 
 var (
@@ -155,8 +160,70 @@ func (t *textStage) LineHeight(n *document.Node) float32 {
 
 // trim brings both caches back under their soft limits.
 func (t *textStage) trim() {
+	runs, glyphs := t.shaper.Len(), t.atlas.Len()
 	t.shaper.Trim()
 	t.atlas.Trim()
+	if t.shaper.Len() < runs || t.atlas.Len() < glyphs {
+		t.evicted = true
+	}
+}
+
+// redrawn puts back in the caches every run and glyph that a renderer
+// drawing f will read: the text of each chunk that meets the damage (the
+// whole viewport when full, found as a renderer finds them:
+// Painter.Meeting), including chunks that did not change and so
+// looked nothing up this frame. A trim may have evicted them since they
+// were emitted — a scroll or a redraw of damage around unchanged text
+// then drew it with glyphs missing — and the soft limits are kept by
+// re-shaping and re-rasterising what is drawn again (RunsShaped,
+// GlyphsRasterised), not by holding everything ever painted. Nothing is
+// counted for what the caches still hold (Peek), and nothing is done
+// before a first eviction.
+func (t *textStage) redrawn(f *paint.Frame, full bool) {
+	if !t.evicted {
+		return
+	}
+	p := f.Painter
+	t.meet = t.meet[:0]
+	if full {
+		for c := p.Head(); c != nil; c = c.Next() {
+			t.meet = append(t.meet, c)
+		}
+	} else {
+		// A renderer redraws the whole pixels the damage covers: a pixel
+		// more each way finds every chunk it will.
+		t.areas = t.areas[:0]
+		for _, d := range f.Damage {
+			t.areas = append(t.areas, geom.Rect{X: d.X - 1, Y: d.Y - 1, W: d.W + 2, H: d.H + 2})
+		}
+		t.meet, _ = p.Meeting(t.meet, t.areas)
+	}
+	for _, c := range t.meet {
+		off, clip := p.Placement(c.Space)
+		if clip.Empty() || c.Bounds.Translate(off).Intersect(clip).Empty() {
+			continue
+		}
+		for i := range c.Prims {
+			pr := &c.Prims[i]
+			if pr.Kind != paint.GlyphRun {
+				continue
+			}
+			st := text.Style{Size: pr.Font.Size, Mono: pr.Font.Mono}
+			if pr.Font.Bold {
+				st.Weight = text.Bold
+			}
+			run, ok := t.shaper.Peek(st, pr.Text)
+			if !ok {
+				run = t.shaper.Shape(st, pr.Text)
+			}
+			for _, g := range run.Glyphs {
+				if _, ok := t.atlas.Peek(st, g.ID); !ok {
+					t.atlas.Lookup(st, g.ID)
+				}
+			}
+		}
+	}
+	clear(t.meet) // hold no chunk the painter may free
 }
 
 // Caches returns the engine's shaper and glyph atlas, for a renderer that

@@ -186,6 +186,8 @@ type Window struct {
 	moved, resizedNodes, removedRoots []*document.Node
 	dirtySpaces                       []document.ID
 	rebuildAll                        bool
+	drawsText                         bool       // the renderer reads the text caches (not the null one)
+	drawnSize                         geom.Point // the viewport of the last frame drawn
 	entries                           []hit.Entry
 	path                              []document.ID
 }
@@ -210,6 +212,8 @@ func New(doc *document.Document, opts Options) *Window {
 		viewport: geom.Point{X: opts.Width, Y: opts.Height}, rebuildAll: true,
 	}
 	w.text.init(opts.RunCacheLimit, opts.GlyphCacheLimit)
+	_, null := opts.Renderer.(*null.Renderer)
+	w.drawsText = !null
 	w.layout = layout.Engine{Doc: doc, Text: &w.text}
 	w.paint = paint.Painter{Doc: doc, Layout: &w.layout, Text: &w.text}
 	doc.Notify = w.documentChanged

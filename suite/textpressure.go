@@ -61,14 +61,22 @@ var textPressure = scenario.Scenario{
 			Value: engine.Total(counter.ShapedRunsEvicted)},
 		{Spec: band.Spec{Name: "glyphs-evicted", Unit: "glyphs-evicted/run", Band: band.Floor(619)},
 			Value: engine.Total(counter.GlyphsEvicted)},
-		engine.Avoided(counter.ShapedRunsCached, 48774),
-		engine.Done(counter.RunsShaped, 13520),
-		engine.Avoided(counter.GlyphCacheHits, 219804),
-		engine.Done(counter.GlyphsRasterised, 619),
+		// A drawing renderer reads the text it draws: a glyph a trim
+		// evicted under a chunk that did not change is rasterised again
+		// before the redraw (and its run shaped again), so the cpu and
+		// gpu runs shape, rasterise and draw more than the null one.
+		on(engine.Avoided(counter.ShapedRunsCached, 48774), onNull...),
+		on(engine.Avoided(counter.ShapedRunsCached, 48621), onDrawing...),
+		on(engine.Done(counter.RunsShaped, 13520), onNull...),
+		on(engine.Done(counter.RunsShaped, 13841), onDrawing...),
+		on(engine.Avoided(counter.GlyphCacheHits, 219804), onNull...),
+		on(engine.Avoided(counter.GlyphCacheHits, 219743), onDrawing...),
+		on(engine.Done(counter.GlyphsRasterised, 619), onNull...),
+		on(engine.Done(counter.GlyphsRasterised, 760), onDrawing...),
 		engine.Done(counter.PrimitivesSubmitted, 1341),
-	}, slices.Concat(drawCalls(1250, 10060, 8), emission(30330, 28989, 29408),
+	}, slices.Concat(drawCalls(1250, 12986, 8), emission(30330, 28989, 29408),
 		damage("", "frame", scenario.Drew, windowArea, 1, "each width step repaints the window whole, once"),
-		rendered(37728, 0, 10060, 885344))...),
+		rendered(37728, 0, 12986, 1142832))...),
 }
 
 // pressure is text-pressure's run with the caches opts gives.

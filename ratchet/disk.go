@@ -119,7 +119,7 @@ func regular(path, what, fix string, fi fs.FileInfo) error {
 	case m.IsDir():
 		return &InputError{File: path, Msg: "cannot read " + what + ": is a directory; " + fix}
 	case !m.IsRegular():
-		return &InputError{File: path, Msg: fmt.Sprintf("cannot read %s: it is not a regular file (%s); %s", what, kind(m), fix)}
+		return &InputError{File: path, Msg: fmt.Sprintf("cannot read %s: it is not a regular file (%s); %s", what, FileKind(m), fix)}
 	case fi.Size() > MaxFileSize:
 		return tooLarge(path, what, fix)
 	}
@@ -130,9 +130,12 @@ func tooLarge(path, what, fix string) error {
 	return &InputError{File: path, Msg: fmt.Sprintf("%s is over the %d MiB the ratchet reads (MaxFileSize); it is not a file perfbench wrote: %s", what, MaxFileSize>>20, fix)}
 }
 
-// kind names a file mode that is not a regular file.
-func kind(m fs.FileMode) string {
+// FileKind names a file mode that is not a regular file, for a refusal
+// to read it ("not a regular file (a FIFO)").
+func FileKind(m fs.FileMode) string {
 	switch {
+	case m.IsDir():
+		return "a directory"
 	case m&fs.ModeNamedPipe != 0:
 		return "a FIFO"
 	case m&fs.ModeCharDevice != 0:

@@ -11,6 +11,7 @@ import (
 	"os"
 
 	"github.com/perfbench/perfbench/latency"
+	"github.com/perfbench/perfbench/ratchet"
 )
 
 // maxTraceLine is the longest line trace summarize reads. A mark is about
@@ -28,30 +29,13 @@ func openTrace(path string) (*os.File, fs.FileInfo, error) {
 		return nil, nil, usagef("trace summarize: %v", err) // names the file
 	}
 	if !fi.Mode().IsRegular() {
-		return nil, nil, usagef("%s: not a regular file (%s); summarize a trace file recorded with %s=FILE", path, fileKind(fi.Mode()), latency.EnvVar)
+		return nil, nil, usagef("%s: not a regular file (%s); summarize a trace file recorded with %s=FILE", path, ratchet.FileKind(fi.Mode()), latency.EnvVar)
 	}
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, nil, usagef("trace summarize: %v", err)
 	}
 	return f, fi, nil
-}
-
-// fileKind names a mode that is not a regular file.
-func fileKind(m fs.FileMode) string {
-	switch {
-	case m.IsDir():
-		return "a directory"
-	case m&fs.ModeNamedPipe != 0:
-		return "a FIFO"
-	case m&fs.ModeCharDevice != 0:
-		return "a character device"
-	case m&fs.ModeDevice != 0:
-		return "a device"
-	case m&fs.ModeSocket != 0:
-		return "a socket"
-	}
-	return "mode " + m.String()
 }
 
 // traceLineError is a trace line that ends the reading: longer than

@@ -41,19 +41,32 @@ func (r *sceneRenderer) Frame(f *paint.Frame) error {
 // scene, not even the first frames with more damage regions than any
 // before: a renderer's allocations would otherwise land inside the
 // scenarios' allocation counts (hover-storm's ceiling is 0.01 a frame).
+// The process's malloc count also moves for the runtime's and other
+// goroutines' allocations, about one frame in a thousand here, so each
+// frame is judged by the least it allocated over three windows: an
+// allocation of Build's own happens in every one of them.
 func TestBuildingASceneAfterTheFirstFrameAllocatesNothing(t *testing.T) {
-	r := &sceneRenderer{}
-	d := phase.Open(&phase.Phase{Name: "scene"}, gallery.Shipped, phase.Options{Gallery: &gallery.Options{}, Window: window.Options{Renderer: r}})
-	first := len(r.allocs)
-	for i := range 12 {
-		b := d.W.Rect(d.G.TableRows[i%4])
-		d.W.PointerMove(b.X+b.W/2, b.Y+b.H/2)
-		d.Refresh()
+	const windows, frames = 3, 12
+	least := make([]uint64, frames)
+	for w := range windows {
+		r := &sceneRenderer{allocs: make([]uint64, 0, 2*frames)}
+		d := phase.Open(&phase.Phase{Name: "scene"}, gallery.Shipped, phase.Options{Gallery: &gallery.Options{}, Window: window.Options{Renderer: r}})
+		first := len(r.allocs)
+		for i := range frames {
+			b := d.W.Rect(d.G.TableRows[i%4])
+			d.W.PointerMove(b.X+b.W/2, b.Y+b.H/2)
+			d.Refresh()
+		}
+		assert.NotEmpty(t, r.scene.Regions, "the last hover frame damaged something")
+		require.Len(t, r.allocs[first:], frames, "every hover frame was drawn")
+		for i, n := range r.allocs[first:] {
+			if w == 0 || n < least[i] {
+				least[i] = n
+			}
+		}
 	}
-	assert.NotEmpty(t, r.scene.Regions, "the last hover frame damaged something")
-	assert.Greater(t, len(r.allocs), first, "hover frames were drawn")
-	for i, n := range r.allocs[first:] {
-		assert.Zero(t, n, "hover frame %d allocated building its scene", i)
+	for i, n := range least {
+		assert.Zero(t, n, "hover frame %d allocated building its scene in each of %d windows", i, windows)
 	}
 }
 

@@ -183,3 +183,33 @@ func TestScrollCostFollowsTheViewport(t *testing.T) {
 	assert.LessOrEqual(t, one.ChunksTranslated, uint64(12), "the 200 px port shows 10 or 11 rows, before and after")
 	assert.Zero(t, one.ChunksEmitted)
 }
+
+// A window made wider draws whole every chunk it now shows, those whose
+// fragment did not change too, and a later move of one damages all it
+// drew: the chunk's last place is as wide as the new viewport shows it,
+// not as the narrow one cut it (found by a random run: a box drawn in
+// full after a resize from a 1 px wide window left its old place on
+// screen when it moved).
+func TestAMoveAfterAResizeDamagesAllTheChunkDrew(t *testing.T) {
+	defer counter.Exclusive()()
+	var sheet style.Sheet
+	sheet.Define("tile", style.Props{}.Height(style.PxLen(50)).Background(red))
+	sheet.Define("box", style.Props{}.Width(style.PxLen(16)).Height(style.PxLen(16)).Margin(geom.Edges{Left: 8}).Background(blue))
+	sheet.Define("gone", style.Props{}.Hidden(true))
+	doc := document.New(&sheet)
+	tile := doc.Add(doc.Root(), document.Box, "tile")
+	doc.Add(doc.Root(), document.Box, "box")
+	clk := &clock.Virtual{}
+	w := window.New(doc, window.Options{Clock: clk, Width: 1, Height: 200})
+	w.Frame()
+	w.Resize(100, 200)
+	clk.AdvanceTo(w.NextRefresh())
+	doc.AddClass(tile, "gone")
+	clk.AdvanceTo(w.NextRefresh())
+	old := geom.XYWH(8, 50, 16, 16)
+	covered := false
+	for _, d := range w.Damage() {
+		covered = covered || d.Intersect(old) == old
+	}
+	assert.True(t, covered, "the box's old place %v lies in the damage %v", old, w.Damage())
+}

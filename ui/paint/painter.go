@@ -155,8 +155,10 @@ type Painter struct {
 	cursor     *Chunk   // during a subtree walk: the last chunk in draw order
 	haveCursor bool
 	viewport   geom.Rect
-	frame      Frame
-	free       []*Chunk
+	// drawn is the viewport the chunks' last places were cut to.
+	drawn geom.Rect
+	frame Frame
+	free  []*Chunk
 	// placed are the spaces whose container moved, resized or changed
 	// border this frame (Finish damages where their content was and is).
 	placed []*Space
@@ -740,6 +742,9 @@ func (p *Painter) Finish() *Frame {
 	for _, c := range f.Translated {
 		p.cull(c, false)
 	}
+	if p.viewport != p.drawn {
+		p.redrawn()
+	}
 	if len(f.Damage) > 8 {
 		u := geom.Rect{}
 		for _, d := range f.Damage {
@@ -754,6 +759,21 @@ func (p *Painter) Finish() *Frame {
 	counter.Add(counter.DamageRects, uint64(len(f.Damage)))
 	counter.Add(counter.DamageArea, uint64(area))
 	return f
+}
+
+// redrawn sets every chunk's last place to where a new viewport shows it.
+// A renderer draws a new viewport whole, so a chunk whose fragment did not
+// change (it was not culled again) is drawn as far as the new clip lets
+// it, perhaps wider than the old viewport cut it: a later move must damage
+// all of that, not the sliver the narrow viewport left. A viewport changes
+// on a resize, whose frame is drawn whole anyway, so the walk over the
+// list costs a frame that already costs the whole list.
+func (p *Painter) redrawn() {
+	p.drawn = p.viewport
+	for c := p.head; c != nil; c = c.next {
+		off, clip := p.placement(c.Space)
+		c.lastResolved = c.Bounds.Translate(off).Intersect(clip)
+	}
 }
 
 func (p *Painter) cull(c *Chunk, damage bool) {

@@ -130,7 +130,7 @@ func Main(args []string, stdout, stderr io.Writer, opts Options) int {
 	}
 	root.SetOut(stdout)
 	root.SetErr(stderr)
-	root.PersistentFlags().BoolP("quiet", "q", false, "draw no progress bar on stderr (none is drawn when stderr is not a terminal)")
+	root.PersistentFlags().BoolP("quiet", "q", false, "print no progress on stderr: no bar on a terminal, no line per scenario in a log")
 	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return UsageError{err} })
 	root.AddCommand(Commands(opts)...)
 	root.SetArgs(args)

@@ -184,6 +184,7 @@ Exit status: 0 pass (or unbaselined), 1 a band failed, a scenario broke or
 			if err != nil {
 				return ratchetErr(err)
 			}
+			bar.judged(o, 1, 1)
 			rep := &report.Report{Program: p, Command: "perf", Runs: []ratchet.Outcome{o}, Terminal: terminalFor(cmd.OutOrStdout(), wide)}
 			if err := rep.Write(cmd.OutOrStdout(), cmd.ErrOrStderr(), f); err != nil {
 				return err

@@ -3,6 +3,7 @@ package harness
 import (
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"strings"
@@ -40,17 +41,34 @@ func (h *front) runner(cmd *cobra.Command, timeout time.Duration, total, repeats
 		reps = runner.DefaultRepeats
 	}
 	bar := newBar(cmd.ErrOrStderr(), quiet(cmd), total*reps, "processes")
+	d := &done{bar: bar}
 	if bar != nil {
 		r.Progress = bar
 	}
-	return r, &done{bar: bar}
+	if !quiet(cmd) && !isTerminal(cmd.ErrOrStderr()) {
+		d.log = newScenarioLog(cmd.ErrOrStderr())
+		if bar != nil {
+			r.Progress = io.MultiWriter(bar, d.log)
+		} else {
+			r.Progress = d.log
+		}
+	}
+	return r, d
 }
 
 // done finishes a command's bar once, whichever of its paths gets there
-// first.
+// first, and keeps its log off a terminal.
 type done struct {
 	bar  Bar
 	once bool
+	log  *scenarioLog
+}
+
+// judged logs run (of runs) off a terminal: one line per scenario.
+func (d *done) judged(o ratchet.Outcome, run, runs int) {
+	if d.log != nil {
+		d.log.judged(o, run, runs)
+	}
 }
 
 func (d *done) Done() {
@@ -337,11 +355,12 @@ scenario broke, 2 usage or input error.`,
 			opts := ratchet.Options{Baselines: path, Scenarios: names, Known: h.known(names), ReadOnly: true, Machine: machine(key), AdvisoryTimes: advisory}
 			m := &measure{r: r, all: names}
 			rep := &report.Report{Program: p, Command: "scenarios", Package: benchfmtPackage, Terminal: terminalFor(cmd.OutOrStdout(), wide)}
-			for range count {
+			for k := range count {
 				o, err := ratchet.Run(cmd.Context(), opts, m.run)
 				if err != nil {
 					return ratchetErr(err)
 				}
+				bar.judged(o, k+1, count)
 				rep.Runs = append(rep.Runs, o)
 			}
 			rep.Steps = m.steps

@@ -69,7 +69,7 @@ Exit status: 0 pass, 1 a gate failed (Fail or Broken), 2 usage or input error,
 	}
 	root.SetOut(s.out)
 	root.SetErr(s.err)
-	root.PersistentFlags().BoolVarP(&s.quiet, "quiet", "q", false, "draw no progress bar on stderr (none is drawn when stderr is not a terminal)")
+	root.PersistentFlags().BoolVarP(&s.quiet, "quiet", "q", false, "print no progress on stderr: no bar on a terminal, no line per scenario in a log")
 	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return usageError{err} })
 	root.PersistentPreRunE = func(*cobra.Command, []string) error { return checkGPUEnv() }
 	for _, c := range subcommands {

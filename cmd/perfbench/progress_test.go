@@ -47,6 +47,7 @@ func TestProgressOnATerminalOnly(t *testing.T) {
 	assert.Contains(t, terminal, "(0/5)", "the bar counts processes, five a scenario")
 	assert.Contains(t, terminal, "test-fixed 3/5")
 	assert.Contains(t, terminal, "\r", "the bar redraws its line")
+	assert.NotContains(t, terminal, "scenario test-fixed: ", "on a terminal the bar, not a log's lines")
 	var o struct {
 		Verdict string `json:"verdict"`
 	}
@@ -60,7 +61,12 @@ func TestProgressOnATerminalOnly(t *testing.T) {
 
 	code, _, stderr := perfbench(t, args...)
 	require.Equal(t, exitPass, code, stderr)
-	assert.Empty(t, stderr, "no bar when stderr is not a terminal")
+	assert.Regexp(t, `^scenario test-fixed: unbaselined in \d+\.\d\ds \(5 processes\)\n$`, stderr,
+		"not a terminal: no bar, one line per scenario once it is judged")
+
+	code, _, stderr = perfbench(t, append(args, "--quiet")...)
+	require.Equal(t, exitPass, code, stderr)
+	assert.Empty(t, stderr, "--quiet prints no line either")
 }
 
 // terminalCounter reads a pseudo-terminal and counts what arrives.

@@ -157,15 +157,20 @@ func TestScenariosTable(t *testing.T) {
 	baselines := filepath.Join(t.TempDir(), "baselines.yaml")
 	code, stdout, stderr := perfbench(t, "scenarios", "test-fixed", "--baselines", baselines)
 	assert.Equal(t, exitPass, code, stderr)
-	assert.Empty(t, stderr, "no progress lines when stderr is not a terminal")
+	assert.Regexp(t, `^scenario test-fixed: unbaselined in [0-9.]+s \(5 processes\)\n$`, stderr,
+		"not a terminal: one line per scenario, no bar")
 	scenariosGolden(t, "fixed.stdout", stdout)
 	assert.NoFileExists(t, baselines, "scenarios writes nothing")
 }
 
+// A log names each scenario's verdict, and a failing scenario's failed
+// numbers, one line each, in the report's order.
 func TestScenariosFailIsExitOne(t *testing.T) {
-	code, stdout, _ := perfbench(t, "scenarios", "test-fixed", "test-fail", "--baselines", filepath.Join(t.TempDir(), "b.yaml"))
+	code, stdout, stderr := perfbench(t, "scenarios", "test-fixed", "test-fail", "--baselines", filepath.Join(t.TempDir(), "b.yaml"))
 	assert.Equal(t, exitFailed, code)
 	scenariosGolden(t, "fail.stdout", stdout)
+	assert.Regexp(t, `^scenario test-fixed: unbaselined in [0-9.]+s \(5 processes\)\n`+
+		`scenario test-fail: fail in [0-9.]+s \(5 processes\): [a-z-]+(, [a-z-]+)*\n$`, stderr)
 }
 
 // Every way a scenario's process can go wrong is Broken, with the tail of

@@ -67,7 +67,7 @@ func TestWorkflow(t *testing.T) {
 			}
 		}
 	}
-	assert.Equal(t, []string{"go test -short ./...", "go run xtask.go ci", "bash .ci/perf-report", `go run ./cmd/perfbench comment "$PERF_REPORT"`}, commands)
+	assert.Equal(t, []string{"go test -short ./...", "go run xtask.go ci", "bash .ci/perf-report", `go run ./cmd/perfbench comment "$PERF_REPORT"`, "bash .ci/bencher"}, commands)
 }
 
 // The lint can fail: a workflow with a misspelt key, a bad expression and
@@ -93,4 +93,51 @@ jobs:
 		kinds = append(kinds, e.Kind)
 	}
 	assert.Subset(t, kinds, []string{"syntax-check", "action", "expression"}, "%v", errs)
+}
+
+// The Bencher steps run only where the repository has set the
+// BENCHER_API_TOKEN secret (on a push to main), and only the step that
+// sends gets the token itself; the job knows only whether it is set.
+func TestBencherStepsRunOnlyWithTheirSecret(t *testing.T) {
+	src, err := os.ReadFile(workflow)
+	require.NoError(t, err)
+	wf, errs := actionlint.Parse(src)
+	require.Empty(t, errs)
+	env := func(e *actionlint.Env, name string) string {
+		if e == nil {
+			return ""
+		}
+		for _, v := range e.Vars {
+			if v.Name.Value == name {
+				return v.Value.Value
+			}
+		}
+		return ""
+	}
+	steps := 0
+	for _, job := range wf.Jobs {
+		assert.Equal(t, "${{ secrets.BENCHER_API_TOKEN != '' }}", env(job.Env, "BENCHER_ENABLED"))
+		for _, step := range job.Steps {
+			what := ""
+			switch e := step.Exec.(type) {
+			case *actionlint.ExecAction:
+				what = e.Uses.Value
+			case *actionlint.ExecRun:
+				what = e.Run.Value
+			}
+			token := env(step.Env, "BENCHER_API_TOKEN")
+			if !strings.Contains(strings.ToLower(what), "bencher") {
+				assert.Empty(t, token, "only the Bencher step gets the token: %s", what)
+				continue
+			}
+			steps++
+			require.NotNil(t, step.If, "%s has no if", what)
+			assert.Contains(t, step.If.Value, "env.BENCHER_ENABLED == 'true'", what)
+			assert.Contains(t, step.If.Value, "github.event_name == 'push'", what)
+			if _, ok := step.Exec.(*actionlint.ExecRun); ok {
+				assert.Equal(t, "${{ secrets.BENCHER_API_TOKEN }}", token)
+			}
+		}
+	}
+	assert.Equal(t, 2, steps, "the action that installs bencher and the step that runs it")
 }

@@ -6,6 +6,7 @@ import (
 	"github.com/perfbench/perfbench/band"
 	"github.com/perfbench/perfbench/paired"
 	"github.com/perfbench/perfbench/ratchet"
+	"github.com/perfbench/perfbench/tracker"
 )
 
 // Version is the version of the JSON every report prints (--json,
@@ -49,7 +50,10 @@ type MoveJSON struct {
 // JudgedJSON is the --json form of scenarios and perf.
 type JudgedJSON struct {
 	Header
-	Machine   string         `json:"machine"`
+	Machine string `json:"machine"`
+	// Testbed is the machine's Bencher testbed name (tracker.Testbed):
+	// the machine key cut to the 50 bytes Bencher takes.
+	Testbed   string         `json:"testbed"`
 	Verdict   band.Verdict   `json:"verdict"`
 	Scenarios []ScenarioJSON `json:"scenarios"`
 	// The baselines that moved and the files written: perf only.
@@ -64,7 +68,7 @@ type JudgedJSON struct {
 }
 
 func ratchetOutcomeJSON(o ratchet.Outcome) JudgedJSON {
-	out := JudgedJSON{Machine: o.Machine.String(), Verdict: o.Verdict,
+	out := JudgedJSON{Machine: o.Machine.String(), Testbed: tracker.Testbed(o.Machine.String()), Verdict: o.Verdict,
 		BaselinesWritten: o.BaselinesWritten, HistoryWritten: o.HistoryWritten, DocsWritten: o.DocsWritten, ChartsWritten: o.ChartsWritten,
 		DocsStale: o.DocsStale}
 	for _, m := range o.Moves {

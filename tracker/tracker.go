@@ -17,6 +17,8 @@
 package tracker
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -24,6 +26,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 )
 
 // Better says which way a number improves.
@@ -185,4 +188,48 @@ func num(v float64) string {
 		s = strconv.FormatFloat(v, 'g', 6, 64)
 	}
 	return s
+}
+
+// MaxTestbedName is the longest testbed name Bencher takes: a testbed's
+// name is a resource name, 1 to 50 bytes, like a measure's.
+const MaxTestbedName = MaxMeasureName
+
+// testbedTail is the most a machine key too long for a testbed name
+// Testbed keeps of its end: its OS/arch and Go version (or its renderer).
+// Its start, the CPU model, takes the rest of the name, and the hash
+// between them keeps apart two keys that differ only in what was cut.
+const testbedTail = 24
+
+// Testbed returns the name of the Bencher testbed a machine's runs go to,
+// given its machine key (the key its baselines are kept under: "AMD EPYC
+// 7B13, 2 cores, linux/amd64, go1.26.8"). A key of at most MaxTestbedName
+// bytes is the name as it is. A longer one is its start, "~", the first
+// eight hex digits of the whole key's SHA-256, "~" and its end: the end
+// is the whole words of its last 24 bytes, the start as much as fits
+// before the hash (cut at a character boundary, spaces and commas trimmed
+// at the cut):
+//
+//	AMD EPYC 7B13 64-Co~3e6aaa71~linux/amd64, go1.26.8
+//
+// So the name always fits, the same machine always gets the same name,
+// and two machines — whatever part of their keys differs — get two, as
+// their baselines are two.
+func Testbed(machine string) string {
+	if len(machine) <= MaxTestbedName {
+		return machine
+	}
+	tail := machine[len(machine)-testbedTail:]
+	for !utf8.ValidString(tail) {
+		tail = tail[1:]
+	}
+	if i := strings.IndexByte(tail, ' '); i >= 0 && i < len(tail)-1 {
+		tail = tail[i+1:]
+	}
+	sum := sha256.Sum256([]byte(machine))
+	mid := "~" + hex.EncodeToString(sum[:4]) + "~"
+	head := machine[:MaxTestbedName-len(mid)-len(tail)]
+	for !utf8.ValidString(head) {
+		head = head[:len(head)-1]
+	}
+	return strings.TrimRight(head, " ,") + mid + strings.TrimLeft(tail, " ,")
 }

@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -171,4 +172,43 @@ func TestRefusesWhatAServiceRejects(t *testing.T) {
 	err := tracker.WriteBMF(&b, []tracker.Benchmark{{Name: "b", Measures: []tracker.Measure{{Name: strings.Repeat("m", 51)}}}})
 	assert.EqualError(t, err, "tracker: b: measure name \""+strings.Repeat("m", 51)+"\": want 1 to 50 bytes")
 	assert.False(t, errors.Is(err, os.ErrNotExist))
+}
+
+// A testbed name always fits Bencher's 50 bytes, is the key itself when
+// the key fits, is the same for the same key, and differs for two keys
+// that differ anywhere — in the part a long key's name cuts out too.
+func TestTestbedFitsAndKeepsMachinesApart(t *testing.T) {
+	short := "AMD EPYC 7B13, 2 cores, linux/amd64, go1.26.8"
+	long := "AMD EPYC 7B13 64-Core Processor, 2 cores, linux/amd64, go1.26.8"
+	keys := []string{
+		short,
+		long,
+		strings.Replace(long, "2 cores", "4 cores", 1), // differs only where the name cuts
+		strings.Replace(long, "go1.26.8", "go1.26.9", 1),
+		long + ", renderer gpu: llvmpipe (LLVM 15.0.6, 256 bits)",
+		"Intel(R) Xeon(R) CPU @ 2.20GHz — ünïcödé at the cut, 8 cores, linux/arm64, go1.26.8",
+		strings.Repeat("x", 50),
+		strings.Repeat("x", 51),
+	}
+	seen := map[string]string{}
+	for _, k := range keys {
+		name := tracker.Testbed(k)
+		assert.LessOrEqual(t, len(name), tracker.MaxTestbedName, "%q → %q", k, name)
+		assert.NotEmpty(t, name)
+		assert.True(t, utf8.ValidString(name), "%q", name)
+		assert.Equal(t, name, tracker.Testbed(k), "deterministic")
+		if len(k) <= tracker.MaxTestbedName {
+			assert.Equal(t, k, name, "a key that fits is the name")
+		}
+		if other, ok := seen[name]; ok {
+			t.Errorf("%q and %q share the testbed %q", k, other, name)
+		}
+		seen[name] = k
+	}
+	assert.Equal(t, short, tracker.Testbed(short))
+}
+
+func ExampleTestbed() {
+	fmt.Println(tracker.Testbed("AMD EPYC 7B13 64-Core Processor, 2 cores, linux/amd64, go1.26.8"))
+	// Output: AMD EPYC 7B13 64-Co~3e6aaa71~linux/amd64, go1.26.8
 }

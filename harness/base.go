@@ -47,8 +47,8 @@ func (b baseBuild) remove() {
 // of seeds: seed 0 with the linker's own
 // function layout, any other with -ldflags=-randlayout=SEED. Every
 // failure before the binaries exist is a usage error (exit 2) and leaves
-// no file behind.
-func (h *front) buildBase(ctx context.Context, ref string, seeds []int, progress io.Writer) (baseBuild, error) {
+// no file behind. side names the builds in progress ("base", "head").
+func (h *front) buildBase(ctx context.Context, ref string, seeds []int, side string, progress *pairing) (baseBuild, error) {
 	top, err := git(ctx, "", "rev-parse", "--show-toplevel")
 	if err != nil {
 		return baseBuild{}, usagef("--base %s: not inside a git repository (%v); use --base-binary PATH", ref, err)
@@ -85,9 +85,15 @@ func (h *front) buildBase(ctx context.Context, ref string, seeds []int, progress
 	}
 	b := baseBuild{dir: dir, label: fmt.Sprintf("%s (%.12s)", ref, sha)}
 	src := filepath.Join(dir, "src")
-	if progress != nil {
-		fmt.Fprintf(progress, "base: extracting %s into a temporary directory\n", b.label)
+	layouts := make([]string, len(seeds))
+	for i, seed := range seeds {
+		layouts[i] = "the linker's own layout"
+		if seed != 0 {
+			layouts[i] = fmt.Sprintf("-randlayout=%d", seed)
+		}
 	}
+	progress.building(side, fmt.Sprintf("%s at %s with %s", pkg, b.label, runtime.Version()), layouts)
+	progress.step(fmt.Sprintf("%s: extracting %s into a temporary directory", side, b.label))
 	if err := extract(ctx, top, sha, src); err != nil {
 		b.remove()
 		if ctx.Err() != nil {
@@ -95,17 +101,13 @@ func (h *front) buildBase(ctx context.Context, ref string, seeds []int, progress
 		}
 		return baseBuild{}, usagef("--base %s: extracting the tree: %v", ref, err)
 	}
-	for _, seed := range seeds {
+	for i, seed := range seeds {
 		bin := filepath.Join(dir, fmt.Sprintf("%s-%d", h.program, seed))
 		args := []string{"build", "-o", bin}
-		layout := "the linker's own layout"
 		if seed != 0 {
 			args = append(args, fmt.Sprintf("-ldflags=-randlayout=%d", seed))
-			layout = fmt.Sprintf("-randlayout=%d", seed)
 		}
-		if progress != nil {
-			fmt.Fprintf(progress, "base: building %s at %s with %s, %s\n", pkg, b.label, runtime.Version(), layout)
-		}
+		progress.step(fmt.Sprintf("%s: building %s, %d of %d (%s)", side, b.label, i+1, len(seeds), layouts[i]))
 		build := exec.CommandContext(ctx, goBin, append(args, pkg)...)
 		build.Dir = filepath.Join(src, mod)
 		// The go command's own temporary files go inside dir, so that
@@ -300,12 +302,11 @@ func executables(flag string, paths []string) error {
 // --head-binary (none: this binary).
 func (h *front) runPaired(cmd *cobra.Command, names []string, head *runner.Runner, ref string, binaries, heads []string, layouts int, opts paired.Options, f report.Format) error {
 	ctx := cmd.Context()
-	// Lines, not a bar: building the base and the rounds take long
-	// enough that a CI log should show them too.
-	progress := io.Writer(nil)
-	if !quiet(cmd) {
-		progress = cmd.ErrOrStderr()
-	}
+	// One line redrawn on a terminal, a line per build side and per look
+	// in a log: building the base and the pairs take long enough that a
+	// CI log should show them too.
+	progress := h.pairing(cmd)
+	defer progress.done()
 	if err := executables("--base-binary", binaries); err != nil {
 		return err
 	}
@@ -321,12 +322,12 @@ func (h *front) runPaired(cmd *cobra.Command, names []string, head *runner.Runne
 			seeds[i] = i
 		}
 		var err error
-		if b, err = h.buildBase(ctx, ref, seeds, progress); err != nil {
+		if b, err = h.buildBase(ctx, ref, seeds, "base", progress); err != nil {
 			return err
 		}
 		defer b.remove()
 		if layouts > 1 && len(heads) == 0 {
-			hb, err := h.buildBase(ctx, "HEAD", seeds[1:], progress)
+			hb, err := h.buildBase(ctx, "HEAD", seeds[1:], "head", progress)
 			if err != nil {
 				return err
 			}
@@ -335,7 +336,10 @@ func (h *front) runPaired(cmd *cobra.Command, names []string, head *runner.Runne
 		}
 	}
 	head.Progress = nil
-	opts.Head, opts.Base, opts.Progress = head, baseRunner(b.bins[0], head), progress
+	opts.Head, opts.Base = head, baseRunner(b.bins[0], head)
+	if progress != nil {
+		opts.Progress = progress.paired
+	}
 	for _, bin := range b.bins[1:] {
 		opts.BaseLayouts = append(opts.BaseLayouts, baseRunner(bin, head))
 	}
@@ -350,6 +354,7 @@ func (h *front) runPaired(cmd *cobra.Command, names []string, head *runner.Runne
 		}
 	}
 	o, err := paired.Run(ctx, names, opts)
+	progress.done()
 	var ce *paired.ClockError
 	if errors.As(err, &ce) {
 		return UsageError{err}

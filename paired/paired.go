@@ -37,7 +37,6 @@ package paired
 import (
 	"context"
 	"fmt"
-	"io"
 	"math"
 	"math/rand/v2"
 	"slices"
@@ -133,8 +132,84 @@ type Options struct {
 	// slowdown, and a gate that failed on it would fail whatever the
 	// machine's noise hid.
 	FailUnsure bool
-	// Progress, if set, gets a line per round.
-	Progress io.Writer
+	// Progress, if set, is told where the run stands after every pair
+	// and after every round's looks ([Status]), so a front end can show
+	// it; it runs on the run's goroutine, between processes.
+	Progress func(Status)
+}
+
+// Status is where a paired run stands.
+type Status struct {
+	// Scenarios is each scenario's state, in the order named.
+	Scenarios []ScenarioStatus
+	// Ran is the index in Scenarios of the scenario whose pair has just
+	// run; -1 when the Status follows a round's looks, where Looked marks
+	// the scenarios that looked.
+	Ran int
+	// Looks is the schedule: the pair counts at which a scenario looks
+	// at its times (schedule), and Budget the wall time a scenario's
+	// pairs may take while a time is unsure (Options.Budget).
+	Looks  []int
+	Budget time.Duration
+	// Elapsed is the wall time since the run began.
+	Elapsed time.Duration
+}
+
+// ScenarioStatus is one scenario's state in a paired run.
+type ScenarioStatus struct {
+	Name string
+	// Pairs is how many pairs it has run, Spent their wall time.
+	Pairs int
+	Spent time.Duration
+	// Look is the index in Status.Looks of its next look, or of its last
+	// once Done.
+	Look int
+	// Done says it runs no more pairs, and Stop why.
+	Done bool
+	Stop Stop
+	// Looked says it has just looked at its times (Status.Ran is -1).
+	Looked bool
+}
+
+// Stop says what a scenario's look decided.
+type Stop string
+
+// What a look decides.
+const (
+	// RunsOn: a time is unsure and the budget allows more pairs.
+	RunsOn Stop = ""
+	// Settled: every time passed or failed.
+	Settled Stop = "settled"
+	// LastLook: a time is still unsure at the schedule's last look.
+	LastLook Stop = "unsure at its last look"
+	// BudgetSpent: a time is unsure and the scenario's pairs have taken
+	// the budget.
+	BudgetSpent Stop = "unsure with its budget spent"
+	// Broke: a process of either build broke.
+	Broke Stop = "broken"
+)
+
+// Left estimates how much longer the scenario's pairs run, at the pace
+// of its pairs so far: least if it settles at its next look, most if it
+// runs on to its last look; past its first look, either ends where its
+// budget is spent (give or take the one pair begun under it). Both are
+// zero once it is Done, or before it has a pace (no pair yet); most is
+// least when the run looks once.
+func (s ScenarioStatus) Left(st Status) (least, most time.Duration) {
+	if s.Done || s.Pairs == 0 || len(st.Looks) == 0 {
+		return 0, 0
+	}
+	pair := s.Spent / time.Duration(s.Pairs)
+	to := func(pairs int) time.Duration { return time.Duration(max(pairs-s.Pairs, 0)) * pair }
+	least = to(st.Looks[min(s.Look, len(st.Looks)-1)])
+	if st.Budget <= 0 {
+		return least, least
+	}
+	budget := max(st.Budget-s.Spent+pair, 0)
+	least, most = min(least, budget), min(to(st.Looks[len(st.Looks)-1]), budget)
+	// The first look comes whatever the budget.
+	first := to(st.Looks[0])
+	return max(least, first), max(most, first)
 }
 
 // Number is one number of one scenario as the two builds measured it.
@@ -264,6 +339,20 @@ func Run(ctx context.Context, names []string, opts Options) (Outcome, error) {
 	look := make([]int, len(names)) // the index in looks of each scenario's next look
 	done := make([]bool, len(names))
 	start := time.Now()
+	status := func(ran int, looked []bool, stops []Stop) {
+		if opts.Progress == nil {
+			return
+		}
+		st := Status{Ran: ran, Looks: looks, Budget: opts.Budget, Elapsed: time.Since(start)}
+		for i, name := range names {
+			sc := ScenarioStatus{Name: name, Pairs: min(len(head[i]), len(base[i])), Spent: spent[i], Look: look[i], Done: done[i]}
+			if looked != nil {
+				sc.Looked, sc.Stop = looked[i], stops[i]
+			}
+			st.Scenarios = append(st.Scenarios, sc)
+		}
+		opts.Progress(st)
+	}
 	for round := 0; ; round++ {
 		var ran []int
 		for i, name := range names {
@@ -287,20 +376,32 @@ func Run(ctx context.Context, names []string, opts Options) (Outcome, error) {
 				*side.out = append(*side.out, res)
 			}
 			spent[i] += time.Since(began)
+			status(i, nil, nil)
 		}
 		if round == 0 {
 			// Every scenario has run once: the suite's times are counted
 			// for the looks; the final judgement counts them again.
 			p.times = countTimes(head)
 		}
+		looked, stops := make([]bool, len(names)), make([]Stop, len(names))
 		for _, i := range ran {
-			switch n := round + 1; {
-			case broke(head[i]) || broke(base[i]):
-				done[i] = true
-			case n < looks[look[i]] && (n < first || spent[i] < opts.Budget):
+			n := round + 1
+			if broke(head[i]) || broke(base[i]) {
+				done[i], looked[i], stops[i] = true, true, Broke
+				continue
+			}
+			if n < looks[look[i]] && (n < first || spent[i] < opts.Budget) {
 				// Not yet at the next look, and the budget still allows it.
-			case look[i] == len(looks)-1 || spent[i] >= opts.Budget || settled(p, names[i], head[i], base[i]):
-				done[i] = true
+				continue
+			}
+			looked[i] = true
+			switch {
+			case settled(p, names[i], head[i], base[i]):
+				done[i], stops[i] = true, Settled
+			case look[i] == len(looks)-1:
+				done[i], stops[i] = true, LastLook
+			case spent[i] >= opts.Budget:
+				done[i], stops[i] = true, BudgetSpent
 			default:
 				look[i]++
 			}
@@ -308,9 +409,8 @@ func Run(ctx context.Context, names []string, opts Options) (Outcome, error) {
 		if len(ran) == 0 {
 			break
 		}
-		if opts.Progress != nil {
-			fmt.Fprintf(opts.Progress, "paired: round %d done (%d scenarios; looks at %v pairs while a time is unsure, within %s a scenario; %.1fs)\n",
-				round+1, len(ran), looks, opts.Budget, time.Since(start).Seconds())
+		if slices.Contains(looked, true) {
+			status(-1, looked, stops)
 		}
 	}
 	o := Outcome{Tolerance: tol, Looks: p.looks, FailUnsure: opts.FailUnsure, Builds: builds, Seed: seed}

@@ -471,3 +471,70 @@ func TestRunDrawsTheOrderWithinEachPair(t *testing.T) {
 	assert.InDelta(t, 100, headFirst, 25, "head first in about half the pairs")
 	assert.InDelta(t, 100, alternate, 25, "the order changes from one pair to the next about half the time, not always")
 }
+
+// Progress hears of every pair as it runs and of every look with what it
+// decided: a settled scenario stops at its first look, an unsure one whose
+// pairs spent the budget stops there too, saying so.
+func TestRunTellsProgress(t *testing.T) {
+	slower := func(name string) float64 {
+		if _, what, _ := cutSlash(name); what == "close" {
+			return 1.03
+		}
+		return 1
+	}
+	var got []Status
+	names := []string{"0s/same", "50ms/close"}
+	o, err := Run(context.Background(), names, Options{Head: testRunner(slower), Base: testRunner(nil), Pairs: 8, Budget: 300 * time.Millisecond,
+		Progress: func(s Status) { got = append(got, s) }})
+	require.NoError(t, err)
+	assert.Equal(t, map[string]int{"0s/same": 8, "50ms/close": 8}, pairsOf(o))
+	pairs, looks := 0, 0
+	var last time.Duration
+	for _, s := range got {
+		assert.Equal(t, []int{8, 16, 32, 64, 128, 200}, s.Looks)
+		assert.GreaterOrEqual(t, s.Elapsed, last)
+		last = s.Elapsed
+		require.Len(t, s.Scenarios, 2)
+		if s.Ran >= 0 {
+			pairs++
+			assert.False(t, s.Scenarios[s.Ran].Done)
+			continue
+		}
+		looks++
+		for _, sc := range s.Scenarios {
+			assert.True(t, sc.Looked, sc.Name)
+			assert.True(t, sc.Done, sc.Name)
+			assert.Equal(t, 8, sc.Pairs, sc.Name)
+		}
+		assert.Equal(t, Settled, s.Scenarios[0].Stop)
+		assert.Equal(t, BudgetSpent, s.Scenarios[1].Stop, "eight pairs of two 50 ms processes spend 300 ms")
+	}
+	assert.Equal(t, 16, pairs, "one Status a pair")
+	assert.Equal(t, 1, looks, "one look each, in the same round")
+}
+
+// Left: how long a scenario's pairs still run, at their pace so far, from
+// its next look (least) to its last (most), cut by its budget once past
+// its first look.
+func TestLeft(t *testing.T) {
+	st := Status{Looks: []int{30, 60, 120, 200}, Budget: 20 * time.Second}
+	for _, tt := range []struct {
+		name        string
+		s           ScenarioStatus
+		least, most time.Duration
+	}{
+		{"before its first look", ScenarioStatus{Pairs: 10, Spent: time.Second}, 2 * time.Second, 19 * time.Second},
+		{"on to its second look", ScenarioStatus{Pairs: 40, Spent: 4 * time.Second, Look: 1}, 2 * time.Second, 16 * time.Second},
+		{"its budget ends it first", ScenarioStatus{Pairs: 40, Spent: 19 * time.Second, Look: 1}, 1475 * time.Millisecond, 1475 * time.Millisecond},
+		{"a slow first look outlasts the budget", ScenarioStatus{Pairs: 10, Spent: 19 * time.Second}, 38 * time.Second, 38 * time.Second},
+		{"done", ScenarioStatus{Pairs: 30, Spent: time.Second, Done: true}, 0, 0},
+		{"no pace yet", ScenarioStatus{}, 0, 0},
+	} {
+		least, most := tt.s.Left(st)
+		assert.Equal(t, tt.least, least, tt.name)
+		assert.Equal(t, tt.most, most, tt.name)
+	}
+	least, most := ScenarioStatus{Pairs: 10, Spent: time.Second}.Left(Status{Looks: []int{30}})
+	assert.Equal(t, 2*time.Second, least)
+	assert.Equal(t, least, most, "one look: no range")
+}

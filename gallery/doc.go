@@ -58,17 +58,17 @@
 // # Sizes
 //
 // The element count of each size with DefaultOptions (every node, the
-// root included): the fixed part is 1826 elements and each section 314.
+// root included): the fixed part is 1827 elements and each section 315.
 // TestDocCounts checks this table against Build.
 //
 //	size  sections  elements
-//	s0           0      1826
-//	s1           1      2140
-//	s2           2      2454
-//	s4           4      3082
-//	s8           8      4338
-//	s13         13      5908
-//	s26         26      9990
+//	s0           0      1827
+//	s1           1      2142
+//	s2           2      2457
+//	s4           4      3087
+//	s8           8      4347
+//	s13         13      5922
+//	s26         26     10017
 //
 // s26 is the "roughly ten thousand controls" document of the design
 // targets.

@@ -21,6 +21,6 @@ func Example() {
 	_, err = gallery.Parse("s3")
 	fmt.Println(err)
 	// Output:
-	// s13 5908 240 1
+	// s13 5922 240 1
 	// gallery: unknown size "s3" (valid: s0 s1 s2 s4 s8 s13 s26)
 }

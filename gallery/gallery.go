@@ -204,13 +204,10 @@ func Build(size Size, opts Options) *Gallery {
 	return g
 }
 
-// mountRows mounts the rows a List shows at offset 0 in a port of height
-// px: rows 0 … ceil(height/RowHeight)+Overscan−1, or fewer for a short
-// model.
+// mountRows mounts the rows a List needs at offset 0 in a port of height
+// px: rows 0 … ListModel.Mounted(height)−1.
 func mountRows(d *document.Document, list *document.Node, height float32) {
-	m := list.ListModel()
-	n := int((height+m.RowHeight-1)/m.RowHeight) + m.Overscan
-	for i := range min(n, m.Rows) {
+	for i := range list.ListModel().Mounted(height) {
 		d.AddRow(list, i)
 	}
 }

@@ -161,7 +161,9 @@ func TestFirstFocusableIsTheField(t *testing.T) {
 }
 
 func TestListMountsThePortPlusOverscan(t *testing.T) {
-	want := (ListHeight+ListRowHeight-1)/ListRowHeight + ListOverscan
+	// The rows that fit, one more for a part of a row at each end, and the
+	// overscan.
+	want := (ListHeight+ListRowHeight-1)/ListRowHeight + 1 + ListOverscan
 	base := Build(S1, DefaultOptions)
 	require.Len(t, base.List.Children(), want)
 	for i, r := range base.List.Children() {

@@ -223,7 +223,7 @@ func (g *generator) list(parent *document.Node) {
 		RowClass:  pick(g.src, []string{"lrow", "lrow-alt hot"}),
 	}
 	g.d.SetList(l, m)
-	for i := range min(m.Rows, int(240/m.RowHeight)+1+m.Overscan) {
+	for i := range m.Mounted(240) {
 		g.d.AddRow(l, i)
 		g.budget--
 	}

@@ -67,16 +67,16 @@ var textPressure = scenario.Scenario{
 		// gpu runs shape, rasterise and draw more than the null one.
 		on(engine.Avoided(counter.ShapedRunsCached, 48774), onNull...),
 		on(engine.Avoided(counter.ShapedRunsCached, 48621), onDrawing...),
-		on(engine.Done(counter.RunsShaped, 13520), onNull...),
-		on(engine.Done(counter.RunsShaped, 13841), onDrawing...),
+		on(engine.Done(counter.RunsShaped, 13752), onNull...),
+		on(engine.Done(counter.RunsShaped, 14073), onDrawing...),
 		on(engine.Avoided(counter.GlyphCacheHits, 219804), onNull...),
 		on(engine.Avoided(counter.GlyphCacheHits, 219743), onDrawing...),
 		on(engine.Done(counter.GlyphsRasterised, 619), onNull...),
 		on(engine.Done(counter.GlyphsRasterised, 760), onDrawing...),
 		engine.Done(counter.PrimitivesSubmitted, 1341),
-	}, slices.Concat(drawCalls(1250, 12986, 8), emission(30330, 28989, 29408),
+	}, slices.Concat(drawCalls(1250, 12986, 8), emission(30442, 28989, 29520),
 		damage("", "frame", scenario.Drew, windowArea, 1, "each width step repaints the window whole, once"),
-		rendered(37728, 0, 12986, 1142832))...),
+		rendered(37840, 0, 12986, 1142832))...),
 }
 
 // pressure is text-pressure's run with the caches opts gives.

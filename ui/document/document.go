@@ -34,6 +34,7 @@ package document
 
 import (
 	"fmt"
+	"math"
 	"slices"
 	"strings"
 
@@ -197,9 +198,20 @@ func (n *Node) Is(c style.Class) bool { return slices.Contains(n.classes, c) }
 type ListModel struct {
 	Rows      int
 	RowHeight float32
-	Overscan  int                // rows mounted beyond each edge of the port
+	Overscan  int                // rows mounted beyond the port, above it once scrolled past them
 	Label     func(i int) string // the text of model row i; must be deterministic
 	RowClass  string             // the class (or classes) of every row
+}
+
+// Mounted returns how many rows a port of height px needs mounted: the
+// rows it can show, plus the overscan, at most the model's rows. A port
+// shows one row more than fit in it whenever its offset is part of a row
+// down (a part of a row at each end), so that row is always mounted.
+func (m *ListModel) Mounted(port float32) int {
+	if m.RowHeight <= 0 {
+		return 0
+	}
+	return max(0, min(m.Rows, int(math.Ceil(float64(port/m.RowHeight)))+1+m.Overscan))
 }
 
 // Document is an element tree with its stylesheet and change queues.

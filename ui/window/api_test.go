@@ -139,6 +139,35 @@ func TestListMountsAsManyRowsAsItsPortNeeds(t *testing.T) {
 	requireRebuilt(t, w, clk)
 }
 
+// Every model row the port shows is mounted, at any offset: one a whole
+// number of rows down shows as many rows as fit, but one part of a row
+// down shows one more, a part of a row at each end, and the overscan lies
+// above the first of them once scrolled past it.
+func TestListMountsEveryRowItShowsAtAnyOffset(t *testing.T) {
+	defer counter.Exclusive()()
+	s := caseSheet()
+	s.Define("port", style.Props{}.Height(style.PxLen(100)))
+	s.Define("row", style.Props{}.Height(style.PxLen(20)))
+	d := document.New(s)
+	l := d.Add(d.Root(), document.List, "port")
+	d.SetList(l, &document.ListModel{Rows: 1000, RowHeight: 20, Overscan: 2, Label: func(int) string { return "r" }, RowClass: "row"})
+	w, clk := live(d, 200, 300)
+	r := w.Rect(l)
+	for _, step := range []float32{130, 70, 3, 20, 17, 900} {
+		w.Wheel(r.X+5, r.Y+5, step)
+		clk.AdvanceTo(w.NextRefresh())
+		mounted := map[int]bool{}
+		for _, row := range l.Children() {
+			mounted[row.RowIndex()] = true
+		}
+		y := l.ScrollY()
+		for i := int(y / 20); float32(i*20) < y+100; i++ {
+			assert.True(t, mounted[i], "at offset %v row %d is in view but not mounted (mounted %v)", y, i, mounted)
+		}
+	}
+	requireRebuilt(t, w, clk)
+}
+
 // A list in a row takes no width from the rows it has mounted: they
 // change as it scrolls, and a wheel step would relay the row out.
 func TestAListInARowKeepsItsWidthAsItScrolls(t *testing.T) {

@@ -248,8 +248,7 @@ func (w *Window) prepare() (moved, resized []*document.Node) {
 }
 
 // mountRows mounts the rows a virtualised list's port needs beyond those
-// it has — its content height over the row height, rounded up, plus the
-// overscan, at most the model's rows — for every list laid out afresh
+// it has (ListModel.Mounted) for every list laid out afresh
 // this frame (its port resized, its model set), and reports whether it
 // mounted any. The rows cover the model rows from the one the offset
 // shows first, less the overscan, as Rebind keeps them.
@@ -263,7 +262,7 @@ func (w *Window) mountRows(resized []*document.Node) bool {
 		b := w.layout.Box(n.ID())
 		cs := &w.styles[n.ID()]
 		port := b.Size.Y - cs.Padding.Vertical() - 2*cs.BorderWidth
-		need := min(m.Rows, int(math.Ceil(float64(port/m.RowHeight)))+m.Overscan)
+		need := m.Mounted(port)
 		rows := n.Children()
 		if len(rows) >= need {
 			return

@@ -201,13 +201,13 @@ func TestCase6SetListOnAnOpenWindow(t *testing.T) {
 	assert.True(t, w.FramePending(), "a new model asks for a frame")
 	requireRebuilt(t, w, clk)
 	rows := l.Children()
-	require.Len(t, rows, 10, "a 100 px port of 25 px rows needs 4 + 1; the 10 mounted stay")
+	require.Len(t, rows, 11, "a 100 px port of 10 px rows mounted 10 + 1, a part of a row at each end; a port of 25 px rows needs 4 + 1 + 1, so the 11 mounted stay")
 	assert.Equal(t, float32(25), w.Rect(rows[1]).Y-w.Rect(rows[0]).Y, "rows laid out at the new height")
 	assert.Equal(t, "b0", rows[0].Text())
 
 	d.AddClass(l, "tall")
 	requireRebuilt(t, w, clk)
-	assert.Len(t, l.Children(), 600/25+1, "a grown port mounts the rows it shows")
+	assert.Len(t, l.Children(), 600/25+1+1, "a grown port mounts the rows it shows, the overscan and a part of a row at each end")
 	r := w.Rect(l)
 	w.Wheel(r.X+5, r.Y+5, 325) // a whole number of rows: the mounted ones cover the port
 	requireRebuilt(t, w, clk)

@@ -145,6 +145,16 @@ func Ratio(head, base [][]float64) (center, lo, hi float64, pairs int) {
 // judges many times together, needs a wider one. A level outside (0, 1)
 // is a programming error and panics.
 func RatioAt(head, base [][]float64, level float64) (center, lo, hi float64, pairs int) {
+	return RatioAcross(head, base, Between{}, level)
+}
+
+// RatioAcross is [RatioAt] over several builds a side: its interval is
+// widened by the builds' share of the log ratio's variance (between,
+// from [Spread]), its ends the differences whose rank is off the middle
+// by Student's t quantile with between.DF times √Inflation standard
+// deviations of the U statistic rather than the normal's. The zero
+// Between gives [RatioAt]'s interval exactly.
+func RatioAcross(head, base [][]float64, between Between, level float64) (center, lo, hi float64, pairs int) {
 	if !(level > 0 && level < 1) {
 		panic(fmt.Sprintf("band: interval level %v is not within (0, 1)", level))
 	}
@@ -157,7 +167,7 @@ func RatioAt(head, base [][]float64, level float64) (center, lo, hi float64, pai
 	if n < 2 || m < 2 {
 		return center, 0, math.Inf(1), pairs
 	}
-	z := distuv.UnitNormal.Quantile(1 - (1-level)/2)
+	z := between.quantile(1-(1-level)/2) * math.Sqrt(between.Inflation())
 	nm := float64(n * m)
 	c := int(math.Floor(nm/2 - z*math.Sqrt(nm*float64(n+m+1)/12)))
 	if c < 1 {
@@ -176,6 +186,16 @@ func RatioAt(head, base [][]float64, level float64) (center, lo, hi float64, pai
 // p-value below α goes with an interval at level 1 − 2α whose end lies
 // beyond r. NaN when either side has no process.
 func ShiftTest(head, base [][]float64, r float64) (slower, faster float64) {
+	return ShiftTestAcross(head, base, Between{}, r)
+}
+
+// ShiftTestAcross is [ShiftTest] over several builds a side: the U
+// statistic's standard deviation is multiplied by √Inflation of between
+// (from [Spread]) and its tail read from Student's t with between.DF,
+// so that builds whose layouts differ cannot show a shift their layouts
+// alone could have made. The zero Between gives [ShiftTest]'s p-values
+// exactly.
+func ShiftTestAcross(head, base [][]float64, between Between, r float64) (slower, faster float64) {
 	if !(r > 0) || math.IsInf(r, 0) {
 		panic(fmt.Sprintf("band: shift-test ratio %v is not a finite number > 0", r))
 	}
@@ -194,8 +214,8 @@ func ShiftTest(head, base [][]float64, r float64) (slower, faster float64) {
 		}
 	}
 	nm := float64(n * m)
-	sd := math.Sqrt(nm * float64(n+m+1) / 12)
-	tail := func(u float64) float64 { return distuv.UnitNormal.Survival((u - nm/2 - 0.5) / sd) }
+	sd := math.Sqrt(nm*float64(n+m+1)/12) * math.Sqrt(between.Inflation())
+	tail := func(u float64) float64 { return between.survival((u - nm/2 - 0.5) / sd) }
 	return tail(above), tail(nm - above)
 }
 

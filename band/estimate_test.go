@@ -3,9 +3,11 @@ package band_test
 import (
 	"math"
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 
 	"github.com/perfbench/perfbench/band"
 )
@@ -222,4 +224,84 @@ func TestShiftTestByHand(t *testing.T) {
 	assert.True(t, math.IsNaN(s) && math.IsNaN(f))
 	assert.Panics(t, func() { band.ShiftTest(head, base, 0) })
 	assert.Panics(t, func() { band.RatioAt(head, base, 1) })
+}
+
+// builds draws processes of nb builds a side, per processes each, whose
+// layouts move the log time by a normal draw of sd spread, over noise of
+// ±1% with one process in five 15% slower; and which build ran each.
+func builds(rng *rand.Rand, nb, per int, spread float64) (runs [][]float64, of []int) {
+	for j := range nb {
+		layout := spread * rng.NormFloat64()
+		for range per {
+			x := layout + 0.01*rng.NormFloat64()
+			if rng.Float64() < 0.2 {
+				x += 0.15
+			}
+			runs = append(runs, []float64{math.Exp(x)})
+			of = append(of, j)
+		}
+	}
+	return runs, of
+}
+
+// Spread estimates a known between-build spread: eight builds a side of
+// forty processes each whose layouts spread by 2% read about 2%, and
+// builds of the same layout read near zero. What it adds to the ratio's
+// variance is the spread squared over each side's builds (2%²·(1/8+1/8)).
+func TestSpreadEstimatesTheBuildsSpread(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	var got, zero []float64
+	for range 20 {
+		h, hb := builds(rng, 8, 40, 0.02)
+		b, bb := builds(rng, 8, 40, 0.02)
+		s := band.Spread(h, b, band.Builds{Head: hb, Base: bb})
+		got = append(got, s.Spread)
+		assert.InDelta(t, s.Spread*s.Spread*2/8, s.Var, 1e-12)
+		assert.Greater(t, s.DF, 0.0)
+		h, hb = builds(rng, 8, 40, 0)
+		b, bb = builds(rng, 8, 40, 0)
+		zero = append(zero, band.Spread(h, b, band.Builds{Head: hb, Base: bb}).Spread)
+	}
+	slices.Sort(got)
+	slices.Sort(zero)
+	assert.InDelta(t, 0.02, got[len(got)/2], 0.005, "the median estimate of a 2%% spread: %v", got)
+	assert.Greater(t, got[0], 0.01)
+	assert.Less(t, zero[len(zero)/2], 0.003, "no layout effect: %v", zero)
+}
+
+// With one build a side there is nothing to estimate: the zero Between,
+// and the interval and the test are Ratio's and ShiftTest's to the bit.
+// With several, the interval is wider and the test weaker.
+func TestSpreadOfOneBuildIsNothing(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 8))
+	h, _ := builds(rng, 4, 15, 0.03)
+	b, _ := builds(rng, 4, 15, 0.03)
+	one := band.Spread(h, b, band.Builds{})
+	assert.Equal(t, band.Between{}, one)
+	assert.Equal(t, 1.0, one.Inflation())
+	c0, lo0, hi0, n0 := band.RatioAt(h, b, 0.99)
+	c1, lo1, hi1, n1 := band.RatioAcross(h, b, one, 0.99)
+	assert.Equal(t, []float64{c0, lo0, hi0, float64(n0)}, []float64{c1, lo1, hi1, float64(n1)})
+	s0, f0 := band.ShiftTest(h, b, 1.01)
+	s1, f1 := band.ShiftTestAcross(h, b, one, 1.01)
+	assert.Equal(t, []float64{s0, f0}, []float64{s1, f1})
+
+	of := func(n int) []int {
+		out := make([]int, n)
+		for k := range out {
+			out[k] = k / 15
+		}
+		return out
+	}
+	four := band.Spread(h, b, band.Builds{Head: of(len(h)), Base: of(len(b))})
+	require.Greater(t, four.Var, 0.0, "%+v", four)
+	assert.Greater(t, four.Inflation(), 1.0)
+	_, lo4, hi4, _ := band.RatioAcross(h, b, four, 0.99)
+	assert.Less(t, lo4, lo0)
+	assert.Greater(t, hi4, hi0)
+	s4, f4 := band.ShiftTestAcross(h, b, four, 1.01)
+	assert.Less(t, math.Abs(s4-0.5), math.Abs(s0-0.5), "the builds' share weakens the test: its p-values move towards ½")
+	assert.Less(t, math.Abs(f4-0.5), math.Abs(f0-0.5))
+
+	assert.Panics(t, func() { band.Spread(h, b, band.Builds{Head: []int{0, 1}}) }, "a builds list that does not match its runs")
 }

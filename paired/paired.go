@@ -23,6 +23,18 @@
 // than t is at most [Alpha], however many times the suite has and however
 // many looks a scenario takes ([Alpha] says how).
 //
+// # Builds
+//
+// The pairs may be spread over several builds of each side that differ
+// only in their function layout ([Options.HeadLayouts]). A layout moves
+// a time by a percent or two with no change to the code, so a time's
+// interval and test then treat each build as a random draw of layouts
+// ([band.Spread]): the builds' spread, estimated from how the builds of
+// one side differ beyond what their processes' noise explains, widens
+// them, and a time whose builds disagree more than its pairs stays
+// unsure rather than failing on a layout. With one build a side the
+// interval is the pairs' alone.
+//
 // # Adaptive sampling
 //
 // Every scenario runs [Options.Pairs] pairs; then the run looks at its
@@ -230,6 +242,11 @@ type Number struct {
 	// Slower and Faster are a time's one-sided p-values against "head is
 	// at most (at least) 1 + tolerance times base" ([band.ShiftTest]).
 	Slower, Faster float64
+	// Between is the layouts' share of the time's uncertainty when the
+	// pairs ran several builds a side ([band.Spread]): its Spread is how
+	// far one build's layout moved the time (0.017: ±1.7%), and the
+	// interval and the p-values carry it. Zero with one build a side.
+	Between band.Between
 	// Detectable is the smallest head/base ratio this run would have
 	// failed the time at, at its spread and the suite's level ([Number.Sees]);
 	// NaN for a count.
@@ -332,7 +349,7 @@ func Run(ctx context.Context, names []string, opts Options) (Outcome, error) {
 	}
 	coin := rand.New(rand.NewPCG(seed, 0x9e3779b97f4a7c15))
 	looks := schedule(first, opts.Budget)
-	p := plan{tol: tol, looks: len(looks)}
+	p := plan{tol: tol, looks: len(looks), heads: len(heads), bases: len(bases), spread: builds}
 	head := make([][]scenario.Result, len(names))
 	base := make([][]scenario.Result, len(names))
 	spent := make([]time.Duration, len(names))
@@ -437,6 +454,14 @@ func Run(ctx context.Context, names []string, opts Options) (Outcome, error) {
 	}
 	o.Times = p.times
 	p.decide(o.Numbers)
+	if opts.Progress != nil && builds > 1 {
+		for _, n := range o.Numbers {
+			if n.measured {
+				fmt.Fprintf(opts.Progress, "paired: %s %s: the %d builds a side spread by ±%s%% a build (the interval's variance ×%s for it, %s df)\n",
+					n.Scenario, n.Name, builds, band.Format(n.Between.Spread*100), band.Format(n.Between.Inflation()), band.Format(n.Between.DF))
+			}
+		}
+	}
 	verdicts := make([]band.Verdict, 0, len(o.Numbers)+1)
 	for _, n := range o.Numbers {
 		verdicts = append(verdicts, n.Verdict)

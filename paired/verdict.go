@@ -52,6 +52,26 @@ type plan struct {
 	tol   float64
 	looks int
 	times int
+	// heads and bases are how many builds of each side the pairs were
+	// spread over (pair k ran head build k mod spread mod heads, and
+	// base build k mod spread mod bases); zero is one.
+	heads, bases, spread int
+}
+
+// builds says which build ran each of nh head and nb base processes,
+// pair by pair; nil lists for one build a side.
+func (p plan) builds(nh, nb int) band.Builds {
+	if max(p.heads, p.bases) <= 1 {
+		return band.Builds{}
+	}
+	of := func(n, side int) []int {
+		out := make([]int, n)
+		for k := range out {
+			out[k] = k % p.spread % max(side, 1)
+		}
+		return out
+	}
+	return band.Builds{Head: of(nh, p.heads), Base: of(nb, p.bases)}
 }
 
 // passLevel is the p-value at or below which a time passes: α over the
@@ -72,16 +92,21 @@ func (p plan) failLevel(j int) float64 {
 // interval wholly below 1 + tolerance.
 func (p plan) level() float64 { return 1 - 2*p.passLevel() }
 
-// measure fills in a time's statistics against base over the plan: its
+// measure fills in a time's statistics against base over the plan: the
+// builds' layout spread when the pairs ran several builds a side, its
 // ratio and interval at the plan's level, the shift test's p-values at
-// 1 + tolerance, and the smallest slowdown the run could fail.
+// 1 + tolerance, and the smallest slowdown the run could fail; the
+// interval and the test both carry the layouts' share of the variance
+// (band.Spread), so an accident of a few builds' layouts fails no more
+// often than α.
 func (p plan) measure(n *Number, head, base [][]float64) {
 	n.measured = true
 	n.Level = p.level()
-	n.Ratio, n.Lo, n.Hi, n.Pairs = band.RatioAt(head, base, n.Level)
-	n.Slower, n.Faster = band.ShiftTest(head, base, 1+p.tol)
+	n.Between = band.Spread(head, base, p.builds(len(head), len(base)))
+	n.Ratio, n.Lo, n.Hi, n.Pairs = band.RatioAcross(head, base, n.Between, n.Level)
+	n.Slower, n.Faster = band.ShiftTestAcross(head, base, n.Between, 1+p.tol)
 	n.Detectable = math.NaN()
-	if _, lo, _, _ := band.RatioAt(head, base, 1-2*p.failLevel(0)); lo > 0 && !math.IsInf(lo, 0) {
+	if _, lo, _, _ := band.RatioAcross(head, base, n.Between, 1-2*p.failLevel(0)); lo > 0 && !math.IsInf(lo, 0) {
 		// Were every head process slower by a further factor f, the
 		// interval's low end would move by f too; the slowdown the run
 		// fails at (half the time, at this spread) is the one that lifts
@@ -166,6 +191,10 @@ func (p plan) decide(ns []Number) {
 			n.Verdict, n.Move = band.Unsure, Same
 			n.Note = fmt.Sprintf("unsure: %s× [%s, %s] straddles the %s%% tolerance after %d pairs",
 				band.Format(n.Ratio), band.Format(n.Lo), band.Format(n.Hi), pct, n.Pairs)
+			if n.Between.Var > n.Between.Within {
+				n.Note += fmt.Sprintf(" (the builds' layouts, ±%s%% a build, weigh more than the pairs: more builds would narrow it, not more pairs)",
+					band.Format(n.Between.Spread*100))
+			}
 		}
 		// Holm's procedure stops at the first p-value it cannot reject:
 		// every larger one passes or is unsure.

@@ -454,14 +454,6 @@ func Run(ctx context.Context, names []string, opts Options) (Outcome, error) {
 	}
 	o.Times = p.times
 	p.decide(o.Numbers)
-	if opts.Progress != nil && builds > 1 {
-		for _, n := range o.Numbers {
-			if n.measured {
-				fmt.Fprintf(opts.Progress, "paired: %s %s: the %d builds a side spread by ±%s%% a build (the interval's variance ×%s for it, %s df)\n",
-					n.Scenario, n.Name, builds, band.Format(n.Between.Spread*100), band.Format(n.Between.Inflation()), band.Format(n.Between.DF))
-			}
-		}
-	}
 	verdicts := make([]band.Verdict, 0, len(o.Numbers)+1)
 	for _, n := range o.Numbers {
 		verdicts = append(verdicts, n.Verdict)

@@ -64,7 +64,7 @@ var hoverStorm = scenario.Scenario{
 	}, slices.Concat(drawCalls(719, 16267, 240), emission(957, 0, 719), allocations(0.02, 1.07),
 		// Two rows and the progress bar's next frame, never the window.
 		damage("", "frame", scenario.Drew, 27004, 3, "the row left, the row entered and the progress bar"),
-		rendered(19194, 1112646, 16267, 1431496))...),
+		rendered(19194, 1116006, 16267, 1431496))...),
 	Batch: hoverBatch,
 }
 

@@ -28,6 +28,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -231,7 +232,7 @@ func contains(xs []string, x string) bool {
 }
 
 // noiseUsage documents `go run xtask.go noise`.
-const noiseUsage = `usage: go run xtask.go noise [-runs N] [-quiet] [-phases LIST] [-plants LIST] [-base-plants LIST] [-scenarios LIST]
+const noiseUsage = `usage: go run xtask.go noise [-runs N] [-quiet] [-phases LIST] [-plants LIST] [-base-plants LIST] [-scenarios LIST] [-commits N] [-step F]
 
 Measures how far perfbench's time verdicts can be trusted on a busy
 machine. It builds perfbench, the same with the perfbench_plant build tag,
@@ -251,9 +252,30 @@ before the suite runs); then runs each phase N times and prints:
               the effective ratio measured, pairs and seconds a run
   ci          go run xtask.go ci with GOFLAGS=-count=1 (no cached test
               results): how many passed (not in the default list)
+  creep       the revision ratchet (perfbench reference hover-storm) over a
+              simulated main of -commits commits (default 12), commit k
+              running at -step^k (default 1.01) by a plant of work, each
+              judged against the reference as the ratchet left it: the
+              commit at which it first fails, every move of the reference,
+              seconds a step; N runs are N simulated mains (not in the
+              default list: minutes)
+  creep-aa    the same with no plant on any commit (A/A): fails and moves
+              of the reference, which must be none and none upwards (not
+              in the default list)
 
 -scenarios limits the suite and base phases to the named scenarios
 (default: all of them).
+
+The creep phases simulate commits with one planted binary on both sides
+rather than real builds of real commits: perfbench reference takes the
+builds (--reference-binary, --head-binary) and the commit they stand for
+(--head-commit), the head's plant in PERFBENCH_PLANT and the reference's
+in PERFBENCH_BASE_PLANT. Commit k's code is the same binary slowed by
+step^k of work, which is what a commit that adds that much work to every
+crossing would be, minus the layout change a real commit brings (which
+the real command's --layouts builds average out); so the simulation
+judges the ratchet's rule, and the paired verdict under it, on this
+machine, without 12 × 7 builds.
 
 The plant phase's slowdown multiplies every thread-CPU sample of
 hover-storm by F; the base-plant phase's is a plant of work, every
@@ -270,12 +292,14 @@ type noiseOptions struct {
 	plants     []float64
 	basePlants []float64
 	scenarios  []string
+	commits    int     // the creep phases' simulated commits
+	step       float64 // each creep commit's slowdown over its parent
 }
 
 func parseNoise(args []string) (noiseOptions, error) {
 	o := noiseOptions{runs: 20, phases: []string{"suite", "plant", "base", "base-plant"},
-		plants: []float64{2, 1.5}, basePlants: []float64{1.01, 1.02, 1.03, 1.05, 1.10}}
-	valid := []string{"suite", "plant", "base", "base-plant", "ci"}
+		plants: []float64{2, 1.5}, basePlants: []float64{1.01, 1.02, 1.03, 1.05, 1.10}, commits: 12, step: 1.01}
+	valid := []string{"suite", "plant", "base", "base-plant", "ci", "creep", "creep-aa"}
 	floats := func(v string) ([]float64, error) {
 		var out []float64
 		for _, f := range strings.Split(v, ",") {
@@ -318,6 +342,18 @@ func parseNoise(args []string) (noiseOptions, error) {
 			o.scenarios = strings.Split(value, ",")
 		case "-base-plants":
 			o.basePlants, err = floats(value)
+		case "-commits":
+			o.commits, err = strconv.Atoi(value)
+			if err == nil && (o.commits < 1 || o.commits > 100) {
+				err = errors.New("must be 1 to 100")
+			}
+		case "-step":
+			var fs []float64
+			if fs, err = floats(value); err == nil && len(fs) != 1 {
+				err = errors.New("one factor")
+			} else if err == nil {
+				o.step = fs[0]
+			}
 		default:
 			err = errors.New("unknown flag")
 		}
@@ -513,6 +549,24 @@ func noise(args []string, tmp string, build step) int {
 		}
 		return runs, good, nil
 	}
+	// stepCost is what a plant of work is sized by: the unplanted
+	// estimate of hover-storm's frame from a paired run of the planted
+	// binary against itself with no plant (read once, for every phase
+	// that plants work).
+	stepRef := 0.0
+	stepCost := func() (float64, error) {
+		if stepRef > 0 {
+			return stepRef, nil
+		}
+		refRun, err := perfbenchJSON(planted, nil, "scenarios", "hover-storm", "--base-binary", planted)
+		if err != nil {
+			return 0, err
+		}
+		if stepRef = refRun.out.hoverBase(); !(stepRef > 0) {
+			return 0, errors.New("the unplanted paired run measured no hover-storm frame")
+		}
+		return stepRef, nil
+	}
 	hoverCaught := func(r noiseRun) bool { _, v := r.out.hover(); return v == "fail" }
 	passed := func(r noiseRun) bool { return r.code == 0 }
 	start := time.Now()
@@ -555,18 +609,30 @@ func noise(args []string, tmp string, build step) int {
 				return 1
 			}
 			say("base: %d false fails in %d runs of perfbench scenarios --base-binary (the same build both sides)", o.runs-good, o.runs)
-		case "base-plant":
-			// The plant of work needs the step's own cost: the unplanted
-			// estimate of hover-storm's frame from a paired run of the
-			// planted binary against itself with no plant.
-			refRun, err := perfbenchJSON(planted, nil, "scenarios", "hover-storm", "--base-binary", planted)
+		case "creep", "creep-aa":
+			ref, err := stepCost()
 			if err != nil {
 				fmt.Fprintf(os.Stderr, "xtask: noise: %v\n", err)
 				return 1
 			}
-			ref := refRun.out.hoverBase()
-			if !(ref > 0) {
-				fmt.Fprintf(os.Stderr, "xtask: noise: the unplanted paired run measured no hover-storm frame\n")
+			step := o.step
+			if phase == "creep-aa" {
+				step = 1
+			}
+			for i := range o.runs {
+				lines, err := creep(planted, tmp, ref, step, o.commits)
+				if err != nil {
+					fmt.Fprintf(os.Stderr, "xtask: noise: %v\n", err)
+					return 1
+				}
+				for _, l := range lines {
+					say("%s run %d/%d: %s", phase, i+1, o.runs, l)
+				}
+			}
+		case "base-plant":
+			ref, err := stepCost()
+			if err != nil {
+				fmt.Fprintf(os.Stderr, "xtask: noise: %v\n", err)
 				return 1
 			}
 			say("base-plant: plants of work at REF = %.4g µs a crossing (the unplanted base estimate)", ref)
@@ -624,4 +690,109 @@ func noise(args []string, tmp string, build step) int {
 	}
 	fmt.Printf("\nnoise: %s, %s in all\n  %s\n", condition, since(start), strings.Join(report, "\n  "))
 	return 0
+}
+
+// simCommit names simulated commit k: a commit name the baselines file
+// takes (hexadecimal), c000… with k in its last digits.
+func simCommit(k int) string { return fmt.Sprintf("c%011x", k) }
+
+// referenceJSON is what the creep phases read of perfbench reference --json.
+type referenceJSON struct {
+	Reference struct {
+		Reference struct{ Commit string } `json:"reference"`
+		Failed    bool                    `json:"failed"`
+		Moved     *struct {
+			Commit, Kind, Why string
+		} `json:"moved"`
+		Stays string `json:"stays"`
+	} `json:"reference"`
+	Paired scenariosJSON `json:"paired"`
+}
+
+// creep runs the revision ratchet over a simulated main of n commits,
+// commit k planted at step^k of work (ref µs a crossing), starting from a
+// baselines file whose reference is commit 0, and returns a line per
+// commit and a summary: the first commit that failed, each move, the
+// seconds each step took.
+func creep(planted, tmp string, ref, step float64, n int) ([]string, error) {
+	dir, err := os.MkdirTemp(tmp, "creep-")
+	if err != nil {
+		return nil, err
+	}
+	defer os.RemoveAll(dir)
+	baselines := filepath.Join(dir, "baselines.yaml")
+	page := filepath.Join(dir, "reference.md")
+	first := "version: 2\nreferences:\n  - commit: " + simCommit(0) + "\n    set: 2026-01-01T00:00:00Z\n    kind: recorded\n    why: simulated commit 0\nmachines: {}\n"
+	if err := os.WriteFile(baselines, []byte(first), 0o644); err != nil {
+		return nil, err
+	}
+	plant := func(k int) string {
+		if f := math.Pow(step, float64(k)); f > 1 {
+			return fmt.Sprintf("hover-storm:%g@%g", f, ref)
+		}
+		return ""
+	}
+	var lines, moves []string
+	r, failedAt, fails := 0, 0, 0
+	var walls []float64
+	for k := 1; k <= n; k++ {
+		env := []string{"PERFBENCH_PLANT=" + plant(k), "PERFBENCH_BASE_PLANT=" + plant(r)}
+		cmd := exec.Command(planted, "reference", "hover-storm", "--baselines", baselines, "--docs", page,
+			"--reference-binary", planted, "--head-binary", planted, "--head-commit", simCommit(k), "--json", "--quiet")
+		cmd.Env = append(os.Environ(), env...)
+		var stdout, stderr bytes.Buffer
+		cmd.Stdout, cmd.Stderr = &stdout, &stderr
+		t := time.Now()
+		err := cmd.Run()
+		wall := time.Since(t).Seconds()
+		walls = append(walls, wall)
+		code := 0
+		var exit *exec.ExitError
+		switch {
+		case errors.As(err, &exit):
+			code = exit.ExitCode()
+		case err != nil:
+			return nil, err
+		}
+		var out referenceJSON
+		if code == 2 || json.Unmarshal(stdout.Bytes(), &out) != nil {
+			return nil, fmt.Errorf("perfbench reference at simulated commit %d: exit %d: %s", k, code, strings.TrimSpace(stderr.String()))
+		}
+		ratio, verdict := out.Paired.hover()
+		judged := r
+		what := "stays: " + out.Reference.Stays
+		if m := out.Reference.Moved; m != nil {
+			var to int
+			fmt.Sscanf(m.Commit, "c%x", &to)
+			what = fmt.Sprintf("MOVED from commit %d to %d (%s)", r, to, m.Kind)
+			moves = append(moves, fmt.Sprintf("%d→%d at %.4f", r, to, ratio))
+			r = to
+		}
+		if out.Reference.Failed {
+			fails++
+			if failedAt == 0 {
+				failedAt = k
+			}
+		}
+		line := fmt.Sprintf("commit %2d (head %.4f× of commit 0, reference commit %d): exit %d, hover-storm frame head/reference %.4f%s %s, %s; %.1f s",
+			k, math.Pow(step, float64(k)), judged, code, ratio, out.Paired.hoverInterval(), verdict, what, wall)
+		fmt.Fprintln(os.Stderr, "noise: creep: "+line)
+		lines = append(lines, line)
+	}
+	slices.Sort(walls)
+	sum := 0.0
+	for _, w := range walls {
+		sum += w
+	}
+	first = "never failed"
+	if failedAt > 0 {
+		first = fmt.Sprintf("first failed at commit %d (%.4f× of commit 0)", failedAt, math.Pow(step, float64(failedAt)))
+	}
+	mv := "none"
+	if len(moves) > 0 {
+		mv = strings.Join(moves, ", ")
+	}
+	lines = append(lines, fmt.Sprintf("%d commits at %g× each: %s; %d of %d failed; reference moves: %s; %.1f s a step (%.1f–%.1f), %.0f s in all",
+		n, step, first, fails, n, mv, sum/float64(len(walls)), walls[0], walls[len(walls)-1], sum))
+	return lines, nil
 }

@@ -259,16 +259,27 @@ func (h *front) basePackage() (string, error) {
 	return "./" + strings.TrimPrefix(strings.TrimPrefix(bi.Path, bi.Main.Path), "/"), nil
 }
 
+// BasePlantEnv names the plant a base process gets as its PERFBENCH_PLANT
+// (build tag perfbench_plant), for a harness that plants a slowdown on
+// each side: the noise harness's creep simulation runs one planted binary
+// as head at 1.01^k and as the reference at 1.01^r. An ordinary build
+// reads no plant, so setting it there changes nothing.
+const BasePlantEnv = "PERFBENCH_BASE_PLANT"
+
 // baseRunner returns a runner whose processes are the base binary's. The
-// base never sees PERFBENCH_PLANT: a slowdown planted for the noise
-// harness (build tag perfbench_plant) is the head's alone, so the harness
-// can run one planted binary on both sides.
+// base never sees the head's PERFBENCH_PLANT: a slowdown planted for the
+// noise harness (build tag perfbench_plant) is the head's alone, so the
+// harness can run one planted binary on both sides; BasePlantEnv gives
+// the base a plant of its own.
 func baseRunner(bin string, r *runner.Runner) *runner.Runner {
 	base := *r
 	base.Progress = nil
 	base.Command = func(name string) *exec.Cmd {
 		cmd := exec.Command(bin, runner.ChildCommand, name)
 		cmd.Env = slices.DeleteFunc(os.Environ(), func(kv string) bool { return strings.HasPrefix(kv, "PERFBENCH_PLANT=") })
+		if v := os.Getenv(BasePlantEnv); v != "" {
+			cmd.Env = append(cmd.Env, "PERFBENCH_PLANT="+v)
+		}
 		return cmd
 	}
 	return &base
@@ -301,6 +312,17 @@ func executables(flag string, paths []string) error {
 // the base builds of --base-binary, heads the head builds of
 // --head-binary (none: this binary).
 func (h *front) runPaired(cmd *cobra.Command, names []string, head *runner.Runner, ref string, binaries, heads []string, layouts int, opts paired.Options, f report.Format) error {
+	o, label, err := h.pairedRun(cmd, names, head, ref, binaries, heads, layouts, opts)
+	if err != nil {
+		return err
+	}
+	return h.write(cmd, &report.Report{Program: h.program, Command: "scenarios", Paired: &o, Base: label}, f)
+}
+
+// pairedRun builds the base (and head's layouts) as runPaired describes,
+// runs the pairs and returns their outcome and what the report calls the
+// base; the temporary builds are removed before it returns.
+func (h *front) pairedRun(cmd *cobra.Command, names []string, head *runner.Runner, ref string, binaries, heads []string, layouts int, opts paired.Options) (paired.Outcome, string, error) {
 	ctx := cmd.Context()
 	// One line redrawn on a terminal, a line per build side and per look
 	// in a log: building the base and the pairs take long enough that a
@@ -308,10 +330,10 @@ func (h *front) runPaired(cmd *cobra.Command, names []string, head *runner.Runne
 	progress := h.pairing(cmd)
 	defer progress.done()
 	if err := executables("--base-binary", binaries); err != nil {
-		return err
+		return paired.Outcome{}, "", err
 	}
 	if err := executables("--head-binary", heads); err != nil {
-		return err
+		return paired.Outcome{}, "", err
 	}
 	var b baseBuild
 	if len(binaries) > 0 {
@@ -323,13 +345,13 @@ func (h *front) runPaired(cmd *cobra.Command, names []string, head *runner.Runne
 		}
 		var err error
 		if b, err = h.buildBase(ctx, ref, seeds, "base", progress); err != nil {
-			return err
+			return paired.Outcome{}, "", err
 		}
 		defer b.remove()
 		if layouts > 1 && len(heads) == 0 {
 			hb, err := h.buildBase(ctx, "HEAD", seeds[1:], "head", progress)
 			if err != nil {
-				return err
+				return paired.Outcome{}, "", err
 			}
 			defer hb.remove()
 			heads = append([]string{""}, hb.bins...)
@@ -357,10 +379,7 @@ func (h *front) runPaired(cmd *cobra.Command, names []string, head *runner.Runne
 	progress.done()
 	var ce *paired.ClockError
 	if errors.As(err, &ce) {
-		return UsageError{err}
+		return o, "", UsageError{err}
 	}
-	if err != nil {
-		return err
-	}
-	return h.write(cmd, &report.Report{Program: h.program, Command: "scenarios", Paired: &o, Base: b.label}, f)
+	return o, b.label, err
 }

@@ -14,6 +14,9 @@
 //	PROGRAM perf                  the ratchet: judge, move this machine's baselines, rewrite the docs
 //	                              --check (CI: write nothing, fail on stale docs), --advisory-times,
 //	                              --rebaseline NAME --why TEXT, --format table|markdown|json
+//	PROGRAM reference [NAME...]   the revision ratchet: head against the reference revision, paired,
+//	                              built in the same run; move the reference when head is faster
+//	                              --check, --rebaseline --why TEXT, --layouts N, --pairs N
 //	PROGRAM scenario-child NAME   the runner's child: measure one scenario in this process
 //
 // A program registers its scenarios from an init function (so the child,
@@ -170,12 +173,12 @@ func isCobraUsage(err error) bool {
 }
 
 // Commands returns the program's scenario commands, for a program that
-// builds its own cobra root (perfbench's): scenarios, scenario, perf and
-// the runner's hidden child command. They read --quiet from the root's
+// builds its own cobra root (perfbench's): scenarios, scenario, perf,
+// reference and the runner's hidden child command. They read --quiet from the root's
 // persistent flags where it has one.
 func Commands(opts Options) []*cobra.Command {
 	h := &front{opts: opts, program: opts.program()}
-	return []*cobra.Command{h.scenariosCmd(), h.scenarioCmd(), h.perfCmd(), h.childCmd()}
+	return []*cobra.Command{h.scenariosCmd(), h.scenarioCmd(), h.perfCmd(), h.referenceCmd(), h.childCmd()}
 }
 
 // front is one program's front end.

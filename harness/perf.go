@@ -149,9 +149,10 @@ Exit status: 0 pass (or unbaselined), 1 a band failed, a scenario broke or
 				// would read nil as "read it yourself".
 				return ratchetErr(ratchet.CheckBuild(nil))
 			}
-			commit := ""
+			commit, refCommit := "", ""
 			if build != nil && !check {
 				commit = perfCommit(build)
+				refCommit = referenceCommit(cmd.Context(), build)
 			}
 			names := h.names()
 			opts := ratchet.Options{
@@ -163,9 +164,10 @@ Exit status: 0 pass (or unbaselined), 1 a band failed, a scenario broke or
 				Build:      build,
 				Check:      check,
 				// Advisory times are for a run that records nothing.
-				AdvisoryTimes: advisory,
-				Commit:        commit,
-				AllowDirty:    allowDirty,
+				AdvisoryTimes:   advisory,
+				Commit:          commit,
+				AllowDirty:      allowDirty,
+				ReferenceCommit: refCommit,
 			}
 			r, bar := h.runner(cmd, timeout, len(names), repeats)
 			key, err := h.openRenderer(r, rend)
@@ -189,8 +191,18 @@ Exit status: 0 pass (or unbaselined), 1 a band failed, a scenario broke or
 			if err := rep.Write(cmd.OutOrStdout(), cmd.ErrOrStderr(), f); err != nil {
 				return err
 			}
+			if o.ReferenceRecorded != "" {
+				fmt.Fprintf(cmd.ErrOrStderr(), "%s: recorded %s as the reference revision (the first): %s reference judges head against it\n", p, short12(o.ReferenceRecorded), p)
+			}
+			stale := o.DocsStale
 			if o.DocsStale {
 				fmt.Fprintf(cmd.ErrOrStderr(), "%s: %s is out of date: run %s perf, review the change and commit it\n", p, dpath, p)
+			}
+			if o.ReferenceStale {
+				fmt.Fprintf(cmd.ErrOrStderr(), "%s: %s is out of date with the references in %s: run %s perf, review the change and commit it\n", p, filepath.Join(filepath.Dir(dpath), "perf", "reference.md"), bpath, p)
+				stale = true
+			}
+			if stale {
 				return ErrFailed
 			}
 			if o.Failed() {

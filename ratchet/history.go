@@ -321,7 +321,7 @@ func (h *History) Marshal() []byte {
 		keys = append(keys, k)
 	}
 	slices.SortFunc(keys, compareKeys)
-	return marshalKeyed(historyHeader, historyVersion, keys, func(k Key) *yaml.Node {
+	return marshalKeyed(historyHeader, historyVersion, nil, keys, func(k Key) *yaml.Node {
 		seq := &yaml.Node{Kind: yaml.SequenceNode}
 		for _, p := range h.points[k] {
 			commit := &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!null", Value: "~"}

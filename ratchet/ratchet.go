@@ -1,6 +1,7 @@
 package ratchet
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -121,6 +122,18 @@ type Options struct {
 	// "-dirty" mark and the charts star it.
 	AllowDirty bool
 
+	// ReferenceCommit, when the baselines file names no reference
+	// revision yet, is recorded as the first one (see [RunReference]): the
+	// full commit of the measured binary's clean tree. "" records none
+	// (a tree with uncommitted changes names no revision that holds the
+	// code measured).
+	ReferenceCommit string
+	// ReferencePage is the generated page of the reference and its moves;
+	// "" means perf/reference.md beside Docs. It is written with the group
+	// whenever the baselines file names a reference and the page's bytes
+	// differ, and Check reports it stale (Outcome.ReferenceStale).
+	ReferencePage string
+
 	// disk is where the files are written; nil means the real file
 	// system. A test fails its operations one at a time.
 	disk disk
@@ -152,6 +165,9 @@ func (o Options) withDefaults() Options {
 	}
 	if o.Commit == "" {
 		o.Commit = commitOf(o.Build)
+	}
+	if o.ReferencePage == "" {
+		o.ReferencePage = filepath.Join(filepath.Dir(o.Docs), "perf", "reference.md")
 	}
 	if o.disk == nil {
 		o.disk = osDisk{}
@@ -199,6 +215,12 @@ type Outcome struct {
 	// DocsStale (Check only) says the docs file's generated section differs,
 	// verdicts aside, from what this run would write.
 	DocsStale bool
+	// ReferenceRecorded is the commit recorded as the first reference
+	// revision (Options.ReferenceCommit); "" when none was.
+	ReferenceRecorded string
+	// ReferenceStale (Check only) says the reference page differs from
+	// what the baselines file's references give.
+	ReferenceStale bool
 }
 
 // Failed reports whether the run fails the command: any band Fail or
@@ -330,7 +352,7 @@ func Run(ctx context.Context, opts Options, measure Measure) (Outcome, error) {
 			return Outcome{}, err
 		}
 		defer unlock()
-		if recovered, err = recoverGroup(opts.disk, opts.Baselines, []string{opts.Docs, opts.History}, opts.Charts); err != nil {
+		if recovered, err = recoverGroup(opts.disk, opts.Baselines, []string{opts.Docs, opts.History, opts.ReferencePage}, opts.Charts); err != nil {
 			return Outcome{}, err
 		}
 	}
@@ -352,8 +374,12 @@ func Run(ctx context.Context, opts Options, measure Measure) (Outcome, error) {
 		}
 	}
 	hist := &History{}
+	var page []byte
 	if !opts.ReadOnly || opts.Check { // the docs show each baseline's interval from it
 		if hist, err = LoadHistory(opts.History); err != nil {
+			return Outcome{}, err
+		}
+		if page, err = readPage(opts.ReferencePage); err != nil {
 			return Outcome{}, err
 		}
 	}
@@ -421,6 +447,9 @@ func Run(ctx context.Context, opts Options, measure Measure) (Outcome, error) {
 	if opts.Check {
 		section := renderSection(&o, store, hist, docs.machine(store, o.Machine), opts.chartsLink())
 		o.DocsStale = !docs.exists || stable(section) != stable(docs.section())
+		if refs := store.References(); len(refs) > 0 {
+			o.ReferenceStale = !bytes.Equal(page, renderReferencePage(refs, filepath.Base(opts.Baselines)))
+		}
 		return o, nil
 	}
 	if opts.ReadOnly {
@@ -457,9 +486,22 @@ func Run(ctx context.Context, opts Options, measure Measure) (Outcome, error) {
 			}
 		}
 	}
+	if _, ok := store.Reference(); !ok && opts.ReferenceCommit != "" {
+		if !commitName.MatchString(opts.ReferenceCommit) {
+			panic("ratchet: Options.ReferenceCommit " + fmt.Sprintf("%q", opts.ReferenceCommit) + " is not a commit name")
+		}
+		store.AddReference(Reference{Commit: opts.ReferenceCommit, Set: now, Kind: RefRecorded, Why: whyFirstReference})
+		o.ReferenceRecorded = opts.ReferenceCommit
+	}
 	baselines := fileWrite{path: opts.Baselines}
-	if len(o.Moves) > 0 {
+	if len(o.Moves) > 0 || o.ReferenceRecorded != "" {
 		baselines.data = store.Marshal()
+	}
+	pageFile := fileWrite{path: opts.ReferencePage}
+	if refs := store.References(); len(refs) > 0 {
+		if want := renderReferencePage(refs, filepath.Base(opts.Baselines)); !bytes.Equal(page, want) {
+			pageFile.data = want
+		}
 	}
 
 	// Obligation 3: docs, and the charts they embed.
@@ -491,7 +533,12 @@ func Run(ctx context.Context, opts Options, measure Measure) (Outcome, error) {
 			return o, writeError(opts.Charts, err)
 		}
 	}
-	group := append([]fileWrite{baselines, docsFile, historyFile}, chartWrites...)
+	if pageFile.data != nil {
+		if err := opts.disk.MkdirAll(filepath.Dir(pageFile.path), 0o755); err != nil {
+			return o, writeError(pageFile.path, err)
+		}
+	}
+	group := append([]fileWrite{baselines, docsFile, historyFile, pageFile}, chartWrites...)
 	if err := writeGroup(opts.disk, manifestName(opts.Baselines), group...); err != nil {
 		return o, err
 	}

@@ -17,8 +17,14 @@ import (
 	"github.com/perfbench/perfbench/band"
 )
 
-// storeVersion is the schema version a baselines file carries.
-const storeVersion = 1
+// storeVersion is the schema version a baselines file carries: 1 for a
+// file of machines' baselines alone, 2 for one that also names the
+// reference revision (references). A file without references is still
+// written as version 1, byte for byte as before, and both read.
+const (
+	storeVersion           = 1
+	storeVersionReferences = 2
+)
 
 // MaxTime is the largest time the ratchet reads from its files, in the
 // time's unit (µs for every time perfbench measures: a quarter of an hour
@@ -59,6 +65,9 @@ type Store struct {
 	// lines holds the line of each record in the file it was parsed from,
 	// for errors about it.
 	lines map[Key]int
+	// refs are the reference revisions, oldest first; the last is the
+	// reference (see reference.go).
+	refs []Reference
 }
 
 // HasMachine reports whether any baseline is recorded for the machine.
@@ -282,15 +291,21 @@ func (p *parser) root(n *yaml.Node) error {
 	if err != nil {
 		return err
 	}
-	version := false
+	version := 0
+	var refs *yaml.Node
 	for _, kv := range pairs {
 		k, v := kv[0], kv[1]
 		switch k.Value {
 		case "version":
-			if v.Kind != yaml.ScalarNode || v.Value != strconv.Itoa(storeVersion) {
-				return p.errorf(v, "version must be %d", storeVersion)
+			if v.Kind != yaml.ScalarNode || (v.Value != strconv.Itoa(storeVersion) && v.Value != strconv.Itoa(storeVersionReferences)) {
+				return p.errorf(v, "version must be %d (or %d, with references)", storeVersion, storeVersionReferences)
 			}
-			version = true
+			version, _ = strconv.Atoi(v.Value)
+		case "references":
+			refs = k
+			if err := p.references(v); err != nil {
+				return err
+			}
 		case "machines":
 			if v.Kind == yaml.ScalarNode && v.Tag == "!!null" {
 				continue // "machines:" with nothing under it yet
@@ -305,11 +320,14 @@ func (p *parser) root(n *yaml.Node) error {
 				}
 			}
 		default:
-			return p.errorf(k, "unknown field %q (want version, machines)", k.Value)
+			return p.errorf(k, "unknown field %q (want version, references, machines)", k.Value)
 		}
 	}
-	if !version {
+	switch {
+	case version == 0:
 		return p.errorf(n, "no version; the first field is version: %d", storeVersion)
+	case refs != nil && version != storeVersionReferences:
+		return p.errorf(refs, "references are a version %d field, and the file says version %d", storeVersionReferences, version)
 	}
 	return nil
 }
@@ -476,7 +494,15 @@ func (s *Store) Marshal() []byte {
 	mapping := func() *yaml.Node { return &yaml.Node{Kind: yaml.MappingNode} }
 	add := func(m *yaml.Node, k string, v *yaml.Node) { m.Content = append(m.Content, str(k), v) }
 
-	return marshalKeyed(storeHeader, storeVersion, s.Keys(), func(k Key) *yaml.Node {
+	version := storeVersion
+	var extra []*yaml.Node
+	if len(s.refs) > 0 {
+		version = storeVersionReferences
+		key := str("references")
+		key.HeadComment = referencesHead
+		extra = []*yaml.Node{key, referencesNode(s.refs)}
+	}
+	return marshalKeyed(storeHeader, version, extra, s.Keys(), func(k Key) *yaml.Node {
 		b := s.records[k]
 		samples := &yaml.Node{Kind: yaml.SequenceNode, Style: yaml.FlowStyle}
 		for _, v := range b.Samples {
@@ -496,9 +522,10 @@ func (s *Store) Marshal() []byte {
 }
 
 // marshalKeyed writes the form the baselines and history files share: the
-// header, then "version", then "machines" nested machine → scenario →
-// number, with node(k) under each key. keys must be sorted (compareKeys).
-func marshalKeyed(header string, version int, keys []Key, node func(Key) *yaml.Node) []byte {
+// header, then "version", then the key/value nodes of extra, then
+// "machines" nested machine → scenario → number, with node(k) under each
+// key. keys must be sorted (compareKeys).
+func marshalKeyed(header string, version int, extra []*yaml.Node, keys []Key, node func(Key) *yaml.Node) []byte {
 	str := func(v string) *yaml.Node { return &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!str", Value: v} }
 	mapping := func() *yaml.Node { return &yaml.Node{Kind: yaml.MappingNode} }
 	add := func(m *yaml.Node, k string, v *yaml.Node) { m.Content = append(m.Content, str(k), v) }
@@ -521,6 +548,7 @@ func marshalKeyed(header string, version int, keys []Key, node func(Key) *yaml.N
 	}
 	root := mapping()
 	add(root, "version", &yaml.Node{Kind: yaml.ScalarNode, Value: strconv.Itoa(version)})
+	root.Content = append(root.Content, extra...)
 	add(root, "machines", machines)
 
 	var buf bytes.Buffer

@@ -93,7 +93,7 @@ func TestIssueCasesExit2WithOneLineAndLoseNothing(t *testing.T) {
 		{"case 2: Inf in the baselines", func(t *testing.T, c perfCase) {
 			c.edit(t, c.baselines, "median: 10\n", "median: .inf\n")
 		}, []string{"--check"}, func(c perfCase) string {
-			return "perfbench: " + c.baselines + `:12: median ".inf" is not a finite number ≥ 0; fix the line, or restore the file from version control and run perfbench perf again`
+			return "perfbench: " + c.baselines + `:20: median ".inf" is not a finite number ≥ 0; fix the line, or restore the file from version control and run perfbench perf again`
 		}},
 		{"case 3: the baselines are /dev/zero", func(t *testing.T, c perfCase) {
 			require.NoError(t, os.Remove(c.baselines))
@@ -104,12 +104,12 @@ func TestIssueCasesExit2WithOneLineAndLoseNothing(t *testing.T) {
 		{"case 6: a median of 1e308", func(t *testing.T, c perfCase) {
 			c.edit(t, c.baselines, "median: 10\n", "median: 1e308\n")
 		}, nil, func(c perfCase) string {
-			return "perfbench: " + c.baselines + ":12: median 1e308 is above 1e+09 (MaxTime), which no run measures; fix the line, or restore the file from version control and run perfbench perf again"
+			return "perfbench: " + c.baselines + ":20: median 1e308 is above 1e+09 (MaxTime), which no run measures; fix the line, or restore the file from version control and run perfbench perf again"
 		}},
 		{"case 6: a unit that is not the scenario's", func(t *testing.T, c perfCase) {
 			c.edit(t, c.baselines, "unit: µs/frame", "unit: ms/frame")
 		}, nil, func(c perfCase) string {
-			return "perfbench: " + c.baselines + `:10: the baseline for test-fixed "frame" on machine "` + ratchet.DetectMachine().String() + `" is in "ms/frame", but the scenario measures it in "µs/frame"; restore the file from version control, or delete the baseline to record it afresh`
+			return "perfbench: " + c.baselines + `:18: the baseline for test-fixed "frame" on machine "` + ratchet.DetectMachine().String() + `" is in "ms/frame", but the scenario measures it in "µs/frame"; restore the file from version control, or delete the baseline to record it afresh`
 		}},
 		{"case 7: a baselines file cut at a line boundary", func(t *testing.T, c perfCase) {
 			data, err := os.ReadFile(c.baselines)

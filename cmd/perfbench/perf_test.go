@@ -131,7 +131,7 @@ func TestPerfBadInputLeavesEveryFileAlone(t *testing.T) {
 		want      string
 	}{
 		"unknown scenario in the baselines": {baselines: []byte(strings.Replace(string(baselinesBytes), "test-fixed:", "test-renamed:", 1)),
-			want: `baselines.yaml:10: a baseline for unknown scenario "test-renamed"`},
+			want: `baselines.yaml:18: a baseline for unknown scenario "test-renamed"`},
 		"empty baselines":         {baselines: []byte{}, want: "baselines.yaml: the baselines file is empty or holds only comments; restore it from version control, or delete it"},
 		"comments-only baselines": {baselines: []byte("# nothing\n"), want: "the baselines file is empty or holds only comments"},
 		"--baselines in a missing directory": {flags: []string{"--baselines", filepath.Join(filepath.Dir(goodBaselines), "nope", "b.yaml"), "--docs", goodDocs},

@@ -2,8 +2,10 @@ package perfbench_test
 
 import (
 	"io"
+	"maps"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -51,8 +53,9 @@ func TestWorkflow(t *testing.T) {
 		return false
 	}
 	var commands []string
-	for _, job := range wf.Jobs {
-		for _, step := range job.Steps {
+	// In the order the file lists the jobs (a map has none): perf, reference.
+	for _, id := range slices.Sorted(maps.Keys(wf.Jobs)) {
+		for _, step := range wf.Jobs[id].Steps {
 			run, ok := step.Exec.(*actionlint.ExecRun)
 			if !ok {
 				continue
@@ -67,7 +70,17 @@ func TestWorkflow(t *testing.T) {
 			}
 		}
 	}
-	assert.Equal(t, []string{"go test -short ./...", "go run xtask.go ci", "bash .ci/perf-report", `go run ./cmd/perfbench comment "$PERF_REPORT"`, "bash .ci/bencher"}, commands)
+	assert.Equal(t, []string{"go test -short ./...", "go run xtask.go ci", "bash .ci/perf-report", `go run ./cmd/perfbench comment "$PERF_REPORT"`, "bash .ci/bencher", "bash .ci/reference"}, commands)
+	// The revision ratchet commits a moved reference back to main: its job
+	// alone may write, and only on a push to main.
+	ref, ok := wf.Jobs["reference"]
+	require.True(t, ok, "a reference job")
+	require.NotNil(t, ref.If)
+	assert.Contains(t, ref.If.Value, "github.ref == 'refs/heads/main'")
+	require.NotNil(t, ref.Permissions)
+	assert.Equal(t, "write", ref.Permissions.Scopes["contents"].Value.Value)
+	require.NotNil(t, wf.Permissions)
+	assert.Equal(t, "read", wf.Permissions.Scopes["contents"].Value.Value, "every other job reads only")
 }
 
 // The lint can fail: a workflow with a misspelt key, a bad expression and

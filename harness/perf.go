@@ -194,15 +194,14 @@ Exit status: 0 pass (or unbaselined), 1 a band failed, a scenario broke or
 			if o.ReferenceRecorded != "" {
 				fmt.Fprintf(cmd.ErrOrStderr(), "%s: recorded %s as the reference revision (the first): %s reference judges head against it\n", p, short12(o.ReferenceRecorded), p)
 			}
-			stale := o.DocsStale
+			for _, file := range o.Stale {
+				what := ""
+				if file != dpath {
+					what = " with the references in " + bpath // the reference page
+				}
+				fmt.Fprintf(cmd.ErrOrStderr(), "%s: %s is out of date%s: run %s perf, review the change and commit it\n", p, file, what, p)
+			}
 			if o.DocsStale {
-				fmt.Fprintf(cmd.ErrOrStderr(), "%s: %s is out of date: run %s perf, review the change and commit it\n", p, dpath, p)
-			}
-			if o.ReferenceStale {
-				fmt.Fprintf(cmd.ErrOrStderr(), "%s: %s is out of date with the references in %s: run %s perf, review the change and commit it\n", p, filepath.Join(filepath.Dir(dpath), "perf", "reference.md"), bpath, p)
-				stale = true
-			}
-			if stale {
 				return ErrFailed
 			}
 			if o.Failed() {

@@ -213,14 +213,14 @@ type Outcome struct {
 	HistoryWritten bool
 	ChartsWritten  []string
 	// DocsStale (Check only) says the docs file's generated section differs,
-	// verdicts aside, from what this run would write.
+	// verdicts aside, from what this run would write, or the reference
+	// page from what the baselines file's references give; Stale names
+	// which of the two files, in that order.
 	DocsStale bool
+	Stale     []string
 	// ReferenceRecorded is the commit recorded as the first reference
 	// revision (Options.ReferenceCommit); "" when none was.
 	ReferenceRecorded string
-	// ReferenceStale (Check only) says the reference page differs from
-	// what the baselines file's references give.
-	ReferenceStale bool
 }
 
 // Failed reports whether the run fails the command: any band Fail or
@@ -446,10 +446,13 @@ func Run(ctx context.Context, opts Options, measure Measure) (Outcome, error) {
 	o.Verdict = band.Worst(verdicts...)
 	if opts.Check {
 		section := renderSection(&o, store, hist, docs.machine(store, o.Machine), opts.chartsLink())
-		o.DocsStale = !docs.exists || stable(section) != stable(docs.section())
-		if refs := store.References(); len(refs) > 0 {
-			o.ReferenceStale = !bytes.Equal(page, renderReferencePage(refs, filepath.Base(opts.Baselines)))
+		if !docs.exists || stable(section) != stable(docs.section()) {
+			o.Stale = append(o.Stale, opts.Docs)
 		}
+		if refs := store.References(); len(refs) > 0 && !bytes.Equal(page, renderReferencePage(refs, filepath.Base(opts.Baselines))) {
+			o.Stale = append(o.Stale, opts.ReferencePage)
+		}
+		o.DocsStale = len(o.Stale) > 0
 		return o, nil
 	}
 	if opts.ReadOnly {

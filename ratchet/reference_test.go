@@ -78,10 +78,11 @@ func TestPerfRecordsTheFirstReference(t *testing.T) {
 	check := r.opts(machineA, day2)
 	check.Check = true
 	o = r.run(t, check, measuring(numbers(spread(8, 90, 110), spread(8, 18, 22), 1)))
-	assert.False(t, o.ReferenceStale)
+	assert.False(t, o.DocsStale)
 	require.NoError(t, os.WriteFile(r.page(), []byte("# edited by hand\n"), 0o644))
 	o = r.run(t, check, measuring(numbers(spread(8, 90, 110), spread(8, 18, 22), 1)))
-	assert.True(t, o.ReferenceStale, "an edited page is out of date")
+	assert.True(t, o.DocsStale, "an edited page is out of date")
+	assert.Equal(t, []string{r.page()}, o.Stale)
 }
 
 // A file of version 1 (no reference) still reads, and perf without a

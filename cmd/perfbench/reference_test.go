@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"runtime/debug"
 	"strconv"
 	"strings"
 	"testing"
@@ -182,4 +183,26 @@ func TestReferenceBadInputIsExitTwo(t *testing.T) {
 			assert.NoFileExists(t, page)
 		})
 	}
+}
+
+// perf records the commit it measured as the first reference, says so,
+// and writes the page beside the docs; perf --check fails on a page that
+// no longer matches the references, naming it.
+func TestPerfRecordsTheReferenceAndChecksItsPage(t *testing.T) {
+	withScenarios(t, "test-fixed")
+	withBuild(t, &debug.BuildInfo{})
+	baselines, docs, flags := perfFiles(t)
+	code, _, stderr := perfbench(t, append([]string{"perf"}, flags...)...)
+	require.Equal(t, exitPass, code, stderr)
+	assert.Contains(t, stderr, "perfbench: recorded 0123456789ab as the reference revision (the first): perfbench reference judges head against it")
+	assert.Contains(t, string(perfReadFile(t, baselines)), "references:\n  - commit: 0123456789abcdef\n")
+	page := filepath.Join(filepath.Dir(docs), "perf", "reference.md")
+	assert.Contains(t, string(perfReadFile(t, page)), "**The reference:** `0123456789ab`")
+
+	code, _, stderr = perfbench(t, append([]string{"perf", "--check"}, flags...)...)
+	require.Equal(t, exitPass, code, stderr)
+	require.NoError(t, os.WriteFile(page, []byte("# edited\n"), 0o644))
+	code, _, stderr = perfbench(t, append([]string{"perf", "--check"}, flags...)...)
+	assert.Equal(t, exitFailed, code)
+	assert.Contains(t, stderr, page+" is out of date with the references in "+baselines)
 }

@@ -11,6 +11,7 @@ import (
 
 	"github.com/perfbench/perfbench/band"
 	"github.com/perfbench/perfbench/ratchet"
+	"github.com/perfbench/perfbench/report"
 	"github.com/perfbench/perfbench/workloads"
 )
 
@@ -54,7 +55,7 @@ table of ` + workloads.DefaultDocs + `; they gate nothing.`,
 			if f.rounds < 0 {
 				return usagef("--rounds must be ≥ 0, got %d", f.rounds)
 			}
-			return runWorkloads(s, workloads.Gates(), f)
+			return runWorkloads(s, "workloads", workloads.Gates(), f)
 		},
 	}
 	f.add(cmd)
@@ -85,7 +86,7 @@ Workloads: ` + strings.Join(workloads.Names(), " "),
 			if f.rounds < 0 {
 				return usagef("--rounds must be ≥ 0, got %d", f.rounds)
 			}
-			return runWorkloads(s, []*workloads.Workload{w}, f)
+			return runWorkloads(s, "workload", []*workloads.Workload{w}, f)
 		},
 	}
 	f.add(cmd)
@@ -110,7 +111,30 @@ func diagnosticNames() []string {
 	return out
 }
 
-func runWorkloads(s *streams, ws []*workloads.Workload, f workloadFlags) error {
+// workloadsJSON is workloads --json and workload NAME --json: the header
+// every JSON report opens with (kind "workloads", docs/report-json.md),
+// the machine, the worst verdict and every workload's result.
+type workloadsJSON struct {
+	report.Header
+	Machine   string             `json:"machine"`
+	Verdict   band.Verdict       `json:"verdict"`
+	Workloads []workloads.Result `json:"workloads"`
+}
+
+func workloadsReport(command string, results []workloads.Result) workloadsJSON {
+	vs := make([]band.Verdict, len(results))
+	for i, r := range results {
+		vs[i] = r.Verdict
+	}
+	if results == nil {
+		results = []workloads.Result{}
+	}
+	return workloadsJSON{Header: report.Header{Version: report.Version, Kind: "workloads", Program: "perfbench", Command: command},
+		Machine: ratchet.DetectMachine().String(), Verdict: band.Worst(vs...), Workloads: results}
+}
+
+// runWorkloads runs ws for command ("workloads" or "workload").
+func runWorkloads(s *streams, command string, ws []*workloads.Workload, f workloadFlags) error {
 	if err := checkFormat(f.format, f.asJSON); err != nil {
 		return err
 	}
@@ -134,7 +158,7 @@ func runWorkloads(s *streams, ws []*workloads.Workload, f workloadFlags) error {
 	bar.done()
 	switch {
 	case f.asJSON:
-		if err := writeJSON(s, results); err != nil {
+		if err := writeJSON(s, workloadsReport(command, results)); err != nil {
 			return err
 		}
 	case markdown:

@@ -11,6 +11,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/perfbench/perfbench/band"
+	"github.com/perfbench/perfbench/report"
 	"github.com/perfbench/perfbench/workloads"
 )
 
@@ -48,9 +49,13 @@ func TestWorkloadJSON(t *testing.T) {
 		t.Skip("measures the engine; skipped with -short")
 	}
 	_, out, _ := perfbench(t, "workload", "glide-split", "--rounds", "1", "--json")
-	var rs []workloads.Result
-	require.NoError(t, json.Unmarshal([]byte(out), &rs), out)
+	var got workloadsJSON
+	require.NoError(t, json.Unmarshal([]byte(out), &got), out)
+	assert.Equal(t, report.Header{Version: report.Version, Kind: "workloads", Program: "perfbench", Command: "workload"}, got.Header)
+	assert.NotEmpty(t, got.Machine)
+	rs := got.Workloads
 	require.Len(t, rs, 1)
+	assert.Equal(t, rs[0].Verdict, got.Verdict)
 	assert.Equal(t, "glide-split", rs[0].Workload)
 	assert.False(t, rs[0].Gate)
 	require.Len(t, rs[0].Criteria, 2)

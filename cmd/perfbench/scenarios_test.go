@@ -323,6 +323,21 @@ func TestBenchstatShowsAOneUnitCountChange(t *testing.T) {
 	assert.Regexp(t, `Scenario/test-big\s+0\.000 ± 0%\s+1\.000 ± 0%\s+\? \(n=3\)`, string(got), "past its bound it shows")
 	assert.Contains(t, string(got), "restyles/run-past-bound")
 	t.Logf("benchstat old.txt new.txt:\n%s", got)
+
+	// The README's two readings: the times alone, and the large counts
+	// past their bounds, where the +1 shows.
+	cmd = exec.Command(benchstat, "-filter", `.unit:/^µs\//`, "old.txt", "new.txt")
+	cmd.Dir = dir
+	times, err := cmd.Output()
+	require.NoError(t, err)
+	assert.Contains(t, string(times), "µs/frame")
+	assert.NotContains(t, string(times), "restyles/run", "times only")
+	cmd = exec.Command(benchstat, "-filter", ".unit:/past-bound$/", "-table=", "-row=scenario", "old.txt", "new.txt")
+	cmd.Dir = dir
+	past, err := cmd.Output()
+	require.NoError(t, err)
+	assert.Regexp(t, `test-big\s+0\.000 ± 0%\s+1\.000 ± 0%`, string(past))
+	assert.NotContains(t, string(past), "µs/frame", "the past-bound counts only")
 }
 
 // benchstat, the real one from the module's own golang.org/x/perf, reads

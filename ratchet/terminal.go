@@ -243,6 +243,13 @@ func (o Outcome) WriteTableTo(w io.Writer, t Terminal) error {
 			}
 		}
 	}
+	if over := width(shown) - t.Width; !t.Wide && over > 0 {
+		// Still too wide: a long number name (scroll's
+		// translation-hit-index-rebuilds made the table 81 columns at 80).
+		// The names give way last, clipped; the closing summary names a
+		// failure whole.
+		clipColumn(shown[0], over)
+	}
 	if t.Wide {
 		shown = append(shown, notes[0])
 	}
@@ -348,6 +355,21 @@ func pastLimit(n band.Judged) string {
 		return fmt.Sprintf("%s [%s, %s], %s its limit %s", value, band.Format(n.Lo), band.Format(n.Hi), ratio, band.Format(limit))
 	}
 	return fmt.Sprintf("%s, %s: %s past it", value, n.Band.String(), band.Format(math.Abs(n.Median-limit)))
+}
+
+// clipColumn narrows c by over columns, clipping its widest cells with
+// "…"; its heading is shorter than any name.
+func clipColumn(c *terminalColumn, over int) {
+	w := visibleLen(c.head)
+	for _, cell := range c.cells {
+		w = max(w, visibleLen(cell))
+	}
+	keep := max(w-over, visibleLen(c.head), 8)
+	for i, cell := range c.cells {
+		if r := []rune(cell); len(r) > keep {
+			c.cells[i] = string(r[:keep-1]) + "…"
+		}
+	}
 }
 
 // writeColumns writes the columns padded to their widths, two spaces

@@ -51,6 +51,9 @@ func terminalOutcome(slow, broken bool) ratchet.Outcome {
 	scroll := ratchet.ScenarioOutcome{Name: "scroll", Numbers: []band.Judged{
 		judged("translation-frame", "µs/translation-frame", band.TimeFromSpread(1.05).WithBaseline(4.1), band.FrameBudget(60), spreadAround(4.2)...),
 		judged("chunks-translated", "chunks-translated/run", band.Floor(1640), nil, 1640),
+		// The suite's longest name and one of its widest values.
+		judged("translation-hit-index-rebuilds", "translation-hit-index-rebuilds/run", band.Count(0), nil, 0),
+		judged("damage-area", "px/frame", band.Count(1024000), nil, 1024000),
 	}}
 	if broken {
 		scroll = ratchet.ScenarioOutcome{Name: "scroll", Broken: "exited with status 2; stderr: panic: boom", Verdict: band.Broken}
@@ -161,4 +164,24 @@ func TestVerdictWordMatchesTheExitStatus(t *testing.T) {
 	assert.Equal(t, "docs out of date", pass.VerdictWord(true))
 	assert.Equal(t, "fail", terminalOutcome(true, false).VerdictWord(true), "a failed band is the worse news")
 	assert.Equal(t, "broken", terminalOutcome(false, true).VerdictWord(false))
+}
+
+// A name too long for the table once the budget and the interval are
+// dropped is clipped — the names give way last — and a failure is still
+// named whole in the closing summary.
+func TestTerminalClipsLongNamesLast(t *testing.T) {
+	long := "a-number-whose-name-is-far-longer-than-any-in-the-suite"
+	o := ratchet.Outcome{Machine: ratchet.Machine{CPU: "AMD EPYC", Cores: 2, OS: "linux", Arch: "amd64", Go: "go1.26.8"},
+		Scenarios: []ratchet.ScenarioOutcome{{Name: "s", Verdict: band.Fail, Numbers: []band.Judged{
+			judged(long, long+"/run", band.Count(1), nil, 2),
+			judged("damage-area", "px/frame", band.Count(1024000), nil, 1024000),
+		}}}, Verdict: band.Fail}
+	var b bytes.Buffer
+	require.NoError(t, o.WriteTerminal(&b, ratchet.Terminal{Width: 80}))
+	out := b.String()
+	for _, l := range strings.Split(strings.TrimSuffix(out, "\n"), "\n") {
+		assert.LessOrEqual(t, len([]rune(l)), 80, "%q", l)
+	}
+	assert.Contains(t, out, "\n  a-number-whose-name-is-far-longer-than-…  ", "clipped in the table")
+	assert.Contains(t, out, "FAIL  s "+long+": ", "whole in the summary")
 }

@@ -83,13 +83,13 @@ func (t Terminal) verdictCell(v band.Verdict) string {
 	return v.String()
 }
 
-// shortUnit prints a value with its unit, leaving out the part of the unit
+// ShortUnit prints a value with its unit, leaving out the part of the unit
 // the number's name already says: restyles 2 restyles/frame reads
 // "2 /frame", frame 1.01 µs/frame reads "1.01 µs",
 // translation-relayouts 0 relayouts/translation-frame reads "0 /frame",
 // and a time's unit named by its frame (resize-frame, µs/resize-frame)
 // "µs". The full unit is in --wide, the JSON and the Markdown.
-func shortUnit(name, unit, value string) string {
+func ShortUnit(name, unit, value string) string {
 	num, den, ok := strings.Cut(unit, "/")
 	// A denominator whose first word the name starts with says it twice:
 	// translation-restyles in restyles/translation-frame is per frame.
@@ -190,7 +190,7 @@ func (o Outcome) WriteTableTo(w io.Writer, t Terminal) error {
 		for _, n := range sc.Numbers {
 			value, ci := "—", "—"
 			if n.BandVerdict != band.Broken {
-				value = shortUnit(n.Name, n.Unit, band.Format(n.Median))
+				value = ShortUnit(n.Name, n.Unit, band.Format(n.Median))
 				if t.Wide {
 					value = band.Format(n.Median) + " " + n.Unit
 				}
@@ -343,7 +343,7 @@ func (o Outcome) writeSummary(b *strings.Builder, t Terminal) {
 // its ratio to the limit, a count by how many.
 func pastLimit(n band.Judged) string {
 	limit, ok := n.Band.Limit()
-	value := shortUnit(n.Name, n.Unit, band.Format(n.Median))
+	value := ShortUnit(n.Name, n.Unit, band.Format(n.Median))
 	if !ok {
 		return value
 	}

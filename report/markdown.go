@@ -208,7 +208,7 @@ func writeMarkdownPaired(w io.Writer, program, base string, o paired.Outcome) er
 	var rows, all [][]string
 	for _, n := range o.Numbers {
 		tally[n.Verdict]++
-		row := []string{n.Scenario, n.Name, pairedValue(n.Head), pairedValue(n.Base), n.Unit, pairedRatio(n)}
+		row := []string{n.Scenario, n.Name, pairedNumber(n.Head), pairedNumber(n.Base), n.Unit, pairedRatio(n, true)}
 		all = append(all, append(slices.Clone(row), pairedVerdict(n.Verdict), join(n.Note, n.Sees())))
 	}
 	for _, n := range pairedListed(o) {
@@ -222,7 +222,7 @@ func writeMarkdownPaired(w io.Writer, program, base string, o paired.Outcome) er
 		default:
 			moved[h]++
 		}
-		rows = append(rows, []string{label, n.Scenario, n.Name, pairedValue(n.Head), pairedValue(n.Base), n.Unit, pairedRatio(n), join(n.Note, n.Sees())})
+		rows = append(rows, []string{label, n.Scenario, n.Name, pairedNumber(n.Head), pairedNumber(n.Base), n.Unit, pairedRatio(n, true), join(n.Note, n.Sees())})
 	}
 	for _, br := range o.Broken {
 		rows = append(rows, []string{Icon(band.Broken) + " broken", "—", "—", "—", "—", "—", "—", br})

@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 	"text/tabwriter"
+	"unicode/utf8"
 
 	"github.com/perfbench/perfbench/band"
 	"github.com/perfbench/perfbench/paired"
@@ -140,14 +141,51 @@ func writeScenarioResult(w io.Writer, res scenario.Result) error {
 // what moved; then the numbers under their headings, unsure first.
 func writePairedTable(w io.Writer, base string, o paired.Outcome) error {
 	var b strings.Builder
-	fmt.Fprintf(&b, "head: this binary; base: %s; %s\n\n", base, o.Rule())
-	tw := tabwriter.NewWriter(&b, 0, 4, 2, ' ', 0)
-	fmt.Fprintln(tw, "scenario\tnumber\thead\tbase\tunit\thead/base\tverdict\tnote")
-	for _, n := range o.Numbers {
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n", n.Scenario, n.Name, pairedValue(n.Head), pairedValue(n.Base),
-			n.Unit, pairedRatio(n), pairedVerdict(n.Verdict), join(n.Note, n.Sees()))
+	b.WriteString(wrapWords(fmt.Sprintf("head: this binary; base: %s; %s", base, o.Rule()), ratchet.DefaultWidth) + "\n\n")
+	// One row a number under its scenario, values with their units as
+	// the judged table prints them, and a row's note on a line of its
+	// own below it: hover-storm's table is 85 columns, the suite's
+	// about 110 (a column for the scenario, the unit and the note made
+	// them 125 and more, and every row wrapped at 100).
+	level, same := pairedLevel(o)
+	ratioHead := "head/base"
+	if same {
+		ratioHead += " [" + band.Format(100*level) + "% interval]"
 	}
-	tw.Flush()
+	// rows holds the table's rows; a row of one cell is a line of its
+	// own (a scenario, a note), outside the columns.
+	rows := [][]string{{"number", "head", "base", ratioHead, "verdict"}}
+	scenario := ""
+	for _, n := range o.Numbers {
+		if n.Scenario != scenario {
+			scenario = n.Scenario
+			rows = append(rows, []string{scenario})
+		}
+		rows = append(rows, []string{"  " + n.Name, pairedValue(n, n.Head), pairedValue(n, n.Base), pairedRatio(n, !same), pairedVerdict(n.Verdict)})
+		if note := join(n.Note, n.Sees()); note != "" {
+			rows = append(rows, []string{"    " + note})
+		}
+	}
+	widths := make([]int, len(rows[0]))
+	for _, r := range rows {
+		for i, c := range r {
+			if len(r) > 1 {
+				widths[i] = max(widths[i], utf8.RuneCountInString(c))
+			}
+		}
+	}
+	for _, r := range rows {
+		for i, c := range r {
+			if i > 0 {
+				b.WriteString("  ")
+			}
+			b.WriteString(c)
+			if len(r) > 1 && i < len(r)-1 {
+				b.WriteString(strings.Repeat(" ", widths[i]-utf8.RuneCountInString(c)))
+			}
+		}
+		b.WriteByte('\n')
+	}
 	for _, br := range o.Broken {
 		fmt.Fprintf(&b, "broken: %s\n", strings.Join(strings.Fields(br), " "))
 	}
@@ -168,6 +206,27 @@ func writePairedTable(w io.Writer, base string, o paired.Outcome) error {
 	return err
 }
 
+// wrapWords breaks s into lines of at most width characters, at spaces.
+func wrapWords(s string, width int) string {
+	var b strings.Builder
+	n := 0
+	for _, w := range strings.Fields(s) {
+		l := utf8.RuneCountInString(w)
+		switch {
+		case n == 0:
+		case n+1+l > width:
+			b.WriteByte('\n')
+			n = 0
+		default:
+			b.WriteByte(' ')
+			n++
+		}
+		b.WriteString(w)
+		n += l
+	}
+	return b.String()
+}
+
 // pairedListed returns the numbers a report lists under a heading, in
 // the headings' order (unsure first), each heading in the run's order.
 func pairedListed(o paired.Outcome) []paired.Number {
@@ -186,14 +245,33 @@ func pairedListed(o paired.Outcome) []paired.Number {
 }
 
 // pairedRatio prints a time's ratio with its interval, the interval's
-// level and the pairs: "1.021 [1.016, 1.025] 98.75% 60 pairs"; "—" for a
-// count.
-func pairedRatio(n paired.Number) string {
+// level when the heading does not say it, and the pairs: "1.021 [1.016,
+// 1.025] 60 pairs"; "—" for a count.
+func pairedRatio(n paired.Number, withLevel bool) string {
 	if n.Kind != band.KindTime || math.IsNaN(n.Ratio) {
 		return "—"
 	}
-	return fmt.Sprintf("%s [%s, %s] %s%% %d pairs", band.Format(n.Ratio), band.Format(n.Lo), band.Format(n.Hi),
-		band.Format(100*n.Level), n.Pairs)
+	level := ""
+	if withLevel {
+		level = " " + band.Format(100*n.Level) + "%"
+	}
+	return fmt.Sprintf("%s [%s, %s]%s %d pairs", band.Format(n.Ratio), band.Format(n.Lo), band.Format(n.Hi), level, n.Pairs)
+}
+
+// pairedLevel returns the level every time's interval shares, and false
+// when they differ (or there is none).
+func pairedLevel(o paired.Outcome) (float64, bool) {
+	level, seen := 0.0, false
+	for _, n := range o.Numbers {
+		if n.Kind != band.KindTime || math.IsNaN(n.Ratio) {
+			continue
+		}
+		if seen && n.Level != level {
+			return 0, false
+		}
+		level, seen = n.Level, true
+	}
+	return level, seen
 }
 
 func join(a, b string) string {
@@ -214,9 +292,19 @@ func pairedVerdict(v band.Verdict) string {
 	return v.String()
 }
 
-func pairedValue(v float64) string {
+// pairedNumber prints one build's value of a number alone.
+func pairedNumber(v float64) string {
 	if math.IsNaN(v) {
 		return "—"
 	}
 	return band.Format(v)
+}
+
+// pairedValue prints one build's value of n with its unit, as short as
+// the judged table prints it ("240 /run", "1.25 µs").
+func pairedValue(n paired.Number, v float64) string {
+	if math.IsNaN(v) {
+		return "—"
+	}
+	return ratchet.ShortUnit(n.Name, n.Unit, band.Format(v))
 }

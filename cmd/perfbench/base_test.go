@@ -177,9 +177,14 @@ func TestPairedTableListsUnsureFirst(t *testing.T) {
 	var b strings.Builder
 	require.NoError(t, (&report.Report{Program: "perfbench", Command: "scenarios", Paired: &o, Base: "main"}).Write(&b, io.Discard, report.Table))
 	out := b.String()
-	assert.Contains(t, out, "1.01 [1.005, 1.02] 98.75% 60 pairs")
+	assert.Contains(t, out, "head/base [98.75% interval]", "every time's interval has one level, said once")
+	assert.Contains(t, out, "1.01 [1.005, 1.02] 60 pairs")
+	for _, l := range strings.Split(out, "\n") {
+		assert.LessOrEqual(t, len([]rune(l)), 100, "fits 100 columns: %q", l)
+	}
 	assert.Contains(t, out, "this run could see ≥ 1.031×")
-	assert.Contains(t, out, "more than 1% slower than base at the suite's level (α 2.5% over 3 times and 4 looks, Holm)")
+	assert.Contains(t, strings.Join(strings.Fields(out), " "), "more than 1% slower than base at the suite's level (α 2.5% over 3 times and 4 looks, Holm)",
+		"(wrapped to 100 columns)")
 	var order []int
 	for _, h := range []string{"\nunsure:\n  s c:", "\nfailed:\n  s b:", "\nimproved:\n  s skips:", "\nwithin tolerance:\n  s a:", "\nverdict: fail"} {
 		i := strings.Index(out, h)

@@ -268,8 +268,12 @@ func Ratchet(r scenario.Result) ratchet.Scenario {
 	return ratchet.Scenario{Name: r.Name, Numbers: r.Numbers, Broken: r.Broken}
 }
 
-// ratchetErr maps the ratchet's input errors to usage errors (exit 2).
-func ratchetErr(err error) error {
+// ratchetErr maps the ratchet's input errors to usage errors (exit 2),
+// their advice naming this program's commands.
+func (h *front) ratchetErr(err error) error {
+	if ie, ok := err.(*ratchet.InputError); ok {
+		return UsageError{ie.For(h.program)}
+	}
 	var ie *ratchet.InputError
 	if errors.As(err, &ie) {
 		return UsageError{err}

@@ -48,12 +48,15 @@ func TestMainBadInputIsOneLineAndExit2(t *testing.T) {
 		{[]string{runner.ChildCommand}, "accepts 1 arg"},
 		{[]string{runner.ChildCommand, "nope"}, `unknown scenario "nope"`},
 		{[]string{runner.ChildCommand, "harness-quick", "--renderer", "gpu"}, "prog draws with no choice of renderer"},
+		// The ratchet's advice names this program's commands, not perfbench's.
+		{[]string{"perf", "--check", "--rebaseline", "harness-quick", "--why", "w"}, "run prog perf --rebaseline without --check"},
 	} {
 		code, out, errb := main(tc.args...)
 		assert.Equal(t, 2, code, "%v: %s", tc.args, errb)
 		assert.Contains(t, errb, tc.want, tc.args)
 		assert.Equal(t, 1, bytes.Count([]byte(errb), []byte("\n")), "one line: %q", errb)
 		assert.Empty(t, out, tc.args)
+		assert.NotContains(t, errb, "perfbench", tc.args)
 	}
 }
 

@@ -147,7 +147,7 @@ Exit status: 0 pass (or unbaselined), 1 a band failed, a scenario broke or
 			if build == nil && !check {
 				// A binary with nothing to check is refused; Options
 				// would read nil as "read it yourself".
-				return ratchetErr(ratchet.CheckBuild(nil))
+				return h.ratchetErr(ratchet.CheckBuild(nil))
 			}
 			commit, refCommit := "", ""
 			if build != nil && !check {
@@ -184,7 +184,7 @@ Exit status: 0 pass (or unbaselined), 1 a band failed, a scenario broke or
 			o, err := ratchet.Run(cmd.Context(), opts, Measure(r, names))
 			bar.Done()
 			if err != nil {
-				return ratchetErr(err)
+				return h.ratchetErr(err)
 			}
 			bar.judged(o, 1, 1)
 			rep := &report.Report{Program: p, Command: "perf", Runs: []ratchet.Outcome{o}, Terminal: terminalFor(cmd.OutOrStdout(), wide)}

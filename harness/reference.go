@@ -206,7 +206,7 @@ file, a dirty tree, a reference that does not build).`,
 					return err
 				}
 			} else if err := ratchet.CheckCommit("--head-commit", head); err != nil {
-				return ratchetErr(err)
+				return h.ratchetErr(err)
 			}
 			var run *paired.Outcome
 			label := ""
@@ -221,7 +221,7 @@ file, a dirty tree, a reference that does not build).`,
 			}
 			o, err := ratchet.RunReference(ctx, ratchet.ReferenceOptions{Baselines: bpath, Page: ppath, Head: head, Rebaseline: rebaseline, Why: why, Check: check}, compare)
 			if err != nil {
-				return ratchetErr(err)
+				return h.ratchetErr(err)
 			}
 			if err := h.writeReference(cmd, f, o, run, label); err != nil {
 				return err

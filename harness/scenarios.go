@@ -358,7 +358,7 @@ scenario broke, 2 usage or input error.`,
 			for k := range count {
 				o, err := ratchet.Run(cmd.Context(), opts, m.run)
 				if err != nil {
-					return ratchetErr(err)
+					return h.ratchetErr(err)
 				}
 				bar.judged(o, k+1, count)
 				rep.Runs = append(rep.Runs, o)

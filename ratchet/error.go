@@ -41,3 +41,21 @@ func (e *InputError) Error() string {
 	b.WriteString(strings.ReplaceAll(e.Msg, "\n", " "))
 	return b.String()
 }
+
+// For returns e with its advice naming the commands as program has them.
+// The ratchet's messages name perfbench's own ("perfbench perf",
+// "perfbench reference"); a program of one's own built on the harness
+// serves the same commands under its name, and its user would otherwise
+// be told to run a command they do not have.
+func (e *InputError) For(program string) *InputError {
+	if program == "perfbench" {
+		return e
+	}
+	c := *e
+	c.Msg = strings.NewReplacer(
+		"go run ./cmd/perfbench perf", program+" perf",
+		"perfbench perf", program+" perf",
+		"perfbench reference", program+" reference",
+	).Replace(e.Msg)
+	return &c
+}

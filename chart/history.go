@@ -11,6 +11,7 @@ import (
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
+	"gonum.org/v1/plot/text"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
 	"gonum.org/v1/plot/vg/vgimg"
@@ -146,6 +147,8 @@ func Scenario(w io.Writer, format, title string, times []TimeHistory, counts []C
 		}
 	}
 
+	sty := plot.New().Title.TextStyle
+	title = fit(title, sty, titleWidth)
 	titleLines := strings.Count(title, "\n") + 1
 	heights := struct{ title, times, legend, counts, countLegend vg.Length }{
 		title: titleHeight * vg.Length(titleLines) / 2,
@@ -181,7 +184,6 @@ func Scenario(w io.Writer, format, title string, times []TimeHistory, counts []C
 	}
 
 	titleArea := slice(heights.title)
-	sty := plot.New().Title.TextStyle
 	sty.XAlign, sty.YAlign = draw.XCenter, draw.YTop
 	dc.FillText(sty, vg.Point{X: (titleArea.Min.X + titleArea.Max.X) / 2, Y: titleArea.Max.Y - vg.Points(4)}, title)
 
@@ -430,6 +432,35 @@ func historyLegend(ths []TimeHistory, x order) (plot.Legend, []string) {
 func legendRows(l plot.Legend) int {
 	r := l.Rectangle(draw.Canvas{})
 	return int(math.Ceil(float64(r.Max.Y-r.Min.Y) / float64(legendLineHeight)))
+}
+
+// titleWidth is how wide a line of a chart's title may be as measured in
+// its own font (Liberation Serif): three quarters of the chart, since a
+// viewer without that font draws the SVG's text in another, up to a third
+// wider (DejaVu Serif).
+const titleWidth = historyWidth * 3 / 4
+
+// fit breaks each line of s wider than width, as sty draws it, at spaces:
+// a title names the renderer by its driver's own description, which for
+// Mesa's llvmpipe is wider than the chart.
+func fit(s string, sty text.Style, width vg.Length) string {
+	var lines []string
+	for _, l := range strings.Split(s, "\n") {
+		line := ""
+		for _, w := range strings.Fields(l) {
+			next := w
+			if line != "" {
+				next = line + " " + w
+			}
+			if line != "" && sty.Width(next) > width {
+				lines = append(lines, line)
+				next = w
+			}
+			line = next
+		}
+		lines = append(lines, line)
+	}
+	return strings.Join(lines, "\n")
 }
 
 // wrap breaks s into lines of at most about n runes at spaces, the lines

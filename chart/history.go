@@ -435,10 +435,10 @@ func legendRows(l plot.Legend) int {
 }
 
 // titleWidth is how wide a line of a chart's title may be as measured in
-// its own font (Liberation Serif): three quarters of the chart, since a
-// viewer without that font draws the SVG's text in another, up to a third
-// wider (DejaVu Serif).
-const titleWidth = historyWidth * 3 / 4
+// its own font (Liberation Serif): two thirds of the chart, since a
+// viewer without that font draws the SVG's text in another, as much as a
+// third wider (DejaVu Serif), and the line must still fit.
+const titleWidth = historyWidth * 2 / 3
 
 // fit breaks each line of s wider than width, as sty draws it, at spaces:
 // a title names the renderer by its driver's own description, which for

@@ -97,11 +97,12 @@ func compared(o paired.Outcome) ratchet.Compared {
 	return c
 }
 
-// referenceJSON is what reference --json prints: the ratchet's outcome
-// and the paired report of the run (absent when none ran).
+// referenceJSON is what reference --json prints: the header every JSON
+// report opens with (kind "reference", docs/report-json.md), the
+// ratchet's outcome and the paired report of the run (absent when none
+// ran).
 type referenceJSON struct {
-	Program   string                   `json:"program"`
-	Command   string                   `json:"command"`
+	report.Header
 	Reference ratchet.ReferenceOutcome `json:"reference"`
 	Paired    json.RawMessage          `json:"paired,omitempty"`
 }
@@ -263,7 +264,7 @@ func (h *front) writeReference(cmd *cobra.Command, f report.Format, o ratchet.Re
 		rep = &report.Report{Program: h.program, Command: "reference", Paired: run, Base: base}
 	}
 	if f == report.JSON {
-		doc := referenceJSON{Program: h.program, Command: "reference", Reference: o}
+		doc := referenceJSON{Header: report.Header{Version: report.Version, Kind: "reference", Program: h.program, Command: "reference"}, Reference: o}
 		if rep != nil {
 			var b bytes.Buffer
 			if err := rep.Write(&b, io.Discard, report.JSON); err != nil {

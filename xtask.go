@@ -262,6 +262,10 @@ before the suite runs); then runs each phase N times and prints:
   creep-aa    the same with no plant on any commit (A/A): fails and moves
               of the reference, which must be none and none upwards (not
               in the default list)
+  creep-faster  the same, commit 0 planted 1.05× and commit k ≥ 1 at
+              step^(k−1): commit 1 is faster and should move the reference,
+              and the creep after it fail against the moved one (not in the
+              default list)
 
 -scenarios limits the suite and base phases to the named scenarios
 (default: all of them).
@@ -299,7 +303,7 @@ type noiseOptions struct {
 func parseNoise(args []string) (noiseOptions, error) {
 	o := noiseOptions{runs: 20, phases: []string{"suite", "plant", "base", "base-plant"},
 		plants: []float64{2, 1.5}, basePlants: []float64{1.01, 1.02, 1.03, 1.05, 1.10}, commits: 12, step: 1.01}
-	valid := []string{"suite", "plant", "base", "base-plant", "ci", "creep", "creep-aa"}
+	valid := []string{"suite", "plant", "base", "base-plant", "ci", "creep", "creep-aa", "creep-faster"}
 	floats := func(v string) ([]float64, error) {
 		var out []float64
 		for _, f := range strings.Split(v, ",") {
@@ -609,18 +613,30 @@ func noise(args []string, tmp string, build step) int {
 				return 1
 			}
 			say("base: %d false fails in %d runs of perfbench scenarios --base-binary (the same build both sides)", o.runs-good, o.runs)
-		case "creep", "creep-aa":
+		case "creep", "creep-aa", "creep-faster":
 			ref, err := stepCost()
 			if err != nil {
 				fmt.Fprintf(os.Stderr, "xtask: noise: %v\n", err)
 				return 1
 			}
-			step := o.step
-			if phase == "creep-aa" {
-				step = 1
+			say("%s: plants of work at REF = %.4g µs a crossing (the unplanted base estimate)", phase, ref)
+			// factor is commit k's slowdown against unplanted code.
+			factor := func(k int) float64 { return math.Pow(o.step, float64(k)) }
+			switch phase {
+			case "creep-aa":
+				factor = func(int) float64 { return 1 }
+			case "creep-faster":
+				// Commit 1 takes away a slowdown commit 0 had; the
+				// commits after it creep again.
+				factor = func(k int) float64 {
+					if k == 0 {
+						return fasterBy
+					}
+					return math.Pow(o.step, float64(k-1))
+				}
 			}
 			for i := range o.runs {
-				lines, err := creep(planted, tmp, ref, step, o.commits)
+				lines, err := creep(phase, planted, tmp, ref, factor, o.commits)
 				if err != nil {
 					fmt.Fprintf(os.Stderr, "xtask: noise: %v\n", err)
 					return 1
@@ -692,6 +708,11 @@ func noise(args []string, tmp string, build step) int {
 	return 0
 }
 
+// fasterBy is how much slower creep-faster's commit 0 is than the commits
+// after it: 5%, well past what a paired run of hover-storm resolves
+// (about ±0.5%), so commit 1 should move the reference.
+const fasterBy = 1.05
+
 // simCommit names simulated commit k: a commit name the baselines file
 // takes (hexadecimal), c000… with k in its last digits.
 func simCommit(k int) string { return fmt.Sprintf("c%011x", k) }
@@ -710,11 +731,11 @@ type referenceJSON struct {
 }
 
 // creep runs the revision ratchet over a simulated main of n commits,
-// commit k planted at step^k of work (ref µs a crossing), starting from a
-// baselines file whose reference is commit 0, and returns a line per
+// commit k planted at factor(k) of work (ref µs a crossing), starting from
+// a baselines file whose reference is commit 0, and returns a line per
 // commit and a summary: the first commit that failed, each move, the
 // seconds each step took.
-func creep(planted, tmp string, ref, step float64, n int) ([]string, error) {
+func creep(phase, planted, tmp string, ref float64, factor func(k int) float64, n int) ([]string, error) {
 	dir, err := os.MkdirTemp(tmp, "creep-")
 	if err != nil {
 		return nil, err
@@ -727,7 +748,7 @@ func creep(planted, tmp string, ref, step float64, n int) ([]string, error) {
 		return nil, err
 	}
 	plant := func(k int) string {
-		if f := math.Pow(step, float64(k)); f > 1 {
+		if f := factor(k); f > 1 {
 			return fmt.Sprintf("hover-storm:%g@%g", f, ref)
 		}
 		return ""
@@ -774,9 +795,9 @@ func creep(planted, tmp string, ref, step float64, n int) ([]string, error) {
 				failedAt = k
 			}
 		}
-		line := fmt.Sprintf("commit %2d (head %.4f× of commit 0, reference commit %d): exit %d, hover-storm frame head/reference %.4f%s %s, %s; %.1f s",
-			k, math.Pow(step, float64(k)), judged, code, ratio, out.Paired.hoverInterval(), verdict, what, wall)
-		fmt.Fprintln(os.Stderr, "noise: creep: "+line)
+		line := fmt.Sprintf("commit %2d (planted %.4f×, against commit %d's %.4f×): exit %d, hover-storm frame head/reference %.4f%s %s, %s; %.1f s",
+			k, factor(k), judged, factor(judged), code, ratio, out.Paired.hoverInterval(), verdict, what, wall)
+		fmt.Fprintln(os.Stderr, "noise: "+phase+": "+line)
 		lines = append(lines, line)
 	}
 	slices.Sort(walls)
@@ -786,13 +807,13 @@ func creep(planted, tmp string, ref, step float64, n int) ([]string, error) {
 	}
 	first = "never failed"
 	if failedAt > 0 {
-		first = fmt.Sprintf("first failed at commit %d (%.4f× of commit 0)", failedAt, math.Pow(step, float64(failedAt)))
+		first = fmt.Sprintf("first failed at commit %d (planted %.4f×)", failedAt, factor(failedAt))
 	}
 	mv := "none"
 	if len(moves) > 0 {
 		mv = strings.Join(moves, ", ")
 	}
-	lines = append(lines, fmt.Sprintf("%d commits at %g× each: %s; %d of %d failed; reference moves: %s; %.1f s a step (%.1f–%.1f), %.0f s in all",
-		n, step, first, fails, n, mv, sum/float64(len(walls)), walls[0], walls[len(walls)-1], sum))
+	lines = append(lines, fmt.Sprintf("%d commits: %s; %d of %d failed; reference moves: %s; %.1f s a step (%.1f–%.1f), %.0f s in all",
+		n, first, fails, n, mv, sum/float64(len(walls)), walls[0], walls[len(walls)-1], sum))
 	return lines, nil
 }

@@ -95,8 +95,13 @@ damaged docs markers, an unknown --rebaseline name, --rebaseline without
 --why) is a one-line error naming the file or name and the fix; every file
 is left byte-identical.
 
+When the baselines file names no reference revision yet (see ` + p + `
+reference), a recording run from a clean tree records the commit it
+measured as the first, and writes the page that lists it
+(perf/reference.md beside the docs); it never moves one.
+
 With --check (what CI runs) it judges every band and checks that the
-docs' generated section is up to date, and writes nothing: no baseline
+docs' generated section and the reference page are up to date, and writes nothing: no baseline
 moves, so one machine's noise can never change the docs in CI, and only a
 number the docs show (a count, a band, a budget, a recorded baseline) that
 no longer matches fails it. The docs keep showing the times of the machine

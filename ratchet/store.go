@@ -225,6 +225,24 @@ func (s *Store) checkNumbers(file string, measured []Scenario) error {
 //	        spread: 1.04                               # largest/smallest per-process fastest sample
 //	        samples: [40.9, 41.2, 41.6]
 //
+// A file of version 2 also names the reference revision, before machines:
+// every reference, oldest first, the last the current one (see
+// [Store.Reference]; a ratio is [scenario, number, ratio, low, high, pairs]
+// of the paired run that moved it):
+//
+//	version: 2
+//	references:
+//	  - commit: 4f6ca49b2d8bfd71e5835e3c83ccf83462a4b713
+//	    set: 2026-12-01T19:30:51Z
+//	    kind: recorded                                 # recorded | faster | rebaselined
+//	    why: first reference
+//	  - commit: 0a1b2c3d4e5f…
+//	    set: 2026-12-02T08:00:00Z
+//	    kind: faster
+//	    why: 'significantly faster than 4f6ca49b2d8b: hover-storm frame 0.95× [0.94, 0.96]'
+//	    ratios:
+//	      - [hover-storm, frame, 0.95, 0.94, 0.96, 60]
+//
 // Every error is an [*InputError] with the file, the line where the YAML
 // library or the check found it, and the fix. An empty file is an empty
 // store.

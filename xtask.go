@@ -268,7 +268,9 @@ before the suite runs); then runs each phase N times and prints:
               default list)
 
 -scenarios limits the suite and base phases to the named scenarios
-(default: all of them).
+(default: all of them), and names the creep phases' scenarios (default:
+hover-storm, the planted one; with others beside it, their unplanted
+times enter the suite-wide error rate as a real main's would).
 
 The creep phases simulate commits with one planted binary on both sides
 rather than real builds of real commits: perfbench reference takes the
@@ -636,7 +638,7 @@ func noise(args []string, tmp string, build step) int {
 				}
 			}
 			for i := range o.runs {
-				lines, err := creep(phase, planted, tmp, ref, factor, o.commits)
+				lines, err := creep(phase, planted, tmp, ref, factor, o.commits, o.scenarios)
 				if err != nil {
 					fmt.Fprintf(os.Stderr, "xtask: noise: %v\n", err)
 					return 1
@@ -735,7 +737,10 @@ type referenceJSON struct {
 // a baselines file whose reference is commit 0, and returns a line per
 // commit and a summary: the first commit that failed, each move, the
 // seconds each step took.
-func creep(phase, planted, tmp string, ref float64, factor func(k int) float64, n int) ([]string, error) {
+func creep(phase, planted, tmp string, ref float64, factor func(k int) float64, n int, scenarios []string) ([]string, error) {
+	if len(scenarios) == 0 {
+		scenarios = []string{"hover-storm"} // the plant's scenario; any others run unplanted beside it
+	}
 	dir, err := os.MkdirTemp(tmp, "creep-")
 	if err != nil {
 		return nil, err
@@ -758,8 +763,9 @@ func creep(phase, planted, tmp string, ref float64, factor func(k int) float64, 
 	var walls []float64
 	for k := 1; k <= n; k++ {
 		env := []string{"PERFBENCH_PLANT=" + plant(k), "PERFBENCH_BASE_PLANT=" + plant(r)}
-		cmd := exec.Command(planted, "reference", "hover-storm", "--baselines", baselines, "--docs", page,
-			"--reference-binary", planted, "--head-binary", planted, "--head-commit", simCommit(k), "--json", "--quiet")
+		args := append([]string{"reference"}, scenarios...)
+		cmd := exec.Command(planted, append(args, "--baselines", baselines, "--docs", page,
+			"--reference-binary", planted, "--head-binary", planted, "--head-commit", simCommit(k), "--json", "--quiet")...)
 		cmd.Env = append(os.Environ(), env...)
 		var stdout, stderr bytes.Buffer
 		cmd.Stdout, cmd.Stderr = &stdout, &stderr

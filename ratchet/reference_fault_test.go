@@ -1,0 +1,103 @@
+package ratchet
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/perfbench/perfbench/band"
+)
+
+// A move of the reference writes the baselines file and the page as one
+// group: a disk that fills, fails a sync or dies at any one operation of
+// it leaves both as they were or, once the next run has recovered, both
+// moved — never the file moved and the page not, or half of either.
+func TestAReferenceMoveIsWholeOrNotAtAll(t *testing.T) {
+	const refA, refB, refC = "aaaaaaaaaaaa", "bbbbbbbbbbbb", "cccccccccccc"
+	day := time.Date(2026, 9, 11, 9, 30, 0, 0, time.UTC)
+	faster := func(context.Context, Reference) (Compared, error) {
+		return Compared{Times: []ComparedTime{{Ratio: Ratio{Scenario: "hover-storm", Number: "frame", Ratio: 0.95, Lo: 0.94, Hi: 0.96, Pairs: 60}, Verdict: band.Pass, Faster: true}}}, nil
+	}
+	same := func(context.Context, Reference) (Compared, error) {
+		return Compared{Times: []ComparedTime{{Ratio: Ratio{Scenario: "hover-storm", Number: "frame", Ratio: 1, Lo: 0.99, Hi: 1.01, Pairs: 60}, Verdict: band.Pass}}}, nil
+	}
+	setup := func(t *testing.T) (faultRepo, ReferenceOptions) {
+		r := faultRepo(t.TempDir())
+		opts := ReferenceOptions{Baselines: filepath.Join(string(r), "perf", "baselines.yaml"), Page: filepath.Join(string(r), "docs", "perf", "reference.md"),
+			Head: refB, Now: func() time.Time { return day }}
+		require.NoError(t, os.MkdirAll(filepath.Dir(opts.Baselines), 0o755))
+		s := &Store{}
+		s.AddReference(Reference{Commit: refA, Set: day.Add(-time.Hour), Kind: RefRecorded, Why: "the first"})
+		require.NoError(t, os.WriteFile(opts.Baselines, s.Marshal(), 0o644))
+		return r, opts
+	}
+	// What a move that nothing disturbs leaves.
+	r, opts := setup(t)
+	_, err := RunReference(context.Background(), opts, faster)
+	require.NoError(t, err)
+	moved := r.files(t)
+	require.Contains(t, moved["perf/baselines.yaml"], "commit: "+refB)
+
+	for _, f := range []fault{faultENOSPC, faultEIO, faultKill} {
+		for at := 0; ; at++ {
+			r, opts := setup(t)
+			old := r.files(t)
+			d := &faultDisk{at: at, fault: f}
+			opts.disk = d
+			_, err := RunReference(context.Background(), opts, faster)
+			if at >= len(d.ops) {
+				require.NoError(t, err)
+				break // every operation of the move has failed once
+			}
+			// An error, or none where the group was committed and the
+			// write finished it as recovery would.
+			_ = err
+			// The next run (the reference stays: head C is no faster)
+			// finishes or discards the interrupted group first.
+			recover := opts
+			recover.disk, recover.Head = nil, refC
+			_, err = RunReference(context.Background(), recover, same)
+			require.NoError(t, err)
+			got := r.files(t)
+			if got["perf/baselines.yaml"] == old["perf/baselines.yaml"] {
+				assert.Equal(t, old, got, "%s at operation %d (%s): not moved, so nothing written", f, at, d.ops[at])
+			} else {
+				assert.Equal(t, moved, got, "%s at operation %d (%s): moved, so both files whole", f, at, d.ops[at])
+			}
+		}
+	}
+}
+
+// One recording run at a time: a reference move while perf (or another
+// reference run) holds the baselines' lock is refused, nothing written;
+// --check takes no lock.
+func TestAReferenceMoveWaitsForNoOne(t *testing.T) {
+	r := faultRepo(t.TempDir())
+	baselines := filepath.Join(string(r), "perf", "baselines.yaml")
+	require.NoError(t, os.MkdirAll(filepath.Dir(baselines), 0o755))
+	s := &Store{}
+	s.AddReference(Reference{Commit: "aaaaaaaaaaaa", Set: time.Date(2026, 9, 10, 8, 0, 0, 0, time.UTC), Kind: RefRecorded, Why: "the first"})
+	require.NoError(t, os.WriteFile(baselines, s.Marshal(), 0o644))
+	before := r.files(t)
+	unlock, err := lockBaselines(baselines)
+	require.NoError(t, err)
+	defer unlock()
+	opts := ReferenceOptions{Baselines: baselines, Page: filepath.Join(string(r), "reference.md"), Head: "bbbbbbbbbbbb"}
+	_, err = RunReference(context.Background(), opts, func(context.Context, Reference) (Compared, error) {
+		panic("compared while another run records")
+	})
+	var ie *InputError
+	require.ErrorAs(t, err, &ie)
+	assert.Contains(t, err.Error(), "another perfbench perf is recording into this file")
+	assert.Equal(t, before, r.files(t))
+
+	opts.Check = true
+	o, err := RunReference(context.Background(), opts, func(context.Context, Reference) (Compared, error) { return Compared{}, nil })
+	require.NoError(t, err)
+	assert.True(t, o.Judged)
+}

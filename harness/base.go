@@ -316,7 +316,7 @@ func (h *front) runPaired(cmd *cobra.Command, names []string, head *runner.Runne
 	if err != nil {
 		return err
 	}
-	return h.write(cmd, &report.Report{Program: h.program, Command: "scenarios", Paired: &o, Base: label}, f)
+	return h.write(cmd, &report.Report{Program: h.program, Command: "scenarios", Paired: &o, Base: label, Terminal: terminalFor(cmd.OutOrStdout(), false)}, f)
 }
 
 // pairedRun builds the base (and head's layouts) as runPaired describes,

@@ -104,7 +104,7 @@ func (r *Report) Write(w, errw io.Writer, f Format) error {
 	}
 	switch {
 	case r.Paired != nil:
-		return writePairedTable(w, r.Base, *r.Paired)
+		return writePairedTable(w, r.Base, *r.Paired, r.Terminal.Width)
 	case r.Measured != nil:
 		return writeScenarioResult(w, *r.Measured)
 	case r.Command == "perf":

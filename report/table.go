@@ -138,41 +138,76 @@ func writeScenarioResult(w io.Writer, res scenario.Result) error {
 
 // writePairedTable prints one row per number: head, base, the ratio and
 // its interval for a time with what the run could see, the verdict and
-// what moved; then the numbers under their headings, unsure first.
-func writePairedTable(w io.Writer, base string, o paired.Outcome) error {
+// what moved; then the numbers under their headings, unsure first. It is
+// fitted to width (0: ratchet.DefaultWidth).
+func writePairedTable(w io.Writer, base string, o paired.Outcome, width int) error {
+	if width <= 0 {
+		width = ratchet.DefaultWidth
+	}
 	var b strings.Builder
-	b.WriteString(wrapWords(fmt.Sprintf("head: this binary; base: %s; %s", base, o.Rule()), ratchet.DefaultWidth) + "\n\n")
+	b.WriteString(wrapWords(fmt.Sprintf("head: this binary; base: %s; %s", base, o.Rule()), width) + "\n\n")
 	// One row a number under its scenario, values with their units as
 	// the judged table prints them, and a row's note on a line of its
 	// own below it: hover-storm's table is 85 columns, the suite's
 	// about 110 (a column for the scenario, the unit and the note made
-	// them 125 and more, and every row wrapped at 100).
+	// them 125 and more, and every row wrapped at 100). Where that is
+	// still too wide, a time's ratio joins its note, below its row.
 	level, same := pairedLevel(o)
 	ratioHead := "head/base"
 	if same {
 		ratioHead += " [" + band.Format(100*level) + "% interval]"
 	}
-	// rows holds the table's rows; a row of one cell is a line of its
-	// own (a scenario, a note), outside the columns.
-	rows := [][]string{{"number", "head", "base", ratioHead, "verdict"}}
-	scenario := ""
-	for _, n := range o.Numbers {
-		if n.Scenario != scenario {
-			scenario = n.Scenario
-			rows = append(rows, []string{scenario})
+	table := func(ratioColumn bool) [][]string {
+		// A row of one cell is a line of its own (a scenario, a note),
+		// outside the columns.
+		head := []string{"number", "head", "base", ratioHead, "verdict"}
+		if !ratioColumn {
+			head = []string{"number", "head", "base", "verdict"}
 		}
-		rows = append(rows, []string{"  " + n.Name, pairedValue(n, n.Head), pairedValue(n, n.Base), pairedRatio(n, !same), pairedVerdict(n.Verdict)})
-		if note := join(n.Note, n.Sees()); note != "" {
-			rows = append(rows, []string{"    " + note})
-		}
-	}
-	widths := make([]int, len(rows[0]))
-	for _, r := range rows {
-		for i, c := range r {
-			if len(r) > 1 {
-				widths[i] = max(widths[i], utf8.RuneCountInString(c))
+		rows := [][]string{head}
+		scenario := ""
+		for _, n := range o.Numbers {
+			if n.Scenario != scenario {
+				scenario = n.Scenario
+				rows = append(rows, []string{scenario})
+			}
+			note := join(n.Note, n.Sees())
+			row := []string{"  " + n.Name, pairedValue(n, n.Head), pairedValue(n, n.Base), pairedRatio(n, !same), pairedVerdict(n.Verdict)}
+			if !ratioColumn {
+				row = append(row[:3], row[4])
+				if r := pairedRatio(n, true); r != "—" {
+					note = join("head/base "+r, note)
+				}
+			}
+			rows = append(rows, row)
+			if note != "" {
+				for _, l := range strings.Split(wrapWords(note, width-4), "\n") {
+					rows = append(rows, []string{"    " + l})
+				}
 			}
 		}
+		return rows
+	}
+	widths := func(rows [][]string) ([]int, int) {
+		ws := make([]int, len(rows[0]))
+		for _, r := range rows {
+			for i, c := range r {
+				if len(r) > 1 {
+					ws[i] = max(ws[i], utf8.RuneCountInString(c))
+				}
+			}
+		}
+		total := 2 * (len(ws) - 1)
+		for _, wd := range ws {
+			total += wd
+		}
+		return ws, total
+	}
+	rows := table(true)
+	ws, total := widths(rows)
+	if total > width {
+		rows = table(false)
+		ws, _ = widths(rows)
 	}
 	for _, r := range rows {
 		for i, c := range r {
@@ -181,7 +216,7 @@ func writePairedTable(w io.Writer, base string, o paired.Outcome) error {
 			}
 			b.WriteString(c)
 			if len(r) > 1 && i < len(r)-1 {
-				b.WriteString(strings.Repeat(" ", widths[i]-utf8.RuneCountInString(c)))
+				b.WriteString(strings.Repeat(" ", ws[i]-utf8.RuneCountInString(c)))
 			}
 		}
 		b.WriteByte('\n')

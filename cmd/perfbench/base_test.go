@@ -18,6 +18,7 @@ import (
 
 	"github.com/perfbench/perfbench/band"
 	"github.com/perfbench/perfbench/paired"
+	"github.com/perfbench/perfbench/ratchet"
 	"github.com/perfbench/perfbench/report"
 )
 
@@ -193,4 +194,41 @@ func TestPairedTableListsUnsureFirst(t *testing.T) {
 	}
 	assert.IsIncreasing(t, order, out)
 	assert.NotContains(t, out, "changed:")
+}
+
+// The paired table fits its terminal: a time's ratio has a column of its
+// own where it fits (scroll's numbers at 100 columns); where it would not
+// (with resize's widest value too, at 100 or 80), the ratio joins the note
+// below its row, and the notes and the rule above wrap.
+func TestPairedTableFitsItsWidth(t *testing.T) {
+	o := paired.Outcome{Verdict: band.Pass, Tolerance: 0.03, Times: 1, Looks: 4, Numbers: []paired.Number{
+		{Scenario: "scroll", Name: "translation-frame", Unit: "µs/translation-frame", Kind: band.KindTime, Head: 2.1, Base: 2.1,
+			Ratio: 1.001, Lo: 0.9902, Hi: 1.025, Level: 0.9875, Pairs: 30, Detectable: 1.047, Verdict: band.Pass},
+		{Scenario: "scroll", Name: "translation-hit-index-rebuilds", Unit: "hit-index-rebuilds/translation-frame", Kind: band.KindCount, Dir: band.AtMost,
+			Head: 0, Base: 0, Ratio: math.NaN(), Detectable: math.NaN(), Verdict: band.Pass},
+		{Scenario: "resize", Name: "damage-area", Unit: "px/frame", Kind: band.KindCount, Dir: band.AtMost,
+			Head: 1024000, Base: 1024000, Ratio: math.NaN(), Detectable: math.NaN(), Verdict: band.Pass},
+	}}
+	scroll := o
+	scroll.Numbers = o.Numbers[:2]
+	for _, tt := range []struct {
+		o      paired.Outcome
+		width  int
+		column bool
+	}{{scroll, 100, true}, {o, 100, false}, {o, 80, false}} {
+		var b strings.Builder
+		r := &report.Report{Program: "perfbench", Command: "scenarios", Paired: &tt.o, Base: "main", Terminal: ratchet.Terminal{Width: tt.width}}
+		require.NoError(t, r.Write(&b, io.Discard, report.Table))
+		out := b.String()
+		for _, l := range strings.Split(out, "\n") {
+			assert.LessOrEqual(t, len([]rune(l)), tt.width, "fits %d columns: %q", tt.width, l)
+		}
+		if tt.column {
+			assert.Contains(t, out, "head/base [98.75% interval]")
+			assert.Regexp(t, `  translation-frame +2\.1 µs +2\.1 µs +1\.001 \[0\.9902, 1\.025\] 30 pairs +pass\n`, out)
+		} else {
+			assert.NotContains(t, out, "head/base [")
+			assert.Regexp(t, `  translation-frame +2\.1 µs +2\.1 µs +pass\n    head/base 1\.001 \[0\.9902, 1\.025\] 98\.75% 30 pairs; this run could see ≥ 1\.047×\n`, out)
+		}
+	}
 }

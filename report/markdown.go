@@ -201,7 +201,7 @@ func writeMarkdownOutcome(w io.Writer, program, command string, o ratchet.Outcom
 // unsure (first), failed, broke, improved, stayed within the tolerance or
 // otherwise moved (head, base, the head/base ratio and its interval, what
 // moved and what the run could see), and every number, collapsed.
-func writeMarkdownPaired(w io.Writer, program, base string, o paired.Outcome) error {
+func writeMarkdownPaired(w io.Writer, program, command, base string, o paired.Outcome) error {
 	var b strings.Builder
 	tally := map[band.Verdict]int{}
 	moved := map[string]int{}
@@ -227,7 +227,13 @@ func writeMarkdownPaired(w io.Writer, program, base string, o paired.Outcome) er
 	for _, br := range o.Broken {
 		rows = append(rows, []string{Icon(band.Broken) + " broken", "—", "—", "—", "—", "—", "—", br})
 	}
-	fmt.Fprintf(&b, "## %s %s scenarios --base %s: %s\n\n", Icon(o.Verdict), program, cell(base), o.Verdict)
+	// The revision ratchet runs the same pairs against its reference
+	// (base names it); anything else paired is scenarios --base.
+	run := "scenarios --base " + cell(base)
+	if command == "reference" {
+		run = "reference: head against " + cell(base)
+	}
+	fmt.Fprintf(&b, "## %s %s %s: %s\n\n", Icon(o.Verdict), program, run, o.Verdict)
 	var parts []string
 	for _, v := range []band.Verdict{band.Unsure, band.Fail, band.Broken, band.Pass} {
 		if tally[v] > 0 {

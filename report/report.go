@@ -97,7 +97,7 @@ func (r *Report) Write(w, errw io.Writer, f Format) error {
 	case Markdown:
 		switch {
 		case r.Paired != nil:
-			return writeMarkdownPaired(w, r.Program, r.Base, *r.Paired)
+			return writeMarkdownPaired(w, r.Program, r.Command, r.Base, *r.Paired)
 		default:
 			return writeMarkdownOutcome(w, r.Program, r.Command, r.last())
 		}

@@ -232,7 +232,7 @@ func contains(xs []string, x string) bool {
 }
 
 // noiseUsage documents `go run xtask.go noise`.
-const noiseUsage = `usage: go run xtask.go noise [-runs N] [-quiet] [-phases LIST] [-plants LIST] [-base-plants LIST] [-scenarios LIST] [-commits N] [-step F]
+const noiseUsage = `usage: go run xtask.go noise [-runs N] [-quiet] [-phases LIST] [-plants LIST] [-base-plants LIST] [-scenarios LIST] [-commits N] [-step F] [-layouts N] [-tolerance T]
 
 Measures how far perfbench's time verdicts can be trusted on a busy
 machine. It builds perfbench, the same with the perfbench_plant build tag,
@@ -246,10 +246,16 @@ before the suite runs); then runs each phase N times and prints:
               for each F of -plants: how many runs caught it
   base        perfbench scenarios --base-binary (the same build on both
               sides): false fails
-  base-plant  perfbench scenarios hover-storm --base-binary with the planted
-              build as head, for each F of -base-plants (default 1.01, 1.02,
-              1.03, 1.05, 1.10): how many caught it, how many were unsure,
-              the effective ratio measured, pairs and seconds a run
+  base-plant  perfbench scenarios hover-storm paired, planted builds on
+              both sides, the head's planted, for each F of -base-plants
+              (default 1.01, 1.02, 1.03, 1.05, 1.10): how many caught it, how
+              many were unsure, the effective ratio measured, pairs and
+              seconds a run
+  base-layout perfbench scenarios paired between builds of the same code
+              that differ only in their function layout (-layouts builds a
+              side, all -ldflags=-randlayout=SEED but head's first): the
+              honest A/A of a pull request; runs that failed, unsure times,
+              pairs and seconds a run
   ci          go run xtask.go ci with GOFLAGS=-count=1 (no cached test
               results): how many passed (not in the default list)
   creep       the revision ratchet (perfbench reference hover-storm) over a
@@ -267,8 +273,8 @@ before the suite runs); then runs each phase N times and prints:
               and the creep after it fail against the moved one (not in the
               default list)
 
--scenarios limits the suite and base phases to the named scenarios
-(default: all of them), and names the creep phases' scenarios (default:
+-scenarios limits the suite, base and base-layout phases to the named
+scenarios (default: all of them), and names the creep phases' scenarios (default:
 hover-storm, the planted one; with others beside it, their unplanted
 times enter the suite-wide error rate as a real main's would).
 
@@ -282,6 +288,13 @@ crossing would be, minus the layout change a real commit brings (which
 the real command's --layouts builds average out); so the simulation
 judges the ratchet's rule, and the paired verdict under it, on this
 machine, without 12 × 7 builds.
+-layouts N (default 4, as scenarios --base builds) is how many builds of
+each side base-plant and base-layout spread their pairs over: head's the
+planted build and N−1 -randlayout builds of it, base's N more; -layouts 1
+runs the one planted build on both sides. -tolerance T is given to every
+paired run of the base phases as --tolerance. Each phase's report line
+ends with the load average before and after it.
+
 
 The plant phase's slowdown multiplies every thread-CPU sample of
 hover-storm by F; the base-plant phase's is a plant of work, every
@@ -300,12 +313,14 @@ type noiseOptions struct {
 	scenarios  []string
 	commits    int     // the creep phases' simulated commits
 	step       float64 // each creep commit's slowdown over its parent
+	layouts    int     // builds a side of base-plant and base-layout
+	tolerance  string  // --tolerance for the base phases' paired runs
 }
 
 func parseNoise(args []string) (noiseOptions, error) {
-	o := noiseOptions{runs: 20, phases: []string{"suite", "plant", "base", "base-plant"},
-		plants: []float64{2, 1.5}, basePlants: []float64{1.01, 1.02, 1.03, 1.05, 1.10}, commits: 12, step: 1.01}
-	valid := []string{"suite", "plant", "base", "base-plant", "ci", "creep", "creep-aa", "creep-faster"}
+	o := noiseOptions{runs: 20, phases: []string{"suite", "plant", "base", "base-plant", "base-layout"},
+		plants: []float64{2, 1.5}, basePlants: []float64{1.01, 1.02, 1.03, 1.05, 1.10}, commits: 12, step: 1.01, layouts: 4}
+	valid := []string{"suite", "plant", "base", "base-plant", "base-layout", "ci", "creep", "creep-aa", "creep-faster"}
 	floats := func(v string) ([]float64, error) {
 		var out []float64
 		for _, f := range strings.Split(v, ",") {
@@ -360,6 +375,18 @@ func parseNoise(args []string) (noiseOptions, error) {
 			} else if err == nil {
 				o.step = fs[0]
 			}
+		case "-layouts":
+			o.layouts, err = strconv.Atoi(value)
+			if err == nil && o.layouts < 1 {
+				err = errors.New("must be at least 1")
+			}
+		case "-tolerance":
+			var t float64
+			t, err = strconv.ParseFloat(value, 64)
+			if err == nil && !(t > 0 && t < 1) {
+				err = errors.New("must be a fraction above 0 and below 1")
+			}
+			o.tolerance = value
 		default:
 			err = errors.New("unknown flag")
 		}
@@ -446,6 +473,51 @@ func (s scenariosJSON) hover() (value float64, verdict string) {
 	return 0, "missing"
 }
 
+// pairedSummary sums up paired runs' times: how many were unsure (and in
+// how many runs), the pairs a time ran, and the runs' wall time.
+func pairedSummary(runs []noiseRun) string {
+	times, unsure, unsureRuns, pairs := 0, 0, 0, 0
+	var walls []float64
+	for _, r := range runs {
+		walls = append(walls, r.wall.Seconds())
+		any := false
+		for _, n := range r.out.Numbers {
+			if n.Pairs == 0 {
+				continue // a count
+			}
+			times++
+			pairs += n.Pairs
+			if n.Verdict == "unsure" {
+				unsure++
+				any = true
+			}
+		}
+		if any {
+			unsureRuns++
+		}
+	}
+	if times == 0 || len(walls) == 0 {
+		return "no time judged"
+	}
+	slices.Sort(walls)
+	return fmt.Sprintf("%d of %d times unsure (in %d runs); %.0f pairs a time on average; %.0f s a run (%.0f–%.0f)",
+		unsure, times, unsureRuns, float64(pairs)/float64(times), walls[len(walls)/2], walls[0], walls[len(walls)-1])
+}
+
+// loadAverage is the machine's one-minute load average, "" where the
+// system does not say (it is read from /proc/loadavg).
+func loadAverage() string {
+	b, err := os.ReadFile("/proc/loadavg")
+	if err != nil {
+		return ""
+	}
+	f := strings.Fields(string(b))
+	if len(f) == 0 {
+		return ""
+	}
+	return f[0]
+}
+
 // noiseRun is one run of perfbench the noise task made.
 type noiseRun struct {
 	code    int
@@ -505,11 +577,40 @@ func noise(args []string, tmp string, build step) int {
 	bin := filepath.Join(tmp, "perfbench")
 	planted := filepath.Join(tmp, "perfbench-plant")
 	load := filepath.Join(tmp, "perfload")
-	for _, s := range []step{
+	steps := []step{
 		build,
 		{"build perfbench with the perfbench_plant tag", []string{"go", "build", "-tags", "perfbench_plant", "-o", planted, "./cmd/perfbench"}},
 		{"build perfload", []string{"go", "build", "-o", load, "./cmd/perfload"}},
-	} {
+	}
+	// The paired phases' builds: head's the planted build and layouts−1
+	// -randlayout builds of it, base's layouts more (or the planted build
+	// itself on both sides).
+	heads, bases := []string{planted}, []string{planted}
+	if o.layouts > 1 && (contains(o.phases, "base-plant") || contains(o.phases, "base-layout")) {
+		bases = nil
+		for seed := 1; seed < 2*o.layouts; seed++ {
+			out := fmt.Sprintf("%s-%d", planted, seed)
+			steps = append(steps, step{fmt.Sprintf("build the planted perfbench with -randlayout=%d", seed),
+				[]string{"go", "build", "-tags", "perfbench_plant", fmt.Sprintf("-ldflags=-randlayout=%d", seed), "-o", out, "./cmd/perfbench"}})
+			if seed < o.layouts {
+				heads = append(heads, out)
+			} else {
+				bases = append(bases, out)
+			}
+		}
+	}
+	pairedArgs := []string{"--base-binary", strings.Join(bases, ",")}
+	if len(heads) > 1 {
+		pairedArgs = append(pairedArgs, "--head-binary", strings.Join(heads, ","))
+	}
+	if o.tolerance != "" {
+		pairedArgs = append(pairedArgs, "--tolerance", o.tolerance)
+	}
+	builds := fmt.Sprintf("%d build(s) a side", len(heads))
+	if o.tolerance != "" {
+		builds += ", --tolerance " + o.tolerance
+	}
+	for _, s := range steps {
 		if code := s.run(); code != 0 {
 			return code
 		}
@@ -577,6 +678,8 @@ func noise(args []string, tmp string, build step) int {
 	passed := func(r noiseRun) bool { return r.code == 0 }
 	start := time.Now()
 	for _, phase := range o.phases {
+		before := loadAverage()
+		n := len(report)
 		switch phase {
 		case "suite":
 			runs, good, err := repeat("suite", nil, bin, append([]string{"scenarios"}, o.scenarios...), passed)
@@ -609,12 +712,16 @@ func noise(args []string, tmp string, build step) int {
 				say("plant: hover-storm frame %g× slower caught in %d of %d runs", f, good, o.runs)
 			}
 		case "base":
-			_, good, err := repeat("base", nil, bin, append([]string{"scenarios", "--base-binary", bin}, o.scenarios...), passed)
+			args := append([]string{"scenarios", "--base-binary", bin}, o.scenarios...)
+			if o.tolerance != "" {
+				args = append(args, "--tolerance", o.tolerance)
+			}
+			runs, good, err := repeat("base", nil, bin, args, passed)
 			if err != nil {
 				fmt.Fprintf(os.Stderr, "xtask: noise: %v\n", err)
 				return 1
 			}
-			say("base: %d false fails in %d runs of perfbench scenarios --base-binary (the same build both sides)", o.runs-good, o.runs)
+			say("base: %d false fails in %d runs of perfbench scenarios --base-binary (the same build both sides); %s", o.runs-good, o.runs, pairedSummary(runs))
 		case "creep", "creep-aa", "creep-faster":
 			ref, err := stepCost()
 			if err != nil {
@@ -659,7 +766,7 @@ func noise(args []string, tmp string, build step) int {
 				// The planted binary on both sides (perfbench gives the
 				// base no PERFBENCH_PLANT), so the two differ only by the
 				// plant, not by how the build tag laid the code out.
-				runs, good, err := repeat(fmt.Sprintf("base plant %g×", f), env, planted, []string{"scenarios", "hover-storm", "--base-binary", planted}, hoverCaught)
+				runs, good, err := repeat(fmt.Sprintf("base plant %g×", f), env, planted, append([]string{"scenarios", "hover-storm"}, pairedArgs...), hoverCaught)
 				if err != nil {
 					fmt.Fprintf(os.Stderr, "xtask: noise: %v\n", err)
 					return 1
@@ -677,9 +784,18 @@ func noise(args []string, tmp string, build step) int {
 				}
 				slices.Sort(ratios)
 				slices.Sort(walls)
-				say("base-plant: hover-storm frame planted %g× (effective ratio, median of the runs' estimates, %.4f; %.4f–%.4f) caught in %d of %d paired runs, unsure in %d; %.0f pairs a run on average, %.1f–%.1f s a run",
-					f, ratios[len(ratios)/2], ratios[0], ratios[len(ratios)-1], good, o.runs, unsure, float64(pairs)/float64(len(runs)), walls[0], walls[len(walls)-1])
+				say("base-plant: hover-storm frame planted %g× (effective ratio, median of the runs' estimates, %.4f; %.4f–%.4f) caught in %d of %d paired runs, unsure in %d; %.0f pairs a run on average, %.1f–%.1f s a run; %s",
+					f, ratios[len(ratios)/2], ratios[0], ratios[len(ratios)-1], good, o.runs, unsure, float64(pairs)/float64(len(runs)), walls[0], walls[len(walls)-1], builds)
 			}
+		case "base-layout":
+			// The planted builds, no plant: head and base differ only by
+			// their function layout.
+			runs, good, err := repeat("base layout", nil, planted, append(append([]string{"scenarios"}, o.scenarios...), pairedArgs...), passed)
+			if err != nil {
+				fmt.Fprintf(os.Stderr, "xtask: noise: %v\n", err)
+				return 1
+			}
+			say("base-layout: %d false fails in %d paired runs between builds that differ only in layout (%s); %s", o.runs-good, o.runs, builds, pairedSummary(runs))
 		case "ci":
 			good := 0
 			var walls []float64
@@ -704,6 +820,9 @@ func noise(args []string, tmp string, build step) int {
 			}
 			slices.Sort(walls)
 			say("ci: go run xtask.go ci passed %d of %d runs, %.0f–%.0f s each", good, o.runs, walls[0], walls[len(walls)-1])
+		}
+		if after := loadAverage(); len(report) > n && before != "" {
+			report[len(report)-1] += fmt.Sprintf(" (load average %s before the phase, %s after)", before, after)
 		}
 	}
 	fmt.Printf("\nnoise: %s, %s in all\n  %s\n", condition, since(start), strings.Join(report, "\n  "))

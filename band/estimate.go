@@ -148,12 +148,16 @@ func RatioAt(head, base [][]float64, level float64) (center, lo, hi float64, pai
 	return RatioAcross(head, base, Between{}, level)
 }
 
-// RatioAcross is [RatioAt] over several builds a side: its interval is
-// widened by the builds' share of the log ratio's variance (between,
-// from [Spread]), its ends the differences whose rank is off the middle
-// by Student's t quantile with between.DF times √Inflation standard
-// deviations of the U statistic rather than the normal's. The zero
-// Between gives [RatioAt]'s interval exactly.
+// RatioAcross is [RatioAt] over several builds a side: each end of the
+// interval lies as far from the estimate as the processes' own
+// distribution-free interval puts it and the builds' share of the
+// variance (between.Var, from [Spread]) together, added in quadrature —
+// √(a² + q²·Var) for a half-width a of the processes' interval — with the
+// quantile q from Student's t with between.DF rather than the normal.
+// (Widening the rank interval itself would read its ends from the tails
+// of the processes' differences, where whole processes' modes lie: on
+// hover-storm under load, an interval ten times the builds' spread.) The
+// zero Between gives [RatioAt]'s interval exactly.
 func RatioAcross(head, base [][]float64, between Between, level float64) (center, lo, hi float64, pairs int) {
 	if !(level > 0 && level < 1) {
 		panic(fmt.Sprintf("band: interval level %v is not within (0, 1)", level))
@@ -167,13 +171,73 @@ func RatioAcross(head, base [][]float64, between Between, level float64) (center
 	if n < 2 || m < 2 {
 		return center, 0, math.Inf(1), pairs
 	}
-	z := between.quantile(1-(1-level)/2) * math.Sqrt(between.Inflation())
-	nm := float64(n * m)
-	c := int(math.Floor(nm/2 - z*math.Sqrt(nm*float64(n+m+1)/12)))
-	if c < 1 {
+	sp := newSpan(d, n, m, between)
+	q := between.quantile(1 - (1-level)/2)
+	if sp.c(q) < 1 {
 		return center, 0, math.Inf(1), pairs
 	}
-	return center, math.Exp(d[c-1]), math.Exp(d[len(d)-c]), pairs
+	return center, math.Exp(sp.low(q)), math.Exp(sp.up(q)), pairs
+}
+
+// span is a ratio's interval as a function of its quantile q: the
+// processes' rank interval's half-widths with the builds' variance added.
+type span struct {
+	d       []float64 // every head–base difference of log floors, sorted
+	nm, sdU float64   // their count and the U statistic's standard deviation
+	center  float64   // their median
+	v       float64   // the builds' share of the variance
+}
+
+func newSpan(d []float64, n, m int, between Between) span {
+	nm := float64(n * m)
+	return span{d: d, nm: nm, sdU: math.Sqrt(nm * float64(n+m+1) / 12), center: median(d), v: max(between.Var, 0)}
+}
+
+// c is the rank of the processes' interval's ends at quantile q.
+func (s span) c(q float64) int { return int(math.Floor(s.nm/2 - q*s.sdU)) }
+
+// low and up are the interval's ends, in log, at quantile q ≥ 0.
+func (s span) low(q float64) float64 {
+	c := s.c(q)
+	if c < 1 {
+		return math.Inf(-1)
+	}
+	a := max(s.center-s.d[c-1], 0)
+	return s.center - math.Sqrt(a*a+q*q*s.v)
+}
+
+func (s span) up(q float64) float64 {
+	c := s.c(q)
+	if c < 1 {
+		return math.Inf(1)
+	}
+	b := max(s.d[len(s.d)-c]-s.center, 0)
+	return s.center + math.Sqrt(b*b+q*q*s.v)
+}
+
+// reach is the least quantile q ≥ 0 at which the interval's lower end
+// (below, true) or upper end reaches x: low(q) ≤ x or up(q) ≥ x. Both
+// ends move outwards as q grows, stepwise, so a bisection finds it.
+func (s span) reach(x float64, below bool) float64 {
+	reached := func(q float64) bool {
+		if below {
+			return s.low(q) <= x
+		}
+		return s.up(q) >= x
+	}
+	lo, hi := 0.0, (s.nm/2)/s.sdU+1 // past hi the processes give no interval
+	if reached(lo) {
+		return 0
+	}
+	for range 60 {
+		mid := (lo + hi) / 2
+		if reached(mid) {
+			hi = mid
+		} else {
+			lo = mid
+		}
+	}
+	return hi
 }
 
 // ShiftTest is the one-sided Mann–Whitney test that goes with [Ratio]'s
@@ -189,12 +253,13 @@ func ShiftTest(head, base [][]float64, r float64) (slower, faster float64) {
 	return ShiftTestAcross(head, base, Between{}, r)
 }
 
-// ShiftTestAcross is [ShiftTest] over several builds a side: the U
-// statistic's standard deviation is multiplied by √Inflation of between
-// (from [Spread]) and its tail read from Student's t with between.DF,
-// so that builds whose layouts differ cannot show a shift their layouts
-// alone could have made. The zero Between gives [ShiftTest]'s p-values
-// exactly.
+// ShiftTestAcross is [ShiftTest] over several builds a side: the test
+// that goes with [RatioAcross]'s interval, its p-value against "at most
+// r×" the tail (Student's t with between.DF) beyond the quantile at which
+// the interval's lower end reaches r, and likewise for "at least r×"
+// with its upper end; so a p-value below α goes with an interval at level
+// 1 − 2α whose end lies beyond r, as for one build. The zero Between
+// gives [ShiftTest]'s p-values exactly.
 func ShiftTestAcross(head, base [][]float64, between Between, r float64) (slower, faster float64) {
 	if !(r > 0) || math.IsInf(r, 0) {
 		panic(fmt.Sprintf("band: shift-test ratio %v is not a finite number > 0", r))
@@ -204,6 +269,15 @@ func ShiftTestAcross(head, base [][]float64, between Between, r float64) (slower
 		return math.NaN(), math.NaN()
 	}
 	at := math.Log(r)
+	if between.Var > 0 && n >= 2 && m >= 2 {
+		sp := newSpan(d, n, m, between)
+		if at < sp.center {
+			q := sp.reach(at, true)
+			return between.survival(q), 1 - between.survival(q)
+		}
+		q := sp.reach(at, false)
+		return 1 - between.survival(q), between.survival(q)
+	}
 	above := 0.0
 	for _, x := range d {
 		switch {
@@ -214,8 +288,8 @@ func ShiftTestAcross(head, base [][]float64, between Between, r float64) (slower
 		}
 	}
 	nm := float64(n * m)
-	sd := math.Sqrt(nm*float64(n+m+1)/12) * math.Sqrt(between.Inflation())
-	tail := func(u float64) float64 { return between.survival((u - nm/2 - 0.5) / sd) }
+	sd := math.Sqrt(nm * float64(n+m+1) / 12)
+	tail := func(u float64) float64 { return distuv.UnitNormal.Survival((u - nm/2 - 0.5) / sd) }
 	return tail(above), tail(nm - above)
 }
 

@@ -121,3 +121,35 @@ func TestLayoutModelStillCatchesARealSlowdown(t *testing.T) {
 	assert.Less(t, few[band.Fail], many[band.Fail])
 	assert.Zero(t, many[band.Pass]+few[band.Pass])
 }
+
+// A time judged over several builds says how far their layouts spread,
+// and an unsure one whose builds weigh more than its pairs says that
+// more builds, not more pairs, would decide it; one build a side says
+// nothing of layouts.
+func TestLayoutSpreadIsInTheNote(t *testing.T) {
+	rng := rand.New(rand.NewPCG(25, 26))
+	h, b := layoutSim(rng, 120, 4, 0.03, 1)
+	for _, tt := range []struct {
+		builds int
+		note   string
+	}{
+		{4, "the builds' layouts"},
+		{1, ""},
+	} {
+		p := plan{tol: 0.01, looks: 1, times: 1, heads: tt.builds, bases: tt.builds, spread: tt.builds}
+		ns := []Number{{Kind: band.KindTime}}
+		p.measure(&ns[0], h, b)
+		p.decide(ns)
+		if tt.note == "" {
+			assert.NotContains(t, ns[0].Note, "layouts")
+			assert.Zero(t, ns[0].Between)
+			continue
+		}
+		t.Logf("%s: %s", ns[0].Verdict, ns[0].Note)
+		assert.Greater(t, ns[0].Between.Spread, 0.01, "%+v", ns[0])
+		assert.Contains(t, ns[0].Note, tt.note)
+		assert.Equal(t, band.Unsure, ns[0].Verdict)
+		assert.Greater(t, ns[0].Between.Var, ns[0].Between.Within)
+		assert.Contains(t, ns[0].Note, "more builds would narrow it, not more pairs")
+	}
+}

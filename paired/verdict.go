@@ -191,14 +191,21 @@ func (p plan) decide(ns []Number) {
 			n.Verdict, n.Move = band.Unsure, Same
 			n.Note = fmt.Sprintf("unsure: %s× [%s, %s] straddles the %s%% tolerance after %d pairs",
 				band.Format(n.Ratio), band.Format(n.Lo), band.Format(n.Hi), pct, n.Pairs)
-			if n.Between.Var > n.Between.Within {
-				n.Note += fmt.Sprintf(" (the builds' layouts, ±%s%% a build, weigh more than the pairs: more builds would narrow it, not more pairs)",
-					band.Format(n.Between.Spread*100))
-			}
 		}
 		// Holm's procedure stops at the first p-value it cannot reject:
 		// every larger one passes or is unsure.
 		failing = false
+	}
+	for _, i := range tested {
+		n := &ns[i]
+		spread := band.Format(n.Between.Spread * 100)
+		switch {
+		case n.Between.Var <= 0:
+		case n.Verdict == band.Unsure && n.Between.Var > n.Between.Within:
+			n.Note = join(n.Note, fmt.Sprintf("the builds' layouts, ±%s%% a build, weigh more than the pairs: more builds would narrow it, not more pairs", spread))
+		default:
+			n.Note = join(n.Note, fmt.Sprintf("the builds' layouts spread ±%s%% a build", spread))
+		}
 	}
 }
 

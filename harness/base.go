@@ -13,10 +13,12 @@ import (
 	"runtime"
 	"runtime/debug"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/spf13/cobra"
 
+	"github.com/perfbench/perfbench/affinity"
 	"github.com/perfbench/perfbench/paired"
 	"github.com/perfbench/perfbench/report"
 	"github.com/perfbench/perfbench/runner"
@@ -355,6 +357,14 @@ func (h *front) pairedRun(cmd *cobra.Command, names []string, head *runner.Runne
 			}
 			defer hb.remove()
 			heads = append([]string{""}, hb.bins...)
+		}
+	}
+	if _, set := os.LookupEnv(affinity.Env); !set {
+		// Every child of both sides on one CPU (package affinity says
+		// why); PERFBENCH_CPU set, even empty, is the user's choice.
+		if cpu, ok := affinity.Last(); ok {
+			os.Setenv(affinity.Env, strconv.Itoa(cpu))
+			defer os.Unsetenv(affinity.Env)
 		}
 	}
 	head.Progress = nil

@@ -8,6 +8,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/perfbench/perfbench/affinity"
 	"github.com/perfbench/perfbench/band"
 	"github.com/perfbench/perfbench/harness"
 	"github.com/perfbench/perfbench/runner"
@@ -58,6 +59,18 @@ func TestMainBadInputIsOneLineAndExit2(t *testing.T) {
 		assert.Empty(t, out, tc.args)
 		assert.NotContains(t, errb, "perfbench", tc.args)
 	}
+}
+
+// A child told to pin itself to something that is not a CPU (the
+// parent's PERFBENCH_CPU, package affinity) says so in one line and exits
+// 2, measuring nothing.
+func TestMainChildRefusesABadCPU(t *testing.T) {
+	t.Setenv(affinity.Env, "fast")
+	code, out, errb := main(runner.ChildCommand, "harness-quick")
+	assert.Equal(t, 2, code, errb)
+	assert.Contains(t, errb, `PERFBENCH_CPU="fast" is not a CPU number`)
+	assert.Equal(t, 1, bytes.Count([]byte(errb), []byte("\n")), "one line: %q", errb)
+	assert.Empty(t, out)
 }
 
 func TestMainServesTheRunnersChild(t *testing.T) {

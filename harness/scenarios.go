@@ -11,6 +11,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/perfbench/perfbench/affinity"
 	"github.com/perfbench/perfbench/latency"
 	"github.com/perfbench/perfbench/paired"
 	"github.com/perfbench/perfbench/ratchet"
@@ -456,6 +457,9 @@ func (h *front) childCmd() *cobra.Command {
 					return err
 				}
 				opts.Renderer = rend
+			}
+			if err := affinity.FromEnv(); err != nil {
+				return UsageError{err}
 			}
 			if err := runner.ServeChild(cmd.OutOrStdout(), args[0], opts); err != nil {
 				var ue *scenario.UnknownError

@@ -477,6 +477,11 @@ func (s scenariosJSON) hover() (value float64, verdict string) {
 // how many runs), the pairs a time ran, and the runs' wall time.
 func pairedSummary(runs []noiseRun) string {
 	times, unsure, unsureRuns, pairs := 0, 0, 0, 0
+	// What the same intervals say of a tighter tolerance: below 1+t at
+	// the pass level (would pass), above it (the most that could fail:
+	// the fail level is as strict or stricter).
+	tighter := []float64{0.01, 0.02}
+	below, above := make([]int, len(tighter)), make([]int, len(tighter))
 	var walls []float64
 	for _, r := range runs {
 		walls = append(walls, r.wall.Seconds())
@@ -487,6 +492,14 @@ func pairedSummary(runs []noiseRun) string {
 			}
 			times++
 			pairs += n.Pairs
+			for i, t := range tighter {
+				if n.Hi != nil && *n.Hi < 1+t {
+					below[i]++
+				}
+				if n.Lo != nil && *n.Lo > 1+t {
+					above[i]++
+				}
+			}
 			if n.Verdict == "unsure" {
 				unsure++
 				any = true
@@ -500,8 +513,12 @@ func pairedSummary(runs []noiseRun) string {
 		return "no time judged"
 	}
 	slices.Sort(walls)
-	return fmt.Sprintf("%d of %d times unsure (in %d runs); %.0f pairs a time on average; %.0f s a run (%.0f–%.0f)",
-		unsure, times, unsureRuns, float64(pairs)/float64(times), walls[len(walls)/2], walls[0], walls[len(walls)-1])
+	var at []string
+	for i, t := range tighter {
+		at = append(at, fmt.Sprintf("%g%%: %d below, %d above", t*100, below[i], above[i]))
+	}
+	return fmt.Sprintf("%d of %d times unsure (in %d runs); %.0f pairs a time on average; %.0f s a run (%.0f–%.0f); intervals against a tighter tolerance (%s)",
+		unsure, times, unsureRuns, float64(pairs)/float64(times), walls[len(walls)/2], walls[0], walls[len(walls)-1], strings.Join(at, "; "))
 }
 
 // loadAverage is the machine's one-minute load average, "" where the

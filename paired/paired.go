@@ -86,20 +86,26 @@ const MaxPairs = 200
 // Tolerance is how far above 1 the ratio head/base must be shown, at the
 // suite's level, before a time fails: 3%. It is derived from builds of
 // the same code that differ only in their function layout, the A/A a
-// pull request really is, and 1% — the target — does not hold for them.
-// Measured on hover-storm (a shared two-core machine at a load average
-// of about 25, paired runs of up to 40 s): four -randlayout builds of
-// one revision read 0.972, 1.013, 1.016–1.020 (three runs) against the
-// linker's own layout, and an unrelated commit's builds 0.990–1.018: a
-// spread of the layout effect of about 1.7% a build, −2.8% to +2.0%. At
-// a 1% tolerance the +2.0% build failed 2 runs of 2. Spread over
-// DefaultLayouts builds a side, the difference of the layouts' means
-// has a spread of about 1.7%·√(2/4) = 1.2%, so a 3% tolerance is 2.5 of
-// those; 2% would fail about one layout-only pull request in twenty,
-// and 1% would need some thirty builds a side. The same runs' plants of
-// work (effective ratios 1.008–1.012, 1.020, 1.031, 1.046, 1.10 for
-// 1.01–1.10) were caught at 3% in 0, 0, 0, 3 and 4 runs of 4, at 1% in
-// 0, 0, 3, 4 and 4 (the rest unsure, none failed below the tolerance).
+// pull request really is. Four -randlayout builds of one revision read
+// 0.972, 1.013 and 1.016–1.020 against the linker's own layout on
+// hover-storm: about 1.7% a build (band.Spread read ±1.4% over 200
+// pairs of four builds a side). Since a time's interval carries the
+// builds' spread, a layout-only pull request fails no more often than
+// Alpha at any tolerance; what the tolerance decides is how often it
+// passes rather than stays unsure, and how small a slowdown can fail.
+// Measured with children pinned to one CPU (package affinity) and
+// DefaultLayouts builds a side, a shared two-core machine at a load
+// average of 1.4–1.8, `go run xtask.go noise -quiet -runs 5`: five
+// suite runs between layout-only builds failed none of 35 times, 22
+// passed at 3% (13 unsure); their intervals lay below 1.02 for 14 and
+// below 1.01 for 11, so a 2% or 1% tolerance would have left 21 or 24
+// of 35 unsure. It would have caught nothing more either: hover-storm's
+// plants of work (effective ratios 1.009, 1.019, 1.021, 1.043, 1.100)
+// were caught at 3% in 0, 0, 0, 0 and 5 runs of 5, and the 1.043's
+// intervals' low ends, 0.99–1.01, lie below 1.02 as well. Four builds a
+// side estimate the layouts' spread with about six degrees of freedom,
+// which keeps a ratio's interval near ±4% at the looks' level however
+// many pairs run; only more builds narrow it, and 1% needs them first.
 const Tolerance = 0.03
 
 // DefaultLayouts is how many builds of each side a paired run against a
@@ -107,7 +113,11 @@ const Tolerance = 0.03
 // -ldflags=-randlayout=SEED: four, so a layout accident of one build,
 // measured at up to 2.8% on hover-storm, is a quarter of the pairs (see
 // Tolerance). More builds halve the layouts' spread only at four times
-// as many, each a link of the whole binary.
+// as many, each a link of the whole binary; sixteen a side, measured
+// before children were pinned (a load average of about 6), caught
+// hover-storm's 1.10× plant in 5 runs of 5 against four builds' 3, its
+// 1.05× in 2 against 3, and read the same 1.01× plant 0.986–1.062 from
+// run to run where four builds read 1.021–1.028.
 const DefaultLayouts = 4
 
 // Options configures Run. The zero Options, with Head and Base set, runs

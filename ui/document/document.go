@@ -214,6 +214,13 @@ func (m *ListModel) Mounted(port float32) int {
 	return max(0, min(m.Rows, int(math.Ceil(float64(port/m.RowHeight)))+1+m.Overscan))
 }
 
+// First returns the model row the first of mounted rows is bound to at
+// offset scrollY: the row the offset shows first, less the overscan, and
+// no later than leaves the mounted rows inside the model.
+func (m *ListModel) First(scrollY float32, mounted int) int {
+	return max(0, min(int(scrollY/m.RowHeight)-m.Overscan, m.Rows-mounted))
+}
+
 // Document is an element tree with its stylesheet and change queues.
 type Document struct {
 	Sheet *style.Sheet

@@ -202,7 +202,7 @@ func (d *Document) SetList(n *Node, m *ListModel) {
 	rows := slices.Clone(n.children)
 	first := 0
 	if m != nil {
-		first = max(0, min(int(n.scrollY/m.RowHeight)-m.Overscan, m.Rows-len(rows)))
+		first = m.First(n.scrollY, len(rows))
 	}
 	for i, r := range rows {
 		if m == nil || first+i >= m.Rows {

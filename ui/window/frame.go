@@ -267,7 +267,7 @@ func (w *Window) mountRows(resized []*document.Node) bool {
 		if len(rows) >= need {
 			return
 		}
-		first := max(0, min(int(n.ScrollY()/m.RowHeight)-m.Overscan, m.Rows-need))
+		first := m.First(n.ScrollY(), need)
 		have := map[int]bool{}
 		for _, r := range rows {
 			have[r.RowIndex()] = true

@@ -230,8 +230,7 @@ func (w *Window) rebind(list *document.Node) {
 	if m == nil || k == 0 || m.RowHeight <= 0 {
 		return
 	}
-	first := int(list.ScrollY()/m.RowHeight) - m.Overscan
-	first = max(0, min(first, m.Rows-k))
+	first := m.First(list.ScrollY(), k)
 	w.have = append(w.have[:0], make([]bool, k)...)
 	have := w.have
 	for _, r := range rows {

@@ -446,19 +446,7 @@ const titleWidth = historyWidth * 2 / 3
 func fit(s string, sty text.Style, width vg.Length) string {
 	var lines []string
 	for _, l := range strings.Split(s, "\n") {
-		line := ""
-		for _, w := range strings.Fields(l) {
-			next := w
-			if line != "" {
-				next = line + " " + w
-			}
-			if line != "" && sty.Width(next) > width {
-				lines = append(lines, line)
-				next = w
-			}
-			line = next
-		}
-		lines = append(lines, line)
+		lines = append(lines, breakLines(l, "", func(line string) bool { return sty.Width(line) <= width })...)
 	}
 	return strings.Join(lines, "\n")
 }
@@ -466,16 +454,25 @@ func fit(s string, sty text.Style, width vg.Length) string {
 // wrap breaks s into lines of at most about n runes at spaces, the lines
 // after the first indented.
 func wrap(s string, n int) []string {
+	return breakLines(s, "    ", func(line string) bool { return len([]rune(line)) <= n })
+}
+
+// breakLines breaks s at spaces into lines that fits accepts (a word too
+// long for a line of its own stands alone), the lines after the first
+// starting with indent.
+func breakLines(s, indent string, fits func(string) bool) []string {
 	var lines []string
 	line := ""
 	for _, w := range strings.Fields(s) {
-		if line != "" && len([]rune(line))+1+len([]rune(w)) > n {
+		switch {
+		case line == "" || line == indent:
+			line += w
+		case fits(line + " " + w):
+			line += " " + w
+		default:
 			lines = append(lines, line)
-			line = "    "
-		} else if line != "" && line != "    " {
-			line += " "
+			line = indent + w
 		}
-		line += w
 	}
 	return append(lines, line)
 }

@@ -54,6 +54,25 @@ func (b Between) Inflation() float64 {
 	return (b.Within + b.Var) / b.Within
 }
 
+// Floor is the least half-width, in log, of the interval the builds
+// alone leave at the upper p-quantile: what a ratio's interval narrows
+// towards however many more pairs run over the same builds in the same
+// shares, Student's t taken with the builds' own degrees of freedom, and
+// their variance at the low end of its one-sided 97.5% interval
+// (chi-squared), since a few builds estimate it loosely and a floor read
+// too high would stop pairs that could still decide. Zero when the
+// builds add nothing.
+func (b Between) Floor(p float64) float64 {
+	if b.Var <= 0 || b.DF <= 0 || math.IsInf(b.DF, 1) {
+		return 0
+	}
+	// DF is (Within + Var)² over Var²/df, df the builds' own.
+	total := b.Within + b.Var
+	df := b.DF * b.Var * b.Var / (total * total)
+	least := b.Var * df / distuv.ChiSquared{K: df}.Quantile(0.975)
+	return distuv.StudentsT{Mu: 0, Sigma: 1, Nu: df}.Quantile(p) * math.Sqrt(least)
+}
+
 // quantile is the upper p-quantile the interval and the test use: the
 // normal's, or Student's t with DF when builds add variance.
 func (b Between) quantile(p float64) float64 {

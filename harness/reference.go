@@ -83,7 +83,7 @@ func compared(o paired.Outcome) ratchet.Compared {
 		c.Failures = append(c.Failures, "nothing was judged")
 	}
 	for _, n := range o.Numbers {
-		if n.Verdict.Failed() {
+		if n.Verdict.Failed() || o.FailUnsure && n.Verdict == band.Unsure {
 			c.Failures = append(c.Failures, strings.TrimSpace(n.Scenario+" "+n.Name+": "+n.Note))
 		}
 		if n.Kind != band.KindTime || n.Verdict == band.None {
@@ -109,13 +109,13 @@ type referenceJSON struct {
 
 func (h *front) referenceCmd() *cobra.Command {
 	var (
-		asJSON, check, rebaseline bool
-		formatArg, why            string
-		baselines, page           string
-		timeout, budget           time.Duration
-		layouts, pairs            int
-		refBins, headBins         []string
-		headRev                   string
+		asJSON, check, rebaseline, failUnsure bool
+		formatArg, why                        string
+		baselines, page                       string
+		timeout, budget                       time.Duration
+		layouts, pairs                        int
+		refBins, headBins                     []string
+		headRev                               string
 	)
 	p := h.program
 	cmd := &cobra.Command{
@@ -213,7 +213,7 @@ file, a dirty tree, a reference that does not build).`,
 			label := ""
 			compare := func(ctx context.Context, ref ratchet.Reference) (ratchet.Compared, error) {
 				o, l, err := h.pairedRun(cmd, names, &runner.Runner{Timeout: timeout, Repeats: 1}, ref.Commit, refBins, headBins, layouts,
-					paired.Options{Pairs: pairs, Budget: budget})
+					paired.Options{Pairs: pairs, Budget: budget, FailUnsure: failUnsure})
 				if err != nil {
 					return ratchet.Compared{}, err
 				}
@@ -235,6 +235,7 @@ file, a dirty tree, a reference that does not build).`,
 	}
 	fl := cmd.Flags()
 	fl.BoolVar(&check, "check", false, "judge head against the reference and write nothing")
+	fl.BoolVar(&failUnsure, "fail-unsure", false, "fail when a time is still unsure after its last look (default: unsure fails nothing and never moves the reference)")
 	fl.BoolVar(&rebaseline, "rebaseline", false, "move the reference to head whatever the verdict (needs --why)")
 	fl.StringVar(&why, "why", "", "why head is the right reference; recorded with the move and shown on the page")
 	fl.BoolVar(&asJSON, "json", false, "print the outcome and the paired report as JSON (--format json)")

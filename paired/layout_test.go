@@ -1,13 +1,17 @@
 package paired
 
 import (
+	"context"
 	"math"
 	"math/rand/v2"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 
 	"github.com/perfbench/perfbench/band"
+	"github.com/perfbench/perfbench/runner"
 )
 
 // layoutSim draws one paired run of one time: pairs pairs spread over
@@ -152,4 +156,106 @@ func TestLayoutSpreadIsInTheNote(t *testing.T) {
 		assert.Greater(t, ns[0].Between.Var, ns[0].Between.Within)
 		assert.Contains(t, ns[0].Note, "more builds would narrow it, not more pairs")
 	}
+}
+
+// A time the builds' layouts keep unsure stops at its first look rather
+// than run on to its budget: four builds a side whose layouts move the
+// time by ±3% each (far more than the processes' ±1%), head 1.03× base,
+// judged at the 3% tolerance. Its interval cannot narrow below the
+// layouts' share however many pairs run, so the look says more builds,
+// not more pairs, would decide it. The same slowdown over one build a
+// side, whose interval the pairs alone set, runs on.
+func TestRunStopsWhenTheLayoutsSetTheWidth(t *testing.T) {
+	layout := func(f float64) func(string) float64 { return func(string) float64 { return f } }
+	side := func(factor float64, layouts ...float64) (*runner.Runner, []*runner.Runner) {
+		var rs []*runner.Runner
+		for _, l := range layouts {
+			rs = append(rs, testRunner(layout(factor*l)))
+		}
+		return rs[0], rs[1:]
+	}
+	head, heads := side(1.03, 0.97, 1.03, 0.99, 1.02)
+	base, bases := side(1, 1.0, 0.96, 1.03, 1.01)
+	var last Status
+	o, err := Run(context.Background(), []string{"0s/hover"}, Options{Head: head, HeadLayouts: heads, Base: base, BaseLayouts: bases,
+		Pairs: 60, Budget: time.Minute, Tolerance: 0.03, Seed: 1, Progress: func(s Status) { last = s }})
+	require.NoError(t, err)
+	n := byScenario(o)["0s/hover"]
+	t.Logf("%s after %d pairs: %s", n.Verdict, n.Pairs, n.Note)
+	assert.Equal(t, band.Unsure, n.Verdict)
+	assert.Equal(t, 60, n.Pairs, "stopped at its first look")
+	assert.Equal(t, LayoutsSet, last.Scenarios[0].Stop)
+	assert.Greater(t, n.Between.Var, n.Between.Within)
+	assert.Contains(t, n.Note, "more builds would narrow it, not more pairs")
+
+	o, err = Run(context.Background(), []string{"0s/hover"}, Options{Head: testRunner(layout(1.03)), Base: testRunner(nil),
+		Pairs: 60, Budget: time.Minute, Tolerance: 0.03, Seed: 1, Progress: func(s Status) { last = s }})
+	require.NoError(t, err)
+	assert.Greater(t, byScenario(o)["0s/hover"].Pairs, 60, "one build a side: more pairs narrow it")
+	assert.NotEqual(t, LayoutsSet, last.Scenarios[0].Stop)
+}
+
+// bound holds only for an unsure time whose builds weigh more than its
+// pairs and whose layouts alone would leave it straddling 1 + tolerance,
+// once each build has run boundPairs processes.
+func TestBoundNeedsTheLayoutsToSetTheWidth(t *testing.T) {
+	p := plan{tol: 0.03, looks: 4, times: 7, heads: 4, bases: 4, spread: 4}
+	layouts := band.Between{Spread: 0.02, Var: 0.02 * 0.02 / 2, Within: 0.00002, DF: 7}
+	for _, tt := range []struct {
+		ratio   float64
+		pairs   int
+		between band.Between
+		want    bool
+	}{
+		{1.03, 60, layouts, true},
+		{1.01, 60, layouts, true},
+		{0.99, 60, layouts, false}, // more pairs could pass it
+		{1.03, 59, layouts, false}, // too few processes a build to trust the spread
+		{1.25, 60, layouts, false}, // the layouts alone would fail it: more pairs can
+		{0.8, 60, layouts, false},  // … or pass it
+		{1.03, 60, band.Between{Spread: 0.002, Var: 0.000002, Within: 0.0001, DF: 60}, false}, // the pairs set its width
+		{1.03, 60, band.Between{}, false},
+	} {
+		assert.Equal(t, tt.want, p.bound(Number{Ratio: tt.ratio, Pairs: tt.pairs, Between: tt.between}), "ratio %g, %d pairs, %+v", tt.ratio, tt.pairs, tt.between)
+	}
+}
+
+// Stopping early costs a real slowdown little: four builds a side whose
+// layouts move the time by ±2% each (hover-storm's), judged at the
+// suite's level (seven times, four looks) after 60 pairs, and, where
+// that look is unsure, after the 200 the schedule would run on to. Of
+// 400 runs of a real 1.10×, at most a few that 200 pairs would fail are
+// stopped at 60; a 1.03×, which the layouts hide at 3% however many
+// pairs run, is stopped in most of its unsure runs, none of which 200
+// pairs would have failed.
+func TestStoppingEarlyRarelyStopsARealSlowdown(t *testing.T) {
+	p := plan{tol: 0.03, looks: 4, times: 7, heads: 4, bases: 4, spread: 4}
+	run := func(factor float64) (unsure, stopped, lost int) {
+		rng := rand.New(rand.NewPCG(27, 28))
+		for range 400 {
+			h, b := layoutSim(rng, 200, 4, 0.02, factor)
+			var early, late Number
+			p.measure(&early, h[:60], b[:60])
+			if p.settled(early) {
+				continue
+			}
+			unsure++
+			p.measure(&late, h, b)
+			if p.bound(early) {
+				stopped++
+				if late.Slower <= p.failLevel(0) {
+					lost++
+				}
+			}
+		}
+		return unsure, stopped, lost
+	}
+	unsure, stopped, lost := run(1.10)
+	t.Logf("1.10×: %d of 400 unsure after 60 pairs, %d stopped, %d of them failing after 200", unsure, stopped, lost)
+	assert.Positive(t, stopped)
+	assert.LessOrEqual(t, lost, 4, "at most 1% of the runs")
+	unsure, stopped, lost = run(1.03)
+	t.Logf("1.03×: %d of 400 unsure after 60 pairs, %d stopped, %d of them failing after 200", unsure, stopped, lost)
+	assert.Greater(t, stopped, unsure/2)
+	assert.Zero(t, lost)
 }

@@ -41,7 +41,10 @@
 // times. A scenario whose times are all settled stops; one with a time
 // still unsure runs on to twice as many pairs and looks again, and so on
 // up to [MaxPairs], or until its pairs have taken [Options.Budget], where
-// it takes its last look. Each look is judged at [Alpha] over the number
+// it takes its last look. A scenario also stops early when its builds'
+// layouts, not its pairs, keep every unsure time unsure: more pairs would
+// not decide it, only more builds ([LayoutsSet]).
+// Each look is judged at [Alpha] over the number
 // of looks the schedule allows, so looking again cannot make a false fail
 // more likely than [Alpha].
 package paired
@@ -207,6 +210,10 @@ const (
 	// BudgetSpent: a time is unsure and the scenario's pairs have taken
 	// the budget.
 	BudgetSpent Stop = "unsure with its budget spent"
+	// LayoutsSet: every unsure time would stay unsure however many more
+	// pairs ran, since the builds' layouts, not the pairs, set its
+	// interval's width (plan.bound): only more builds would narrow it.
+	LayoutsSet Stop = "unsure, its builds' layouts setting its width"
 	// Broke: a process of either build broke.
 	Broke Stop = "broken"
 )
@@ -422,13 +429,16 @@ func Run(ctx context.Context, names []string, opts Options) (Outcome, error) {
 				continue
 			}
 			looked[i] = true
+			left := unsettled(p, names[i], head[i], base[i])
 			switch {
-			case settled(p, names[i], head[i], base[i]):
+			case len(left) == 0:
 				done[i], stops[i] = true, Settled
 			case look[i] == len(looks)-1:
 				done[i], stops[i] = true, LastLook
 			case spent[i] >= opts.Budget:
 				done[i], stops[i] = true, BudgetSpent
+			case !slices.ContainsFunc(left, func(n Number) bool { return !p.bound(n) }):
+				done[i], stops[i] = true, LayoutsSet
 			default:
 				look[i]++
 			}
@@ -492,19 +502,21 @@ func countTimes(results [][]scenario.Result) int {
 	return n
 }
 
-// settled reports whether every time of a scenario is settled by the
-// pairs so far (plan.settled); a scenario with no time is.
-func settled(p plan, name string, head, base []scenario.Result) bool {
+// unsettled returns the times of a scenario the pairs so far leave
+// unsure (not plan.settled); none for a scenario with no time, or one
+// that broke.
+func unsettled(p plan, name string, head, base []scenario.Result) []Number {
 	h, b := runner.Pool(head), runner.Pool(base)
 	if h.Broken != "" || b.Broken != "" {
-		return true
+		return nil
 	}
+	var out []Number
 	for _, n := range compare(name, h, b, p) {
 		if n.measured && !p.settled(n) {
-			return false
+			out = append(out, n)
 		}
 	}
-	return true
+	return out
 }
 
 func broke(rs []scenario.Result) bool {

@@ -102,12 +102,19 @@ type PairedNumberJSON struct {
 	Pairs    int       `json:"pairs,omitempty"`
 	// Slower and Faster are the shift test's p-values at 1+tolerance;
 	// Detectable is the smallest ratio the run could have failed.
-	Slower     *float64     `json:"p_slower,omitempty"`
-	Faster     *float64     `json:"p_faster,omitempty"`
-	Detectable *float64     `json:"detectable,omitempty"`
-	Verdict    band.Verdict `json:"verdict"`
-	Move       paired.Move  `json:"move,omitempty"`
-	Note       string       `json:"note,omitempty"`
+	Slower     *float64 `json:"p_slower,omitempty"`
+	Faster     *float64 `json:"p_faster,omitempty"`
+	Detectable *float64 `json:"detectable,omitempty"`
+	// LayoutSpread is how far one build's layout moved the time
+	// (band.Between.Spread: 0.017 is ±1.7%), and LayoutShare the share of
+	// its ratio's variance the builds' layouts carry, the rest being the
+	// processes' own noise; both only when the pairs ran several builds a
+	// side.
+	LayoutSpread *float64     `json:"layout_spread,omitempty"`
+	LayoutShare  *float64     `json:"layout_share,omitempty"`
+	Verdict      band.Verdict `json:"verdict"`
+	Move         paired.Move  `json:"move,omitempty"`
+	Note         string       `json:"note,omitempty"`
 }
 
 // PairedJSON is the JSON form of a paired run (scenarios --base).
@@ -136,10 +143,18 @@ func pairedJSON(base string, o paired.Outcome) PairedJSON {
 	out := PairedJSON{Base: base, Tolerance: o.Tolerance, Alpha: paired.Alpha, Times: o.Times, Looks: o.Looks, FailUnsure: o.FailUnsure,
 		Builds: o.Builds, Seed: o.Seed, Verdict: o.Verdict, Broken: o.Broken, Numbers: []PairedNumberJSON{}}
 	for _, n := range o.Numbers {
-		out.Numbers = append(out.Numbers, PairedNumberJSON{Scenario: n.Scenario, Name: n.Name, Unit: n.Unit, Kind: n.Kind,
+		j := PairedNumberJSON{Scenario: n.Scenario, Name: n.Name, Unit: n.Unit, Kind: n.Kind,
 			Head: finite(n.Head), Base: finite(n.Base), Ratio: finite(n.Ratio), Lo: finite(n.Lo), Hi: finite(n.Hi),
 			Level: n.Level, Pairs: n.Pairs, Slower: finite(n.Slower), Faster: finite(n.Faster), Detectable: finite(n.Detectable),
-			Verdict: n.Verdict, Move: n.Move, Note: n.Note})
+			Verdict: n.Verdict, Move: n.Move, Note: n.Note}
+		if o.Builds > 1 && n.Kind == band.KindTime && n.Pairs > 0 {
+			share := 0.0
+			if n.Between.Var > 0 {
+				share = 1 - 1/n.Between.Inflation()
+			}
+			j.LayoutSpread, j.LayoutShare = finite(n.Between.Spread), finite(share)
+		}
+		out.Numbers = append(out.Numbers, j)
 	}
 	return out
 }

@@ -29,6 +29,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"math/rand/v2"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -232,7 +233,7 @@ func contains(xs []string, x string) bool {
 }
 
 // noiseUsage documents `go run xtask.go noise`.
-const noiseUsage = `usage: go run xtask.go noise [-runs N] [-quiet] [-phases LIST] [-plants LIST] [-base-plants LIST] [-scenarios LIST] [-commits N] [-step F] [-layouts N] [-tolerance T]
+const noiseUsage = `usage: go run xtask.go noise [-runs N] [-quiet] [-phases LIST] [-plants LIST] [-base-plants LIST] [-scenarios LIST] [-commits N] [-step F] [-layouts N] [-pool N] [-tolerance T]
 
 Measures how far perfbench's time verdicts can be trusted on a busy
 machine. It builds perfbench, the same with the perfbench_plant build tag,
@@ -291,7 +292,12 @@ machine, without 12 × 7 builds.
 -layouts N (default 4, as scenarios --base builds) is how many builds of
 each side base-plant and base-layout spread their pairs over: head's the
 planted build and N−1 -randlayout builds of it, base's N more; -layouts 1
-runs the one planted build on both sides. -tolerance T is given to every
+runs the one planted build on both sides. -pool N (at least 2×layouts)
+builds N layouts instead, the planted build and N−1 -randlayout builds,
+and each run draws its two sides' builds from them anew, disjoint, so
+runs sample layouts rather than repeat one draw of them: without it
+every run of an invocation judges the same builds, and a detection rate
+over its runs is one layout draw's. -tolerance T is given to every
 paired run of the base phases as --tolerance. Each phase's report line
 ends with the load average before and after it.
 
@@ -314,6 +320,7 @@ type noiseOptions struct {
 	commits    int     // the creep phases' simulated commits
 	step       float64 // each creep commit's slowdown over its parent
 	layouts    int     // builds a side of base-plant and base-layout
+	pool       int     // layout builds each run draws its sides' from (0: 2×layouts, fixed)
 	tolerance  string  // --tolerance for the base phases' paired runs
 }
 
@@ -380,6 +387,11 @@ func parseNoise(args []string) (noiseOptions, error) {
 			if err == nil && o.layouts < 1 {
 				err = errors.New("must be at least 1")
 			}
+		case "-pool":
+			o.pool, err = strconv.Atoi(value)
+			if err == nil && o.pool < 2 {
+				err = errors.New("must be at least 2")
+			}
 		case "-tolerance":
 			var t float64
 			t, err = strconv.ParseFloat(value, 64)
@@ -393,6 +405,9 @@ func parseNoise(args []string) (noiseOptions, error) {
 		if err != nil {
 			return o, fmt.Errorf("%s %s: %v", flag, value, err)
 		}
+	}
+	if o.pool > 0 && o.pool < 2*o.layouts {
+		return o, fmt.Errorf("-pool %d: must be at least twice -layouts (%d), so each run draws two disjoint sides", o.pool, o.layouts)
 	}
 	return o, nil
 }
@@ -601,29 +616,40 @@ func noise(args []string, tmp string, build step) int {
 	}
 	// The paired phases' builds: head's the planted build and layouts−1
 	// -randlayout builds of it, base's layouts more (or the planted build
-	// itself on both sides).
-	heads, bases := []string{planted}, []string{planted}
-	if o.layouts > 1 && (contains(o.phases, "base-plant") || contains(o.phases, "base-layout")) {
-		bases = nil
-		for seed := 1; seed < 2*o.layouts; seed++ {
+	// itself on both sides); with -pool, pool builds that each run draws
+	// its two sides from.
+	layouts := []string{planted}
+	if n := max(o.pool, 2*o.layouts); o.layouts > 1 && (contains(o.phases, "base-plant") || contains(o.phases, "base-layout")) {
+		for seed := 1; seed < n; seed++ {
 			out := fmt.Sprintf("%s-%d", planted, seed)
 			steps = append(steps, step{fmt.Sprintf("build the planted perfbench with -randlayout=%d", seed),
 				[]string{"go", "build", "-tags", "perfbench_plant", fmt.Sprintf("-ldflags=-randlayout=%d", seed), "-o", out, "./cmd/perfbench"}})
-			if seed < o.layouts {
-				heads = append(heads, out)
-			} else {
-				bases = append(bases, out)
-			}
+			layouts = append(layouts, out)
 		}
 	}
-	pairedArgs := []string{"--base-binary", strings.Join(bases, ",")}
-	if len(heads) > 1 {
-		pairedArgs = append(pairedArgs, "--head-binary", strings.Join(heads, ","))
+	draw := rand.New(rand.NewPCG(uint64(time.Now().UnixNano()), 21))
+	pairedArgs := func() []string {
+		heads, bases := layouts[:1], layouts[:1]
+		if len(layouts) > 1 {
+			order := slices.Clone(layouts)
+			if o.pool > 0 {
+				draw.Shuffle(len(order), func(i, j int) { order[i], order[j] = order[j], order[i] })
+			}
+			heads, bases = order[:o.layouts], order[o.layouts:2*o.layouts]
+		}
+		args := []string{"--base-binary", strings.Join(bases, ",")}
+		if len(heads) > 1 {
+			args = append(args, "--head-binary", strings.Join(heads, ","))
+		}
+		if o.tolerance != "" {
+			args = append(args, "--tolerance", o.tolerance)
+		}
+		return args
 	}
-	if o.tolerance != "" {
-		pairedArgs = append(pairedArgs, "--tolerance", o.tolerance)
+	builds := fmt.Sprintf("%d build(s) a side", o.layouts)
+	if o.pool > 0 {
+		builds += fmt.Sprintf(" drawn anew each run from %d", o.pool)
 	}
-	builds := fmt.Sprintf("%d build(s) a side", len(heads))
 	if o.tolerance != "" {
 		builds += ", --tolerance " + o.tolerance
 	}
@@ -650,13 +676,15 @@ func noise(args []string, tmp string, build step) int {
 		report = append(report, line)
 		fmt.Println("noise: " + line)
 	}
-	// repeat runs one kind of perfbench run o.runs times; ok says whether
-	// a run is the outcome hoped for.
-	repeat := func(what string, env []string, binary string, args []string, ok func(noiseRun) bool) ([]noiseRun, int, error) {
+	// repeat runs one kind of perfbench run o.runs times, each with the
+	// arguments args gives it; ok says whether a run is the outcome hoped
+	// for.
+	fixed := func(a []string) func() []string { return func() []string { return a } }
+	repeat := func(what string, env []string, binary string, args func() []string, ok func(noiseRun) bool) ([]noiseRun, int, error) {
 		var runs []noiseRun
 		good := 0
 		for i := range o.runs {
-			r, err := perfbenchJSON(binary, env, args...)
+			r, err := perfbenchJSON(binary, env, args()...)
 			if err != nil {
 				return nil, 0, err
 			}
@@ -699,7 +727,7 @@ func noise(args []string, tmp string, build step) int {
 		n := len(report)
 		switch phase {
 		case "suite":
-			runs, good, err := repeat("suite", nil, bin, append([]string{"scenarios"}, o.scenarios...), passed)
+			runs, good, err := repeat("suite", nil, bin, fixed(append([]string{"scenarios"}, o.scenarios...)), passed)
 			if err != nil {
 				fmt.Fprintf(os.Stderr, "xtask: noise: %v\n", err)
 				return 1
@@ -721,7 +749,7 @@ func noise(args []string, tmp string, build step) int {
 		case "plant":
 			for _, f := range o.plants {
 				env := []string{fmt.Sprintf("PERFBENCH_PLANT=hover-storm:%g", f)}
-				_, good, err := repeat(fmt.Sprintf("plant %g×", f), env, planted, []string{"scenarios", "hover-storm"}, hoverCaught)
+				_, good, err := repeat(fmt.Sprintf("plant %g×", f), env, planted, fixed([]string{"scenarios", "hover-storm"}), hoverCaught)
 				if err != nil {
 					fmt.Fprintf(os.Stderr, "xtask: noise: %v\n", err)
 					return 1
@@ -733,7 +761,7 @@ func noise(args []string, tmp string, build step) int {
 			if o.tolerance != "" {
 				args = append(args, "--tolerance", o.tolerance)
 			}
-			runs, good, err := repeat("base", nil, bin, args, passed)
+			runs, good, err := repeat("base", nil, bin, fixed(args), passed)
 			if err != nil {
 				fmt.Fprintf(os.Stderr, "xtask: noise: %v\n", err)
 				return 1
@@ -783,7 +811,7 @@ func noise(args []string, tmp string, build step) int {
 				// The planted binary on both sides (perfbench gives the
 				// base no PERFBENCH_PLANT), so the two differ only by the
 				// plant, not by how the build tag laid the code out.
-				runs, good, err := repeat(fmt.Sprintf("base plant %g×", f), env, planted, append([]string{"scenarios", "hover-storm"}, pairedArgs...), hoverCaught)
+				runs, good, err := repeat(fmt.Sprintf("base plant %g×", f), env, planted, func() []string { return append([]string{"scenarios", "hover-storm"}, pairedArgs()...) }, hoverCaught)
 				if err != nil {
 					fmt.Fprintf(os.Stderr, "xtask: noise: %v\n", err)
 					return 1
@@ -807,7 +835,7 @@ func noise(args []string, tmp string, build step) int {
 		case "base-layout":
 			// The planted builds, no plant: head and base differ only by
 			// their function layout.
-			runs, good, err := repeat("base layout", nil, planted, append(append([]string{"scenarios"}, o.scenarios...), pairedArgs...), passed)
+			runs, good, err := repeat("base layout", nil, planted, func() []string { return append(append([]string{"scenarios"}, o.scenarios...), pairedArgs()...) }, passed)
 			if err != nil {
 				fmt.Fprintf(os.Stderr, "xtask: noise: %v\n", err)
 				return 1

@@ -434,6 +434,7 @@ type scenariosJSON struct {
 		Hi       *float64 `json:"hi"`
 		Pairs    int      `json:"pairs"`
 		Verdict  string   `json:"verdict"`
+		Spread   *float64 `json:"layout_spread"`
 	} `json:"numbers"`
 }
 
@@ -442,7 +443,11 @@ type scenariosJSON struct {
 func (s scenariosJSON) hoverInterval() string {
 	for _, n := range s.Numbers {
 		if n.Scenario == "hover-storm" && n.Name == "frame" && n.Lo != nil && n.Hi != nil {
-			return fmt.Sprintf(" [%.3f, %.3f] over %d pairs", *n.Lo, *n.Hi, n.Pairs)
+			spread := ""
+			if n.Spread != nil {
+				spread = fmt.Sprintf(", layouts ±%.2f%% a build", *n.Spread*100)
+			}
+			return fmt.Sprintf(" [%.3f, %.3f] over %d pairs%s", *n.Lo, *n.Hi, n.Pairs, spread)
 		}
 	}
 	return ""
@@ -497,7 +502,7 @@ func pairedSummary(runs []noiseRun) string {
 	// the fail level is as strict or stricter).
 	tighter := []float64{0.01, 0.02}
 	below, above := make([]int, len(tighter)), make([]int, len(tighter))
-	var walls []float64
+	var walls, spreads []float64
 	for _, r := range runs {
 		walls = append(walls, r.wall.Seconds())
 		any := false
@@ -507,6 +512,9 @@ func pairedSummary(runs []noiseRun) string {
 			}
 			times++
 			pairs += n.Pairs
+			if n.Spread != nil {
+				spreads = append(spreads, *n.Spread*100)
+			}
 			for i, t := range tighter {
 				if n.Hi != nil && *n.Hi < 1+t {
 					below[i]++
@@ -532,8 +540,13 @@ func pairedSummary(runs []noiseRun) string {
 	for i, t := range tighter {
 		at = append(at, fmt.Sprintf("%g%%: %d below, %d above", t*100, below[i], above[i]))
 	}
-	return fmt.Sprintf("%d of %d times unsure (in %d runs); %.0f pairs a time on average; %.0f s a run (%.0f–%.0f); intervals against a tighter tolerance (%s)",
-		unsure, times, unsureRuns, float64(pairs)/float64(times), walls[len(walls)/2], walls[0], walls[len(walls)-1], strings.Join(at, "; "))
+	layouts := ""
+	if len(spreads) > 0 {
+		slices.Sort(spreads)
+		layouts = fmt.Sprintf("; the layouts' spread a build, median over the times %.2f%% (%.2f–%.2f)", spreads[len(spreads)/2], spreads[0], spreads[len(spreads)-1])
+	}
+	return fmt.Sprintf("%d of %d times unsure (in %d runs); %.0f pairs a time on average; %.0f s a run (%.0f–%.0f); intervals against a tighter tolerance (%s)%s",
+		unsure, times, unsureRuns, float64(pairs)/float64(times), walls[len(walls)/2], walls[0], walls[len(walls)-1], strings.Join(at, "; "), layouts)
 }
 
 // loadAverage is the machine's one-minute load average, "" where the

@@ -108,7 +108,9 @@ const MaxPairs = 200
 // intervals' low ends, 0.99–1.01, lie below 1.02 as well. Four builds a
 // side estimate the layouts' spread with about six degrees of freedom,
 // which keeps a ratio's interval near ±4% at the looks' level however
-// many pairs run; only more builds narrow it, and 1% needs them first.
+// many pairs run; only more builds narrow it, and 1% needs them first:
+// sixteen a side still left a 1.03× unsure at 1% in 7 runs of 8
+// (DefaultLayouts says how many it would take).
 const Tolerance = 0.03
 
 // DefaultLayouts is how many builds of each side a paired run against a
@@ -116,11 +118,16 @@ const Tolerance = 0.03
 // -ldflags=-randlayout=SEED: four, so a layout accident of one build,
 // measured at up to 2.8% on hover-storm, is a quarter of the pairs (see
 // Tolerance). More builds halve the layouts' spread only at four times
-// as many, each a link of the whole binary; sixteen a side, measured
-// before children were pinned (a load average of about 6), caught
-// hover-storm's 1.10× plant in 5 runs of 5 against four builds' 3, its
-// 1.05× in 2 against 3, and read the same 1.01× plant 0.986–1.062 from
-// run to run where four builds read 1.021–1.028.
+// as many, each a link of the whole binary (2–6 s here), and buy little:
+// sixteen a side, pinned, each run drawing its 32 builds anew from 64
+// (go run xtask.go noise -quiet -pool 64 -layouts 16 -tolerance 0.01,
+// 8 runs a plant), read hover-storm's layouts at about ±3% a build and
+// its intervals ±2–7% after 200 pairs, and caught its plants of 1.02,
+// 1.03, 1.05 and 1.10 (effective 1.015, 1.030, 1.041, 1.093) in 0, 1, 4
+// and 8 runs of 8 even at a 1% tolerance. Catching a 1.03× 19 runs in
+// 20 at 1% needs the log ratio's standard error near 0.46%, so about
+// 2·(3%)²/0.46%² ≈ 85 builds a side at that spread: the layout
+// sensitivity is the code's own, and only more builds average it out.
 const DefaultLayouts = 4
 
 // Options configures Run. The zero Options, with Head and Base set, runs

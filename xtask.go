@@ -640,12 +640,20 @@ func noise(args []string, tmp string, build step) int {
 			layouts = append(layouts, out)
 		}
 	}
+	// withTolerance adds -tolerance to a paired run's arguments.
+	withTolerance := func(args []string) []string {
+		if o.tolerance != "" {
+			args = append(args, "--tolerance", o.tolerance)
+		}
+		return args
+	}
 	draw := rand.New(rand.NewPCG(uint64(time.Now().UnixNano()), 21))
 	pairedArgs := func() []string {
 		heads, bases := layouts[:1], layouts[:1]
 		if len(layouts) > 1 {
-			order := slices.Clone(layouts)
+			order := layouts
 			if o.pool > 0 {
+				order = slices.Clone(layouts)
 				draw.Shuffle(len(order), func(i, j int) { order[i], order[j] = order[j], order[i] })
 			}
 			heads, bases = order[:o.layouts], order[o.layouts:2*o.layouts]
@@ -654,13 +662,10 @@ func noise(args []string, tmp string, build step) int {
 		if len(heads) > 1 {
 			args = append(args, "--head-binary", strings.Join(heads, ","))
 		}
-		if o.tolerance != "" {
-			args = append(args, "--tolerance", o.tolerance)
-		}
-		return args
+		return withTolerance(args)
 	}
-	builds := fmt.Sprintf("%d build(s) a side", o.layouts)
-	if o.pool > 0 {
+	builds := fmt.Sprintf("%d build(s) a side", min(o.layouts, len(layouts)))
+	if o.pool > 0 && len(layouts) > 1 {
 		builds += fmt.Sprintf(" drawn anew each run from %d", o.pool)
 	}
 	if o.tolerance != "" {
@@ -770,10 +775,7 @@ func noise(args []string, tmp string, build step) int {
 				say("plant: hover-storm frame %g× slower caught in %d of %d runs", f, good, o.runs)
 			}
 		case "base":
-			args := append([]string{"scenarios", "--base-binary", bin}, o.scenarios...)
-			if o.tolerance != "" {
-				args = append(args, "--tolerance", o.tolerance)
-			}
+			args := withTolerance(append([]string{"scenarios", "--base-binary", bin}, o.scenarios...))
 			runs, good, err := repeat("base", nil, bin, fixed(args), passed)
 			if err != nil {
 				fmt.Fprintf(os.Stderr, "xtask: noise: %v\n", err)

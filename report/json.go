@@ -148,11 +148,7 @@ func pairedJSON(base string, o paired.Outcome) PairedJSON {
 			Level: n.Level, Pairs: n.Pairs, Slower: finite(n.Slower), Faster: finite(n.Faster), Detectable: finite(n.Detectable),
 			Verdict: n.Verdict, Move: n.Move, Note: n.Note}
 		if o.Builds > 1 && n.Kind == band.KindTime && n.Pairs > 0 {
-			share := 0.0
-			if n.Between.Var > 0 {
-				share = 1 - 1/n.Between.Inflation()
-			}
-			j.LayoutSpread, j.LayoutShare = finite(n.Between.Spread), finite(share)
+			j.LayoutSpread, j.LayoutShare = finite(n.Between.Spread), finite(1-1/n.Between.Inflation())
 		}
 		out.Numbers = append(out.Numbers, j)
 	}

@@ -86,6 +86,15 @@ func (v Verdict) String() string {
 	return fmt.Sprintf("Verdict(%d)", uint8(v))
 }
 
+// Cell prints the verdict for a table's cell: its word, or "—" for None
+// (a number with no budget has no budget verdict).
+func (v Verdict) Cell() string {
+	if v == None {
+		return "—"
+	}
+	return v.String()
+}
+
 // MarshalText writes the verdict's word, so JSON carries "pass", not 3.
 func (v Verdict) MarshalText() ([]byte, error) {
 	if int(v) >= len(verdictNames) {

@@ -229,43 +229,29 @@ func quiet(cmd *cobra.Command) bool {
 	return err == nil && q
 }
 
-// Measure is the ratchet's measure function over a runner: the one
-// adapter between the two. When the ratchet asks for every scenario
-// (names nil), it runs all, the scenarios the command was given.
-func Measure(r *runner.Runner, all []string) ratchet.Measure {
-	return (&measure{r: r, all: all}).run
-}
-
-// measure adapts a runner to the ratchet, and keeps what the ratchet does
-// not: each scenario's steps, the benchmark format's iteration count.
-type measure struct {
-	r     *runner.Runner
-	all   []string
-	steps map[string]int
-}
-
-func (m *measure) run(ctx context.Context, names []string) ([]ratchet.Scenario, error) {
-	if names == nil {
-		names = m.all
-	}
-	results, err := m.r.Run(ctx, names)
+// judged is one judged run, the same way through for scenarios and perf:
+// the runner measures names, the ratchet judges the results, the runner
+// measures once more the scenarios whose times straddle their limits and
+// the ratchet judges those again, then the ratchet finishes (checks the
+// docs, or records). Control goes down to the runner and back up, never
+// from the ratchet into the runner.
+func judged(ctx context.Context, rt *ratchet.Ratchet, r *runner.Runner, names []string) (ratchet.Outcome, error) {
+	results, err := r.Run(ctx, names)
 	if err != nil {
-		return nil, err
+		return ratchet.Outcome{}, err
 	}
-	if m.steps == nil {
-		m.steps = map[string]int{}
+	o, err := rt.Judge(results)
+	if err != nil {
+		return ratchet.Outcome{}, err
 	}
-	out := make([]ratchet.Scenario, len(results))
-	for i, res := range results {
-		m.steps[res.Name] = res.Steps
-		out[i] = Ratchet(res)
+	if again := rt.Straddling(o); len(again) > 0 {
+		results, err := r.Run(ctx, again)
+		if err != nil {
+			return ratchet.Outcome{}, err
+		}
+		o = rt.Rejudge(o, results)
 	}
-	return out, nil
-}
-
-// Ratchet returns a scenario's result as the ratchet reads it.
-func Ratchet(r scenario.Result) ratchet.Scenario {
-	return ratchet.Scenario{Name: r.Name, Numbers: r.Numbers, Broken: r.Broken}
+	return rt.Finish(o)
 }
 
 // ratchetErr maps the ratchet's input errors to usage errors (exit 2),

@@ -186,7 +186,13 @@ Exit status: 0 pass (or unbaselined), 1 a band failed, a scenario broke or
 				// embeds docs/perf/charts.
 				opts.Charts = filepath.Join(filepath.Dir(dpath), "perf", "charts-"+rend)
 			}
-			o, err := ratchet.Run(cmd.Context(), opts, Measure(r, names))
+			rt, err := ratchet.Open(opts)
+			if err != nil {
+				bar.Done()
+				return h.ratchetErr(err)
+			}
+			defer rt.Close()
+			o, err := judged(cmd.Context(), rt, r, names)
 			bar.Done()
 			if err != nil {
 				return h.ratchetErr(err)

@@ -209,19 +209,24 @@ file, a dirty tree, a reference that does not build).`,
 			} else if err := ratchet.CheckCommit("--head-commit", head); err != nil {
 				return h.ratchetErr(err)
 			}
+			rv, err := ratchet.OpenReference(ratchet.ReferenceOptions{Baselines: bpath, Page: ppath, Head: head, Rebaseline: rebaseline, Why: why, Check: check})
+			if err != nil {
+				return h.ratchetErr(err)
+			}
+			defer rv.Close()
 			var run *paired.Outcome
 			label := ""
-			compare := func(ctx context.Context, ref ratchet.Reference) (ratchet.Compared, error) {
-				o, l, err := h.pairedRun(cmd, names, &runner.Runner{Timeout: timeout, Repeats: 1}, ref.Commit, refBins, headBins, layouts,
+			o := rv.Outcome()
+			if ref, ok := rv.Against(); ok {
+				p, l, err := h.pairedRun(cmd, names, &runner.Runner{Timeout: timeout, Repeats: 1}, ref.Commit, refBins, headBins, layouts,
 					paired.Options{Pairs: pairs, Budget: budget, FailUnsure: failUnsure})
 				if err != nil {
-					return ratchet.Compared{}, err
+					return h.ratchetErr(err)
 				}
-				run, label = &o, l
-				return compared(o), nil
+				run, label = &p, l
+				o = rv.Judge(compared(p))
 			}
-			o, err := ratchet.RunReference(ctx, ratchet.ReferenceOptions{Baselines: bpath, Page: ppath, Head: head, Rebaseline: rebaseline, Why: why, Check: check}, compare)
-			if err != nil {
+			if o, err = rv.Finish(o); err != nil {
 				return h.ratchetErr(err)
 			}
 			if err := h.writeReference(cmd, f, o, run, label); err != nil {

@@ -354,17 +354,20 @@ scenario broke, 2 usage or input error.`,
 				return err
 			}
 			opts := ratchet.Options{Baselines: path, Scenarios: names, Known: h.known(names), ReadOnly: true, Machine: machine(key), AdvisoryTimes: advisory}
-			m := &measure{r: r, all: names}
+			rt, err := ratchet.Open(opts)
+			if err != nil {
+				return h.ratchetErr(err)
+			}
+			defer rt.Close()
 			rep := &report.Report{Program: p, Command: "scenarios", Package: benchfmtPackage, Terminal: terminalFor(cmd.OutOrStdout(), wide)}
 			for k := range count {
-				o, err := ratchet.Run(cmd.Context(), opts, m.run)
+				o, err := judged(cmd.Context(), rt, r, names)
 				if err != nil {
 					return h.ratchetErr(err)
 				}
 				bar.judged(o, k+1, count)
 				rep.Runs = append(rep.Runs, o)
 			}
-			rep.Steps = m.steps
 			return h.write(cmd, rep, f)
 		},
 	}

@@ -8,6 +8,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/perfbench/perfbench/ratchet"
+	"github.com/perfbench/perfbench/scenario"
 )
 
 // A fall the U test calls significant but smaller than MinDrop leaves the
@@ -43,7 +44,7 @@ func TestCheckReportsStaleDocsAndWritesNothing(t *testing.T) {
 	require.NoError(t, err)
 	docs, base := r.read(t, r.docs()), r.read(t, r.baselines())
 
-	check := func(m ratchet.Machine, s []ratchet.Scenario) ratchet.Outcome {
+	check := func(m ratchet.Machine, s []scenario.Result) ratchet.Outcome {
 		opts := r.opts(m, day2)
 		opts.Check = true
 		o, err := ratchet.Run(ctx, opts, measuring(s).measure)

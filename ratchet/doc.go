@@ -4,13 +4,15 @@
 //
 // # The three obligations
 //
-// [Run] performs them in this order, separable on purpose:
+// A [Ratchet] performs them in this order, separable on purpose, as steps
+// the command drives with values ([Open], [Ratchet.Judge],
+// [Ratchet.Finish]); the ratchet never calls into the runner:
 //
-//  1. Verdict: measure every scenario (through a [Measure] function the
-//     scenario runner supplies; each scenario in its own process) and
-//     judge every band. Any Fail or Broken fails the command. A breach whose
-//     confidence interval straddles the limit is measured once more in a
-//     fresh process, and that judgement stands.
+//  1. Verdict: judge every band of what the runner measured (each scenario
+//     in its own process). Any Fail or Broken fails the command. A breach
+//     whose confidence interval straddles the limit is measured once more
+//     in a fresh process by the command ([Ratchet.Straddling],
+//     [Ratchet.Rejudge]), and that judgement stands.
 //  2. Ratchet: time baselines live in a YAML file (DefaultBaselines) keyed
 //     by [Machine]. A baseline moves down by itself when a new median is
 //     significantly lower (Mann-Whitney U test of the stored samples against

@@ -228,7 +228,7 @@ func renderSection(o *Outcome, store *Store, hist *History, machine, charts stri
 				}
 			}
 			fmt.Fprintf(&w, "| %s | %s | %s | %s | %s | %s |\n",
-				cell(n.Name), cell(value), cell(b.String()), cell(n.Budget.String()), verdict(n.BandVerdict), verdict(n.BudgetVerdict))
+				cell(n.Name), cell(value), cell(b.String()), cell(n.Budget.String()), n.BandVerdict.Cell(), n.BudgetVerdict.Cell())
 		}
 	}
 	w.WriteString("\n")
@@ -249,14 +249,6 @@ func (d *docsFile) machine(store *Store, current Machine) string {
 		}
 	}
 	return current.String()
-}
-
-// verdict prints a verdict for a table: its word, or "—" for None.
-func verdict(v band.Verdict) string {
-	if v == band.None {
-		return "—"
-	}
-	return v.String()
 }
 
 // cell escapes a table cell.

@@ -10,6 +10,7 @@ import (
 
 	"github.com/perfbench/perfbench/band"
 	"github.com/perfbench/perfbench/ratchet"
+	"github.com/perfbench/perfbench/scenario"
 )
 
 // The CLI's `perfbench perf` hands Run the scenario runner as a Measure
@@ -25,8 +26,8 @@ func ExampleRun() {
 
 	// The runner spawns one process per scenario and reads its numbers
 	// back; here, one scenario with a time and a count.
-	measure := func(ctx context.Context, names []string) ([]ratchet.Scenario, error) {
-		return []ratchet.Scenario{{
+	measure := func(ctx context.Context, names []string) ([]scenario.Result, error) {
+		return []scenario.Result{{
 			Name: "hover-storm",
 			Numbers: []band.Measured{
 				// 40%: the spread of hover frames on a shared runner.

@@ -8,6 +8,8 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/require"
+
+	"github.com/perfbench/perfbench/report"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata/golden")
@@ -49,9 +51,9 @@ func TestGolden(t *testing.T) {
 			now = day2
 		}
 		o := r.run(t, r.opts(machineA, now), measuring(numbers(run.hover, run.scroll, run.restyles)))
-		var report bytes.Buffer
-		require.NoError(t, o.WriteReport(&report))
-		golden(t, run.name+".report", report.Bytes())
+		var out bytes.Buffer
+		require.NoError(t, report.WritePerf(&out, o, report.Terminal{DocsStale: o.DocsStale}))
+		golden(t, run.name+".report", out.Bytes())
 		golden(t, run.name+".baselines.yaml", []byte(r.read(t, r.baselines())))
 		golden(t, run.name+".performance.md", []byte(r.read(t, r.docs())))
 		golden(t, run.name+".history.yaml", []byte(r.read(t, filepath.Join(filepath.Dir(r.baselines()), "history.yaml"))))

@@ -19,6 +19,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/perfbench/perfbench/band"
+	"github.com/perfbench/perfbench/scenario"
 )
 
 // fault is what faultDisk does at the operation it fails.
@@ -204,7 +205,7 @@ func (r faultRepo) phantoms(t *testing.T) int {
 
 // faultScenarios are two scenarios' numbers: hover's and scroll's frame
 // times with samples spread over [lo, hi], and a count.
-func faultScenarios(hoverLo, hoverHi, scrollLo, scrollHi, restyles float64) []Scenario {
+func faultScenarios(hoverLo, hoverHi, scrollLo, scrollHi, restyles float64) []scenario.Result {
 	spread := func(lo, hi float64) []float64 {
 		s := make([]float64, 30)
 		for i := range s {
@@ -212,7 +213,7 @@ func faultScenarios(hoverLo, hoverHi, scrollLo, scrollHi, restyles float64) []Sc
 		}
 		return s
 	}
-	return []Scenario{
+	return []scenario.Result{
 		{Name: "hover-storm", Numbers: []band.Measured{
 			{Spec: band.Spec{Name: "frame", Unit: "µs/frame", Band: band.Time(0.40)}, Samples: spread(hoverLo, hoverHi)},
 			{Spec: band.Spec{Name: "restyles", Unit: "restyles/crossing", Band: band.Count(1)}, Samples: []float64{restyles}},
@@ -223,8 +224,8 @@ func faultScenarios(hoverLo, hoverHi, scrollLo, scrollHi, restyles float64) []Sc
 	}
 }
 
-func measured(s []Scenario) Measure {
-	return func(context.Context, []string) ([]Scenario, error) { return s, nil }
+func measured(s []scenario.Result) Measure {
+	return func(context.Context, []string) ([]scenario.Result, error) { return s, nil }
 }
 
 var (

@@ -2,7 +2,6 @@ package ratchet
 
 import (
 	"bytes"
-	"context"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -18,6 +17,7 @@ import (
 
 	"github.com/perfbench/perfbench/band"
 	"github.com/perfbench/perfbench/chart"
+	"github.com/perfbench/perfbench/scenario"
 )
 
 // Default file locations, relative to the module root the CLI runs in.
@@ -26,30 +26,7 @@ const (
 	DefaultDocs      = "docs/performance.md"
 )
 
-// Scenario is one scenario's numbers as the runner read them back from the
-// scenario's own process.
-type Scenario struct {
-	// Name is the scenario's name ("hover-storm").
-	Name string `json:"name"`
-	// Numbers are the scenario's declared numbers with what was measured of
-	// them, in declaration order. A time band's baseline here is ignored:
-	// the store supplies it.
-	Numbers []band.Measured `json:"numbers"`
-	// Broken, when not empty, says why the scenario as a whole produced
-	// nothing trustworthy: it crashed, hung, panicked or printed
-	// unreadable output (with the tail of its stderr). Every number of a
-	// broken scenario is judged Broken, and so is the scenario.
-	Broken string `json:"broken,omitempty"`
-}
-
-// Measure runs scenarios, each in a fresh process, and returns what they
-// measured. names nil means every scenario; otherwise only those named (Run
-// asks for this to measure a straddling breach once more). A scenario that
-// fails to run is a Scenario with Broken set, not an error; an error means
-// the runner itself could not work, and Run returns it.
-type Measure func(ctx context.Context, names []string) ([]Scenario, error)
-
-// Options configures Run. The zero Options records from this binary on this
+// Options configures a ratchet run ([Open]). The zero Options records from this binary on this
 // machine into DefaultBaselines and DefaultDocs.
 type Options struct {
 	// Baselines is the baselines file; "" means DefaultBaselines.
@@ -249,6 +226,13 @@ type ScenarioOutcome struct {
 	// Verdict, because the run judged times as advice
 	// (Options.AdvisoryTimes).
 	Advisory []string
+	// Steps is how many steps the scenario's run took (the benchmark
+	// format's iteration count).
+	Steps int
+
+	// measured are the numbers Numbers judged, with their samples, which
+	// Finish records.
+	measured []band.Measured
 }
 
 // MoveKind says why a baseline moved.
@@ -288,12 +272,32 @@ type Move struct {
 	Why string
 }
 
-// Run performs the ratchet's three obligations, in order, after checking
-// every input:
+// String prints the move as a report line: "baseline recorded:
+// hover-storm/frame 65 µs/frame" or "baseline lowered: hover-storm/frame
+// 100 → 65 µs/frame: why".
+func (m Move) String() string {
+	if m.Kind == Recorded {
+		return fmt.Sprintf("baseline recorded: %s/%s %s %s", m.Scenario, m.Number, band.Format(m.To), m.Unit)
+	}
+	return fmt.Sprintf("baseline %s: %s/%s %s → %s %s: %s", m.Kind, m.Scenario, m.Number,
+		band.Format(m.From), band.Format(m.To), m.Unit, m.Why)
+}
+
+// Ratchet is one run of the ratchet over its files, in three steps that
+// the command drives with values, as benchstat's pipeline does: [Open]
+// checks every input that can be checked before measuring and, for a
+// recording run, takes the baselines' lock and puts the files back in
+// order; [Ratchet.Judge] judges what the runner measured against the
+// baselines; [Ratchet.Finish] performs the ratchet's other two
+// obligations, or checks the docs. Between Judge and Finish the command
+// measures once more the scenarios [Ratchet.Straddling] names and hands
+// their results to [Ratchet.Rejudge]. Close releases the lock.
 //
-//  1. Verdict: measure every scenario and judge every band against this
-//     machine's baselines; a straddling breach is measured once more in a
-//     fresh process and that second judgement stands.
+// The ratchet's three obligations, in order:
+//
+//  1. Verdict: judge every band against this machine's baselines; a
+//     straddling breach is measured once more in a fresh process and that
+//     second judgement stands.
 //  2. Ratchet: record a baseline for every time this machine has none for,
 //     lower one whose new median is significantly lower (Mann-Whitney U
 //     test of the stored samples against the new, alpha 0.05), and raise
@@ -311,100 +315,130 @@ type Move struct {
 // the file lost, damaged docs markers, an unknown --rebaseline name or one
 // without --why, a file whose directory does not exist and, unless
 // ReadOnly, a binary built with -race, coverage or -gcflags=-N/-l or
-// (without AllowDirty) from a tree with uncommitted changes. All of
-// these but an unknown number, a unit and a lost baseline are refused
-// before measuring; those three before anything is written.
+// (without AllowDirty) from a tree with uncommitted changes. Open refuses
+// all of these but an unknown number, a unit and a lost baseline, which
+// Judge refuses; nothing is written before Finish.
 //
 // A recording run holds an exclusive lock on the baselines file's
-// directory from start to end; a second one is refused. It first puts the
-// files back in order after an interrupted or failed run
-// (Outcome.Recovered). The baselines, docs and history files and the
-// charts are written as one group, whole or not at all (see the package
-// doc). A failed verdict is not an error, but a failing run writes nothing
-// (Outcome.Withheld says so): noise that fails a band is never recorded or
-// published.
-func Run(ctx context.Context, opts Options, measure Measure) (Outcome, error) {
+// directory from Open to Close; a second one is refused. The baselines,
+// docs and history files and the charts are written as one group, whole
+// or not at all (see the package doc). A failed verdict is not an error,
+// but a failing run writes nothing (Outcome.Withheld says so): noise that
+// fails a band is never recorded or published.
+type Ratchet struct {
+	opts      Options
+	store     *Store
+	docs      *docsFile
+	hist      *History
+	page      []byte
+	known     []string
+	recovered []string
+	unlock    func()
+}
+
+// Open checks the options and files and reads them: the first part of a
+// ratchet run (see [Ratchet]). Close the Ratchet when done.
+func Open(opts Options) (*Ratchet, error) {
 	opts = opts.withDefaults()
 	if opts.AdvisoryTimes && !opts.ReadOnly && !opts.Check {
 		panic("ratchet: AdvisoryTimes is for a run that records nothing (ReadOnly or Check)")
 	}
 	if err := opts.checkRebaseline(opts.Scenarios); err != nil {
-		return Outcome{}, err
+		return nil, err
 	}
 	if opts.Check {
 		opts.ReadOnly = true
 	}
-	var recovered []string
+	r := &Ratchet{opts: opts, hist: &History{}}
 	if !opts.ReadOnly {
 		if err := CheckBuild(opts.Build); err != nil {
-			return Outcome{}, err
+			return nil, err
 		}
 		if strings.HasSuffix(opts.Commit, "-dirty") && !opts.AllowDirty {
-			return Outcome{}, &InputError{Msg: fmt.Sprintf("the binary was built from a tree with uncommitted changes (%s): the history would name a commit that does not hold the measured code; commit first, or pass --allow-dirty to record it marked dirty", opts.Commit)}
+			return nil, &InputError{Msg: fmt.Sprintf("the binary was built from a tree with uncommitted changes (%s): the history would name a commit that does not hold the measured code; commit first, or pass --allow-dirty to record it marked dirty", opts.Commit)}
 		}
 		for _, f := range []struct{ path, flag string }{{opts.Baselines, "--baselines"}, {opts.Docs, "--docs"}} {
 			if err := checkDir(f.path, f.flag); err != nil {
-				return Outcome{}, err
+				return nil, err
 			}
 		}
 		unlock, err := lockBaselines(opts.Baselines)
 		if err != nil {
-			return Outcome{}, err
+			return nil, err
 		}
-		defer unlock()
-		if recovered, err = recoverGroup(opts.disk, opts.Baselines, []string{opts.Docs, opts.History, opts.ReferencePage}, opts.Charts); err != nil {
-			return Outcome{}, err
-		}
-	}
-	store, err := Load(opts.Baselines)
-	if err != nil {
-		return Outcome{}, err
-	}
-	known := opts.Known
-	if known == nil {
-		known = opts.Scenarios
-	}
-	if err := store.checkScenarios(opts.Baselines, known); err != nil {
-		return Outcome{}, err
-	}
-	var docs *docsFile
-	if !opts.ReadOnly || opts.Check {
-		if docs, err = readDocs(opts.Docs); err != nil {
-			return Outcome{}, err
+		r.unlock = unlock
+		if r.recovered, err = recoverGroup(opts.disk, opts.Baselines, []string{opts.Docs, opts.History, opts.ReferencePage}, opts.Charts); err != nil {
+			r.Close()
+			return nil, err
 		}
 	}
-	hist := &History{}
-	var page []byte
-	if !opts.ReadOnly || opts.Check { // the docs show each baseline's interval from it
-		if hist, err = LoadHistory(opts.History); err != nil {
-			return Outcome{}, err
-		}
-		if page, err = readPage(opts.ReferencePage); err != nil {
-			return Outcome{}, err
-		}
+	if err := r.load(); err != nil {
+		r.Close()
+		return nil, err
 	}
+	return r, nil
+}
 
-	// Obligation 1: verdict.
-	results, err := measure(ctx, nil)
-	if err != nil {
-		return Outcome{}, err
+// load reads the files the run judges against and writes.
+func (r *Ratchet) load() error {
+	opts := r.opts
+	var err error
+	if r.store, err = Load(opts.Baselines); err != nil {
+		return err
 	}
+	r.known = opts.Known
+	if r.known == nil {
+		r.known = opts.Scenarios
+	}
+	if err := r.store.checkScenarios(opts.Baselines, r.known); err != nil {
+		return err
+	}
+	if opts.ReadOnly && !opts.Check {
+		return nil
+	}
+	if r.docs, err = readDocs(opts.Docs); err != nil {
+		return err
+	}
+	// The docs show each baseline's interval from the history.
+	if r.hist, err = LoadHistory(opts.History); err != nil {
+		return err
+	}
+	r.page, err = readPage(opts.ReferencePage)
+	return err
+}
+
+// Close releases the baselines' lock, if the run holds it.
+func (r *Ratchet) Close() {
+	if r.unlock != nil {
+		r.unlock()
+		r.unlock = nil
+	}
+}
+
+// Judge judges what the runner measured: obligation 1 (see [Ratchet]),
+// before any straddling breach is measured again. A scenario Options
+// names that results lacks is judged Broken. It refuses a number the
+// baselines file has in another unit or for no number the binary has,
+// and a baseline the history records but the file lost.
+func (r *Ratchet) Judge(results []scenario.Result) (Outcome, error) {
+	opts := r.opts
 	measured, order, err := index(results, opts.Scenarios)
 	if err != nil {
 		return Outcome{}, err
 	}
+	known := r.known
 	if known == nil {
 		known = order
-		if err := store.checkScenarios(opts.Baselines, known); err != nil {
+		if err := r.store.checkScenarios(opts.Baselines, known); err != nil {
 			return Outcome{}, err
 		}
 	}
-	if err := store.checkNumbers(opts.Baselines, results); err != nil {
+	if err := r.store.checkNumbers(opts.Baselines, results); err != nil {
 		return Outcome{}, err
 	}
 	// After the numbers: a renamed number is told as one, not as a
 	// baseline the history misses.
-	if err := hist.checkStore(store, opts.Baselines, known); err != nil {
+	if err := r.hist.checkStore(r.store, opts.Baselines, known); err != nil {
 		return Outcome{}, err
 	}
 	if opts.Scenarios == nil {
@@ -412,38 +446,73 @@ func Run(ctx context.Context, opts Options, measure Measure) (Outcome, error) {
 			return Outcome{}, err
 		}
 	}
-	o := Outcome{Machine: opts.Machine, Recovered: recovered}
-	j := judge{store: store, machine: opts.Machine.String(), rebaseline: opts.Rebaseline, advisoryTimes: opts.AdvisoryTimes}
-	var straddling []string
+	o := Outcome{Machine: opts.Machine, Recovered: r.recovered}
+	j := r.judge()
 	for _, name := range order {
-		sc := j.scenario(name, measured[name])
-		// Only a time straddles its limit, and a time judged as advice
-		// cannot fail: measuring it again would change nothing judged.
-		if sc.straddles() && !opts.AdvisoryTimes {
-			straddling = append(straddling, name)
-		}
-		o.Scenarios = append(o.Scenarios, sc)
+		o.Scenarios = append(o.Scenarios, j.scenario(name, measured[name]))
 	}
-	if len(straddling) > 0 {
-		again, err := measure(ctx, straddling)
-		if err != nil {
-			return Outcome{}, err
-		}
-		for _, s := range again {
-			i := slices.IndexFunc(o.Scenarios, func(sc ScenarioOutcome) bool { return sc.Name == s.Name })
-			if i < 0 || !slices.Contains(straddling, s.Name) {
-				continue
-			}
-			measured[s.Name] = &s
-			o.Scenarios[i] = j.scenario(s.Name, &s)
-			o.Scenarios[i].Remeasured = true
+	o.Verdict = o.worst()
+	return o, nil
+}
+
+// Straddling names the scenarios of o with a time over its limit whose
+// interval straddles the limit: those the command measures once more, in
+// fresh processes, for [Ratchet.Rejudge]. None when times are advice: a
+// time judged as advice cannot fail, so measuring it again would change
+// nothing judged.
+func (r *Ratchet) Straddling(o Outcome) []string {
+	if r.opts.AdvisoryTimes {
+		return nil
+	}
+	var names []string
+	for _, sc := range o.Scenarios {
+		if sc.straddles() {
+			names = append(names, sc.Name)
 		}
 	}
+	return names
+}
+
+// Rejudge returns o with each straddling scenario (see
+// [Ratchet.Straddling]) judged again on its second measurement, again:
+// that judgement stands, and the scenario is marked Remeasured.
+func (r *Ratchet) Rejudge(o Outcome, again []scenario.Result) Outcome {
+	straddling := r.Straddling(o)
+	o.Scenarios = slices.Clone(o.Scenarios)
+	j := r.judge()
+	for k := range again {
+		s := &again[k]
+		i := slices.IndexFunc(o.Scenarios, func(sc ScenarioOutcome) bool { return sc.Name == s.Name })
+		if i < 0 || !slices.Contains(straddling, s.Name) {
+			continue
+		}
+		o.Scenarios[i] = j.scenario(s.Name, s)
+		o.Scenarios[i].Remeasured = true
+	}
+	o.Verdict = o.worst()
+	return o
+}
+
+func (r *Ratchet) judge() judge {
+	return judge{store: r.store, machine: r.opts.Machine.String(), rebaseline: r.opts.Rebaseline, advisoryTimes: r.opts.AdvisoryTimes}
+}
+
+// worst is the worst verdict of the outcome's scenarios.
+func (o Outcome) worst() band.Verdict {
 	verdicts := make([]band.Verdict, len(o.Scenarios))
 	for i, sc := range o.Scenarios {
 		verdicts[i] = sc.Verdict
 	}
-	o.Verdict = band.Worst(verdicts...)
+	return band.Worst(verdicts...)
+}
+
+// Finish ends a judged run: a Check run reports whether the docs and the
+// reference page are out of date, a ReadOnly run returns o as it is, and
+// a recording run performs obligations 2 and 3 (see [Ratchet]) and
+// writes the group — or, when o failed, writes nothing and says why
+// (Outcome.Withheld).
+func (r *Ratchet) Finish(o Outcome) (Outcome, error) {
+	opts, store, hist, docs, page := r.opts, r.store, r.hist, r.docs, r.page
 	if opts.Check {
 		section := renderSection(&o, store, hist, docs.machine(store, o.Machine), opts.chartsLink())
 		if !docs.exists || stable(section) != stable(docs.section()) {
@@ -469,14 +538,13 @@ func Run(ctx context.Context, opts Options, measure Measure) (Outcome, error) {
 		if sc.Broken != "" {
 			continue
 		}
-		s := measured[sc.Name]
 		for i, n := range sc.Numbers {
 			if n.Band.Kind != band.KindTime || n.BandVerdict == band.Broken {
 				continue
 			}
 			k := Key{o.Machine.String(), sc.Name, n.Name}
 			old, had := store.Get(k)
-			if mv, ok := ratchet(store, k, n, s.Numbers[i], sc.Rebaselined, opts.Why, now); ok {
+			if mv, ok := ratchet(store, k, n, sc.measured[i], sc.Rebaselined, opts.Why, now); ok {
 				o.Moves = append(o.Moves, mv)
 				if had && len(hist.Points(k)) == 0 {
 					hist.Add(k, pointOf(old)) // set before the history was kept
@@ -600,8 +668,8 @@ func (o Options) checkRebaseline(valid []string) error {
 
 // index maps measured scenarios by name and returns the report order:
 // the declared names first, then anything else measured, in its order.
-func index(results []Scenario, declared []string) (map[string]*Scenario, []string, error) {
-	byName := make(map[string]*Scenario, len(results))
+func index(results []scenario.Result, declared []string) (map[string]*scenario.Result, []string, error) {
+	byName := make(map[string]*scenario.Result, len(results))
 	order := slices.Clone(declared)
 	for i := range results {
 		s := &results[i]
@@ -624,7 +692,7 @@ type judge struct {
 	advisoryTimes bool
 }
 
-func (j judge) scenario(name string, s *Scenario) ScenarioOutcome {
+func (j judge) scenario(name string, s *scenario.Result) ScenarioOutcome {
 	out := ScenarioOutcome{Name: name, Rebaselined: slices.Contains(j.rebaseline, name)}
 	switch {
 	case s == nil:
@@ -634,6 +702,7 @@ func (j judge) scenario(name string, s *Scenario) ScenarioOutcome {
 	}
 	var verdicts []band.Verdict
 	if s != nil {
+		out.Steps, out.measured = s.Steps, s.Numbers
 		for _, m := range s.Numbers {
 			if m.Band.Kind == band.KindTime {
 				m.Band.Baseline = 0

@@ -16,6 +16,8 @@ import (
 
 	"github.com/perfbench/perfbench/band"
 	"github.com/perfbench/perfbench/ratchet"
+	"github.com/perfbench/perfbench/report"
+	"github.com/perfbench/perfbench/scenario"
 )
 
 // cleanBuild is what the go command records for a plain optimised build.
@@ -46,8 +48,8 @@ func spread(n int, lo, hi float64) []float64 {
 
 // numbers builds the two scenarios' numbers: a time with hoverFrames as its
 // samples, and counts.
-func numbers(hoverFrames, scrollFrames []float64, restyles float64) []ratchet.Scenario {
-	return []ratchet.Scenario{
+func numbers(hoverFrames, scrollFrames []float64, restyles float64) []scenario.Result {
+	return []scenario.Result{
 		{Name: "hover-storm", Numbers: []band.Measured{
 			// 40%: the spread of hover frames on a shared runner.
 			{Spec: band.Spec{Name: "frame", Unit: "µs/frame", Band: band.Time(0.40), Budget: band.FrameBudget(60)}, Samples: hoverFrames},
@@ -65,11 +67,11 @@ func numbers(hoverFrames, scrollFrames []float64, restyles float64) []ratchet.Sc
 // fake is a Measure that returns its queue of results one call at a time
 // (the last one repeats) and records what it was asked for.
 type fake struct {
-	queue [][]ratchet.Scenario
+	queue [][]scenario.Result
 	calls [][]string
 }
 
-func (f *fake) measure(_ context.Context, names []string) ([]ratchet.Scenario, error) {
+func (f *fake) measure(_ context.Context, names []string) ([]scenario.Result, error) {
 	f.calls = append(f.calls, names)
 	r := f.queue[0]
 	if len(f.queue) > 1 {
@@ -78,7 +80,7 @@ func (f *fake) measure(_ context.Context, names []string) ([]ratchet.Scenario, e
 	if names == nil {
 		return r, nil
 	}
-	var out []ratchet.Scenario
+	var out []scenario.Result
 	for _, s := range r {
 		if slices.Contains(names, s.Name) {
 			out = append(out, s)
@@ -93,7 +95,7 @@ func reversed(s []float64) []float64 {
 	return r
 }
 
-func measuring(results ...[]ratchet.Scenario) *fake { return &fake{queue: results} }
+func measuring(results ...[]scenario.Result) *fake { return &fake{queue: results} }
 
 // repo is a temporary module root holding the two files.
 type repo struct {
@@ -516,7 +518,7 @@ func TestStraddlingBreachIsMeasuredOnceMore(t *testing.T) {
 	straddling := numbers(spread(31, 100, 200), spread(30, 18, 22), 1)
 	tests := []struct {
 		name   string
-		second []ratchet.Scenario
+		second []scenario.Result
 		want   band.Verdict
 	}{
 		{"noise: second run passes", numbers(spread(30, 95, 105), spread(30, 18, 22), 1), band.Pass},
@@ -554,9 +556,9 @@ func TestBrokenScenarios(t *testing.T) {
 	assert.Equal(t, "<absent>", r.read(t, r.baselines()))
 	assert.Equal(t, "<absent>", r.read(t, r.docs()), "a broken run writes nothing, not even the docs")
 	assert.Contains(t, o.Withheld, "the verdict is broken")
-	var report strings.Builder
-	require.NoError(t, o.WriteReport(&report))
-	assert.Contains(t, report.String(), "nothing written: the verdict is broken")
+	var out strings.Builder
+	require.NoError(t, report.WritePerf(&out, o, report.Terminal{DocsStale: o.DocsStale}))
+	assert.Contains(t, out.String(), "nothing written: the verdict is broken")
 
 	// --check renders the section all the same: it never quotes a crash.
 	opts := r.opts(machineA, day1)
@@ -624,7 +626,7 @@ func TestRunRefusesInstrumentedBuild(t *testing.T) {
 func TestMeasureErrorIsReturned(t *testing.T) {
 	r := newRepo(t)
 	boom := errors.New("cannot find own executable")
-	_, err := ratchet.Run(context.Background(), r.opts(machineA, day1), func(context.Context, []string) ([]ratchet.Scenario, error) {
+	_, err := ratchet.Run(context.Background(), r.opts(machineA, day1), func(context.Context, []string) ([]scenario.Result, error) {
 		return nil, boom
 	})
 	assert.ErrorIs(t, err, boom)
@@ -635,7 +637,7 @@ func TestNoScenariosFails(t *testing.T) {
 	r := newRepo(t)
 	opts := r.opts(machineA, day1)
 	opts.Scenarios = nil
-	o := r.run(t, opts, measuring([]ratchet.Scenario{}))
+	o := r.run(t, opts, measuring([]scenario.Result{}))
 	assert.Equal(t, band.None, o.Verdict)
 	assert.True(t, o.Failed(), "a run that judged nothing is not a pass")
 }
@@ -653,7 +655,7 @@ func TestAdvisoryTimesReportButDoNotFail(t *testing.T) {
 	assert.Equal(t, band.Pass, o.Verdict, "a time over its limit is advice")
 	assert.Equal(t, band.Fail, verdictsOf(o, "hover-storm")["frame"], "and its row still says so")
 	var b strings.Builder
-	require.NoError(t, o.WriteTable(&b))
+	require.NoError(t, report.WriteTable(&b, o, report.Terminal{}))
 	assert.Contains(t, b.String(), "advisory: 1 time(s) over their limits, reported and not judged (--advisory-times): hover-storm frame")
 
 	o = r.run(t, opts, measuring(numbers(spread(30, 200, 220), spread(30, 18, 22), 2)))

@@ -2,7 +2,6 @@ package ratchet
 
 import (
 	"bytes"
-	"context"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -86,7 +85,7 @@ func Advance(c Compared) (faster []Ratio, stays string) {
 	return faster, ""
 }
 
-// ReferenceOptions configures RunReference. Head is required.
+// ReferenceOptions configures OpenReference. Head is required.
 type ReferenceOptions struct {
 	// Baselines is the baselines file that names the reference; ""
 	// means DefaultBaselines.
@@ -108,7 +107,7 @@ type ReferenceOptions struct {
 	disk disk
 }
 
-// ReferenceOutcome is what RunReference did.
+// ReferenceOutcome is what a revision ratchet run did.
 type ReferenceOutcome struct {
 	// Reference is the reference head was judged against (the current
 	// one before any move).
@@ -132,15 +131,32 @@ type ReferenceOutcome struct {
 	Recovered []string `json:"recovered,omitempty"`
 }
 
-// RunReference is the revision ratchet: it reads the reference from the
-// baselines file, has compare judge head against it (a paired run of the
-// two, built on this machine), and moves the reference to head when head
-// is significantly faster ([Advance]) or Rebaseline asks; it writes the
-// baselines file and the page as one group (see the package doc), under
-// the baselines' lock. A file with no reference is an input error unless
-// Rebaseline, which records head as the first reference without a run.
-// Bad input is an [*InputError] and leaves every file byte-identical.
-func RunReference(ctx context.Context, opts ReferenceOptions, compare func(ctx context.Context, ref Reference) (Compared, error)) (ReferenceOutcome, error) {
+// Revision is one run of the revision ratchet, in steps the command
+// drives with values: [OpenReference] checks the options, takes the
+// baselines' lock (unless Check), finishes an interrupted write and reads
+// the reference from the baselines file; where head is not the reference
+// ([Revision.Against]), the command judges head against it (a paired run
+// of the two, built on this machine) and hands what it found to
+// [Revision.Judge], which moves the reference to head when head is
+// significantly faster ([Advance]) or Rebaseline asks; [Revision.Finish]
+// writes the baselines file and the page as one group (see the package
+// doc). A file with no reference is an input error unless Rebaseline,
+// which records head as the first reference without a run. Bad input is
+// an [*InputError] and leaves every file byte-identical. Close releases
+// the lock.
+type Revision struct {
+	opts   ReferenceOptions
+	store  *Store
+	page   []byte
+	unlock func()
+	// first is the outcome before any paired run: the reference, or the
+	// first one recorded, or that head is the reference.
+	first ReferenceOutcome
+	now   time.Time
+}
+
+// OpenReference starts a revision ratchet run (see [Revision]).
+func OpenReference(opts ReferenceOptions) (*Revision, error) {
 	if opts.Baselines == "" {
 		opts.Baselines = DefaultBaselines
 	}
@@ -155,72 +171,105 @@ func RunReference(ctx context.Context, opts ReferenceOptions, compare func(ctx c
 	}
 	switch {
 	case !commitName.MatchString(opts.Head):
-		panic("ratchet: RunReference with head " + fmt.Sprintf("%q", opts.Head) + ", which is not a commit name (CheckCommit first)")
+		panic("ratchet: OpenReference with head " + fmt.Sprintf("%q", opts.Head) + ", which is not a commit name (CheckCommit first)")
 	case opts.Rebaseline && opts.Check:
-		return ReferenceOutcome{}, &InputError{Msg: "--rebaseline moves the reference, which --check never does; drop one of them"}
+		return nil, &InputError{Msg: "--rebaseline moves the reference, which --check never does; drop one of them"}
 	case opts.Rebaseline && strings.TrimSpace(opts.Why) == "":
-		return ReferenceOutcome{}, &InputError{Msg: "--rebaseline needs --why \"…\": say why head is the right reference; it is recorded with the move and shown on the page"}
+		return nil, &InputError{Msg: "--rebaseline needs --why \"…\": say why head is the right reference; it is recorded with the move and shown on the page"}
 	case !opts.Rebaseline && strings.TrimSpace(opts.Why) != "":
-		return ReferenceOutcome{}, &InputError{Msg: "--why is recorded with a --rebaseline, and there is none; add --rebaseline, or drop --why"}
+		return nil, &InputError{Msg: "--why is recorded with a --rebaseline, and there is none; add --rebaseline, or drop --why"}
 	}
-	var recovered []string
+	v := &Revision{opts: opts}
+	o := ReferenceOutcome{Head: opts.Head}
 	if !opts.Check {
 		if err := checkDir(opts.Baselines, "--baselines"); err != nil {
-			return ReferenceOutcome{}, err
+			return nil, err
 		}
 		unlock, err := lockBaselines(opts.Baselines)
 		if err != nil {
-			return ReferenceOutcome{}, err
+			return nil, err
 		}
-		defer unlock()
-		if recovered, err = recoverGroup(opts.disk, opts.Baselines, []string{opts.Page}, ""); err != nil {
-			return ReferenceOutcome{}, err
+		v.unlock = unlock
+		if o.Recovered, err = recoverGroup(opts.disk, opts.Baselines, []string{opts.Page}, ""); err != nil {
+			v.Close()
+			return nil, err
 		}
 	}
-	store, err := Load(opts.Baselines)
-	if err != nil {
-		return ReferenceOutcome{}, err
+	var err error
+	if v.store, err = Load(opts.Baselines); err != nil {
+		v.Close()
+		return nil, err
 	}
-	page, err := readPage(opts.Page)
-	if err != nil {
-		return ReferenceOutcome{}, err
+	if v.page, err = readPage(opts.Page); err != nil {
+		v.Close()
+		return nil, err
 	}
-	o := ReferenceOutcome{Head: opts.Head, Recovered: recovered}
-	now := opts.Now().UTC().Truncate(time.Second)
-	ref, ok := store.Reference()
+	v.now = opts.Now().UTC().Truncate(time.Second)
+	ref, ok := v.store.Reference()
 	switch {
 	case !ok && !opts.Rebaseline:
-		return o, &InputError{File: opts.Baselines, Msg: "names no reference revision; record one with perfbench perf (the commit it measures) or perfbench reference --rebaseline --why \"the first reference\""}
+		v.Close()
+		return nil, &InputError{File: opts.Baselines, Msg: "names no reference revision; record one with perfbench perf (the commit it measures) or perfbench reference --rebaseline --why \"the first reference\""}
 	case !ok:
-		o.Moved = &Reference{Commit: opts.Head, Set: now, Kind: RefRebaselined, Why: opts.Why}
+		o.Moved = &Reference{Commit: opts.Head, Set: v.now, Kind: RefRebaselined, Why: opts.Why}
 	case SameCommit(ref.Commit, opts.Head):
 		o.Reference, o.Stays = ref, "head is the reference"
 	default:
 		o.Reference = ref
-		c, err := compare(ctx, ref)
-		if err != nil {
-			return o, err
-		}
-		o.Judged = true
-		o.Failed = c.Failed || c.Broken
-		faster, stays := Advance(c)
-		switch {
-		case opts.Rebaseline && c.Broken:
-			o.Stays = "a broken run measured nothing to rebaseline on: " + strings.Join(c.Failures, "; ")
-		case opts.Rebaseline:
-			o.Moved = &Reference{Commit: opts.Head, Set: now, Kind: RefRebaselined, Why: opts.Why, Ratios: ratios(c)}
-			o.Failed = false
-		case stays != "":
-			o.Stays = stays
-		default:
-			parts := make([]string, len(faster))
-			for i, q := range faster {
-				parts[i] = formatRatio(q)
-			}
-			o.Moved = &Reference{Commit: opts.Head, Set: now, Kind: RefFaster, Ratios: ratios(c),
-				Why: "significantly faster than " + short(ref.Commit) + ": " + strings.Join(parts, ", ")}
-		}
 	}
+	v.first = o
+	return v, nil
+}
+
+// Close releases the baselines' lock, if the run holds it.
+func (v *Revision) Close() {
+	if v.unlock != nil {
+		v.unlock()
+		v.unlock = nil
+	}
+}
+
+// Against returns the reference head is to be judged against, and false
+// when no paired run is needed: head is the reference, or the first
+// reference is recorded. Its outcome is then [Revision.Outcome].
+func (v *Revision) Against() (Reference, bool) {
+	return v.first.Reference, v.first.Moved == nil && v.first.Stays == ""
+}
+
+// Outcome is the run's outcome before any paired run, for Finish where
+// [Revision.Against] needs none.
+func (v *Revision) Outcome() ReferenceOutcome { return v.first }
+
+// Judge decides what head's paired run against the reference, c, does to
+// the reference.
+func (v *Revision) Judge(c Compared) ReferenceOutcome {
+	o, ref := v.first, v.first.Reference
+	o.Judged = true
+	o.Failed = c.Failed || c.Broken
+	faster, stays := Advance(c)
+	switch {
+	case v.opts.Rebaseline && c.Broken:
+		o.Stays = "a broken run measured nothing to rebaseline on: " + strings.Join(c.Failures, "; ")
+	case v.opts.Rebaseline:
+		o.Moved = &Reference{Commit: v.opts.Head, Set: v.now, Kind: RefRebaselined, Why: v.opts.Why, Ratios: ratios(c)}
+		o.Failed = false
+	case stays != "":
+		o.Stays = stays
+	default:
+		parts := make([]string, len(faster))
+		for i, q := range faster {
+			parts[i] = formatRatio(q)
+		}
+		o.Moved = &Reference{Commit: v.opts.Head, Set: v.now, Kind: RefFaster, Ratios: ratios(c),
+			Why: "significantly faster than " + short(ref.Commit) + ": " + strings.Join(parts, ", ")}
+	}
+	return o
+}
+
+// Finish writes the move o decided, if any and unless Check: the
+// baselines file and the page, as one group.
+func (v *Revision) Finish(o ReferenceOutcome) (ReferenceOutcome, error) {
+	opts, store := v.opts, v.store
 	if opts.Check || o.Moved == nil {
 		return o, nil
 	}
@@ -229,7 +278,7 @@ func RunReference(ctx context.Context, opts ReferenceOptions, compare func(ctx c
 	}
 	store.AddReference(*o.Moved)
 	group := []fileWrite{{path: opts.Baselines, data: store.Marshal()}}
-	if want := renderReferencePage(store.References(), filepath.Base(opts.Baselines)); !bytes.Equal(page, want) {
+	if want := renderReferencePage(store.References(), filepath.Base(opts.Baselines)); !bytes.Equal(v.page, want) {
 		if err := opts.disk.MkdirAll(filepath.Dir(opts.Page), 0o755); err != nil {
 			return o, writeError(opts.Page, err)
 		}

@@ -15,6 +15,7 @@ import (
 	"go.yaml.in/yaml/v3"
 
 	"github.com/perfbench/perfbench/band"
+	"github.com/perfbench/perfbench/scenario"
 )
 
 // storeVersion is the schema version a baselines file carries: 1 for a
@@ -182,7 +183,7 @@ func (s *Store) checkScenarios(file string, known []string) error {
 // It also refuses a baseline whose unit is not the one the scenario
 // declares for the number: a median in ms judged against frames in µs
 // would pass or fail by a factor of a thousand.
-func (s *Store) checkNumbers(file string, measured []Scenario) error {
+func (s *Store) checkNumbers(file string, measured []scenario.Result) error {
 	times := map[string][]string{}
 	units := map[[2]string]string{}
 	for _, sc := range measured {

@@ -62,7 +62,7 @@ func (r *Report) writeBenchfmt(w, errw io.Writer) error {
 			}
 			config := append(base[:len(base):len(base)],
 				benchfmt.Config{Key: benchfmtScenarioKey, Value: []byte(sc.Name), File: true})
-			res := &benchfmt.Result{Config: config, Name: benchfmt.Name("Scenario/" + sc.Name), Iters: max(r.Steps[sc.Name], 1)}
+			res := &benchfmt.Result{Config: config, Name: benchfmt.Name("Scenario/" + sc.Name), Iters: max(sc.Steps, 1)}
 			for _, n := range sc.Numbers {
 				values := []benchfmt.Value{{Value: benchfmtRound(n.Median), Unit: n.Unit}}
 				if v, ok := benchfmtPastBound(n); ok {

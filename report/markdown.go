@@ -146,7 +146,7 @@ func writeMarkdownOutcome(w io.Writer, program, command string, o ratchet.Outcom
 			if n.BandVerdict != band.Broken {
 				value = band.Format(n.Median) + " " + n.Unit
 				if n.Band.Kind == band.KindTime {
-					ci = ratchet.Spread(n)
+					ci = Spread(n)
 				}
 			}
 			switch how, ok := movedBy(n); {
@@ -190,7 +190,7 @@ func writeMarkdownOutcome(w io.Writer, program, command string, o ratchet.Outcom
 		}
 	}
 	MarkdownDetails(&b, fmt.Sprintf("All %d numbers", total), func(b *strings.Builder) {
-		MarkdownTable(b, ratchet.Columns, o.Rows())
+		MarkdownTable(b, Columns, Rows(o))
 	})
 	_, err := io.WriteString(w, b.String())
 	return err

@@ -43,10 +43,7 @@ type Report struct {
 
 	// Runs are the judged runs of scenarios or perf, one per --count.
 	Runs []ratchet.Outcome
-	// Steps is each scenario's step count in the last run (the
-	// benchmark format's iteration count), and Package the benchmark
-	// format's pkg.
-	Steps   map[string]int
+	// Package is the benchmark format's pkg.
 	Package string
 
 	// Paired is a paired run, against the base build Base names.
@@ -59,7 +56,7 @@ type Report struct {
 	// Terminal lays a judged run's table out for where it is printed: its
 	// width, --wide, colour on a terminal. The zero Terminal is 100
 	// columns, compact, no colour.
-	Terminal ratchet.Terminal
+	Terminal Terminal
 }
 
 // Failed reports whether the outcome fails the command: a band that
@@ -110,9 +107,9 @@ func (r *Report) Write(w, errw io.Writer, f Format) error {
 	case r.Command == "perf":
 		t := r.Terminal
 		t.DocsStale = r.last().DocsStale
-		return r.last().WriteReportTo(w, t)
+		return WritePerf(w, r.last(), t)
 	}
-	return writeScenarioTable(w, r.last(), r.Terminal)
+	return WriteTerminal(w, r.last(), r.Terminal)
 }
 
 // Supports reports whether the report has a form in format f: every

@@ -15,13 +15,6 @@ import (
 	"github.com/perfbench/perfbench/scenario"
 )
 
-// writeScenarioTable prints a judged outcome as a table laid out for t,
-// in the columns perf's report shares, a summary of what failed and the
-// verdict.
-func writeScenarioTable(w io.Writer, o ratchet.Outcome, t ratchet.Terminal) error {
-	return o.WriteTerminal(w, t)
-}
-
 // trimLines drops the blanks tabwriter leaves at the end of each line.
 func trimLines(s string) string {
 	lines := strings.Split(s, "\n")
@@ -139,10 +132,10 @@ func writeScenarioResult(w io.Writer, res scenario.Result) error {
 // writePairedTable prints one row per number: head, base, the ratio and
 // its interval for a time with what the run could see, the verdict and
 // what moved; then the numbers under their headings, unsure first. It is
-// fitted to width (0: ratchet.DefaultWidth).
+// fitted to width (0: DefaultWidth).
 func writePairedTable(w io.Writer, base string, o paired.Outcome, width int) error {
 	if width <= 0 {
-		width = ratchet.DefaultWidth
+		width = DefaultWidth
 	}
 	var b strings.Builder
 	b.WriteString(wrapWords(fmt.Sprintf("head: this binary; base: %s; %s", base, o.Rule()), width) + "\n\n")
@@ -341,5 +334,5 @@ func pairedValue(n paired.Number, v float64) string {
 	if math.IsNaN(v) {
 		return "—"
 	}
-	return ratchet.ShortUnit(n.Name, n.Unit, band.Format(v))
+	return ShortUnit(n.Name, n.Unit, band.Format(v))
 }

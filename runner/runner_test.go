@@ -149,11 +149,11 @@ func TestMisbehavingChildrenAreBroken(t *testing.T) {
 			}
 			assert.NotContains(t, res.Broken, "\n", "a broken reason is one line")
 
-			o, err := ratchet.Run(context.Background(), ratchet.Options{
+			rt, err := ratchet.Open(ratchet.Options{
 				Baselines: t.TempDir() + "/baselines.yaml", ReadOnly: true, Scenarios: []string{name},
-			}, func(context.Context, []string) ([]ratchet.Scenario, error) {
-				return []ratchet.Scenario{{Name: res.Name, Numbers: res.Numbers, Broken: res.Broken}}, nil
 			})
+			require.NoError(t, err)
+			o, err := rt.Judge(results)
 			require.NoError(t, err)
 			assert.Equal(t, band.Broken, o.Verdict)
 			assert.True(t, o.Failed())

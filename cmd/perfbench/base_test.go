@@ -18,7 +18,6 @@ import (
 
 	"github.com/perfbench/perfbench/band"
 	"github.com/perfbench/perfbench/paired"
-	"github.com/perfbench/perfbench/ratchet"
 	"github.com/perfbench/perfbench/report"
 )
 
@@ -217,7 +216,7 @@ func TestPairedTableFitsItsWidth(t *testing.T) {
 		column bool
 	}{{scroll, 100, true}, {o, 100, false}, {o, 80, false}} {
 		var b strings.Builder
-		r := &report.Report{Program: "perfbench", Command: "scenarios", Paired: &tt.o, Base: "main", Terminal: ratchet.Terminal{Width: tt.width}}
+		r := &report.Report{Program: "perfbench", Command: "scenarios", Paired: &tt.o, Base: "main", Terminal: report.Terminal{Width: tt.width}}
 		require.NoError(t, r.Write(&b, io.Discard, report.Table))
 		out := b.String()
 		for _, l := range strings.Split(out, "\n") {

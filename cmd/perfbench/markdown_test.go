@@ -2,7 +2,6 @@ package main
 
 import (
 	"bytes"
-	"context"
 	"flag"
 	"io"
 	"math"
@@ -18,6 +17,7 @@ import (
 	"github.com/perfbench/perfbench/paired"
 	"github.com/perfbench/perfbench/ratchet"
 	"github.com/perfbench/perfbench/report"
+	"github.com/perfbench/perfbench/scenario"
 	"github.com/perfbench/perfbench/workloads"
 )
 
@@ -48,19 +48,19 @@ func markdownOutcome(t *testing.T, hover, scroll []float64, restyles float64, br
 	}
 	require.NoError(t, os.WriteFile(path, store.Marshal(), 0o644))
 	frame := band.Spec{Name: "frame", Unit: "µs/frame", Band: band.Time(0.4), Budget: band.FrameBudget(60)}
-	measure := func(context.Context, []string) ([]ratchet.Scenario, error) {
-		return []ratchet.Scenario{
-			{Name: "hover-storm", Numbers: []band.Measured{
-				{Spec: frame, Samples: hover},
-				{Spec: band.Spec{Name: "restyles", Unit: "restyles/frame", Band: band.Count(2)}, Samples: []float64{restyles}},
-			}},
-			{Name: "scroll", Broken: broken, Numbers: []band.Measured{
-				{Spec: frame, Samples: scroll},
-				{Spec: band.Spec{Name: "relayouts | held", Unit: "relayouts/frame", Band: band.Count(0)}, Samples: []float64{0}},
-			}},
-		}, nil
+	results := []scenario.Result{
+		{Name: "hover-storm", Numbers: []band.Measured{
+			{Spec: frame, Samples: hover},
+			{Spec: band.Spec{Name: "restyles", Unit: "restyles/frame", Band: band.Count(2)}, Samples: []float64{restyles}},
+		}},
+		{Name: "scroll", Broken: broken, Numbers: []band.Measured{
+			{Spec: frame, Samples: scroll},
+			{Spec: band.Spec{Name: "relayouts | held", Unit: "relayouts/frame", Band: band.Count(0)}, Samples: []float64{0}},
+		}},
 	}
-	o, err := ratchet.Run(context.Background(), ratchet.Options{Baselines: path, ReadOnly: true, Machine: markdownMachine}, measure)
+	rt, err := ratchet.Open(ratchet.Options{Baselines: path, ReadOnly: true, Machine: markdownMachine})
+	require.NoError(t, err)
+	o, err := rt.Judge(results)
 	require.NoError(t, err)
 	return o
 }

@@ -1,4 +1,4 @@
-package ratchet
+package report
 
 import (
 	"fmt"
@@ -8,9 +8,10 @@ import (
 	"unicode/utf8"
 
 	"github.com/perfbench/perfbench/band"
+	"github.com/perfbench/perfbench/ratchet"
 )
 
-// Terminal is how [Outcome.WriteTerminal] lays a table out for a person
+// Terminal is how [WriteTerminal] lays a table out for a person
 // at a terminal. The zero Terminal is 100 columns, compact, no colour.
 type Terminal struct {
 	// Width is the terminal's width in columns; 0 means DefaultWidth.
@@ -38,7 +39,7 @@ const DefaultWidth = 100
 // VerdictWord is the last line's verdict, which matches the exit status:
 // "pass" and "unbaselined" exit 0; "fail", "broken" and "docs out of date"
 // exit 1.
-func (o Outcome) VerdictWord(docsStale bool) string {
+func VerdictWord(o ratchet.Outcome, docsStale bool) string {
 	switch {
 	case o.Verdict == band.None:
 		return "broken (no scenarios)"
@@ -115,33 +116,33 @@ type terminalColumn struct {
 	right bool
 }
 
-// WriteTerminal prints the outcome for a person at a terminal, fitted to
-// t.Width: the table ([Outcome.WriteTableTo]), then a closing summary that
+// WriteTerminal prints a judged run's outcome for a person at a terminal,
+// fitted to t.Width: the table ([WriteTable]), then a closing summary that
 // repeats every failed and broken number with how far past its limit it
 // lies (the rows a reader must find, on the last screen), and the verdict
 // in the word the exit status means. It is what perfbench scenarios
 // prints.
-func (o Outcome) WriteTerminal(w io.Writer, t Terminal) error {
+func WriteTerminal(w io.Writer, o ratchet.Outcome, t Terminal) error {
 	if t.Width <= 0 {
 		t.Width = DefaultWidth
 	}
 	var b strings.Builder
-	if err := o.WriteTableTo(&b, t); err != nil {
+	if err := WriteTable(&b, o, t); err != nil {
 		return err
 	}
-	o.writeSummary(&b, t)
+	writeSummary(&b, o, t)
 	fmt.Fprintf(&b, "verdict: %s\n", t.verdictLine(o))
 	_, err := io.WriteString(w, b.String())
 	return err
 }
 
-// WriteTableTo prints the machine line and one row per number under a
+// WriteTable prints the machine line and one row per number under a
 // line per scenario — number, value with its unit, a time's 95% interval,
 // the band, the verdict, the budget — fitted to t.Width: a table still
 // wider drops the budget, then the interval, before a row wraps. With
 // t.Wide it adds the sample counts, the wall clock, the band's
 // derivation and the notes, and fits nothing.
-func (o Outcome) WriteTableTo(w io.Writer, t Terminal) error {
+func WriteTable(w io.Writer, o ratchet.Outcome, t Terminal) error {
 	if t.Width <= 0 {
 		t.Width = DefaultWidth
 	}
@@ -255,7 +256,7 @@ func (o Outcome) WriteTableTo(w io.Writer, t Terminal) error {
 	}
 	writeColumns(&b, shown, headers)
 
-	if a := o.advisory(); a != "" {
+	if a := advisory(o); a != "" {
 		b.WriteString("\n" + a)
 	}
 	_, err := io.WriteString(w, b.String())
@@ -287,8 +288,8 @@ func (t Terminal) bandCell(n band.Judged) string {
 }
 
 // verdictLine is the last line's word, coloured on a terminal.
-func (t Terminal) verdictLine(o Outcome) string {
-	word := o.VerdictWord(t.DocsStale)
+func (t Terminal) verdictLine(o ratchet.Outcome) string {
+	word := VerdictWord(o, t.DocsStale)
 	switch {
 	case o.Verdict.Failed() || o.Verdict == band.None:
 		return t.paint(word, ansiRed+ansiBold)
@@ -302,7 +303,7 @@ func (t Terminal) verdictLine(o Outcome) string {
 // value, its limit and how far past it, and each broken scenario or number
 // with why; and a tally. It is what the last screen of a long table must
 // show.
-func (o Outcome) writeSummary(b *strings.Builder, t Terminal) {
+func writeSummary(b *strings.Builder, o ratchet.Outcome, t Terminal) {
 	tally := map[band.Verdict]int{}
 	total := 0
 	var lines []string

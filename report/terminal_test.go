@@ -1,4 +1,4 @@
-package ratchet_test
+package report_test
 
 import (
 	"bytes"
@@ -13,6 +13,7 @@ import (
 
 	"github.com/perfbench/perfbench/band"
 	"github.com/perfbench/perfbench/ratchet"
+	"github.com/perfbench/perfbench/report"
 )
 
 var terminalUpdate = flag.Bool("update-terminal", false, "rewrite testdata/terminal/*.txt from the tables")
@@ -90,7 +91,7 @@ func terminalGolden(t *testing.T, name, got string) {
 		return
 	}
 	want, err := os.ReadFile(path)
-	require.NoError(t, err, "run go test ./ratchet -run Terminal -update-terminal")
+	require.NoError(t, err, "run go test ./report -run Terminal -update-terminal")
 	if string(want) != got {
 		require.NoError(t, os.WriteFile(path+".got", []byte(got), 0o644))
 		t.Errorf("%s differs; compare with: diff %s %s.got (or -update-terminal if the change is right)", path, path, path)
@@ -119,7 +120,7 @@ func TestTerminalTableFitsAndEndsWithItsFailures(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			var b bytes.Buffer
 			o := terminalOutcome(tc.slow, tc.broken)
-			require.NoError(t, o.WriteTerminal(&b, ratchet.Terminal{Width: tc.width, Wide: tc.wide, DocsStale: tc.stale}))
+			require.NoError(t, report.WriteTerminal(&b, o, report.Terminal{Width: tc.width, Wide: tc.wide, DocsStale: tc.stale}))
 			out := b.String()
 			lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
 			assert.Equal(t, tc.last, lines[len(lines)-1])
@@ -148,9 +149,9 @@ func TestTerminalTableFitsAndEndsWithItsFailures(t *testing.T) {
 func TestTerminalColourIsOnlyWhereAsked(t *testing.T) {
 	var plain, colour bytes.Buffer
 	o := terminalOutcome(true, false)
-	require.NoError(t, o.WriteTerminal(&plain, ratchet.Terminal{}))
+	require.NoError(t, report.WriteTerminal(&plain, o, report.Terminal{}))
 	assert.Contains(t, plain.String(), "FAIL  hover-storm frame: 1.7 µs [1.666, 1.734], 1.196× its limit 1.422\n", "the zero Terminal is 100 columns wide")
-	require.NoError(t, o.WriteTerminal(&colour, ratchet.Terminal{Color: true}))
+	require.NoError(t, report.WriteTerminal(&colour, o, report.Terminal{Color: true}))
 	assert.Contains(t, colour.String(), "\x1b[31m\x1b[1mFAIL\x1b[0m")
 	strip := strings.NewReplacer("\x1b[31m", "", "\x1b[1m", "", "\x1b[0m", "", "\x1b[32m", "", "\x1b[33m", "", "\x1b[35m", "")
 	assert.Equal(t, plain.String(), strip.Replace(colour.String()))
@@ -160,10 +161,10 @@ func TestTerminalColourIsOnlyWhereAsked(t *testing.T) {
 // word (the command exits 1 though every band passed), never "pass".
 func TestVerdictWordMatchesTheExitStatus(t *testing.T) {
 	pass := terminalOutcome(false, false)
-	assert.Equal(t, "unbaselined", pass.VerdictWord(false), "exit 0: one time has no baseline yet")
-	assert.Equal(t, "docs out of date", pass.VerdictWord(true))
-	assert.Equal(t, "fail", terminalOutcome(true, false).VerdictWord(true), "a failed band is the worse news")
-	assert.Equal(t, "broken", terminalOutcome(false, true).VerdictWord(false))
+	assert.Equal(t, "unbaselined", report.VerdictWord(pass, false), "exit 0: one time has no baseline yet")
+	assert.Equal(t, "docs out of date", report.VerdictWord(pass, true))
+	assert.Equal(t, "fail", report.VerdictWord(terminalOutcome(true, false), true), "a failed band is the worse news")
+	assert.Equal(t, "broken", report.VerdictWord(terminalOutcome(false, true), false))
 }
 
 // A name too long for the table once the budget and the interval are
@@ -177,7 +178,7 @@ func TestTerminalClipsLongNamesLast(t *testing.T) {
 			judged("damage-area", "px/frame", band.Count(1024000), nil, 1024000),
 		}}}, Verdict: band.Fail}
 	var b bytes.Buffer
-	require.NoError(t, o.WriteTerminal(&b, ratchet.Terminal{Width: 80}))
+	require.NoError(t, report.WriteTerminal(&b, o, report.Terminal{Width: 80}))
 	out := b.String()
 	for _, l := range strings.Split(strings.TrimSuffix(out, "\n"), "\n") {
 		assert.LessOrEqual(t, len([]rune(l)), 80, "%q", l)

@@ -1,4 +1,4 @@
-package ratchet
+package report
 
 import (
 	"fmt"
@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/perfbench/perfbench/band"
+	"github.com/perfbench/perfbench/ratchet"
 )
 
 // Columns are the columns of every per-number table perfbench prints, in
@@ -20,7 +21,7 @@ var Columns = []string{"scenario", "number", "value", "unit", "95% CI", "band", 
 // its unit, a time's 95% interval and sample count, the band, both
 // verdicts, the budget and a note (why broken, remeasured, rebaselined,
 // straddling, warnings). A scenario with no numbers is one row saying why.
-func (o Outcome) Rows() [][]string {
+func Rows(o ratchet.Outcome) [][]string {
 	var rows [][]string
 	for _, sc := range o.Scenarios {
 		if len(sc.Numbers) == 0 {
@@ -36,7 +37,7 @@ func (o Outcome) Rows() [][]string {
 				}
 			}
 			rows = append(rows, []string{sc.Name, n.Name, value, n.Unit, ci, n.Band.String(),
-				verdict(n.BandVerdict), n.Budget.String(), verdict(n.BudgetVerdict), note(sc, n)})
+				n.BandVerdict.Cell(), n.Budget.String(), n.BudgetVerdict.Cell(), note(sc, n)})
 		}
 	}
 	return rows
@@ -57,16 +58,10 @@ func Spread(n band.Judged) string {
 	return s
 }
 
-// WriteTable prints the machine line and the table of every number as a
-// terminal of [DefaultWidth] columns shows it ([Outcome.WriteTableTo]).
-// [Outcome.Rows] under [Columns] are the full table, for a Markdown
-// report's collapsed section.
-func (o Outcome) WriteTable(w io.Writer) error { return o.WriteTableTo(w, Terminal{}) }
-
 // advisory is the line naming the times over their limits that were
 // judged as advice (Options.AdvisoryTimes) and so left out of the verdict;
 // "" when there were none.
-func (o Outcome) advisory() string {
+func advisory(o ratchet.Outcome) string {
 	var names []string
 	for _, sc := range o.Scenarios {
 		for _, n := range sc.Advisory {
@@ -79,22 +74,17 @@ func (o Outcome) advisory() string {
 	return fmt.Sprintf("advisory: %d time(s) over their limits, reported and not judged (--advisory-times): %s\n", len(names), strings.Join(names, ", "))
 }
 
-// WriteReport prints the outcome as `perfbench perf` shows it at
-// [DefaultWidth] columns with no colour; see [Outcome.WriteReportTo].
-func (o Outcome) WriteReport(w io.Writer) error {
-	return o.WriteReportTo(w, Terminal{DocsStale: o.DocsStale})
-}
-
-// WriteReportTo prints the outcome as `perfbench perf` shows it: the
+// WritePerf prints a recording or checking run's outcome as `perfbench
+// perf` shows it: the
 // table, the baselines that moved, the files written, then the closing
 // summary of failures and the verdict in the word the exit status means —
 // "docs out of date" when t.DocsStale (perf --check), which exits 1.
-func (o Outcome) WriteReportTo(w io.Writer, t Terminal) error {
+func WritePerf(w io.Writer, o ratchet.Outcome, t Terminal) error {
 	if t.Width <= 0 {
 		t.Width = DefaultWidth
 	}
 	var b strings.Builder
-	if err := o.WriteTableTo(&b, t); err != nil {
+	if err := WriteTable(&b, o, t); err != nil {
 		return err
 	}
 	if len(o.Moves) > 0 {
@@ -127,26 +117,15 @@ func (o Outcome) WriteReportTo(w io.Writer, t Terminal) error {
 	if len(files) > 0 {
 		b.WriteString("\n" + strings.Join(files, "\n") + "\n")
 	}
-	o.writeSummary(&b, t)
+	writeSummary(&b, o, t)
 	fmt.Fprintf(&b, "verdict: %s\n", t.verdictLine(o))
 	_, err := io.WriteString(w, b.String())
 	return err
 }
 
-// String prints the move as a report line: "baseline recorded:
-// hover-storm/frame 65 µs/frame" or "baseline lowered: hover-storm/frame
-// 100 → 65 µs/frame: why".
-func (m Move) String() string {
-	if m.Kind == Recorded {
-		return fmt.Sprintf("baseline recorded: %s/%s %s %s", m.Scenario, m.Number, band.Format(m.To), m.Unit)
-	}
-	return fmt.Sprintf("baseline %s: %s/%s %s → %s %s: %s", m.Kind, m.Scenario, m.Number,
-		band.Format(m.From), band.Format(m.To), m.Unit, m.Why)
-}
-
 // note says why a number is broken, whether it was rebaselined or
 // measured twice, and what the statistics warned of.
-func note(sc ScenarioOutcome, n band.Judged) string {
+func note(sc ratchet.ScenarioOutcome, n band.Judged) string {
 	var notes []string
 	switch {
 	case n.Reason != "":

@@ -1,0 +1,56 @@
+package ratchet
+
+import (
+	"context"
+
+	"github.com/perfbench/perfbench/scenario"
+)
+
+// Measure is a test's runner: the results of the named scenarios (nil:
+// every one).
+type Measure func(ctx context.Context, names []string) ([]scenario.Result, error)
+
+// Run drives one ratchet run through its steps as a command does: Open,
+// measure, Judge, measure again what straddles, Rejudge, Finish, Close.
+func Run(ctx context.Context, opts Options, measure Measure) (Outcome, error) {
+	r, err := Open(opts)
+	if err != nil {
+		return Outcome{}, err
+	}
+	defer r.Close()
+	results, err := measure(ctx, nil)
+	if err != nil {
+		return Outcome{}, err
+	}
+	o, err := r.Judge(results)
+	if err != nil {
+		return Outcome{}, err
+	}
+	if names := r.Straddling(o); len(names) > 0 {
+		again, err := measure(ctx, names)
+		if err != nil {
+			return Outcome{}, err
+		}
+		o = r.Rejudge(o, again)
+	}
+	return r.Finish(o)
+}
+
+// RunReference drives one revision ratchet run as the reference command
+// does, with compare for its paired run.
+func RunReference(ctx context.Context, opts ReferenceOptions, compare func(context.Context, Reference) (Compared, error)) (ReferenceOutcome, error) {
+	v, err := OpenReference(opts)
+	if err != nil {
+		return ReferenceOutcome{}, err
+	}
+	defer v.Close()
+	o := v.Outcome()
+	if ref, run := v.Against(); run {
+		c, err := compare(ctx, ref)
+		if err != nil {
+			return o, err
+		}
+		o = v.Judge(c)
+	}
+	return v.Finish(o)
+}

@@ -64,70 +64,43 @@ import (
 
 // DefaultPairs is how many head/base process pairs each scenario runs
 // before its first look: thirty, because a whole process on a shared
-// two-core machine runs fast or slow (hover-storm processes of one build
-// landed near 1.0, 1.16 or 1.6–2.2 µs per crossing), so an interval
-// narrows only over many processes. Measured with a planted 1.10×
-// slowdown of hover-storm: ten pairs caught it in 3 runs of 10, thirty in
-// 9 of 10 (with the ratio of medians this package judged by then). Thirty
-// is also well above the eight pairs a suite of seven times judged over
-// four looks needs before a time can fail at all.
+// two-core machine runs fast or slow, so an interval narrows only over
+// many processes (thirty caught a planted 1.10× slowdown of hover-storm
+// where ten missed it most times), and thirty is well above the eight
+// pairs a suite of seven times judged over four looks needs before a time
+// can fail at all.
 const DefaultPairs = 30
 
 // DefaultBudget is how long a scenario's pairs may run while one of its
 // times is unsure: twenty seconds. Most scenarios' processes take a tenth
 // of a second or less, so thirty pairs are a few seconds, and the rest of
-// the budget buys a narrower interval where it is needed. Measured under
-// the noise harness's load with a planted 1.10× slowdown of hover-storm,
-// when every scenario ran on until its budget was spent: ten seconds ran
-// 42–51 pairs and caught it in 19 runs of 20; twenty seconds ran 74–83
-// pairs, the intervals' lower ends 1.082–1.099.
+// the budget buys a narrower interval where it is needed: under the
+// noise harness's load it runs about eighty pairs of hover-storm.
 const DefaultBudget = 20 * time.Second
 
 // MaxPairs is the most pairs a scenario runs within its budget.
 const MaxPairs = 200
 
 // Tolerance is how far above 1 the ratio head/base must be shown, at the
-// suite's level, before a time fails: 3%. It is derived from builds of
-// the same code that differ only in their function layout, the A/A a
-// pull request really is. Four -randlayout builds of one revision read
-// 0.972, 1.013 and 1.016–1.020 against the linker's own layout on
-// hover-storm: about 1.7% a build (band.Spread read ±1.4% over 200
-// pairs of four builds a side). Since a time's interval carries the
-// builds' spread, a layout-only pull request fails no more often than
-// Alpha at any tolerance; what the tolerance decides is how often it
-// passes rather than stays unsure, and how small a slowdown can fail.
-// Measured with children pinned to one CPU (package affinity) and
-// DefaultLayouts builds a side, a shared two-core machine at a load
-// average of 1.4–1.8, `go run xtask.go noise -quiet -runs 5`: five
-// suite runs between layout-only builds failed none of 35 times, 22
-// passed at 3% (13 unsure); their intervals lay below 1.02 for 14 and
-// below 1.01 for 11, so a 2% or 1% tolerance would have left 21 or 24
-// of 35 unsure. It would have caught nothing more either: hover-storm's
-// plants of work (effective ratios 1.009, 1.019, 1.021, 1.043, 1.100)
-// were caught at 3% in 0, 0, 0, 0 and 5 runs of 5, and the 1.043's
-// intervals' low ends, 0.99–1.01, lie below 1.02 as well. Four builds a
-// side estimate the layouts' spread with about six degrees of freedom,
-// which keeps a ratio's interval near ±4% at the looks' level however
-// many pairs run; only more builds narrow it, and 1% needs them first:
-// sixteen a side still left a 1.03× unsure at 1% in 7 runs of 8
-// (DefaultLayouts says how many it would take).
+// suite's level, before a time fails: 3%. A time's interval carries the
+// spread between its builds' function layouts (about ±3% a build on
+// hover-storm), so a layout-only pull request — the A/A a pull request
+// really is — fails no more often than Alpha at any tolerance; what the
+// tolerance decides is how often such a change passes rather than stays
+// unsure, and how small a slowdown can fail. At 3% most times of a
+// layout-only suite run pass; at 2% or 1% most would stay unsure and
+// catch no more, since with DefaultLayouts builds a side the layouts keep
+// a ratio's interval near ±4% however many pairs run.
 const Tolerance = 0.03
 
 // DefaultLayouts is how many builds of each side a paired run against a
 // git revision spreads its pairs over, all but the first linked with
-// -ldflags=-randlayout=SEED: four, so a layout accident of one build,
-// measured at up to 2.8% on hover-storm, is a quarter of the pairs (see
-// Tolerance). More builds halve the layouts' spread only at four times
-// as many, each a link of the whole binary (2–6 s here), and buy little:
-// sixteen a side, pinned, each run drawing its 32 builds anew from 64
-// (go run xtask.go noise -quiet -pool 64 -layouts 16 -tolerance 0.01,
-// 8 runs a plant), read hover-storm's layouts at about ±3% a build and
-// its intervals ±2–7% after 200 pairs, and caught its plants of 1.02,
-// 1.03, 1.05 and 1.10 (effective 1.015, 1.030, 1.041, 1.093) in 0, 1, 4
-// and 8 runs of 8 even at a 1% tolerance. Catching a 1.03× 19 runs in
-// 20 at 1% needs the log ratio's standard error near 0.46%, so about
-// 2·(3%)²/0.46%² ≈ 85 builds a side at that spread: the layout
-// sensitivity is the code's own, and only more builds average it out.
+// -ldflags=-randlayout=SEED: four, so a layout accident of one build is a
+// quarter of the pairs (see Tolerance). More builds halve the layouts'
+// spread only at four times as many, each a link of the whole binary
+// (2–6 s on a two-core machine): catching a 1.03× 19 runs in 20 at a 1%
+// tolerance needs the log ratio's standard error near 0.46%, about
+// 2·(3%)²/(0.46%)² ≈ 85 builds a side at hover-storm's spread.
 const DefaultLayouts = 4
 
 // Options configures Run. The zero Options, with Head and Base set, runs

@@ -313,12 +313,12 @@ func executables(flag string, paths []string) error {
 // further builds from HEAD's tree, beside this binary); binaries lists
 // the base builds of --base-binary, heads the head builds of
 // --head-binary (none: this binary).
-func (h *front) runPaired(cmd *cobra.Command, names []string, head *runner.Runner, ref string, binaries, heads []string, layouts int, opts paired.Options, f report.Format) error {
+func (h *front) runPaired(cmd *cobra.Command, names []string, head *runner.Runner, ref string, binaries, heads []string, layouts int, opts paired.Options, f report.Format, ex *exports) error {
 	o, label, err := h.pairedRun(cmd, names, head, ref, binaries, heads, layouts, opts)
 	if err != nil {
 		return err
 	}
-	return h.write(cmd, &report.Report{Program: h.program, Command: "scenarios", Paired: &o, Base: label, Terminal: terminalFor(cmd.OutOrStdout(), false)}, f)
+	return h.write(cmd, &report.Report{Program: h.program, Command: "scenarios", Paired: &o, Base: label, Terminal: terminalFor(cmd.OutOrStdout(), false)}, f, ex)
 }
 
 // pairedRun builds the base (and head's layouts) as runPaired describes,

@@ -44,6 +44,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/perfbench/perfbench/latency"
 	"github.com/perfbench/perfbench/ratchet"
 	"github.com/perfbench/perfbench/runner"
 	"github.com/perfbench/perfbench/scenario"
@@ -77,6 +78,21 @@ type Options struct {
 	// module root ("./cmd/perfbench"); "" is this binary's own main
 	// package, read from its build information.
 	BasePackage string
+
+	// Short is the root command's one-line summary and About its help's
+	// prose; "" for Short says that the program measures its scenarios.
+	Short, About string
+	// Commands returns the program's own commands, beside the scenario
+	// commands under the same root and help layout (perfbench's phases,
+	// workloads and gates); nil means none.
+	Commands func() []*cobra.Command
+	// Before, when set, runs before every command (cobra's
+	// PersistentPreRunE): a check of the environment every command
+	// relies on.
+	Before func(cmd *cobra.Command) error
+	// Root, when set, is called with the root command once every command
+	// is on it: to add completions, say.
+	Root func(root *cobra.Command)
 }
 
 // Renderers are the renderers a program's scenarios can draw with.
@@ -108,7 +124,11 @@ type UsageError struct{ Err error }
 func (e UsageError) Error() string { return e.Err.Error() }
 func (e UsageError) Unwrap() error { return e.Err }
 
-func usagef(format string, args ...any) error { return UsageError{fmt.Errorf(format, args...)} }
+// Usagef returns a UsageError with a message formatted as fmt.Errorf
+// does, for a program's own commands.
+func Usagef(format string, args ...any) error { return UsageError{fmt.Errorf(format, args...)} }
+
+func usagef(format string, args ...any) error { return Usagef(format, args...) }
 
 // ErrFailed reports that a band failed, a scenario broke or the docs are
 // stale; what failed has already been printed.
@@ -124,10 +144,34 @@ const (
 // Main is the main of a program with scenarios: it runs the command line
 // args with the program's commands and returns the exit status.
 func Main(args []string, stdout, stderr io.Writer, opts Options) int {
+	root := Root(stdout, stderr, opts)
+	root.SetArgs(args)
+	err := Execute(root)
+	// The latency trace (PERFBENCH_LATENCY) is buffered: flush it before
+	// the process exits, or the file would hold nothing. A trace that
+	// could not be written is reported once and does not change the exit
+	// status: the verdict stands on its own.
+	if cerr := latency.Close(); cerr != nil {
+		fmt.Fprintf(stderr, "%s: latency trace: %v (the trace is incomplete; the exit status is the command's)\n", opts.program(), cerr)
+	}
+	return ExitCode(err, opts.program(), stderr)
+}
+
+// Root returns the program's root command, writing to stdout and stderr:
+// the scenario commands and the program's own (Options.Commands) under
+// one help layout (what a command does, its usage, examples and flags
+// first, the reasoning after), with --version, --quiet and shell
+// completion. Main executes it; tests walk it.
+func Root(stdout, stderr io.Writer, opts Options) *cobra.Command {
 	program := opts.program()
+	short := opts.Short
+	if short == "" {
+		short = "Measure " + program + "'s scenarios and gate their performance"
+	}
 	root := &cobra.Command{
 		Use:           program,
-		Short:         "Measure " + program + "'s scenarios and gate their performance",
+		Short:         short,
+		Long:          opts.About,
 		SilenceUsage:  true,
 		SilenceErrors: true,
 	}
@@ -135,9 +179,18 @@ func Main(args []string, stdout, stderr io.Writer, opts Options) int {
 	root.SetErr(stderr)
 	root.PersistentFlags().BoolP("quiet", "q", false, "print no progress on stderr: no bar on a terminal, no line per scenario in a log")
 	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return UsageError{err} })
-	root.AddCommand(Commands(opts)...)
-	root.SetArgs(args)
-	return ExitCode(Execute(root), program, stderr)
+	if opts.Before != nil {
+		root.PersistentPreRunE = func(cmd *cobra.Command, _ []string) error { return opts.Before(cmd) }
+	}
+	root.AddCommand(commands(opts)...)
+	if opts.Commands != nil {
+		root.AddCommand(opts.Commands()...)
+	}
+	if opts.Root != nil {
+		opts.Root(root)
+	}
+	styleHelp(root)
+	return root
 }
 
 // ExitCode prints err (unless it is ErrFailed, already reported) as one
@@ -172,11 +225,10 @@ func isCobraUsage(err error) bool {
 	return false
 }
 
-// Commands returns the program's scenario commands, for a program that
-// builds its own cobra root (perfbench's): scenarios, scenario, perf,
-// reference and the runner's hidden child command. They read --quiet from the root's
-// persistent flags where it has one.
-func Commands(opts Options) []*cobra.Command {
+// commands returns the program's scenario commands: scenarios, scenario,
+// perf, reference and the runner's hidden child command. They read
+// --quiet from the root's persistent flags.
+func commands(opts Options) []*cobra.Command {
 	h := &front{opts: opts, program: opts.program()}
 	return []*cobra.Command{h.scenariosCmd(), h.scenarioCmd(), h.perfCmd(), h.referenceCmd(), h.childCmd()}
 }
@@ -223,8 +275,10 @@ func (h *front) known(names []string) []string {
 	return append(known, names...)
 }
 
-// quiet reports whether the command was given --quiet.
-func quiet(cmd *cobra.Command) bool {
+// Quiet reports whether the command was given --quiet, the root's flag
+// that turns progress off: for a program's own commands that draw
+// progress.
+func Quiet(cmd *cobra.Command) bool {
 	q, err := cmd.Flags().GetBool("quiet")
 	return err == nil && q
 }

@@ -1,4 +1,4 @@
-package main
+package harness
 
 import (
 	"fmt"
@@ -86,21 +86,17 @@ func wrap(s string, indent int) string {
 }
 
 // styleHelp gives root and every command under it the help layout above
-// and root the --version flag.
+// and root the --version flag, which says which build of the program
+// this is.
 func styleHelp(root *cobra.Command) {
 	root.SetHelpTemplate(helpTemplate)
 	root.SetUsageTemplate(usageTemplate)
-	root.Version = version(readBuildInfo())
+	bi, _ := debug.ReadBuildInfo()
+	root.Version = version(bi)
 	root.SetVersionTemplate("{{.Name}} {{.Version}}\n")
 }
 
-// readBuildInfo is debug.ReadBuildInfo; tests swap it.
-var readBuildInfo = func() *debug.BuildInfo {
-	bi, _ := debug.ReadBuildInfo()
-	return bi
-}
-
-// version says which perfbench this is: the module version (a tagged
+// version says which build of the program this is: the module version (a tagged
 // release, or "(devel)" for a build from a checkout), the VCS revision
 // and its time, "modified" when the tree had uncommitted changes, and the
 // Go toolchain. go run stamps no revision; go build and go install do.

@@ -67,7 +67,7 @@ const pairingTick = 500 * time.Millisecond
 // pairing returns the command's paired-run progress on its stderr, nil
 // with --quiet.
 func (h *front) pairing(cmd *cobra.Command) *pairing {
-	if quiet(cmd) {
+	if Quiet(cmd) {
 		return nil
 	}
 	return newPairing(cmd.ErrOrStderr(), isTerminal(cmd.ErrOrStderr()))

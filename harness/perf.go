@@ -38,6 +38,7 @@ func (h *front) perfCmd() *cobra.Command {
 		repeats                 int
 		allowDirty              bool
 		wide                    bool
+		ex                      *exports
 	)
 	p := h.program
 	renderers := ""
@@ -133,6 +134,9 @@ Exit status: 0 pass (or unbaselined), 1 a band failed, a scenario broke or
 			if err := checkTimeout(timeout); err != nil {
 				return err
 			}
+			if err := ex.check((&report.Report{}).Supports, "perf"); err != nil {
+				return err
+			}
 			if check && cmd.Flags().Changed("allow-dirty") {
 				return usagef("--allow-dirty lets a recording run record from a dirty tree, and perf --check records nothing; drop one of them")
 			}
@@ -202,6 +206,9 @@ Exit status: 0 pass (or unbaselined), 1 a band failed, a scenario broke or
 			if err := rep.Write(cmd.OutOrStdout(), cmd.ErrOrStderr(), f); err != nil {
 				return err
 			}
+			if err := ex.write(rep, cmd.ErrOrStderr()); err != nil {
+				return err
+			}
 			if o.ReferenceRecorded != "" {
 				fmt.Fprintf(cmd.ErrOrStderr(), "%s: recorded %s as the reference revision (the first): %s reference judges head against it\n", p, short12(o.ReferenceRecorded), p)
 			}
@@ -225,6 +232,7 @@ Exit status: 0 pass (or unbaselined), 1 a band failed, a scenario broke or
 	fl.BoolVar(&asJSON, "json", false, "print the outcome as JSON")
 	fl.BoolVarP(&wide, "wide", "v", false, "the table with what a reader rarely needs: sample counts, wall clock, each band's derivation, notes")
 	fl.StringVar(&formatArg, "format", "table", "output format: table, markdown (a report for a pull request's job summary) or json")
+	ex = addExports(fl, report.Markdown, report.JSON)
 	fl.BoolVar(&check, "check", false, "judge and check the docs are up to date; write nothing (what CI runs)")
 	fl.BoolVar(&advisory, "advisory-times", false, "with --check: report a time over its limit without failing on it (counts and broken scenarios still fail); for a machine whose speed drifts from its baselines'")
 	fl.StringVar(&baselines, "baselines", "", "baselines file (default "+h.baselinesDefault()+" under the module root)")

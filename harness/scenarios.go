@@ -41,12 +41,12 @@ func (h *front) runner(cmd *cobra.Command, timeout time.Duration, total, repeats
 	if reps <= 0 {
 		reps = runner.DefaultRepeats
 	}
-	bar := newBar(cmd.ErrOrStderr(), quiet(cmd), total*reps, "processes")
+	bar := newBar(cmd.ErrOrStderr(), Quiet(cmd), total*reps, "processes")
 	d := &done{bar: bar}
 	if bar != nil {
 		r.Progress = bar
 	}
-	if !quiet(cmd) && !isTerminal(cmd.ErrOrStderr()) {
+	if !Quiet(cmd) && !isTerminal(cmd.ErrOrStderr()) {
 		d.log = newScenarioLog(cmd.ErrOrStderr())
 		if bar != nil {
 			r.Progress = io.MultiWriter(bar, d.log)
@@ -112,10 +112,16 @@ func format(name string, asJSON bool, allowed ...report.Format) (report.Format, 
 	return f, nil
 }
 
-// write prints the report in f and returns ErrFailed when it failed.
-func (h *front) write(cmd *cobra.Command, r *report.Report, f report.Format) error {
+// write prints the report in f, writes its exports (nil: none), and
+// returns ErrFailed when it failed.
+func (h *front) write(cmd *cobra.Command, r *report.Report, f report.Format, ex *exports) error {
 	if err := r.Write(cmd.OutOrStdout(), cmd.ErrOrStderr(), f); err != nil {
 		return err
+	}
+	if ex != nil {
+		if err := ex.write(r, cmd.ErrOrStderr()); err != nil {
+			return err
+		}
 	}
 	if r.Failed() {
 		return ErrFailed
@@ -197,6 +203,7 @@ func (h *front) scenariosCmd() *cobra.Command {
 		budget    time.Duration
 		failUns   bool
 		tolerance float64
+		ex        *exports
 	)
 	p := h.program
 	cmd := &cobra.Command{
@@ -289,8 +296,8 @@ scenario broke, 2 usage or input error.`,
 			switch {
 			case count < 1:
 				return usagef("--count must be at least 1, got %d", count)
-			case count > 1 && f != report.Benchfmt:
-				return usagef("--count is for --format benchfmt, which benchstat reads as samples")
+			case count > 1 && f != report.Benchfmt && *ex.paths[report.Benchfmt] == "":
+				return usagef("--count is for --format benchfmt (or --export-benchfmt), which benchstat reads as samples")
 			case repeats < 1:
 				return usagef("--repeats must be at least 1, got %d", repeats)
 			case base != "" && len(baseBins) > 0:
@@ -332,8 +339,14 @@ scenario broke, 2 usage or input error.`,
 				return err
 			}
 			if base != "" || len(baseBins) > 0 {
+				if err := ex.check((&report.Report{Paired: &paired.Outcome{}}).Supports, "a paired run (--base)"); err != nil {
+					return err
+				}
 				return h.runPaired(cmd, names, &runner.Runner{Timeout: timeout, Repeats: 1}, base, baseBins, headBins, layouts,
-					paired.Options{Pairs: pairs, Budget: budget, FailUnsure: failUns, Tolerance: tolerance}, f)
+					paired.Options{Pairs: pairs, Budget: budget, FailUnsure: failUns, Tolerance: tolerance}, f, ex)
+			}
+			if err := ex.check((&report.Report{}).Supports, "scenarios"); err != nil {
+				return err
 			}
 			path, err := filePath(baselines, h.baselinesDefault(), "baselines")
 			where := "under the module root"
@@ -368,7 +381,7 @@ scenario broke, 2 usage or input error.`,
 				bar.judged(o, k+1, count)
 				rep.Runs = append(rep.Runs, o)
 			}
-			return h.write(cmd, rep, f)
+			return h.write(cmd, rep, f, ex)
 		},
 	}
 	fl := cmd.Flags()
@@ -377,6 +390,7 @@ scenario broke, 2 usage or input error.`,
 	fl.BoolVar(&advisory, "advisory-times", false, "report a time over its limit without failing on it (counts and broken scenarios still fail); for a machine whose speed drifts from its baselines', where paired runs (--base) judge times")
 	fl.StringVar(&formatArg, "format", "table", "output format: table, markdown (a report for a pull request's job summary), benchfmt (the Go benchmark format, for benchstat), bmf (Bencher Metric Format, for bencher run --adapter json), gab (github-action-benchmark's customSmallerIsBetter) or json")
 	fl.IntVar(&count, "count", 1, "with --format benchfmt, run every scenario this many times")
+	ex = addExports(fl, report.Markdown, report.JSON, report.Benchfmt, report.BMF, report.GAB)
 	fl.StringVar(&baselines, "baselines", "", "baselines file (default "+h.baselinesDefault()+" under the module root)")
 	fl.DurationVar(&timeout, "timeout", runner.DefaultTimeout, "how long one scenario's process may run before it is killed and judged broken")
 	h.renderer(cmd, &rend, "renderer the scenarios draw with; its times are baselined under a machine key of their own")
@@ -433,7 +447,7 @@ garbage, or its interaction did not happen), 2 usage error.`,
 			if asJSON {
 				f = report.JSON
 			}
-			return h.write(cmd, &report.Report{Program: h.program, Command: "scenario", Measured: &results[0]}, f)
+			return h.write(cmd, &report.Report{Program: h.program, Command: "scenario", Measured: &results[0]}, f, nil)
 		},
 	}
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print the numbers, with every sample, as JSON")

@@ -17,6 +17,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/perfbench/perfbench/band"
+	"github.com/perfbench/perfbench/harness"
 	"github.com/perfbench/perfbench/paired"
 	"github.com/perfbench/perfbench/report"
 )
@@ -108,7 +109,7 @@ func TestBaseBadInputIsExitTwoAndTouchesNothing(t *testing.T) {
 			}
 			before := tree(t, dir)
 			code, stdout, stderr := perfbench(t, append([]string{"scenarios", "test-fixed"}, tt.args...)...)
-			assert.Equal(t, exitUsage, code, stderr)
+			assert.Equal(t, harness.ExitUsage, code, stderr)
 			assert.Empty(t, stdout)
 			// Progress lines may come first; the error is the last line,
 			// and one line.
@@ -128,7 +129,7 @@ func TestBaseBinarySameBuildPasses(t *testing.T) {
 	self, err := os.Executable()
 	require.NoError(t, err)
 	code, stdout, stderr := perfbench(t, "scenarios", "test-fixed", "--base-binary", self, "--pairs", "4", "--budget", "0", "--json")
-	require.Equal(t, exitPass, code, stderr)
+	require.Equal(t, harness.ExitPass, code, stderr)
 	var o report.PairedJSON
 	require.NoError(t, json.Unmarshal([]byte(stdout), &o))
 	assert.Equal(t, band.Pass, o.Verdict)
@@ -152,7 +153,7 @@ func TestBaseBinaryBuildsSpreadThePairs(t *testing.T) {
 	require.NoError(t, err)
 	code, stdout, stderr := perfbench(t, "scenarios", "test-fixed", "--base-binary", self+","+self, "--head-binary", self, "--head-binary", self,
 		"--pairs", "4", "--budget", "0", "--json")
-	require.Equal(t, exitPass, code, stderr)
+	require.Equal(t, harness.ExitPass, code, stderr)
 	var o report.PairedJSON
 	require.NoError(t, json.Unmarshal([]byte(stdout), &o))
 	assert.Equal(t, band.Pass, o.Verdict)

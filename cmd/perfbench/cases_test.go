@@ -12,6 +12,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/perfbench/perfbench/harness"
 	"github.com/perfbench/perfbench/ratchet"
 )
 
@@ -30,7 +31,7 @@ func newPerfCase(t *testing.T) perfCase {
 	c := perfCase{baselines: b, history: filepath.Join(filepath.Dir(b), "history.yaml"), docs: d,
 		chart: filepath.Join(filepath.Dir(d), "perf", "charts", "test-fixed.svg"), flags: flags}
 	code, _, stderr := perfbench(t, append([]string{"perf"}, flags...)...)
-	require.Equal(t, exitPass, code, stderr)
+	require.Equal(t, harness.ExitPass, code, stderr)
 	return c
 }
 
@@ -146,7 +147,7 @@ func TestIssueCasesExit2WithOneLineAndLoseNothing(t *testing.T) {
 			tt.prepare(t, c)
 			before := c.files(t)
 			code, stdout, stderr := perfbench(t, append(append([]string{"perf"}, c.flags...), tt.args...)...)
-			assert.Equal(t, exitUsage, code, stdout)
+			assert.Equal(t, harness.ExitUsage, code, stdout)
 			first, _, _ := strings.Cut(stderr, "\n")
 			assert.Equal(t, tt.want(c), first)
 			assert.Equal(t, before, c.files(t), "every file byte-identical, no pending file left")
@@ -188,7 +189,7 @@ func TestIssueCase9FlagsAreValidated(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(strings.Join(tt.args, " "), func(t *testing.T) {
 			code, stdout, stderr := perfbench(t, tt.args...)
-			assert.Equal(t, exitUsage, code)
+			assert.Equal(t, harness.ExitUsage, code)
 			assert.Empty(t, stdout)
 			assert.True(t, strings.HasPrefix(stderr, "perfbench: "+tt.want), "got  %q\nwant %q", stderr, tt.want)
 			assert.Equal(t, 1, strings.Count(stderr, "\n"), "one line")

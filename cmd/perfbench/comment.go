@@ -9,6 +9,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/perfbench/perfbench/comment"
+	"github.com/perfbench/perfbench/harness"
 )
 
 func init() { subcommands = append(subcommands, newCommentCmd) }
@@ -45,14 +46,14 @@ failed otherwise; 2 usage error (no report, no token, no repository).`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			body, err := os.ReadFile(args[0])
 			if errors.Is(err, fs.ErrNotExist) {
-				return usagef("comment: %s does not exist; write the report first (perfbench scenarios --format markdown > %s)", args[0], args[0])
+				return harness.Usagef("comment: %s does not exist; write the report first (perfbench scenarios --format markdown > %s)", args[0], args[0])
 			}
 			if err != nil {
-				return usagef("comment: %v", err)
+				return harness.Usagef("comment: %v", err)
 			}
 			w, err := comment.FromEnv(commentEnv, tokenVar)
 			if err != nil {
-				return usagef("%v", err)
+				return harness.Usagef("%v", err)
 			}
 			if workflow != "" {
 				w.Name = workflow
@@ -63,11 +64,11 @@ failed otherwise; 2 usage error (no report, no token, no repository).`,
 			}
 			switch {
 			case w.Client.Token == "":
-				return usagef("comment: no token in %s; give the step env: %s: ${{ github.token }}", orDefault(tokenVar, "GITHUB_TOKEN"), orDefault(tokenVar, "GITHUB_TOKEN"))
+				return harness.Usagef("comment: no token in %s; give the step env: %s: ${{ github.token }}", orDefault(tokenVar, "GITHUB_TOKEN"), orDefault(tokenVar, "GITHUB_TOKEN"))
 			case w.Client.Repo == "":
-				return usagef("comment: GITHUB_REPOSITORY is not set; run it in a GitHub Actions step")
+				return harness.Usagef("comment: GITHUB_REPOSITORY is not set; run it in a GitHub Actions step")
 			case w.Name == "":
-				return usagef("comment: GITHUB_WORKFLOW is not set; name the workflow with --workflow")
+				return harness.Usagef("comment: GITHUB_WORKFLOW is not set; name the workflow with --workflow")
 			}
 			r, err := w.Client.Upsert(cmd.Context(), w.PR, w.Name, string(body))
 			if comment.IsForbidden(err) {

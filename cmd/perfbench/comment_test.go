@@ -12,6 +12,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/perfbench/perfbench/harness"
 )
 
 // commentStep sets up what a GitHub Actions step sees: an event file, a
@@ -50,7 +52,7 @@ func TestCommentPostsOnAPullRequest(t *testing.T) {
 	defer srv.Close()
 	report, _ := commentStep(t, srv.URL, prEvent)
 	code, stdout, stderr := perfbench(t, "comment", report)
-	require.Equal(t, exitPass, code, stderr)
+	require.Equal(t, harness.ExitPass, code, stderr)
 	assert.Equal(t, "comment created: https://github.com/octo/app/pull/7#issuecomment-9\n", stdout)
 	require.Len(t, got, 2)
 	assert.Equal(t, `POST /repos/octo/app/issues/7/comments {"body":"\u003c!-- perfbench report: perf --\u003e\n## perfbench: **pass**\n"}`, got[1])
@@ -70,7 +72,7 @@ func TestCommentFromAForkFallsBackToTheJobSummary(t *testing.T) {
 	defer srv.Close()
 	report, summary := commentStep(t, srv.URL, `{"pull_request":{"number":7,"head":{"repo":{"full_name":"someone/app"}},"base":{"repo":{"full_name":"octo/app"}}}}`)
 	code, stdout, stderr := perfbench(t, "comment", report)
-	require.Equal(t, exitPass, code, stderr)
+	require.Equal(t, harness.ExitPass, code, stderr)
 	assert.Empty(t, stdout)
 	b, err := os.ReadFile(summary)
 	require.NoError(t, err)
@@ -86,17 +88,17 @@ func TestCommentOutsideAPullRequestPostsNothing(t *testing.T) {
 	defer srv.Close()
 	report, _ := commentStep(t, srv.URL, `{"ref":"refs/heads/main"}`)
 	code, _, stderr := perfbench(t, "comment", report)
-	assert.Equal(t, exitPass, code)
+	assert.Equal(t, harness.ExitPass, code)
 	assert.Contains(t, stderr, "not for a pull request")
 }
 
 func TestCommentUsageErrors(t *testing.T) {
 	report, _ := commentStep(t, "http://127.0.0.1:1", prEvent)
 	code, _, stderr := perfbench(t, "comment", report+".missing")
-	assert.Equal(t, exitUsage, code)
+	assert.Equal(t, harness.ExitUsage, code)
 	assert.Contains(t, stderr, "does not exist; write the report first")
 	code, _, stderr = perfbench(t, "comment", report, "--token-env", "NO_SUCH_TOKEN")
-	assert.Equal(t, exitUsage, code)
+	assert.Equal(t, harness.ExitUsage, code)
 	assert.Equal(t, "perfbench: comment: no token in NO_SUCH_TOKEN; give the step env: NO_SUCH_TOKEN: ${{ github.token }}\n", stderr)
 	assert.Equal(t, 1, strings.Count(stderr, "\n"))
 }

@@ -8,6 +8,7 @@ import (
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 
+	"github.com/perfbench/perfbench/harness"
 	"github.com/perfbench/perfbench/phase"
 	"github.com/perfbench/perfbench/renderer"
 	"github.com/perfbench/perfbench/scenario"
@@ -42,7 +43,7 @@ func addCompletions(root *cobra.Command) {
 			c.Args = cobra.ArbitraryArgs
 			c.RunE = func(cmd *cobra.Command, args []string) error {
 				if len(args) > 0 {
-					return usagef("completion %s: no script for that shell (valid: %s)", args[0], strings.Join(shells, ", "))
+					return harness.Usagef("completion %s: no script for that shell (valid: %s)", args[0], strings.Join(shells, ", "))
 				}
 				return cmd.Help()
 			}

@@ -12,6 +12,8 @@ import (
 	"github.com/spf13/pflag"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/perfbench/perfbench/harness"
 )
 
 // complete asks the completion cobra generates for the candidates after
@@ -65,12 +67,12 @@ func TestShellCompletionCompletesValues(t *testing.T) {
 // and exited 0), and a known one still prints its script.
 func TestCompletionRefusesAnUnknownShell(t *testing.T) {
 	code, stdout, stderr := perfbench(t, "completion", "tcsh")
-	assert.Equal(t, exitUsage, code)
+	assert.Equal(t, harness.ExitUsage, code)
 	assert.Empty(t, stdout)
 	assert.Equal(t, "perfbench: completion tcsh: no script for that shell (valid: bash, fish, powershell, zsh)\n", stderr)
 
 	code, stdout, _ = perfbench(t, "completion", "bash")
-	assert.Equal(t, exitPass, code)
+	assert.Equal(t, harness.ExitPass, code)
 	assert.Contains(t, stdout, "bash completion")
 }
 

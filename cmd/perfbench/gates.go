@@ -12,6 +12,7 @@ import (
 
 	"github.com/perfbench/perfbench/gallery"
 	"github.com/perfbench/perfbench/gates"
+	"github.com/perfbench/perfbench/harness"
 	"github.com/perfbench/perfbench/monkey"
 	"github.com/perfbench/perfbench/renderer"
 	"github.com/perfbench/perfbench/workloads"
@@ -64,7 +65,7 @@ ceiling.`,
 		Args: cobra.NoArgs,
 		RunE: func(_ *cobra.Command, _ []string) error {
 			if !(o.Seconds > 0) {
-				return usagef("--seconds must be positive, got %v", o.Seconds)
+				return harness.Usagef("--seconds must be positive, got %v", o.Seconds)
 			}
 			return finishGate(s, gates.Cadence(o), asJSON)
 		},
@@ -92,7 +93,7 @@ perfbench workload resize-slope and ` + workloads.DefaultDocs + `.`,
 		Args: cobra.NoArgs,
 		RunE: func(_ *cobra.Command, _ []string) error {
 			if rounds < 0 {
-				return usagef("--rounds must be ≥ 0, got %d", rounds)
+				return harness.Usagef("--rounds must be ≥ 0, got %d", rounds)
 			}
 			bar := s.progress(-1, "resize")
 			r := gates.Resize(workloads.Options{Rounds: rounds})
@@ -108,7 +109,7 @@ perfbench workload resize-slope and ` + workloads.DefaultDocs + `.`,
 			}
 			if r.Verdict.Failed() {
 				printFailedCriteria(s, "resize", r)
-				return errGateFailed
+				return harness.ErrFailed
 			}
 			return nil
 		},
@@ -167,7 +168,7 @@ its actions and the first differing primitive, element or pixel.`, gates.ScriptL
 		RunE: func(c *cobra.Command, _ []string) error {
 			if doc != "script" {
 				if !slices.Contains(monkey.Docs, doc) {
-					return usageError{fmt.Errorf("verify: unknown --doc %q (valid: script, %s)", doc, strings.Join(monkey.Docs, ", "))}
+					return harness.UsageError{Err: fmt.Errorf("verify: unknown --doc %q (valid: script, %s)", doc, strings.Join(monkey.Docs, ", "))}
 				}
 				if rend != "null" {
 					if err := checkRendererName(rend); err != nil {
@@ -177,7 +178,7 @@ its actions and the first differing primitive, element or pixel.`, gates.ScriptL
 				}
 				if seeds.set {
 					if seeds.from != 0 && c.Flags().Changed("seed") {
-						return usageError{fmt.Errorf("verify: --seeds %s names its first seed: give no --seed", seeds.String())}
+						return harness.UsageError{Err: fmt.Errorf("verify: --seeds %s names its first seed: give no --seed", seeds.String())}
 					}
 					if seeds.from != 0 {
 						ro.Seed = seeds.from
@@ -188,25 +189,25 @@ its actions and the first differing primitive, element or pixel.`, gates.ScriptL
 				if size != "" {
 					sz, err := gallery.Parse(size)
 					if err != nil {
-						return usageError{err}
+						return harness.UsageError{Err: err}
 					}
 					ro.Size = sz
 				}
 				if ro.Seeds < 1 || ro.Steps < 1 || ro.Nodes < 1 {
-					return usageError{fmt.Errorf("verify: --seeds, --steps and --nodes must be at least 1")}
+					return harness.UsageError{Err: fmt.Errorf("verify: --seeds, --steps and --nodes must be at least 1")}
 				}
 				return finishGate(s, gates.VerifyRandom(ro), asJSON)
 			}
 			for _, f := range []string{"seed", "seeds", "steps", "nodes"} {
 				if c.Flags().Changed(f) {
-					return usageError{fmt.Errorf("verify: --%s applies to --doc random or gallery", f)}
+					return harness.UsageError{Err: fmt.Errorf("verify: --%s applies to --doc random or gallery", f)}
 				}
 			}
 			o := gates.DefaultVerify
 			if size != "" {
 				sz, err := gallery.Parse(size)
 				if err != nil {
-					return usageError{err}
+					return harness.UsageError{Err: err}
 				}
 				o.Size = sz
 			}
@@ -255,7 +256,7 @@ It refuses to time a binary built with -race, coverage or -gcflags=-N/-l
 		Args: cobra.NoArgs,
 		RunE: func(_ *cobra.Command, _ []string) error {
 			if o.Reps < 1 {
-				return usagef("--reps must be ≥ 1, got %d", o.Reps)
+				return harness.Usagef("--reps must be ≥ 1, got %d", o.Reps)
 			}
 			return finishGate(s, gates.WallClock(o), asJSON)
 		},
@@ -285,7 +286,7 @@ func finishGate(s *streams, r gates.Report, asJSON bool) error {
 			fmt.Fprintf(s.err, "%s %s: %s: %s\n", verdictWord(c.Verdict), r.Gate, c.Name, c.Detail)
 		}
 	}
-	return errGateFailed
+	return harness.ErrFailed
 }
 
 // printGate writes a report: its verdict, its notes, then one line per

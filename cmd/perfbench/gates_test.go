@@ -11,6 +11,7 @@ import (
 
 	"github.com/perfbench/perfbench/band"
 	"github.com/perfbench/perfbench/gates"
+	"github.com/perfbench/perfbench/harness"
 )
 
 // budget, cadence and verify judge counts and equalities on a virtual
@@ -19,14 +20,14 @@ import (
 
 func TestBudgetPasses(t *testing.T) {
 	code, out, _ := perfbench(t, "budget")
-	assert.Equal(t, exitPass, code)
+	assert.Equal(t, harness.ExitPass, code)
 	assert.Contains(t, out, "budget: pass")
 	assert.Contains(t, out, "glyph atlas back under its soft limit after the frame")
 }
 
 func TestCadenceJSON(t *testing.T) {
 	code, out, _ := perfbench(t, "cadence", "--seconds", "1", "--json")
-	require.Equal(t, exitPass, code)
+	require.Equal(t, harness.ExitPass, code)
 	var r gates.Report
 	require.NoError(t, json.Unmarshal([]byte(out), &r))
 	assert.Equal(t, band.Pass, r.Verdict)
@@ -40,14 +41,14 @@ func TestVerifyPasses(t *testing.T) {
 		t.Skip("drives the gallery through 42 steps; skipped with -short")
 	}
 	code, out, stderr := perfbench(t, "verify", "--size", "s0")
-	assert.Equal(t, exitPass, code, stderr)
+	assert.Equal(t, harness.ExitPass, code, stderr)
 	assert.Contains(t, out, "live window equals a rebuild after each of 42 steps")
 }
 
 func TestVerifyRandomPassesAndNamesWhatItChecked(t *testing.T) {
 	for _, doc := range []string{"random", "gallery"} {
 		code, out, stderr := perfbench(t, "verify", "--doc", doc, "--seed", "4", "--seeds", "2", "--steps", "15", "--json")
-		require.Equal(t, exitPass, code, stderr)
+		require.Equal(t, harness.ExitPass, code, stderr)
 		var r gates.Report
 		require.NoError(t, json.Unmarshal([]byte(out), &r))
 		require.Len(t, r.Checks, 1)
@@ -56,7 +57,7 @@ func TestVerifyRandomPassesAndNamesWhatItChecked(t *testing.T) {
 		assert.Contains(t, r.Checks[0].Detail, " routing points and ")
 	}
 	code, out, stderr := perfbench(t, "verify", "--doc", "random", "--seeds", "3-4", "--steps", "5", "--renderer", "cpu")
-	require.Equal(t, exitPass, code, stderr)
+	require.Equal(t, harness.ExitPass, code, stderr)
 	assert.Contains(t, out, "after each of 5 steps, 2 seeds from 3, random document")
 }
 
@@ -76,7 +77,7 @@ func TestGateUsageErrors(t *testing.T) {
 		{"budget", "now"},
 	} {
 		code, _, stderr := perfbench(t, args...)
-		assert.Equal(t, exitUsage, code, "%v: %s", args, stderr)
+		assert.Equal(t, harness.ExitUsage, code, "%v: %s", args, stderr)
 	}
 }
 
@@ -88,7 +89,7 @@ func TestFailedGatePrintsWhatFailedAndExitsOne(t *testing.T) {
 		{Name: "75 Hz: one frame per refresh in 5 s", Verdict: band.Fail, Detail: "the refresh at 13.33 ms drew 2 frames"},
 	}}
 	err := finishGate(s, r, false)
-	assert.ErrorIs(t, err, errGateFailed)
+	assert.ErrorIs(t, err, harness.ErrFailed)
 	assert.Contains(t, out.String(), "cadence: fail")
 	assert.Equal(t, "FAIL cadence: 75 Hz: one frame per refresh in 5 s: the refresh at 13.33 ms drew 2 frames\n", errb.String())
 }

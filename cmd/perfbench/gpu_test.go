@@ -13,6 +13,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/perfbench/perfbench/harness"
 	"github.com/perfbench/perfbench/renderer/gpu"
 	"github.com/perfbench/perfbench/renderer/raster"
 )
@@ -38,7 +39,7 @@ func TestScreenshotOnTheGPU(t *testing.T) {
 	}
 	for _, rend := range []string{"gpu", "cpu"} {
 		code, stdout, stderr := perfbench(t, "screenshot", "--size", "s1", "--phase", "hover", "--steps", "3", "--renderer", rend, filepath.Join(dir, rend+".png"))
-		require.Equal(t, exitPass, code, stderr)
+		require.Equal(t, harness.ExitPass, code, stderr)
 		assert.Contains(t, stdout, rend+" renderer")
 	}
 	d := raster.Diff(read("gpu.png"), read("cpu.png"), 2)
@@ -52,6 +53,6 @@ func TestVerifyComparesGPUPictures(t *testing.T) {
 	}
 	r.Close()
 	code, stdout, stderr := perfbench(t, "verify", "--renderer", "gpu", "--size", "s0")
-	require.Equal(t, exitPass, code, stderr)
+	require.Equal(t, harness.ExitPass, code, stderr)
 	assert.Contains(t, stdout, "rendered pictures equal at every step")
 }

@@ -7,13 +7,15 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/perfbench/perfbench/harness"
 )
 
 // --hud prints the FPS monitor's rows to stderr every 500 ms of the
 // phase's virtual time: 70 hover steps at 60 Hz are 1.17 s, two lines.
 func TestPhaseHUDPrintsRowsEveryHalfSecond(t *testing.T) {
 	code, out, stderr := perfbench(t, "phase", "hover", "s1", "70", "--hud")
-	require.Equal(t, exitPass, code, stderr)
+	require.Equal(t, harness.ExitPass, code, stderr)
 	assert.Contains(t, out, "PASS")
 	lines := strings.Split(strings.TrimSpace(stderr), "\n")
 	require.Len(t, lines, 2, stderr)
@@ -31,7 +33,7 @@ func TestPhaseHUDPrintsRowsEveryHalfSecond(t *testing.T) {
 // average and says so.
 func TestPhaseHUDIdle(t *testing.T) {
 	code, _, stderr := perfbench(t, "phase", "idle", "s0", "4", "--hud")
-	require.Equal(t, exitPass, code, stderr)
+	require.Equal(t, harness.ExitPass, code, stderr)
 	lines := strings.Split(strings.TrimSpace(stderr), "\n")
 	require.Len(t, lines, 3, "a second per idle step, from the first step's end")
 	for _, l := range lines {
@@ -52,7 +54,7 @@ func TestPhaseHUDReal(t *testing.T) {
 		t.Skip("90 refreshes of real time")
 	}
 	code, out, stderr := perfbench(t, "phase", "hover", "s1", "90", "--hud", "--real")
-	require.Equal(t, exitPass, code, stderr)
+	require.Equal(t, harness.ExitPass, code, stderr)
 	assert.Contains(t, out, "real clock")
 	lines := strings.Split(strings.TrimSpace(stderr), "\n")
 	require.NotEmpty(t, lines, stderr)
@@ -71,7 +73,7 @@ func TestPhaseHUDChangesNoCounter(t *testing.T) {
 		var runs [2][]phaseRunJSON
 		for i, args := range [][]string{{"phase", p, "s1", "40", "--json"}, {"phase", p, "s1", "40", "--json", "--hud"}} {
 			code, out, _ := perfbench(t, args...)
-			require.Equal(t, exitPass, code, p)
+			require.Equal(t, harness.ExitPass, code, p)
 			require.NoError(t, json.Unmarshal([]byte(out), &runs[i]))
 		}
 		require.Len(t, runs[1], 1)

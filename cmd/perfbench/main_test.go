@@ -9,6 +9,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/perfbench/perfbench/harness"
 )
 
 // perfbench runs the command in-process and returns its exit status and
@@ -22,13 +24,13 @@ func perfbench(t *testing.T, args ...string) (code int, stdout, stderr string) {
 
 func TestUnknownCommandIsUsageError(t *testing.T) {
 	code, _, stderr := perfbench(t, "frobnicate")
-	assert.Equal(t, exitUsage, code)
+	assert.Equal(t, harness.ExitUsage, code)
 	assert.Contains(t, stderr, "unknown command")
 }
 
 func TestHelpReads(t *testing.T) {
 	code, stdout, _ := perfbench(t, "--help")
-	assert.Equal(t, exitPass, code)
+	assert.Equal(t, harness.ExitPass, code)
 	assert.Contains(t, stdout, "Exit status")
 }
 

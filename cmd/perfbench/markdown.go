@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/perfbench/perfbench/band"
+	"github.com/perfbench/perfbench/harness"
 	"github.com/perfbench/perfbench/report"
 	"github.com/perfbench/perfbench/workloads"
 )
@@ -75,9 +76,9 @@ func writeMarkdownWorkloads(w io.Writer, results []workloads.Result) error {
 func checkFormat(format string, asJSON bool) error {
 	switch {
 	case format != "table" && format != "markdown":
-		return usagef("--format %q: want table or markdown", format)
+		return harness.Usagef("--format %q: want table or markdown", format)
 	case format != "table" && asJSON:
-		return usagef("--json and --format %s are two different outputs; pick one", format)
+		return harness.Usagef("--json and --format %s are two different outputs; pick one", format)
 	}
 	return nil
 }

@@ -14,6 +14,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/perfbench/perfbench/band"
+	"github.com/perfbench/perfbench/harness"
 	"github.com/perfbench/perfbench/paired"
 	"github.com/perfbench/perfbench/ratchet"
 	"github.com/perfbench/perfbench/report"
@@ -128,7 +129,7 @@ func TestMarkdownWorkloads(t *testing.T) {
 func TestMarkdownFormatFlag(t *testing.T) {
 	code, stdout, stderr := perfbench(t, "scenarios", "test-fixed", "test-fail", "--format", "markdown",
 		"--baselines", filepath.Join(t.TempDir(), "b.yaml"))
-	assert.Equal(t, exitFailed, code, stderr)
+	assert.Equal(t, harness.ExitFailed, code, stderr)
 	assert.Contains(t, stdout, "## ❌ perfbench scenarios: fail\n")
 	assert.Contains(t, stdout, "| ❌ fail | test-fail | frames | 1 frames/run |")
 	assert.Contains(t, stdout, "<details><summary>All 4 numbers</summary>")
@@ -141,7 +142,7 @@ func TestMarkdownFormatFlag(t *testing.T) {
 		{"workloads", "--format", "markdown", "--json"},
 	} {
 		code, _, stderr := perfbench(t, args...)
-		assert.Equal(t, exitUsage, code, "%v: %s", args, stderr)
+		assert.Equal(t, harness.ExitUsage, code, "%v: %s", args, stderr)
 		scenarioOneLine(t, stderr)
 	}
 }
@@ -192,7 +193,7 @@ func TestMarkdownPaired(t *testing.T) {
 	self, err := os.Executable()
 	require.NoError(t, err)
 	code, stdout, stderr := perfbench(t, "scenarios", "test-fixed", "--base-binary", self, "--pairs", "4", "--budget", "0", "--format", "markdown")
-	require.Equal(t, exitPass, code, stderr)
+	require.Equal(t, harness.ExitPass, code, stderr)
 	assert.Contains(t, stdout, "## ✅ perfbench scenarios --base "+self+": pass\n")
 	assert.Contains(t, stdout, "Nothing was unsure, failed, broke or moved.")
 }

@@ -10,6 +10,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/perfbench/perfbench/gallery"
+	"github.com/perfbench/perfbench/harness"
 	"github.com/perfbench/perfbench/peers"
 	"github.com/perfbench/perfbench/subject/gio/peer"
 )
@@ -60,14 +61,14 @@ Times are this machine's, measured now; the peer run gates nothing.`,
 			opts := peers.DefaultOptions
 			opts.Steps = steps
 			if steps < 1 {
-				return usagef("--steps must be a positive number of steps, got %d", steps)
+				return harness.Usagef("--steps must be a positive number of steps, got %d", steps)
 			}
 			if len(sizes) > 0 {
 				opts.Sizes = nil
 				for _, name := range sizes {
 					size, err := gallery.Parse(name)
 					if err != nil {
-						return usageError{err}
+						return harness.UsageError{Err: err}
 					}
 					opts.Sizes = append(opts.Sizes, size)
 				}
@@ -82,11 +83,11 @@ Times are this machine's, measured now; the peer run gates nothing.`,
 			case "everything":
 				gioPeer.Form = peer.Everything
 			default:
-				return usagef("unknown form %q (valid: idiomatic everything)", form)
+				return harness.Usagef("unknown form %q (valid: idiomatic everything)", form)
 			}
 			for _, p := range opts.Phases {
 				if !slices.Contains(peers.Phases, p) {
-					return usagef("unknown peer phase %q (valid: %s)", p, strings.Join(peers.Phases, " "))
+					return harness.Usagef("unknown peer phase %q (valid: %s)", p, strings.Join(peers.Phases, " "))
 				}
 			}
 			all := append([]peers.Peer{gioPeer}, morePeers...)
@@ -96,7 +97,7 @@ Times are this machine's, measured now; the peer run gates nothing.`,
 			for _, name := range only {
 				i := slices.IndexFunc(all, func(p peers.Peer) bool { return p.Name() == name })
 				if i < 0 {
-					return usagef("unknown peer %q (valid in this build: %s)", name, strings.Join(peerNames(), " "))
+					return harness.Usagef("unknown peer %q (valid in this build: %s)", name, strings.Join(peerNames(), " "))
 				}
 				opts.Peers = append(opts.Peers, all[i])
 			}

@@ -7,11 +7,13 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/perfbench/perfbench/harness"
 )
 
 func TestPeersPrintsBothSubjectsRatiosAndCaveats(t *testing.T) {
 	code, out, stderr := perfbench(t, "peers", "--size", "s0", "--phase", "hover,idle", "--steps", "8", "--peer", "gio")
-	require.Equal(t, exitPass, code, stderr)
+	require.Equal(t, harness.ExitPass, code, stderr)
 	assert.Contains(t, out, "interleaved")
 	assert.Regexp(t, `hover\s+s0\s+perfbench\s+8\s`, out)
 	assert.Regexp(t, `hover\s+s0\s+gio\s+8\s.*×`, out)
@@ -22,7 +24,7 @@ func TestPeersPrintsBothSubjectsRatiosAndCaveats(t *testing.T) {
 
 func TestPeersJSON(t *testing.T) {
 	code, out, _ := perfbench(t, "peers", "--size", "s0", "--phase", "scroll", "--steps", "4", "--form", "everything", "--peer", "gio", "--json")
-	require.Equal(t, exitPass, code)
+	require.Equal(t, harness.ExitPass, code)
 	var got struct {
 		Form string `json:"form"`
 		Rows []struct {
@@ -59,7 +61,7 @@ func TestPeersBadInputIsAOneLineUsageError(t *testing.T) {
 		{[]string{"peers", "--peer", "qt"}, `unknown peer "qt" (valid in this build: gio`},
 	} {
 		code, _, stderr := perfbench(t, tc.args...)
-		assert.Equal(t, exitUsage, code, tc.args)
+		assert.Equal(t, harness.ExitUsage, code, tc.args)
 		assert.Equal(t, 1, strings.Count(strings.TrimSpace(stderr), "\n")+1, "one line: %q", stderr)
 		assert.Contains(t, stderr, tc.want)
 	}

@@ -13,6 +13,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/perfbench/perfbench/band"
+	"github.com/perfbench/perfbench/harness"
 	"github.com/perfbench/perfbench/report"
 )
 
@@ -69,7 +70,7 @@ func TestPerfTwiceLeavesTheDocsAlone(t *testing.T) {
 	}
 
 	code, stdout, stderr := perfbench(t, append([]string{"perf"}, flags...)...)
-	require.Equal(t, exitPass, code, stderr)
+	require.Equal(t, harness.ExitPass, code, stderr)
 	assert.Contains(t, stdout, "baseline recorded: test-fixed/frame 10 µs/frame")
 	assert.Contains(t, stdout, "charts updated: test-fixed.svg")
 	assert.Contains(t, stdout, "verdict: unbaselined")
@@ -81,7 +82,7 @@ func TestPerfTwiceLeavesTheDocsAlone(t *testing.T) {
 	assert.Contains(t, first, filepath.Join(dir, "docs", "perf", "charts", "test-fixed.svg"))
 
 	code, stdout, stderr = perfbench(t, append([]string{"perf"}, flags...)...)
-	require.Equal(t, exitPass, code, stderr)
+	require.Equal(t, harness.ExitPass, code, stderr)
 	assert.Contains(t, stdout, "verdict: pass")
 	assert.NotContains(t, stdout, "updated")
 	assert.Equal(t, first, files(), "every file byte-identical, none rewritten")
@@ -92,7 +93,7 @@ func TestPerfFailIsExitOne(t *testing.T) {
 	withBuild(t, &debug.BuildInfo{})
 	baselines, docs, flags := perfFiles(t)
 	code, stdout, _ := perfbench(t, append([]string{"perf"}, flags...)...)
-	assert.Equal(t, exitFailed, code)
+	assert.Equal(t, harness.ExitFailed, code)
 	assert.Contains(t, stdout, "nothing written: the verdict is fail, so "+baselines+" and "+docs+" were left as they were")
 	assert.Contains(t, stdout, "verdict: fail")
 	assert.NoFileExists(t, baselines, "a failing run records nothing")
@@ -104,9 +105,9 @@ func TestPerfRebaseline(t *testing.T) {
 	withBuild(t, &debug.BuildInfo{})
 	_, _, flags := perfFiles(t)
 	code, _, stderr := perfbench(t, append([]string{"perf"}, flags...)...)
-	require.Equal(t, exitPass, code, stderr)
+	require.Equal(t, harness.ExitPass, code, stderr)
 	code, stdout, stderr := perfbench(t, append([]string{"perf", "--rebaseline", "test-fixed", "--why", "a test"}, flags...)...)
-	require.Equal(t, exitPass, code, stderr)
+	require.Equal(t, harness.ExitPass, code, stderr)
 	assert.Contains(t, stdout, "baseline rebaselined: test-fixed/frame 10 → 10 µs/frame: a test")
 }
 
@@ -117,7 +118,7 @@ func TestPerfBadInputLeavesEveryFileAlone(t *testing.T) {
 	withBuild(t, &debug.BuildInfo{})
 	goodBaselines, goodDocs, flags := perfFiles(t)
 	code, _, stderr := perfbench(t, append([]string{"perf"}, flags...)...)
-	require.Equal(t, exitPass, code, stderr)
+	require.Equal(t, harness.ExitPass, code, stderr)
 	baselinesBytes, docsBytes := perfReadFile(t, goodBaselines), perfReadFile(t, goodDocs)
 
 	for name, tc := range map[string]struct {
@@ -175,7 +176,7 @@ func TestPerfBadInputLeavesEveryFileAlone(t *testing.T) {
 				tc.want = strings.Replace(tc.want, tc.env, os.Getenv("PERFBENCH_LATENCY"), 1)
 			}
 			code, stdout, stderr := perfbench(t, append(append([]string{"perf"}, tc.args...), f...)...)
-			assert.Equal(t, exitUsage, code)
+			assert.Equal(t, harness.ExitUsage, code)
 			assert.Empty(t, stdout)
 			scenarioOneLine(t, stderr)
 			assert.Contains(t, stderr, tc.want)
@@ -192,7 +193,7 @@ func TestPerfJSON(t *testing.T) {
 	withBuild(t, &debug.BuildInfo{})
 	_, _, flags := perfFiles(t)
 	code, stdout, stderr := perfbench(t, append([]string{"perf", "--json"}, flags...)...)
-	require.Equal(t, exitPass, code, stderr)
+	require.Equal(t, harness.ExitPass, code, stderr)
 	var o report.JudgedJSON
 	require.NoError(t, json.Unmarshal([]byte(stdout), &o))
 	assert.Equal(t, band.Unbaselined, o.Verdict)
@@ -210,9 +211,9 @@ func TestPerfAndScenariosShareColumns(t *testing.T) {
 	withBuild(t, &debug.BuildInfo{})
 	baselines, _, flags := perfFiles(t)
 	code, perfOut, stderr := perfbench(t, append([]string{"perf"}, flags...)...)
-	require.Equal(t, exitPass, code, stderr)
+	require.Equal(t, harness.ExitPass, code, stderr)
 	code, scenariosOut, stderr := perfbench(t, "scenarios", "test-fixed", "--baselines", baselines)
-	require.Equal(t, exitPass, code, stderr)
+	require.Equal(t, harness.ExitPass, code, stderr)
 	header := func(out string) string {
 		for _, l := range strings.Split(out, "\n") {
 			if strings.HasPrefix(l, "number ") {
@@ -234,9 +235,9 @@ func TestPerfCheckWithStaleDocsSaysSo(t *testing.T) {
 	withBuild(t, &debug.BuildInfo{})
 	_, docs, flags := perfFiles(t)
 	code, _, stderr := perfbench(t, append([]string{"perf"}, flags...)...)
-	require.Equal(t, exitPass, code, stderr)
+	require.Equal(t, harness.ExitPass, code, stderr)
 	code, stdout, stderr := perfbench(t, append([]string{"perf", "--check"}, flags...)...)
-	require.Equal(t, exitPass, code, stderr)
+	require.Equal(t, harness.ExitPass, code, stderr)
 	assert.True(t, strings.HasSuffix(stdout, "verdict: pass\n"), stdout)
 
 	b := perfReadFile(t, docs)
@@ -245,11 +246,11 @@ func TestPerfCheckWithStaleDocsSaysSo(t *testing.T) {
 	j := i + strings.Index(string(b[i:]), "\n") + 1
 	require.NoError(t, os.WriteFile(docs, []byte(string(b[:j])+"a line by hand\n"+string(b[j:])), 0o644))
 	code, stdout, stderr = perfbench(t, append([]string{"perf", "--check"}, flags...)...)
-	assert.Equal(t, exitFailed, code)
+	assert.Equal(t, harness.ExitFailed, code)
 	assert.True(t, strings.HasSuffix(stdout, "the docs' generated section is out of date: run perf, review the change and commit it\nverdict: docs out of date\n"), stdout)
 	assert.Contains(t, stderr, "is out of date")
 	code, stdout, _ = perfbench(t, append([]string{"perf", "--check", "--json"}, flags...)...)
-	assert.Equal(t, exitFailed, code)
+	assert.Equal(t, harness.ExitFailed, code)
 	var out struct {
 		Verdict   string `json:"verdict"`
 		DocsStale bool   `json:"docs_stale"`

@@ -17,6 +17,7 @@ import (
 	"github.com/perfbench/perfbench/chart"
 	"github.com/perfbench/perfbench/counter"
 	"github.com/perfbench/perfbench/gallery"
+	"github.com/perfbench/perfbench/harness"
 	"github.com/perfbench/perfbench/latency"
 	"github.com/perfbench/perfbench/phase"
 )
@@ -74,25 +75,25 @@ Set PERFBENCH_LATENCY=FILE to record the latency trace of the run.`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			p, err := phase.Lookup(args[0])
 			if err != nil {
-				return usageError{err}
+				return harness.UsageError{Err: err}
 			}
 			sizes, err := parseSizes(args[1])
 			if err != nil {
-				return usageError{err}
+				return harness.UsageError{Err: err}
 			}
 			if plotPath != "" {
 				if err := chart.CheckPath(plotPath); err != nil {
-					return usageError{err}
+					return harness.UsageError{Err: err}
 				}
 			}
 			n := defaultSteps
 			if len(args) == 3 {
 				n, err = strconv.Atoi(args[2])
 				if err != nil || n < 1 {
-					return usagef("N must be a positive number of steps, got %q", args[2])
+					return harness.Usagef("N must be a positive number of steps, got %q", args[2])
 				}
 				if n > maxSteps {
-					return usagef("N is at most %d steps (each step's counters are kept for the report), got %d; run fewer, or run the phase several times", maxSteps, n)
+					return harness.Usagef("N is at most %d steps (each step's counters are kept for the report), got %d; run fewer, or run the phase several times", maxSteps, n)
 				}
 			}
 			opts := phase.Options{Real: real}
@@ -133,7 +134,7 @@ Set PERFBENCH_LATENCY=FILE to record the latency trace of the run.`,
 					if errors.As(why, &pe) {
 						why = pe.Err
 					}
-					return usagef("%s=%s: cannot write the latency trace: %v; point it at a new or writable file", latency.EnvVar, os.Getenv(latency.EnvVar), why)
+					return harness.Usagef("%s=%s: cannot write the latency trace: %v; point it at a new or writable file", latency.EnvVar, os.Getenv(latency.EnvVar), why)
 				}
 				bar.step(size.String())
 				results = append(results, r)
@@ -158,7 +159,7 @@ Set PERFBENCH_LATENCY=FILE to record the latency trace of the run.`,
 				}
 			}
 			if failed {
-				return errGateFailed
+				return harness.ErrFailed
 			}
 			return nil
 		},
@@ -213,7 +214,7 @@ func plotPhase(path string, perSize bool, r *phase.Result) error {
 	}
 	title := fmt.Sprintf("%s at %s: %d frames, median %.1f µs", r.Phase, r.Size, len(frames), micros(r.Median()))
 	if err := chart.FrameTimes(path, title, frames, time.Second/60); err != nil {
-		return usageError{err}
+		return harness.UsageError{Err: err}
 	}
 	return nil
 }

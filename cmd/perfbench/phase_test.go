@@ -10,13 +10,15 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/perfbench/perfbench/harness"
 )
 
 // By default phase prints a summary that fits a 120-column terminal, at
 // the largest size too; --frames adds the (wide) per-step rows.
 func TestPhasePrintsSummaryAndClaim(t *testing.T) {
 	code, out, _ := perfbench(t, "phase", "scroll-resize", "s26", "6")
-	require.Equal(t, exitPass, code)
+	require.Equal(t, harness.ExitPass, code)
 	assert.Contains(t, out, "phase scroll-resize at s26")
 	assert.Regexp(t, `(?m)^  NodesRelaidOut +\d+ `, out)
 	assert.NotContains(t, out, "=", "no per-step rows without --frames")
@@ -26,14 +28,14 @@ func TestPhasePrintsSummaryAndClaim(t *testing.T) {
 	}
 
 	code, out, _ = perfbench(t, "phase", "hover", "s1", "6", "--frames")
-	require.Equal(t, exitPass, code)
+	require.Equal(t, harness.ExitPass, code)
 	assert.Regexp(t, `(?m)^ +5 +[0-9.]+ µs  .*ElementsRestyled=`, out)
 }
 
 func TestPhasePlot(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "hover.svg")
 	code, _, stderr := perfbench(t, "phase", "hover", "s0", "8", "--plot", path)
-	require.Equal(t, exitPass, code, stderr)
+	require.Equal(t, harness.ExitPass, code, stderr)
 	b, err := os.ReadFile(path)
 	require.NoError(t, err)
 	assert.Contains(t, string(b), "<svg")
@@ -42,7 +44,7 @@ func TestPhasePlot(t *testing.T) {
 
 func TestPhaseJSON(t *testing.T) {
 	code, out, _ := perfbench(t, "phase", "idle", "s0", "3", "--json")
-	require.Equal(t, exitPass, code)
+	require.Equal(t, harness.ExitPass, code)
 	var runs []phaseRunJSON
 	require.NoError(t, json.Unmarshal([]byte(out), &runs))
 	require.Len(t, runs, 1)
@@ -53,7 +55,7 @@ func TestPhaseJSON(t *testing.T) {
 func TestPhaseUnknownNamesAreOneLineUsageErrors(t *testing.T) {
 	for _, args := range [][]string{{"phase", "hovr", "s1"}, {"phase", "hover", "s3"}, {"phase", "hover", "s1", "-2"}} {
 		code, _, stderr := perfbench(t, args...)
-		assert.Equal(t, exitUsage, code, args)
+		assert.Equal(t, harness.ExitUsage, code, args)
 		assert.Equal(t, 1, strings.Count(strings.TrimSpace(stderr), "\n")+1, "one line: %q", stderr)
 	}
 	_, _, stderr := perfbench(t, "phase", "hovr", "s1")
@@ -64,10 +66,10 @@ func TestPhaseUnknownNamesAreOneLineUsageErrors(t *testing.T) {
 
 func TestPhaseRenderer(t *testing.T) {
 	code, _, stderr := perfbench(t, "phase", "hover", "s0", "2", "--renderer", "nope")
-	assert.Equal(t, exitUsage, code)
+	assert.Equal(t, harness.ExitUsage, code)
 	assert.Contains(t, stderr, `unknown renderer "nope" (valid: `)
 	code, out, stderr := perfbench(t, "phase", "hover", "s0", "2", "--renderer", "cpu")
-	require.Equal(t, exitPass, code, stderr)
+	require.Equal(t, harness.ExitPass, code, stderr)
 	assert.Contains(t, out, "PASS")
 }
 
@@ -80,7 +82,7 @@ func TestPhaseJSONSaysWhichClock(t *testing.T) {
 		{[]string{"phase", "hover", "s0", "3", "--json", "--real"}, "real"},
 	} {
 		code, out, stderr := perfbench(t, tt.args...)
-		require.Equal(t, exitPass, code, stderr)
+		require.Equal(t, harness.ExitPass, code, stderr)
 		var runs []phaseRunJSON
 		require.NoError(t, json.Unmarshal([]byte(out), &runs))
 		require.Len(t, runs, 1)

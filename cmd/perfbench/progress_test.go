@@ -12,6 +12,8 @@ import (
 	"github.com/creack/pty"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/perfbench/perfbench/harness"
 )
 
 // onTerminal runs perfbench with a pseudo-terminal as its stderr and
@@ -42,7 +44,7 @@ func TestProgressOnATerminalOnly(t *testing.T) {
 	args := []string{"scenarios", "test-fixed", "--json", "--baselines", baselines}
 
 	code, stdout, terminal := onTerminal(t, args...)
-	require.Equal(t, exitPass, code, terminal)
+	require.Equal(t, harness.ExitPass, code, terminal)
 	assert.Contains(t, terminal, "processes")
 	assert.Contains(t, terminal, "(0/5)", "the bar counts processes, five a scenario")
 	assert.Contains(t, terminal, "test-fixed 3/5")
@@ -55,17 +57,17 @@ func TestProgressOnATerminalOnly(t *testing.T) {
 	assert.NotContains(t, stdout, "\r")
 
 	code, stdout, terminal = onTerminal(t, append(args, "--quiet")...)
-	require.Equal(t, exitPass, code, terminal)
+	require.Equal(t, harness.ExitPass, code, terminal)
 	assert.Empty(t, terminal, "--quiet draws nothing")
 	require.NoError(t, json.Unmarshal([]byte(stdout), &o))
 
 	code, _, stderr := perfbench(t, args...)
-	require.Equal(t, exitPass, code, stderr)
+	require.Equal(t, harness.ExitPass, code, stderr)
 	assert.Regexp(t, `^scenario test-fixed: unbaselined in \d+\.\d\ds \(5 processes\)\n$`, stderr,
 		"not a terminal: no bar, one line per scenario once it is judged")
 
 	code, _, stderr = perfbench(t, append(args, "--quiet")...)
-	require.Equal(t, exitPass, code, stderr)
+	require.Equal(t, harness.ExitPass, code, stderr)
 	assert.Empty(t, stderr, "--quiet prints no line either")
 }
 

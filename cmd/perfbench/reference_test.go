@@ -99,10 +99,10 @@ func TestReferenceGates(t *testing.T) {
 		stays      string
 		extraFlags []string
 	}{
-		{"slower head fails", [2]string{"test-scaled:1.1", ""}, exitFailed, false, "head fails against the reference: test-scaled frame", nil},
-		{"faster head moves it", [2]string{"", "test-scaled:1.1"}, exitPass, true, "", nil},
-		{"a-a stays", [2]string{"", ""}, exitPass, false, "no time significantly faster", nil},
-		{"rebaseline moves a slower head", [2]string{"test-scaled:1.1", ""}, exitPass, true, "", []string{"--rebaseline", "--why", "rows draw a shadow"}},
+		{"slower head fails", [2]string{"test-scaled:1.1", ""}, harness.ExitFailed, false, "head fails against the reference: test-scaled frame", nil},
+		{"faster head moves it", [2]string{"", "test-scaled:1.1"}, harness.ExitPass, true, "", nil},
+		{"a-a stays", [2]string{"", ""}, harness.ExitPass, false, "no time significantly faster", nil},
+		{"rebaseline moves a slower head", [2]string{"test-scaled:1.1", ""}, harness.ExitPass, true, "", []string{"--rebaseline", "--why", "rows draw a shadow"}},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			baselines, page, flags := referenceFiles(t)
@@ -140,7 +140,7 @@ func TestReferenceTableSaysWhatBecameOfIt(t *testing.T) {
 	t.Setenv(scaledEnv, "")
 	t.Setenv(harness.BasePlantEnv, "test-scaled:1.1")
 	code, stdout, stderr := perfbench(t, append(flags, "--check")...)
-	require.Equal(t, exitPass, code, stderr)
+	require.Equal(t, harness.ExitPass, code, stderr)
 	assert.Contains(t, stdout, "the reference aaaaaaaaaaaa")
 	lines := strings.Split(strings.TrimSpace(stdout), "\n")
 	assert.Equal(t, "reference: would move (--check: nothing written) from aaaaaaaaaaaa to bbbbbbbbbbbb (faster): significantly faster than aaaaaaaaaaaa: test-scaled frame 0.9091× [0.9091, 0.9091]", lines[len(lines)-1])
@@ -173,7 +173,7 @@ func TestReferenceBadInputIsExitTwo(t *testing.T) {
 			before, err := os.ReadFile(baselines)
 			require.NoError(t, err)
 			code, stdout, stderr := perfbench(t, append(flags, tt.args...)...)
-			assert.Equal(t, exitUsage, code, stderr)
+			assert.Equal(t, harness.ExitUsage, code, stderr)
 			assert.Empty(t, stdout)
 			assert.Contains(t, stderr, tt.want)
 			assert.Equal(t, 1, strings.Count(stderr, "\n"), "one line: %q", stderr)
@@ -193,16 +193,16 @@ func TestPerfRecordsTheReferenceAndChecksItsPage(t *testing.T) {
 	withBuild(t, &debug.BuildInfo{})
 	baselines, docs, flags := perfFiles(t)
 	code, _, stderr := perfbench(t, append([]string{"perf"}, flags...)...)
-	require.Equal(t, exitPass, code, stderr)
+	require.Equal(t, harness.ExitPass, code, stderr)
 	assert.Contains(t, stderr, "perfbench: recorded 0123456789ab as the reference revision (the first): perfbench reference judges head against it")
 	assert.Contains(t, string(perfReadFile(t, baselines)), "references:\n  - commit: 0123456789abcdef\n")
 	page := filepath.Join(filepath.Dir(docs), "perf", "reference.md")
 	assert.Contains(t, string(perfReadFile(t, page)), "**The reference:** `0123456789ab`")
 
 	code, _, stderr = perfbench(t, append([]string{"perf", "--check"}, flags...)...)
-	require.Equal(t, exitPass, code, stderr)
+	require.Equal(t, harness.ExitPass, code, stderr)
 	require.NoError(t, os.WriteFile(page, []byte("# edited\n"), 0o644))
 	code, _, stderr = perfbench(t, append([]string{"perf", "--check"}, flags...)...)
-	assert.Equal(t, exitFailed, code)
+	assert.Equal(t, harness.ExitFailed, code)
 	assert.Contains(t, stderr, page+" is out of date with the references in "+baselines)
 }

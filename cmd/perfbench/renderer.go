@@ -7,6 +7,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/perfbench/perfbench/harness"
 	"github.com/perfbench/perfbench/renderer"
 	_ "github.com/perfbench/perfbench/renderer/null"   // registers "null"
 	_ "github.com/perfbench/perfbench/renderer/raster" // registers "cpu"
@@ -29,7 +30,7 @@ func openRenderer(name string) (renderer.Renderer, func(), error) {
 	r, err := renderer.New(name)
 	if err != nil {
 		if !slices.Contains(renderer.Names(), name) {
-			return nil, nil, usageError{err}
+			return nil, nil, harness.UsageError{Err: err}
 		}
 		return nil, nil, err
 	}
@@ -47,7 +48,7 @@ func checkRendererName(name string) error {
 		return nil
 	}
 	_, err := renderer.New(name)
-	return usageError{err}
+	return harness.UsageError{Err: err}
 }
 
 // checkGPUEnv refuses PERFBENCH_GPU=1 in a binary built without the gpu
@@ -58,11 +59,11 @@ func checkGPUEnv() error {
 		return nil
 	case "1":
 		if !slices.Contains(renderer.Names(), "gpu") {
-			return usageError{fmt.Errorf("PERFBENCH_GPU=1: %w", renderer.ErrNotBuilt{Name: "gpu"})}
+			return harness.UsageError{Err: fmt.Errorf("PERFBENCH_GPU=1: %w", renderer.ErrNotBuilt{Name: "gpu"})}
 		}
 		return nil
 	default:
-		return usagef("PERFBENCH_GPU=%q: want 1 (draw with the gpu renderer) or 0", v)
+		return harness.Usagef("PERFBENCH_GPU=%q: want 1 (draw with the gpu renderer) or 0", v)
 	}
 }
 

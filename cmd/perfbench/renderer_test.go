@@ -6,6 +6,7 @@ import (
 
 	"github.com/stretchr/testify/assert"
 
+	"github.com/perfbench/perfbench/harness"
 	"github.com/perfbench/perfbench/renderer"
 )
 
@@ -15,20 +16,20 @@ func TestPerfbenchGPUWithoutTheBuildTagIsAUsageError(t *testing.T) {
 	}
 	t.Setenv("PERFBENCH_GPU", "1")
 	code, _, stderr := perfbench(t, "phase", "idle", "s0", "1")
-	assert.Equal(t, exitUsage, code)
+	assert.Equal(t, harness.ExitUsage, code)
 	assert.Contains(t, stderr, "go build -tags gpu ./cmd/perfbench")
 }
 
 func TestPerfbenchGPUTakesOnlyZeroOrOne(t *testing.T) {
 	t.Setenv("PERFBENCH_GPU", "yes")
 	code, _, stderr := perfbench(t, "phase", "idle", "s0", "1")
-	assert.Equal(t, exitUsage, code)
+	assert.Equal(t, harness.ExitUsage, code)
 	assert.Contains(t, stderr, `PERFBENCH_GPU="yes": want 1`)
 }
 
 func TestRendererFlag(t *testing.T) {
 	code, stdout, stderr := perfbench(t, "phase", "hover", "s0", "3", "--renderer", "cpu")
-	assert.Equal(t, exitPass, code, stderr)
+	assert.Equal(t, harness.ExitPass, code, stderr)
 	assert.Contains(t, stdout, "hover")
 	for _, args := range [][]string{
 		{"phase", "hover", "s0", "3", "--renderer", "vulkan"},
@@ -37,7 +38,7 @@ func TestRendererFlag(t *testing.T) {
 		{"scenarios", "--renderer", "vulkan"},
 	} {
 		code, _, stderr := perfbench(t, args...)
-		assert.Equal(t, exitUsage, code, "%v", args)
+		assert.Equal(t, harness.ExitUsage, code, "%v", args)
 		assert.Contains(t, stderr, `unknown renderer "vulkan" (valid: null cpu gpu)`, "%v", args)
 	}
 }

@@ -20,6 +20,7 @@ import (
 
 	"github.com/perfbench/perfbench/band"
 	"github.com/perfbench/perfbench/gallery"
+	"github.com/perfbench/perfbench/harness"
 	"github.com/perfbench/perfbench/ratchet"
 	"github.com/perfbench/perfbench/report"
 	"github.com/perfbench/perfbench/scenario"
@@ -156,7 +157,7 @@ func scenarioOneLine(t *testing.T, stderr string) {
 func TestScenariosTable(t *testing.T) {
 	baselines := filepath.Join(t.TempDir(), "baselines.yaml")
 	code, stdout, stderr := perfbench(t, "scenarios", "test-fixed", "--baselines", baselines)
-	assert.Equal(t, exitPass, code, stderr)
+	assert.Equal(t, harness.ExitPass, code, stderr)
 	assert.Regexp(t, `^scenario test-fixed: unbaselined in [0-9.]+s \(5 processes\)\n$`, stderr,
 		"not a terminal: one line per scenario, no bar")
 	scenariosGolden(t, "fixed.stdout", stdout)
@@ -167,7 +168,7 @@ func TestScenariosTable(t *testing.T) {
 // numbers, one line each, in the report's order.
 func TestScenariosFailIsExitOne(t *testing.T) {
 	code, stdout, stderr := perfbench(t, "scenarios", "test-fixed", "test-fail", "--baselines", filepath.Join(t.TempDir(), "b.yaml"))
-	assert.Equal(t, exitFailed, code)
+	assert.Equal(t, harness.ExitFailed, code)
 	scenariosGolden(t, "fail.stdout", stdout)
 	assert.Regexp(t, `^scenario test-fixed: unbaselined in [0-9.]+s \(5 processes\)\n`+
 		`scenario test-fail: fail in [0-9.]+s \(5 processes\): [a-z-]+(, [a-z-]+)*\n$`, stderr)
@@ -187,7 +188,7 @@ func TestScenariosBrokenChildren(t *testing.T) {
 		return out
 	}
 	code, stdout, _ := perfbench(t, "scenarios", "test-panic", "test-exit", "test-garbage", "test-kill", "--baselines", baselines)
-	assert.Equal(t, exitFailed, code)
+	assert.Equal(t, harness.ExitFailed, code)
 	assert.Contains(t, stdout, "verdict: broken")
 	got := rows(stdout)
 	for name, want := range map[string]string{
@@ -203,7 +204,7 @@ func TestScenariosBrokenChildren(t *testing.T) {
 	// A hang is killed at the timeout. The timeout leaves room for a
 	// child built with -race to start on a loaded machine.
 	code, stdout, _ = perfbench(t, "scenarios", "test-hang", "--timeout", "2s", "--baselines", baselines)
-	assert.Equal(t, exitFailed, code)
+	assert.Equal(t, harness.ExitFailed, code)
 	assert.Contains(t, rows(stdout)["test-hang"], "BROKEN")
 	assert.Contains(t, rows(stdout)["test-hang"], "timed out: still running after 2s, killed")
 }
@@ -221,7 +222,7 @@ func TestScenariosStraddlingBreachIsMeasuredAgain(t *testing.T) {
 	require.NoError(t, os.WriteFile(baselines, store.Marshal(), 0o644))
 
 	code, stdout, stderr := perfbench(t, "scenarios", "test-straddle", "--repeats", "1", "--baselines", baselines, "--json")
-	require.Equal(t, exitPass, code, stderr)
+	require.Equal(t, harness.ExitPass, code, stderr)
 	var o report.JudgedJSON
 	require.NoError(t, json.Unmarshal([]byte(stdout), &o))
 	require.Len(t, o.Scenarios, 1)
@@ -236,7 +237,7 @@ func TestScenariosStraddlingBreachIsMeasuredAgain(t *testing.T) {
 // harness's TestAGioModuleOfItsOwn), so the two cannot drift apart.
 func TestScenariosJSON(t *testing.T) {
 	code, stdout, _ := perfbench(t, "scenarios", "test-fixed", "--json", "--baselines", filepath.Join(t.TempDir(), "b.yaml"))
-	require.Equal(t, exitPass, code)
+	require.Equal(t, harness.ExitPass, code)
 	dec := json.NewDecoder(strings.NewReader(stdout))
 	dec.DisallowUnknownFields()
 	var o report.JudgedJSON
@@ -257,7 +258,7 @@ func TestScenariosJSON(t *testing.T) {
 func TestScenariosBenchfmt(t *testing.T) {
 	code, stdout, stderr := perfbench(t, "scenarios", "test-fixed", "--format", "benchfmt", "--count", "2",
 		"--baselines", filepath.Join(t.TempDir(), "b.yaml"))
-	require.Equal(t, exitPass, code, stderr)
+	require.Equal(t, harness.ExitPass, code, stderr)
 
 	r := benchfmt.NewReader(strings.NewReader(stdout), "scenarios.txt")
 	var results []*benchfmt.Result
@@ -309,9 +310,9 @@ func TestBenchstatShowsAOneUnitCountChange(t *testing.T) {
 		code, stdout, stderr := perfbench(t, "scenarios", "test-big", "--format", "benchfmt", "--count", "3",
 			"--baselines", filepath.Join(dir, "b.yaml"))
 		if plus == "0" {
-			require.Equal(t, exitPass, code, stderr)
+			require.Equal(t, harness.ExitPass, code, stderr)
 		} else {
-			require.Equal(t, exitFailed, code, "one over its ceiling fails: %s", stderr)
+			require.Equal(t, harness.ExitFailed, code, "one over its ceiling fails: %s", stderr)
 		}
 		require.NoError(t, os.WriteFile(filepath.Join(dir, name), []byte(stdout), 0o644))
 	}
@@ -358,7 +359,7 @@ func TestBenchstatReadsBenchfmt(t *testing.T) {
 	for _, name := range []string{"old.txt", "new.txt"} {
 		code, stdout, stderr := perfbench(t, "scenarios", "test-fixed", "test-fail", "--format", "benchfmt", "--count", "6",
 			"--baselines", filepath.Join(dir, "b.yaml"))
-		require.Equal(t, exitFailed, code, "test-fail fails its ceiling: %s", stderr)
+		require.Equal(t, harness.ExitFailed, code, "test-fail fails its ceiling: %s", stderr)
 		require.NoError(t, os.WriteFile(filepath.Join(dir, name), []byte(stdout), 0o644))
 		files = append(files, name)
 	}
@@ -395,12 +396,12 @@ func TestBuiltinUnitsReadBackFromBenchfmt(t *testing.T) {
 
 func TestScenarioPrintsNumbersWithoutVerdict(t *testing.T) {
 	code, stdout, stderr := perfbench(t, "scenario", "test-fixed")
-	require.Equal(t, exitPass, code, stderr)
+	require.Equal(t, harness.ExitPass, code, stderr)
 	scenariosGolden(t, "one.stdout", stdout)
 	assert.NotContains(t, stdout, "pass")
 
 	code, stdout, _ = perfbench(t, "scenario", "test-fixed", "--json")
-	require.Equal(t, exitPass, code)
+	require.Equal(t, harness.ExitPass, code)
 	var res report.MeasuredJSON
 	require.NoError(t, json.Unmarshal([]byte(stdout), &res))
 	require.Len(t, res.Numbers, 2)
@@ -412,7 +413,7 @@ func TestScenarioPrintsNumbersWithoutVerdict(t *testing.T) {
 
 func TestScenarioBrokenIsExitOne(t *testing.T) {
 	code, stdout, _ := perfbench(t, "scenario", "test-exit")
-	assert.Equal(t, exitFailed, code)
+	assert.Equal(t, harness.ExitFailed, code)
 	assert.Contains(t, stdout, "broken: exited with status 1; stderr: giving up")
 }
 
@@ -428,7 +429,7 @@ func TestScenarioNamesAreCheckedFirst(t *testing.T) {
 	} {
 		t.Run(strings.Join(args, " "), func(t *testing.T) {
 			code, stdout, stderr := perfbench(t, args...)
-			assert.Equal(t, exitUsage, code)
+			assert.Equal(t, harness.ExitUsage, code)
 			assert.Empty(t, stdout)
 			scenarioOneLine(t, stderr)
 		})
@@ -442,7 +443,7 @@ func TestScenariosMalformedBaselinesIsInputError(t *testing.T) {
 	bad := []byte("version: 1\nmachines: [oops\n")
 	require.NoError(t, os.WriteFile(path, bad, 0o644))
 	code, stdout, stderr := perfbench(t, "scenarios", "test-fixed", "--baselines", path)
-	assert.Equal(t, exitUsage, code)
+	assert.Equal(t, harness.ExitUsage, code)
 	assert.Empty(t, stdout)
 	scenarioOneLine(t, stderr)
 	assert.Contains(t, stderr, path)
@@ -457,7 +458,7 @@ func TestScenariosRefuseWhileTracing(t *testing.T) {
 	trace := filepath.Join(t.TempDir(), "trace.jsonl")
 	t.Setenv("PERFBENCH_LATENCY", trace)
 	code, stdout, stderr := perfbench(t, "scenarios", "idle")
-	assert.Equal(t, exitUsage, code)
+	assert.Equal(t, harness.ExitUsage, code)
 	assert.Empty(t, stdout)
 	assert.Equal(t, "perfbench: PERFBENCH_LATENCY is set ("+trace+"): tracing slows every frame, so scenarios refuses to judge or record its times; unset it, or trace one scenario with perfbench scenario NAME (its process writes "+strings.TrimSuffix(trace, ".jsonl")+".NAME.jsonl)\n", stderr)
 	assert.NoFileExists(t, strings.TrimSuffix(trace, ".jsonl")+".idle.jsonl", "no scenario ran")
@@ -479,7 +480,7 @@ func TestRefusedWhileTracingKeepsTheTrace(t *testing.T) {
 		out, err := cmd.CombinedOutput()
 		var ee *exec.ExitError
 		require.ErrorAs(t, err, &ee, "%s", out)
-		assert.Equal(t, exitUsage, ee.ExitCode(), "%s", out)
+		assert.Equal(t, harness.ExitUsage, ee.ExitCode(), "%s", out)
 		assert.Contains(t, string(out), "PERFBENCH_LATENCY is set")
 		got, err := os.ReadFile(trace)
 		require.NoError(t, err)

@@ -360,7 +360,7 @@ func TestTheJSONIsWhatTheDocsSay(t *testing.T) {
 		{"scenarios", "test-fixed", "--base-binary", self, "--pairs", "4", "--budget", "0", "--json"},
 	} {
 		code, stdout, stderr := perfbench(t, args...)
-		require.NotEqual(t, exitUsage, code, "%v: %s", args, stderr)
+		require.NotEqual(t, harness.ExitUsage, code, "%v: %s", args, stderr)
 		reports[strings.Join(args[:min(2, len(args))], " ")] = []byte(stdout)
 	}
 	// The revision ratchet moving its reference (head faster), then
@@ -368,11 +368,11 @@ func TestTheJSONIsWhatTheDocsSay(t *testing.T) {
 	_, _, flags := referenceFiles(t)
 	t.Setenv(harness.BasePlantEnv, "test-scaled:1.1")
 	code, stdout, stderr := perfbench(t, append(flags, "--json")...)
-	require.Equal(t, exitPass, code, stderr)
+	require.Equal(t, harness.ExitPass, code, stderr)
 	reports["reference, moved"] = []byte(stdout)
 	t.Setenv(harness.BasePlantEnv, "")
 	code, stdout, stderr = perfbench(t, append(flags, "--json", "--head-commit", strings.Repeat("c", 40))...)
-	require.Equal(t, exitPass, code, stderr)
+	require.Equal(t, harness.ExitPass, code, stderr)
 	reports["reference, kept"] = []byte(stdout)
 	if !testing.Short() {
 		_, stdout, _ := perfbench(t, "workload", "glide-split", "--rounds", "1", "--json")

@@ -11,6 +11,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/perfbench/perfbench/gallery"
+	"github.com/perfbench/perfbench/harness"
 	"github.com/perfbench/perfbench/hud"
 	"github.com/perfbench/perfbench/phase"
 	"github.com/perfbench/perfbench/renderer"
@@ -49,24 +50,24 @@ Sizes:  ` + strings.Join(sizeNames(), " "),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			path := args[0]
 			if !strings.EqualFold(filepath.Ext(path), ".png") {
-				return usagef("screenshot: %q: the file must end in .png", path)
+				return harness.Usagef("screenshot: %q: the file must end in .png", path)
 			}
 			size, err := gallery.Parse(sizeName)
 			if err != nil {
-				return usageError{err}
+				return harness.UsageError{Err: err}
 			}
 			p, err := phase.Lookup(phaseName)
 			if err != nil {
-				return usageError{err}
+				return harness.UsageError{Err: err}
 			}
 			if steps < 0 {
-				return usagef("--steps must be zero or more, got %d", steps)
+				return harness.Usagef("--steps must be zero or more, got %d", steps)
 			}
 			if steps > 0 && !cmd.Flags().Changed("phase") {
-				return usagef("--steps needs --phase")
+				return harness.Usagef("--steps needs --phase")
 			}
 			if real && steps == 0 {
-				return usagef("--real needs --phase and --steps: it runs the steps on the real clock")
+				return harness.Usagef("--real needs --phase and --steps: it runs the steps on the real clock")
 			}
 			img, err := screenshot(rendName, p, size, steps, shotOptions{hud: withHUD, real: real})
 			if err != nil {
@@ -111,7 +112,7 @@ func screenshot(rendName string, p *phase.Phase, size gallery.Size, steps int, o
 	defer release()
 	pic, ok := r.(renderer.Picture)
 	if !ok {
-		return nil, usagef("renderer %q draws no picture (use cpu or gpu)", rendName)
+		return nil, harness.Usagef("renderer %q draws no picture (use cpu or gpu)", rendName)
 	}
 	opts := phase.Options{Window: windowWith(r), Real: o.real}
 	if o.hud {
@@ -141,7 +142,7 @@ func screenshot(rendName string, p *phase.Phase, size gallery.Size, steps int, o
 func writePNG(path string, img image.Image) error {
 	tmp, err := os.CreateTemp(filepath.Dir(path), ".screenshot-*.png")
 	if err != nil {
-		return usageError{err}
+		return harness.UsageError{Err: err}
 	}
 	defer os.Remove(tmp.Name())
 	if err := tmp.Chmod(0o644); err != nil {

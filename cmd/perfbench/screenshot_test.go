@@ -13,13 +13,14 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/perfbench/perfbench/harness"
 	"github.com/perfbench/perfbench/renderer"
 )
 
 func TestScreenshotWritesThePicture(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "g.png")
 	code, stdout, stderr := perfbench(t, "screenshot", "--size", "s1", "--phase", "hover", "--steps", "2", path)
-	require.Equal(t, exitPass, code, stderr)
+	require.Equal(t, harness.ExitPass, code, stderr)
 	assert.Contains(t, stdout, "s1 gallery, 1280×800, cpu renderer, after 2 hover steps")
 	f, err := os.Open(path)
 	require.NoError(t, err)
@@ -37,7 +38,7 @@ func TestScreenshotMountsTheHUD(t *testing.T) {
 	decode := func(args ...string) *image.RGBA {
 		path := filepath.Join(dir, strings.Join(args, "")+".png")
 		code, stdout, stderr := perfbench(t, append(append([]string{"screenshot", "--size", "s1", "--phase", "hover", "--steps", "40"}, args...), path)...)
-		require.Equal(t, exitPass, code, stderr)
+		require.Equal(t, harness.ExitPass, code, stderr)
 		if len(args) > 0 {
 			assert.Contains(t, stdout, "HUD mounted")
 		}
@@ -89,7 +90,7 @@ func TestScreenshotBadInputLeavesTheFile(t *testing.T) {
 			}
 			require.NoError(t, os.WriteFile(path, []byte("before"), 0o644))
 			code, _, stderr := perfbench(t, append(append([]string{"screenshot"}, c.args...), path)...)
-			assert.Equal(t, exitUsage, code)
+			assert.Equal(t, harness.ExitUsage, code)
 			assert.Contains(t, stderr, c.want)
 			assert.Equal(t, 1, strings.Count(strings.TrimSpace(stderr), "\n")+1, "one line: %s", stderr)
 			b, err := os.ReadFile(path)

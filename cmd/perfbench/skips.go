@@ -14,6 +14,7 @@ import (
 
 	"github.com/perfbench/perfbench/band"
 	"github.com/perfbench/perfbench/counter"
+	"github.com/perfbench/perfbench/harness"
 	"github.com/perfbench/perfbench/nonvacuity"
 	"github.com/perfbench/perfbench/scenario"
 )
@@ -53,7 +54,7 @@ working directory to go.mod.`,
 			}
 			r, err := nonvacuity.Scan(root)
 			if err != nil {
-				return usagef("skips: %v", err) // a test file that does not parse
+				return harness.Usagef("skips: %v", err) // a test file that does not parse
 			}
 			for _, f := range skipFloors() {
 				if err := r.Floor(f.counter, f.Floor); err != nil {
@@ -78,7 +79,7 @@ working directory to go.mod.`,
 			for _, p := range r.Problems {
 				fmt.Fprintf(s.err, "FAIL %v\n", p)
 			}
-			return errGateFailed
+			return harness.ErrFailed
 		},
 	}
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print the report as JSON")
@@ -113,9 +114,9 @@ func skipsModuleRoot(dir string) (string, error) {
 	if dir != "" {
 		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err != nil {
 			if errors.Is(err, fs.ErrNotExist) {
-				return "", usagef("skips: --dir %s: no go.mod there, so it is not a module root", dir)
+				return "", harness.Usagef("skips: --dir %s: no go.mod there, so it is not a module root", dir)
 			}
-			return "", usagef("skips: --dir %s: %v", dir, err)
+			return "", harness.Usagef("skips: --dir %s: %v", dir, err)
 		}
 		return dir, nil
 	}
@@ -129,7 +130,7 @@ func skipsModuleRoot(dir string) (string, error) {
 		}
 		parent := filepath.Dir(d)
 		if parent == d {
-			return "", usagef("skips: no go.mod in the working directory or above it; pass --dir")
+			return "", harness.Usagef("skips: no go.mod in the working directory or above it; pass --dir")
 		}
 		d = parent
 	}

@@ -12,6 +12,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/perfbench/perfbench/counter"
+	"github.com/perfbench/perfbench/harness"
 	"github.com/perfbench/perfbench/nonvacuity"
 )
 
@@ -98,7 +99,7 @@ func TestSkipsAllAsserted(t *testing.T) {
 	withSkipFloors(t)
 	dir, lines := skipsModule(t)
 	code, stdout, stderr := perfbench(t, "skips", "--dir", dir)
-	assert.Equal(t, exitPass, code, stderr)
+	assert.Equal(t, harness.ExitPass, code, stderr)
 	assert.Empty(t, stderr)
 
 	rows, floored, last := skipsTables(t, stdout)
@@ -121,7 +122,7 @@ func TestSkipsFailsNamingTheUncovered(t *testing.T) {
 
 	withSkipFloors(t)
 	code, stdout, stderr := perfbench(t, "skips", "--dir", dir)
-	assert.Equal(t, exitFailed, code)
+	assert.Equal(t, harness.ExitFailed, code)
 	assert.Equal(t, fmt.Sprintf("FAIL %[1]s: no test calls nonvacuity.Assert(t, counter.%[1]s, …) and no scenario has a floor on it\n", missing), stderr)
 	rows, _, last := skipsTables(t, stdout)
 	require.Len(t, rows, len(skips), stdout)
@@ -133,11 +134,11 @@ func TestSkipsFailsNamingTheUncovered(t *testing.T) {
 	// A floor of zero notices nothing.
 	withSkipFloors(t, skipFloor{missing.String(), nonvacuity.Floor{Scenario: "scroll", Number: "x", Floor: 0}})
 	code, _, _ = perfbench(t, "skips", "--dir", dir)
-	assert.Equal(t, exitFailed, code)
+	assert.Equal(t, harness.ExitFailed, code)
 
 	withSkipFloors(t, skipFloor{missing.String(), nonvacuity.Floor{Scenario: "scroll", Number: "chunks-translated", Floor: 3840}})
 	code, stdout, stderr = perfbench(t, "skips", "--dir", dir)
-	assert.Equal(t, exitPass, code, stderr)
+	assert.Equal(t, harness.ExitPass, code, stderr)
 	_, floored, last := skipsTables(t, stdout)
 	assert.Equal(t, []string{missing.String(), "scroll", "chunks-translated", "≥", "3840"}, strings.Fields(floored[len(floored)-1]))
 	assert.Equal(t, fmt.Sprintf("%d of %d skip counters asserted, in 1 test file; 1 floored by a scenario", len(skips)-1, len(skips)), last)
@@ -162,7 +163,7 @@ func TestSkipsJSON(t *testing.T) {
 	skips := counter.Skips()
 	dir, lines := skipsModule(t, skips[0])
 	code, stdout, _ := perfbench(t, "skips", "--json", "--dir", dir)
-	assert.Equal(t, exitFailed, code)
+	assert.Equal(t, harness.ExitFailed, code)
 	var r nonvacuity.Report
 	require.NoError(t, json.Unmarshal([]byte(stdout), &r), stdout)
 	assert.Equal(t, "example.com/app", r.Module)
@@ -194,7 +195,7 @@ func TestTable(t *testing.T) {
 }
 `)
 	code, stdout, stderr := perfbench(t, "skips", "--dir", dir)
-	assert.Equal(t, exitFailed, code)
+	assert.Equal(t, harness.ExitFailed, code)
 	assert.Equal(t, "FAIL ui/table_test.go:12: the counter argument of Assert, c, does not name a counter of github.com/perfbench/perfbench/counter, so the scan cannot tell which counter it checks; write it as counter.Name\n", stderr)
 	assert.Contains(t, stdout, "\nignored ui/table_test.go:15 TestTable (drives counters by hand)\n")
 	assert.True(t, strings.HasSuffix(stdout, "in 2 test files; 0 floored by a scenario; 1 problem\n"), stdout)
@@ -206,7 +207,7 @@ func TestSkipsFindsTheModuleRoot(t *testing.T) {
 	dir, _ := skipsModule(t)
 	t.Chdir(filepath.Join(dir, "ui"))
 	code, stdout, stderr := perfbench(t, "skips")
-	assert.Equal(t, exitPass, code, stderr)
+	assert.Equal(t, harness.ExitPass, code, stderr)
 	assert.Contains(t, stdout, "ui/app_test.go:")
 }
 
@@ -214,7 +215,7 @@ func TestSkipsFindsTheModuleRoot(t *testing.T) {
 // tests) and lists every skip counter of the table.
 func TestSkipsOnThisModule(t *testing.T) {
 	code, stdout, stderr := perfbench(t, "skips")
-	require.NotEqual(t, exitUsage, code, stderr)
+	require.NotEqual(t, harness.ExitUsage, code, stderr)
 	for _, c := range counter.Skips() {
 		assert.Contains(t, stdout, "\n"+c.String()+" ")
 	}
@@ -237,7 +238,7 @@ func TestSkipsBadInput(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			code, _, stderr := perfbench(t, tc.args...)
-			assert.Equal(t, exitUsage, code)
+			assert.Equal(t, harness.ExitUsage, code)
 			assert.Contains(t, stderr, tc.want)
 		})
 	}

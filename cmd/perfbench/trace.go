@@ -13,6 +13,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/perfbench/perfbench/harness"
 	"github.com/perfbench/perfbench/latency"
 	"github.com/perfbench/perfbench/metric"
 )
@@ -68,7 +69,7 @@ error (exit 2).`,
 		Args:    cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if defs < 1 || defs > metric.DefsVersion {
-				return usagef("--defs %d: no such definition set (valid: %s)", defs, traceDefSets())
+				return harness.Usagef("--defs %d: no such definition set (valid: %s)", defs, traceDefSets())
 			}
 			return traceSummarize(s, args[0], asJSON, defs)
 		},
@@ -101,15 +102,15 @@ func traceSummarize(s *streams, path string, asJSON bool, defs int) error {
 	var lineErr *traceLineError
 	switch {
 	case errors.As(err, &lineErr):
-		return usagef("%s:%d: %s", path, lineErr.line, lineErr.msg)
+		return harness.Usagef("%s:%d: %s", path, lineErr.line, lineErr.msg)
 	case errors.Is(err, metric.ErrEmpty):
-		return usagef("%s: %v; record one with %s=%s", path, err, latency.EnvVar, path)
+		return harness.Usagef("%s: %v; record one with %s=%s", path, err, latency.EnvVar, path)
 	case errors.Is(err, metric.ErrNoFrames):
-		return usagef("%s: %v in %d %s%s", path, err, sum.Lines, tracePlural(sum.Lines, "line", "lines"), traceMalformedNote(sum))
+		return harness.Usagef("%s: %v in %d %s%s", path, err, sum.Lines, tracePlural(sum.Lines, "line", "lines"), traceMalformedNote(sum))
 	case errors.As(err, &pathErr):
-		return usagef("trace summarize: %v", err)
+		return harness.Usagef("trace summarize: %v", err)
 	case err != nil:
-		return usagef("%s: %v", path, err)
+		return harness.Usagef("%s: %v", path, err)
 	}
 
 	for i, e := range sum.Malformed {

@@ -11,6 +11,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/perfbench/perfbench/harness"
 )
 
 var traceUpdate = flag.Bool("update-trace", false, "rewrite testdata/trace/*.stdout from the output of trace summarize")
@@ -38,7 +40,7 @@ func TestTraceSummarizeTable(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			file := "testdata/trace/" + tt.name + ".jsonl"
 			code, stdout, stderr := perfbench(t, "trace", "summarize", file)
-			require.Equal(t, exitPass, code, stderr)
+			require.Equal(t, harness.ExitPass, code, stderr)
 			traceGolden(t, tt.name+".stdout", stdout)
 			var lines []string
 			for _, l := range tt.malformed {
@@ -61,7 +63,7 @@ func TestTraceSummarizeJSON(t *testing.T) {
 	// Replayed under definition set 1, the one it was recorded under
 	// (before traces had headers).
 	code, stdout, stderr := perfbench(t, "trace", "summarize", "--json", "--defs", "1", "testdata/trace/malformed.jsonl")
-	require.Equal(t, exitPass, code, stderr)
+	require.Equal(t, harness.ExitPass, code, stderr)
 	assert.Equal(t, 5, strings.Count(stderr, "malformed line skipped"), "malformed lines go to stderr with --json too")
 
 	var got struct {
@@ -135,13 +137,13 @@ func TestTraceSummarizeBadInput(t *testing.T) {
 	}
 	t.Run("unknown subcommand", func(t *testing.T) {
 		code, _, stderr := perfbench(t, "trace", "summarise", "x.jsonl")
-		assert.Equal(t, exitUsage, code)
+		assert.Equal(t, harness.ExitUsage, code)
 		assert.Contains(t, stderr, `unknown command "summarise"`)
 	})
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			code, stdout, stderr := perfbench(t, append([]string{"trace", "summarize"}, tt.args...)...)
-			assert.Equal(t, exitUsage, code)
+			assert.Equal(t, harness.ExitUsage, code)
 			assert.Empty(t, stdout)
 			assert.Equal(t, 1, strings.Count(stderr, "\n"), "one line: %q", stderr)
 			assert.True(t, strings.HasPrefix(stderr, "perfbench: "), stderr)
@@ -159,7 +161,7 @@ func TestTraceSummarizeNamesTheFirstMalformedLines(t *testing.T) {
 	require.NoError(t, os.WriteFile(path, append([]byte(strings.Repeat("oops\n", 25)), ok...), 0o644))
 
 	code, _, stderr := perfbench(t, "trace", "summarize", path)
-	require.Equal(t, exitPass, code, stderr)
+	require.Equal(t, harness.ExitPass, code, stderr)
 	lines := strings.Split(strings.TrimSuffix(stderr, "\n"), "\n")
 	require.Len(t, lines, 11, stderr)
 	assert.Contains(t, lines[0], path+":1: malformed line skipped")
@@ -174,7 +176,7 @@ func TestTraceSummarizeQuotesOddStageNames(t *testing.T) {
 {"t":3,"base_unix_ns":1,"stage":"f.end"}
 `), 0o644))
 	code, stdout, stderr := perfbench(t, "trace", "summarize", path)
-	require.Equal(t, exitPass, code, stderr)
+	require.Equal(t, harness.ExitPass, code, stderr)
 	assert.Contains(t, stdout, `stage.p50 "f.begin->my stage\t2"`)
 	assert.Contains(t, stdout, `stage.p50 "my stage\t2->f.end"`)
 }
@@ -192,7 +194,7 @@ func TestTraceSummarizeVirtualTraceHasNoPresentationRate(t *testing.T) {
 	}
 	read := func(args ...string) map[string]reading {
 		code, stdout, stderr := perfbench(t, append([]string{"trace", "summarize", "--json"}, args...)...)
-		require.Equal(t, exitPass, code, stderr)
+		require.Equal(t, harness.ExitPass, code, stderr)
 		var got struct {
 			Metrics []reading `json:"metrics"`
 		}

@@ -10,6 +10,7 @@ import (
 	"io/fs"
 	"os"
 
+	"github.com/perfbench/perfbench/harness"
 	"github.com/perfbench/perfbench/latency"
 	"github.com/perfbench/perfbench/ratchet"
 )
@@ -26,14 +27,14 @@ const maxTraceLine = 1 << 20
 func openTrace(path string) (*os.File, fs.FileInfo, error) {
 	fi, err := os.Stat(path) // never opens, so a FIFO cannot block it
 	if err != nil {
-		return nil, nil, usagef("trace summarize: %v", err) // names the file
+		return nil, nil, harness.Usagef("trace summarize: %v", err) // names the file
 	}
 	if !fi.Mode().IsRegular() {
-		return nil, nil, usagef("%s: not a regular file (%s); summarize a trace file recorded with %s=FILE", path, ratchet.FileKind(fi.Mode()), latency.EnvVar)
+		return nil, nil, harness.Usagef("%s: not a regular file (%s); summarize a trace file recorded with %s=FILE", path, ratchet.FileKind(fi.Mode()), latency.EnvVar)
 	}
 	f, err := os.Open(path)
 	if err != nil {
-		return nil, nil, usagef("trace summarize: %v", err)
+		return nil, nil, harness.Usagef("trace summarize: %v", err)
 	}
 	return f, fi, nil
 }

@@ -12,6 +12,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/perfbench/perfbench/harness"
 	"github.com/perfbench/perfbench/latency"
 )
 
@@ -49,7 +50,7 @@ func TestTraceSummarizeRefusesWhatIsNotATrace(t *testing.T) {
 			p := path(string(rune('a' + i)))
 			tt.make(t, p)
 			code, stdout, stderr := perfbench(t, append(append([]string{"trace", "summarize"}, tt.args...), p)...)
-			assert.Equal(t, exitUsage, code)
+			assert.Equal(t, harness.ExitUsage, code)
 			assert.Empty(t, stdout)
 			want := "perfbench: " + p + tt.want
 			if tt.noPath {
@@ -71,6 +72,6 @@ func TestPhaseRealWithAnUnwritableTraceIsAnInputError(t *testing.T) {
 	require.NoError(t, latency.Open("/dev/full"))
 	t.Cleanup(func() { latency.SetSink(nil); latency.Close() })
 	code, _, stderr := perfbench(t, "phase", "hover", "s1", "8", "--real")
-	assert.Equal(t, exitUsage, code)
+	assert.Equal(t, harness.ExitUsage, code)
 	assert.Equal(t, "perfbench: PERFBENCH_LATENCY=/dev/full: cannot write the latency trace: no space left on device; point it at a new or writable file\n", stderr)
 }

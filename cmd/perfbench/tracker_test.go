@@ -7,6 +7,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/perfbench/perfbench/harness"
 )
 
 // scenarios --format bmf prints one Bencher Metric Format document: one
@@ -15,7 +17,7 @@ import (
 func TestScenariosFormatBMF(t *testing.T) {
 	code, stdout, stderr := perfbench(t, "scenarios", "test-fixed", "--format", "bmf", "--repeats", "2",
 		"--baselines", filepath.Join(t.TempDir(), "b.yaml"))
-	require.Equal(t, exitPass, code, stderr)
+	require.Equal(t, harness.ExitPass, code, stderr)
 	var doc map[string]map[string]map[string]float64
 	require.NoError(t, json.Unmarshal([]byte(stdout), &doc), stdout)
 	require.Contains(t, doc, "test-fixed")
@@ -32,7 +34,7 @@ func TestScenariosFormatBMF(t *testing.T) {
 func TestScenariosFormatGAB(t *testing.T) {
 	code, stdout, stderr := perfbench(t, "scenarios", "test-fixed", "test-panic", "--format", "gab", "--repeats", "1",
 		"--baselines", filepath.Join(t.TempDir(), "b.yaml"))
-	assert.Equal(t, exitFailed, code, stderr)
+	assert.Equal(t, harness.ExitFailed, code, stderr)
 	var entries []map[string]any
 	require.NoError(t, json.Unmarshal([]byte(stdout), &entries), stdout)
 	var names []string
@@ -44,6 +46,6 @@ func TestScenariosFormatGAB(t *testing.T) {
 	assert.Equal(t, "µs/frame", entries[0]["unit"])
 
 	code, _, stderr = perfbench(t, "scenarios", "--format", "gab", "--base", "HEAD")
-	assert.Equal(t, exitUsage, code)
+	assert.Equal(t, harness.ExitUsage, code)
 	assert.Contains(t, stderr, "not --format gab")
 }

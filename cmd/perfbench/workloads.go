@@ -10,6 +10,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/perfbench/perfbench/band"
+	"github.com/perfbench/perfbench/harness"
 	"github.com/perfbench/perfbench/ratchet"
 	"github.com/perfbench/perfbench/report"
 	"github.com/perfbench/perfbench/workloads"
@@ -53,7 +54,7 @@ table of ` + workloads.DefaultDocs + `; they gate nothing.`,
 		Args: cobra.NoArgs,
 		RunE: func(_ *cobra.Command, _ []string) error {
 			if f.rounds < 0 {
-				return usagef("--rounds must be ≥ 0, got %d", f.rounds)
+				return harness.Usagef("--rounds must be ≥ 0, got %d", f.rounds)
 			}
 			return runWorkloads(s, "workloads", workloads.Gates(), f)
 		},
@@ -81,10 +82,10 @@ Workloads: ` + strings.Join(workloads.Names(), " "),
 		RunE: func(_ *cobra.Command, args []string) error {
 			w, err := workloads.Lookup(args[0])
 			if err != nil {
-				return usageError{err}
+				return harness.UsageError{Err: err}
 			}
 			if f.rounds < 0 {
-				return usagef("--rounds must be ≥ 0, got %d", f.rounds)
+				return harness.Usagef("--rounds must be ≥ 0, got %d", f.rounds)
 			}
 			return runWorkloads(s, "workload", []*workloads.Workload{w}, f)
 		},
@@ -175,7 +176,7 @@ func runWorkloads(s *streams, command string, ws []*workloads.Workload, f worklo
 	if f.record {
 		machine := ratchet.DetectMachine().String()
 		if err := workloads.Record(f.docs, machine, time.Now().UTC().Format(time.DateOnly), results); err != nil {
-			return usageError{err}
+			return harness.UsageError{Err: err}
 		}
 		fmt.Fprintf(s.err, "recorded the advisory times of %s in %s\n", machine, f.docs)
 	}
@@ -185,7 +186,7 @@ func runWorkloads(s *streams, command string, ws []*workloads.Workload, f worklo
 	for _, r := range results {
 		printFailedCriteria(s, r.Workload, r)
 	}
-	return errGateFailed
+	return harness.ErrFailed
 }
 
 // printFailedCriteria writes one stderr line per criterion of r that

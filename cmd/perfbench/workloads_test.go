@@ -11,13 +11,14 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/perfbench/perfbench/band"
+	"github.com/perfbench/perfbench/harness"
 	"github.com/perfbench/perfbench/report"
 	"github.com/perfbench/perfbench/workloads"
 )
 
 func TestWorkloadUnknownNameIsOneLineUsageError(t *testing.T) {
 	code, _, stderr := perfbench(t, "workload", "static")
-	assert.Equal(t, exitUsage, code)
+	assert.Equal(t, harness.ExitUsage, code)
 	assert.Equal(t, 1, strings.Count(strings.TrimSpace(stderr), "\n")+1, "one line: %q", stderr)
 	assert.Contains(t, stderr, "valid: static-slope list-slope rigid-scroll-slope resize-slope renderer-slope resize-relayouts-per-node unvirtualised-probe glide-split renderer-slope-gpu")
 }
@@ -30,13 +31,13 @@ func TestWorkloadsUsageErrors(t *testing.T) {
 		{"workload", "list-slope", "--rounds", "x"},
 	} {
 		code, _, _ := perfbench(t, args...)
-		assert.Equal(t, exitUsage, code, args)
+		assert.Equal(t, harness.ExitUsage, code, args)
 	}
 }
 
 func TestWorkloadsHelpNamesTheGateListAndTheDiagnostics(t *testing.T) {
 	code, out, _ := perfbench(t, "workloads", "--help")
-	assert.Equal(t, exitPass, code)
+	assert.Equal(t, harness.ExitPass, code)
 	out = strings.Join(strings.Fields(out), " ") // as wrapped to 80 columns
 	assert.Contains(t, out, "static-slope list-slope rigid-scroll-slope resize-slope renderer-slope resize-relayouts-per-node")
 	assert.Contains(t, out, "unvirtualised-probe glide-split renderer-slope-gpu")
@@ -84,7 +85,7 @@ func TestWorkloadRecordRefusesADamagedPage(t *testing.T) {
 	page := filepath.Join(t.TempDir(), "reference-workloads.md")
 	require.NoError(t, os.WriteFile(page, []byte("# no markers\n"), 0o644))
 	code, _, stderr := perfbench(t, "workload", "glide-split", "--rounds", "1", "--record", "--docs", page)
-	assert.Equal(t, exitUsage, code)
+	assert.Equal(t, harness.ExitUsage, code)
 	assert.Contains(t, stderr, "missing marker")
 	got, _ := os.ReadFile(page)
 	assert.Equal(t, "# no markers\n", string(got))

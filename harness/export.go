@@ -1,0 +1,133 @@
+package harness
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"slices"
+
+	"github.com/spf13/pflag"
+
+	"github.com/perfbench/perfbench/report"
+)
+
+// exports are a command's --export-FORMAT FILE flags: the report written
+// in other formats to files, beside what the command prints, from the one
+// run — as hyperfine's --export-json and --export-markdown are — so a CI
+// job that wants a table, a job summary and a tracker's file runs its
+// scenarios once.
+type exports struct {
+	formats []report.Format
+	paths   map[report.Format]*string
+}
+
+// addExports adds --export-F FILE to fl for each format F.
+func addExports(fl *pflag.FlagSet, formats ...report.Format) *exports {
+	e := &exports{formats: formats, paths: map[report.Format]*string{}}
+	for _, f := range formats {
+		e.paths[f] = fl.String("export-"+string(f), "", "also write the report in the "+exportWhat[f]+" to `FILE`")
+	}
+	return e
+}
+
+// exportWhat names each format in a flag's help.
+var exportWhat = map[report.Format]string{
+	report.Markdown: "Markdown of --format markdown",
+	report.JSON:     "versioned JSON of --json",
+	report.Benchfmt: "Go benchmark format",
+	report.BMF:      "Bencher Metric Format",
+	report.GAB:      "github-action-benchmark format",
+}
+
+// set returns the formats given a file, in flag order.
+func (e *exports) set() []report.Format {
+	var out []report.Format
+	for _, f := range e.formats {
+		if *e.paths[f] != "" {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// check refuses, before anything is measured, an export the report of
+// this mode has no form in (supports), two exports to one file, and a
+// file that exists and is not a regular file (a directory, a FIFO, a
+// device): it is never opened.
+func (e *exports) check(supports func(report.Format) bool, mode string) error {
+	var seen []string
+	for _, f := range e.set() {
+		path := *e.paths[f]
+		if !supports(f) {
+			return usagef("--export-%s: %s prints no %s report", f, mode, f)
+		}
+		clean := filepath.Clean(path)
+		if slices.Contains(seen, clean) {
+			return usagef("--export-%s %s: another --export names that file too; give each its own", f, path)
+		}
+		seen = append(seen, clean)
+		fi, err := os.Lstat(path)
+		switch {
+		case errors.Is(err, fs.ErrNotExist):
+			dir := filepath.Dir(path)
+			if di, err := os.Stat(dir); err != nil || !di.IsDir() {
+				return usagef("--export-%s %s: the directory %s does not exist", f, path, dir)
+			}
+		case err != nil:
+			return usagef("--export-%s %s: %v", f, path, err)
+		case !fi.Mode().IsRegular():
+			return usagef("--export-%s %s: not a regular file, left untouched; name a file", f, path)
+		}
+	}
+	return nil
+}
+
+// write writes r in each exported format to its file, each prepared
+// beside its target, synced and renamed into place, so that a file is
+// either the whole report or what it was before. errw gets what a format
+// names beside its lines (broken scenarios).
+func (e *exports) write(r *report.Report, errw io.Writer) error {
+	for _, f := range e.set() {
+		var b bytes.Buffer
+		if err := r.Write(&b, errw, f); err != nil {
+			return err
+		}
+		if err := replaceFile(*e.paths[f], b.Bytes()); err != nil {
+			return usagef("--export-%s: %v", f, err)
+		}
+	}
+	return nil
+}
+
+// replaceFile writes data to path through a temporary file in its
+// directory, synced before the rename; the temporary file is removed on
+// any failure.
+func replaceFile(path string, data []byte) (err error) {
+	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*.tmp")
+	if err != nil {
+		return err
+	}
+	defer func() {
+		if err != nil {
+			tmp.Close()
+			os.Remove(tmp.Name())
+		}
+	}()
+	if _, err = tmp.Write(data); err != nil {
+		return fmt.Errorf("writing %s: %w", path, err)
+	}
+	if err = tmp.Chmod(0o644); err != nil {
+		return err
+	}
+	if err = tmp.Sync(); err != nil {
+		return fmt.Errorf("syncing %s: %w", path, err)
+	}
+	if err = tmp.Close(); err != nil {
+		return err
+	}
+	return os.Rename(tmp.Name(), path)
+}

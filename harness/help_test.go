@@ -1,0 +1,79 @@
+package harness
+
+import (
+	"bytes"
+	"io"
+	"runtime/debug"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/spf13/cobra"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+func TestWrapKeepsIndentation(t *testing.T) {
+	long := " 1. Verdict: judge every band; any Fail or Broken fails the command, and a time over its limit is measured again"
+	assert.Equal(t, " 1. Verdict: judge every band; any Fail or Broken fails the command, and a time\n over its limit is measured again", wrap(long, 0))
+	assert.Equal(t, "short", wrap("short", 0))
+	assert.Equal(t, strings.Repeat("x", 90), wrap(strings.Repeat("x", 90), 0), "one word longer than a line is left whole")
+}
+
+func TestVersion(t *testing.T) {
+	for _, tt := range []struct {
+		name string
+		bi   *debug.BuildInfo
+		want string
+	}{
+		{"go build from a clean checkout", &debug.BuildInfo{GoVersion: "go1.26.8", Main: debug.Module{Version: "(devel)"}, Settings: []debug.BuildSetting{
+			{Key: "vcs.revision", Value: "a5cbb2e0123456789abcdef"}, {Key: "vcs.time", Value: "2026-12-01T16:40:00Z"}, {Key: "vcs.modified", Value: "false"}}},
+			"(devel), revision a5cbb2e01234 (2026-12-01T16:40:00Z), go1.26.8"},
+		{"modified", &debug.BuildInfo{GoVersion: "go1.26.8", Main: debug.Module{Version: "(devel)"}, Settings: []debug.BuildSetting{
+			{Key: "vcs.revision", Value: "a5cbb2e"}, {Key: "vcs.modified", Value: "true"}}},
+			"(devel), revision a5cbb2e (modified), go1.26.8"},
+		{"go install of a release", &debug.BuildInfo{GoVersion: "go1.26.8", Main: debug.Module{Version: "v0.4.1"}},
+			"v0.4.1, no VCS revision (go run stamps none; go build does), go1.26.8"},
+		{"no build information", nil, "(unknown: the binary carries no build information)"},
+	} {
+		t.Run(tt.name, func(t *testing.T) { assert.Equal(t, tt.want, version(tt.bi)) })
+	}
+	var out bytes.Buffer
+	require.Equal(t, ExitPass, Main([]string{"--version"}, &out, io.Discard, Options{Program: "prog"}))
+	assert.True(t, strings.HasPrefix(out.String(), "prog "), out.String())
+	assert.Contains(t, out.String(), "go1.")
+}
+
+// Every program on Main gets the same help as perfbench: what a command
+// does, how to call it, examples, flags — and the long reasoning after
+// them — within 80 columns.
+func TestEveryProgramGetsTheHelpLayout(t *testing.T) {
+	own := &cobra.Command{Use: "own", Short: "A command of the program's own", Example: "  prog own",
+		Long: "What it does, at length, after its flags.", RunE: func(*cobra.Command, []string) error { return nil }}
+	own.Flags().Bool("loud", false, "a flag of its own")
+	opts := Options{Program: "prog", Commands: func() []*cobra.Command { return []*cobra.Command{own} }}
+	for _, path := range []string{"scenarios", "perf", "reference", "scenario", "own"} {
+		t.Run(path, func(t *testing.T) {
+			var out bytes.Buffer
+			require.Equal(t, ExitPass, Main([]string{path, "--help"}, &out, io.Discard, opts))
+			lines := strings.Split(out.String(), "\n")
+			for i, l := range lines {
+				assert.LessOrEqual(t, len([]rune(l)), 80, "line %d is wider than 80 columns: %q", i+1, l)
+			}
+			usage := slices.Index(lines, "Usage:")
+			require.Positive(t, usage, "a Usage: line")
+			examples := slices.Index(lines, "Examples:")
+			flags := slices.Index(lines, "Flags:")
+			require.Positive(t, flags)
+			assert.Less(t, usage, examples)
+			assert.Less(t, examples, flags, "examples before the flags")
+			long := usage + slices.IndexFunc(lines[usage:], func(l string) bool {
+				return strings.HasPrefix(l, "What it does") || strings.HasPrefix(l, "Run every scenario")
+			})
+			if path == "own" || path == "scenarios" {
+				assert.Greater(t, long, flags, "the reasoning comes after the flags")
+			}
+			assert.Contains(t, out.String(), "Global flags:\n  -q, --quiet")
+		})
+	}
+}

@@ -7,10 +7,12 @@ import (
 	"slices"
 
 	"golang.org/x/perf/benchmath"
+
+	"github.com/perfbench/perfbench/stats"
 )
 
 // Confidence is the level of the interval reported around a time's median.
-const Confidence = 0.95
+const Confidence = stats.Confidence
 
 // Spec declares one number a scenario reports: what it is called, its unit,
 // its band and, where the design wrote one, its budget. Specs are written in
@@ -37,7 +39,7 @@ type Measured struct {
 	// Runs, for a time the runner pooled from several processes, holds
 	// each process's samples in the order the processes ran; Samples is
 	// then their concatenation. A time with Runs is estimated by
-	// [Estimate] (the median of the processes' fastest samples); one without, from
+	// [stats.Estimate] (the median of the processes' fastest samples); one without, from
 	// one process, by the median of its samples.
 	Runs [][]float64 `json:"runs,omitempty"`
 	// Wall, for a time gated on the thread-CPU clock, is the same
@@ -113,10 +115,10 @@ func Judge(m Measured) Judged {
 	case KindTime:
 		j.Processes = max(len(m.Runs), 1)
 		if len(m.Wall) > 0 {
-			j.Wall = median(slices.Sorted(slices.Values(m.Wall)))
+			j.Wall = stats.Median(slices.Sorted(slices.Values(m.Wall)))
 		}
 		if len(m.Runs) > 0 {
-			j.Median, j.Lo, j.Hi = Estimate(m.Runs)
+			j.Median, j.Lo, j.Hi = stats.Estimate(m.Runs)
 			j.Confidence = Confidence
 			break
 		}

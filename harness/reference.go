@@ -86,7 +86,7 @@ func compared(o paired.Outcome) ratchet.Compared {
 		if n.Verdict.Failed() || o.FailUnsure && n.Verdict == band.Unsure {
 			c.Failures = append(c.Failures, strings.TrimSpace(n.Scenario+" "+n.Name+": "+n.Note))
 		}
-		if n.Kind != band.KindTime || n.Verdict == band.None {
+		if !n.Kind.Estimated() || n.Verdict == band.None {
 			continue
 		}
 		c.Times = append(c.Times, ratchet.ComparedTime{

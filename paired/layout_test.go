@@ -12,6 +12,7 @@ import (
 
 	"github.com/perfbench/perfbench/band"
 	"github.com/perfbench/perfbench/runner"
+	"github.com/perfbench/perfbench/stats"
 )
 
 // layoutSim draws one paired run of one time: pairs pairs spread over
@@ -200,11 +201,11 @@ func TestRunStopsWhenTheLayoutsSetTheWidth(t *testing.T) {
 // once each build has run boundPairs processes.
 func TestBoundNeedsTheLayoutsToSetTheWidth(t *testing.T) {
 	p := plan{tol: 0.03, looks: 4, times: 7, heads: 4, bases: 4, spread: 4}
-	layouts := band.Between{Spread: 0.02, Var: 0.02 * 0.02 / 2, Within: 0.00002, DF: 7}
+	layouts := stats.Between{Spread: 0.02, Var: 0.02 * 0.02 / 2, Within: 0.00002, DF: 7}
 	for _, tt := range []struct {
 		ratio   float64
 		pairs   int
-		between band.Between
+		between stats.Between
 		want    bool
 	}{
 		{1.03, 60, layouts, true},
@@ -213,8 +214,8 @@ func TestBoundNeedsTheLayoutsToSetTheWidth(t *testing.T) {
 		{1.03, 59, layouts, false}, // too few processes a build to trust the spread
 		{1.25, 60, layouts, false}, // the layouts alone would fail it: more pairs can
 		{0.8, 60, layouts, false},  // … or pass it
-		{1.03, 60, band.Between{Spread: 0.002, Var: 0.000002, Within: 0.0001, DF: 60}, false}, // the pairs set its width
-		{1.03, 60, band.Between{}, false},
+		{1.03, 60, stats.Between{Spread: 0.002, Var: 0.000002, Within: 0.0001, DF: 60}, false}, // the pairs set its width
+		{1.03, 60, stats.Between{}, false},
 	} {
 		assert.Equal(t, tt.want, p.bound(Number{Ratio: tt.ratio, Pairs: tt.pairs, Between: tt.between}), "ratio %g, %d pairs, %+v", tt.ratio, tt.pairs, tt.between)
 	}

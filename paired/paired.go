@@ -29,7 +29,7 @@
 // only in their function layout ([Options.HeadLayouts]). A layout moves
 // a time by a percent or two with no change to the code, so a time's
 // interval and test then treat each build as a random draw of layouts
-// ([band.Spread]): the builds' spread, estimated from how the builds of
+// ([stats.Spread]): the builds' spread, estimated from how the builds of
 // one side differ beyond what their processes' noise explains, widens
 // them, and a time whose builds disagree more than its pairs stays
 // unsure rather than failing on a layout. With one build a side the
@@ -60,6 +60,7 @@ import (
 	"github.com/perfbench/perfbench/band"
 	"github.com/perfbench/perfbench/runner"
 	"github.com/perfbench/perfbench/scenario"
+	"github.com/perfbench/perfbench/stats"
 )
 
 // DefaultPairs is how many head/base process pairs each scenario runs
@@ -237,13 +238,13 @@ type Number struct {
 	Ratio, Lo, Hi, Level float64
 	Pairs                int
 	// Slower and Faster are a time's one-sided p-values against "head is
-	// at most (at least) 1 + tolerance times base" ([band.ShiftTest]).
+	// at most (at least) 1 + tolerance times base" ([stats.ShiftTest]).
 	Slower, Faster float64
 	// Between is the layouts' share of the time's uncertainty when the
-	// pairs ran several builds a side ([band.Spread]): its Spread is how
+	// pairs ran several builds a side ([stats.Spread]): its Spread is how
 	// far one build's layout moved the time (0.017: ±1.7%), and the
 	// interval and the p-values carry it. Zero with one build a side.
-	Between band.Between
+	Between stats.Between
 	// Detectable is the smallest head/base ratio this run would have
 	// failed the time at, at its spread and the suite's level ([Number.Sees]);
 	// NaN for a count.
@@ -474,7 +475,7 @@ func countTimes(results [][]scenario.Result) int {
 			continue
 		}
 		for _, m := range rs[0].Numbers {
-			if m.Band.Kind == band.KindTime {
+			if m.Band.Kind.Estimated() {
 				n++
 			}
 		}
@@ -519,7 +520,7 @@ func broke(rs []scenario.Result) bool {
 func Judge(name string, head, base scenario.Result, tol float64) []Number {
 	p := plan{tol: tol, looks: 1}
 	for _, h := range head.Numbers {
-		if h.Band.Kind == band.KindTime && slices.ContainsFunc(base.Numbers, func(b band.Measured) bool { return b.Name == h.Name }) {
+		if h.Band.Kind.Estimated() && slices.ContainsFunc(base.Numbers, func(b band.Measured) bool { return b.Name == h.Name }) {
 			p.times++
 		}
 	}
@@ -544,7 +545,7 @@ func compare(name string, head, base scenario.Result, p plan) []Number {
 		}
 		if i < 0 {
 			n.Verdict, n.Move, n.Note = band.None, New, "new in head"
-			if h.Band.Kind == band.KindCount {
+			if h.Band.Kind.Bounded() {
 				n.Verdict = own.BandVerdict
 			}
 			out = append(out, n)
@@ -559,10 +560,10 @@ func compare(name string, head, base scenario.Result, p plan) []Number {
 			out = append(out, n)
 			continue
 		}
-		switch h.Band.Kind {
-		case band.KindCount:
+		switch {
+		case h.Band.Kind.Bounded():
 			judgeCount(&n, h, slices.Contains(head.Varying, h.Name), own.BandVerdict)
-		case band.KindTime:
+		case h.Band.Kind.Estimated():
 			p.measure(&n, runs(h), runs(b))
 		}
 		out = append(out, n)

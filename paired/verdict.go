@@ -6,6 +6,7 @@ import (
 	"slices"
 
 	"github.com/perfbench/perfbench/band"
+	"github.com/perfbench/perfbench/stats"
 )
 
 // Alpha is the chance a paired run fails a time, or more than one, when
@@ -60,9 +61,9 @@ type plan struct {
 
 // builds says which build ran each of nh head and nb base processes,
 // pair by pair; nil lists for one build a side.
-func (p plan) builds(nh, nb int) band.Builds {
+func (p plan) builds(nh, nb int) stats.Builds {
 	if max(p.heads, p.bases) <= 1 {
-		return band.Builds{}
+		return stats.Builds{}
 	}
 	of := func(n, side int) []int {
 		out := make([]int, n)
@@ -71,7 +72,7 @@ func (p plan) builds(nh, nb int) band.Builds {
 		}
 		return out
 	}
-	return band.Builds{Head: of(nh, p.heads), Base: of(nb, p.bases)}
+	return stats.Builds{Head: of(nh, p.heads), Base: of(nb, p.bases)}
 }
 
 // passLevel is the p-value at or below which a time passes: α over the
@@ -97,16 +98,16 @@ func (p plan) level() float64 { return 1 - 2*p.passLevel() }
 // ratio and interval at the plan's level, the shift test's p-values at
 // 1 + tolerance, and the smallest slowdown the run could fail; the
 // interval and the test both carry the layouts' share of the variance
-// (band.Spread), so an accident of a few builds' layouts fails no more
+// (stats.Spread), so an accident of a few builds' layouts fails no more
 // often than α.
 func (p plan) measure(n *Number, head, base [][]float64) {
 	n.measured = true
 	n.Level = p.level()
-	n.Between = band.Spread(head, base, p.builds(len(head), len(base)))
-	n.Ratio, n.Lo, n.Hi, n.Pairs = band.RatioAcross(head, base, n.Between, n.Level)
-	n.Slower, n.Faster = band.ShiftTestAcross(head, base, n.Between, 1+p.tol)
+	n.Between = stats.Spread(head, base, p.builds(len(head), len(base)))
+	n.Ratio, n.Lo, n.Hi, n.Pairs = stats.RatioAcross(head, base, n.Between, n.Level)
+	n.Slower, n.Faster = stats.ShiftTestAcross(head, base, n.Between, 1+p.tol)
 	n.Detectable = math.NaN()
-	if _, lo, _, _ := band.RatioAcross(head, base, n.Between, 1-2*p.failLevel(0)); lo > 0 && !math.IsInf(lo, 0) {
+	if _, lo, _, _ := stats.RatioAcross(head, base, n.Between, 1-2*p.failLevel(0)); lo > 0 && !math.IsInf(lo, 0) {
 		// Were every head process slower by a further factor f, the
 		// interval's low end would move by f too; the slowdown the run
 		// fails at (half the time, at this spread) is the one that lifts
@@ -119,11 +120,11 @@ func (p plan) measure(n *Number, head, base [][]float64) {
 // level at all, and if not, how many they would need.
 func (p plan) reachable(n int) (ok bool, need int) {
 	level := p.failLevel(0)
-	if band.LeastP(n, n) <= level {
+	if stats.LeastP(n, n) <= level {
 		return true, n
 	}
 	need = n + 1
-	for band.LeastP(need, need) > level {
+	for stats.LeastP(need, need) > level {
 		need++
 	}
 	return false, need
@@ -139,7 +140,7 @@ func (p plan) settled(n Number) bool {
 // bound reports whether an unsure time would stay unsure however many
 // more pairs ran over the same builds: the builds' layouts already weigh
 // more in its variance than its pairs do, and the least interval they
-// alone leave (band.Between.Floor) still reaches 1 + tolerance at the
+// alone leave (stats.Between.Floor) still reaches 1 + tolerance at the
 // level that would fail it and at the one that would pass it, around
 // any ratio more pairs could still move it to. More pairs narrow only
 // the pairs' share, and move the ratio only within it (its 95% span,
@@ -243,7 +244,7 @@ func (p plan) decide(ns []Number) {
 // ≥ 1.02×", the slowdown that would have failed it at this run's spread;
 // "" for a count, or a time with no finite interval.
 func (n Number) Sees() string {
-	if n.Kind != band.KindTime || math.IsNaN(n.Detectable) || math.IsInf(n.Detectable, 0) {
+	if !n.Kind.Estimated() || math.IsNaN(n.Detectable) || math.IsInf(n.Detectable, 0) {
 		return ""
 	}
 	return fmt.Sprintf("this run could see ≥ %s×", band.Format(n.Detectable))

@@ -53,8 +53,8 @@ func renderCharts(o *Outcome, store *Store, hist *History, machine, format strin
 		var times []chart.TimeHistory
 		var counts []chart.Count
 		for _, n := range sc.Numbers {
-			switch n.Band.Kind {
-			case band.KindTime:
+			switch {
+			case n.Band.Kind.Recorded():
 				k := Key{machine, sc.Name, n.Name}
 				points := hist.Points(k)
 				if b, ok := store.Get(k); ok && (len(points) == 0 || !points[len(points)-1].Set.Equal(b.Set)) {
@@ -71,7 +71,7 @@ func renderCharts(o *Outcome, store *Store, hist *History, machine, format strin
 						Kind: chart.Kind(p.Kind.String()), Commit: p.Commit, Why: why})
 				}
 				times = append(times, th)
-			case band.KindCount:
+			case n.Band.Kind.Bounded():
 				if n.BandVerdict == band.Broken {
 					continue
 				}

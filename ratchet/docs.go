@@ -178,7 +178,7 @@ func renderSection(o *Outcome, store *Store, hist *History, machine, charts stri
 	var newest time.Time
 	for _, sc := range o.Scenarios {
 		for _, n := range sc.Numbers {
-			if b, ok := store.Get(Key{machine, sc.Name, n.Name}); ok && n.Band.Kind == band.KindTime && b.Set.After(newest) {
+			if b, ok := store.Get(Key{machine, sc.Name, n.Name}); ok && n.Band.Kind.Recorded() && b.Set.After(newest) {
 				newest = b.Set
 			}
 		}
@@ -213,8 +213,8 @@ func renderSection(o *Outcome, store *Store, hist *History, machine, charts stri
 		for _, n := range sc.Numbers {
 			b := n.Band
 			value := "—"
-			switch n.Band.Kind {
-			case band.KindTime:
+			switch {
+			case n.Band.Kind.Recorded():
 				k := Key{machine, sc.Name, n.Name}
 				if rec, ok := store.Get(k); ok {
 					p := hist.interval(k, rec)
@@ -222,7 +222,7 @@ func renderSection(o *Outcome, store *Store, hist *History, machine, charts stri
 						band.Format(p.Lo), band.Format(p.Hi), p.N, rec.Set.UTC().Format(time.DateOnly))
 					b = b.WithBaseline(rec.Median)
 				}
-			case band.KindCount:
+			case n.Band.Kind.Bounded():
 				if n.BandVerdict != band.Broken {
 					value = band.Format(n.Median) + " " + n.Unit
 				}

@@ -18,6 +18,7 @@ import (
 	"github.com/perfbench/perfbench/band"
 	"github.com/perfbench/perfbench/chart"
 	"github.com/perfbench/perfbench/scenario"
+	"github.com/perfbench/perfbench/stats"
 )
 
 // Default file locations, relative to the module root the CLI runs in.
@@ -539,7 +540,7 @@ func (r *Ratchet) Finish(o Outcome) (Outcome, error) {
 			continue
 		}
 		for i, n := range sc.Numbers {
-			if n.Band.Kind != band.KindTime || n.BandVerdict == band.Broken {
+			if !n.Band.Kind.Recorded() || n.BandVerdict == band.Broken {
 				continue
 			}
 			k := Key{o.Machine.String(), sc.Name, n.Name}
@@ -704,7 +705,7 @@ func (j judge) scenario(name string, s *scenario.Result) ScenarioOutcome {
 	if s != nil {
 		out.Steps, out.measured = s.Steps, s.Numbers
 		for _, m := range s.Numbers {
-			if m.Band.Kind == band.KindTime {
+			if m.Band.Kind.Recorded() {
 				m.Band.Baseline = 0
 				if out.Rebaselined && len(m.Samples) > 0 {
 					// Judged against what it is about to be recorded as.
@@ -721,7 +722,7 @@ func (j judge) scenario(name string, s *scenario.Result) ScenarioOutcome {
 				}
 			}
 			out.Numbers = append(out.Numbers, n)
-			if j.advisoryTimes && m.Band.Kind == band.KindTime && n.BandVerdict == band.Fail {
+			if j.advisoryTimes && m.Band.Kind.Estimated() && n.BandVerdict == band.Fail {
 				// Reported as it is, judged as advice (Options.AdvisoryTimes).
 				out.Advisory = append(out.Advisory, m.Name)
 				continue
@@ -755,7 +756,7 @@ func ProcessSpread(runs [][]float64) float64 {
 		if len(r) == 0 {
 			continue
 		}
-		c, _, _ := band.Estimate([][]float64{r})
+		c, _, _ := stats.Estimate([][]float64{r})
 		if n == 0 || c < lo {
 			lo = c
 		}

@@ -192,7 +192,7 @@ func (s *Store) checkNumbers(file string, measured []scenario.Result) error {
 		}
 		times[sc.Name] = []string{}
 		for _, n := range sc.Numbers {
-			if n.Band.Kind == band.KindTime {
+			if n.Band.Kind.Recorded() {
 				times[sc.Name] = append(times[sc.Name], n.Name)
 				units[[2]string{sc.Name, n.Name}] = n.Unit
 			}

@@ -73,7 +73,7 @@ func (r *Report) writeBenchfmt(w, errw io.Writer) error {
 						units = append(units, v.Unit)
 					}
 					better[v.Unit] = benchfmtBetter(n, v.Unit != n.Unit)
-					exact[v.Unit] = n.Band.Kind == band.KindCount
+					exact[v.Unit] = n.Band.Kind.Exact()
 				}
 				res.Values = append(res.Values, values...)
 			}
@@ -128,7 +128,7 @@ const benchfmtPastBoundFrom = 10000
 // Two builds with the same bands compare it exactly.
 func benchfmtPastBound(n band.Judged) (benchfmt.Value, bool) {
 	bound, ok := n.Band.Limit()
-	if n.Band.Kind != band.KindCount || !ok || bound < benchfmtPastBoundFrom || n.BandVerdict == band.Broken {
+	if !n.Band.Kind.Bounded() || !ok || bound < benchfmtPastBoundFrom || n.BandVerdict == band.Broken {
 		return benchfmt.Value{}, false
 	}
 	past := n.Median - bound
@@ -146,7 +146,7 @@ func benchfmtPastBound(n band.Judged) (benchfmt.Value, bool) {
 // for an exact count; a past-bound value is always better lower.
 func benchfmtBetter(n band.Judged, pastBound bool) string {
 	switch {
-	case pastBound, n.Band.Kind == band.KindTime:
+	case pastBound, !n.Band.Kind.Bounded():
 		return "lower"
 	case n.Band.Direction() == band.AtLeast:
 		return "higher"

@@ -106,7 +106,7 @@ type PairedNumberJSON struct {
 	Faster     *float64 `json:"p_faster,omitempty"`
 	Detectable *float64 `json:"detectable,omitempty"`
 	// LayoutSpread is how far one build's layout moved the time
-	// (band.Between.Spread: 0.017 is ±1.7%), and LayoutShare the share of
+	// (stats.Between.Spread: 0.017 is ±1.7%), and LayoutShare the share of
 	// its ratio's variance the builds' layouts carry, the rest being the
 	// processes' own noise; both only when the pairs ran several builds a
 	// side.
@@ -147,7 +147,7 @@ func pairedJSON(base string, o paired.Outcome) PairedJSON {
 			Head: finite(n.Head), Base: finite(n.Base), Ratio: finite(n.Ratio), Lo: finite(n.Lo), Hi: finite(n.Hi),
 			Level: n.Level, Pairs: n.Pairs, Slower: finite(n.Slower), Faster: finite(n.Faster), Detectable: finite(n.Detectable),
 			Verdict: n.Verdict, Move: n.Move, Note: n.Note}
-		if o.Builds > 1 && n.Kind == band.KindTime && n.Pairs > 0 {
+		if o.Builds > 1 && n.Kind.Estimated() && n.Pairs > 0 {
 			j.LayoutSpread, j.LayoutShare = finite(n.Between.Spread), finite(1-1/n.Between.Inflation())
 		}
 		out.Numbers = append(out.Numbers, j)

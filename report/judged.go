@@ -32,7 +32,7 @@ func Rows(o ratchet.Outcome) [][]string {
 			value, ci := "—", "—"
 			if n.BandVerdict != band.Broken {
 				value = band.Format(n.Median)
-				if n.Band.Kind == band.KindTime {
+				if n.Band.Kind.Estimated() {
 					ci = Spread(n)
 				}
 			}
@@ -134,7 +134,7 @@ func note(sc ratchet.ScenarioOutcome, n band.Judged) string {
 	case sc.Broken != "" && len(sc.Numbers) == 0:
 		notes = append(notes, strings.Join(strings.Fields(sc.Broken), " "))
 	}
-	if sc.Rebaselined && n.Band.Kind == band.KindTime {
+	if sc.Rebaselined && n.Band.Kind.Recorded() {
 		notes = append(notes, "rebaselined")
 	}
 	if sc.Remeasured {

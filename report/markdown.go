@@ -82,8 +82,8 @@ func movedBy(n band.Judged) (string, bool) {
 	if n.BandVerdict.Failed() {
 		return "", false
 	}
-	switch n.Band.Kind {
-	case band.KindTime:
+	switch {
+	case n.Band.Kind.Recorded():
 		if !n.Band.Baselined() {
 			return "", false
 		}
@@ -114,7 +114,7 @@ func countGap(n band.Judged) string {
 
 // vsBaseline prints a time against its baseline: "1.52× 0.601".
 func vsBaseline(n band.Judged) string {
-	if n.Band.Kind != band.KindTime || !n.Band.Baselined() || n.BandVerdict == band.Broken {
+	if !n.Band.Kind.Recorded() || !n.Band.Baselined() || n.BandVerdict == band.Broken {
 		return ""
 	}
 	return fmt.Sprintf("%s× baseline %s", band.Format(n.Median/n.Band.Baseline), band.Format(n.Band.Baseline))
@@ -145,7 +145,7 @@ func writeMarkdownOutcome(w io.Writer, program, command string, o ratchet.Outcom
 			value, ci := "—", "—"
 			if n.BandVerdict != band.Broken {
 				value = band.Format(n.Median) + " " + n.Unit
-				if n.Band.Kind == band.KindTime {
+				if n.Band.Kind.Estimated() {
 					ci = Spread(n)
 				}
 			}
@@ -155,7 +155,7 @@ func writeMarkdownOutcome(w io.Writer, program, command string, o ratchet.Outcom
 				switch {
 				case n.Reason != "":
 					note = n.Reason
-				case n.Band.Kind == band.KindCount:
+				case n.Band.Kind.Bounded():
 					note = countGap(n)
 				}
 				rows = append(rows, []string{Icon(n.BandVerdict) + " " + n.BandVerdict.String(), sc.Name, n.Name, value, ci, n.Band.String(), note})

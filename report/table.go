@@ -80,11 +80,11 @@ func scenarioResultJSON(res scenario.Result) MeasuredJSON {
 		if len(m.Samples) > 0 {
 			// Judged only for its statistics: the verdicts are not shown.
 			j := band.Judge(band.Measured{Spec: band.Spec{Band: band.Time(0)}, Samples: m.Samples})
-			if m.Band.Kind == band.KindCount {
+			if m.Band.Kind.Exact() {
 				j.Median = m.Samples[0]
 			}
 			n.Median = finite(j.Median)
-			if m.Band.Kind == band.KindTime {
+			if m.Band.Kind.Estimated() {
 				n.Lo, n.Hi = finite(j.Lo), finite(j.Hi)
 				n.Min, n.Max = finite(slices.Min(m.Samples)), finite(slices.Max(m.Samples))
 			}
@@ -276,7 +276,7 @@ func pairedListed(o paired.Outcome) []paired.Number {
 // level when the heading does not say it, and the pairs: "1.021 [1.016,
 // 1.025] 60 pairs"; "—" for a count.
 func pairedRatio(n paired.Number, withLevel bool) string {
-	if n.Kind != band.KindTime || math.IsNaN(n.Ratio) {
+	if !n.Kind.Estimated() || math.IsNaN(n.Ratio) {
 		return "—"
 	}
 	level := ""
@@ -291,7 +291,7 @@ func pairedRatio(n paired.Number, withLevel bool) string {
 func pairedLevel(o paired.Outcome) (float64, bool) {
 	level, seen := 0.0, false
 	for _, n := range o.Numbers {
-		if n.Kind != band.KindTime || math.IsNaN(n.Ratio) {
+		if !n.Kind.Estimated() || math.IsNaN(n.Ratio) {
 			continue
 		}
 		if seen && n.Level != level {

@@ -195,7 +195,7 @@ func WriteTable(w io.Writer, o ratchet.Outcome, t Terminal) error {
 				if t.Wide {
 					value = band.Format(n.Median) + " " + n.Unit
 				}
-				if n.Band.Kind == band.KindTime {
+				if n.Band.Kind.Estimated() {
 					ci = band.Format(n.Lo) + "–" + band.Format(n.Hi)
 					if t.Wide {
 						ci = Spread(n)
@@ -277,7 +277,7 @@ func budgetFormat(v float64) string {
 // String does.
 func (t Terminal) bandCell(n band.Judged) string {
 	switch {
-	case t.Wide || n.Band.Kind != band.KindTime:
+	case t.Wide || !n.Band.Kind.Recorded():
 		return n.Band.String()
 	case !n.Band.Baselined():
 		// The verdict column says unbaselined.
@@ -348,7 +348,7 @@ func pastLimit(n band.Judged) string {
 	if !ok {
 		return value
 	}
-	if n.Band.Kind == band.KindTime {
+	if n.Band.Kind.Recorded() {
 		ratio := "—"
 		if limit > 0 {
 			ratio = band.Format(math.Round(n.Median/limit*1000)/1000) + "×"

@@ -28,12 +28,12 @@ func trackerBenchmarks(o ratchet.Outcome) []tracker.Benchmark {
 				continue
 			}
 			m := tracker.Measure{Name: n.Name, Unit: n.Unit, Value: n.Median, Better: tracker.Lower}
-			switch n.Band.Kind {
-			case band.KindTime:
+			switch {
+			case n.Band.Kind.Estimated():
 				if !math.IsInf(n.Lo, 0) && !math.IsInf(n.Hi, 0) && n.Lo <= n.Median && n.Median <= n.Hi {
 					m.Lower, m.Upper, m.HasInterval = n.Lo, n.Hi, true
 				}
-			case band.KindCount:
+			case n.Band.Kind.Bounded():
 				switch n.Band.Direction() {
 				case band.AtLeast:
 					m.Better = tracker.Higher

@@ -182,44 +182,18 @@ func Pool(runs []scenario.Result) scenario.Result {
 		}
 	}
 	for i, n := range first.Numbers {
-		m := band.Measured{Spec: n.Spec}
+		ms := make([]band.Measured, len(runs))
 		for k, res := range runs {
 			if len(res.Numbers) != len(first.Numbers) || res.Numbers[i].Name != n.Name {
 				out.Broken = fmt.Sprintf("process %d reported other numbers than process 1", k+1)
 				return out
 			}
-			got := res.Numbers[i]
-			if n.Band.Kind != band.KindTime && slices.Contains(first.Varying, n.Name) {
-				m.Samples = append(m.Samples, got.Samples...)
-				continue
-			}
-			if n.Band.Kind != band.KindTime {
-				if !slices.Equal(got.Samples, n.Samples) {
-					out.Broken = fmt.Sprintf("count %s differs between processes (%v in process 1, %v in process %d): counts must depend on the code alone",
-						n.Name, n.Samples, got.Samples, k+1)
-					return out
-				}
-				continue
-			}
-			m.Samples = append(m.Samples, got.Samples...)
-			m.Wall = append(m.Wall, got.Wall...)
-			if len(runs) > 1 {
-				m.Runs = append(m.Runs, got.Samples)
-			}
+			ms[k] = res.Numbers[i]
 		}
-		switch {
-		case n.Band.Kind == band.KindTime:
-		case slices.Contains(first.Varying, n.Name):
-			// The processes' median (the lower middle one of an even
-			// number): a process whose runtime allocated a little more
-			// than the others' does not decide it, and a change that
-			// makes the code allocate more moves every process.
-			if len(m.Samples) > 0 {
-				slices.Sort(m.Samples)
-				m.Samples = []float64{m.Samples[(len(m.Samples)-1)/2]}
-			}
-		default:
-			m.Samples = n.Samples
+		m, err := band.Pool(ms, slices.Contains(first.Varying, n.Name))
+		if err != nil {
+			out.Broken = err.Error()
+			return out
 		}
 		out.Numbers = append(out.Numbers, m)
 	}

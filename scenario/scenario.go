@@ -159,7 +159,7 @@ func (sc *Scenario) check() {
 			panic(fmt.Sprintf("scenario: %s declares number %q twice", sc.Name, n.Name))
 		case slices.ContainsFunc(sc.Numbers[:i], func(o Number) bool { return o.Unit == n.Unit && readBoth(o, n) }):
 			panic(fmt.Sprintf("scenario: %s declares unit %q twice; units are unique within a scenario so each is a column of the benchmark format", sc.Name, n.Unit))
-		case n.Band.Kind != band.KindTime && n.Band.Kind != band.KindCount:
+		case !n.Band.Kind.Known():
 			panic(fmt.Sprintf("scenario: %s: number %q has no band", sc.Name, n.Name))
 		case n.Value == nil:
 			panic(fmt.Sprintf("scenario: %s: number %q has no Value", sc.Name, n.Name))

@@ -21,6 +21,7 @@ import (
 	"github.com/perfbench/perfbench/ratchet"
 	"github.com/perfbench/perfbench/report"
 	"github.com/perfbench/perfbench/scenario"
+	"github.com/perfbench/perfbench/stats"
 	"github.com/perfbench/perfbench/workloads"
 )
 
@@ -299,7 +300,7 @@ func fullReports(t *testing.T) map[string][]byte {
 		Numbers: []paired.Number{
 			{Scenario: "a", Name: "frame", Unit: "µs/frame", Kind: band.KindTime, Head: 1.1, Base: 1, Ratio: 1.1, Lo: 1.05, Hi: 1.15, Level: 0.99,
 				Pairs: 60, Slower: 0.001, Faster: 0.9, Detectable: 1.04, Verdict: band.Fail, Move: paired.Worse, Note: "1.1× slower",
-				Between: band.Between{Spread: 0.015, Var: 0.0001, Within: 0.0001, DF: 12}},
+				Between: stats.Between{Spread: 0.015, Var: 0.0001, Within: 0.0001, DF: 12}},
 			{Scenario: "a", Name: "restyles", Unit: "restyles/frame", Kind: band.KindCount, Dir: band.AtMost, Head: 2, Base: math.NaN(),
 				Ratio: math.NaN(), Lo: math.NaN(), Hi: math.NaN(), Slower: math.NaN(), Faster: math.NaN(), Detectable: math.NaN(), Verdict: band.None, Move: paired.New, Note: "new in head"},
 		}}

@@ -1,4 +1,4 @@
-package band_test
+package stats_test
 
 import (
 	"math"
@@ -9,7 +9,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/perfbench/perfbench/band"
+	"github.com/perfbench/perfbench/stats"
 )
 
 // The estimator is the median over processes of each process's fastest
@@ -22,7 +22,7 @@ func TestEstimateIsTheMedianOfProcessFloors(t *testing.T) {
 		{2, 6, 6},
 		{10, 10, 10, 10, 10, 10, 10, 10, 10},
 	}
-	center, lo, hi := band.Estimate(runs)
+	center, lo, hi := stats.Estimate(runs)
 	assert.Equal(t, 2.0, center)
 	assert.LessOrEqual(t, lo, center)
 	assert.GreaterOrEqual(t, hi, center)
@@ -31,13 +31,13 @@ func TestEstimateIsTheMedianOfProcessFloors(t *testing.T) {
 
 func TestEstimateInterval(t *testing.T) {
 	t.Run("identical processes of one value have a point interval", func(t *testing.T) {
-		c, lo, hi := band.Estimate([][]float64{{5, 5}, {5, 5, 5}, {5}})
+		c, lo, hi := stats.Estimate([][]float64{{5, 5}, {5, 5, 5}, {5}})
 		assert.Equal(t, []float64{5, 5, 5}, []float64{c, lo, hi})
 	})
 	t.Run("the interval is a function of the samples alone", func(t *testing.T) {
 		runs := [][]float64{frames(15, 1, 2), frames(15, 1.1, 2.3), frames(15, 0.9, 1.8), frames(15, 1, 2.1), frames(15, 1.2, 2)}
-		c1, lo1, hi1 := band.Estimate(runs)
-		c2, lo2, hi2 := band.Estimate(runs)
+		c1, lo1, hi1 := stats.Estimate(runs)
+		c2, lo2, hi2 := stats.Estimate(runs)
 		assert.Equal(t, []float64{c1, lo1, hi1}, []float64{c2, lo2, hi2})
 		assert.Less(t, lo1, c1)
 		assert.Greater(t, hi1, c1)
@@ -45,12 +45,12 @@ func TestEstimateInterval(t *testing.T) {
 	t.Run("more processes, narrower interval", func(t *testing.T) {
 		few := [][]float64{{1}, {2}, {3}}
 		many := [][]float64{{1}, {2}, {3}, {1}, {2}, {3}, {1}, {2}, {3}, {2}, {2}, {2}}
-		_, loF, hiF := band.Estimate(few)
-		_, loM, hiM := band.Estimate(many)
+		_, loF, hiF := stats.Estimate(few)
+		_, loM, hiM := stats.Estimate(many)
 		assert.Less(t, hiM-loM, hiF-loF)
 	})
 	t.Run("no samples", func(t *testing.T) {
-		c, _, _ := band.Estimate([][]float64{{}, nil})
+		c, _, _ := stats.Estimate([][]float64{{}, nil})
 		assert.True(t, math.IsNaN(c))
 	})
 }
@@ -65,18 +65,18 @@ func TestEstimateInterval(t *testing.T) {
 func TestRatioIsTheHodgesLehmannShiftOfLogFloors(t *testing.T) {
 	head := [][]float64{{1, 5}, {1.2}, {4}}
 	base := [][]float64{{3}, {1, 9}, {2}}
-	c, lo, hi, n := band.Ratio(head, base)
+	c, lo, hi, n := stats.Ratio(head, base)
 	assert.Equal(t, 3, n)
 	assert.InDelta(t, 1.0, c, 1e-12)
 	assert.LessOrEqual(t, lo, c)
 	assert.GreaterOrEqual(t, hi, c)
 
-	_, lo, hi, n = band.Ratio([][]float64{{2}}, [][]float64{{1}, {1}})
+	_, lo, hi, n = stats.Ratio([][]float64{{2}}, [][]float64{{1}, {1}})
 	assert.Equal(t, 1, n)
 	assert.True(t, math.IsInf(hi, 1), "one process on a side has no interval")
 	assert.Equal(t, 0.0, lo)
 
-	c, _, _, n = band.Ratio([][]float64{{}, nil}, [][]float64{{1}})
+	c, _, _, n = stats.Ratio([][]float64{{}, nil}, [][]float64{{1}})
 	assert.Equal(t, 0, n)
 	assert.True(t, math.IsNaN(c))
 }
@@ -92,7 +92,7 @@ func TestRatioIntervalIsTheMannWhitneyOne(t *testing.T) {
 	for i := range 10 {
 		runs = append(runs, []float64{math.Exp2(float64(i))})
 	}
-	c, lo, hi, n := band.Ratio(runs, runs)
+	c, lo, hi, n := stats.Ratio(runs, runs)
 	assert.Equal(t, 10, n)
 	assert.InDelta(t, 1.0, c, 1e-12)
 	assert.InDelta(t, 0.125, lo, 1e-12)
@@ -128,10 +128,10 @@ func TestRatioOnModalProcesses(t *testing.T) {
 	const runs = 200
 	same, slower := 0, 0
 	for range runs {
-		if _, lo, _, _ := band.Ratio(side(1), side(1)); lo > 1.03 {
+		if _, lo, _, _ := stats.Ratio(side(1), side(1)); lo > 1.03 {
 			same++
 		}
-		if _, lo, _, _ := band.Ratio(side(1.1), side(1)); lo > 1.03 {
+		if _, lo, _, _ := stats.Ratio(side(1.1), side(1)); lo > 1.03 {
 			slower++
 		}
 	}
@@ -142,26 +142,6 @@ func TestRatioOnModalProcesses(t *testing.T) {
 
 // The tolerance rule: spread − 1 + 0.05, rounded up to a whole 5%, so the
 // slowest estimate seen passes against a baseline at the fastest.
-func TestToleranceFromSpread(t *testing.T) {
-	for _, tt := range []struct{ spread, want float64 }{
-		{1, 0.05},
-		{1.1, 0.15},
-		{1.2, 0.25},
-		{1.21, 0.30}, // 0.26 rounds up, never down
-		{1.64, 0.70},
-		{2, 1.05},
-	} {
-		assert.InDelta(t, tt.want, band.ToleranceFor(tt.spread), 1e-12, "spread %v", tt.spread)
-		slowest := 10 * tt.spread
-		assert.LessOrEqual(t, slowest, band.TimeFromSpread(tt.spread).WithBaseline(10).Baseline*(1+band.ToleranceFor(tt.spread)))
-	}
-	b := band.TimeFromSpread(1.2)
-	assert.Equal(t, 0.25, b.Tolerance)
-	assert.Equal(t, 1.2, b.Spread)
-	assert.Equal(t, "≤ 12.5 (10 +25% from spread ×1.2)", b.WithBaseline(10).String())
-	assert.Panics(t, func() { band.TimeFromSpread(0.9) })
-}
-
 // The shift test and the interval are two faces of one rank statistic:
 // over many draws of thirty processes a side, the test's p-value at a
 // ratio r is below α exactly when (give or take the continuity half-count
@@ -180,9 +160,9 @@ func TestShiftTestAgreesWithTheInterval(t *testing.T) {
 	for i := range 400 {
 		head, base := side(1+0.0005*float64(i%60)), side(1)
 		for _, alpha := range []float64{0.025, 0.002} {
-			_, lo, hi, _ := band.RatioAt(head, base, 1-2*alpha)
+			_, lo, hi, _ := stats.RatioAt(head, base, 1-2*alpha)
 			for _, r := range []float64{1.01, 1.0, 0.99} {
-				slower, faster := band.ShiftTest(head, base, r)
+				slower, faster := stats.ShiftTest(head, base, r)
 				if (slower < alpha) != (lo > r) || (faster < alpha) != (hi < r) {
 					disagree++
 				}
@@ -207,23 +187,23 @@ func TestShiftTestByHand(t *testing.T) {
 		base = append(base, []float64{1 + 0.01*float64(i)})
 		head = append(head, []float64{2 + 0.01*float64(i)})
 	}
-	slower, faster := band.ShiftTest(head, base, 1)
+	slower, faster := stats.ShiftTest(head, base, 1)
 	assert.InDelta(t, 9.12e-5, slower, 0.02e-5)
 	assert.InDelta(t, 1, faster, 1e-3)
-	assert.Equal(t, band.LeastP(10, 10), slower)
-	slower, faster = band.ShiftTest(head, base, 3)
+	assert.Equal(t, stats.LeastP(10, 10), slower)
+	slower, faster = stats.ShiftTest(head, base, 3)
 	assert.InDelta(t, 9.12e-5, faster, 0.02e-5)
 	assert.InDelta(t, 1, slower, 1e-3)
 
 	// Three processes a side can never reach a suite's level: the least
 	// p-value, z = (9/2 − ½)/√(9·7/12) = 1.746, is 4%, so a verdict at
 	// 0.2% needs more of them.
-	assert.InDelta(t, 0.0404, band.LeastP(3, 3), 1e-4)
-	assert.Equal(t, 1.0, band.LeastP(0, 3))
-	s, f := band.ShiftTest(nil, base, 1)
+	assert.InDelta(t, 0.0404, stats.LeastP(3, 3), 1e-4)
+	assert.Equal(t, 1.0, stats.LeastP(0, 3))
+	s, f := stats.ShiftTest(nil, base, 1)
 	assert.True(t, math.IsNaN(s) && math.IsNaN(f))
-	assert.Panics(t, func() { band.ShiftTest(head, base, 0) })
-	assert.Panics(t, func() { band.RatioAt(head, base, 1) })
+	assert.Panics(t, func() { stats.ShiftTest(head, base, 0) })
+	assert.Panics(t, func() { stats.RatioAt(head, base, 1) })
 }
 
 // builds draws processes of nb builds a side, per processes each, whose
@@ -254,13 +234,13 @@ func TestSpreadEstimatesTheBuildsSpread(t *testing.T) {
 	for range 20 {
 		h, hb := builds(rng, 8, 40, 0.02)
 		b, bb := builds(rng, 8, 40, 0.02)
-		s := band.Spread(h, b, band.Builds{Head: hb, Base: bb})
+		s := stats.Spread(h, b, stats.Builds{Head: hb, Base: bb})
 		got = append(got, s.Spread)
 		assert.InDelta(t, s.Spread*s.Spread*2/8, s.Var, 1e-12)
 		assert.Greater(t, s.DF, 0.0)
 		h, hb = builds(rng, 8, 40, 0)
 		b, bb = builds(rng, 8, 40, 0)
-		zero = append(zero, band.Spread(h, b, band.Builds{Head: hb, Base: bb}).Spread)
+		zero = append(zero, stats.Spread(h, b, stats.Builds{Head: hb, Base: bb}).Spread)
 	}
 	slices.Sort(got)
 	slices.Sort(zero)
@@ -276,14 +256,14 @@ func TestSpreadOfOneBuildIsNothing(t *testing.T) {
 	rng := rand.New(rand.NewPCG(7, 8))
 	h, _ := builds(rng, 4, 15, 0.03)
 	b, _ := builds(rng, 4, 15, 0.03)
-	one := band.Spread(h, b, band.Builds{})
-	assert.Equal(t, band.Between{}, one)
+	one := stats.Spread(h, b, stats.Builds{})
+	assert.Equal(t, stats.Between{}, one)
 	assert.Equal(t, 1.0, one.Inflation())
-	c0, lo0, hi0, n0 := band.RatioAt(h, b, 0.99)
-	c1, lo1, hi1, n1 := band.RatioAcross(h, b, one, 0.99)
+	c0, lo0, hi0, n0 := stats.RatioAt(h, b, 0.99)
+	c1, lo1, hi1, n1 := stats.RatioAcross(h, b, one, 0.99)
 	assert.Equal(t, []float64{c0, lo0, hi0, float64(n0)}, []float64{c1, lo1, hi1, float64(n1)})
-	s0, f0 := band.ShiftTest(h, b, 1.01)
-	s1, f1 := band.ShiftTestAcross(h, b, one, 1.01)
+	s0, f0 := stats.ShiftTest(h, b, 1.01)
+	s1, f1 := stats.ShiftTestAcross(h, b, one, 1.01)
 	assert.Equal(t, []float64{s0, f0}, []float64{s1, f1})
 
 	of := func(n int) []int {
@@ -293,17 +273,17 @@ func TestSpreadOfOneBuildIsNothing(t *testing.T) {
 		}
 		return out
 	}
-	four := band.Spread(h, b, band.Builds{Head: of(len(h)), Base: of(len(b))})
+	four := stats.Spread(h, b, stats.Builds{Head: of(len(h)), Base: of(len(b))})
 	require.Greater(t, four.Var, 0.0, "%+v", four)
 	assert.Greater(t, four.Inflation(), 1.0)
-	_, lo4, hi4, _ := band.RatioAcross(h, b, four, 0.99)
+	_, lo4, hi4, _ := stats.RatioAcross(h, b, four, 0.99)
 	assert.Less(t, lo4, lo0)
 	assert.Greater(t, hi4, hi0)
-	s4, f4 := band.ShiftTestAcross(h, b, four, 1.01)
+	s4, f4 := stats.ShiftTestAcross(h, b, four, 1.01)
 	assert.Less(t, math.Abs(s4-0.5), math.Abs(s0-0.5), "the builds' share weakens the test: its p-values move towards ½")
 	assert.Less(t, math.Abs(f4-0.5), math.Abs(f0-0.5))
 
-	assert.Panics(t, func() { band.Spread(h, b, band.Builds{Head: []int{0, 1}}) }, "a builds list that does not match its runs")
+	assert.Panics(t, func() { stats.Spread(h, b, stats.Builds{Head: []int{0, 1}}) }, "a builds list that does not match its runs")
 }
 
 // Over several builds the test and the interval agree as they do for one
@@ -327,18 +307,27 @@ func TestShiftTestAcrossGoesWithItsInterval(t *testing.T) {
 	for range 30 {
 		h, _ := builds(rng, 4, 25, 0.02)
 		b, _ := builds(rng, 4, 25, 0.02)
-		between := band.Spread(h, b, band.Builds{Head: of(len(h), 25), Base: of(len(b), 25)})
+		between := stats.Spread(h, b, stats.Builds{Head: of(len(h), 25), Base: of(len(b), 25)})
 		if between.Var == 0 {
 			continue
 		}
 		checked++
-		c, lo, hi, _ := band.RatioAcross(h, b, between, 0.95)
+		c, lo, hi, _ := stats.RatioAcross(h, b, between, 0.95)
 		assert.Less(t, hi/lo, 1.15, "an interval of %v [%v, %v] over builds spread by %v", c, lo, hi, between.Spread)
 		for _, r := range []float64{c * 0.9, lo * 0.999, lo * 1.001, c, hi * 0.999, hi * 1.001, c * 1.1} {
-			slower, faster := band.ShiftTestAcross(h, b, between, r)
+			slower, faster := stats.ShiftTestAcross(h, b, between, r)
 			assert.Equal(t, lo > r, slower <= 0.025, "r %v: lower end %v, slower p %v", r, lo, slower)
 			assert.Equal(t, hi < r, faster <= 0.025, "r %v: upper end %v, faster p %v", r, hi, faster)
 		}
 	}
 	assert.Greater(t, checked, 10)
+}
+
+// frames returns n per-frame samples spread evenly over [lo, hi].
+func frames(n int, lo, hi float64) []float64 {
+	s := make([]float64, n)
+	for i := range s {
+		s[i] = lo + (hi-lo)*float64(i)/float64(n-1)
+	}
+	return s
 }

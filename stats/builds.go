@@ -1,4 +1,4 @@
-package band
+package stats
 
 import (
 	"fmt"

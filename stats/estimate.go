@@ -1,4 +1,4 @@
-package band
+package stats
 
 import (
 	"fmt"
@@ -53,7 +53,7 @@ func Estimate(runs [][]float64) (center, lo, hi float64) {
 	for i, s := range sorted {
 		floors[i] = s[0]
 	}
-	center = median(slices.Sorted(slices.Values(floors)))
+	center = Median(slices.Sorted(slices.Values(floors)))
 
 	rng := rand.New(rand.NewPCG(1, 2))
 	boot := make([]float64, Bootstrap)
@@ -68,7 +68,7 @@ func Estimate(runs [][]float64) (center, lo, hi float64) {
 			draw[i] = least
 		}
 		slices.Sort(draw)
-		boot[b] = median(draw)
+		boot[b] = Median(draw)
 	}
 	slices.Sort(boot)
 	alpha := (1 - Confidence) / 2
@@ -86,8 +86,8 @@ func Fastest(samples []float64) float64 {
 	return slices.Min(samples)
 }
 
-// median returns the median of sorted values.
-func median(sorted []float64) float64 {
+// Median returns the median of sorted values.
+func Median(sorted []float64) float64 {
 	n := len(sorted)
 	if n%2 == 1 {
 		return sorted[n/2]
@@ -166,7 +166,7 @@ func RatioAcross(head, base [][]float64, between Between, level float64) (center
 	if n == 0 || m == 0 {
 		return math.NaN(), math.NaN(), math.NaN(), 0
 	}
-	center = math.Exp(median(d))
+	center = math.Exp(Median(d))
 	pairs = min(n, m)
 	if n < 2 || m < 2 {
 		return center, 0, math.Inf(1), pairs
@@ -190,7 +190,7 @@ type span struct {
 
 func newSpan(d []float64, n, m int, between Between) span {
 	nm := float64(n * m)
-	return span{d: d, nm: nm, sdU: math.Sqrt(nm * float64(n+m+1) / 12), center: median(d), v: max(between.Var, 0)}
+	return span{d: d, nm: nm, sdU: math.Sqrt(nm * float64(n+m+1) / 12), center: Median(d), v: max(between.Var, 0)}
 }
 
 // c is the rank of the processes' interval's ends at quantile q.

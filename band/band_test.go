@@ -1,0 +1,29 @@
+package band_test
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+
+	"github.com/perfbench/perfbench/band"
+)
+
+func TestToleranceFromSpread(t *testing.T) {
+	for _, tt := range []struct{ spread, want float64 }{
+		{1, 0.05},
+		{1.1, 0.15},
+		{1.2, 0.25},
+		{1.21, 0.30}, // 0.26 rounds up, never down
+		{1.64, 0.70},
+		{2, 1.05},
+	} {
+		assert.InDelta(t, tt.want, band.ToleranceFor(tt.spread), 1e-12, "spread %v", tt.spread)
+		slowest := 10 * tt.spread
+		assert.LessOrEqual(t, slowest, band.TimeFromSpread(tt.spread).WithBaseline(10).Baseline*(1+band.ToleranceFor(tt.spread)))
+	}
+	b := band.TimeFromSpread(1.2)
+	assert.Equal(t, 0.25, b.Tolerance)
+	assert.Equal(t, 1.2, b.Spread)
+	assert.Equal(t, "≤ 12.5 (10 +25% from spread ×1.2)", b.WithBaseline(10).String())
+	assert.Panics(t, func() { band.TimeFromSpread(0.9) })
+}

@@ -16,6 +16,9 @@ const (
 	// KindCount is a bound with no tolerance, in one of three directions:
 	// see [Count], [Floor] and [Exact].
 	KindCount Kind = "count"
+	// KindInstructions is a bound around a recorded number of
+	// instructions: see [Instructions].
+	KindInstructions Kind = "instructions"
 )
 
 // Direction says which side of its bound a count may lie on. A count of
@@ -120,6 +123,22 @@ func ToleranceFor(spread float64) float64 {
 	return math.Ceil(math.Round(t*1e6)/1e6*20) / 20
 }
 
+// Instructions returns a band for the instructions a scenario's recorded
+// steps retire, counted under Valgrind: a count of the CPU's work that
+// reads the same on every run and machine of one toolchain (GOARCH, Go
+// and Valgrind versions, the build's flags), whatever the load and the
+// code's layout. Like a time's, its baseline is recorded by the ratchet,
+// never written in source, but once for every machine of that toolchain;
+// a value above Baseline×(1+tolerance) fails. The tolerance is the
+// measured spread between runs and builds with a margin. A negative or
+// non-finite tolerance is a programming error and panics.
+func Instructions(tolerance float64) Band {
+	if !(tolerance >= 0) || math.IsInf(tolerance, 0) {
+		panic(fmt.Sprintf("band: instructions tolerance %v is not a finite fraction ≥ 0", tolerance))
+	}
+	return Band{Kind: KindInstructions, Tolerance: tolerance}
+}
+
 // Count returns a count band for work done: the value passes while it is at
 // most ceiling. A negative or non-finite ceiling is a programming error and
 // panics.
@@ -145,7 +164,7 @@ func count(d Direction, bound float64) Band {
 // Direction returns a count band's direction, AtMost for the zero Dir; ""
 // for a time band.
 func (b Band) Direction() Direction {
-	if b.Kind != KindCount {
+	if !b.Kind.Bounded() {
 		return ""
 	}
 	if b.Dir == "" {
@@ -154,10 +173,10 @@ func (b Band) Direction() Direction {
 	return b.Dir
 }
 
-// Admits reports whether a count band passes v. It panics on a time band,
-// which judges a median against its limit.
+// Admits reports whether a count band passes v. It panics on a recorded
+// band, which judges a value against its limit.
 func (b Band) Admits(v float64) bool {
-	if b.Kind != KindCount {
+	if !b.Kind.Bounded() {
 		panic("band: Admits on a " + b.kindName() + " band")
 	}
 	switch b.Direction() {
@@ -169,10 +188,11 @@ func (b Band) Admits(v float64) bool {
 	return v <= b.Ceiling
 }
 
-// WithBaseline returns a copy of a time band compared against baseline µs.
-// It panics on a count band, which has no baseline.
+// WithBaseline returns a copy of a recorded band (a time's, in µs;
+// instructions') compared against baseline. It panics on a count band,
+// whose bound is written in source.
 func (b Band) WithBaseline(baseline float64) Band {
-	if b.Kind != KindTime {
+	if !b.Kind.Recorded() {
 		panic("band: WithBaseline on a " + b.kindName() + " band")
 	}
 	b.Baseline = baseline
@@ -180,12 +200,13 @@ func (b Band) WithBaseline(baseline float64) Band {
 }
 
 // Baselined reports whether the band can be judged on this machine: a count
-// always can, a time only once a baseline has been recorded.
+// always can, a recorded band (a time, instructions) only once a baseline
+// has been recorded.
 func (b Band) Baselined() bool {
-	switch b.Kind {
-	case KindCount:
+	switch {
+	case b.Kind.Bounded():
 		return true
-	case KindTime:
+	case b.Kind.Recorded():
 		return b.Baseline > 0
 	}
 	return false
@@ -199,7 +220,7 @@ func (b Band) Limit() (limit float64, ok bool) {
 	if !b.Baselined() {
 		return 0, false
 	}
-	if b.Kind == KindCount {
+	if b.Kind.Bounded() {
 		return b.Ceiling, true
 	}
 	return b.Baseline * (1 + b.Tolerance), true
@@ -208,12 +229,12 @@ func (b Band) Limit() (limit float64, ok bool) {
 // check returns why a band cannot judge anything, or "".
 func (b Band) check() string {
 	switch b.Kind {
-	case KindTime:
+	case KindTime, KindInstructions:
 		if !(b.Tolerance >= 0) || math.IsInf(b.Tolerance, 0) {
-			return fmt.Sprintf("time band tolerance %v is not a finite fraction ≥ 0", b.Tolerance)
+			return fmt.Sprintf("%s band tolerance %v is not a finite fraction ≥ 0", b.Kind, b.Tolerance)
 		}
 		if !(b.Baseline >= 0) || math.IsInf(b.Baseline, 0) {
-			return fmt.Sprintf("time band baseline %v is not a finite number ≥ 0", b.Baseline)
+			return fmt.Sprintf("%s band baseline %v is not a finite number ≥ 0", b.Kind, b.Baseline)
 		}
 	case KindCount:
 		if d := b.Direction(); d != AtMost && d != AtLeast && d != Exactly {
@@ -243,7 +264,7 @@ func (b Band) String() string {
 	switch b.Kind {
 	case KindCount:
 		return b.Direction().Symbol() + " " + Format(b.Ceiling)
-	case KindTime:
+	case KindTime, KindInstructions:
 		tol := "+" + Format(b.Tolerance*100) + "%"
 		if b.Spread > 0 {
 			tol += " from spread ×" + Format(b.Spread)
@@ -275,7 +296,7 @@ type bandJSON struct {
 func (b Band) MarshalJSON() ([]byte, error) {
 	w := bandJSON{Kind: b.Kind}
 	switch b.Kind {
-	case KindTime:
+	case KindTime, KindInstructions:
 		w.Baseline, w.Tolerance, w.Spread = b.Baseline, &b.Tolerance, b.Spread
 	case KindCount:
 		v := b.Ceiling
@@ -299,14 +320,14 @@ func (b *Band) UnmarshalJSON(data []byte) error {
 		return err
 	}
 	switch w.Kind {
-	case KindTime:
+	case KindTime, KindInstructions:
 		if w.Ceiling != nil || w.Floor != nil || w.Exact != nil {
-			return fmt.Errorf("band: a time band has no ceiling, floor or exact value")
+			return fmt.Errorf("band: a %s band has no ceiling, floor or exact value", w.Kind)
 		}
 		if w.Tolerance == nil {
-			return fmt.Errorf("band: a time band needs a tolerance")
+			return fmt.Errorf("band: a %s band needs a tolerance", w.Kind)
 		}
-		*b = Band{Kind: KindTime, Baseline: w.Baseline, Tolerance: *w.Tolerance, Spread: w.Spread}
+		*b = Band{Kind: w.Kind, Baseline: w.Baseline, Tolerance: *w.Tolerance, Spread: w.Spread}
 	case KindCount:
 		if w.Tolerance != nil || w.Baseline != 0 || w.Spread != 0 {
 			return fmt.Errorf("band: a count band has no tolerance and no baseline")
@@ -328,7 +349,7 @@ func (b *Band) UnmarshalJSON(data []byte) error {
 	case "":
 		*b = Band{}
 	default:
-		return fmt.Errorf("band: unknown kind %q (want %q or %q)", w.Kind, KindTime, KindCount)
+		return fmt.Errorf("band: unknown kind %q (want %q, %q or %q)", w.Kind, KindTime, KindCount, KindInstructions)
 	}
 	return nil
 }

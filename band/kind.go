@@ -7,16 +7,22 @@ package band
 // per unit; a new kind of number is added here, with its answers, and
 // every report, judge and store follows.
 //
-//	kind   Estimated  Recorded  Exact  Bounded
-//	time   yes        yes       no     no
-//	count  no         no        yes    yes
+//	kind          Estimated  Recorded  Portable  Exact  Bounded  pooled over processes
+//	time          yes        yes       no        no     no       every sample, runs apart
+//	count         no         no        —         yes    yes      equal, or the median if it varies
+//	instructions  no         yes       yes       yes    no       the least
 type kindTraits struct {
-	estimated, recorded, exact, bounded bool
+	estimated, recorded, portable, exact, bounded bool
+	// least pools the processes' values by their least: an exact count
+	// of the CPU's work that a program's own randomness (a timer, a
+	// goroutine's schedule) can only add to.
+	least bool
 }
 
 var kinds = map[Kind]kindTraits{
-	KindTime:  {estimated: true, recorded: true},
-	KindCount: {exact: true, bounded: true},
+	KindTime:         {estimated: true, recorded: true},
+	KindCount:        {exact: true, bounded: true},
+	KindInstructions: {recorded: true, portable: true, exact: true, least: true},
 }
 
 // Known reports whether k is a kind of number at all: the zero Kind of a
@@ -38,6 +44,12 @@ func (k Kind) Estimated() bool { return kinds[k].estimated }
 // the ratchet records, lowers and rebaselines it, and the docs and charts
 // show its history.
 func (k Kind) Recorded() bool { return kinds[k].recorded }
+
+// Portable reports whether a recorded reference holds on every machine of
+// one toolchain (instructions: keyed by what decides them, the
+// architecture and the Go and Valgrind versions), not on one machine
+// alone (a time's baseline, keyed by the machine).
+func (k Kind) Portable() bool { return kinds[k].portable }
 
 // Exact reports whether a number of this kind is the same on every run
 // and machine (a count): one value, compared exactly (benchstat's

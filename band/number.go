@@ -108,11 +108,11 @@ func Judge(m Measured) Judged {
 		return j
 	}
 
-	switch m.Band.Kind {
-	case KindCount:
+	switch {
+	case m.Band.Kind.Exact():
 		v := m.Samples[0]
 		j.Median, j.Lo, j.Hi, j.Confidence = v, v, v, 1
-	case KindTime:
+	case m.Band.Kind.Estimated():
 		j.Processes = max(len(m.Runs), 1)
 		if len(m.Wall) > 0 {
 			j.Wall = stats.Median(slices.Sorted(slices.Values(m.Wall)))
@@ -137,7 +137,7 @@ func Judge(m Measured) Judged {
 	switch {
 	case !ok:
 		j.BandVerdict = Unbaselined
-	case m.Band.Kind == KindCount:
+	case m.Band.Kind.Bounded():
 		j.Limit, j.BandVerdict = limit, Fail
 		if m.Band.Admits(j.Median) {
 			j.BandVerdict = Pass
@@ -146,7 +146,7 @@ func Judge(m Measured) Judged {
 		j.Limit, j.BandVerdict = limit, Pass
 	default:
 		j.Limit, j.BandVerdict = limit, Fail
-		j.Straddles = m.Band.Kind == KindTime && j.Lo <= limit
+		j.Straddles = m.Band.Kind.Estimated() && j.Lo <= limit
 	}
 	return j
 }
@@ -159,8 +159,12 @@ func (m Measured) check() string {
 	if len(m.Samples) == 0 {
 		return "missing: no samples"
 	}
-	if m.Band.Kind == KindCount && len(m.Samples) != 1 {
-		return fmt.Sprintf("a count has exactly one value, got %d", len(m.Samples))
+	if m.Band.Kind.Exact() && len(m.Samples) != 1 {
+		what := "a count"
+		if !m.Band.Kind.Bounded() {
+			what = "a number of " + string(m.Band.Kind)
+		}
+		return fmt.Sprintf("%s has exactly one value, got %d", what, len(m.Samples))
 	}
 	for i, v := range m.Samples {
 		if !(v >= 0) || math.IsInf(v, 0) {
@@ -186,7 +190,7 @@ func (j Judged) String() string {
 	switch {
 	case j.BandVerdict == Broken:
 		value = "broken: " + j.Reason
-	case j.Band.Kind == KindCount:
+	case j.Band.Kind.Exact():
 		value = Format(j.Median) + " " + j.Unit
 	default:
 		value = fmt.Sprintf("%s %s [%s, %s] n=%d", Format(j.Median), j.Unit, Format(j.Lo), Format(j.Hi), j.N)

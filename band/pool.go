@@ -17,7 +17,10 @@ import (
 //     processes' median, the lower middle one of an even number: a process
 //     whose runtime allocated a little more than the others' does not
 //     decide it, and a change that makes the code allocate more moves
-//     every process.
+//     every process;
+//   - instructions are the least of the processes' values: the work of
+//     the code itself, which a program's own randomness (a timer, a
+//     schedule) only adds to.
 //
 // The measurements must be of one number (the caller matches them by
 // name); ms must not be empty.
@@ -32,7 +35,7 @@ func Pool(ms []Measured, varies bool) (Measured, error) {
 			if len(ms) > 1 {
 				out.Runs = append(out.Runs, got.Samples)
 			}
-		case varies:
+		case varies, kinds[first.Band.Kind].least:
 			out.Samples = append(out.Samples, got.Samples...)
 		case !slices.Equal(got.Samples, first.Samples):
 			return Measured{}, fmt.Errorf("count %s differs between processes (%v in process 1, %v in process %d): counts must depend on the code alone",
@@ -41,6 +44,10 @@ func Pool(ms []Measured, varies bool) (Measured, error) {
 	}
 	switch {
 	case first.Band.Kind.Estimated():
+	case kinds[first.Band.Kind].least:
+		if len(out.Samples) > 0 {
+			out.Samples = []float64{slices.Min(out.Samples)}
+		}
 	case varies:
 		if len(out.Samples) > 0 {
 			slices.Sort(out.Samples)

@@ -44,7 +44,8 @@ func chartTitle(scenario, machine string) string {
 // bound. Like the docs section it depends on recorded baselines and exact
 // counts only, never on a run's noise, so unchanged data gives unchanged
 // bytes.
-func renderCharts(o *Outcome, store *Store, hist *History, machine, format string) (map[string][]byte, error) {
+func renderCharts(o *Outcome, store *Store, hist *History, keys keys, format string) (map[string][]byte, error) {
+	machine := keys.machine
 	out := map[string][]byte{}
 	for _, sc := range o.Scenarios {
 		if !chartable(sc) {
@@ -55,7 +56,7 @@ func renderCharts(o *Outcome, store *Store, hist *History, machine, format strin
 		for _, n := range sc.Numbers {
 			switch {
 			case n.Band.Kind.Recorded():
-				k := Key{machine, sc.Name, n.Name}
+				k := keys.of(sc.Name, n.Spec)
 				points := hist.Points(k)
 				if b, ok := store.Get(k); ok && (len(points) == 0 || !points[len(points)-1].Set.Equal(b.Set)) {
 					points = append(points, pointOf(b))

@@ -174,11 +174,15 @@ func stable(section []byte) string {
 // times merely wobbled renders the same bytes; counts show their value,
 // which is exact. Dates come from the baseline records, never from the
 // clock.
-func renderSection(o *Outcome, store *Store, hist *History, machine, charts string) []byte {
+func renderSection(o *Outcome, store *Store, hist *History, keys keys, charts string) []byte {
+	machine := keys.machine
 	var newest time.Time
 	for _, sc := range o.Scenarios {
 		for _, n := range sc.Numbers {
-			if b, ok := store.Get(Key{machine, sc.Name, n.Name}); ok && n.Band.Kind.Recorded() && b.Set.After(newest) {
+			if !n.Band.Kind.Recorded() {
+				continue
+			}
+			if b, ok := store.Get(keys.of(sc.Name, n.Spec)); ok && b.Set.After(newest) {
 				newest = b.Set
 			}
 		}
@@ -215,7 +219,7 @@ func renderSection(o *Outcome, store *Store, hist *History, machine, charts stri
 			value := "—"
 			switch {
 			case n.Band.Kind.Recorded():
-				k := Key{machine, sc.Name, n.Name}
+				k := keys.of(sc.Name, n.Spec)
 				if rec, ok := store.Get(k); ok {
 					p := hist.interval(k, rec)
 					value = fmt.Sprintf("%s %s [%s, %s] n=%d, set %s", band.Format(rec.Median), n.Unit,
@@ -235,10 +239,15 @@ func renderSection(o *Outcome, store *Store, hist *History, machine, charts stri
 	return []byte(w.String())
 }
 
-// machine returns the machine whose times the docs show: the one the file
-// already names, while the store still has baselines for it, so that runs
-// on other machines (a contributor's, CI's) never swap the page's times
-// for theirs; otherwise the current machine.
+// keys returns the keys of the numbers the docs show: the machine the
+// file already names, while the store still has baselines for it, so that
+// runs on other machines (a contributor's, CI's) never swap the page's
+// times for theirs, otherwise the current machine; and the run's toolchain
+// for instructions, the same on every machine.
+func (d *docsFile) keys(store *Store, opts Options) keys {
+	return keys{machine: d.machine(store, opts.Machine), toolchain: opts.Toolchain}
+}
+
 func (d *docsFile) machine(store *Store, current Machine) string {
 	sec := string(d.section())
 	const prefix = "\nMachine: `"

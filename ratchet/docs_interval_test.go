@@ -23,16 +23,16 @@ func TestDocsShowTheIntervalOfTheEstimateThatSetTheBaseline(t *testing.T) {
 		Spec: band.Spec{Name: "frame", Unit: "µs/frame", Band: band.Time(0.7)},
 	}}}}}
 
-	withoutHistory := string(renderSection(o, store, &History{}, "m", "charts"))
+	withoutHistory := string(renderSection(o, store, &History{}, keys{machine: "m"}, "charts"))
 	pooled := band.Judge(band.Measured{Spec: band.Spec{Band: band.Time(0)}, Samples: samples})
 	assert.Greater(t, pooled.Lo, 1.05, "the pooled interval misses the baseline: the case this test is about")
 	assert.Contains(t, withoutHistory, "1.05 µs/frame [", "without a history point the pooled interval is all there is")
 
 	hist := &History{}
 	hist.Add(k, Point{Set: set, Median: 1.05, Lo: 0.98, Hi: 1.12, N: 10, Kind: Recorded})
-	assert.Contains(t, string(renderSection(o, store, hist, "m", "charts")), "1.05 µs/frame [0.98, 1.12] n=10, set 2026-11-30")
+	assert.Contains(t, string(renderSection(o, store, hist, keys{machine: "m"}, "charts")), "1.05 µs/frame [0.98, 1.12] n=10, set 2026-11-30")
 
 	hist = &History{}
 	hist.Add(k, Point{Set: set.Add(-time.Hour), Median: 1.05, Lo: 0.98, Hi: 1.12, N: 10, Kind: Recorded})
-	assert.Equal(t, withoutHistory, string(renderSection(o, store, hist, "m", "charts")), "a point set at another time is another baseline's")
+	assert.Equal(t, withoutHistory, string(renderSection(o, store, hist, keys{machine: "m"}, "charts")), "a point set at another time is another baseline's")
 }

@@ -77,6 +77,13 @@ type Options struct {
 	// Machine is the machine the times are keyed by; the zero Machine
 	// means DetectMachine().
 	Machine Machine
+	// Toolchain is the key instructions are recorded under (a portable
+	// kind: band.Kind.Portable): what decides them — the architecture and
+	// its level, the Go and Valgrind versions — so that every machine of
+	// one toolchain judges them against one baseline. The command that
+	// measured them sets it; judging a portable number without it is a
+	// programming error.
+	Toolchain string
 	// Build is the binary's build information; nil means
 	// debug.ReadBuildInfo(). Tests pass a synthetic one.
 	Build *debug.BuildInfo
@@ -495,7 +502,24 @@ func (r *Ratchet) Rejudge(o Outcome, again []scenario.Result) Outcome {
 }
 
 func (r *Ratchet) judge() judge {
-	return judge{store: r.store, machine: r.opts.Machine.String(), rebaseline: r.opts.Rebaseline, advisoryTimes: r.opts.AdvisoryTimes}
+	return judge{store: r.store, keys: r.opts.keys(), rebaseline: r.opts.Rebaseline, advisoryTimes: r.opts.AdvisoryTimes}
+}
+
+// keys are the store keys of a run's recorded numbers: a time's the
+// machine's, a portable number's the toolchain's.
+type keys struct{ machine, toolchain string }
+
+func (o Options) keys() keys { return keys{machine: o.Machine.String(), toolchain: o.Toolchain} }
+
+// of returns the key number of scenario is recorded under.
+func (k keys) of(scenario string, n band.Spec) Key {
+	if !n.Band.Kind.Portable() {
+		return Key{k.machine, scenario, n.Name}
+	}
+	if k.toolchain == "" {
+		panic("ratchet: " + scenario + " " + n.Name + " is a portable number (" + string(n.Band.Kind) + ") and Options.Toolchain is empty")
+	}
+	return Key{k.toolchain, scenario, n.Name}
 }
 
 // worst is the worst verdict of the outcome's scenarios.
@@ -515,7 +539,7 @@ func (o Outcome) worst() band.Verdict {
 func (r *Ratchet) Finish(o Outcome) (Outcome, error) {
 	opts, store, hist, docs, page := r.opts, r.store, r.hist, r.docs, r.page
 	if opts.Check {
-		section := renderSection(&o, store, hist, docs.machine(store, o.Machine), opts.chartsLink())
+		section := renderSection(&o, store, hist, docs.keys(store, opts), opts.chartsLink())
 		if !docs.exists || stable(section) != stable(docs.section()) {
 			o.Stale = append(o.Stale, opts.Docs)
 		}
@@ -543,7 +567,7 @@ func (r *Ratchet) Finish(o Outcome) (Outcome, error) {
 			if !n.Band.Kind.Recorded() || n.BandVerdict == band.Broken {
 				continue
 			}
-			k := Key{o.Machine.String(), sc.Name, n.Name}
+			k := opts.keys().of(sc.Name, n.Spec)
 			old, had := store.Get(k)
 			if mv, ok := ratchet(store, k, n, sc.measured[i], sc.Rebaselined, opts.Why, now); ok {
 				o.Moves = append(o.Moves, mv)
@@ -577,7 +601,7 @@ func (r *Ratchet) Finish(o Outcome) (Outcome, error) {
 	}
 
 	// Obligation 3: docs, and the charts they embed.
-	machine := docs.machine(store, o.Machine)
+	machine := docs.keys(store, opts)
 	section := renderSection(&o, store, hist, machine, opts.chartsLink())
 	docsFile := fileWrite{path: opts.Docs}
 	if !docs.exists || stable(section) != stable(docs.section()) {
@@ -685,10 +709,11 @@ func index(results []scenario.Result, declared []string) (map[string]*scenario.R
 	return byName, order, nil
 }
 
-// judge judges scenarios against one machine's baselines.
+// judge judges scenarios against one machine's (and toolchain's)
+// baselines.
 type judge struct {
 	store         *Store
-	machine       string
+	keys          keys
 	rebaseline    []string
 	advisoryTimes bool
 }
@@ -710,7 +735,7 @@ func (j judge) scenario(name string, s *scenario.Result) ScenarioOutcome {
 				if out.Rebaselined && len(m.Samples) > 0 {
 					// Judged against what it is about to be recorded as.
 					m.Band.Baseline = band.Judge(m).Median
-				} else if b, ok := j.store.Get(Key{j.machine, name, m.Name}); ok {
+				} else if b, ok := j.store.Get(j.keys.of(name, m.Spec)); ok {
 					m.Band.Baseline = b.Median
 				}
 			}
@@ -796,6 +821,15 @@ func ratchet(store *Store, k Key, n band.Judged, m band.Measured, rebaseline boo
 		mv.Kind, fresh.Why = Rebaselined, why
 	case !ok:
 		mv.Kind, fresh.Why = Recorded, whyFirst
+	case !n.Band.Kind.Estimated():
+		// Exact: a fall beyond the tolerance is an improvement to keep; a
+		// smaller one is the spread between runs the tolerance admits.
+		if !(n.Median < old.Median*(1-n.Band.Tolerance)) {
+			return Move{}, false
+		}
+		mv.Kind = Lowered
+		fresh.Why = fmt.Sprintf(whyLowerPrefix+"%s %s: an exact fall of more than its tolerance, %s%%",
+			band.Format(old.Median), n.Unit, band.Format(n.Band.Tolerance*100))
 	default:
 		if n.Median >= old.Median {
 			return Move{}, false // never up by itself

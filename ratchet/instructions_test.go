@@ -1,0 +1,79 @@
+package ratchet_test
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/perfbench/perfbench/band"
+	"github.com/perfbench/perfbench/ratchet"
+	"github.com/perfbench/perfbench/scenario"
+)
+
+const toolchain = "linux/amd64 v1, go1.26.8, valgrind-3.19.0"
+
+// withInstructions is numbers' run with hover-storm's instructions per
+// step beside its times.
+func withInstructions(perStep float64) []scenario.Result {
+	run := numbers(spread(30, 50, 60), spread(30, 18, 22), 1)
+	run[0].Numbers = append(run[0].Numbers, band.Measured{
+		Spec:    band.Spec{Name: "instructions", Unit: "instructions/step", Band: band.Instructions(0.005)},
+		Samples: []float64{perStep},
+	})
+	return run
+}
+
+func instructionsOf(t *testing.T, o ratchet.Outcome) band.Judged {
+	t.Helper()
+	for _, sc := range o.Scenarios {
+		for _, n := range sc.Numbers {
+			if n.Name == "instructions" {
+				return n
+			}
+		}
+	}
+	t.Fatal("no instructions judged")
+	return band.Judged{}
+}
+
+// Instructions are recorded once under the toolchain's key and judge every
+// machine of that toolchain: a second machine needs no baseline of its
+// own, a rise past the tolerance fails there, and a fall past it is kept.
+func TestInstructionsAreRecordedOnceForEveryMachineOfAToolchain(t *testing.T) {
+	r := newRepo(t)
+	opts := func(m ratchet.Machine) ratchet.Options {
+		o := r.opts(m, day1)
+		o.Toolchain = toolchain
+		return o
+	}
+	first := r.run(t, opts(machineA), measuring(withInstructions(2991466)))
+	assert.Equal(t, band.Unbaselined, instructionsOf(t, first).BandVerdict)
+	store, err := ratchet.Load(r.baselines())
+	require.NoError(t, err)
+	b, ok := store.Get(ratchet.Key{Machine: toolchain, Scenario: "hover-storm", Number: "instructions"})
+	require.True(t, ok, "recorded under the toolchain, not the machine")
+	assert.Equal(t, 2991466.0, b.Median)
+
+	check := opts(machineB)
+	check.Check, check.AdvisoryTimes = true, true
+	o := r.run(t, check, measuring(withInstructions(2991466*1.004)))
+	assert.Equal(t, band.Pass, instructionsOf(t, o).BandVerdict, "another machine, the same baseline: 0.4% is within 0.5%")
+	o = r.run(t, check, measuring(withInstructions(2991466*1.006)))
+	assert.Equal(t, band.Fail, instructionsOf(t, o).BandVerdict, "0.6% more work fails on any machine")
+	assert.True(t, o.Failed(), "and fails the run, times being advice")
+
+	small := r.run(t, opts(machineA), measuring(withInstructions(2991466*0.997)))
+	assert.Empty(t, small.Moves, "a fall within the tolerance leaves the baseline and the docs alone")
+	fall := r.run(t, opts(machineA), measuring(withInstructions(2991466*0.99)))
+	require.Len(t, fall.Moves, 1)
+	assert.Equal(t, ratchet.Lowered, fall.Moves[0].Kind)
+	assert.Contains(t, fall.Moves[0].Why, "an exact fall of more than its tolerance")
+}
+
+// A portable number judged without a toolchain key is a programming
+// error, not a baseline filed under no machine.
+func TestInstructionsNeedAToolchain(t *testing.T) {
+	r := newRepo(t)
+	assert.Panics(t, func() { r.run(t, r.opts(machineA, day1), measuring(withInstructions(10))) })
+}

@@ -563,6 +563,8 @@ func compare(name string, head, base scenario.Result, p plan) []Number {
 		switch {
 		case h.Band.Kind.Bounded():
 			judgeCount(&n, h, slices.Contains(head.Varying, h.Name), own.BandVerdict)
+		case h.Band.Kind.Exact():
+			judgeExact(&n, h.Band.Tolerance)
 		case h.Band.Kind.Estimated():
 			p.measure(&n, runs(h), runs(b))
 		}
@@ -617,6 +619,27 @@ func judgeCount(n *Number, h band.Measured, varying bool, own band.Verdict) {
 		n.Verdict, n.Move = band.Fail, Worse
 		what := map[band.Direction]string{band.AtMost: "over its ceiling ", band.AtLeast: "under its floor ", band.Exactly: "off its exact value "}[n.Dir]
 		n.Note = join(n.Note, what+h.Band.String())
+	}
+}
+
+// judgeExact judges an exact number with a recorded band (instructions)
+// that both builds have by head over base: more than 1 + tol fails, less
+// than 1 − tol is Better. The ratio is exact, so one process a side
+// decides it, with no interval, no looks and nothing unsure.
+func judgeExact(n *Number, tol float64) {
+	if math.IsNaN(n.Base) || !(n.Base > 0) {
+		n.Verdict, n.Note = band.Broken, "base measured no value"
+		return
+	}
+	n.Ratio = n.Head / n.Base
+	n.Lo, n.Hi = n.Ratio, n.Ratio
+	n.Verdict = band.Pass
+	change := fmt.Sprintf("%s× base (%s → %s)", band.Format(n.Ratio), band.Format(n.Base), band.Format(n.Head))
+	switch {
+	case n.Ratio > 1+tol:
+		n.Verdict, n.Move, n.Note = band.Fail, Worse, change+", past its "+band.Format(tol*100)+"% tolerance"
+	case n.Ratio < 1-tol:
+		n.Move, n.Note = Better, change+": less work"
 	}
 }
 

@@ -540,3 +540,32 @@ func TestLeft(t *testing.T) {
 	assert.Equal(t, 2*time.Second, least)
 	assert.Equal(t, least, most, "one look: no range")
 }
+
+// Instructions are judged exactly, head over base, against their band's
+// tolerance: one process a side decides it, and nothing is unsure.
+func TestJudgeInstructionsExactly(t *testing.T) {
+	ins := func(v float64) band.Measured {
+		return count("instructions", band.Instructions(0.005), v)
+	}
+	for _, tt := range []struct {
+		name       string
+		head, base float64
+		want       band.Verdict
+		move       Move
+		note       string
+	}{
+		{"the same work", 2991466, 2991466, band.Pass, Same, ""},
+		{"within the tolerance", 2991466 * 1.004, 2991466, band.Pass, Same, ""},
+		{"past it fails", 2991466 * 1.006, 2991466, band.Fail, Worse, "1.006× base (2991466 → 3009415), past its 0.5% tolerance"},
+		{"less work is better", 2991466 * 0.99, 2991466, band.Pass, Better, "0.99× base (2991466 → 2961551): less work"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			got := Judge("s", scenario.Result{Numbers: []band.Measured{ins(tt.head)}}, scenario.Result{Numbers: []band.Measured{ins(tt.base)}}, Tolerance)
+			require.Len(t, got, 1)
+			assert.Equal(t, tt.want, got[0].Verdict)
+			assert.Equal(t, tt.move, got[0].Move)
+			assert.Equal(t, tt.note, got[0].Note)
+			assert.InDelta(t, tt.head/tt.base, got[0].Ratio, 1e-12)
+		})
+	}
+}

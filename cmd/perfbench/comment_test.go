@@ -293,6 +293,21 @@ func TestCommentFromAForkPutsTheReportInTheJobSummary(t *testing.T) {
 	}
 }
 
+// A job summary that cannot be written is no fallback: the step fails,
+// saying the report is in neither place.
+func TestCommentFromAForkFailsWhenTheSummaryCannotBeWritten(t *testing.T) {
+	api := commenttest.New(t)
+	api.ReadOnly = true
+	report, env := commentStep(t, api, prEvent("7", "someone/app"))
+	env["GITHUB_STEP_SUMMARY"] = t.TempDir()
+	code, stdout, stderr, _ := runComment(t, report)
+	assert.Equal(t, exitFailed, code)
+	assert.Empty(t, stdout, "no warning claims the report is in the summary")
+	assert.Equal(t, "perfbench: comment: the job summary GITHUB_STEP_SUMMARY "+env["GITHUB_STEP_SUMMARY"]+" is not a regular file (a directory); "+
+		"the fork's read-only token was refused the comment (comment: POST /repos/octo/app/issues/7/comments: 403 Resource not accessible by integration), "+
+		"so the report is neither in a comment nor in the job summary\n", stderr)
+}
+
 // GitHub's reasons for refusing a comment are in errors[], and they are
 // what a reader needs: here, a report over its length limit.
 func TestCommentShowsGitHubsErrors(t *testing.T) {

@@ -209,18 +209,25 @@ func TestRefusalsAndGitHubsMessages(t *testing.T) {
 // Each request gives up on its own, whether the API never answers or
 // sends a byte a second; the caller's deadline says its own reason.
 func TestEachRequestHasADeadline(t *testing.T) {
-	api := commenttest.New(t)
-	c := client(api)
-	c.Author = commenttest.Bot
-	c.RequestTimeout = 300 * time.Millisecond
-	for name, answer := range map[string]func(http.ResponseWriter, *http.Request){"hang": api.Hang, "drip": api.Drip} {
-		api.Answer = func(w http.ResponseWriter, r *http.Request) bool { answer(w, r); return true }
+	for _, name := range []string{"hang", "drip"} {
+		api := commenttest.New(t)
+		api.Answer = func(w http.ResponseWriter, r *http.Request) bool {
+			map[string]func(http.ResponseWriter, *http.Request){"hang": api.Hang, "drip": api.Drip}[name](w, r)
+			return true
+		}
+		c := client(api)
+		c.Author = commenttest.Bot
+		c.RequestTimeout = 300 * time.Millisecond
 		start := time.Now()
 		_, err := c.Upsert(context.Background(), 7, "perf", report1)
 		assert.EqualError(t, err, "comment: GET /repos/octo/app/issues/7/comments: no complete answer within 300ms", name)
 		assert.Less(t, time.Since(start), 3*time.Second, name)
 	}
 
+	api := commenttest.New(t)
+	api.Answer = func(w http.ResponseWriter, r *http.Request) bool { api.Hang(w, r); return true }
+	c := client(api)
+	c.Author = commenttest.Bot
 	c.RequestTimeout = time.Minute
 	ctx, cancel := context.WithTimeoutCause(context.Background(), 200*time.Millisecond, errors.New("the step's deadline"))
 	defer cancel()

@@ -2,126 +2,28 @@ package comment_test
 
 import (
 	"context"
-	"encoding/json"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"net/http"
-	"net/http/httptest"
 	"os"
 	"path/filepath"
-	"strconv"
 	"strings"
-	"sync"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"github.com/perfbench/perfbench/comment"
+	"github.com/perfbench/perfbench/comment/commenttest"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden request transcripts")
 
-// fakeAPI is the part of GitHub's REST API a report comment uses: list an
-// issue's comments (paged), create one, edit one. It checks every request
-// carries the token and the API's headers, keeps the comments, and writes
-// down each request as it received it.
-type fakeAPI struct {
-	t        *testing.T
-	mu       sync.Mutex
-	comments []fakeComment
-	nextID   int64
-	// readOnly answers every write 403, as GitHub does a fork's token.
-	readOnly bool
-	log      strings.Builder
-}
-
-type fakeComment struct {
-	ID   int64  `json:"id"`
-	Body string `json:"body"`
-	URL  string `json:"html_url"`
-}
-
-const token = "ghs_test-token"
-
-func (f *fakeAPI) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	body, _ := io.ReadAll(r.Body)
-	fmt.Fprintf(&f.log, "%s %s\n", r.Method, r.URL.RequestURI())
-	if len(body) > 0 {
-		var v map[string]string
-		require.NoError(f.t, json.Unmarshal(body, &v), "a request body is JSON")
-		fmt.Fprintf(&f.log, "%s\n", v["body"])
-	}
-	f.log.WriteString("\n")
-	assert.Equal(f.t, "Bearer "+token, r.Header.Get("Authorization"))
-	assert.Equal(f.t, "application/vnd.github+json", r.Header.Get("Accept"))
-	assert.Equal(f.t, "2022-11-28", r.Header.Get("X-GitHub-Api-Version"))
-
-	reply := func(status int, v any) {
-		w.Header().Set("Content-Type", "application/json")
-		w.WriteHeader(status)
-		require.NoError(f.t, json.NewEncoder(w).Encode(v))
-	}
-	const list = "/repos/octo/app/issues/7/comments"
-	switch {
-	case r.Method == http.MethodGet && r.URL.Path == list:
-		per, _ := strconv.Atoi(r.URL.Query().Get("per_page"))
-		page, _ := strconv.Atoi(r.URL.Query().Get("page"))
-		require.Positive(f.t, per)
-		require.Positive(f.t, page)
-		from, to := min((page-1)*per, len(f.comments)), min(page*per, len(f.comments))
-		reply(http.StatusOK, f.comments[from:to])
-	case f.readOnly && (r.Method == http.MethodPost || r.Method == http.MethodPatch):
-		reply(http.StatusForbidden, map[string]string{"message": "Resource not accessible by integration"})
-	case r.Method == http.MethodPost && r.URL.Path == list:
-		assert.Equal(f.t, "application/json", r.Header.Get("Content-Type"))
-		var in fakeComment
-		require.NoError(f.t, json.Unmarshal(body, &in))
-		f.nextID++
-		in.ID, in.URL = f.nextID, fmt.Sprintf("https://github.com/octo/app/pull/7#issuecomment-%d", f.nextID)
-		f.comments = append(f.comments, in)
-		reply(http.StatusCreated, in)
-	case r.Method == http.MethodPatch && strings.HasPrefix(r.URL.Path, "/repos/octo/app/issues/comments/"):
-		id, _ := strconv.ParseInt(strings.TrimPrefix(r.URL.Path, "/repos/octo/app/issues/comments/"), 10, 64)
-		for i := range f.comments {
-			if f.comments[i].ID == id {
-				var in fakeComment
-				require.NoError(f.t, json.Unmarshal(body, &in))
-				f.comments[i].Body = in.Body
-				reply(http.StatusOK, f.comments[i])
-				return
-			}
-		}
-		reply(http.StatusNotFound, map[string]string{"message": "Not Found"})
-	default:
-		f.t.Errorf("unexpected request %s %s", r.Method, r.URL)
-		reply(http.StatusNotFound, map[string]string{"message": "Not Found"})
-	}
-}
-
-// human adds a comment as a person would write it.
-func (f *fakeAPI) human(body string) {
-	f.nextID++
-	f.comments = append(f.comments, fakeComment{ID: f.nextID, Body: body})
-}
-
-// transcript takes the requests received since the last call.
-func (f *fakeAPI) transcript() string {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	s := f.log.String()
-	f.log.Reset()
-	return s
-}
-
-func newFake(t *testing.T) (*fakeAPI, comment.Client) {
-	f := &fakeAPI{t: t, nextID: 100}
-	srv := httptest.NewServer(f)
-	t.Cleanup(srv.Close)
-	return f, comment.Client{API: srv.URL, Token: token, Repo: "octo/app", HTTP: srv.Client()}
+func client(api *commenttest.API) comment.Client {
+	return comment.Client{API: api.URL, Token: api.Token, Repo: api.Repo}
 }
 
 // golden compares a transcript with testdata/name.requests; -update
@@ -149,116 +51,242 @@ const report2 = "## perfbench: **fail**\n\nhover-storm frame 1.187 [1.18, 1.194]
 // comment rather than adding another, and a person's comment that quotes
 // the marker below its first line is left alone.
 func TestFirstPushCreatesThenUpdatesInPlace(t *testing.T) {
-	f, c := newFake(t)
-	f.human("Looks good to me.")
-	f.human("Why does the bot say\n" + comment.Marker("perf") + "\nin its comments?")
+	api := commenttest.New(t)
+	api.Add(7, "octocat", "Looks good to me.")
+	api.Add(7, "octocat", "Why does the bot say\n"+comment.Marker("perf")+"\nin its comments?")
+	c := client(api)
 
 	r, err := c.Upsert(context.Background(), 7, "perf", report1)
 	require.NoError(t, err)
-	assert.Equal(t, comment.Created, r.Action)
-	assert.Equal(t, int64(103), r.ID)
-	assert.Equal(t, "https://github.com/octo/app/pull/7#issuecomment-103", r.URL)
-	golden(t, "first-push", f.transcript())
+	assert.Equal(t, comment.Result{Action: comment.Created, ID: 103, URL: "https://github.com/octo/app/pull/7#issuecomment-103",
+		Author: comment.ActionsBot, PostedAs: comment.ActionsBot}, r)
+	golden(t, "first-push", api.Transcript())
 
 	r, err = c.Upsert(context.Background(), 7, "perf", report2)
 	require.NoError(t, err)
 	assert.Equal(t, comment.Updated, r.Action)
 	assert.Equal(t, int64(103), r.ID)
-	golden(t, "update", f.transcript())
+	golden(t, "update", api.Transcript())
 
-	require.Len(t, f.comments, 3, "still one report comment")
-	assert.Equal(t, comment.Marker("perf")+"\n"+report2, f.comments[2].Body)
-	assert.Equal(t, "Looks good to me.", f.comments[0].Body)
+	cs := api.Comments(7)
+	require.Len(t, cs, 3, "still one report comment")
+	assert.Equal(t, comment.Marker("perf")+"\n"+report2, cs[2].Body)
+	assert.Equal(t, "Looks good to me.", cs[0].Body)
 }
 
-// The marker is found on any page of a long discussion, and each
-// workflow keeps its own comment.
+// Only the token's own comment is its: one by anyone else that starts
+// with the marker is never edited, whoever may edit it.
+func TestOnlyTheAuthorsCommentIsEdited(t *testing.T) {
+	api := commenttest.New(t)
+	api.Login = "perf-maintainer"
+	api.Add(7, "octocat", comment.Marker("perf")+"\nquoting the bot")
+	api.Add(7, "github-actions[bot]", comment.Marker("perf")+"\nposted by the job's token, not this one")
+	c := client(api)
+
+	r, err := c.Upsert(context.Background(), 7, "perf", report1)
+	require.NoError(t, err)
+	assert.Equal(t, comment.Created, r.Action)
+	assert.Equal(t, "perf-maintainer", r.Author)
+	r, err = c.Upsert(context.Background(), 7, "perf", report2)
+	require.NoError(t, err)
+	assert.Equal(t, comment.Result{Action: comment.Updated, ID: 103, URL: "https://github.com/octo/app/pull/7#issuecomment-103",
+		Author: "perf-maintainer", PostedAs: "perf-maintainer"}, r)
+	cs := api.Comments(7)
+	assert.Equal(t, comment.Marker("perf")+"\nquoting the bot", cs[0].Body)
+	assert.Equal(t, comment.Marker("perf")+"\nposted by the job's token, not this one", cs[1].Body)
+}
+
+// The marker is found on any page of a long discussion, by following
+// the Link header, and each workflow keeps its own comment.
 func TestTheMarkerIsFoundOnALaterPageAndPerWorkflow(t *testing.T) {
-	f, c := newFake(t)
+	api := commenttest.New(t)
 	for i := range 130 {
-		f.human(fmt.Sprintf("comment %d", i))
+		api.Add(7, "octocat", fmt.Sprintf("comment %d", i))
 	}
+	c := client(api)
+	c.Author = commenttest.Bot
 	_, err := c.Upsert(context.Background(), 7, "perf", report1)
 	require.NoError(t, err)
 	_, err = c.Upsert(context.Background(), 7, "perf-gpu", report1)
 	require.NoError(t, err)
-	f.transcript()
+	api.Transcript()
 
 	r, err := c.Upsert(context.Background(), 7, "perf", report2)
 	require.NoError(t, err)
 	assert.Equal(t, comment.Updated, r.Action)
 	assert.Equal(t, int64(231), r.ID)
-	got := f.transcript()
-	assert.Contains(t, got, "GET /repos/octo/app/issues/7/comments?page=2&per_page=100\n")
-	assert.Contains(t, got, "PATCH /repos/octo/app/issues/comments/231\n")
-	require.Len(t, f.comments, 132)
-	assert.Contains(t, f.comments[131].Body, "perf-gpu")
-	assert.Contains(t, f.comments[131].Body, report1, "the other workflow's comment is untouched")
+	assert.Equal(t, "GET /repos/octo/app/issues/7/comments?per_page=100\n\n"+
+		"GET /repos/octo/app/issues/7/comments?page=2&per_page=100\n\n"+
+		"PATCH /repos/octo/app/issues/comments/231\n"+comment.Marker("perf")+"\n"+report2+"\n\n", api.Transcript())
+	cs := api.Comments(7)
+	require.Len(t, cs, 132)
+	assert.Contains(t, cs[131].Body, "perf-gpu")
+	assert.Contains(t, cs[131].Body, report1, "the other workflow's comment is untouched")
 }
 
-// A fork's pull request gets a read-only token: the write is answered
-// 403, which IsForbidden recognises so the caller can fall back; any
-// other failure is not taken for it.
-func TestAReadOnlyTokenIsForbidden(t *testing.T) {
-	f, c := newFake(t)
-	f.readOnly = true
+// The token goes with every request, so a next page off the API's root
+// is not followed.
+func TestANextPageOffTheAPIIsRefused(t *testing.T) {
+	api := commenttest.New(t)
+	api.Answer = func(w http.ResponseWriter, r *http.Request) bool {
+		if r.Method == http.MethodGet && strings.HasSuffix(r.URL.Path, "/comments") {
+			w.Header().Set("Link", `<https://elsewhere.example/repos/octo/app/issues/7/comments?page=2>; rel="next"`)
+			commenttest.Reply(w, http.StatusOK, []any{})
+			return true
+		}
+		return false
+	}
+	c := client(api)
+	c.Author = commenttest.Bot
 	_, err := c.Upsert(context.Background(), 7, "perf", report1)
-	require.Error(t, err)
-	assert.True(t, comment.IsForbidden(err))
-	assert.EqualError(t, err, "comment: POST /repos/octo/app/issues/7/comments: 403 Resource not accessible by integration")
-	golden(t, "fork", f.transcript())
-
-	broken := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
-		w.WriteHeader(http.StatusBadGateway)
-	}))
-	defer broken.Close()
-	c.API = broken.URL
-	_, err = c.Upsert(context.Background(), 7, "perf", report1)
-	require.Error(t, err)
-	assert.False(t, comment.IsForbidden(err))
-	assert.EqualError(t, err, "comment: GET /repos/octo/app/issues/7/comments: 502 Bad Gateway")
+	assert.EqualError(t, err, `comment: the next page's address "https://elsewhere.example/repos/octo/app/issues/7/comments?page=2" is not under GITHUB_API_URL `+api.URL)
+	assert.Empty(t, api.Comments(7))
 }
 
-func TestUpsertWithoutATokenIsMisuse(t *testing.T) {
-	assert.PanicsWithValue(t, `comment: Upsert needs a token, a repository owner/name and a pull request number (repo "octo/app", pr 7)`, func() {
-		_, _ = comment.Client{Repo: "octo/app"}.Upsert(context.Background(), 7, "perf", "x")
-	})
+// Whoami learns the login from GET /user; the job's token, which GitHub
+// refuses that, is ActionsBot; any other refusal is an error.
+func TestWhoami(t *testing.T) {
+	api := commenttest.New(t)
+	c := client(api)
+	login, err := c.Whoami(context.Background())
+	require.NoError(t, err)
+	assert.Equal(t, comment.ActionsBot, login)
+
+	api.Login = "octocat"
+	login, err = c.Whoami(context.Background())
+	require.NoError(t, err)
+	assert.Equal(t, "octocat", login)
+
+	c.Token = "ghp_revoked"
+	_, err = c.Whoami(context.Background())
+	assert.EqualError(t, err, "comment: GET /user: 401 Bad credentials")
+
+	api.Answer = func(w http.ResponseWriter, _ *http.Request) bool {
+		commenttest.Message(w, http.StatusForbidden, "API rate limit exceeded for installation ID 1.")
+		return true
+	}
+	_, err = c.Whoami(context.Background())
+	assert.EqualError(t, err, "comment: GET /user: 403 API rate limit exceeded for installation ID 1.")
 }
 
-// The environment a pull-request job's step gets, a push's, and a
-// fork's.
-func TestFromEnv(t *testing.T) {
-	dir := t.TempDir()
-	event := func(name, body string) string {
-		p := filepath.Join(dir, name)
-		require.NoError(t, os.WriteFile(p, []byte(body), 0o644))
-		return p
+// 401, 403 and 404 are the token refused; anything else is not. Each
+// error carries GitHub's message and its errors[], in any of the shapes
+// GitHub gives them.
+func TestRefusalsAndGitHubsMessages(t *testing.T) {
+	for _, tc := range []struct {
+		status  int
+		body    string
+		refused bool
+		want    string
+	}{
+		{401, `{"message":"Bad credentials"}`, true, "401 Bad credentials"},
+		{403, `{"message":"Resource not accessible by integration"}`, true, "403 Resource not accessible by integration"},
+		{404, `{"message":"Not Found"}`, true, "404 Not Found"},
+		{502, ``, false, "502 Bad Gateway"},
+		{422, `{"message":"Validation Failed","errors":[{"resource":"IssueComment","code":"custom","field":"body",` +
+			`"message":"body is too long (maximum is 65536 characters)"}]}`, false,
+			"422 Validation Failed: body is too long (maximum is 65536 characters)"},
+		{422, `{"message":"Validation Failed","errors":[{"resource":"IssueComment","field":"body","code":"missing_field"},"a plain\nreason"]}`,
+			false, "422 Validation Failed: body missing_field; a plain reason"},
+	} {
+		t.Run(fmt.Sprint(tc.status), func(t *testing.T) {
+			api := commenttest.New(t)
+			api.Answer = func(w http.ResponseWriter, _ *http.Request) bool {
+				w.WriteHeader(tc.status)
+				_, _ = io.WriteString(w, tc.body)
+				return true
+			}
+			c := client(api)
+			c.Author = commenttest.Bot
+			_, err := c.Upsert(context.Background(), 7, "perf", report1)
+			assert.EqualError(t, err, "comment: GET /repos/octo/app/issues/7/comments: "+tc.want)
+			assert.Equal(t, tc.refused, comment.IsRefused(err))
+			assert.Equal(t, tc.refused, comment.Hint(err) != "")
+		})
 	}
-	env := map[string]string{
-		"GITHUB_WORKFLOW": "perf", "GITHUB_API_URL": "https://api.github.com", "GITHUB_REPOSITORY": "octo/app",
-		"GITHUB_TOKEN": token, "GITHUB_STEP_SUMMARY": "/tmp/summary.md",
-		"GITHUB_EVENT_PATH": event("pr.json", `{"pull_request":{"number":7,"head":{"repo":{"full_name":"octo/app"}},"base":{"repo":{"full_name":"octo/app"}}}}`),
+}
+
+// Each request gives up on its own, whether the API never answers or
+// sends a byte a second; the caller's deadline says its own reason.
+func TestEachRequestHasADeadline(t *testing.T) {
+	for _, name := range []string{"hang", "drip"} {
+		api := commenttest.New(t)
+		api.Answer = func(w http.ResponseWriter, r *http.Request) bool {
+			map[string]func(http.ResponseWriter, *http.Request){"hang": api.Hang, "drip": api.Drip}[name](w, r)
+			return true
+		}
+		c := client(api)
+		c.Author = commenttest.Bot
+		c.RequestTimeout = 300 * time.Millisecond
+		start := time.Now()
+		_, err := c.Upsert(context.Background(), 7, "perf", report1)
+		assert.EqualError(t, err, "comment: GET /repos/octo/app/issues/7/comments: no complete answer within 300ms", name)
+		assert.Less(t, time.Since(start), 3*time.Second, name)
 	}
-	w, err := comment.FromEnv(func(k string) string { return env[k] }, "")
-	require.NoError(t, err)
-	assert.Equal(t, comment.Workflow{Name: "perf", Client: comment.Client{API: "https://api.github.com", Token: token, Repo: "octo/app"},
-		PR: 7, Summary: "/tmp/summary.md"}, w)
 
-	env["GITHUB_EVENT_PATH"] = event("fork.json", `{"pull_request":{"number":8,"head":{"repo":{"full_name":"someone/app"}},"base":{"repo":{"full_name":"octo/app"}}}}`)
-	w, err = comment.FromEnv(func(k string) string { return env[k] }, "")
-	require.NoError(t, err)
-	assert.True(t, w.Fork)
-	assert.Equal(t, 8, w.PR)
-	assert.Equal(t, "> **perfbench did not comment on pull request #8**: it comes from a fork, and a fork's pull request gets a read-only token "+
-		"(comment: POST /repos/octo/app/issues/8/comments: 403 Resource not accessible by integration). The report is in this job summary instead.\n\n",
-		comment.ForbiddenNote(w, &comment.APIError{Method: "POST", Path: "/repos/octo/app/issues/8/comments", Status: 403, Message: "Resource not accessible by integration"}))
+	api := commenttest.New(t)
+	api.Answer = func(w http.ResponseWriter, r *http.Request) bool { api.Hang(w, r); return true }
+	c := client(api)
+	c.Author = commenttest.Bot
+	c.RequestTimeout = time.Minute
+	ctx, cancel := context.WithTimeoutCause(context.Background(), 200*time.Millisecond, errors.New("the step's deadline"))
+	defer cancel()
+	_, err := c.Upsert(ctx, 7, "perf", report1)
+	assert.EqualError(t, err, "comment: GET /repos/octo/app/issues/7/comments: the step's deadline")
+}
 
-	env["GITHUB_EVENT_PATH"] = event("push.json", `{"ref":"refs/heads/main"}`)
-	w, err = comment.FromEnv(func(k string) string { return env[k] }, "")
-	require.NoError(t, err)
-	assert.Zero(t, w.PR, "a push is not a pull request")
+// An answer is read to MaxAnswer and no further.
+func TestAnEndlessAnswerIsCut(t *testing.T) {
+	api := commenttest.New(t)
+	api.Answer = func(w http.ResponseWriter, _ *http.Request) bool {
+		w.WriteHeader(http.StatusOK)
+		chunk := strings.Repeat(" ", 1<<20)
+		for range comment.MaxAnswer>>20 + 2 {
+			if _, err := io.WriteString(w, chunk); err != nil {
+				break
+			}
+		}
+		return true
+	}
+	c := client(api)
+	c.Author = commenttest.Bot
+	_, err := c.Upsert(context.Background(), 7, "perf", report1)
+	assert.EqualError(t, err, "comment: GET /repos/octo/app/issues/7/comments: the answer is over 64 MiB (MaxAnswer), more than any page of comments")
+}
 
-	env["GITHUB_EVENT_PATH"] = event("bad.json", `{`)
-	_, err = comment.FromEnv(func(k string) string { return env[k] }, "")
-	assert.ErrorContains(t, err, "bad.json: the event is not JSON")
+// Settings that would make a bad request, or send the token where it
+// should not go, are refused before any is made.
+func TestCheck(t *testing.T) {
+	ok := comment.Client{Token: "t", Repo: "octo/app"}
+	require.NoError(t, ok.Check())
+	for _, tc := range []struct {
+		api, repo, want string
+	}{
+		{"", "octo", `comment: GITHUB_REPOSITORY "octo" is not a repository's owner/name`},
+		{"", "octo/app/issues", `comment: GITHUB_REPOSITORY "octo/app/issues" is not a repository's owner/name`},
+		{"", "octo/..", `comment: GITHUB_REPOSITORY "octo/.." is not a repository's owner/name`},
+		{"", "-octo/app", `comment: GITHUB_REPOSITORY "-octo/app" is not a repository's owner/name`},
+		{"ht!tp://x", "octo/app", `comment: GITHUB_API_URL "ht!tp://x" is not the API's root: first path segment in URL cannot contain colon`},
+		{"api.github.com", "octo/app", `comment: GITHUB_API_URL "api.github.com" is not the API's root: it needs https://`},
+		{"https://", "octo/app", `comment: GITHUB_API_URL "https://" is not the API's root: it names no host`},
+		{"https://ghe.example/api/v3?x=1", "octo/app", `comment: GITHUB_API_URL "https://ghe.example/api/v3?x=1" is not the API's root: it has a user, a query or a fragment`},
+		{"http://ghe.example/api/v3", "octo/app", `comment: GITHUB_API_URL "http://ghe.example/api/v3" is not the API's root: plain http would send the token unencrypted; use https://`},
+	} {
+		c := ok
+		c.API, c.Repo = tc.api, tc.repo
+		assert.EqualError(t, c.Check(), tc.want)
+	}
+	assert.EqualError(t, comment.Client{Repo: "octo/app"}.Check(), "comment: no token")
+	_, err := ok.Upsert(context.Background(), -5, "perf", "x")
+	assert.EqualError(t, err, "comment: pull request number -5 is not one")
+	for _, api := range []string{"https://ghe.example/api/v3/", "http://127.0.0.1:8080", "http://[::1]:8080"} {
+		c := ok
+		c.API = api
+		assert.NoError(t, c.Check(), api)
+	}
+}
+
+func TestMarkerStaysOneHTMLComment(t *testing.T) {
+	assert.Equal(t, "<!-- perfbench report: perf -->", comment.Marker("perf"))
+	assert.Equal(t, "<!-- perfbench report: a - -> b - - - c d -->", comment.Marker("a --> b --- c\nd"))
 }

@@ -1,10 +1,17 @@
 package comment
 
 import (
+	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"io"
+	"net/url"
 	"os"
+	"regexp"
+	"strconv"
 	"strings"
+	"time"
 )
 
 // Workflow is what a GitHub Actions step is told about its job, read
@@ -17,18 +24,36 @@ type Workflow struct {
 	// PR is the pull request's number, from the event that started the
 	// job (GITHUB_EVENT_PATH); 0 when it was not a pull request.
 	PR int
-	// Fork says the pull request's head is in another repository: the
-	// job's token is then read-only, and a comment is refused.
+	// Head is the pull request's head commit, the event's
+	// pull_request.head.sha. (GITHUB_SHA is a merge of head into base
+	// that GitHub made for the run, a commit nobody pushed.)
+	Head string
+	// Fork says the pull request's head is in another repository (the
+	// event's head.repo differs from base.repo): the job's token is then
+	// read-only, and a comment is refused.
 	Fork bool
+	// Server is the address of GitHub's pages (GITHUB_SERVER_URL,
+	// https://github.com or a GitHub Enterprise server's) and RunID the
+	// workflow run's (GITHUB_RUN_ID), for the links in the heading.
+	Server, RunID string
 	// Summary is the job summary's file (GITHUB_STEP_SUMMARY), "" when
 	// there is none.
 	Summary string
 }
 
+// MaxEvent is the largest event file read. A pull request's event is
+// tens of kilobytes, its description at most 65,536 characters.
+const MaxEvent = 16 << 20
+
+// MaxReport is the largest report read: GitHub takes at most 65,536
+// characters a comment, so a report many times that is not one.
+const MaxReport = 1 << 20
+
 // FromEnv reads a step's environment through getenv (os.Getenv); the
 // token is read from tokenVar (GITHUB_TOKEN when ""), which a workflow
-// sets from github.token. An event file that cannot be read or parsed is
-// an error; a missing one is a job that was not a pull request.
+// sets from github.token. A job whose event is not a pull request's
+// returns PR 0 and checks nothing else; for a pull request every value is
+// checked, and an error names the variable that is wrong.
 func FromEnv(getenv func(string) string, tokenVar string) (Workflow, error) {
 	if tokenVar == "" {
 		tokenVar = "GITHUB_TOKEN"
@@ -42,14 +67,15 @@ func FromEnv(getenv func(string) string, tokenVar string) (Workflow, error) {
 	if path == "" {
 		return w, nil
 	}
-	data, err := os.ReadFile(path)
+	data, err := ReadFile(path, "the event file GITHUB_EVENT_PATH", MaxEvent)
 	if err != nil {
-		return w, fmt.Errorf("comment: the event file GITHUB_EVENT_PATH: %w", err)
+		return w, err
 	}
 	var ev struct {
 		PullRequest *struct {
-			Number int `json:"number"`
+			Number json.RawMessage `json:"number"`
 			Head   struct {
+				SHA  string `json:"sha"`
 				Repo *struct {
 					FullName string `json:"full_name"`
 				} `json:"repo"`
@@ -62,23 +88,112 @@ func FromEnv(getenv func(string) string, tokenVar string) (Workflow, error) {
 		} `json:"pull_request"`
 	}
 	if err := json.Unmarshal(data, &ev); err != nil {
-		return w, fmt.Errorf("comment: %s: the event is not JSON: %w", path, err)
+		return w, fmt.Errorf("comment: %s (GITHUB_EVENT_PATH) is not the event JSON expected: %v", path, err)
 	}
-	if pr := ev.PullRequest; pr != nil {
-		w.PR = pr.Number
-		// A head repository that was deleted reads as null: it was a fork.
-		w.Fork = pr.Head.Repo == nil || !strings.EqualFold(pr.Head.Repo.FullName, pr.Base.Repo.FullName)
+	pr := ev.PullRequest
+	if pr == nil {
+		return w, nil
+	}
+	n, err := strconv.ParseInt(string(pr.Number), 10, 32)
+	if err != nil || n <= 0 {
+		if len(pr.Number) == 0 {
+			pr.Number = json.RawMessage("(none)")
+		}
+		return w, fmt.Errorf("comment: %s (GITHUB_EVENT_PATH): pull_request.number %s is not a pull request's number", path, pr.Number)
+	}
+	w.PR = int(n)
+	if !commitSHA.MatchString(pr.Head.SHA) {
+		return w, fmt.Errorf("comment: %s (GITHUB_EVENT_PATH): pull_request.head.sha %q is not a commit's hash", path, pr.Head.SHA)
+	}
+	w.Head = pr.Head.SHA
+	// A head repository that was deleted reads as null: it was a fork.
+	w.Fork = pr.Head.Repo == nil || !strings.EqualFold(pr.Head.Repo.FullName, pr.Base.Repo.FullName)
+
+	switch {
+	case w.Client.Token == "":
+		return w, fmt.Errorf("comment: no token in %s; give the step env: %s: ${{ github.token }}", tokenVar, tokenVar)
+	case w.Client.Repo == "":
+		return w, errors.New("comment: GITHUB_REPOSITORY is not set; run it in a GitHub Actions step")
+	}
+	if err := w.Client.Check(); err != nil {
+		return w, err
+	}
+	w.Server = getenv("GITHUB_SERVER_URL")
+	if w.Server == "" {
+		w.Server = "https://github.com"
+	}
+	u, err := url.Parse(w.Server)
+	if err != nil || (u.Scheme != "https" && u.Scheme != "http") || u.Host == "" || u.User != nil || u.RawQuery != "" || u.Fragment != "" {
+		return w, fmt.Errorf("comment: GITHUB_SERVER_URL %q is not a GitHub server's address", w.Server)
+	}
+	w.Server = strings.TrimSuffix(u.String(), "/")
+	w.RunID = getenv("GITHUB_RUN_ID")
+	if !runID.MatchString(w.RunID) {
+		return w, fmt.Errorf("comment: GITHUB_RUN_ID %q is not a workflow run's id; run it in a GitHub Actions step", w.RunID)
 	}
 	return w, nil
 }
 
-// ForbiddenNote is what the job summary says in place of a comment the
-// token could not post.
-func ForbiddenNote(w Workflow, err error) string {
-	why := "this job's token may not write to it"
-	if w.Fork {
-		why = "it comes from a fork, and a fork's pull request gets a read-only token"
+// runID is a workflow run's id: digits only.
+var runID = regexp.MustCompile(`^[1-9][0-9]{0,19}$`)
+
+// Heading is the comment's first visible line: which push it reports on
+// and where its run is, since the comment is edited on every push.
+func (w Workflow) Heading(committed time.Time) string {
+	short := w.Head
+	if len(short) > 7 {
+		short = short[:7]
 	}
-	return fmt.Sprintf("> **perfbench did not comment on pull request #%d**: %s (%v). "+
-		"The report is in this job summary instead.\n\n", w.PR, why, err)
+	repo := w.Server + "/" + w.Client.Repo
+	return fmt.Sprintf("Head [`%s`](%s/pull/%d/commits/%s), committed %s · [workflow run %s](%s/actions/runs/%s)",
+		short, repo, w.PR, w.Head, committed.UTC().Format("2006-01-02 15:04 UTC"), w.RunID, repo, w.RunID)
+}
+
+// Post puts report on the pull request under the heading: it learns
+// the token's login (unless Client.Author names it) and head's commit
+// time, then creates or edits the workflow's comment.
+func (w Workflow) Post(ctx context.Context, report string) (Result, error) {
+	if w.PR <= 0 {
+		return Result{}, fmt.Errorf("comment: pull request number %d is not one", w.PR)
+	}
+	c := w.Client
+	if c.Author == "" {
+		login, err := c.Whoami(ctx)
+		if err != nil {
+			return Result{}, err
+		}
+		c.Author = login
+	}
+	committed, err := c.CommitTime(ctx, w.Head)
+	if err != nil {
+		return Result{}, err
+	}
+	return c.Upsert(ctx, w.PR, w.Name, w.Heading(committed)+"\n\n"+report)
+}
+
+// SummaryNote is what the job summary says above the report when the
+// comment was refused.
+func SummaryNote(w Workflow, err error) string {
+	return fmt.Sprintf("> **perfbench could not comment on pull request #%d**, which comes from a fork "+
+		"and so gets a read-only token (%v). The report is below.\n\n", w.PR, err)
+}
+
+// AppendSummary appends text to the job summary's file, which must be a
+// regular file or not yet exist.
+func AppendSummary(path, text string) error {
+	if fi, err := os.Stat(path); err == nil && !fi.Mode().IsRegular() {
+		return fmt.Errorf("comment: the job summary GITHUB_STEP_SUMMARY %s is not a regular file (%s)", path, kind(fi.Mode()))
+	}
+	f, err := os.OpenFile(path, os.O_APPEND|os.O_WRONLY|os.O_CREATE, 0o644)
+	if err != nil {
+		return fmt.Errorf("comment: the job summary GITHUB_STEP_SUMMARY: %w", err)
+	}
+	if _, err = io.WriteString(f, text); err != nil {
+		f.Close()
+		return fmt.Errorf("comment: the job summary GITHUB_STEP_SUMMARY: %w", err)
+	}
+	if err := f.Close(); err != nil {
+		return fmt.Errorf("comment: the job summary GITHUB_STEP_SUMMARY: %w", err)
+	}
+	return nil
 }

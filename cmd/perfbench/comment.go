@@ -1,10 +1,13 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io/fs"
 	"os"
+	"strings"
+	"time"
 
 	"github.com/spf13/cobra"
 
@@ -17,91 +20,107 @@ func init() { subcommands = append(subcommands, newCommentCmd) }
 // commentEnv reads the step's environment; tests swap it.
 var commentEnv = os.Getenv
 
+// The whole step's deadline: a few requests of a second or so each in
+// the common case, a few pages of a long discussion at worst. Far past
+// that the API is not answering, and the job's own limit is no better.
+const (
+	defaultCommentTimeout = 2 * time.Minute
+	maxCommentTimeout     = 30 * time.Minute
+)
+
 func newCommentCmd(s *streams) *cobra.Command {
-	var workflow, tokenVar string
+	var workflow, tokenVar, author string
+	var timeout time.Duration
 	cmd := &cobra.Command{
 		Use:   "comment REPORT.md",
 		Short: "Post a report as the pull request's comment, edited in place on each push (GitHub Actions)",
-		Example: `  # in a workflow step, after the report was written:
+		Example: `  # a workflow step after the report; the job needs pull-requests: write
   env:
     GITHUB_TOKEN: ${{ github.token }}
   run: go run ./cmd/perfbench comment "$RUNNER_TEMP/perf-report.md"`,
-		Long: `Post REPORT.md (perfbench scenarios --format markdown) as a comment on
-the pull request the job runs for, or edit the comment it posted on an
-earlier push: one comment per workflow, found by a hidden marker on its
-first line, so the pull request shows one current report.
+		Long: `Post REPORT.md as the pull request's comment, or edit the one this token
+posted on an earlier push: one per workflow, found by a hidden marker and
+its author. From a fork, whose token is read-only, the report goes to the
+job summary with a warning. A job not for a pull request posts nothing.
 
-It reads what GitHub Actions gives every step: GITHUB_EVENT_PATH (the
-pull request), GITHUB_REPOSITORY, GITHUB_API_URL, GITHUB_WORKFLOW and
-GITHUB_STEP_SUMMARY, and the token from GITHUB_TOKEN (--token-env names
-another variable); the job needs permissions: pull-requests: write.
-
-A pull request from a fork gets a read-only token: the API refuses the
-comment, and perfbench says so in the job summary, which holds the report,
-and exits 0. A job that is not for a pull request posts nothing.
-
-Exit status: 0 posted, updated or fallen back to the summary; 1 the API
-failed otherwise; 2 usage error (no report, no token, no repository).`,
+Exit status: 0 posted, updated, fallen back or nothing to do; 1 the API
+failed or refused; 2 bad input. Details: docs/comment.md.`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			body, err := os.ReadFile(args[0])
+			if timeout < time.Second || timeout > maxCommentTimeout {
+				return harness.Usagef("comment: --timeout %v is not between 1s and %v", timeout, maxCommentTimeout)
+			}
+			report, err := comment.ReadFile(args[0], "the report", comment.MaxReport)
 			if errors.Is(err, fs.ErrNotExist) {
 				return harness.Usagef("comment: %s does not exist; write the report first (perfbench scenarios --format markdown > %s)", args[0], args[0])
 			}
 			if err != nil {
-				return harness.Usagef("comment: %v", err)
+				return harness.Usagef("%v", err)
 			}
 			w, err := comment.FromEnv(commentEnv, tokenVar)
 			if err != nil {
 				return harness.Usagef("%v", err)
 			}
-			if workflow != "" {
-				w.Name = workflow
-			}
 			if w.PR == 0 {
 				fmt.Fprintln(s.err, "perfbench comment: this job is not for a pull request (GITHUB_EVENT_PATH names none); nothing posted")
 				return nil
 			}
-			switch {
-			case w.Client.Token == "":
-				return harness.Usagef("comment: no token in %s; give the step env: %s: ${{ github.token }}", orDefault(tokenVar, "GITHUB_TOKEN"), orDefault(tokenVar, "GITHUB_TOKEN"))
-			case w.Client.Repo == "":
-				return harness.Usagef("comment: GITHUB_REPOSITORY is not set; run it in a GitHub Actions step")
-			case w.Name == "":
+			if workflow != "" {
+				w.Name = workflow
+			}
+			if w.Name == "" {
 				return harness.Usagef("comment: GITHUB_WORKFLOW is not set; name the workflow with --workflow")
 			}
-			r, err := w.Client.Upsert(cmd.Context(), w.PR, w.Name, string(body))
-			if comment.IsForbidden(err) {
-				note := comment.ForbiddenNote(w, err)
-				fmt.Fprint(s.err, "perfbench comment: "+note)
-				if w.Summary == "" {
-					return nil
-				}
-				f, ferr := os.OpenFile(w.Summary, os.O_APPEND|os.O_WRONLY|os.O_CREATE, 0o644)
-				if ferr != nil {
-					return fmt.Errorf("comment: the job summary: %w", ferr)
-				}
-				if _, ferr = f.WriteString(note); ferr != nil {
-					f.Close()
-					return fmt.Errorf("comment: the job summary: %w", ferr)
-				}
-				return f.Close()
-			}
-			if err != nil {
+			w.Client.Author = author
+			ctx, cancel := context.WithTimeoutCause(cmd.Context(), timeout,
+				fmt.Errorf("gave up: the step's deadline passed (--timeout %v)", timeout))
+			defer cancel()
+			r, err := w.Post(ctx, string(report))
+			switch {
+			case comment.IsRefused(err) && w.Fork:
+				return forkFallback(s, w, err, string(report))
+			case comment.IsRefused(err):
+				return fmt.Errorf("%w (%s)", err, comment.Hint(err))
+			case err != nil:
 				return err
 			}
 			fmt.Fprintf(s.out, "comment %s: %s\n", r.Action, r.URL)
+			if r.PostedAs != "" && !strings.EqualFold(r.PostedAs, r.Author) {
+				fmt.Fprintln(s.out, warning(fmt.Sprintf("perfbench comment: GitHub posted the comment as %s, not %s; "+
+					"give --author %s so that the next push edits it instead of posting again", r.PostedAs, r.Author, r.PostedAs)))
+			}
 			return nil
 		},
 	}
 	cmd.Flags().StringVar(&workflow, "workflow", "", "the workflow the comment belongs to (default GITHUB_WORKFLOW): one comment each")
 	cmd.Flags().StringVar(&tokenVar, "token-env", "", "the environment variable holding the token (default GITHUB_TOKEN)")
+	cmd.Flags().StringVar(&author, "author", "", "the login the token posts as (default: GET /user's, or "+comment.ActionsBot+" for the job's token)")
+	cmd.Flags().DurationVar(&timeout, "timeout", defaultCommentTimeout,
+		fmt.Sprintf("give up after this long in all (each request also gives up after %v)", comment.DefaultRequestTimeout))
 	return cmd
 }
 
-func orDefault(s, def string) string {
-	if s == "" {
-		return def
+// forkFallback puts the report in the job summary when a fork's
+// read-only token was refused the comment, and says so in a warning on
+// the run's page. Without a summary the report goes to the log, and the
+// warning says that instead.
+func forkFallback(s *streams, w comment.Workflow, err error, report string) error {
+	if w.Summary == "" {
+		fmt.Fprintln(s.out, warning(fmt.Sprintf("perfbench comment: pull request #%d comes from a fork, whose token is read-only (%v); "+
+			"GITHUB_STEP_SUMMARY is not set, so the report is in this step's log", w.PR, err)))
+		fmt.Fprint(s.out, report)
+		return nil
 	}
-	return s
+	if werr := comment.AppendSummary(w.Summary, comment.SummaryNote(w, err)+report+"\n"); werr != nil {
+		return fmt.Errorf("%w; the fork's read-only token was refused the comment (%v), so the report is neither in a comment nor in the job summary", werr, err)
+	}
+	fmt.Fprintln(s.out, warning(fmt.Sprintf("perfbench comment: pull request #%d comes from a fork, whose token is read-only (%v); "+
+		"the report is in the job summary instead", w.PR, err)))
+	return nil
+}
+
+// warning is a GitHub Actions workflow command: the runner shows the
+// message as a warning on the run's page. It must stay one line.
+func warning(msg string) string {
+	return "::warning::" + strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A").Replace(msg)
 }

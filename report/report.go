@@ -12,7 +12,9 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"slices"
 
+	"github.com/perfbench/perfbench/band"
 	"github.com/perfbench/perfbench/paired"
 	"github.com/perfbench/perfbench/ratchet"
 	"github.com/perfbench/perfbench/scenario"
@@ -66,7 +68,9 @@ func (r *Report) Failed() bool {
 	case r.Paired != nil:
 		return r.Paired.Failed()
 	case r.Measured != nil:
-		return r.Measured.Broken != ""
+		// A number that reads missing is Broken in every judged run, so
+		// the command that only measures exits as they would.
+		return r.Measured.Broken != "" || slices.ContainsFunc(r.Measured.Numbers, func(m band.Measured) bool { return len(m.Samples) == 0 })
 	}
 	for _, o := range r.Runs {
 		if o.Failed() {

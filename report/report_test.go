@@ -3,9 +3,12 @@ package report
 import (
 	"bytes"
 	"fmt"
+	"io"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 
 	"github.com/perfbench/perfbench/band"
 	"github.com/perfbench/perfbench/scenario"
@@ -57,4 +60,24 @@ func TestSupports(t *testing.T) {
 	assert.False(t, measured.Supports(Benchfmt))
 	assert.Panics(t, func() { _ = measured.Write(&bytes.Buffer{}, &bytes.Buffer{}, Markdown) })
 	assert.False(t, (&Report{}).Supports("xml"))
+}
+
+// scenario NAME says when a time has too few samples for an interval,
+// rather than printing [∞, ∞], and a number that reads missing fails the
+// command as it fails every judged run.
+func TestOneScenariosNumbers(t *testing.T) {
+	frame := band.Spec{Name: "frame", Unit: "µs/frame", Band: band.Time(0.1)}
+	res := scenario.Result{Name: "s", Steps: 3, Numbers: []band.Measured{{Spec: frame, Samples: []float64{3, 1, 2}}}}
+	r := &Report{Program: "p", Command: "scenario", Measured: &res}
+	var b strings.Builder
+	require.NoError(t, r.Write(&b, io.Discard, Table))
+	assert.Contains(t, b.String(), "no interval from 3 samples, range [1, 3]")
+	assert.NotContains(t, b.String(), "∞")
+	assert.False(t, r.Failed())
+
+	res.Numbers = append(res.Numbers, band.Measured{Spec: band.Spec{Name: "restyles", Unit: "restyles", Band: band.Count(1)}})
+	b.Reset()
+	require.NoError(t, r.Write(&b, io.Discard, Table))
+	assert.Contains(t, b.String(), "restyles  missing")
+	assert.True(t, r.Failed(), "a missing number is Broken, and Broken fails")
 }

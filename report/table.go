@@ -119,7 +119,11 @@ func writeScenarioResult(w io.Writer, res scenario.Result) error {
 		if n.Median != nil {
 			value = band.Format(*n.Median)
 		}
-		if n.Min != nil {
+		switch {
+		case n.Min != nil && (n.Lo == nil || n.Hi == nil):
+			// benchmath gives no finite interval under six samples.
+			spread = fmt.Sprintf("no interval from %d samples, range [%s, %s]", n.N, num(n.Min), num(n.Max))
+		case n.Min != nil:
 			spread = fmt.Sprintf("[%s, %s] n=%d, range [%s, %s]", num(n.Lo), num(n.Hi), n.N, num(n.Min), num(n.Max))
 		}
 		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", n.Name, value, n.Unit, spread)

@@ -98,7 +98,9 @@ func run(args []string) int {
 	}
 	steps := []step{
 		{"vet", []string{"go", "vet", "./..."}},
-		{"test", []string{"go", "test", "./..."}},
+		// The slow tests too (package internal/slow): the Monte Carlo
+		// simulations, the throwaway modules, the real paired runs.
+		{"test", []string{"env", "PERFBENCH_SLOW_TESTS=1", "go", "test", "./..."}},
 		build,
 		// Times against this machine's stored baselines are reported as
 		// advice here (--advisory-times): CI runs on virtual machines whose

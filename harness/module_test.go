@@ -16,6 +16,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/perfbench/perfbench/band"
+	"github.com/perfbench/perfbench/internal/slow"
 	"github.com/perfbench/perfbench/report"
 )
 
@@ -133,9 +134,7 @@ func init() {
 // It builds a Gio program twice and runs about 200 processes, so -short
 // skips it; xtask ci runs it.
 func TestAGioModuleOfItsOwn(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds a Gio module and runs its scenarios in about 200 processes; -short skips it (xtask ci runs it)")
-	}
+	slow.Test(t, "builds a Gio module and runs its scenarios in about 200 processes")
 	if runtime.GOOS != "linux" {
 		t.Skip("the planted slowdown reads the thread-CPU clock of Linux")
 	}

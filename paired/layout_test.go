@@ -11,6 +11,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/perfbench/perfbench/band"
+	"github.com/perfbench/perfbench/internal/slow"
 	"github.com/perfbench/perfbench/runner"
 	"github.com/perfbench/perfbench/stats"
 )
@@ -118,6 +119,7 @@ func TestLayoutModelCostsLittleWithoutALayoutEffect(t *testing.T) {
 // often — the layouts' mean over four builds a side is uncertain by
 // ±0.7% — but never passed.
 func TestLayoutModelStillCatchesARealSlowdown(t *testing.T) {
+	slow.Test(t, "150 simulated paired runs over 16 builds")
 	const sims = 150
 	_, many, _, _ := layoutRates(23, sims, 120, 16, 0.01, 1.03)
 	_, few, _, _ := layoutRates(24, sims, 120, 4, 0.01, 1.03)
@@ -230,6 +232,7 @@ func TestBoundNeedsTheLayoutsToSetTheWidth(t *testing.T) {
 // pairs run, is stopped in most of its unsure runs, none of which 200
 // pairs would have failed.
 func TestStoppingEarlyRarelyStopsARealSlowdown(t *testing.T) {
+	slow.Test(t, "800 simulated paired runs of 200 pairs")
 	p := plan{tol: 0.03, looks: 4, times: 7, heads: 4, bases: 4, spread: 4}
 	run := func(factor float64) (unsure, stopped, lost int) {
 		rng := rand.New(rand.NewPCG(27, 28))

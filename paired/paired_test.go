@@ -14,6 +14,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/perfbench/perfbench/band"
+	"github.com/perfbench/perfbench/internal/slow"
 	"github.com/perfbench/perfbench/runner"
 	"github.com/perfbench/perfbench/scenario"
 )
@@ -238,6 +239,7 @@ func TestDecideHolmStepDown(t *testing.T) {
 // at most about one in forty. The same simulation with a 1.05× slowdown
 // of one time fails that time in most suites.
 func TestDecideControlsTheSuiteWideError(t *testing.T) {
+	slow.Test(t, "2000 simulated suites")
 	const tol, suites, times = 0.01, 2000, 7
 	rng := rand.New(rand.NewPCG(9, 10))
 	side := func(f float64) [][]float64 {

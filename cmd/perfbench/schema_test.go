@@ -17,6 +17,7 @@ import (
 
 	"github.com/perfbench/perfbench/band"
 	"github.com/perfbench/perfbench/harness"
+	"github.com/perfbench/perfbench/internal/slow"
 	"github.com/perfbench/perfbench/paired"
 	"github.com/perfbench/perfbench/ratchet"
 	"github.com/perfbench/perfbench/report"
@@ -341,6 +342,7 @@ func fullReports(t *testing.T) map[string][]byte {
 // them. A field added to the code and not to the page, or left on the page
 // after the code dropped it, fails here.
 func TestTheJSONIsWhatTheDocsSay(t *testing.T) {
+	slow.Test(t, "runs scenarios, perf and reference for real and types every field")
 	page, err := os.ReadFile(schemaDoc)
 	require.NoError(t, err)
 	s, err := readDocSchema(string(page))

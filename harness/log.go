@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/perfbench/perfbench/band"
+	"github.com/perfbench/perfbench/builds"
 	"github.com/perfbench/perfbench/ratchet"
 )
 
@@ -115,7 +116,7 @@ func scenarioLine(sc ratchet.ScenarioOutcome, wall time.Duration, procs, run, ru
 	}
 	switch {
 	case sc.Broken != "":
-		line += ": " + firstLine(sc.Broken)
+		line += ": " + builds.FirstLine(sc.Broken)
 	case sc.Verdict == band.Fail:
 		var failed []string
 		for _, n := range sc.Numbers {

@@ -13,8 +13,12 @@ import (
 	"github.com/spf13/cobra"
 	"golang.org/x/term"
 
+	"github.com/perfbench/perfbench/builds"
 	"github.com/perfbench/perfbench/paired"
 )
+
+// pairing tells what its builds do too.
+var _ builds.Progress = (*pairing)(nil)
 
 // pairing is what a paired run (scenarios --base, --base-binary) shows on
 // stderr while it builds and runs its pairs. On a terminal it is one line,
@@ -96,7 +100,7 @@ func newPairing(w io.Writer, onTerminal bool) *pairing {
 
 // step says what the run is doing now, on the terminal line only, with
 // the time since it began.
-func (p *pairing) step(line string) {
+func (p *pairing) Step(line string) {
 	if p == nil {
 		return
 	}
@@ -143,7 +147,7 @@ func (p *pairing) Write(b []byte) (int, error) {
 
 // building says one side's builds begin: a line in a log naming them all,
 // and the terminal line for the first.
-func (p *pairing) building(side, what string, layouts []string) {
+func (p *pairing) Building(side, what string, layouts []string) {
 	if p == nil {
 		return
 	}

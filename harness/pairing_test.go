@@ -65,8 +65,8 @@ func pairingRun() []paired.Status {
 func TestPairingLogsEachLook(t *testing.T) {
 	var b strings.Builder
 	p := newPairing(&b, false)
-	p.building("base", "./cmd/p at main (0123456789ab) with go1.26.8", []string{"the linker's own layout", "-randlayout=1", "-randlayout=2", "-randlayout=3"})
-	p.step("base: building, 1 of 4")
+	p.Building("base", "./cmd/p at main (0123456789ab) with go1.26.8", []string{"the linker's own layout", "-randlayout=1", "-randlayout=2", "-randlayout=3"})
+	p.Step("base: building, 1 of 4")
 	for _, s := range pairingRun() {
 		p.paired(s)
 	}
@@ -85,8 +85,8 @@ func TestPairingLogsEachLook(t *testing.T) {
 func TestPairingOnATerminalIsOneLine(t *testing.T) {
 	var b lockedBuffer
 	p := newPairing(&b, true)
-	p.building("base", "./cmd/p at main (0123456789ab) with go1.26.8", []string{"the linker's own layout"})
-	p.step("base: building main (0123456789ab), 1 of 1 (the linker's own layout)")
+	p.Building("base", "./cmd/p at main (0123456789ab) with go1.26.8", []string{"the linker's own layout"})
+	p.Step("base: building main (0123456789ab), 1 of 1 (the linker's own layout)")
 	run := pairingRun()
 	p.paired(run[0])
 	p.paired(run[1])
@@ -125,8 +125,8 @@ func TestShortDuration(t *testing.T) {
 // A nil pairing (--quiet) shows nothing and needs no checks.
 func TestNilPairing(t *testing.T) {
 	var p *pairing
-	p.step("x")
-	p.building("base", "x", nil)
+	p.Step("x")
+	p.Building("base", "x", nil)
 	n, err := p.Write([]byte("line\n"))
 	require.NoError(t, err)
 	assert.Equal(t, 5, n)

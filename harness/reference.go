@@ -14,6 +14,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/perfbench/perfbench/band"
+	"github.com/perfbench/perfbench/builds"
 	"github.com/perfbench/perfbench/paired"
 	"github.com/perfbench/perfbench/ratchet"
 	"github.com/perfbench/perfbench/report"
@@ -58,17 +59,17 @@ func referenceCommit(ctx context.Context, build *debug.BuildInfo) string {
 // with uncommitted changes: head would then not be a revision, and the
 // reference could move to a commit that does not hold the code measured.
 func headCommit(ctx context.Context) (string, error) {
-	top, err := git(ctx, "", "rev-parse", "--show-toplevel")
+	top, err := builds.Git(ctx, "", "rev-parse", "--show-toplevel")
 	if err != nil {
 		return "", usagef("not inside a git repository (%v); name head's commit with --head-commit REV", err)
 	}
-	if dirty, err := git(ctx, top, "status", "--porcelain", "--untracked-files=no"); err != nil {
+	if dirty, err := builds.Git(ctx, top, "status", "--porcelain", "--untracked-files=no"); err != nil {
 		return "", usagef("git status: %v", err)
 	} else if dirty != "" {
 		return "", usagef("the working tree has uncommitted changes (%s); commit or stash them, so head is a revision the reference can move to",
-			strings.Join(strings.Fields(firstLine(dirty)), " "))
+			strings.Join(strings.Fields(builds.FirstLine(dirty)), " "))
 	}
-	sha, err := git(ctx, top, "rev-parse", "--verify", "HEAD^{commit}")
+	sha, err := builds.Git(ctx, top, "rev-parse", "--verify", "HEAD^{commit}")
 	if err != nil || sha == "" {
 		return "", usagef("git rev-parse HEAD finds no commit (%v)", err)
 	}

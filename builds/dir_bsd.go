@@ -1,6 +1,6 @@
 //go:build unix && !linux
 
-package harness
+package builds
 
 import "syscall"
 

@@ -38,6 +38,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path"
 	"path/filepath"
 	"runtime/debug"
 	"strings"
@@ -243,7 +244,19 @@ func (o Options) program() string {
 	if o.Program != "" {
 		return o.Program
 	}
-	return strings.TrimSuffix(filepath.Base(os.Args[0]), ".exe")
+	bi, _ := debug.ReadBuildInfo()
+	return programName(bi, os.Args[0])
+}
+
+// programName names a program after its main package, the last element of
+// its import path, as go build names the binary: a binary built with -o
+// kitchen-perf.bin, or renamed, is still kitchen-perf. A binary without
+// that information (a test) is named after its file.
+func programName(bi *debug.BuildInfo, arg0 string) string {
+	if bi != nil && bi.Path != "" && bi.Path != "command-line-arguments" && !strings.HasSuffix(bi.Path, ".test") {
+		return path.Base(bi.Path)
+	}
+	return strings.TrimSuffix(strings.TrimSuffix(filepath.Base(arg0), ".exe"), ".test")
 }
 
 // names returns the scenarios run when none is named.

@@ -77,3 +77,13 @@ func TestEveryProgramGetsTheHelpLayout(t *testing.T) {
 		})
 	}
 }
+
+// A program is named after its main package, as go build names it, not
+// after whatever its binary's file is called.
+func TestProgramIsNamedAfterItsMainPackage(t *testing.T) {
+	assert.Equal(t, "kitchen-perf", programName(&debug.BuildInfo{Path: "example.com/kitchen/cmd/kitchen-perf"}, "/tmp/kitchen-perf.bin"))
+	assert.Equal(t, "gioapp", programName(&debug.BuildInfo{Path: "github.com/perfbench/perfbench/examples/gioapp"}, "/tmp/go-build1/b001/exe/gioapp"))
+	assert.Equal(t, "prog", programName(&debug.BuildInfo{Path: "command-line-arguments"}, "/tmp/prog"), "go run of a file names no package")
+	assert.Equal(t, "harness", programName(&debug.BuildInfo{Path: "github.com/perfbench/perfbench/harness.test"}, "/tmp/harness.test"))
+	assert.Equal(t, "prog", programName(nil, `C:\prog.exe`[3:]))
+}

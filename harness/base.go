@@ -103,10 +103,24 @@ func executables(flag string, paths []string) error {
 // --head-binary (none: this binary).
 func (h *front) runPaired(cmd *cobra.Command, names []string, head *runner.Runner, ref string, binaries, heads []string, layouts int, opts paired.Options, f report.Format, ex *exports) error {
 	o, label, err := h.pairedRun(cmd, names, head, ref, binaries, heads, layouts, opts)
+	headLabel := headLabel(heads, binaries, layouts)
 	if err != nil {
 		return err
 	}
-	return h.write(cmd, &report.Report{Program: h.program, Command: "scenarios", Paired: &o, Base: label, Terminal: terminalFor(cmd.OutOrStdout(), false)}, f, ex)
+	return h.write(cmd, &report.Report{Program: h.program, Command: "scenarios", Paired: &o, Base: label, Head: headLabel, Terminal: terminalFor(cmd.OutOrStdout(), false)}, f, ex)
+}
+
+// headLabel names what a paired run ran as head, for its report: the
+// --head-binary builds, or this binary and the layout builds of HEAD that
+// --base REF with --layouts N makes; "" is this binary alone.
+func headLabel(heads, binaries []string, layouts int) string {
+	switch {
+	case len(heads) > 0:
+		return strings.Join(heads, ", ")
+	case layouts > 1 && len(binaries) == 0:
+		return fmt.Sprintf("this binary and %d builds of HEAD with other layouts", layouts-1)
+	}
+	return ""
 }
 
 // pairedRun builds the base (and head's layouts) as runPaired describes,

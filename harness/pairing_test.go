@@ -132,3 +132,12 @@ func TestNilPairing(t *testing.T) {
 	assert.Equal(t, 5, n)
 	p.done()
 }
+
+// The paired report says what ran as head: this binary alone, this binary
+// with the layout builds of HEAD it made, or the builds handed in.
+func TestHeadLabelSaysWhatRanAsHead(t *testing.T) {
+	assert.Equal(t, "", headLabel(nil, nil, 1))
+	assert.Equal(t, "this binary and 3 builds of HEAD with other layouts", headLabel(nil, nil, 4))
+	assert.Equal(t, "", headLabel(nil, []string{"old"}, 4), "--base-binary builds nothing")
+	assert.Equal(t, "a, b", headLabel([]string{"a", "b"}, []string{"x", "y"}, 1))
+}

@@ -230,7 +230,7 @@ file, a dirty tree, a reference that does not build).`,
 			if o, err = rv.Finish(o); err != nil {
 				return h.ratchetErr(err)
 			}
-			if err := h.writeReference(cmd, f, o, run, label); err != nil {
+			if err := h.writeReference(cmd, f, o, run, label, headLabel(headBins, refBins, layouts)); err != nil {
 				return err
 			}
 			if o.Failed {
@@ -260,7 +260,7 @@ file, a dirty tree, a reference that does not build).`,
 
 // writeReference prints the paired report, if a run was made, then what
 // became of the reference; with --format json one object holding both.
-func (h *front) writeReference(cmd *cobra.Command, f report.Format, o ratchet.ReferenceOutcome, run *paired.Outcome, label string) error {
+func (h *front) writeReference(cmd *cobra.Command, f report.Format, o ratchet.ReferenceOutcome, run *paired.Outcome, label, head string) error {
 	out := cmd.OutOrStdout()
 	var rep *report.Report
 	if run != nil {
@@ -268,7 +268,7 @@ func (h *front) writeReference(cmd *cobra.Command, f report.Format, o ratchet.Re
 		if label != "" && !strings.Contains(label, o.Reference.Commit) {
 			base += " (" + label + ")" // builds handed in
 		}
-		rep = &report.Report{Program: h.program, Command: "reference", Paired: run, Base: base}
+		rep = &report.Report{Program: h.program, Command: "reference", Paired: run, Base: base, Head: head}
 	}
 	if f == report.JSON {
 		doc := referenceJSON{Header: report.Header{Version: report.Version, Kind: "reference", Program: h.program, Command: "reference"}, Reference: o}

@@ -48,9 +48,10 @@ type Report struct {
 	// Package is the benchmark format's pkg.
 	Package string
 
-	// Paired is a paired run, against the base build Base names.
-	Paired *paired.Outcome
-	Base   string
+	// Paired is a paired run, against the base build Base names, of the
+	// head builds Head names ("" is this binary alone).
+	Paired     *paired.Outcome
+	Base, Head string
 
 	// Measured is one scenario's numbers, with no verdict.
 	Measured *scenario.Result
@@ -105,7 +106,7 @@ func (r *Report) Write(w, errw io.Writer, f Format) error {
 	}
 	switch {
 	case r.Paired != nil:
-		return writePairedTable(w, r.Base, *r.Paired, r.Terminal.Width)
+		return writePairedTable(w, r.Head, r.Base, *r.Paired, r.Terminal.Width)
 	case r.Measured != nil:
 		return writeScenarioResult(w, *r.Measured)
 	case r.Command == "perf":

@@ -137,12 +137,15 @@ func writeScenarioResult(w io.Writer, res scenario.Result) error {
 // its interval for a time with what the run could see, the verdict and
 // what moved; then the numbers under their headings, unsure first. It is
 // fitted to width (0: DefaultWidth).
-func writePairedTable(w io.Writer, base string, o paired.Outcome, width int) error {
+func writePairedTable(w io.Writer, head, base string, o paired.Outcome, width int) error {
 	if width <= 0 {
 		width = DefaultWidth
 	}
+	if head == "" {
+		head = "this binary"
+	}
 	var b strings.Builder
-	b.WriteString(wrapWords(fmt.Sprintf("head: this binary; base: %s; %s", base, o.Rule()), width) + "\n\n")
+	b.WriteString(wrapWords(fmt.Sprintf("head: %s; base: %s; %s", head, base, o.Rule()), width) + "\n\n")
 	// One row a number under its scenario, values with their units as
 	// the judged table prints them, and a row's note on a line of its
 	// own below it: hover-storm's table is 85 columns, the suite's

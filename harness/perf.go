@@ -6,6 +6,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"runtime/debug"
+	"strconv"
 	"strings"
 	"time"
 
@@ -218,6 +219,9 @@ Exit status: 0 pass (or unbaselined), 1 a band failed, a scenario broke or
 					what = " with the references in " + bpath // the reference page
 				}
 				fmt.Fprintf(cmd.ErrOrStderr(), "%s: %s is out of date%s: run %s perf, review the change and commit it\n", p, file, what, p)
+				for _, c := range o.StaleLines[file] {
+					fmt.Fprintf(cmd.ErrOrStderr(), "  %s:%d: %s\n", file, c.Line, lineChange(c))
+				}
 			}
 			if o.DocsStale {
 				return ErrFailed
@@ -270,4 +274,22 @@ func perfCommit(build *debug.BuildInfo) string {
 		commit += "-dirty"
 	}
 	return commit
+}
+
+// lineChange says how one line of a stale file differs, cut to fit a log
+// line: "has … , perf would write …".
+func lineChange(c ratchet.LineChange) string {
+	cut := func(s string) string {
+		if r := []rune(s); len(r) > 70 {
+			return string(r[:69]) + "…"
+		}
+		return s
+	}
+	switch {
+	case c.Was == "":
+		return "perf would add " + strconv.Quote(cut(c.Want))
+	case c.Want == "":
+		return "perf would drop " + strconv.Quote(cut(c.Was))
+	}
+	return "has " + strconv.Quote(cut(c.Was)) + ", perf would write " + strconv.Quote(cut(c.Want))
 }

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"slices"
 	"strings"
 	"time"
 
@@ -119,6 +120,15 @@ func (d *docsFile) section() []byte {
 	return bytes.ReplaceAll(d.data[d.start:d.end], []byte("\r\n"), []byte("\n"))
 }
 
+// sectionLine is the line of the file the section starts on (1 for a
+// file that has none yet).
+func (d *docsFile) sectionLine() int {
+	if !d.exists {
+		return 1
+	}
+	return 1 + bytes.Count(d.data[:d.start], []byte("\n"))
+}
+
 // crlf reports whether the file ends its lines with CR LF; the section is
 // written back the same way.
 func (d *docsFile) crlf() bool {
@@ -226,6 +236,10 @@ func renderSection(o *Outcome, store *Store, hist *History, keys keys, charts st
 						band.Format(p.Lo), band.Format(p.Hi), p.N, rec.Set.UTC().Format(time.DateOnly))
 					b = b.WithBaseline(rec.Median)
 				}
+			case n.Band.Kind.Bounded() && slices.Contains(sc.Varying, n.Name):
+				// The median of processes that may differ: shown, it
+				// would move the docs without a change.
+				value = "varies"
 			case n.Band.Kind.Bounded():
 				if n.BandVerdict != band.Broken {
 					value = band.Format(n.Median) + " " + n.Unit

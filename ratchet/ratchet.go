@@ -203,6 +203,10 @@ type Outcome struct {
 	// which of the two files, in that order.
 	DocsStale bool
 	Stale     []string
+	// StaleLines says, for each file of Stale, the first lines that
+	// differ: what the file holds and what this run would write there,
+	// so a reader sees which number moved without a diff of their own.
+	StaleLines map[string][]LineChange
 	// ReferenceRecorded is the commit recorded as the first reference
 	// revision (Options.ReferenceCommit); "" when none was.
 	ReferenceRecorded string
@@ -237,6 +241,11 @@ type ScenarioOutcome struct {
 	// Steps is how many steps the scenario's run took (the benchmark
 	// format's iteration count).
 	Steps int
+	// Varying names the counts declared Number.Varies, whose value is the
+	// median of processes that may differ: judged, never shown in the
+	// docs, where a value that moves without a change would make them
+	// stale.
+	Varying []string
 
 	// measured are the numbers Numbers judged, with their samples, which
 	// Finish records.
@@ -522,6 +531,67 @@ func (k keys) of(scenario string, n band.Spec) Key {
 	return Key{k.toolchain, scenario, n.Name}
 }
 
+// LineChange is one line of a file that a run would write otherwise: its
+// line number in the file, what it holds ("" for a line the file lacks)
+// and what the run would write ("" for one it would drop).
+type LineChange struct {
+	Line      int
+	Was, Want string
+}
+
+// maxStaleLines is how many changed lines a stale file names: enough to
+// show which numbers moved, few enough for a CI log.
+const maxStaleLines = 5
+
+// stale records file as out of date, with the first lines where was (the
+// file's text from line first on) and want differ.
+func (o *Outcome) stale(file string, first int, was, want string) {
+	o.Stale = append(o.Stale, file)
+	if o.StaleLines == nil {
+		o.StaleLines = map[string][]LineChange{}
+	}
+	o.StaleLines[file] = lineChanges(strings.Split(was, "\n"), strings.Split(want, "\n"), first)
+}
+
+// lineChanges returns the first maxStaleLines lines that differ between a
+// and b, numbered from first in a, by their longest common subsequence: a
+// line added or dropped is one change, not a shift of every line after
+// it. A dropped line followed by an added one is one changed line.
+func lineChanges(a, b []string, first int) []LineChange {
+	// lcs[i][j] is the longest common subsequence of a[i:] and b[j:].
+	lcs := make([][]int, len(a)+1)
+	for i := range lcs {
+		lcs[i] = make([]int, len(b)+1)
+	}
+	for i := len(a) - 1; i >= 0; i-- {
+		for j := len(b) - 1; j >= 0; j-- {
+			if a[i] == b[j] {
+				lcs[i][j] = lcs[i+1][j+1] + 1
+			} else {
+				lcs[i][j] = max(lcs[i+1][j], lcs[i][j+1])
+			}
+		}
+	}
+	var out []LineChange
+	i, j := 0, 0
+	for (i < len(a) || j < len(b)) && len(out) < maxStaleLines {
+		switch {
+		case i < len(a) && j < len(b) && a[i] == b[j]:
+			i, j = i+1, j+1
+		case i < len(a) && j < len(b) && lcs[i+1][j] == lcs[i][j+1] && lcs[i+1][j+1] == lcs[i][j]:
+			out = append(out, LineChange{Line: first + i, Was: a[i], Want: b[j]})
+			i, j = i+1, j+1
+		case j >= len(b) || i < len(a) && lcs[i+1][j] >= lcs[i][j+1]:
+			out = append(out, LineChange{Line: first + i, Was: a[i]})
+			i++
+		default:
+			out = append(out, LineChange{Line: first + i, Want: b[j]})
+			j++
+		}
+	}
+	return out
+}
+
 // worst is the worst verdict of the outcome's scenarios.
 func (o Outcome) worst() band.Verdict {
 	verdicts := make([]band.Verdict, len(o.Scenarios))
@@ -541,10 +611,12 @@ func (r *Ratchet) Finish(o Outcome) (Outcome, error) {
 	if opts.Check {
 		section := renderSection(&o, store, hist, docs.keys(store, opts), opts.chartsLink())
 		if !docs.exists || stable(section) != stable(docs.section()) {
-			o.Stale = append(o.Stale, opts.Docs)
+			o.stale(opts.Docs, docs.sectionLine(), stable(docs.section()), stable(section))
 		}
-		if refs := store.References(); len(refs) > 0 && !bytes.Equal(page, renderReferencePage(refs, filepath.Base(opts.Baselines))) {
-			o.Stale = append(o.Stale, opts.ReferencePage)
+		if refs := store.References(); len(refs) > 0 {
+			if want := renderReferencePage(refs, filepath.Base(opts.Baselines)); !bytes.Equal(page, want) {
+				o.stale(opts.ReferencePage, 1, string(page), string(want))
+			}
 		}
 		o.DocsStale = len(o.Stale) > 0
 		return o, nil
@@ -728,7 +800,7 @@ func (j judge) scenario(name string, s *scenario.Result) ScenarioOutcome {
 	}
 	var verdicts []band.Verdict
 	if s != nil {
-		out.Steps, out.measured = s.Steps, s.Numbers
+		out.Steps, out.Varying, out.measured = s.Steps, s.Varying, s.Numbers
 		for _, m := range s.Numbers {
 			if m.Band.Kind.Recorded() {
 				m.Band.Baseline = 0

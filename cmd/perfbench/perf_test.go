@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"runtime/debug"
@@ -249,6 +250,9 @@ func TestPerfCheckWithStaleDocsSaysSo(t *testing.T) {
 	assert.Equal(t, harness.ExitFailed, code)
 	assert.True(t, strings.HasSuffix(stdout, "the docs' generated section is out of date: run perf, review the change and commit it\nverdict: docs out of date\n"), stdout)
 	assert.Contains(t, stderr, "is out of date")
+	line := strings.Count(string(b[:j]), "\n") + 1
+	assert.Contains(t, stderr, fmt.Sprintf("%s:%d: perf would drop \"a line by hand\"\n", docs, line), "it names the line that differs")
+	assert.Equal(t, 2, strings.Count(stderr, docs), "and only that line: %s", stderr)
 	code, stdout, _ = perfbench(t, append([]string{"perf", "--check", "--json"}, flags...)...)
 	assert.Equal(t, harness.ExitFailed, code)
 	var out struct {

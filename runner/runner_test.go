@@ -1,11 +1,13 @@
 package runner
 
 import (
+	"bytes"
 	"context"
 	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -28,7 +30,21 @@ import (
 // its command line, as perfbench's hidden subcommand does.
 const childEnv = "PERFBENCH_SCENARIO_TEST_CHILD"
 
+// grandchildEnv makes the test binary a child's child that sleeps, for
+// the scenarios that leave one behind; pidFileEnv names the file the
+// child writes its process ID to.
+const (
+	grandchildEnv = "PERFBENCH_SCENARIO_TEST_GRANDCHILD"
+	pidFileEnv    = "PERFBENCH_SCENARIO_TEST_PIDFILE"
+)
+
 func TestMain(m *testing.M) {
+	if os.Getenv(grandchildEnv) == "1" {
+		// Long enough to outlive every test that looks for it, short
+		// enough that one the old runner left behind goes by itself.
+		time.Sleep(time.Minute)
+		os.Exit(0)
+	}
 	if os.Getenv(childEnv) == "1" {
 		registerMisbehaving()
 		var opts scenario.Options
@@ -88,6 +104,42 @@ func registerMisbehaving() {
 		fmt.Print(`{"name":"test-two","steps":0,"numbers":[]}` + "\n")
 		os.Exit(0)
 	})
+	// A grandchild that sleeps: with the child's stdout and stderr, or
+	// with neither (a background process), while the child hangs or
+	// exits having printed its result.
+	grandchild := func(pipes bool) {
+		cmd := exec.Command(os.Args[0])
+		cmd.Env = append(os.Environ(), grandchildEnv+"=1")
+		if pipes {
+			cmd.Stdout, cmd.Stderr = os.Stdout, os.Stderr
+		}
+		if err := cmd.Start(); err != nil {
+			panic(err)
+		}
+		if err := os.WriteFile(os.Getenv(pidFileEnv), []byte(strconv.Itoa(cmd.Process.Pid)), 0o644); err != nil {
+			panic(err)
+		}
+	}
+	misbehave("test-grandchild-hang", func() { grandchild(true); hang() })
+	// What a child does before it measures an empty window, as test-renderer
+	// does, and prints a result.
+	measureAfter := func(name string, do func()) {
+		scenario.Register(scenario.Scenario{Name: name, Numbers: frames, Run: func(s *scenario.Session) error {
+			do()
+			engine.Open(s, gallery.Build(gallery.S0, gallery.Options{}).Doc, window.Options{})
+			return nil
+		}})
+	}
+	measureAfter("test-grandchild-pipes", func() { grandchild(true) })
+	measureAfter("test-grandchild-background", func() { grandchild(false) })
+	// A valid result after 32 MiB of JSON's white space: a result to the
+	// old runner, which read all of it.
+	measureAfter("test-flood", func() {
+		spaces := bytes.Repeat([]byte{' '}, 1<<20)
+		for range 32 {
+			os.Stdout.Write(spaces)
+		}
+	})
 	misbehave("test-other", func() {
 		fmt.Print(`{"name":"test-ok","steps":1,"numbers":[{"name":"frames","unit":"frames/run","band":{"kind":"count","ceiling":0},"samples":[0]}]}` + "\n")
 		os.Exit(0)
@@ -129,6 +181,7 @@ func TestMisbehavingChildrenAreBroken(t *testing.T) {
 		"test-two":     {"printed more than one result"},
 		"test-other":   {`printed the result of scenario "test-ok", not "test-other"`},
 		"test-unknown": {"exited with status 1", `stderr: unknown scenario "test-unknown"`},
+		"test-flood":   {"printed more than 16 MiB on stdout, where a result takes a few KB; killed"},
 	} {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()

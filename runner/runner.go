@@ -27,10 +27,12 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"syscall"
@@ -468,7 +470,46 @@ func parseResult(out []byte, name string) (scenario.Result, error) {
 	case len(res.Numbers) == 0 && res.Broken == "":
 		return scenario.Result{}, errors.New("printed a result with no numbers")
 	}
+	if err := checkNumbers(res.Numbers); err != nil {
+		return scenario.Result{}, err
+	}
 	return res, nil
+}
+
+// checkNumbers returns why a child's numbers hold a value no run measures,
+// before anything judges or records them: a time fails band.CheckTime, the
+// check the baselines file is read with, taking its fastest sample as the
+// median (what a baseline takes of one process), so that a run never
+// writes a file it cannot read back; a count is a finite number ≥ 0.
+func checkNumbers(numbers []band.Measured) error {
+	for _, n := range numbers {
+		if n.Band.Kind != band.KindTime {
+			for _, v := range n.Samples {
+				if !(v >= 0) || math.IsInf(v, 0) {
+					return fmt.Errorf("reported count %s as %v, not a finite number ≥ 0", n.Name, v)
+				}
+			}
+			continue
+		}
+		for _, values := range []struct {
+			what    string
+			samples []float64
+		}{{"time " + n.Name, n.Samples}, {"wall time " + n.Name, n.Wall}} {
+			if len(values.samples) == 0 {
+				continue // a missing number, Broken when judged
+			}
+			err := band.CheckTime(slices.Min(values.samples), values.samples)
+			switch {
+			case err == nil:
+			case err.Field == "median":
+				return fmt.Errorf("reported %s with fastest sample %s, %s",
+					values.what, strconv.FormatFloat(err.Value, 'g', -1, 64), strings.TrimPrefix(err.Why, "is "))
+			default:
+				return fmt.Errorf("reported %s with %v", values.what, err)
+			}
+		}
+	}
+	return nil
 }
 
 // broken returns a Broken result whose reason quotes the tail of stderr.

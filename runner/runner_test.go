@@ -140,6 +140,22 @@ func registerMisbehaving() {
 			os.Stdout.Write(spaces)
 		}
 	})
+	// Results that parse but hold what no run measures.
+	for name, numbers := range map[string]string{
+		"test-time-1e308":     `{"name":"frame","unit":"µs/frame","band":{"kind":"time","tolerance":0.4},"samples":[1e308,1e308]}`,
+		"test-time-zero":      `{"name":"frame","unit":"µs/frame","band":{"kind":"time","tolerance":0.4},"samples":[0,0,0]}`,
+		"test-time-5e-324":    `{"name":"frame","unit":"µs/frame","band":{"kind":"time","tolerance":0.4},"samples":[5e-324,5e-324]}`,
+		"test-time-negative":  `{"name":"frame","unit":"µs/frame","band":{"kind":"time","tolerance":0.4},"samples":[1.2,-1]}`,
+		"test-time-nan":       `{"name":"frame","unit":"µs/frame","band":{"kind":"time","tolerance":0.4},"samples":[NaN]}`,
+		"test-time-inf":       `{"name":"frame","unit":"µs/frame","band":{"kind":"time","tolerance":0.4},"samples":[1e999]}`,
+		"test-wall-1e308":     `{"name":"frame","unit":"µs/frame","band":{"kind":"time","tolerance":0.4},"samples":[1.2],"wall":[1e308]}`,
+		"test-count-negative": `{"name":"frames","unit":"frames/run","band":{"kind":"count","ceiling":9},"samples":[-3]}`,
+	} {
+		misbehave(name, func() {
+			fmt.Printf(`{"name":%q,"steps":1,"numbers":[%s]}`+"\n", name, numbers)
+			os.Exit(0)
+		})
+	}
 	misbehave("test-other", func() {
 		fmt.Print(`{"name":"test-ok","steps":1,"numbers":[{"name":"frames","unit":"frames/run","band":{"kind":"count","ceiling":0},"samples":[0]}]}` + "\n")
 		os.Exit(0)
@@ -182,6 +198,15 @@ func TestMisbehavingChildrenAreBroken(t *testing.T) {
 		"test-other":   {`printed the result of scenario "test-ok", not "test-other"`},
 		"test-unknown": {"exited with status 1", `stderr: unknown scenario "test-unknown"`},
 		"test-flood":   {"printed more than 16 MiB on stdout, where a result takes a few KB; killed"},
+
+		"test-time-1e308":     {"reported time frame with sample 0, 1e+308, is above 1e+09 (MaxTime), which no run measures"},
+		"test-time-zero":      {"reported time frame with samples that are all zero, which measured nothing"},
+		"test-time-5e-324":    {"reported time frame with fastest sample 5e-324, below 0.001 (MinTime), which no run measures"},
+		"test-time-negative":  {"reported time frame with sample 1, -1, is not a finite number ≥ 0"},
+		"test-time-nan":       {"printed output that is not a scenario result", "invalid character 'N'"},
+		"test-time-inf":       {"printed output that is not a scenario result", "cannot unmarshal number 1e999"},
+		"test-wall-1e308":     {"reported wall time frame with sample 0, 1e+308, is above 1e+09 (MaxTime)"},
+		"test-count-negative": {"reported count frames as -3, not a finite number ≥ 0"},
 	} {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
@@ -361,4 +386,15 @@ func hang() {
 	for {
 		time.Sleep(time.Hour)
 	}
+}
+
+// Once, which a paired run reads every process of both builds through,
+// refuses what no run measures as Run does: a base build reporting 1e308
+// is Broken, and the pair with it, not a base of "+∞ µs" that passes.
+func TestOnceRefusesWhatNoRunMeasures(t *testing.T) {
+	res, err := testRunner(0).Once(context.Background(), "test-time-1e308")
+	require.NoError(t, err)
+	assert.Equal(t, "test-time-1e308", res.Name)
+	assert.Contains(t, res.Broken, "1e+308, is above 1e+09 (MaxTime)")
+	assert.Empty(t, res.Numbers, "nothing of it reaches a judge")
 }

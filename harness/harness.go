@@ -178,7 +178,8 @@ func isCobraUsage(err error) bool {
 // persistent flags where it has one.
 func Commands(opts Options) []*cobra.Command {
 	h := &front{opts: opts, program: opts.program()}
-	return []*cobra.Command{h.scenariosCmd(), h.scenarioCmd(), h.perfCmd(), h.referenceCmd(), h.childCmd()}
+	return []*cobra.Command{checkingEnv(h.scenariosCmd()), checkingEnv(h.scenarioCmd()),
+		checkingEnv(h.perfCmd()), checkingEnv(h.referenceCmd()), h.childCmd()}
 }
 
 // front is one program's front end.

@@ -11,8 +11,11 @@
 // in its own process ([ServeChild], which package harness's Main answers)
 // and prints its scenario.Result as one JSON object on stdout, exiting 0
 // whatever the result says. A process that panics, exits non-zero, is
-// killed, hangs past its timeout or prints what does not parse is a Broken
-// result quoting the tail of its stderr, and Broken fails.
+// killed, hangs past its timeout, prints what does not parse, more than
+// [MaxOutput], or a number no run measures (band.CheckTime) is a Broken
+// result quoting the tail of its stderr, and Broken fails. Each process
+// leads a process group of its own, killed whole however it ends, so
+// nothing it started outlives it.
 //
 // Only a fresh process gives exact counts: a program's package-level state
 // (a cache, a pool, a map grown once) carries from one measurement to the

@@ -17,7 +17,7 @@ func TestPeersPrintsBothSubjectsRatiosAndCaveats(t *testing.T) {
 	assert.Regexp(t, `hover\s+s0\s+gio\s+8\s.*×`, out)
 	assert.Regexp(t, `idle\s+s0\s+gio\s+0\s+—`, out)
 	assert.Contains(t, out, "Router.Frame", "the caveats say what a Gio frame includes")
-	assert.Regexp(t, `cold cpu, the first step of each block of 20,.*\n  hover s0: perfbench \S+ µs, gio \S+ ms \(\d+\.\d×\)\n`, out)
+	assert.Regexp(t, `cold cpu, the first step of each block of 20,.*\n  hover s0: perfbench \S+ [µm]s, gio \S+ [µm]s \(\d+\.\d×\)\n`, out)
 	assert.Contains(t, out, "in blocks of 20 steps", "the caveats say the block length and why")
 	assert.Contains(t, stderr, "peers hover s0", "progress on stderr")
 }

@@ -20,7 +20,9 @@ package affinity
 import (
 	"fmt"
 	"os"
+	"slices"
 	"strconv"
+	"strings"
 )
 
 // Env is the environment variable that names the CPU a child pins
@@ -40,4 +42,42 @@ func FromEnv() error {
 		return fmt.Errorf("affinity: %s=%q is not a CPU number", Env, v)
 	}
 	return Pin(cpu)
+}
+
+// CheckEnv returns why [Env] names no CPU this process may run on, or nil
+// when it names one or is unset or empty: what [FromEnv] would refuse in
+// every child, for the parent to say once before it starts any.
+func CheckEnv() error {
+	v, ok := os.LookupEnv(Env)
+	if !ok || v == "" {
+		return nil
+	}
+	allowed := Allowed()
+	cpu, err := strconv.Atoi(v)
+	if err == nil && cpu >= 0 && (allowed == nil || slices.Contains(allowed, cpu)) {
+		return nil
+	}
+	may := "a CPU number"
+	if allowed != nil {
+		may = "the number of a CPU this process may run on (" + ranges(allowed) + ")"
+	}
+	return fmt.Errorf("%s=%q: want %s, or empty to pin nothing", Env, v, may)
+}
+
+// ranges prints sorted CPU numbers as runs: "0-3, 6".
+func ranges(cpus []int) string {
+	var parts []string
+	for i := 0; i < len(cpus); {
+		j := i
+		for j+1 < len(cpus) && cpus[j+1] == cpus[j]+1 {
+			j++
+		}
+		if j == i {
+			parts = append(parts, strconv.Itoa(cpus[i]))
+		} else {
+			parts = append(parts, fmt.Sprintf("%d-%d", cpus[i], cpus[j]))
+		}
+		i = j + 1
+	}
+	return strings.Join(parts, ", ")
 }

@@ -49,6 +49,22 @@ func Last() (int, bool) {
 	return 0, false
 }
 
+// Allowed returns the CPUs this process may run on, in order; nil if the
+// system does not say.
+func Allowed() []int {
+	var set unix.CPUSet
+	if err := unix.SchedGetaffinity(0, &set); err != nil {
+		return nil
+	}
+	var out []int
+	for cpu := range len(set) * 64 {
+		if set.IsSet(cpu) {
+			out = append(out, cpu)
+		}
+	}
+	return out
+}
+
 // threads lists this process's thread IDs.
 func threads() ([]int, error) {
 	entries, err := os.ReadDir("/proc/self/task")

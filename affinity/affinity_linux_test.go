@@ -1,7 +1,9 @@
 package affinity
 
 import (
+	"fmt"
 	"runtime"
+	"strconv"
 	"sync"
 	"testing"
 
@@ -55,4 +57,24 @@ func TestFromEnv(t *testing.T) {
 	assert.Error(t, FromEnv())
 	t.Setenv(Env, "100000")
 	assert.Error(t, FromEnv(), "a CPU the process may not run on")
+}
+
+// CheckEnv refuses what FromEnv would refuse in every child, in one line
+// naming the variable and the CPUs allowed, and passes a CPU this process
+// may run on, an empty value and none.
+func TestCheckEnv(t *testing.T) {
+	allowed := Allowed()
+	require.NotEmpty(t, allowed)
+	t.Setenv(Env, strconv.Itoa(allowed[len(allowed)-1]))
+	assert.NoError(t, CheckEnv())
+	t.Setenv(Env, "")
+	assert.NoError(t, CheckEnv())
+	for _, bad := range []string{"abc", "-1", "999", "0,1", " 1"} {
+		t.Setenv(Env, bad)
+		err := CheckEnv()
+		if assert.Error(t, err, bad) {
+			assert.Equal(t, fmt.Sprintf("PERFBENCH_CPU=%q: want the number of a CPU this process may run on (%s), or empty to pin nothing", bad, ranges(allowed)), err.Error())
+		}
+	}
+	assert.Equal(t, "0-3, 6, 8-9", ranges([]int{0, 1, 2, 3, 6, 8, 9}))
 }

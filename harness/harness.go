@@ -231,7 +231,8 @@ func isCobraUsage(err error) bool {
 // --quiet from the root's persistent flags.
 func commands(opts Options) []*cobra.Command {
 	h := &front{opts: opts, program: opts.program()}
-	return []*cobra.Command{h.scenariosCmd(), h.scenarioCmd(), h.perfCmd(), h.referenceCmd(), h.childCmd()}
+	return []*cobra.Command{checkingEnv(h.scenariosCmd()), checkingEnv(h.scenarioCmd()),
+		checkingEnv(h.perfCmd()), checkingEnv(h.referenceCmd()), h.childCmd()}
 }
 
 // front is one program's front end.

@@ -1,6 +1,7 @@
 // Package peers runs one interaction over perfbench's gallery on
 // perfbench's engine and on peers of the gallery written with other
-// toolkits, interleaved step by step in one process (`perfbench peers`).
+// toolkits, interleaved in blocks of steps in one process (`perfbench
+// peers`).
 //
 // A peer is a [Peer]: it opens its gallery at a size and drives a phase's
 // steps on it, reporting each frame it drew. This package knows no
@@ -122,15 +123,44 @@ type Options struct {
 	Peers []Peer
 	// Progress, if set, gets one line per phase and size as it finishes.
 	Progress io.Writer
+	// Block is how many steps one subject runs in a row before the next
+	// takes its turn; zero means DefaultBlock. It must be more than
+	// Warmup.
+	Block int
+}
+
+// DefaultBlock is how many steps a subject runs in a row. The first step
+// after another subject's turn runs on caches that subject's frame
+// evicted: perfbench's hover step took 48–75 µs of thread CPU there at
+// s1, s13 and s26, against 5–12 µs from the fifth step of a block on, and
+// its scroll step 26–45 µs against 2–5 µs (Gio's frames, of 1.1–2.6 ms,
+// moved by less than their noise). Stepped in turn one step at a time,
+// every step was a first one, and a ratio compared the caches. A block of
+// 20 leaves 16 warm steps after the Warmup, and at the default 120 steps
+// six blocks a subject, whose first steps give the cold figure.
+const DefaultBlock = 20
+
+// Warmup is how many steps at the head of each block the warm figures
+// leave out: from the fifth step of a block on, perfbench's hover and
+// scroll steps were within 10% of the block's last.
+const Warmup = 4
+
+func (o Options) block() int {
+	if o.Block != 0 {
+		return o.Block
+	}
+	return DefaultBlock
 }
 
 // DefaultOptions measure hover, scroll and idle at s1, s13 and s26, 120
 // steps each (three full sweeps of hover's 14 rows down and back, and
-// scroll's 80-step period and a half). Peers is left to the caller.
+// scroll's 80-step period and a half), in blocks of DefaultBlock. Peers
+// is left to the caller.
 var DefaultOptions = Options{
 	Sizes:  []gallery.Size{gallery.S1, gallery.S13, gallery.S26},
 	Phases: Phases,
 	Steps:  120,
+	Block:  DefaultBlock,
 }
 
 // Side is what one subject measured over one phase at one size.
@@ -140,23 +170,29 @@ type Side struct {
 	// Frames is the number of steps that drew a frame.
 	Frames int `json:"frames"`
 	// Median and P95 are the frame costs' median and 95th percentile
-	// (nearest rank), in µs of wall time. CPU is the median thread-CPU
-	// time of a step that drew (its input and its frame), in µs, and
-	// Allocs its median heap allocations. All are absent (zero) when
-	// Frames is zero: there was nothing to time.
-	Median float64 `json:"median_us,omitempty"`
-	P95    float64 `json:"p95_us,omitempty"`
-	CPU    float64 `json:"cpu_us,omitempty"`
-	Allocs float64 `json:"allocs_per_frame,omitempty"`
+	// (nearest rank), in µs of wall time, and CPU the median thread-CPU
+	// time of a step that drew (its input and its frame), in µs, all of
+	// the warm steps: those of a block after its Warmup. ColdCPU is the
+	// median of each block's first step, right after another subject's
+	// block. Allocs is the median heap allocations of every step that
+	// drew, warm or cold. Each is absent (zero) when there was nothing to
+	// time: no frame, or, for the warm figures, no step past the Warmup.
+	Median  float64 `json:"median_us,omitempty"`
+	P95     float64 `json:"p95_us,omitempty"`
+	CPU     float64 `json:"cpu_us,omitempty"`
+	ColdCPU float64 `json:"cold_cpu_us,omitempty"`
+	Allocs  float64 `json:"allocs_per_frame,omitempty"`
 	// Layout and Paint are the medians of the frame's parts a peer times
 	// apart, in µs; absent where it does not.
 	Layout float64 `json:"layout_us,omitempty"`
 	Paint  float64 `json:"paint_us,omitempty"`
 	// Ratio is this side's CPU over perfbench's: how many times longer
-	// its step took on the drawing thread, the clock that other processes
-	// on the machine do not move. Absent for perfbench's own side, and
-	// when either drew no frame.
-	Ratio float64 `json:"ratio,omitempty"`
+	// its warm step took on the drawing thread, the clock that other
+	// processes on the machine do not move; ColdRatio is the same of
+	// ColdCPU. Absent for perfbench's own side, and when either side has
+	// no figure.
+	Ratio     float64 `json:"ratio,omitempty"`
+	ColdRatio float64 `json:"cold_ratio,omitempty"`
 }
 
 // Row is one phase at one size on every subject, perfbench's engine first.
@@ -166,14 +202,16 @@ type Row struct {
 	Sides []Side `json:"sides"`
 }
 
-// Caveats say what each frame includes, so a reader can judge how fair a
-// ratio is. `perfbench peers` prints them under its table.
-func Caveats(peers []Peer) []string {
+// Caveats say how the run took turns and what each frame includes, so a
+// reader can judge how fair a ratio is. `perfbench peers` prints them
+// under its table.
+func Caveats(opts Options) []string {
 	out := []string{
-		"Every subject runs in one process, one goroutine locked to its thread, on the same inputs, step by step in turn (the order rotates every step), so machine load falls on all alike. The frame columns are wall time; cpu is the step's (input and frame) thread-CPU time, and the ratio is of cpu, which load on the machine does not inflate.",
+		"Every subject runs in one process, one goroutine locked to its thread, on the same inputs, in turn, so machine load falls on all alike. The frame columns are wall time; cpu is the step's (input and frame) thread-CPU time, and the ratio is of cpu, which load on the machine does not inflate.",
+		fmt.Sprintf("The subjects take turns in blocks of %d steps (the order rotates every block), so that each runs warm: the first step after another subject's block runs on the caches that subject's frames evicted, and perfbench's hover step took 6–12 times its warm cost there. Every figure but allocs/frame and the cold ones is of the warm steps, those after a block's first %d; cold is each block's first step.", opts.block(), Warmup),
 		"perfbench's frame: restyle, layout, paint diff and emission into the display list, with the null renderer; input routing and hit testing happen before the frame and are not in it. perfbench is retained: a frame redoes only what changed.",
 	}
-	for _, p := range peers {
+	for _, p := range opts.Peers {
 		out = append(out, p.Includes())
 	}
 	return append(out,
@@ -193,6 +231,9 @@ func Run(opts Options) ([]Row, error) {
 	}
 	if opts.Steps < 1 {
 		return nil, fmt.Errorf("a peer run needs at least one step, got %d", opts.Steps)
+	}
+	if b := opts.block(); b <= Warmup {
+		return nil, fmt.Errorf("a peer run's block must be more than its %d warm-up steps, got %d", Warmup, b)
 	}
 	release := counter.Exclusive()
 	defer release()
@@ -222,6 +263,9 @@ type step struct {
 	Frame
 	cpu    time.Duration
 	allocs uint64
+	// pos is the step's place in its block: 0 right after another
+	// subject's block.
+	pos int
 }
 
 // runOne drives one phase at one size on every subject.
@@ -249,20 +293,31 @@ func runOne(name string, size gallery.Size, opts Options) (Row, error) {
 		sides = append(sides, func(i int) Frame { return d.Step(name, i) })
 		names = append(names, p.Name())
 	}
+	// Subject j runs steps [b·block, (b+1)·block) in its turn of block
+	// b, every subject the same steps, and the order rotates every block.
+	block := opts.block()
 	steps := make([][]step, len(sides))
-	for i := range opts.Steps {
+	for b := 0; b*block < opts.Steps; b++ {
 		for k := range sides {
-			j := (i + k) % len(sides)
-			steps[j] = append(steps[j], measure(func() Frame { return sides[j](i) }))
+			j := (b + k) % len(sides)
+			for i := b * block; i < min((b+1)*block, opts.Steps); i++ {
+				st := measure(func() Frame { return sides[j](i) })
+				st.pos = i - b*block
+				steps[j] = append(steps[j], st)
+			}
 		}
 	}
 	r := Row{Phase: name, Size: size.String()}
 	for j, name := range names {
 		r.Sides = append(r.Sides, side(name, steps[j]))
 	}
+	ours := r.Sides[0]
 	for j := 1; j < len(r.Sides); j++ {
-		if r.Sides[0].Frames > 0 && r.Sides[j].Frames > 0 {
-			r.Sides[j].Ratio = r.Sides[j].CPU / r.Sides[0].CPU
+		if sd := &r.Sides[j]; ours.CPU > 0 && sd.CPU > 0 {
+			sd.Ratio = sd.CPU / ours.CPU
+		}
+		if sd := &r.Sides[j]; ours.ColdCPU > 0 && sd.ColdCPU > 0 {
+			sd.ColdRatio = sd.ColdCPU / ours.ColdCPU
 		}
 	}
 	return r, nil
@@ -289,22 +344,35 @@ func cpuNow() time.Duration {
 
 // side summarises one subject's steps.
 func side(subject string, steps []step) Side {
-	var costs, cpus, allocs, layouts, paints []float64
+	var costs, cpus, cold, allocs, layouts, paints []float64
+	sd := Side{Subject: subject}
 	for _, s := range steps {
-		if s.Drew {
+		if !s.Drew {
+			continue
+		}
+		sd.Frames++
+		allocs = append(allocs, float64(s.allocs))
+		switch {
+		case s.pos == 0:
+			cold = append(cold, µs(s.cpu))
+		case s.pos >= Warmup:
 			costs, cpus = append(costs, µs(s.Cost)), append(cpus, µs(s.cpu))
-			allocs = append(allocs, float64(s.allocs))
 			layouts, paints = append(layouts, µs(s.Layout)), append(paints, µs(s.Paint))
 		}
 	}
-	sd := Side{Subject: subject, Frames: len(costs)}
+	if len(allocs) > 0 {
+		sd.Allocs = median(allocs)
+	}
+	if len(cold) > 0 {
+		sd.ColdCPU = median(cold)
+	}
 	if len(costs) == 0 {
 		return sd
 	}
 	slices.Sort(costs)
 	sd.Median = median(costs)
 	sd.P95 = costs[int(math.Ceil(0.95*float64(len(costs))))-1]
-	sd.CPU, sd.Allocs, sd.Layout, sd.Paint = median(cpus), median(allocs), median(layouts), median(paints)
+	sd.CPU, sd.Layout, sd.Paint = median(cpus), median(layouts), median(paints)
 	return sd
 }
 

@@ -2,12 +2,14 @@ package peers_test
 
 import (
 	"errors"
+	"slices"
 	"testing"
 	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/perfbench/perfbench/clock"
 	"github.com/perfbench/perfbench/gallery"
 	"github.com/perfbench/perfbench/peers"
 )
@@ -40,7 +42,7 @@ func (p still) Step(phase string, i int) peers.Frame {
 
 func TestRunInterleavesEveryPeerBesidePerfbench(t *testing.T) {
 	var order []string
-	opts := peers.Options{Sizes: []gallery.Size{gallery.S0}, Phases: []string{"hover", "idle"}, Steps: 4,
+	opts := peers.Options{Sizes: []gallery.Size{gallery.S0}, Phases: []string{"hover", "idle"}, Steps: 12, Block: 6,
 		Peers: []peers.Peer{still{"a", time.Second, &order, false}, still{"b", 2 * time.Second, &order, false}}}
 	rows, err := peers.Run(opts)
 	require.NoError(t, err)
@@ -48,21 +50,57 @@ func TestRunInterleavesEveryPeerBesidePerfbench(t *testing.T) {
 	hover, idle := rows[0], rows[1]
 	require.Len(t, hover.Sides, 3)
 	assert.Equal(t, []string{"perfbench", "a", "b"}, []string{hover.Sides[0].Subject, hover.Sides[1].Subject, hover.Sides[2].Subject})
-	assert.Equal(t, 4, hover.Sides[0].Frames, "perfbench's hover draws every step")
+	assert.Equal(t, 12, hover.Sides[0].Frames, "perfbench's hover draws every step")
 	for _, sd := range hover.Sides[1:] {
-		assert.Equal(t, 4, sd.Frames)
+		assert.Equal(t, 12, sd.Frames)
 		assert.InDelta(t, sd.CPU, hover.Sides[0].CPU*sd.Ratio, 1e-6*sd.CPU, "the ratio is the side's CPU over perfbench's")
+		assert.InDelta(t, sd.ColdCPU, hover.Sides[0].ColdCPU*sd.ColdRatio, 1e-6*sd.ColdCPU, "and the cold ratio of the cold CPU")
 		assert.Equal(t, float64(sd.Subject[0]-'a'+1)*1e6, sd.Median, "the frame's own cost, in µs")
 		assert.Equal(t, sd.Median/2, sd.Paint)
 	}
 	assert.Zero(t, hover.Sides[0].Ratio, "perfbench's own side has no ratio")
-	// The order rotates every step: perfbench, a, b; then a, b,
-	// perfbench; then b, perfbench, a; as the peers saw it.
-	assert.Equal(t, []string{"a", "b", "a", "b", "b", "a", "a", "b"}, order[:8])
+	// In blocks of six, the order rotating every block: perfbench, a,
+	// b; then a, b, perfbench; as the peers saw it.
+	want := slices.Concat(slices.Repeat([]string{"a"}, 6), slices.Repeat([]string{"b"}, 6))
+	assert.Equal(t, slices.Concat(want, want), order[:24])
 	for _, sd := range idle.Sides {
 		assert.Zero(t, sd.Frames, sd.Subject)
 		assert.Zero(t, sd.Ratio)
 	}
+}
+
+// cold is a peer whose step costs 3 ms of thread CPU when it begins a
+// block, right after another subject's turn, and nothing otherwise, as a
+// frame on caches another evicted does.
+type cold struct{}
+
+func (p cold) Name() string                            { return "cold" }
+func (p cold) Includes() string                        { return "" }
+func (p cold) Open(gallery.Size) (peers.Driver, error) { return p, nil }
+
+func (p cold) Step(phase string, i int) peers.Frame {
+	if i%peers.DefaultBlock == 0 {
+		start, _ := clock.ThreadCPU()
+		for now := start; now-start < 3*time.Millisecond; now, _ = clock.ThreadCPU() {
+		}
+	}
+	return peers.Frame{Drew: true, Cost: time.Millisecond}
+}
+
+// The warm figures leave out each block's first Warmup steps, so a
+// subject's cost on caches another evicted shows only in the cold ones.
+func TestWarmFiguresLeaveOutEachBlocksColdStart(t *testing.T) {
+	if _, ok := clock.ThreadCPU(); !ok {
+		t.Skip("no thread-CPU clock here")
+	}
+	rows, err := peers.Run(peers.Options{Sizes: []gallery.Size{gallery.S0}, Phases: []string{"hover"}, Steps: 40,
+		Peers: []peers.Peer{cold{}}})
+	require.NoError(t, err)
+	sd := rows[0].Sides[1]
+	assert.Equal(t, 40, sd.Frames)
+	assert.GreaterOrEqual(t, sd.ColdCPU, 3000.0, "each block's first step, after perfbench's block")
+	assert.Less(t, sd.CPU, 1000.0, "the warm steps")
+	assert.Equal(t, 2, 40/peers.DefaultBlock, "two blocks a subject")
 }
 
 func TestRunRejectsWhatItCannotRun(t *testing.T) {
@@ -74,12 +112,15 @@ func TestRunRejectsWhatItCannotRun(t *testing.T) {
 	_, err = peers.Run(peers.Options{Sizes: []gallery.Size{gallery.S0}, Phases: []string{"idle"}, Steps: 1,
 		Peers: []peers.Peer{still{"a", 0, &order, true}}})
 	assert.EqualError(t, err, "a idle at s0: no window")
+	_, err = peers.Run(peers.Options{Phases: []string{"idle"}, Steps: 1, Block: 4})
+	assert.EqualError(t, err, "a peer run's block must be more than its 4 warm-up steps, got 4")
 }
 
 func TestCaveatsSayWhatEveryPeersFrameIncludes(t *testing.T) {
 	var order []string
-	c := peers.Caveats([]peers.Peer{still{"a", 0, &order, false}})
+	c := peers.Caveats(peers.Options{Peers: []peers.Peer{still{"a", 0, &order, false}}})
 	assert.Contains(t, c, "a's frame: nothing.")
+	assert.Contains(t, c[1], "blocks of 20 steps", "the block length, and why")
 }
 
 // window is a headless window whose frames are their costs: it draws one

@@ -406,6 +406,7 @@ func TestMalformedBaselinesLeaveEveryFileByteIdentical(t *testing.T) {
 		{"reference ratio not finite", "version: 2\nreferences:\n  - commit: abcdef0\n    set: 2026-09-10T08:00:00Z\n    kind: faster\n    why: w\n    ratios:\n      - [hover-storm, frame, .nan, 0.95, 0.97, 30]\n", `:8: a ratio ".nan" is not a finite number ≥ 0`},
 		{"reference ratio pairs", "version: 2\nreferences:\n  - commit: abcdef0\n    set: 2026-09-10T08:00:00Z\n    kind: faster\n    why: w\n    ratios:\n      - [hover-storm, frame, 0.96, 0.95, 0.97, 1]\n", `:8: pairs "1" is not a count of at least 2`},
 		{"negative median", "version: 1\nmachines:\n  m:\n    s:\n      frame: {unit: x, median: -3, set: 2026-09-10T08:00:00Z, why: w, samples: [1]}\n", `:5: median "-3" is not a finite number ≥ 0`},
+		{"median 5e-324", "version: 1\nmachines:\n  m:\n    s:\n      frame: {unit: x, median: 5e-324, set: 2026-09-10T08:00:00Z, why: w, samples: [5e-324]}\n", `:5: median 5e-324 is below 0.001 (MinTime), which no run measures`},
 		{"median not a number", "version: 1\nmachines:\n  m:\n    s:\n      frame:\n        median: fast\n", `:6: median must be a number`},
 		{"no samples", "version: 1\nmachines:\n  m:\n    s:\n      frame: {median: 3, set: 2026-09-10T08:00:00Z}\n", `:5: number "frame" has no samples`},
 		{"bad time", "version: 1\nmachines:\n  m:\n    s:\n      frame: {median: 3, samples: [3], set: yesterday}\n", `:5: set "yesterday" is not an RFC 3339 time`},

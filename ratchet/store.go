@@ -27,12 +27,9 @@ const (
 	storeVersionReferences = 2
 )
 
-// MaxTime is the largest time the ratchet reads from its files, in the
-// time's unit (µs for every time perfbench measures: a quarter of an hour
-// for one frame). Nothing it measures comes near; a value above it was
-// not measured, and a band around it (1e308 gives ≤ 1.7e308) gates
-// nothing.
-const MaxTime = 1e9
+// MaxTime is the largest time the ratchet reads from its files: see
+// [band.MaxTime].
+const MaxTime = band.MaxTime
 
 // Key names one time baseline: a machine (its [Machine.String] form), a
 // scenario, and a number within the scenario.
@@ -385,6 +382,7 @@ func (p *parser) baseline(number string, n *yaml.Node) (Baseline, error) {
 	}
 	var b Baseline
 	var haveMedian, haveSet, haveSamples bool
+	var medianNode *yaml.Node
 	for _, kv := range fields {
 		k, v := kv[0], kv[1]
 		switch k.Value {
@@ -403,7 +401,7 @@ func (p *parser) baseline(number string, n *yaml.Node) (Baseline, error) {
 			if b.Median <= 0 {
 				return b, p.errorf(v, "median must be above zero")
 			}
-			haveMedian = true
+			haveMedian, medianNode = true, v
 		case "set":
 			s, err := p.str(v, "set")
 			if err != nil {
@@ -445,15 +443,13 @@ func (p *parser) baseline(number string, n *yaml.Node) (Baseline, error) {
 	case !haveSet:
 		return b, p.errorf(n, "%s has no set time", what)
 	}
-	// The median is of per-process fastest samples, each one of the
-	// samples: it lies within their range, and samples that are all zero
-	// measured nothing.
-	lo, hi := slices.Min(b.Samples), slices.Max(b.Samples)
-	switch {
-	case hi == 0:
-		return b, p.errorf(n, "%s has samples that are all zero, which measured nothing", what)
-	case b.Median < lo || b.Median > hi:
-		return b, p.errorf(n, "%s has median %s outside its samples' range [%s, %s]", what, band.Format(b.Median), band.Format(lo), band.Format(hi))
+	// What band.CheckTime refuses here, the runner refuses from a child,
+	// so that a run never records what this file cannot read.
+	if err := band.CheckTime(b.Median, b.Samples); err != nil {
+		if err.Field == "median" {
+			return b, p.errorf(medianNode, "median %s %s", medianNode.Value, err.Why)
+		}
+		return b, p.errorf(n, "%s has %s", what, err)
 	}
 	return b, nil
 }

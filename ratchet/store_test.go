@@ -19,7 +19,7 @@ func TestStoreRoundTrip(t *testing.T) {
 	k2 := ratchet.Key{Machine: machineA.String(), Scenario: "scroll", Number: "frame"}
 	k3 := ratchet.Key{Machine: "yes", Scenario: "1.5", Number: "null"} // keys YAML would read as other types
 	s.Put(k2, ratchet.Baseline{Unit: "µs/frame", Median: 20.125, Samples: []float64{19, 20.125, 21}, Set: day1, Why: "first record on this machine"})
-	s.Put(k1, ratchet.Baseline{Unit: "µs/frame", Median: 1e-7, Samples: []float64{1e-7, 0.1 + 0.2, 123456789.123}, Set: day2, Why: "multi\nline: why"})
+	s.Put(k1, ratchet.Baseline{Unit: "µs/frame", Median: 0.0012345678901, Samples: []float64{0.0012345678901, 0.1 + 0.2, 123456789.123}, Set: day2, Why: "multi\nline: why"})
 	s.Put(k3, ratchet.Baseline{Unit: "", Median: 3, Samples: []float64{3}, Set: day1.In(time.FixedZone("X", 3600)), Why: ""})
 
 	data := s.Marshal()

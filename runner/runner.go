@@ -11,8 +11,11 @@
 // in its own process ([ServeChild], which package harness's Main answers)
 // and prints its scenario.Result as one JSON object on stdout, exiting 0
 // whatever the result says. A process that panics, exits non-zero, is
-// killed, hangs past its timeout or prints what does not parse is a Broken
-// result quoting the tail of its stderr, and Broken fails.
+// killed, hangs past its timeout, prints what does not parse, more than
+// [MaxOutput], or a number no run measures (band.CheckTime) is a Broken
+// result quoting the tail of its stderr, and Broken fails. Each process
+// leads a process group of its own, killed whole however it ends, so
+// nothing it started outlives it.
 //
 // Only a fresh process gives exact counts: a program's package-level state
 // (a cache, a pool, a map grown once) carries from one measurement to the
@@ -27,11 +30,14 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
+	"sync"
 	"syscall"
 	"time"
 
@@ -254,43 +260,130 @@ func (r *Runner) one(ctx context.Context, name string) (scenario.Result, error) 
 		}
 		cmd.Env = append(env, latency.EnvVar+"="+trace)
 	}
-	var stdout bytes.Buffer
-	var stderr tail
-	cmd.Stdout, cmd.Stderr = &stdout, &stderr
-	// A child that leaves a grandchild holding its pipes must not hold
-	// the runner too.
-	cmd.WaitDelay = time.Second
-	if err := cmd.Start(); err != nil {
+	return r.wait(ctx, name, cmd)
+}
+
+// wait starts cmd, the process of scenario name, in a process group of its
+// own and reads its result. Whatever way the process ends (it exits, runs
+// past the timeout, prints too much, or ctx ends), the whole group is
+// killed before the result is read, so no process it started outlives it.
+func (r *Runner) wait(ctx context.Context, name string, cmd *exec.Cmd) (scenario.Result, error) {
+	// The runner's own pipes, not writers that os/exec copies into: Wait
+	// then returns as the child exits, even while a grandchild holds the
+	// pipes open, and the group is killed at once.
+	outR, outW, err := os.Pipe()
+	if err != nil {
 		return scenario.Result{}, fmt.Errorf("scenario: starting %s: %w", name, err)
 	}
+	errR, errW, err := os.Pipe()
+	if err != nil {
+		outR.Close()
+		outW.Close()
+		return scenario.Result{}, fmt.Errorf("scenario: starting %s: %w", name, err)
+	}
+	defer outR.Close()
+	defer errR.Close()
+	cmd.Stdout, cmd.Stderr = outW, errW
+	inGroup(cmd)
+	err = cmd.Start()
+	outW.Close()
+	errW.Close()
+	if err != nil {
+		return scenario.Result{}, fmt.Errorf("scenario: starting %s: %w", name, err)
+	}
+	stop := sync.OnceFunc(func() { stopGroup(cmd.Process) })
+	defer stop()
+
+	stdout := bounded{limit: MaxOutput, full: stop}
+	var stderr tail
+	read := make(chan struct{}, 2)
+	go func() { stdout.readFrom(outR); read <- struct{}{} }()
+	go func() { _, _ = io.Copy(&stderr, errR); read <- struct{}{} }()
+	done := make(chan error, 1)
+	go func() { done <- cmd.Wait() }()
+
 	timeout := r.Timeout
 	if timeout <= 0 {
 		timeout = DefaultTimeout
 	}
-	done := make(chan error, 1)
-	go func() { done <- cmd.Wait() }()
 	timer := time.NewTimer(timeout)
 	defer timer.Stop()
 	var waitErr error
+	var timedOut bool
 	select {
 	case waitErr = <-done:
 	case <-timer.C:
-		_ = cmd.Process.Kill()
+		stop()
 		<-done
-		return broken(name, fmt.Sprintf("timed out: still running after %s, killed", timeout), &stderr), nil
+		timedOut = true
 	case <-ctx.Done():
-		_ = cmd.Process.Kill()
+		stop()
 		<-done
+		drain(read, outR, errR)
 		return scenario.Result{}, ctx.Err()
 	}
-	if waitErr != nil {
+	stop()
+	drain(read, outR, errR)
+	switch {
+	case stdout.over:
+		return broken(name, fmt.Sprintf("printed more than %d MiB on stdout, where a result takes a few KB; killed", MaxOutput>>20), &stderr), nil
+	case timedOut:
+		return broken(name, fmt.Sprintf("timed out: still running after %s, killed", timeout), &stderr), nil
+	case waitErr != nil:
 		return broken(name, exitReason(waitErr, &stderr), &stderr), nil
 	}
-	res, err := parseResult(stdout.Bytes(), name)
+	res, err := parseResult(stdout.buf.Bytes(), name)
 	if err != nil {
 		return broken(name, err.Error(), &stderr), nil
 	}
 	return res, nil
+}
+
+// MaxOutput bounds what the runner reads from a child's stdout. A result
+// takes a few KB (the suite's largest, scroll's, 5.7 KB); 16 MiB holds one
+// with most of a million samples, more frames than any scenario draws,
+// and keeps a child that prints without end from filling the parent's
+// memory. A child past it is killed and Broken.
+const MaxOutput = 16 << 20
+
+// bounded keeps what a child prints on stdout up to limit bytes; past it,
+// it sets over, calls full (which kills the child) and reads no further.
+type bounded struct {
+	buf   bytes.Buffer
+	limit int
+	over  bool
+	full  func()
+}
+
+func (b *bounded) readFrom(r io.Reader) {
+	n, _ := b.buf.ReadFrom(io.LimitReader(r, int64(b.limit)+1))
+	if n > int64(b.limit) {
+		b.over = true
+		b.buf.Truncate(b.limit)
+		b.full()
+	}
+}
+
+// drain waits for the two readers of a child's pipes to reach the end,
+// which they do once every process of its group is dead; after a second
+// (a process that left the group on purpose and holds a pipe) it closes
+// the pipes under them.
+func drain(read <-chan struct{}, pipes ...*os.File) {
+	wait := time.NewTimer(time.Second)
+	defer wait.Stop()
+	for left := 2; left > 0; left-- {
+		select {
+		case <-read:
+		case <-wait.C:
+			for _, p := range pipes {
+				p.Close()
+			}
+			for ; left > 0; left-- {
+				<-read
+			}
+			return
+		}
+	}
 }
 
 // exitReason says how a child that did not exit cleanly ended.
@@ -354,7 +447,46 @@ func parseResult(out []byte, name string) (scenario.Result, error) {
 	case len(res.Numbers) == 0 && res.Broken == "":
 		return scenario.Result{}, errors.New("printed a result with no numbers")
 	}
+	if err := checkNumbers(res.Numbers); err != nil {
+		return scenario.Result{}, err
+	}
 	return res, nil
+}
+
+// checkNumbers returns why a child's numbers hold a value no run measures,
+// before anything judges or records them: a time fails band.CheckTime, the
+// check the baselines file is read with, taking its fastest sample as the
+// median (what a baseline takes of one process), so that a run never
+// writes a file it cannot read back; a count is a finite number ≥ 0.
+func checkNumbers(numbers []band.Measured) error {
+	for _, n := range numbers {
+		if n.Band.Kind != band.KindTime {
+			for _, v := range n.Samples {
+				if !(v >= 0) || math.IsInf(v, 0) {
+					return fmt.Errorf("reported count %s as %v, not a finite number ≥ 0", n.Name, v)
+				}
+			}
+			continue
+		}
+		for _, values := range []struct {
+			what    string
+			samples []float64
+		}{{"time " + n.Name, n.Samples}, {"wall time " + n.Name, n.Wall}} {
+			if len(values.samples) == 0 {
+				continue // a missing number, Broken when judged
+			}
+			err := band.CheckTime(slices.Min(values.samples), values.samples)
+			switch {
+			case err == nil:
+			case err.Field == "median":
+				return fmt.Errorf("reported %s with fastest sample %s, %s",
+					values.what, strconv.FormatFloat(err.Value, 'g', -1, 64), strings.TrimPrefix(err.Why, "is "))
+			default:
+				return fmt.Errorf("reported %s with %v", values.what, err)
+			}
+		}
+	}
+	return nil
 }
 
 // broken returns a Broken result whose reason quotes the tail of stderr.

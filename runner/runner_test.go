@@ -1,11 +1,13 @@
 package runner
 
 import (
+	"bytes"
 	"context"
 	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -28,7 +30,21 @@ import (
 // its command line, as perfbench's hidden subcommand does.
 const childEnv = "PERFBENCH_SCENARIO_TEST_CHILD"
 
+// grandchildEnv makes the test binary a child's child that sleeps, for
+// the scenarios that leave one behind; pidFileEnv names the file the
+// child writes its process ID to.
+const (
+	grandchildEnv = "PERFBENCH_SCENARIO_TEST_GRANDCHILD"
+	pidFileEnv    = "PERFBENCH_SCENARIO_TEST_PIDFILE"
+)
+
 func TestMain(m *testing.M) {
+	if os.Getenv(grandchildEnv) == "1" {
+		// Long enough to outlive every test that looks for it, short
+		// enough that one the old runner left behind goes by itself.
+		time.Sleep(time.Minute)
+		os.Exit(0)
+	}
 	if os.Getenv(childEnv) == "1" {
 		registerMisbehaving()
 		var opts scenario.Options
@@ -88,6 +104,58 @@ func registerMisbehaving() {
 		fmt.Print(`{"name":"test-two","steps":0,"numbers":[]}` + "\n")
 		os.Exit(0)
 	})
+	// A grandchild that sleeps: with the child's stdout and stderr, or
+	// with neither (a background process), while the child hangs or
+	// exits having printed its result.
+	grandchild := func(pipes bool) {
+		cmd := exec.Command(os.Args[0])
+		cmd.Env = append(os.Environ(), grandchildEnv+"=1")
+		if pipes {
+			cmd.Stdout, cmd.Stderr = os.Stdout, os.Stderr
+		}
+		if err := cmd.Start(); err != nil {
+			panic(err)
+		}
+		if err := os.WriteFile(os.Getenv(pidFileEnv), []byte(strconv.Itoa(cmd.Process.Pid)), 0o644); err != nil {
+			panic(err)
+		}
+	}
+	misbehave("test-grandchild-hang", func() { grandchild(true); hang() })
+	// What a child does before it measures an empty window, as test-renderer
+	// does, and prints a result.
+	measureAfter := func(name string, do func()) {
+		scenario.Register(scenario.Scenario{Name: name, Numbers: frames, Run: func(s *scenario.Session) error {
+			do()
+			engine.Open(s, gallery.Build(gallery.S0, gallery.Options{}).Doc, window.Options{})
+			return nil
+		}})
+	}
+	measureAfter("test-grandchild-pipes", func() { grandchild(true) })
+	measureAfter("test-grandchild-background", func() { grandchild(false) })
+	// A valid result after 32 MiB of JSON's white space: a result to the
+	// old runner, which read all of it.
+	measureAfter("test-flood", func() {
+		spaces := bytes.Repeat([]byte{' '}, 1<<20)
+		for range 32 {
+			os.Stdout.Write(spaces)
+		}
+	})
+	// Results that parse but hold what no run measures.
+	for name, numbers := range map[string]string{
+		"test-time-1e308":     `{"name":"frame","unit":"µs/frame","band":{"kind":"time","tolerance":0.4},"samples":[1e308,1e308]}`,
+		"test-time-zero":      `{"name":"frame","unit":"µs/frame","band":{"kind":"time","tolerance":0.4},"samples":[0,0,0]}`,
+		"test-time-5e-324":    `{"name":"frame","unit":"µs/frame","band":{"kind":"time","tolerance":0.4},"samples":[5e-324,5e-324]}`,
+		"test-time-negative":  `{"name":"frame","unit":"µs/frame","band":{"kind":"time","tolerance":0.4},"samples":[1.2,-1]}`,
+		"test-time-nan":       `{"name":"frame","unit":"µs/frame","band":{"kind":"time","tolerance":0.4},"samples":[NaN]}`,
+		"test-time-inf":       `{"name":"frame","unit":"µs/frame","band":{"kind":"time","tolerance":0.4},"samples":[1e999]}`,
+		"test-wall-1e308":     `{"name":"frame","unit":"µs/frame","band":{"kind":"time","tolerance":0.4},"samples":[1.2],"wall":[1e308]}`,
+		"test-count-negative": `{"name":"frames","unit":"frames/run","band":{"kind":"count","ceiling":9},"samples":[-3]}`,
+	} {
+		misbehave(name, func() {
+			fmt.Printf(`{"name":%q,"steps":1,"numbers":[%s]}`+"\n", name, numbers)
+			os.Exit(0)
+		})
+	}
 	misbehave("test-other", func() {
 		fmt.Print(`{"name":"test-ok","steps":1,"numbers":[{"name":"frames","unit":"frames/run","band":{"kind":"count","ceiling":0},"samples":[0]}]}` + "\n")
 		os.Exit(0)
@@ -129,6 +197,16 @@ func TestMisbehavingChildrenAreBroken(t *testing.T) {
 		"test-two":     {"printed more than one result"},
 		"test-other":   {`printed the result of scenario "test-ok", not "test-other"`},
 		"test-unknown": {"exited with status 1", `stderr: unknown scenario "test-unknown"`},
+		"test-flood":   {"printed more than 16 MiB on stdout, where a result takes a few KB; killed"},
+
+		"test-time-1e308":     {"reported time frame with sample 0, 1e+308, is above 1e+09 (MaxTime), which no run measures"},
+		"test-time-zero":      {"reported time frame with samples that are all zero, which measured nothing"},
+		"test-time-5e-324":    {"reported time frame with fastest sample 5e-324, below 0.001 (MinTime), which no run measures"},
+		"test-time-negative":  {"reported time frame with sample 1, -1, is not a finite number ≥ 0"},
+		"test-time-nan":       {"printed output that is not a scenario result", "invalid character 'N'"},
+		"test-time-inf":       {"printed output that is not a scenario result", "cannot unmarshal number 1e999"},
+		"test-wall-1e308":     {"reported wall time frame with sample 0, 1e+308, is above 1e+09 (MaxTime)"},
+		"test-count-negative": {"reported count frames as -3, not a finite number ≥ 0"},
 	} {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
@@ -308,4 +386,15 @@ func hang() {
 	for {
 		time.Sleep(time.Hour)
 	}
+}
+
+// Once, which a paired run reads every process of both builds through,
+// refuses what no run measures as Run does: a base build reporting 1e308
+// is Broken, and the pair with it, not a base of "+∞ µs" that passes.
+func TestOnceRefusesWhatNoRunMeasures(t *testing.T) {
+	res, err := testRunner(0).Once(context.Background(), "test-time-1e308")
+	require.NoError(t, err)
+	assert.Equal(t, "test-time-1e308", res.Name)
+	assert.Contains(t, res.Broken, "1e+308, is above 1e+09 (MaxTime)")
+	assert.Empty(t, res.Numbers, "nothing of it reaches a judge")
 }

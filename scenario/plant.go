@@ -1,6 +1,7 @@
 package scenario
 
 import (
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -21,7 +22,23 @@ func parsePlant(v string) (target string, factor, ref float64, err error) {
 		}
 	}
 	if !ok || target == "" || ferr != nil || !(factor >= 1) || factor > 1e3 {
-		return "", 0, 0, fmt.Errorf("PERFBENCH_PLANT=%q: want SCENARIO:FACTOR or SCENARIO:FACTOR@REF with FACTOR ≥ 1 and REF > 0 µs", v)
+		return "", 0, 0, errPlant
 	}
 	return target, factor, ref, nil
+}
+
+var errPlant = errors.New("want SCENARIO:FACTOR or SCENARIO:FACTOR@REF with FACTOR from 1 to 1000 and REF > 0 µs")
+
+// CheckPlant returns why v, the value of the environment variable env, is
+// not a plant a build with the perfbench_plant tag reads (see
+// CheckPlantEnv), or nil; empty plants nothing. A harness checks it
+// before it starts any child, which would panic on it.
+func CheckPlant(env, v string) error {
+	if v == "" {
+		return nil
+	}
+	if _, _, _, err := parsePlant(v); err != nil {
+		return fmt.Errorf("%s=%q: %w", env, v, err)
+	}
+	return nil
 }

@@ -32,6 +32,11 @@ import (
 // percent, use the work form.
 const PlantEnv = "PERFBENCH_PLANT"
 
+// CheckPlantEnv returns why [PlantEnv] holds no plant, or nil: what
+// every child of this build would panic on, for the parent to refuse once
+// before it starts any.
+func CheckPlantEnv() error { return CheckPlant(PlantEnv, os.Getenv(PlantEnv)) }
+
 // planted returns the slowdown PERFBENCH_PLANT asks for the named
 // scenario, or nil. A malformed value panics: a harness that thinks it
 // planted a slowdown must not measure an unplanted build.
@@ -42,7 +47,7 @@ func planted(name string) *plant {
 	}
 	target, factor, ref, err := parsePlant(v)
 	if err != nil {
-		panic("scenario: " + err.Error())
+		panic("scenario: " + CheckPlant(PlantEnv, v).Error())
 	}
 	if target != name || factor == 1 {
 		return nil

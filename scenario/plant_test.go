@@ -30,3 +30,11 @@ func TestParsePlant(t *testing.T) {
 		assert.Error(t, err, bad)
 	}
 }
+
+// CheckPlant names the variable and the form it wants, in one line.
+func TestCheckPlant(t *testing.T) {
+	assert.NoError(t, CheckPlant("PERFBENCH_BASE_PLANT", ""))
+	assert.NoError(t, CheckPlant("PERFBENCH_BASE_PLANT", "hover-storm:1.1@1.2"))
+	assert.EqualError(t, CheckPlant("PERFBENCH_BASE_PLANT", "hover-storm:fast"),
+		`PERFBENCH_BASE_PLANT="hover-storm:fast": want SCENARIO:FACTOR or SCENARIO:FACTOR@REF with FACTOR from 1 to 1000 and REF > 0 µs`)
+}

@@ -114,7 +114,7 @@ Times are this machine's, measured now; the peer run gates nothing.`,
 					Steps   int         `json:"steps"`
 					Rows    []peers.Row `json:"rows"`
 					Caveats []string    `json:"caveats"`
-				}{gioPeer.Form.String(), opts.Steps, rows, peers.Caveats(opts.Peers)})
+				}{gioPeer.Form.String(), opts.Steps, rows, peers.Caveats(opts)})
 			}
 			printPeers(s, rows, opts, gioPeer.Form)
 			return nil
@@ -170,9 +170,32 @@ func printPeers(s *streams, rows []peers.Row, opts peers.Options, form peer.Form
 		}
 	}
 	tw.Flush()
+	printCold(s, rows, opts)
 	fmt.Fprintln(s.out, "\nratio: a peer's cpu over perfbench's. What the numbers include:")
-	for _, c := range peers.Caveats(opts.Peers) {
+	for _, c := range peers.Caveats(opts) {
 		fmt.Fprintf(s.out, "  - %s\n", c)
+	}
+}
+
+// printCold prints the cold figures, a line a row that drew: each
+// block's first step, on the caches another subject's block evicted.
+func printCold(s *streams, rows []peers.Row, opts peers.Options) {
+	fmt.Fprintf(s.out, "\ncold cpu, the first step of each block of %d, right after another subject's block:\n", opts.Block)
+	for _, r := range rows {
+		var parts []string
+		for _, sd := range r.Sides {
+			if sd.ColdCPU == 0 {
+				continue
+			}
+			part := sd.Subject + " " + duration(sd.ColdCPU)
+			if sd.ColdRatio > 0 {
+				part += fmt.Sprintf(" (%.1f×)", sd.ColdRatio)
+			}
+			parts = append(parts, part)
+		}
+		if len(parts) > 0 {
+			fmt.Fprintf(s.out, "  %s %s: %s\n", r.Phase, r.Size, strings.Join(parts, ", "))
+		}
 	}
 }
 

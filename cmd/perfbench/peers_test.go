@@ -19,11 +19,13 @@ func TestPeersPrintsBothSubjectsRatiosAndCaveats(t *testing.T) {
 	assert.Regexp(t, `hover\s+s0\s+gio\s+8\s.*×`, out)
 	assert.Regexp(t, `idle\s+s0\s+gio\s+0\s+—`, out)
 	assert.Contains(t, out, "Router.Frame", "the caveats say what a Gio frame includes")
+	assert.Regexp(t, `cold cpu, the first step of each block of 20,.*\n  hover s0: perfbench \S+ [µm]s, gio \S+ [µm]s \(\d+\.\d×\)\n`, out)
+	assert.Contains(t, out, "in blocks of 20 steps", "the caveats say the block length and why")
 	assert.Contains(t, stderr, "peers hover s0", "progress on stderr")
 }
 
 func TestPeersJSON(t *testing.T) {
-	code, out, _ := perfbench(t, "peers", "--size", "s0", "--phase", "scroll", "--steps", "4", "--form", "everything", "--peer", "gio", "--json")
+	code, out, _ := perfbench(t, "peers", "--size", "s0", "--phase", "scroll", "--steps", "8", "--form", "everything", "--peer", "gio", "--json")
 	require.Equal(t, harness.ExitPass, code)
 	var got struct {
 		Form string `json:"form"`
@@ -44,7 +46,7 @@ func TestPeersJSON(t *testing.T) {
 	require.GreaterOrEqual(t, len(sides), 2)
 	assert.Equal(t, "perfbench", sides[0].Subject)
 	assert.Equal(t, "gio", sides[1].Subject)
-	assert.Equal(t, 4, sides[1].Frames)
+	assert.Equal(t, 8, sides[1].Frames)
 	assert.Positive(t, sides[1].Ratio)
 	assert.NotEmpty(t, got.Caveats)
 }

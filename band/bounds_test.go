@@ -1,0 +1,44 @@
+package band_test
+
+import (
+	"math"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+
+	"github.com/perfbench/perfbench/band"
+)
+
+// CheckTime refuses every value no run measures, naming it: what the
+// baselines file and the runner refuse alike.
+func TestCheckTime(t *testing.T) {
+	for _, tt := range []struct {
+		name    string
+		median  float64
+		samples []float64
+		want    string
+	}{
+		{"measured", 1.2, []float64{1.1, 1.2, 1.5}, ""},
+		{"a zero sample beside others", 1, []float64{0, 1, 2}, ""},
+		{"1e308", 1e308, []float64{1e308}, "sample 0, 1e+308, is above 1e+09 (MaxTime), which no run measures"},
+		{"median 1e308", 1e308, []float64{1}, "median 1e+308 is above 1e+09 (MaxTime), which no run measures"},
+		{"all zero", 0, []float64{0, 0}, "samples that are all zero, which measured nothing"},
+		{"5e-324", 5e-324, []float64{5e-324, 1}, "median 5e-324 is below 0.001 (MinTime), which no run measures"},
+		{"NaN", 1, []float64{1, math.NaN()}, "sample 1, NaN, is not a finite number ≥ 0"},
+		{"+Inf", 1, []float64{math.Inf(1)}, "sample 0, +Inf, is not a finite number ≥ 0"},
+		{"negative", 1, []float64{1, -1}, "sample 1, -1, is not a finite number ≥ 0"},
+		{"none", 1, nil, "no samples"},
+		{"median outside", 5, []float64{1, 2}, "median 5 outside its samples' range [1, 2]"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			err := band.CheckTime(tt.median, tt.samples)
+			if tt.want == "" {
+				assert.Nil(t, err)
+				return
+			}
+			if assert.NotNil(t, err) {
+				assert.Equal(t, tt.want, err.Error())
+			}
+		})
+	}
+}

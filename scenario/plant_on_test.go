@@ -1,0 +1,19 @@
+//go:build perfbench_plant
+
+package scenario
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+)
+
+// A plant build refuses a malformed PERFBENCH_PLANT up front with the
+// error its children would panic with.
+func TestCheckPlantEnv(t *testing.T) {
+	t.Setenv(PlantEnv, "hover-storm:2")
+	assert.NoError(t, CheckPlantEnv())
+	t.Setenv(PlantEnv, "hover-storm")
+	assert.EqualError(t, CheckPlantEnv(), `PERFBENCH_PLANT="hover-storm": want SCENARIO:FACTOR or SCENARIO:FACTOR@REF with FACTOR from 1 to 1000 and REF > 0 µs`)
+	assert.PanicsWithValue(t, "scenario: "+CheckPlantEnv().Error(), func() { planted("hover-storm") })
+}

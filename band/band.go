@@ -373,5 +373,9 @@ func Format(v float64) string {
 		// so a large count prints every digit.
 		return strconv.FormatFloat(math.Round(v), 'f', -1, 64)
 	}
+	if a := math.Abs(r); a >= 1e15 || a != 0 && a < 1e-6 {
+		// Beyond anything measured: 1e+308, not 309 digits.
+		return strconv.FormatFloat(r, 'g', -1, 64)
+	}
 	return strconv.FormatFloat(r, 'f', -1, 64)
 }

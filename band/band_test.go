@@ -27,3 +27,12 @@ func TestToleranceFromSpread(t *testing.T) {
 	assert.Equal(t, "≤ 12.5 (10 +25% from spread ×1.2)", b.WithBaseline(10).String())
 	assert.Panics(t, func() { band.TimeFromSpread(0.9) })
 }
+
+func TestFormat(t *testing.T) {
+	for v, want := range map[float64]string{
+		41.23456: "41.23", 16600: "16600", 1: "1", 2991466: "2991466", 0.6: "0.6", 0: "0",
+		1e308: "1e+308", 5e-324: "5e-324", -1e20: "-1e+20",
+	} {
+		assert.Equal(t, want, band.Format(v), "%v", v)
+	}
+}

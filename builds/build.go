@@ -69,6 +69,10 @@ type Progress interface {
 type Options struct {
 	// Ref is the git revision (a branch, a tag, a commit).
 	Ref string
+	// Name is how messages name the revision and where it came from
+	// ("--base main", "the reference 0a1b2c3d4e5f in perf/baselines.yaml");
+	// "" is Ref.
+	Name string
 	// Seeds are the builds' layouts: 0 the linker's own, any other
 	// -ldflags=-randlayout=SEED.
 	Seeds []int
@@ -97,26 +101,30 @@ type Options struct {
 // file behind; a cancelled ctx is ctx's error.
 func Build(ctx context.Context, o Options) (Set, error) {
 	ref, seeds, side, progress := o.Ref, o.Seeds, o.Side, o.Progress
+	name := o.Name
+	if name == "" {
+		name = ref
+	}
 	if progress == nil {
 		progress = silent{}
 	}
 	top, err := Git(ctx, "", "rev-parse", "--show-toplevel")
 	if err != nil {
-		return Set{}, errorf("--base %s: not inside a git repository (%v); use --base-binary PATH", ref, err)
+		return Set{}, errorf("%s: not inside a git repository (%v); use --base-binary PATH", name, err)
 	}
 	if dirty, err := Git(ctx, top, "status", "--porcelain", "--untracked-files=no"); err != nil {
-		return Set{}, errorf("--base %s: git status: %v", ref, err)
+		return Set{}, errorf("%s: git status: %v", name, err)
 	} else if dirty != "" {
-		return Set{}, errorf("--base %s: the working tree has uncommitted changes (%s); commit or stash them so head is a revision too, or use --base-binary PATH",
-			ref, strings.Join(strings.Fields(FirstLine(dirty)), " "))
+		return Set{}, errorf("%s: the working tree has uncommitted changes (%s); commit or stash them so head is a revision too, or use --base-binary PATH",
+			name, strings.Join(strings.Fields(FirstLine(dirty)), " "))
 	}
 	sha, err := Git(ctx, top, "rev-parse", "--verify", "--quiet", ref+"^{commit}")
 	if err != nil || sha == "" {
-		return Set{}, errorf("--base %s: unknown revision (git rev-parse finds no commit by that name)", ref)
+		return Set{}, errorf("%s: unknown revision (git rev-parse finds no commit by that name)%s", name, shallow(ctx, top))
 	}
 	goBin, err := sameToolchain(ctx)
 	if err != nil {
-		return Set{}, errorf("--base %s: %v", ref, err)
+		return Set{}, errorf("%s: %v", name, err)
 	}
 	pkg := o.Package
 	// The module's place in the repository: the base is built in the same
@@ -129,7 +137,7 @@ func Build(ctx context.Context, o Options) (Set, error) {
 	}
 	dir, gotmp, err := newBaseDir(progress)
 	if err != nil {
-		return Set{}, errorf("--base %s: cannot make a temporary directory to build in: %v; point TMPDIR at a writable directory", ref, err)
+		return Set{}, errorf("%s: cannot make a temporary directory to build in: %v; point TMPDIR at a writable directory", name, err)
 	}
 	b := Set{Dir: dir, Label: fmt.Sprintf("%s (%.12s)", ref, sha)}
 	src := filepath.Join(dir, "src")
@@ -147,7 +155,7 @@ func Build(ctx context.Context, o Options) (Set, error) {
 		if ctx.Err() != nil {
 			return Set{}, ctx.Err()
 		}
-		return Set{}, errorf("--base %s: extracting the tree: %v", ref, err)
+		return Set{}, errorf("%s: extracting the tree: %v", name, err)
 	}
 	for i, seed := range seeds {
 		bin := filepath.Join(dir, fmt.Sprintf("%s-%d", o.Program, seed))
@@ -169,7 +177,7 @@ func Build(ctx context.Context, o Options) (Set, error) {
 			if ctx.Err() != nil {
 				return Set{}, ctx.Err()
 			}
-			return Set{}, errorf("--base %s: the base does not build: %s", ref, oneLine(out.String(), err))
+			return Set{}, errorf("%s: the base does not build: %s", name, oneLine(out.String(), err))
 		}
 		b.Bins = append(b.Bins, bin)
 	}
@@ -255,6 +263,16 @@ func writeFrom(path string, r io.Reader, mode os.FileMode) error {
 		return err
 	}
 	return f.Close()
+}
+
+// shallow says, for a revision git does not find, that the clone is
+// shallow where it is: the default checkout of a CI job holds one commit,
+// so an older one is missing, not unknown.
+func shallow(ctx context.Context, top string) string {
+	if out, err := Git(ctx, top, "rev-parse", "--is-shallow-repository"); err == nil && out == "true" {
+		return "; this clone is shallow, so older commits are missing: git fetch --unshallow (in GitHub Actions, actions/checkout with fetch-depth: 0)"
+	}
+	return ""
 }
 
 // Git runs git in dir and returns its trimmed stdout, or its stderr's

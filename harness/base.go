@@ -23,12 +23,12 @@ import (
 // buildRevision builds the program at git revision ref once for each of seeds
 // (package builds), in the module at the working directory's place in
 // the tree; every failure before the binaries exist is a usage error.
-func (h *front) buildRevision(ctx context.Context, ref string, seeds []int, side string, progress *pairing) (builds.Set, error) {
+func (h *front) buildRevision(ctx context.Context, ref, name string, seeds []int, side string, progress *pairing) (builds.Set, error) {
 	pkg, err := h.basePackage()
 	if err != nil {
-		return builds.Set{}, usagef("--base %s: %v", ref, err)
+		return builds.Set{}, usagef("%s: %v", name, err)
 	}
-	b, err := builds.Build(ctx, builds.Options{Ref: ref, Seeds: seeds, Side: side, Package: pkg, Program: h.program,
+	b, err := builds.Build(ctx, builds.Options{Ref: ref, Name: name, Seeds: seeds, Side: side, Package: pkg, Program: h.program,
 		ModuleRoot: moduleRoot(), Progress: progress})
 	if be := (*builds.Error)(nil); errors.As(err, &be) {
 		return b, UsageError{err}
@@ -102,7 +102,7 @@ func executables(flag string, paths []string) error {
 // the base builds of --base-binary, heads the head builds of
 // --head-binary (none: this binary).
 func (h *front) runPaired(cmd *cobra.Command, names []string, head *runner.Runner, ref string, binaries, heads []string, layouts int, opts paired.Options, f report.Format, ex *exports) error {
-	o, label, err := h.pairedRun(cmd, names, head, ref, binaries, heads, layouts, opts)
+	o, label, err := h.pairedRun(cmd, names, head, ref, "--base "+ref, binaries, heads, layouts, opts)
 	headLabel := headLabel(heads, binaries, layouts)
 	if err != nil {
 		return err
@@ -126,7 +126,7 @@ func headLabel(heads, binaries []string, layouts int) string {
 // pairedRun builds the base (and head's layouts) as runPaired describes,
 // runs the pairs and returns their outcome and what the report calls the
 // base; the temporary builds are removed before it returns.
-func (h *front) pairedRun(cmd *cobra.Command, names []string, head *runner.Runner, ref string, binaries, heads []string, layouts int, opts paired.Options) (paired.Outcome, string, error) {
+func (h *front) pairedRun(cmd *cobra.Command, names []string, head *runner.Runner, ref, refName string, binaries, heads []string, layouts int, opts paired.Options) (paired.Outcome, string, error) {
 	ctx := cmd.Context()
 	// One line redrawn on a terminal, a line per build side and per look
 	// in a log: building the base and the pairs take long enough that a
@@ -148,12 +148,12 @@ func (h *front) pairedRun(cmd *cobra.Command, names []string, head *runner.Runne
 			seeds[i] = i
 		}
 		var err error
-		if b, err = h.buildRevision(ctx, ref, seeds, "base", progress); err != nil {
+		if b, err = h.buildRevision(ctx, ref, refName, seeds, "base", progress); err != nil {
 			return paired.Outcome{}, "", err
 		}
 		defer b.Remove()
 		if layouts > 1 && len(heads) == 0 {
-			hb, err := h.buildRevision(ctx, "HEAD", seeds[1:], "head", progress)
+			hb, err := h.buildRevision(ctx, "HEAD", "HEAD (head's layout builds)", seeds[1:], "head", progress)
 			if err != nil {
 				return paired.Outcome{}, "", err
 			}

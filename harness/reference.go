@@ -219,7 +219,9 @@ file, a dirty tree, a reference that does not build).`,
 			label := ""
 			o := rv.Outcome()
 			if ref, ok := rv.Against(); ok {
-				p, l, err := h.pairedRun(cmd, names, &runner.Runner{Timeout: timeout, Repeats: 1}, ref.Commit, refBins, headBins, layouts,
+				// Named as the file names it: no --base was given.
+				name := fmt.Sprintf("the reference revision %s in %s", short12(ref.Commit), bpath)
+				p, l, err := h.pairedRun(cmd, names, &runner.Runner{Timeout: timeout, Repeats: 1}, ref.Commit, name, refBins, headBins, layouts,
 					paired.Options{Pairs: pairs, Budget: budget, FailUnsure: failUnsure})
 				if err != nil {
 					return h.ratchetErr(err)

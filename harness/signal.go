@@ -15,9 +15,17 @@ const ExitInterrupted = 130
 
 // Interrupted is the cause of a context Interruptible cancelled: the
 // signal that stopped the run.
-type Interrupted struct{ Signal os.Signal }
+type Interrupted struct {
+	Signal os.Signal
+	// Finished says the signal came while the command was doing what
+	// must not be cut short (a write group), which it finished first.
+	Finished bool
+}
 
 func (e *Interrupted) Error() string {
+	if e.Finished {
+		return "interrupted (" + e.Signal.String() + ") as the run ended: what it was doing (a write of its files) was finished first, so every file it wrote is whole"
+	}
 	return "interrupted (" + e.Signal.String() + "): every child process was stopped and every temporary directory removed"
 }
 
@@ -37,7 +45,7 @@ func Interruptible() (ctx context.Context, stop func()) {
 		select {
 		case sig := <-sigs:
 			signal.Stop(sigs)
-			cancel(&Interrupted{sig})
+			cancel(&Interrupted{Signal: sig})
 		case <-done:
 		}
 	}()
@@ -52,10 +60,15 @@ func Interruptible() (ctx context.Context, stop func()) {
 // the error a command returned for it, or err as it is.
 func interruption(ctx context.Context, err error) error {
 	var in *Interrupted
-	if err != nil && errors.As(context.Cause(ctx), &in) {
-		return in
+	switch {
+	case !errors.As(context.Cause(ctx), &in):
+		return err
+	case err == nil || errors.Is(err, ErrFailed):
+		// The command ran to its end regardless: the signal came while
+		// it finished what must not be cut short. It is still told.
+		return &Interrupted{Signal: in.Signal, Finished: true}
 	}
-	return err
+	return in
 }
 
 // Execute runs root under [Interruptible] and returns its error, an

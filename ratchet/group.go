@@ -140,6 +140,12 @@ func writeGroup(d disk, manifest string, files ...fileWrite) error {
 
 	// Committed: from here a failure is finished, never undone.
 	var failed error
+	// synced is a directory whose sync failed: the files are in place,
+	// but a failed sync promises nothing, and a later sync that succeeds
+	// does not say the earlier data reached the disk (Linux reports a
+	// write-back error once), so it is told even where the write is
+	// finished.
+	synced := ""
 	for i, w := range ws {
 		if i > 0 {
 			betweenRenames()
@@ -152,7 +158,7 @@ func writeGroup(d disk, manifest string, files ...fileWrite) error {
 	if failed == nil {
 		for _, dir := range dirsOf(ws) {
 			if err := d.SyncDir(dir); err != nil {
-				failed = writeError(dir, err)
+				failed, synced = writeError(dir, err), dir
 				break
 			}
 		}
@@ -161,7 +167,7 @@ func writeGroup(d disk, manifest string, files ...fileWrite) error {
 		if err := d.Remove(manifest); err != nil {
 			failed = writeError(manifest, err)
 		} else if err := d.SyncDir(filepath.Dir(manifest)); err != nil {
-			failed = writeError(manifest, err)
+			failed, synced = writeError(manifest, err), filepath.Dir(manifest)
 		}
 	}
 	if failed == nil {
@@ -170,7 +176,13 @@ func writeGroup(d disk, manifest string, files ...fileWrite) error {
 	// Finish it as recovery would; when the disk refuses again, the
 	// manifest stays and the next recording run finishes it.
 	if _, err := settle(d, manifest); err == nil && !exists(manifest) {
-		return nil
+		if synced == "" {
+			return nil
+		}
+		var ie *InputError
+		errors.As(failed, &ie)
+		return &InputError{File: ie.File, Err: ie.Err, Msg: "every file of the group is in place, but syncing " + synced + " failed: " +
+			unwrapPath(ie.Err) + ", so the write may not survive a crash; check the disk, then run perfbench perf --check"}
 	}
 	var ie *InputError
 	errors.As(failed, &ie)

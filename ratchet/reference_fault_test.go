@@ -4,6 +4,8 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -100,4 +102,49 @@ func TestAReferenceMoveWaitsForNoOne(t *testing.T) {
 	o, err := RunReference(context.Background(), opts, func(context.Context, Reference) (Compared, error) { return Compared{}, nil })
 	require.NoError(t, err)
 	assert.True(t, o.Judged)
+}
+
+// An I/O error from the sync of a directory after the move's renames is
+// told, not ignored: the files are in place, but a failed sync promises
+// nothing, and a sync that succeeds later does not say the data reached
+// the disk.
+func TestAFailedSyncAfterAMoveIsTold(t *testing.T) {
+	faster := func(context.Context, Reference) (Compared, error) {
+		return Compared{Times: []ComparedTime{{Ratio: Ratio{Scenario: "s", Number: "frame", Ratio: 0.9, Lo: 0.88, Hi: 0.92, Pairs: 30}, Verdict: band.Pass, Faster: true}}}, nil
+	}
+	setup := func(t *testing.T) ReferenceOptions {
+		r := faultRepo(t.TempDir())
+		opts := ReferenceOptions{Baselines: filepath.Join(string(r), "perf", "baselines.yaml"), Page: filepath.Join(string(r), "docs", "perf", "reference.md"),
+			Head: "bbbbbbbbbbbb", Now: func() time.Time { return time.Date(2026, 9, 11, 8, 0, 0, 0, time.UTC) }}
+		require.NoError(t, os.MkdirAll(filepath.Dir(opts.Baselines), 0o755))
+		s := &Store{}
+		s.AddReference(Reference{Commit: "aaaaaaaaaaaa", Set: time.Date(2026, 9, 10, 8, 0, 0, 0, time.UTC), Kind: RefRecorded, Why: "the first"})
+		require.NoError(t, os.WriteFile(opts.Baselines, s.Marshal(), 0o644))
+		return opts
+	}
+	count := &faultDisk{at: -1}
+	opts := setup(t)
+	opts.disk = count
+	_, err := RunReference(context.Background(), opts, faster)
+	require.NoError(t, err)
+	// The syncs after the first rename: the directories of the moved files.
+	renamed := slices.IndexFunc(count.ops, func(op string) bool { return strings.HasPrefix(op, "rename ") && !strings.Contains(op, "partial") })
+	require.Positive(t, renamed)
+	tried := 0
+	for at := renamed; at < len(count.ops); at++ {
+		if !strings.HasPrefix(count.ops[at], "syncdir ") {
+			continue
+		}
+		tried++
+		opts := setup(t)
+		opts.disk = &faultDisk{at: at, fault: faultEIO}
+		o, err := RunReference(context.Background(), opts, faster)
+		var ie *InputError
+		require.ErrorAs(t, err, &ie, "EIO at %s", count.ops[at])
+		assert.Contains(t, err.Error(), "every file of the group is in place, but syncing")
+		assert.Contains(t, err.Error(), "input/output error")
+		assert.NotContains(t, err.Error(), "\n")
+		require.NotNil(t, o.Moved, "the move was made")
+	}
+	assert.Positive(t, tried, "a move syncs directories after its renames")
 }

@@ -3,8 +3,9 @@
 //
 //   - Bencher Metric Format (BMF, https://bencher.dev/docs/reference/bencher-metric-format/),
 //     which `bencher run --adapter json` reads: one benchmark per scenario,
-//     each number a measure, a time with lower_value and upper_value from its
-//     95% interval, a count with its value alone (it is exact).
+//     each number a measure named with its unit ([MeasureName]), a time
+//     with lower_value and upper_value from its 95% interval, a count with
+//     its value alone (it is exact).
 //   - github-action-benchmark's customSmallerIsBetter: an array of
 //     {name, unit, value, range, extra}. The tool judges every entry as
 //     smaller-is-better, so a count with a floor (work avoided, where a fall
@@ -121,12 +122,17 @@ func WriteBMF(w io.Writer, bs []Benchmark) error {
 	for _, b := range bs {
 		ms := map[string]bmfMetric{}
 		for _, m := range b.Measures {
+			if name := MeasureName(m.Name, m.Unit); len(name) > MaxMeasureName {
+				return fmt.Errorf("tracker: %s: measure %q: want 1 to %d bytes", b.Name, name, MaxMeasureName)
+			} else if _, twice := ms[name]; twice {
+				return fmt.Errorf("tracker: %s: measure %q twice", b.Name, name)
+			}
 			bm := bmfMetric{Value: m.Value}
 			if m.HasInterval {
 				lo, hi := m.Lower, m.Upper
 				bm.LowerValue, bm.UpperValue = &lo, &hi
 			}
-			ms[m.Name] = bm
+			ms[MeasureName(m.Name, m.Unit)] = bm
 		}
 		doc[b.Name] = ms
 	}
@@ -134,6 +140,30 @@ func WriteBMF(w io.Writer, bs []Benchmark) error {
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
 	return enc.Encode(doc)
+}
+
+// MeasureName is a number's measure in BMF: its unit, with the number's
+// name in front where the unit does not say it, "/" read as "-per-":
+// restyles in restyles/frame is restyles-per-frame, frame in µs/frame is
+// µs-per-frame, damage-area in px/frame is damage-area-px-per-frame.
+// Bencher keeps one Measure per name for a whole project and BMF carries
+// no unit, so a name alone would put restyles per run of one scenario and
+// restyles per frame of another in one Measure, and lose the µs.
+func MeasureName(name, unit string) string {
+	num, den, ok := strings.Cut(unit, "/")
+	slug := strings.ReplaceAll(unit, "/", "-per-")
+	switch {
+	case !ok:
+		if name == unit {
+			return name
+		}
+		return name + "-" + slug
+	case name == num, name == den, strings.HasSuffix(name, "-"+num), strings.HasPrefix(name, num+"-"):
+		// The unit says what the name does: restyles/frame, µs/frame,
+		// translation-restyles in restyles/translation-frame.
+		return slug
+	}
+	return name + "-" + slug
 }
 
 // gabEntry is one entry of github-action-benchmark's custom format.

@@ -99,23 +99,23 @@ func TestBMFIsWhatBencherAccepts(t *testing.T) {
 	require.NoError(t, bencherAccepts(b.Bytes()))
 	assert.Equal(t, `{
   "hover-storm": {
-    "frame": {
+    "frames-per-run": {
+      "value": 240
+    },
+    "primitives-culled-per-run": {
+      "value": 1843
+    },
+    "restyles-per-frame": {
+      "value": 2
+    },
+    "µs-per-frame": {
       "value": 1.0127,
       "lower_value": 0.9981,
       "upper_value": 1.0302
-    },
-    "frames": {
-      "value": 240
-    },
-    "primitives-culled": {
-      "value": 1843
-    },
-    "restyles": {
-      "value": 2
     }
   },
   "idle": {
-    "frames": {
+    "frames-per-run": {
       "value": 0
     }
   }
@@ -211,4 +211,24 @@ func TestTestbedFitsAndKeepsMachinesApart(t *testing.T) {
 func ExampleTestbed() {
 	fmt.Println(tracker.Testbed("AMD EPYC 7B13 64-Core Processor, 2 cores, linux/amd64, go1.26.8"))
 	// Output: AMD EPYC 7B13 64-Co~3e6aaa71~linux/amd64, go1.26.8
+}
+
+// A BMF measure carries its unit: Bencher keeps one Measure per name for
+// the whole project, and BMF has no unit of its own.
+func TestMeasureNameCarriesTheUnit(t *testing.T) {
+	for _, tt := range []struct{ name, unit, want string }{
+		{"restyles", "restyles/frame", "restyles-per-frame"},
+		{"restyles", "restyles/run", "restyles-per-run"},
+		{"frame", "µs/frame", "µs-per-frame"},
+		{"input-frame", "µs/input-frame", "µs-per-input-frame"},
+		{"translation-restyles", "restyles/translation-frame", "restyles-per-translation-frame"},
+		{"translation-hit-index-rebuilds", "hit-index-rebuilds/translation-frame", "hit-index-rebuilds-per-translation-frame"},
+		{"damage-area", "px/frame", "damage-area-px-per-frame"},
+		{"primitives", "primitives", "primitives"},
+		{"instructions", "instructions/step", "instructions-per-step"},
+	} {
+		got := tracker.MeasureName(tt.name, tt.unit)
+		assert.Equal(t, tt.want, got, "%s in %s", tt.name, tt.unit)
+		assert.LessOrEqual(t, len(got), tracker.MaxMeasureName)
+	}
 }

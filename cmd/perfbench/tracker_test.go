@@ -21,11 +21,11 @@ func TestScenariosFormatBMF(t *testing.T) {
 	var doc map[string]map[string]map[string]float64
 	require.NoError(t, json.Unmarshal([]byte(stdout), &doc), stdout)
 	require.Contains(t, doc, "test-fixed")
-	frame := doc["test-fixed"]["frame"]
+	frame := doc["test-fixed"]["µs-per-frame"]
 	assert.Equal(t, 10.0, frame["value"], "the estimate: the fastest of each process, their median")
 	assert.LessOrEqual(t, frame["lower_value"], frame["value"])
 	assert.GreaterOrEqual(t, frame["upper_value"], frame["value"])
-	assert.Equal(t, map[string]float64{"value": 0}, doc["test-fixed"]["frames"], "a count is exact: a value, no bounds")
+	assert.Equal(t, map[string]float64{"value": 0}, doc["test-fixed"]["frames-per-run"], "a count is exact: a value, no bounds")
 }
 
 // scenarios --format gab prints github-action-benchmark's

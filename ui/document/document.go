@@ -325,9 +325,10 @@ func (d *Document) InsertAfter(ref *Node, k Kind, classes ...string) *Node {
 }
 
 func (d *Document) insertAt(ref *Node, after int, k Kind, classes []string) *Node {
+	d.mustHave(ref, "insert beside")
 	p := ref.parent
-	if p == nil || !d.has(ref) {
-		panic("document: insert beside the root or a removed node")
+	if p == nil {
+		panic("document: insert beside the root")
 	}
 	n := d.newNode(k, classes)
 	d.attach(p, n, slices.Index(p.children, ref)+after)

@@ -55,7 +55,8 @@ func TestMisuseIsAnsweredClearly(t *testing.T) {
 			c := d.Add(p, Box)
 			d.Remove(p)
 			d.InsertAfter(c, Box)
-		}, "document: insert beside the root or a removed node"},
+		}, "document: insert beside box#2, which is removed or of another document"},
+		{"InsertBefore the root", func(t *testing.T, d *Document) { d.InsertBefore(d.Root(), Box) }, "document: insert beside the root"},
 		{"case 12: SetScrollY on a box", func(t *testing.T, d *Document) { d.SetScrollY(d.Add(d.Root(), Box), 10) },
 			"document: SetScrollY on a box: only a scroll or a list scrolls"},
 		{"SetList on a box", func(t *testing.T, d *Document) {
@@ -152,6 +153,7 @@ var mutations = []struct {
 	{"AddRow on", func(d *Document, n *Node) { d.AddRow(n, 0) }},
 	{"Rebind of", func(d *Document, n *Node) { d.Rebind(n, 0) }},
 	{"Add under", func(d *Document, n *Node) { d.Add(n, Box) }},
+	{"insert beside", func(d *Document, n *Node) { d.InsertBefore(n, Box) }},
 	{"Remove of", func(d *Document, n *Node) { d.Remove(n) }},
 }
 

@@ -3,6 +3,7 @@ package window_test
 import (
 	"math"
 	"testing"
+	"time"
 	"unicode/utf8"
 
 	"github.com/stretchr/testify/assert"
@@ -255,4 +256,29 @@ func TestSetScrollYIsClampedToTheContentOfItsOwnFrame(t *testing.T) {
 		}
 		requireRoutedAsRebuilt(t, w)
 	})
+}
+
+// A display reporting an infinite rate, or one past a refresh a
+// nanosecond, made the search for the next refresh spin forever: the
+// first frame asked for never returned. A rate out of range is none.
+func TestARefreshRateOutOfRangeIsNone(t *testing.T) {
+	defer counter.Exclusive()()
+	for _, hz := range []float64{math.Inf(1), 1e300, 2e9, math.NaN(), -60} {
+		w := window.New(document.New(caseSheet()), window.Options{})
+		done := make(chan float64, 1)
+		go func() {
+			w.MoveToDisplay(window.Display{RefreshHz: hz})
+			w.Frame() // the first frame, asked for at 60 Hz
+			w.Invalidate()
+			done <- w.RefreshHz()
+		}()
+		select {
+		case got := <-done:
+			assert.Equal(t, float64(window.FallbackHz), got, "%g Hz", hz)
+		case <-time.After(5 * time.Second):
+			t.Fatalf("a display at %g Hz: the next refresh was not found in 5 s", hz)
+		}
+	}
+	w := window.New(document.New(caseSheet()), window.Options{Display: window.Display{RefreshHz: window.MaxRefreshHz}})
+	assert.Equal(t, float64(window.MaxRefreshHz), w.RefreshHz())
 }

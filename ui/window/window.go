@@ -51,7 +51,8 @@
 // nil, on an element of another document or on a removed one, panic with
 // a "window: …" message. Options with both sizes zero is the default
 // size; otherwise a 0 is 0. Style of an element added since the last
-// frame is the style the next frame gives it.
+// frame is the style the next frame gives it. A display's refresh rate
+// out of range (Display.RefreshHz) is taken as none.
 //
 // # Probing
 //
@@ -80,12 +81,19 @@ import (
 type Display struct {
 	ID int
 	// RefreshHz is the refresh rate the platform reports, or 0 where it
-	// reports none.
+	// reports none. A rate that is not in (0, MaxRefreshHz] — NaN,
+	// negative, infinite, or finer than the clock's nanoseconds — is taken
+	// as none.
 	RefreshHz float64
 }
 
 // FallbackHz is the frame rate used on a display that reports none.
 const FallbackHz = 60
+
+// MaxRefreshHz is the fastest refresh a window schedules frames at: one a
+// nanosecond, the clock's resolution. Past it two refreshes fall on one
+// instant, and the search for the next one never ends.
+const MaxRefreshHz = 1e9
 
 // FrameProbe is called at the end of every frame with the window, which it
 // must only read.
@@ -282,9 +290,9 @@ func (w *Window) Clock() clock.Clock { return w.clk }
 func (w *Window) Display() Display { return w.display }
 
 // RefreshHz returns the rate frames are scheduled at: the display's
-// reported rate, or FallbackHz.
+// reported rate, or FallbackHz where it reports none or one out of range.
 func (w *Window) RefreshHz() float64 {
-	if w.display.RefreshHz > 0 {
+	if hz := w.display.RefreshHz; hz > 0 && hz <= MaxRefreshHz {
 		return w.display.RefreshHz
 	}
 	return FallbackHz

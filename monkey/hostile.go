@@ -17,6 +17,7 @@ import (
 // anything.
 var (
 	nonFinite = []float32{float32(math.NaN()), float32(math.Inf(1)), float32(math.Inf(-1))}
+	badHz     = []float64{math.NaN(), math.Inf(1), 1e300, 2e9, -60}
 	far       = []float32{1e30, -1e30, 3e9, -3e9}
 	notUTF8   = []string{"\xff", "a\xc3", "\xe6\x95", "ok\x80"}
 )
@@ -24,8 +25,18 @@ var (
 // hostile gives the window one input no platform sends, or one far
 // outside it: the first kind must be dropped (Window.Dropped counts one
 // more), the second must work, and neither may make a later event panic.
+// Now and then the window moves to a display reporting a rate out of
+// range, which it must take as none.
 func (r *Driver) hostile() string {
 	src := r.Src
+	if src.IntN(16) == 0 {
+		hz := pick(src, badHz)
+		r.W.MoveToDisplay(window.Display{ID: 9, RefreshHz: hz})
+		if got := r.W.RefreshHz(); got != window.FallbackHz {
+			panic(fmt.Sprintf("monkey: a display at %g Hz schedules frames at %g Hz, not the fallback's", hz, got))
+		}
+		return fmt.Sprintf("hostile display at %g Hz: %g Hz", hz, r.W.RefreshHz())
+	}
 	p, what := r.target(nil)
 	bad := pick(src, nonFinite)
 	x, y := p.X, p.Y

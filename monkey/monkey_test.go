@@ -113,6 +113,7 @@ func TestDriverMisusesEveryClassOfArgument(t *testing.T) {
 		"Select on":          "Select on a kind without panels",
 		"SetCaret":           "a caret anywhere",
 		"resize":             "a size refused",
+		"display at":         "a refresh rate out of range",
 	}
 	for range 400 {
 		for _, a := range []monkey.Action{monkey.Hostile, monkey.Misuse, monkey.Remove} {

@@ -254,8 +254,8 @@ func (w *Window) prepare() (moved, resized []*document.Node) {
 
 // mountRows mounts the rows a virtualised list's port needs beyond those
 // it has (ListModel.Mounted) for every list laid out afresh
-// this frame (its port resized, its model set), and reports whether it
-// mounted any. The rows cover the model rows from the one the offset
+// this frame (its port resized — its box, or its padding or border
+// restyled —, its model set), and reports whether it mounted any. The rows cover the model rows from the one the offset
 // shows first, less the overscan, as Rebind keeps them.
 func (w *Window) mountRows(resized []*document.Node) bool {
 	mounted := false
@@ -290,6 +290,10 @@ func (w *Window) mountRows(resized []*document.Node) bool {
 	for _, n := range w.changes.Boxes {
 		check(n)
 	}
+	for _, n := range w.ports {
+		check(n)
+	}
+	w.ports = w.ports[:0]
 	return mounted
 }
 
@@ -474,6 +478,9 @@ func (w *Window) restyle(n *document.Node) {
 	}
 	if !old.LayoutEqual(cs) {
 		w.layout.MarkDirty(n)
+		if n.Kind() == document.List {
+			w.ports = append(w.ports, n) // its port may have grown inside the same box
+		}
 		if p := n.Parent(); p != nil && layout.ParentReads(&old, cs) {
 			w.layout.MarkDirty(p)
 		}

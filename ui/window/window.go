@@ -212,6 +212,7 @@ type Window struct {
 	toPaint    []*document.Node
 	subtrees   []*document.Node
 	shown      []*document.Node // shown again this frame (display: none no more)
+	ports      []*document.Node // lists restyled this frame in a property layout reads
 	// The frame's layout passes' moved, resized and removed elements.
 	moved, resizedNodes, removedRoots []*document.Node
 	dirtySpaces                       []document.ID

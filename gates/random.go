@@ -55,6 +55,10 @@ type SeedRun struct {
 	Actions int `json:"actions"`
 	Points  int `json:"routing_points"`
 	Replays int `json:"replays"`
+	// Misuses is how many of the actions gave input no platform sends or
+	// made calls the engine must refuse or clamp (monkey.Hostile,
+	// monkey.Misuse).
+	Misuses int `json:"misuses"`
 	// Diverged is set when a step's frame differed from its rebuild or
 	// the step panicked: Step is that step, History every action up to
 	// and including it ("step: action").
@@ -67,7 +71,7 @@ type SeedRun struct {
 
 func (r *SeedRun) String() string {
 	if !r.Diverged {
-		return fmt.Sprintf("%s seed %d: %d steps, %d actions, %d routing points, %d replays; live equals rebuild after each", r.Doc, r.Seed, r.Steps, r.Actions, r.Points, r.Replays)
+		return fmt.Sprintf("%s seed %d: %d steps, %d actions (%d misuses), %d routing points, %d replays; live equals rebuild after each", r.Doc, r.Seed, r.Steps, r.Actions, r.Misuses, r.Points, r.Replays)
 	}
 	what := "panicked: " + r.Panic
 	if r.Diff != nil {
@@ -98,7 +102,7 @@ func RunSeed(o monkey.Options, steps int, rend func() (renderer.Renderer, error)
 	}
 	chk := &Checker{Drv: drv, Renderer: rend}
 	defer chk.Close()
-	defer func() { run.Points, run.Replays = chk.Points, chk.Replays }()
+	defer func() { run.Points, run.Replays, run.Misuses = chk.Points, chk.Replays, drv.Misuses }()
 	for i := range steps {
 		var diff Difference
 		differ := false
@@ -174,10 +178,11 @@ func MeasureRandom(o RandomVerify) ([]SeedRun, error) {
 // one, or fewer runs than seeds, are Broken.
 func JudgeRandom(o RandomVerify, runs []SeedRun) Report {
 	var failed []Check
-	steps, actions, points, replays, panics, diverged := 0, 0, 0, 0, 0, 0
+	steps, actions, misuses, points, replays, panics, diverged := 0, 0, 0, 0, 0, 0, 0
 	for _, r := range runs {
 		steps += r.Steps
 		actions += r.Actions
+		misuses += r.Misuses
 		points += r.Points
 		replays += r.Replays
 		switch {
@@ -201,10 +206,10 @@ func JudgeRandom(o RandomVerify, runs []SeedRun) Report {
 		failed = append(failed, broken(name, "only %d of %d seeds ran", len(runs), o.Seeds))
 	}
 	if len(failed) > 0 {
-		failed = append(failed, check(name, false, "%d diverged, %d panicked; %d steps, %d actions, %d routing points and %d replays checked", diverged, panics, steps, actions, points, replays))
+		failed = append(failed, check(name, false, "%d diverged, %d panicked; %d steps, %d actions (%d misuses), %d routing points and %d replays checked", diverged, panics, steps, actions, misuses, points, replays))
 		return report("verify", failed)
 	}
-	return report("verify", []Check{check(name, true, "0 divergences, 0 panics; %d steps, %d actions, %d routing points and %d replays checked", steps, actions, points, replays)})
+	return report("verify", []Check{check(name, true, "0 divergences, 0 panics; %d steps, %d actions (%d misuses), %d routing points and %d replays checked", steps, actions, misuses, points, replays)})
 }
 
 // VerifyRandom runs the random verify gate.

@@ -2,6 +2,7 @@ package gates
 
 import (
 	"fmt"
+	"math"
 	"math/rand/v2"
 
 	"github.com/perfbench/perfbench/monkey"
@@ -15,6 +16,15 @@ import (
 // aimed at or changed, a Checker hit-tests after every step.
 const RoutingPoints = 4
 
+// FarPoints are hit-tested after every step besides: points no pointer
+// reaches — NaN, infinite, or past an int's range once divided into hit
+// bands — which must land on nothing on either window.
+var FarPoints = []geom.Point{
+	{X: 10, Y: float32(math.NaN())}, {X: float32(math.NaN()), Y: 10},
+	{X: float32(math.Inf(1)), Y: float32(math.Inf(1))}, {X: 10, Y: float32(math.Inf(-1))},
+	{X: 10, Y: 1e30}, {X: 1e30, Y: -1e30}, {X: 3e9, Y: 3e9},
+}
+
 // A Checker judges a driver's steps, one at a time, against windows
 // rebuilt from nothing. After each step it requires that
 //
@@ -23,7 +33,8 @@ const RoutingPoints = 4
 //     list, geometry, and pictures when the renderer draws them);
 //   - every point the step aimed at or changed, and RoutingPoints more,
 //     reaches the same element on both (input routing: the hit index is
-//     what a rebuild's would be);
+//     what a rebuild's would be), and every one of FarPoints reaches
+//     nothing on either;
 //   - when the step was input only, the same input replayed on the window
 //     rebuilt after the previous step leaves the same hovered and focused
 //     element and the same element states and content as on the live one.
@@ -98,6 +109,9 @@ func (c *Checker) Check() (Difference, bool, error) {
 	if d, differ := c.routing(live, rebuilt, index); differ {
 		return d, true, nil
 	}
+	if d, differ := c.farRouting(live, rebuilt); differ {
+		return d, true, nil
+	}
 	if c.prev != nil && !c.Drv.Mutated() && len(c.Drv.Inputs()) > 0 {
 		for _, in := range c.Drv.Inputs() {
 			in(c.prev)
@@ -142,6 +156,25 @@ func (c *Checker) routing(live, rebuilt *window.Window, index map[*document.Node
 		}
 	}
 	return Difference{}, false
+}
+
+// farRouting hit-tests FarPoints on both windows: each must reach nothing.
+func (c *Checker) farRouting(live, rebuilt *window.Window) (Difference, bool) {
+	for i, p := range FarPoints {
+		c.Points++
+		a, b := live.HitTest(p.X, p.Y), rebuilt.HitTest(p.X, p.Y)
+		if a != nil || b != nil {
+			return Difference{"far routing", i, fmt.Sprintf("(%g, %g) reaches %v", p.X, p.Y, kindOf(a)), fmt.Sprint(kindOf(b))}, true
+		}
+	}
+	return Difference{}, false
+}
+
+func kindOf(n *document.Node) string {
+	if n == nil {
+		return "nothing"
+	}
+	return n.Kind().String()
 }
 
 func describe(n *document.Node, i int) string {

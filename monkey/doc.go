@@ -11,8 +11,15 @@
 // removed and added again equal, hover classes added and removed and the
 // root or any element hidden through the document; rules redefined and
 // hover variants given and dropped through its sheet; click handlers
-// registered and removed on the open window; and viewports from 0 to
-// 100 000 px. Every choice comes from a Source, so a seed (or a fuzzer's
+// registered and removed on the open window; viewports from 0 to
+// 100 000 px; and what no caller should pass (Hostile, Misuse): input
+// with a coordinate, delta, button, key or text no platform sends, which
+// the window must drop and count, points and deltas far outside it, and
+// calls on another document's node (one with the ID of a node here), on a
+// removed node or on nil, with numbers that are not finite or out of
+// range, and on kinds or rows that do not take them, each of which must
+// be refused with a "document: …" or "window: …" panic that changed
+// nothing, or clamped. Every choice comes from a Source, so a seed (or a fuzzer's
 // bytes) replays a run exactly. After each step the driver says what it
 // touched (Touched), what input it gave (Inputs, replayable on another
 // window) and whether it changed the document too (Mutated).

@@ -43,14 +43,16 @@ const (
 	Handle                   // a click handler registered or removed on an open window
 	SetList                  // a list given a new model on an open window
 	Readd                    // a subtree removed and an equal one added in its place
+	Hostile                  // input no platform sends, or far outside the window
+	Misuse                   // a call the document or window must refuse, or clamp
 	numActions
 )
 
-var actionNames = [numActions]string{"move", "click", "wheel", "key", "type", "resize", "add", "remove", "class", "text", "state", "value", "select", "new-scroll", "new-list", "new-tabs", "insert", "scroll-to", "restyle", "hover-class", "variant", "hide", "handle", "set-list", "readd"}
+var actionNames = [numActions]string{"move", "click", "wheel", "key", "type", "resize", "add", "remove", "class", "text", "state", "value", "select", "new-scroll", "new-list", "new-tabs", "insert", "scroll-to", "restyle", "hover-class", "variant", "hide", "handle", "set-list", "readd", "hostile", "misuse"}
 
 // Input reports whether the action is input through the window (which a
 // checker can replay on another window), not a change to the document.
-func (a Action) Input() bool { return a <= Resize }
+func (a Action) Input() bool { return a <= Resize || a == Hostile }
 
 func (a Action) String() string {
 	if a < numActions {
@@ -67,6 +69,7 @@ var weights = [numActions]int{
 	Add: 8, Remove: 6, Class: 10, Text: 5, State: 6, Value: 3, Select: 3,
 	NewScroll: 2, NewList: 2, NewTabs: 2, Insert: 5, ScrollTo: 3, Restyle: 2,
 	HoverClass: 4, Variant: 2, Hide: 2, Handle: 3, SetList: 2, Readd: 2,
+	Hostile: 4, Misuse: 4,
 }
 
 // Driver performs random actions on a window over a document.
@@ -92,6 +95,12 @@ type Driver struct {
 	hidden   string // the class that hides an element
 	showRoot bool   // the next Hide shows the root
 	hot      []string
+	// Misuses counts the Hostile and Misuse actions performed.
+	Misuses int
+	// Misuse's nodes: the last subtrees removed, and another document's.
+	removed      []*document.Node
+	foreign      *document.Document
+	foreignNodes []*document.Node
 }
 
 // DefaultMaxViewport is the largest viewport side a driver gives by
@@ -372,6 +381,7 @@ func (r *Driver) Act(a Action) string {
 		}
 		r.touch(n)
 		d.Remove(n)
+		r.forget(n)
 		return "remove " + name(n)
 	case Class:
 		n := r.any(func(*document.Node) bool { return true })
@@ -563,11 +573,18 @@ func (r *Driver) Act(a Action) string {
 		p := n.Parent()
 		at := slices.Index(p.Children(), n)
 		d.Remove(n)
+		r.forget(n)
 		m := copyInto(d, p, at, n)
 		if p.Kind() == document.Tabs {
 			d.Select(p, p.Selected()) // a panel put back is folded as it was
 		}
 		return fmt.Sprintf("remove %s and add an equal %s in its place", name(n), name(m))
+	case Hostile:
+		r.Misuses++
+		return r.hostile()
+	case Misuse:
+		r.Misuses++
+		return r.misuse()
 	}
 	panic(fmt.Sprintf("monkey: unknown action %d", a))
 }

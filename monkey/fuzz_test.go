@@ -25,6 +25,10 @@ func FuzzLiveEqualsRebuild(f *testing.F) {
 	f.Add([]byte{0, 3, 5, 1, 2, 7, 6, 2, 4, 9, 1, 1, 40, 80, 33, 12, 90, 7})
 	f.Add([]byte{1, 120, 2, 5, 0, 8, 3, 9, 0, 2, 40, 3, 200, 17, 64, 99, 130, 7, 7, 1})
 	f.Add([]byte{1, 200, 7, 1, 4, 1, 4, 0, 6, 5, 0, 0, 8, 1, 9, 9, 66, 45, 91, 12, 250, 3, 3, 77})
+	// Hostile (draw 124–127 of 132) and Misuse (128–131) steps over the
+	// gallery: input to drop, far points, refusals and clamps.
+	f.Add([]byte{0, 1, 125, 3, 0, 1, 1, 1, 129, 1, 0, 3, 1, 126, 1, 6, 0, 1, 130, 2, 2, 1, 1, 127, 5, 2, 1, 131, 0, 1})
+	f.Add([]byte{0, 1, 124, 1, 2, 9, 1, 128, 1, 1, 4, 1, 125, 7, 3, 1, 129, 2, 0, 1, 1, 126, 0, 1, 0, 1, 128, 3, 2, 4})
 	f.Fuzz(func(t *testing.T, data []byte) {
 		if len(data) > 512 {
 			data = data[:512]

@@ -76,7 +76,7 @@ func TestDriverUsesTheWholeVocabulary(t *testing.T) {
 	}
 	for _, verb := range []string{"move", "click", "wheel", "key", "type", "resize", "add", "remove", "set", "select",
 		"new-scroll", "new-list", "new-tabs", "insert", "scroll", "redefine",
-		"add", "remove", "give", "drop", "hide", "show", "handle", "give"} {
+		"add", "remove", "give", "drop", "hide", "show", "handle", "give", "hostile", "misuse"} {
 		assert.True(t, seen[verb], "no %q in 400 steps: %v", verb, fmt.Sprint(seen))
 	}
 	assert.True(t, tiny, "a viewport of 13 px or less")
@@ -90,4 +90,44 @@ func TestBytesReadsZerosOnceExhausted(t *testing.T) {
 	assert.Equal(t, 9, b.IntN(10))
 	assert.True(t, b.Exhausted())
 	assert.Equal(t, 0, b.IntN(5))
+}
+
+// Hostile and Misuse reach every class of argument the engine must drop,
+// refuse or clamp; a call let through or answered with any other panic
+// fails the action itself.
+func TestDriverMisusesEveryClassOfArgument(t *testing.T) {
+	o := monkey.DefaultOptions
+	o.Seed = 5
+	drv, err := monkey.Open(o, window.Options{})
+	require.NoError(t, err)
+	seen := map[string]int{}
+	classes := map[string]string{
+		"dropped":            "input dropped",
+		"far outside":        "a point far outside",
+		"another document's": "another document's node",
+		"removed":            "a removed node",
+		"nil:":               "nil",
+		"NaN":                "NaN",
+		"Inf":                "an infinity",
+		"Rebind of":          "a non-row or a row outside the model",
+		"Select on":          "Select on a kind without panels",
+		"SetCaret":           "a caret anywhere",
+		"resize":             "a size refused",
+		"display at":         "a refresh rate out of range",
+	}
+	for range 400 {
+		for _, a := range []monkey.Action{monkey.Hostile, monkey.Misuse, monkey.Remove} {
+			what := drv.Act(a)
+			for k := range classes {
+				if strings.Contains(what, k) {
+					seen[k]++
+				}
+			}
+			drv.Clk.AdvanceTo(drv.W.NextRefresh())
+		}
+	}
+	for k, c := range classes {
+		assert.Positive(t, seen[k], "no %s in 400 hostile and misuse actions", c)
+	}
+	assert.Positive(t, drv.W.Dropped())
 }

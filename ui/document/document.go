@@ -16,20 +16,34 @@
 // # Misuse
 //
 // A call that cannot mean anything is programmer misuse and panics with a
-// "document: …" message saying what was wrong: adding under, inserting
-// beside or removing a node that is removed (or of another document) —
-// a second Remove of the same node among them; removing the root; AddRow
-// on anything but a List, on a List before SetList, or of a row outside
-// its model; SetList on anything but a List, or with a model of no row
-// height or no Label; SetScrollY on anything but a Scroll or a List.
+// "document: …" message saying what was wrong, before it changes
+// anything:
+//   - every mutation (Add, InsertBefore, InsertAfter, Remove, SetState,
+//     AddClass, RemoveClass, SetText, SetCaret, SetValue, SetPhase,
+//     SetAnimated, SetSprite, SetGroup, Select, SetScrollY, SetList,
+//     AddRow, Rebind) of a nil node, of a removed one — a second Remove
+//     of the same node among them — or of another document's;
+//   - removing the root;
+//   - AddRow on anything but a List, on a List before SetList, or of a
+//     row outside its model; Rebind of anything but a list's row, or to a
+//     row outside its model;
+//   - SetList on anything but a List, or with a model of no (or not a
+//     finite) row height, a negative overscan or no Label;
+//   - Select on anything but a Tabs; SetScrollY on anything but a Scroll
+//     or a List;
+//   - a number that is not one: SetScrollY or SetPhase not finite,
+//     SetValue NaN; SetSprite negative.
 //
 // What a user would expect to work, works: at most one element is
 // hovered and one focused, so SetState with Hover or Focus on moves the
 // state from the element that had it (Hovered, Focused); SetScrollY below
-// 0 is 0, and the window clamps an offset past the end of the content as
-// it clamps the wheel's; SetList on a list a window shows rebinds its
-// rows and asks for a frame, and the window mounts the rows a taller
-// port needs.
+// 0 is 0, and the window clamps an offset past the end of the content
+// once the frame has laid the content out; SetValue is clamped to [0, 1];
+// a caret (SetCaret, or SetText moving it) is clamped to the text and
+// moved to the start of a character it would fall inside; Select past
+// either end selects that end's panel; SetList on a list a window shows
+// rebinds its rows and asks for a frame, and the window mounts the rows a
+// taller port needs.
 package document
 
 import (
@@ -311,9 +325,10 @@ func (d *Document) InsertAfter(ref *Node, k Kind, classes ...string) *Node {
 }
 
 func (d *Document) insertAt(ref *Node, after int, k Kind, classes []string) *Node {
+	d.mustHave(ref, "insert beside")
 	p := ref.parent
-	if p == nil || !d.has(ref) {
-		panic("document: insert beside the root or a removed node")
+	if p == nil {
+		panic("document: insert beside the root")
 	}
 	n := d.newNode(k, classes)
 	d.attach(p, n, slices.Index(p.children, ref)+after)
@@ -380,14 +395,20 @@ func (d *Document) has(n *Node) bool {
 	return n != nil && int(n.id) < len(d.nodes) && d.nodes[n.id] == n
 }
 
-// mustHave panics when n is not a node in d: what names the call.
+// mustHave panics when n is not a node in d: what names the call. Every
+// mutation calls it first, so its test is three comparisons, inlined;
+// the message is built only on the way out.
 func (d *Document) mustHave(n *Node, what string) {
-	switch {
-	case n == nil:
-		panic("document: " + what + " a nil node")
-	case !d.has(n):
-		panic(fmt.Sprintf("document: %s %v#%d, which is removed or of another document", what, n.kind, n.id))
+	if !d.has(n) {
+		refuse(n, what)
 	}
+}
+
+func refuse(n *Node, what string) {
+	if n == nil {
+		panic("document: " + what + " a nil node")
+	}
+	panic(fmt.Sprintf("document: %s %v#%d, which is removed or of another document", what, n.kind, n.id))
 }
 
 func (d *Document) queue(n *Node, what Dirty) {

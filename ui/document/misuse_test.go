@@ -1,6 +1,8 @@
 package document
 
 import (
+	"fmt"
+	"math"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -53,7 +55,8 @@ func TestMisuseIsAnsweredClearly(t *testing.T) {
 			c := d.Add(p, Box)
 			d.Remove(p)
 			d.InsertAfter(c, Box)
-		}, "document: insert beside the root or a removed node"},
+		}, "document: insert beside box#2, which is removed or of another document"},
+		{"InsertBefore the root", func(t *testing.T, d *Document) { d.InsertBefore(d.Root(), Box) }, "document: insert beside the root"},
 		{"case 12: SetScrollY on a box", func(t *testing.T, d *Document) { d.SetScrollY(d.Add(d.Root(), Box), 10) },
 			"document: SetScrollY on a box: only a scroll or a list scrolls"},
 		{"SetList on a box", func(t *testing.T, d *Document) {
@@ -61,7 +64,7 @@ func TestMisuseIsAnsweredClearly(t *testing.T) {
 		},
 			"document: SetList on a box: only a list has a model"},
 		{"SetList with no row height", func(t *testing.T, d *Document) { d.SetList(d.Add(d.Root(), List), &ListModel{Rows: 1, Label: label}) },
-			"document: SetList with 1 rows of 0 px and label true: want rows ≥ 0, a height > 0 and a label"},
+			"document: SetList with 1 rows of 0 px, overscan 0 and label true: want rows ≥ 0 of a height > 0, a finite total, an overscan ≥ 0 and a label"},
 		{"case 12: SetScrollY below 0 is 0", func(t *testing.T, d *Document) {
 			s := d.Add(d.Root(), Scroll)
 			d.SetScrollY(s, 40)
@@ -126,4 +129,176 @@ func TestCase6SetListRebindsTheMountedRows(t *testing.T) {
 	assert.Len(t, ch.Removed, 2)
 	d.SetList(l, nil)
 	assert.Empty(t, l.Children())
+}
+
+// mutations are every Document method that changes a node, each called
+// on n with arguments that would be valid for a node of n's kind.
+var mutations = []struct {
+	name string
+	do   func(d *Document, n *Node)
+}{
+	{"SetState on", func(d *Document, n *Node) { d.SetState(n, style.Hover, true) }},
+	{"AddClass on", func(d *Document, n *Node) { d.AddClass(n, "x") }},
+	{"RemoveClass on", func(d *Document, n *Node) { d.RemoveClass(n, "x") }},
+	{"SetText on", func(d *Document, n *Node) { d.SetText(n, "text") }},
+	{"SetCaret on", func(d *Document, n *Node) { d.SetCaret(n, 0) }},
+	{"SetValue on", func(d *Document, n *Node) { d.SetValue(n, 0.5) }},
+	{"SetPhase on", func(d *Document, n *Node) { d.SetPhase(n, 0.5) }},
+	{"SetAnimated on", func(d *Document, n *Node) { d.SetAnimated(n, true) }},
+	{"SetSprite on", func(d *Document, n *Node) { d.SetSprite(n, 2) }},
+	{"SetGroup on", func(d *Document, n *Node) { d.SetGroup(n, "g") }},
+	{"Select on", func(d *Document, n *Node) { d.Select(n, 0) }},
+	{"SetScrollY on", func(d *Document, n *Node) { d.SetScrollY(n, 10) }},
+	{"SetList on", func(d *Document, n *Node) { d.SetList(n, nil) }},
+	{"AddRow on", func(d *Document, n *Node) { d.AddRow(n, 0) }},
+	{"Rebind of", func(d *Document, n *Node) { d.Rebind(n, 0) }},
+	{"Add under", func(d *Document, n *Node) { d.Add(n, Box) }},
+	{"insert beside", func(d *Document, n *Node) { d.InsertBefore(n, Box) }},
+	{"Remove of", func(d *Document, n *Node) { d.Remove(n) }},
+}
+
+// Issue 33: every mutation refuses a node of another document, a removed
+// one and nil, by name, before it changes either document — a node of
+// another document marked queued here was one its own document then
+// never restyled.
+func TestEveryMutationRefusesAForeignRemovedOrNilNode(t *testing.T) {
+	for _, m := range mutations {
+		t.Run(m.name, func(t *testing.T) {
+			sheet := &style.Sheet{}
+			d, other := New(sheet), New(sheet)
+			d.Add(d.Root(), Box) // box#1 here, as n is box#1 there
+			n := other.Add(other.Root(), Box)
+			var ch Changes
+			other.TakeChanges(&ch)
+			assert.PanicsWithValue(t, "document: "+m.name+" box#1, which is removed or of another document", func() { m.do(d, n) })
+			other.AddClass(n, "y")
+			other.TakeChanges(&ch)
+			assert.Equal(t, []*Node{n}, ch.Style, "its own document still queues the node")
+
+			gone := d.Add(d.Root(), Box)
+			d.Remove(gone)
+			assert.PanicsWithValue(t, fmt.Sprintf("document: %s box#%d, which is removed or of another document", m.name, gone.ID()), func() { m.do(d, gone) })
+			assert.PanicsWithValue(t, "document: "+m.name+" a nil node", func() { m.do(d, nil) })
+		})
+	}
+}
+
+// Issue 33: misuse that used to neither panic clearly nor work — each
+// now panics naming the argument, or works as the package doc says.
+func TestIssue33MisuseIsRefusedOrWorks(t *testing.T) {
+	label := func(int) string { return "row" }
+	list := func(d *Document, rows int) *Node {
+		l := d.Add(d.Root(), List)
+		d.SetList(l, &ListModel{Rows: rows, RowHeight: 10, Label: label})
+		return l
+	}
+	nan, inf := float32(math.NaN()), float32(math.Inf(1))
+	cases := []struct {
+		name  string
+		do    func(t *testing.T, d *Document)
+		panic string // "" when the call must work
+	}{
+		{"Select on a plain box", func(t *testing.T, d *Document) {
+			b := d.Add(d.Root(), Box)
+			d.Add(b, Box)
+			d.Add(b, Box)
+			d.Select(b, 0)
+		}, "document: Select on a box: only a tabs element has panels"},
+		{"Rebind of a box", func(t *testing.T, d *Document) { d.Rebind(d.Add(d.Root(), Box), 0) },
+			"document: Rebind of box#1, which is not a list's row (AddRow)"},
+		{"Rebind of the root", func(t *testing.T, d *Document) { d.Rebind(d.Root(), 0) },
+			"document: Rebind of box#0, which is not a list's row (AddRow)"},
+		{"Rebind past the model", func(t *testing.T, d *Document) { d.Rebind(d.AddRow(list(d, 5), 0), 5) },
+			"document: Rebind to row 5 of a 5-row model"},
+		{"SetList on a removed list", func(t *testing.T, d *Document) {
+			l := list(d, 5)
+			d.AddRow(l, 0)
+			d.Remove(l)
+			d.SetList(l, nil)
+		}, "document: SetList on list#1, which is removed or of another document"},
+		{"SetList of a NaN row height", func(t *testing.T, d *Document) {
+			d.SetList(d.Add(d.Root(), List), &ListModel{Rows: 5, RowHeight: nan, Label: label})
+		}, "document: SetList with 5 rows of NaN px, overscan 0 and label true: want rows ≥ 0 of a height > 0, a finite total, an overscan ≥ 0 and a label"},
+		{"SetList of an infinite row height", func(t *testing.T, d *Document) {
+			d.SetList(d.Add(d.Root(), List), &ListModel{Rows: 5, RowHeight: inf, Label: label})
+		}, "document: SetList with 5 rows of +Inf px, overscan 0 and label true: want rows ≥ 0 of a height > 0, a finite total, an overscan ≥ 0 and a label"},
+		{"SetList of a negative overscan", func(t *testing.T, d *Document) {
+			d.SetList(d.Add(d.Root(), List), &ListModel{Rows: 5, RowHeight: 10, Overscan: -3, Label: label})
+		}, "document: SetList with 5 rows of 10 px, overscan -3 and label true: want rows ≥ 0 of a height > 0, a finite total, an overscan ≥ 0 and a label"},
+		{"Rebind of a list's child that is not a row", func(t *testing.T, d *Document) { d.Rebind(d.Add(list(d, 5), Box), 0) },
+			"document: Rebind of box#2, which is not a list's row (AddRow)"},
+		{"SetScrollY to NaN", func(t *testing.T, d *Document) { d.SetScrollY(d.Add(d.Root(), Scroll), nan) },
+			"document: SetScrollY of scroll#1 to NaN: an offset is a finite number of pixels"},
+		{"SetScrollY to +Inf", func(t *testing.T, d *Document) { d.SetScrollY(d.Add(d.Root(), Scroll), inf) },
+			"document: SetScrollY of scroll#1 to +Inf: an offset is a finite number of pixels"},
+		{"SetValue to NaN", func(t *testing.T, d *Document) { d.SetValue(d.Add(d.Root(), Slider), nan) },
+			"document: SetValue of slider#1 to NaN: a value is a number, clamped to [0, 1]"},
+		{"SetPhase to +Inf", func(t *testing.T, d *Document) { d.SetPhase(d.Add(d.Root(), Progress), inf) },
+			"document: SetPhase of progress#1 to +Inf: a phase is a finite fraction of the sweep"},
+		{"SetSprite to -1", func(t *testing.T, d *Document) { d.SetSprite(d.Add(d.Root(), Image), -1) },
+			"document: SetSprite of image#1 to -1: a sprite number is never negative"},
+		{"SetValue to ±Inf is an end", func(t *testing.T, d *Document) {
+			s := d.Add(d.Root(), Slider)
+			d.SetValue(s, inf)
+			assert.Equal(t, float32(1), s.Value())
+			d.SetValue(s, -inf)
+			assert.Zero(t, s.Value())
+		}, ""},
+		{"Select past either end is that end", func(t *testing.T, d *Document) {
+			tabs := d.Add(d.Root(), Tabs)
+			strip := d.Add(tabs, Box)
+			for range 3 {
+				d.Add(strip, Button)
+				d.Add(tabs, Box)
+			}
+			d.Select(tabs, 7)
+			assert.Equal(t, 2, tabs.Selected())
+			d.Select(tabs, -4)
+			assert.Equal(t, 0, tabs.Selected())
+		}, ""},
+		{"SetCaret inside a character is its start", func(t *testing.T, d *Document) {
+			f := d.Add(d.Root(), TextField)
+			d.SetText(f, "aé数") // a: 0, é: 1–2, 数: 3–5
+			for at, want := range []int{0, 1, 1, 3, 3, 3, 6} {
+				d.SetCaret(f, at)
+				assert.Equal(t, want, f.Caret(), "SetCaret(%d)", at)
+			}
+			d.SetText(f, "ab")
+			d.SetCaret(f, 1)
+			d.SetText(f, "éx") // 1 is inside é
+			assert.Zero(t, f.Caret())
+			d.SetText(f, "数据")
+			d.SetCaret(f, 6)
+			d.SetText(f, "xé") // 6 is past the end, and 3 is the end
+			assert.Equal(t, 3, f.Caret())
+		}, ""},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			d := New(&style.Sheet{})
+			if c.panic == "" {
+				assert.NotPanics(t, func() { c.do(t, d) })
+				return
+			}
+			assert.PanicsWithValue(t, c.panic, func() { c.do(t, d) })
+		})
+	}
+}
+
+// SetList rebinds and removes a list's rows, and only them: a child the
+// application added itself (an overlay) stays what it is, which Rebind,
+// refusing anything but a row, requires.
+func TestSetListLeavesAListsOtherChildren(t *testing.T) {
+	d := New(&style.Sheet{})
+	l := d.Add(d.Root(), List)
+	d.SetList(l, &ListModel{Rows: 10, RowHeight: 10, Label: func(int) string { return "old" }})
+	d.AddRow(l, 0)
+	ov := d.Add(l, Box)
+	d.AddRow(l, 1)
+	d.SetList(l, &ListModel{Rows: 5, RowHeight: 10, Label: func(int) string { return "new" }})
+	assert.Equal(t, -1, ov.RowIndex())
+	assert.Empty(t, ov.Text())
+	assert.Equal(t, []int{0, -1, 1}, []int{l.Children()[0].RowIndex(), l.Children()[1].RowIndex(), l.Children()[2].RowIndex()})
+	d.SetList(l, nil)
+	assert.Equal(t, []*Node{ov}, l.Children())
 }

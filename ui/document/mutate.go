@@ -3,6 +3,7 @@ package document
 import (
 	"fmt"
 	"slices"
+	"unicode/utf8"
 
 	"github.com/perfbench/perfbench/ui/style"
 )
@@ -11,7 +12,8 @@ import (
 // most one element is hovered and one focused: turning Hover or Focus on
 // for n turns it off for the element that had it.
 func (d *Document) SetState(n *Node, st style.State, on bool) {
-	if on && d.has(n) {
+	d.mustHave(n, "SetState on")
+	if on {
 		if st&style.Hover != 0 && d.hover != n {
 			if old := d.hover; old != nil {
 				d.setState(old, style.Hover, false)
@@ -55,6 +57,7 @@ func (d *Document) Focused() *Node { return d.focus }
 
 // AddClass adds a class by name; a real change queues a restyle.
 func (d *Document) AddClass(n *Node, name string) {
+	d.mustHave(n, "AddClass on")
 	c := d.Sheet.Intern(name)
 	if !n.Is(c) {
 		n.classes = append(n.classes, c)
@@ -64,6 +67,7 @@ func (d *Document) AddClass(n *Node, name string) {
 
 // RemoveClass removes a class by name; a real change queues a restyle.
 func (d *Document) RemoveClass(n *Node, name string) {
+	d.mustHave(n, "RemoveClass on")
 	c, ok := d.Sheet.Lookup(name)
 	if !ok {
 		return
@@ -75,27 +79,50 @@ func (d *Document) RemoveClass(n *Node, name string) {
 }
 
 // SetText sets a Text element's text or a TextField's value; a real change
-// queues a box rebuild. A TextField's caret is clamped to the new text.
+// queues a box rebuild. A TextField's caret is clamped to the new text,
+// and moved to the start of the character it would fall inside.
 func (d *Document) SetText(n *Node, s string) {
+	d.mustHave(n, "SetText on")
 	if n.text == s {
 		return
 	}
 	n.text = s
-	n.caret = min(n.caret, len(s))
+	n.caret = runeStart(s, min(n.caret, len(s)))
 	d.queue(n, NeedsBoxes)
 }
 
-// SetCaret moves a TextField's caret; it queues a repaint.
+// SetCaret moves a TextField's caret to byte offset at; it queues a
+// repaint. An offset below 0 is 0, one past the text is its end, and one
+// inside a character is that character's start: text typed at the caret
+// never splits a character.
 func (d *Document) SetCaret(n *Node, at int) {
-	at = max(0, min(at, len(n.text)))
+	d.mustHave(n, "SetCaret on")
+	at = runeStart(n.text, max(0, min(at, len(n.text))))
 	if at != n.caret {
 		n.caret = at
 		d.queue(n, NeedsPaint)
 	}
 }
 
-// SetValue sets a Slider's value, clamped to [0, 1]; it queues a repaint.
+// runeStart returns the start of the character of s that byte at is in
+// (at itself on a character boundary or at the end).
+func runeStart(s string, at int) int {
+	for at > 0 && at < len(s) && !utf8.RuneStart(s[at]) {
+		at--
+	}
+	return at
+}
+
+// finite reports whether v is neither infinite nor NaN (both give v-v NaN).
+func finite(v float32) bool { return v-v == 0 }
+
+// SetValue sets a Slider's value, clamped to [0, 1] (an infinite one is
+// an end); it queues a repaint. NaN panics.
 func (d *Document) SetValue(n *Node, v float32) {
+	d.mustHave(n, "SetValue on")
+	if v != v {
+		panic(fmt.Sprintf("document: SetValue of %v#%d to NaN: a value is a number, clamped to [0, 1]", n.kind, n.id))
+	}
 	v = max(0, min(v, 1))
 	if v != n.value {
 		n.value = v
@@ -103,8 +130,13 @@ func (d *Document) SetValue(n *Node, v float32) {
 	}
 }
 
-// SetPhase sets a Progress element's animation phase; it queues a repaint.
+// SetPhase sets a Progress element's animation phase; it queues a
+// repaint. A phase that is not finite panics.
 func (d *Document) SetPhase(n *Node, p float32) {
+	d.mustHave(n, "SetPhase on")
+	if !finite(p) {
+		panic(fmt.Sprintf("document: SetPhase of %v#%d to %g: a phase is a finite fraction of the sweep", n.kind, n.id, p))
+	}
 	if p != n.phase {
 		n.phase = p
 		d.queue(n, NeedsPaint)
@@ -113,22 +145,26 @@ func (d *Document) SetPhase(n *Node, p float32) {
 
 // SetAnimated starts or stops an element's animation.
 func (d *Document) SetAnimated(n *Node, on bool) {
+	d.mustHave(n, "SetAnimated on")
 	if n.animated == on {
 		return
 	}
 	n.animated = on
-	if d.nodes[n.id] == n && (n.parent != nil || n == d.root) {
-		if on {
-			d.startAnim(n)
-		} else {
-			d.stopAnim(n)
-		}
+	if on {
+		d.startAnim(n)
+	} else {
+		d.stopAnim(n)
 	}
 	d.queue(n, NeedsPaint)
 }
 
-// SetSprite sets an Image's sprite; it queues a repaint.
+// SetSprite sets an Image's sprite; it queues a repaint. A renderer
+// draws sprite s modulo the sheet's sprites; a negative s panics.
 func (d *Document) SetSprite(n *Node, s int) {
+	d.mustHave(n, "SetSprite on")
+	if s < 0 {
+		panic(fmt.Sprintf("document: SetSprite of %v#%d to %d: a sprite number is never negative", n.kind, n.id, s))
+	}
 	if s != n.sprite {
 		n.sprite = s
 		d.queue(n, NeedsPaint)
@@ -136,14 +172,22 @@ func (d *Document) SetSprite(n *Node, s int) {
 }
 
 // SetGroup sets a Radio's group name.
-func (d *Document) SetGroup(n *Node, g string) { n.group = g }
+func (d *Document) SetGroup(n *Node, g string) {
+	d.mustHave(n, "SetGroup on")
+	n.group = g
+}
 
 // Select shows a Tabs element's panel i: the Tabs' children are its tab
 // strip (child 0, whose children are the tabs) followed by one panel per
 // tab. The selected tab gets Checked; the panels not shown are folded
 // (Folded), which the window displays as display: none whatever their
-// classes say.
+// classes say. An i past either end selects that end's panel; a Tabs
+// with no children has nothing to select. Any kind but a Tabs panics.
 func (d *Document) Select(tabs *Node, i int) {
+	d.mustHave(tabs, "Select on")
+	if tabs.kind != Tabs {
+		panic(fmt.Sprintf("document: Select on a %v: only a tabs element has panels", tabs.kind))
+	}
 	if len(tabs.children) == 0 {
 		return
 	}
@@ -164,11 +208,16 @@ func (d *Document) Select(tabs *Node, i int) {
 // SetScrollY sets a Scroll or List element's offset and queues it for the
 // next frame, which translates the container's painted content instead of
 // rebuilding it and moves its hit space by the same offset. An offset
-// below 0 is 0; the window clamps one past the end of the content when it
-// takes it, as it clamps the wheel. Any other kind panics.
+// below 0 is 0; the window clamps one past the end of the content once
+// the frame has laid it out, so content added in the same frame counts.
+// Any other kind, and an offset that is not finite, panic.
 func (d *Document) SetScrollY(n *Node, y float32) {
+	d.mustHave(n, "SetScrollY on")
 	if k := n.kind; k != Scroll && k != List {
 		panic(fmt.Sprintf("document: SetScrollY on a %v: only a scroll or a list scrolls", k))
+	}
+	if !finite(y) {
+		panic(fmt.Sprintf("document: SetScrollY of %v#%d to %g: an offset is a finite number of pixels", n.kind, n.id, y))
 	}
 	y = max(0, y)
 	if y == n.scrollY {
@@ -187,19 +236,21 @@ func (d *Document) SetScrollY(n *Node, y float32) {
 // mounts as many rows as the port needs (its height over the row height,
 // rounded up, plus the overscan) whenever the port is taller than the
 // rows mounted, and Rebind keeps them in step with the offset. A nil
-// model unmounts every row. Any kind but a List panics.
+// model unmounts every row. Any kind but a List, and a model whose rows
+// are not a finite height, panic.
 func (d *Document) SetList(n *Node, m *ListModel) {
+	d.mustHave(n, "SetList on")
 	if n.kind != List {
 		panic(fmt.Sprintf("document: SetList on a %v: only a list has a model", n.kind))
 	}
-	if m != nil && (m.Rows < 0 || m.RowHeight <= 0 || m.Label == nil) {
-		panic(fmt.Sprintf("document: SetList with %d rows of %g px and label %v: want rows ≥ 0, a height > 0 and a label", m.Rows, m.RowHeight, m.Label != nil))
+	if m != nil && (m.Rows < 0 || !(m.RowHeight > 0) || !finite(float32(m.Rows)*m.RowHeight) || m.Overscan < 0 || m.Label == nil) {
+		panic(fmt.Sprintf("document: SetList with %d rows of %g px, overscan %d and label %v: want rows ≥ 0 of a height > 0, a finite total, an overscan ≥ 0 and a label",
+			m.Rows, m.RowHeight, m.Overscan, m.Label != nil))
 	}
 	n.list = m
-	if d.has(n) {
-		d.queue(n, NeedsBoxes)
-	}
-	rows := slices.Clone(n.children)
+	d.queue(n, NeedsBoxes)
+	// Its rows, not a child the application added (an overlay).
+	rows := slices.DeleteFunc(slices.Clone(n.children), func(c *Node) bool { return c.rowIndex < 0 })
 	first := 0
 	if m != nil {
 		first = m.First(n.scrollY, len(rows))
@@ -210,7 +261,7 @@ func (d *Document) SetList(n *Node, m *ListModel) {
 			continue
 		}
 		r.rowIndex = -1 // relabelled below whatever its index was
-		d.Rebind(r, first+i)
+		d.rebind(r, first+i)
 	}
 }
 
@@ -235,8 +286,20 @@ func (d *Document) AddRow(list *Node, i int) *Node {
 }
 
 // Rebind makes a List row show model row i instead; it queues a box
-// rebuild of the row.
+// rebuild of the row. Anything but a row (AddRow) of a list, and a row
+// outside the list's model, panic.
 func (d *Document) Rebind(row *Node, i int) {
+	d.mustHave(row, "Rebind of")
+	if row.rowIndex < 0 || row.parent == nil || row.parent.kind != List || row.parent.list == nil {
+		panic(fmt.Sprintf("document: Rebind of %v#%d, which is not a list's row (AddRow)", row.kind, row.id))
+	}
+	if m := row.parent.list; i < 0 || i >= m.Rows {
+		panic(fmt.Sprintf("document: Rebind to row %d of a %d-row model", i, m.Rows))
+	}
+	d.rebind(row, i)
+}
+
+func (d *Document) rebind(row *Node, i int) {
 	if row.rowIndex == i {
 		return
 	}

@@ -100,7 +100,8 @@ func (x *Index) Len(sp document.ID) int {
 }
 
 // At returns the topmost element under p (window coordinates), descending
-// into scroll containers; document.None when nothing is hit. The second
+// into scroll containers; document.None when nothing is hit, as for a
+// point with a coordinate that is not finite. The second
 // result lists the scroll containers the point is inside, outermost first,
 // appended to path.
 func (x *Index) At(p geom.Point, path []document.ID) (document.ID, []document.ID) {
@@ -133,10 +134,12 @@ func (x *Index) At(p geom.Point, path []document.ID) (document.ID, []document.ID
 }
 
 func (s *space) top(p geom.Point) (Entry, bool) {
-	b := int(p.Y / BandHeight)
-	if p.Y < 0 || b >= len(s.bands) {
+	// Compared as floats before the conversion: past an int's range (a
+	// huge or infinite y) or for NaN, int(p.Y/BandHeight) is no band.
+	if !(p.Y >= 0 && p.Y < float32(len(s.bands))*BandHeight) {
 		return Entry{}, false
 	}
+	b := min(int(p.Y/BandHeight), len(s.bands)-1)
 	best := int32(-1)
 	for _, i := range s.bands[b] {
 		e := &s.entries[i]

@@ -1,6 +1,7 @@
 package hit
 
 import (
+	"math"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -44,4 +45,23 @@ func TestTopmostAndScrollDescent(t *testing.T) {
 	d := before.Delta(counter.Take())
 	assert.Equal(t, uint64(2), d.HitIndexRebuilds)
 	assert.Equal(t, uint64(5), d.HitTests)
+}
+
+// Issue 33: a point past an int's range, infinite or NaN hit the band
+// int(y/BandHeight) — for 1e30, +Inf and NaN, -9223372036854775808 on
+// amd64 — and indexed out of range. Such a point hits nothing.
+func TestAPointOfNoBandHitsNothing(t *testing.T) {
+	var x Index
+	x.Rebuild(Root, []Entry{{Node: 1, Rect: geom.XYWH(0, 0, 100, 100), Order: 1, Space: document.None}})
+	inf, nan := float32(math.Inf(1)), float32(math.NaN())
+	for _, y := range []float32{nan, inf, -inf, 1e30, -1e30, 3e9, 100} {
+		got, _ := x.At(geom.Point{X: 10, Y: y}, nil)
+		assert.Equal(t, document.None, got, "y = %g", y)
+	}
+	for _, xx := range []float32{nan, inf, -inf, 1e30} {
+		got, _ := x.At(geom.Point{X: xx, Y: 10}, nil)
+		assert.Equal(t, document.None, got, "x = %g", xx)
+	}
+	got, _ := x.At(geom.Point{X: 10, Y: 99.5}, nil)
+	assert.Equal(t, document.ID(1), got)
 }

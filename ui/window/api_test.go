@@ -9,6 +9,7 @@ import (
 
 	"github.com/perfbench/perfbench/counter"
 	"github.com/perfbench/perfbench/ui/document"
+	"github.com/perfbench/perfbench/ui/geom"
 	"github.com/perfbench/perfbench/ui/style"
 	"github.com/perfbench/perfbench/ui/window"
 )
@@ -216,4 +217,23 @@ func TestSelectNeedsNoClassOfTheApplication(t *testing.T) {
 	requireRebuilt(t, w, clk)
 	assert.True(t, w.Rect(panels[1]).Empty())
 	assert.False(t, w.Rect(panels[2]).Empty())
+}
+
+// A list whose port grows inside the same box — a hover variant's padding
+// let go — mounts the rows the taller port shows (found by the random
+// verify gate, seed 29 of 100, once its sequences changed: the rebuild
+// mounted a row the live window never did).
+func TestAListWhosePortGrowsInsideItsBoxMountsItsRows(t *testing.T) {
+	defer counter.Exclusive()()
+	s := caseSheet()
+	s.Define("port", style.Props{}.Height(style.PxLen(100))).On(style.Hover, style.Props{}.Padding(geom.All(10)))
+	d := document.New(s)
+	l := d.Add(d.Root(), document.List, "port")
+	d.SetList(l, &document.ListModel{Rows: 50, RowHeight: 10, Label: func(int) string { return "r" }, RowClass: "tile"})
+	d.SetState(l, style.Hover, true)
+	w, clk := live(d, 200, 300)
+	require.Len(t, l.Children(), 9, "an 80 px port of 10 px rows: 8, and one more")
+	w.PointerMove(150, 250) // off the list: its padding goes
+	requireRebuilt(t, w, clk)
+	assert.Len(t, l.Children(), 11, "a 100 px port: 10, and one more")
 }

@@ -129,13 +129,18 @@ func (w *Window) drawFrame() {
 	w.animate(now)
 	w.takeScrolled()
 	// A pass takes the document's changes and lays them out; a second
-	// one lays out the rows a list's grown port mounted in the first.
+	// one lays out what the first's layout changed in the document: the
+	// rows a list's offset, clamped to its new end, rebound, those a
+	// list's grown port mounted, and the focus a hidden control gave up.
 	// The first pass's lists are the layout's and the document's own,
 	// reused frame after frame; only a second pass, which would reuse
 	// them, copies them first.
 	moved, resized := w.prepare()
 	removed := w.changes.Removed
-	if w.mountRows(resized) {
+	rebound := w.clampScrolled()
+	mounted := w.mountRows(resized)
+	if blurred := w.blurHidden(); rebound || mounted || blurred {
+		w.stamp++ // a pass restyles an element once: the blurred one again
 		w.moved = append(w.moved[:0], moved...)
 		w.resizedNodes = append(w.resizedNodes[:0], resized...)
 		w.removedRoots = append(w.removedRoots[:0], removed...)
@@ -249,8 +254,8 @@ func (w *Window) prepare() (moved, resized []*document.Node) {
 
 // mountRows mounts the rows a virtualised list's port needs beyond those
 // it has (ListModel.Mounted) for every list laid out afresh
-// this frame (its port resized, its model set), and reports whether it
-// mounted any. The rows cover the model rows from the one the offset
+// this frame (its port resized — its box, or its padding or border
+// restyled —, its model set), and reports whether it mounted any. The rows cover the model rows from the one the offset
 // shows first, less the overscan, as Rebind keeps them.
 func (w *Window) mountRows(resized []*document.Node) bool {
 	mounted := false
@@ -285,6 +290,10 @@ func (w *Window) mountRows(resized []*document.Node) bool {
 	for _, n := range w.changes.Boxes {
 		check(n)
 	}
+	for _, n := range w.ports {
+		check(n)
+	}
+	w.ports = w.ports[:0]
 	return mounted
 }
 
@@ -323,26 +332,71 @@ func (w *Window) why() string {
 // their hit space moved this frame, and a virtualised list rebinds its
 // rows to the new offset first.
 func (w *Window) takeScrolled() {
-	n0 := len(w.scrolled)
 	w.scrolled = w.doc.TakeScrolled(w.scrolled)
-	clamped := false
-	for _, n := range w.scrolled[n0:] {
-		// An offset the application set past the end is clamped as the
-		// wheel's is, against the container as last laid out (one not
-		// laid out yet keeps it).
-		if w.isStyled(n.ID()) {
-			if m := w.maxScroll(n); n.ScrollY() > m {
-				w.doc.SetScrollY(n, m)
-				clamped = true
-			}
-		}
+	for _, n := range w.scrolled {
 		if n.Kind() == document.List {
 			w.rebind(n)
 		}
 	}
-	if clamped {
-		w.scrolled = w.doc.TakeScrolled(w.scrolled) // the clamp's own, taken here
+}
+
+// clampScrolled clamps the offsets taken this frame to the end of their
+// content as this frame laid it out — the wheel's are already within the
+// content as last laid out, but an application's may lie past it, and
+// content added in the same frame moves the end — and rebinds a clamped
+// list's rows to its new offset. It reports whether that rebound any,
+// which owes the frame a second pass. A list's rows past its end are its
+// model's last ones, so a clamp rarely rebinds. A container this frame
+// does not display has no end yet and keeps its offset.
+func (w *Window) clampScrolled() bool {
+	clamped := false
+	for _, n := range w.scrolled {
+		if m := w.maxScroll(n); n.ScrollY() > m && w.displayed(n) {
+			w.doc.SetScrollY(n, m)
+			clamped = true
+			if n.Kind() == document.List {
+				w.rebind(n)
+			}
+		}
 	}
+	if !clamped {
+		return false
+	}
+	w.scrolled = w.doc.TakeScrolled(w.scrolled) // the clamp's own, taken here
+	return w.doc.Pending()
+}
+
+// blurHidden takes the focus from a focused element this frame does not
+// display (itself or an ancestor display: none, or a folded panel): the
+// keyboard goes to no element, as a browser's goes to the body, and it
+// does not come back when the element is shown again. It reports whether
+// it did. Only a frame that hid something or found a new focus looks.
+func (w *Window) blurHidden() bool {
+	f := w.doc.Focused()
+	look := w.hid || f != w.seenFocus
+	w.hid = false
+	if f == nil || !look {
+		w.seenFocus = f
+		return false
+	}
+	if !w.displayed(f) {
+		w.setFocus(nil)
+		w.seenFocus = nil
+		return true
+	}
+	w.seenFocus = f
+	return false
+}
+
+// displayed reports whether this frame's styles display n: n and all its
+// ancestors.
+func (w *Window) displayed(n *document.Node) bool {
+	for ; n != nil; n = n.Parent() {
+		if !w.styles[n.ID()].Display {
+			return false
+		}
+	}
+	return true
 }
 
 // sheetChanged appends to dst every element with a class whose rule
@@ -424,11 +478,15 @@ func (w *Window) restyle(n *document.Node) {
 	}
 	if !old.LayoutEqual(cs) {
 		w.layout.MarkDirty(n)
+		if n.Kind() == document.List {
+			w.ports = append(w.ports, n) // its port may have grown inside the same box
+		}
 		if p := n.Parent(); p != nil && layout.ParentReads(&old, cs) {
 			w.layout.MarkDirty(p)
 		}
 		if old.Display != cs.Display {
 			w.hitsChanged(n)
+			w.hid = w.hid || !cs.Display
 			if cs.Display {
 				w.subtrees = append(w.subtrees, n)
 				w.shown = append(w.shown, n)

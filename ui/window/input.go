@@ -89,9 +89,25 @@ func (w *Window) hitAt(p geom.Point) *document.Node {
 	return w.doc.Node(id)
 }
 
+// finite reports whether v is neither infinite nor NaN (both give v-v NaN).
+func finite(v float32) bool { return v-v == 0 }
+
+// drop records an input event dropped for an argument it could not mean
+// (Dropped): the window is left as it was.
+func (w *Window) drop() { w.dropped++ }
+
+// Dropped returns how many input events the window dropped, unread, for
+// an argument no platform sends: a coordinate or wheel delta that is not
+// finite, a button or key it does not know, typed text that is not UTF-8.
+func (w *Window) Dropped() int { return w.dropped }
+
 // PointerMove moves the pointer to (x, y): the element under it becomes
-// the hovered one.
+// the hovered one. A coordinate that is not finite drops the event.
 func (w *Window) PointerMove(x, y float32) {
+	if !finite(x) || !finite(y) {
+		w.drop()
+		return
+	}
 	w.event(inPointer)
 	t := w.hitAt(geom.Point{X: x, Y: y})
 	if old := w.doc.Hovered(); t != old {
@@ -104,8 +120,14 @@ func (w *Window) PointerMove(x, y float32) {
 	w.settle()
 }
 
-// Click presses and releases a pointer button at (x, y).
+// Click presses and releases a pointer button at (x, y). A coordinate
+// that is not finite, or a button that is neither Left nor Right, drops
+// the event.
 func (w *Window) Click(x, y float32, b Button) {
+	if !finite(x) || !finite(y) || b > Right {
+		w.drop()
+		return
+	}
 	w.event(inClick)
 	p := geom.Point{X: x, Y: y}
 	t := w.hitAt(p)
@@ -193,8 +215,13 @@ func (w *Window) setFocus(n *document.Node) {
 
 // Wheel scrolls the innermost scroll container under (x, y) by dy pixels
 // (positive: content moves up), handing what it cannot take to the
-// containers around it.
+// containers around it. A coordinate or delta that is not finite drops
+// the event.
 func (w *Window) Wheel(x, y, dy float32) {
+	if !finite(x) || !finite(y) || !finite(dy) {
+		w.drop()
+		return
+	}
 	w.event(inWheel)
 	w.hitAt(geom.Point{X: x, Y: y})
 	for i := len(w.path) - 1; i >= 0 && dy != 0; i-- {
@@ -240,8 +267,8 @@ func (w *Window) rebind(list *document.Node) {
 	}
 	next := 0
 	for _, r := range rows {
-		if i := r.RowIndex() - first; i >= 0 && i < k {
-			continue
+		if i := r.RowIndex() - first; (i >= 0 && i < k) || r.RowIndex() < 0 {
+			continue // in the port, or not a row (an overlay)
 		}
 		for have[next] {
 			next++
@@ -252,8 +279,12 @@ func (w *Window) rebind(list *document.Node) {
 	}
 }
 
-// Key presses a key.
+// Key presses a key. A Key that is none of the constants drops the event.
 func (w *Window) Key(k Key) {
+	if k > Space {
+		w.drop()
+		return
+	}
 	w.event(inKey)
 	f := w.doc.Focused()
 	switch {
@@ -295,8 +326,13 @@ func (w *Window) Key(k Key) {
 	w.settle()
 }
 
-// Type inserts text at the caret of the focused text field.
+// Type inserts text at the caret of the focused text field. Text that is
+// not valid UTF-8 drops the event: a field's value stays text.
 func (w *Window) Type(s string) {
+	if !utf8.ValidString(s) {
+		w.drop()
+		return
+	}
 	w.event(inText)
 	if f := w.doc.Focused(); f != nil && f.Kind() == document.TextField && s != "" {
 		c := f.Caret()
@@ -337,10 +373,11 @@ func (w *Window) moveFocus(forward bool) {
 	w.setFocus(order[i])
 }
 
-// Resize changes the viewport size; 0 is a size, a negative one panics.
+// Resize changes the viewport size; 0 is a size, a negative one or one
+// that is not finite panics.
 func (w *Window) Resize(width, height float32) {
-	if width < 0 || height < 0 {
-		panic(fmt.Sprintf("window: Resize to %g×%g: a size is never negative", width, height))
+	if !validSize(width, height) {
+		panic(fmt.Sprintf("window: Resize to %g×%g: a size is finite and never negative", width, height))
 	}
 	w.event(inResize)
 	v := geom.Point{X: width, Y: height}
@@ -350,4 +387,10 @@ func (w *Window) Resize(width, height float32) {
 		w.rebuildAll = true
 	}
 	w.settle()
+}
+
+// validSize reports whether width × height is a viewport: finite, neither
+// negative.
+func validSize(width, height float32) bool {
+	return width >= 0 && height >= 0 && finite(width) && finite(height)
 }

@@ -30,13 +30,29 @@
 // innermost first; one a handler consumes still focuses a focusable
 // element. Enter and Space click the focused control the same way.
 //
-// # Misuse
+// # Focus
 //
-// A negative size (Options, Resize) and Handle on an element of another
-// document or a removed one panic with a "window: …" message. Options
-// with both sizes zero is the default size; otherwise a 0 is 0. Style of
-// an element added since the last frame is the style the next frame
-// gives it.
+// A click focuses the focusable control it lands on, Tab and BackTab move
+// the focus in tree order over displayed, enabled controls, and Enter and
+// Space click the focused one. A focused control that a frame does not
+// display — hidden itself or by an ancestor, or in a folded Tabs panel —
+// loses the focus at that frame to no element, as a browser's goes to the
+// body; it does not take it back when shown again.
+//
+// # Misuse and input no platform sends
+//
+// An input event with an argument no platform sends — a coordinate or
+// wheel delta that is NaN or infinite, a Button or Key that is none of
+// the constants, typed text that is not UTF-8 — is dropped: the window is
+// left as it was, no frame is asked for, and Dropped counts it. A point
+// that is finite but far outside the window lands on nothing.
+//
+// A size that is negative or not finite (Options, Resize), and Handle on
+// nil, on an element of another document or on a removed one, panic with
+// a "window: …" message. Options with both sizes zero is the default
+// size; otherwise a 0 is 0. Style of an element added since the last
+// frame is the style the next frame gives it. A display's refresh rate
+// out of range (Display.RefreshHz) is taken as none.
 //
 // # Probing
 //
@@ -65,12 +81,19 @@ import (
 type Display struct {
 	ID int
 	// RefreshHz is the refresh rate the platform reports, or 0 where it
-	// reports none.
+	// reports none. A rate that is not in (0, MaxRefreshHz] — NaN,
+	// negative, infinite, or finer than the clock's nanoseconds — is taken
+	// as none.
 	RefreshHz float64
 }
 
 // FallbackHz is the frame rate used on a display that reports none.
 const FallbackHz = 60
+
+// MaxRefreshHz is the fastest refresh a window schedules frames at: one a
+// nanosecond, the clock's resolution. Past it two refreshes fall on one
+// instant, and the search for the next one never ends.
+const MaxRefreshHz = 1e9
 
 // FrameProbe is called at the end of every frame with the window, which it
 // must only read.
@@ -99,7 +122,8 @@ type Options struct {
 	// Width and Height are the viewport's size. Both zero is the default
 	// size; once either is given, each is taken as it is, so a 0-wide
 	// window is 0 wide (a 0×0 one is opened at any size and resized to
-	// 0×0 before its first frame). A negative size panics.
+	// 0×0 before its first frame). A negative size, or one that is not
+	// finite, panics.
 	Width, Height float32
 	Display       Display
 	Clock         clock.Clock
@@ -169,8 +193,14 @@ type Window struct {
 	stamp         uint64
 	last          FrameInfo
 	frames        uint64
-	resized       bool
-	busy          bool // handling input or drawing: changes are already accounted for
+	dropped       int // input events dropped (Dropped)
+	// hid is set when a restyle stopped displaying an element, and
+	// seenFocus is the focused element as the last frame left it: what
+	// blurHidden looks at.
+	hid       bool
+	seenFocus *document.Node
+	resized   bool
+	busy      bool // handling input or drawing: changes are already accounted for
 
 	handlers   map[document.ID]func(Button) bool
 	scrolled   []*document.Node
@@ -182,6 +212,7 @@ type Window struct {
 	toPaint    []*document.Node
 	subtrees   []*document.Node
 	shown      []*document.Node // shown again this frame (display: none no more)
+	ports      []*document.Node // lists restyled this frame in a property layout reads
 	// The frame's layout passes' moved, resized and removed elements.
 	moved, resizedNodes, removedRoots []*document.Node
 	dirtySpaces                       []document.ID
@@ -196,8 +227,8 @@ type Window struct {
 // the first refresh (or Frame is called).
 func New(doc *document.Document, opts Options) *Window {
 	switch {
-	case opts.Width < 0 || opts.Height < 0:
-		panic(fmt.Sprintf("window: a %g×%g window: a size is never negative", opts.Width, opts.Height))
+	case !validSize(opts.Width, opts.Height):
+		panic(fmt.Sprintf("window: a %g×%g window: a size is finite and never negative", opts.Width, opts.Height))
 	case opts.Width == 0 && opts.Height == 0:
 		opts.Width, opts.Height = DefaultWidth, DefaultHeight
 	}
@@ -260,9 +291,9 @@ func (w *Window) Clock() clock.Clock { return w.clk }
 func (w *Window) Display() Display { return w.display }
 
 // RefreshHz returns the rate frames are scheduled at: the display's
-// reported rate, or FallbackHz.
+// reported rate, or FallbackHz where it reports none or one out of range.
 func (w *Window) RefreshHz() float64 {
-	if w.display.RefreshHz > 0 {
+	if hz := w.display.RefreshHz; hz > 0 && hz <= MaxRefreshHz {
 		return w.display.RefreshHz
 	}
 	return FallbackHz
@@ -345,6 +376,9 @@ func (w *Window) TextCaches() (runs, runLimit, glyphs, glyphLimit int) {
 // land on, so the change reaches the hit index in the next frame. A
 // removed element's handler goes with it.
 func (w *Window) Handle(n *document.Node, h func(Button) bool) {
+	if n == nil {
+		panic("window: Handle on a nil element")
+	}
 	if w.doc.Node(n.ID()) != n {
 		panic(fmt.Sprintf("window: Handle on %v#%d, which is not in the window's document", n.Kind(), n.ID()))
 	}

@@ -1204,7 +1204,7 @@ func instructions(args []string, tmp string) int {
 // programScenarios returns the scenarios a program registers, in order:
 // its child names them all when asked for one it does not have.
 func programScenarios(bin string) ([]string, error) {
-	out, _ := exec.Command(bin, runner.ChildCommand, "-no-such-scenario-").CombinedOutput()
+	out, _ := exec.Command(bin, runner.ChildCommand, "no-such-scenario").CombinedOutput()
 	_, valid, ok := strings.Cut(string(out), "(valid: ")
 	valid, _, ok2 := strings.Cut(valid, ")")
 	if !ok || !ok2 {

@@ -1,6 +1,11 @@
 package scenario
 
-import "github.com/perfbench/perfbench/internal/valgrind"
+import (
+	"runtime"
+	"runtime/debug"
+
+	"github.com/perfbench/perfbench/internal/valgrind"
+)
 
 // Instructions is what the recorded steps with one label retired, counted
 // by Callgrind: the CPU instructions of their input and every frame they
@@ -50,6 +55,21 @@ type counting struct {
 // begin decides, once before the first step, whether to count.
 func (c *counting) begin() { c.on = valgrind.Running() }
 
+// collect runs the garbage collector for the session, between samples.
+// Counted, it also returns every free page to the operating system there
+// and then (debug.FreeOSMemory): otherwise the runtime's background
+// scavenger returns them at a pace it sets by the clock, whenever the
+// scenario's goroutine yields, and a step that reuses a page the
+// scavenger returned costs other instructions (zeroing it, updating the
+// page allocator's summaries) than one that reuses a page it left.
+func (c *counting) collect() {
+	if c.on {
+		debug.FreeOSMemory()
+		return
+	}
+	runtime.GC()
+}
+
 // label starts a step with label, before its sample opens: when the label
 // changes, the previous label's counts are dumped.
 func (c *counting) label(label string) {
@@ -75,11 +95,22 @@ func (c *counting) label(label string) {
 // it. Collection is Callgrind's per OS thread, and the scenario runs
 // locked to one (Scenario.MeasureWith), so no other goroutine's work
 // lands here.
+//
+// What else can run on that thread is the runtime's scheduler, when the
+// runtime's monitor preempts a goroutine that has run 10 ms of wall time
+// since it was last scheduled: about 900 instructions of handing the
+// processor off and back, and whatever the other goroutines did to the
+// processor's caches meanwhile, in a number of places that follows the
+// wall clock. The step yields first, so that its 10 ms start afresh: a
+// step shorter than that under Valgrind (every step of perfbench's suite
+// but the largest relayouts) is never preempted, and a longer one only
+// every 10 ms.
 func (c *counting) step(do func()) {
 	if !c.on {
 		do()
 		return
 	}
+	runtime.Gosched()
 	valgrind.ToggleCollect()
 	do()
 	valgrind.ToggleCollect()

@@ -117,13 +117,13 @@ const gcEvery = 64 << 20
 // steps start on a freshly collected heap, and from here on the session
 // collects only between samples (see collect).
 func (s *Session) startRecording() {
-	runtime.GC()
+	s.count.begin()
+	s.count.collect()
 	var m runtime.MemStats
 	runtime.ReadMemStats(&m)
 	s.gcMark = m.TotalAlloc
 	// Sized so that no scenario of the design grows it mid-batch.
 	s.steps = make([]Step, 0, 1024)
-	s.count.begin()
 }
 
 func (s *Session) record(label string, do func()) {
@@ -200,7 +200,7 @@ func (s *Session) collect() {
 	var m runtime.MemStats
 	runtime.ReadMemStats(&m)
 	if m.TotalAlloc-s.gcMark >= gcEvery {
-		runtime.GC()
+		s.count.collect()
 		s.gcMark = m.TotalAlloc
 	}
 }

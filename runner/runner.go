@@ -14,6 +14,25 @@
 // killed, hangs past its timeout or prints what does not parse is a Broken
 // result quoting the tail of its stderr, and Broken fails.
 //
+// # Instructions
+//
+// With Runner.Instructions the runner starts each child under Valgrind's
+// Callgrind (`valgrind --tool=callgrind --collect-atstart=no`, with
+// GODEBUG=asyncpreemptoff=1 and GOMAXPROCS=1, which Valgrind needs of a
+// Go program); package scenario sees Valgrind and switches collection on
+// around each recorded step's work alone, on the scenario's thread, and
+// asks Callgrind to dump its count each time the step label changes. The
+// runner reads the dumps from a temporary directory, removed however the
+// child ends, into the result's Instructions: one count a label. What
+// decides a count is the code, the Go toolchain, GOARCH and the Valgrind
+// version, not the machine or its load, so counted children run on every
+// CPU at once. What can still move a count between processes of one build
+// is the Go runtime's, not the program's: a refill of the allocator's
+// page cache, the probes of a string-keyed map under the process's random
+// hash seed, and, in a step longer than 10 ms under Valgrind, the
+// scheduler's preemptions; together a few hundredths of a percent of
+// perfbench's scenarios, and the pool takes each label's least.
+//
 // Only a fresh process gives exact counts: a program's package-level state
 // (a cache, a pool, a map grown once) carries from one measurement to the
 // next inside a process, so a scenario measured twice in one process need

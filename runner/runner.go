@@ -17,6 +17,25 @@
 // leads a process group of its own, killed whole however it ends, so
 // nothing it started outlives it.
 //
+// # Instructions
+//
+// With Runner.Instructions the runner starts each child under Valgrind's
+// Callgrind (`valgrind --tool=callgrind --collect-atstart=no`, with
+// GODEBUG=asyncpreemptoff=1 and GOMAXPROCS=1, which Valgrind needs of a
+// Go program); package scenario sees Valgrind and switches collection on
+// around each recorded step's work alone, on the scenario's thread, and
+// asks Callgrind to dump its count each time the step label changes. The
+// runner reads the dumps from a temporary directory, removed however the
+// child ends, into the result's Instructions: one count a label. What
+// decides a count is the code, the Go toolchain, GOARCH and the Valgrind
+// version, not the machine or its load, so counted children run on every
+// CPU at once. What can still move a count between processes of one build
+// is the Go runtime's, not the program's: a refill of the allocator's
+// page cache, the probes of a string-keyed map under the process's random
+// hash seed, and, in a step longer than 10 ms under Valgrind, the
+// scheduler's preemptions; together a few hundredths of a percent of
+// perfbench's scenarios, and the pool takes each label's least.
+//
 // Only a fresh process gives exact counts: a program's package-level state
 // (a cache, a pool, a map grown once) carries from one measurement to the
 // next inside a process, so a scenario measured twice in one process need
@@ -34,6 +53,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strconv"
 	"strings"
@@ -42,6 +62,7 @@ import (
 	"time"
 
 	"github.com/perfbench/perfbench/band"
+	"github.com/perfbench/perfbench/internal/callgrind"
 	"github.com/perfbench/perfbench/latency"
 	"github.com/perfbench/perfbench/scenario"
 )
@@ -58,6 +79,12 @@ const ChildCommand = "scenario-child"
 // The slowest scenario takes about a second on a two-core machine; a
 // process still running a minute later is hung.
 const DefaultTimeout = time.Minute
+
+// DefaultCountedTimeout bounds one process under Callgrind
+// (Runner.Instructions) when Runner.Timeout is zero: Valgrind runs a
+// program 20 to 100 times slower, and the slowest child measured, Fyne's
+// hover scenario with its software painter, took half a minute alone.
+const DefaultCountedTimeout = 10 * time.Minute
 
 // stderrTail is how much of a child's stderr a Broken result quotes.
 const (
@@ -85,7 +112,8 @@ type Runner struct {
 	// Renderer, when set, is passed to every child as --renderer: the
 	// renderer its subject draws with (scenario.Options.Renderer).
 	Renderer string
-	// Timeout bounds each process; zero means DefaultTimeout.
+	// Timeout bounds each process; zero means DefaultTimeout, or
+	// DefaultCountedTimeout with Instructions.
 	Timeout time.Duration
 	// Progress, if set, gets one line per process as it finishes:
 	// "scenario NAME: process in 0.31s (1 of 5 processes)", and for the
@@ -102,10 +130,28 @@ type Runner struct {
 	// process of one.
 	Repeats int
 
+	// Instructions, when set, runs every process under Valgrind's
+	// Callgrind, which counts the instructions of the recorded steps
+	// alone into the result's Instructions (package scenario switches
+	// collection on around each step's work). A time taken under Valgrind
+	// is no time of this machine, so a counted process's time numbers are
+	// left out of its result; its counts stand. Where Valgrind is missing
+	// no process runs, and each result says so in NotCounted.
+	Instructions bool
+	// Jobs is how many processes run at once. Zero means one, since a
+	// time shares the machine with every process beside it, or, with
+	// Instructions, one per CPU, since what Callgrind counts does not
+	// move with the machine's load.
+	Jobs int
+
 	// traced counts the processes started per scenario while the latency
 	// trace is on, so that each writes a file of its own.
 	traced map[string]int
 }
+
+// tracedMu guards Runner.traced between the processes of a run, which
+// may run at once (Runner.Jobs).
+var tracedMu sync.Mutex
 
 // DefaultRepeats is how many processes a scenario runs in by default.
 // Five: the estimate is the median of five processes' fastest samples, so two
@@ -124,39 +170,101 @@ func (r *Runner) Run(ctx context.Context, names []string) ([]scenario.Result, er
 	if names == nil {
 		names = scenario.Names()
 	}
-	repeats := r.repeats()
-	runs := make([][]scenario.Result, len(names))
-	spent := make([]time.Duration, len(names))
-	for round := range repeats {
-		for i, name := range names {
-			if len(runs[i]) > 0 && runs[i][len(runs[i])-1].Broken != "" {
-				continue
+	if r.Instructions {
+		if _, err := callgrind.Find(); err != nil {
+			out := make([]scenario.Result, len(names))
+			for i, name := range names {
+				out[i] = scenario.Result{Name: name, NotCounted: "not measured: " + err.Error()}
 			}
+			return out, nil
+		}
+	}
+	repeats := r.repeats()
+	// runs[i][round] is scenario i's process of that round; a process
+	// not run (its scenario broke in an earlier round) stays zero.
+	runs := make([][]scenario.Result, len(names))
+	for i := range runs {
+		runs[i] = make([]scenario.Result, repeats)
+	}
+	spent := make([]time.Duration, len(names))
+	finished := make([]int, len(names))
+	broke := make([]bool, len(names))
+	var (
+		mu    sync.Mutex
+		next  int
+		first error
+		wg    sync.WaitGroup
+	)
+	// Round by round: task t is round t/len(names) of scenario
+	// t%len(names).
+	work := func() {
+		defer wg.Done()
+		for {
+			mu.Lock()
+			t := next
+			next++
+			for t < repeats*len(names) && broke[t%len(names)] {
+				t = next
+				next++
+			}
+			if t >= repeats*len(names) || first != nil {
+				mu.Unlock()
+				return
+			}
+			mu.Unlock()
+			round, i := t/len(names), t%len(names)
 			start := time.Now()
-			res, err := r.one(ctx, name)
+			res, err := r.one(ctx, names[i])
+			mu.Lock()
 			if err != nil {
-				return nil, err
+				if first == nil {
+					first = err
+				}
+				mu.Unlock()
+				return
 			}
 			spent[i] += time.Since(start)
-			runs[i] = append(runs[i], res)
+			runs[i][round] = res
+			finished[i]++
+			broke[i] = broke[i] || res.Broken != ""
 			if r.Progress != nil {
 				state := "done"
 				switch {
 				case res.Broken != "":
 					state = "broken"
-				case round < repeats-1:
+				case finished[i] < repeats:
 					state = "process"
 				}
 				fmt.Fprintf(r.Progress, "scenario %s: %s in %.2fs (%d of %d processes)\n",
-					name, state, spent[i].Seconds(), len(runs[i]), repeats)
+					names[i], state, spent[i].Seconds(), finished[i], repeats)
 			}
+			mu.Unlock()
 		}
+	}
+	for range min(r.jobs(), repeats*len(names)) {
+		wg.Add(1)
+		go work()
+	}
+	wg.Wait()
+	if first != nil {
+		return nil, first
 	}
 	out := make([]scenario.Result, len(names))
 	for i, rs := range runs {
-		out[i] = Pool(rs)
+		out[i] = Pool(slices.DeleteFunc(rs, func(res scenario.Result) bool { return res.Name == "" }))
 	}
 	return out, nil
+}
+
+// jobs returns how many processes run at once.
+func (r *Runner) jobs() int {
+	switch {
+	case r.Jobs > 0:
+		return r.Jobs
+	case r.Instructions:
+		return runtime.NumCPU()
+	}
+	return 1
 }
 
 func (r *Runner) repeats() int {
@@ -203,7 +311,47 @@ func Pool(runs []scenario.Result) scenario.Result {
 		}
 		out.Numbers = append(out.Numbers, m)
 	}
+	ins, err := poolInstructions(runs)
+	if err != nil {
+		out.Broken = err.Error()
+		return out
+	}
+	out.Instructions = ins
+	for _, res := range runs {
+		if res.NotCounted != "" {
+			out.NotCounted = res.NotCounted
+		}
+	}
 	return out
+}
+
+// poolInstructions combines the processes' instruction counts: each
+// label's least, every process's kept in Runs. The least, since what can
+// move a count between processes of one build adds work (the runtime's
+// scheduler on the scenario's thread, a map's probe sequence under
+// another hash seed) rather than removing any. Every process must have
+// counted the same labels over the same steps.
+func poolInstructions(runs []scenario.Result) ([]scenario.Instructions, error) {
+	first := runs[0].Instructions
+	if first == nil {
+		return nil, nil
+	}
+	out := make([]scenario.Instructions, len(first))
+	for j, in := range first {
+		out[j] = scenario.Instructions{Label: in.Label, Steps: in.Steps, Count: in.Count}
+	}
+	for k, res := range runs {
+		if !slices.EqualFunc(res.Instructions, first, func(a, b scenario.Instructions) bool { return a.Label == b.Label && a.Steps == b.Steps }) {
+			return nil, fmt.Errorf("process %d counted instructions over other steps than process 1", k+1)
+		}
+		for j, in := range res.Instructions {
+			out[j].Count = min(out[j].Count, in.Count)
+			if len(runs) > 1 {
+				out[j].Runs = append(out[j].Runs, in.Count)
+			}
+		}
+	}
+	return out, nil
 }
 
 // Once runs the named scenario in one fresh process and returns what it
@@ -248,26 +396,45 @@ func (r *Runner) one(ctx context.Context, name string) (scenario.Result, error) 
 		if env == nil {
 			env = os.Environ()
 		}
+		tracedMu.Lock()
 		if r.traced == nil {
 			r.traced = map[string]int{}
 		}
 		r.traced[name]++
+		n := r.traced[name]
+		tracedMu.Unlock()
 		trace := TracePath(path, name)
-		if n := r.traced[name]; n > 1 {
+		if n > 1 {
 			// A later process of the same scenario (the next round)
 			// keeps the earlier ones' traces too.
 			trace = TracePath(path, fmt.Sprintf("%s.%d", name, n))
 		}
 		cmd.Env = append(env, latency.EnvVar+"="+trace)
 	}
-	return r.wait(ctx, name, cmd)
+	var profiles string
+	if r.Instructions {
+		valgrind, err := callgrind.Find()
+		if err != nil {
+			return scenario.Result{Name: name, NotCounted: "not measured: " + err.Error()}, nil
+		}
+		// Removed however the process ends, a cancelled ctx included:
+		// the child's group is killed and waited for before wait returns.
+		if profiles, err = os.MkdirTemp("", "perfbench-callgrind-"); err != nil {
+			return scenario.Result{}, fmt.Errorf("runner: %w", err)
+		}
+		defer os.RemoveAll(profiles)
+		callgrind.Wrap(cmd, valgrind, profiles)
+	}
+	return r.wait(ctx, name, cmd, profiles)
 }
 
 // wait starts cmd, the process of scenario name, in a process group of its
-// own and reads its result. Whatever way the process ends (it exits, runs
-// past the timeout, prints too much, or ctx ends), the whole group is
-// killed before the result is read, so no process it started outlives it.
-func (r *Runner) wait(ctx context.Context, name string, cmd *exec.Cmd) (scenario.Result, error) {
+// own and reads its result; profiles is the directory its Callgrind
+// profiles go to when it runs counted. Whatever way the process ends (it
+// exits, runs past the timeout, prints too much, or ctx ends), the whole
+// group is killed before the result is read, so no process it started
+// outlives it.
+func (r *Runner) wait(ctx context.Context, name string, cmd *exec.Cmd, profiles string) (scenario.Result, error) {
 	// The runner's own pipes, not writers that os/exec copies into: Wait
 	// then returns as the child exits, even while a grandchild holds the
 	// pipes open, and the group is killed at once.
@@ -303,7 +470,11 @@ func (r *Runner) wait(ctx context.Context, name string, cmd *exec.Cmd) (scenario
 	go func() { done <- cmd.Wait() }()
 
 	timeout := r.Timeout
-	if timeout <= 0 {
+	switch {
+	case timeout > 0:
+	case r.Instructions:
+		timeout = DefaultCountedTimeout
+	default:
 		timeout = DefaultTimeout
 	}
 	timer := time.NewTimer(timeout)
@@ -335,6 +506,11 @@ func (r *Runner) wait(ctx context.Context, name string, cmd *exec.Cmd) (scenario
 	res, err := parseResult(stdout.buf.Bytes(), name)
 	if err != nil {
 		return broken(name, err.Error(), &stderr), nil
+	}
+	if r.Instructions && res.Broken == "" {
+		if err := counted(&res, profiles); err != nil {
+			return broken(name, err.Error(), &stderr), nil
+		}
 	}
 	return res, nil
 }
@@ -384,6 +560,45 @@ func drain(read <-chan struct{}, pipes ...*os.File) {
 			return
 		}
 	}
+}
+
+// counted fills a counted child's result from the profiles Callgrind wrote
+// into dir: each label's Count is the sum of the dumps named after it (a
+// label used in several stretches of the run is dumped once a stretch).
+// The time numbers go, since they were taken under Valgrind.
+func counted(res *scenario.Result, dir string) error {
+	res.Numbers = slices.DeleteFunc(res.Numbers, func(m band.Measured) bool { return m.Band.Kind.Estimated() })
+	if res.Instructions == nil {
+		return errors.New("ran under Valgrind but counted no instructions: the child did not see Valgrind, or recorded no step")
+	}
+	profiles, err := callgrind.ReadDir(dir)
+	if err != nil {
+		return fmt.Errorf("reading Callgrind's profiles: %w", err)
+	}
+	for _, p := range profiles {
+		n, ok := p.Instructions()
+		if !ok {
+			return fmt.Errorf("callgrind profile %d counted no instructions (events %v)", p.Part, p.Events)
+		}
+		label, asked := p.Request()
+		if !asked {
+			if n != 0 {
+				return fmt.Errorf("callgrind counted %d instructions outside every step (%s)", n, p.Trigger)
+			}
+			continue
+		}
+		j := slices.IndexFunc(res.Instructions, func(in scenario.Instructions) bool { return in.Label == label })
+		if j < 0 {
+			return fmt.Errorf("callgrind dumped instructions for label %q, which no step has", label)
+		}
+		res.Instructions[j].Count += n
+	}
+	for _, in := range res.Instructions {
+		if in.Count == 0 {
+			return fmt.Errorf("callgrind counted no instructions for the steps labelled %q", in.Label)
+		}
+	}
+	return nil
 }
 
 // exitReason says how a child that did not exit cleanly ended.

@@ -25,6 +25,12 @@ import (
 // effective ratio, 1 + (FACTOR−1)·REF/(the step's cost in that run), is
 // what a harness measures and reports beside FACTOR.
 //
+// "SCENARIO:+N" (hover-storm:+20) plants N iterations of the same spin
+// a step, with no calibration: the same work in every process and on
+// every machine, which moves a step's instructions (package runner's
+// Runner.Instructions) by 7 an iteration, what the spin's loop retires
+// on amd64, and its time by whatever that costs here.
+//
 // "SCENARIO:FACTOR" (hover-storm:2) scales each sample: as a sample
 // closes the session spins for (FACTOR−1) times the CPU time the sample
 // took, then reads the clock again and takes one read's least cost off,
@@ -45,11 +51,18 @@ func planted(name string) *plant {
 	if v == "" {
 		return nil
 	}
-	target, factor, ref, err := parsePlant(v)
+	spec, err := parsePlant(v)
 	if err != nil {
 		panic("scenario: " + CheckPlant(PlantEnv, v).Error())
 	}
-	if target != name || factor == 1 {
+	if spec.target != name {
+		return nil
+	}
+	if spec.spins > 0 {
+		return &plant{work: func(steps int) { spin(spec.spins * steps) }}
+	}
+	factor, ref := spec.factor, spec.ref
+	if factor == 1 {
 		return nil
 	}
 	perNs := spinRate()

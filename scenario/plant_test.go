@@ -7,26 +7,25 @@ import (
 )
 
 // A plant is a scenario and a factor, with a step's reference cost for
-// the plant of work; anything else is an error, so a harness that thinks
+// the plant of work, or a scenario and a number of spins a step; anything else is an error, so a harness that thinks
 // it planted a slowdown never measures an unplanted build.
 func TestParsePlant(t *testing.T) {
 	for _, tt := range []struct {
-		in          string
-		target      string
-		factor, ref float64
+		in   string
+		want plantSpec
 	}{
-		{"hover-storm:2", "hover-storm", 2, 0},
-		{"hover-storm:1.03@1.19", "hover-storm", 1.03, 1.19},
-		{"scroll:1", "scroll", 1, 0},
+		{"hover-storm:2", plantSpec{target: "hover-storm", factor: 2}},
+		{"hover-storm:1.03@1.19", plantSpec{target: "hover-storm", factor: 1.03, ref: 1.19}},
+		{"scroll:1", plantSpec{target: "scroll", factor: 1}},
+		{"hover-storm:+20", plantSpec{target: "hover-storm", factor: 1, spins: 20}},
 	} {
-		target, factor, ref, err := parsePlant(tt.in)
+		got, err := parsePlant(tt.in)
 		assert.NoError(t, err, tt.in)
-		assert.Equal(t, tt.target, target)
-		assert.Equal(t, tt.factor, factor)
-		assert.Equal(t, tt.ref, ref)
+		assert.Equal(t, tt.want, got, tt.in)
 	}
-	for _, bad := range []string{"hover-storm", "hover-storm:0.9", "hover-storm:x", ":2", "hover-storm:1.1@", "hover-storm:1.1@0", "hover-storm:1.1@-1", "hover-storm:NaN"} {
-		_, _, _, err := parsePlant(bad)
+	for _, bad := range []string{"hover-storm", "hover-storm:0.9", "hover-storm:x", ":2", "hover-storm:1.1@", "hover-storm:1.1@0", "hover-storm:1.1@-1", "hover-storm:NaN",
+		"hover-storm:+", "hover-storm:+0", "hover-storm:+-3", "hover-storm:+1.5", ":+3"} {
+		_, err := parsePlant(bad)
 		assert.Error(t, err, bad)
 	}
 }
@@ -36,5 +35,5 @@ func TestCheckPlant(t *testing.T) {
 	assert.NoError(t, CheckPlant("PERFBENCH_BASE_PLANT", ""))
 	assert.NoError(t, CheckPlant("PERFBENCH_BASE_PLANT", "hover-storm:1.1@1.2"))
 	assert.EqualError(t, CheckPlant("PERFBENCH_BASE_PLANT", "hover-storm:fast"),
-		`PERFBENCH_BASE_PLANT="hover-storm:fast": want SCENARIO:FACTOR or SCENARIO:FACTOR@REF with FACTOR from 1 to 1000 and REF > 0 µs`)
+		`PERFBENCH_BASE_PLANT="hover-storm:fast": want SCENARIO:FACTOR or SCENARIO:FACTOR@REF with FACTOR from 1 to 1000 and REF > 0 µs, or SCENARIO:+N with N from 1 to 1e9 iterations a step`)
 }

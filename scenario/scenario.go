@@ -66,6 +66,15 @@ type Result struct {
 	// median of the processes' values for them rather than requiring
 	// them equal.
 	Varying []string `json:"varying,omitempty"`
+	// Instructions are the instructions the recorded steps retired, one
+	// entry per step label in order of first use: set by a runner that
+	// counts them (runner.Runner.Instructions), where the child ran under
+	// Callgrind. Nil where nobody counted.
+	Instructions []Instructions `json:"instructions,omitempty"`
+	// NotCounted, when not empty, says why a run asked to count
+	// instructions has none ("valgrind not found (apt-get install
+	// valgrind)"); the run's other numbers stand.
+	NotCounted string `json:"not_counted,omitempty"`
 }
 
 // Clock names the way this build takes times: thread CPU time per step or
@@ -125,6 +134,7 @@ func (sc *Scenario) MeasureWith(opts Options) Result {
 	}
 	r := s.Record()
 	res.Steps = len(r.Steps)
+	res.Instructions = r.Instructions
 	for _, n := range sc.Numbers {
 		if !n.ReadUnder(opts.Renderer) {
 			continue

@@ -40,6 +40,8 @@ type Session struct {
 	// plant, when set, is a build-tagged slowdown inside every
 	// thread-CPU sample (see plant_on.go).
 	plant *plant
+	// count counts the steps' instructions under Valgrind.
+	count counting
 }
 
 // plant is a slowdown planted in thread-CPU samples, in one of two
@@ -97,6 +99,11 @@ type Record struct {
 	// Allocs and AllocBytes are the heap allocations (objects and bytes)
 	// the recorded steps made: their input and their frames.
 	Allocs, AllocBytes uint64
+	// Instructions has one entry per step label, in order of first use,
+	// when the process runs under Valgrind, with Count zero: Callgrind
+	// holds the counts, and the runner reads them from its files (package
+	// runner, Runner.Instructions). Nil natively.
+	Instructions []Instructions
 }
 
 // gcEvery is how much the recorded steps may allocate before the session
@@ -110,7 +117,8 @@ const gcEvery = 64 << 20
 // steps start on a freshly collected heap, and from here on the session
 // collects only between samples (see collect).
 func (s *Session) startRecording() {
-	runtime.GC()
+	s.count.begin()
+	s.count.collect()
 	var m runtime.MemStats
 	runtime.ReadMemStats(&m)
 	s.gcMark = m.TotalAlloc
@@ -126,12 +134,13 @@ func (s *Session) record(label string, do func()) {
 	if s.opened && (i-s.open.First >= s.batch || s.steps[s.open.First].Label != label) {
 		s.closeBatch()
 	}
+	s.count.label(label)
 	n := len(s.sub.FrameCosts())
 	before := counter.Take()
 	if !s.opened {
 		s.openBatch(i)
 	}
-	do()
+	s.count.step(do)
 	if s.batch <= 1 {
 		s.closeBatch()
 	}
@@ -162,7 +171,8 @@ func (s *Session) closeBatch() {
 		return
 	}
 	if s.plant != nil && s.plant.work != nil {
-		s.plant.work(max(len(s.steps)-s.open.First, 1))
+		steps := max(len(s.steps)-s.open.First, 1)
+		s.count.extra(func() { s.plant.work(steps) })
 	}
 	end, ok := clock.ThreadCPU()
 	if s.plant != nil && s.plant.scale != nil && ok {
@@ -190,7 +200,7 @@ func (s *Session) collect() {
 	var m runtime.MemStats
 	runtime.ReadMemStats(&m)
 	if m.TotalAlloc-s.gcMark >= gcEvery {
-		runtime.GC()
+		s.count.collect()
 		s.gcMark = m.TotalAlloc
 	}
 }
@@ -199,7 +209,8 @@ func (s *Session) collect() {
 // session's own; a caller should not change them.
 func (s *Session) Record() *Record {
 	s.closeBatch()
-	r := &Record{Steps: s.steps, Subject: s.sub, Timings: s.timings}
+	s.count.dump()
+	r := &Record{Steps: s.steps, Subject: s.sub, Timings: s.timings, Instructions: s.count.labels}
 	if s.sub != nil {
 		r.Total = s.start.Delta(counter.Take())
 		r.Allocs, r.AllocBytes = s.allocs, s.allocBytes

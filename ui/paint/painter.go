@@ -143,6 +143,10 @@ type Painter struct {
 	tail   *Chunk
 	count  int
 	spaces map[document.ID]*Space
+	// spaceList holds the spaces in the order they were made, for every
+	// walk over them: a map's order changes from run to run, which would
+	// change the order of a frame's output and the work of the walk.
+	spaceList []*Space
 	// root files the chunks of the root space (document.None) by bands
 	// of window pixels, as a Space files its content's, so a query for a
 	// region of the window finds them without a walk of the list.
@@ -195,6 +199,7 @@ func (p *Painter) grow() {
 	}
 	if p.spaces == nil {
 		p.spaces = map[document.ID]*Space{}
+		p.spaceList = make([]*Space, 0, spacesReserved)
 	}
 }
 
@@ -252,7 +257,11 @@ func (p *Painter) Remove(n *document.Node) {
 		return true
 	})
 	document.Walk(n, func(m *document.Node) bool {
-		delete(p.spaces, m.ID())
+		if sp := p.spaces[m.ID()]; sp != nil {
+			delete(p.spaces, m.ID())
+			i := slices.Index(p.spaceList, sp)
+			p.spaceList = slices.Delete(p.spaceList, i, i+1)
+		}
 		return true
 	})
 }
@@ -370,8 +379,7 @@ func (p *Painter) trackSpace(n *document.Node, f *Fragment) {
 	}
 	sp := p.spaces[n.ID()]
 	if sp == nil {
-		sp = &Space{Node: n.ID()}
-		p.spaces[n.ID()] = sp
+		sp = p.newSpace(n.ID(), document.None)
 	} else if sp.Parent != f.Space || sp.rect != f.Rect || sp.border != f.Style.BorderWidth {
 		// The content moves with its container, but none of its chunks
 		// changes: Finish damages where it was and where it is.
@@ -384,12 +392,25 @@ func (p *Painter) trackSpace(n *document.Node, f *Fragment) {
 	sp.Parent, sp.rect, sp.border = f.Space, f.Rect, f.Style.BorderWidth
 }
 
+// spacesReserved is how many spaces a painter makes room for in its list
+// before its first frame, so that a scroll container made inside a
+// measured frame allocates its Space alone.
+const spacesReserved = 16
+
+// newSpace makes and registers the space of container id.
+func (p *Painter) newSpace(id, parent document.ID) *Space {
+	sp := &Space{Node: id, Parent: parent}
+	p.spaces[id] = sp
+	p.spaceList = append(p.spaceList, sp)
+	return sp
+}
+
 // unresolve makes the next placement of sp and of the spaces nested in it
 // resolve afresh: one resolved earlier in the frame used the container's
 // old place.
 func (p *Painter) unresolve(sp *Space) {
 	sp.stamp = 0
-	for _, inner := range p.spaces {
+	for _, inner := range p.spaceList {
 		if inner.Parent == sp.Node && inner.Node != sp.Node {
 			p.unresolve(inner)
 		}
@@ -434,7 +455,7 @@ func (p *Painter) reresolve(sp *Space) {
 			}
 		}
 	}
-	for _, inner := range p.spaces {
+	for _, inner := range p.spaceList {
 		if inner.Parent == sp.Node && inner.Node != sp.Node {
 			p.reresolve(inner)
 		}
@@ -621,8 +642,7 @@ func (p *Painter) joinSpace(c *Chunk) {
 	}
 	sp := p.spaces[c.Space]
 	if sp == nil {
-		sp = &Space{Node: c.Space, Parent: document.None}
-		p.spaces[c.Space] = sp
+		sp = p.newSpace(c.Space, document.None)
 	}
 	c.spaceIdx = len(sp.chunks)
 	sp.chunks = append(sp.chunks, c)
@@ -683,7 +703,7 @@ func (p *Painter) translate(sp *Space) {
 			}
 		}
 	}
-	for _, inner := range p.spaces {
+	for _, inner := range p.spaceList {
 		if inner.Parent == sp.Node && inner.Node != sp.Node {
 			p.translate(inner)
 		}
@@ -810,7 +830,7 @@ func (p *Painter) Meeting(dst []*Chunk, regions []geom.Rect) (_ []*Chunk, examin
 	p.queries++
 	start := len(dst)
 	dst, examined = p.meetingIn(dst, &p.root, geom.Point{}, p.viewport, regions)
-	for _, sp := range p.spaces {
+	for _, sp := range p.spaceList {
 		p.resolve(sp)
 		var n int
 		dst, n = p.meetingIn(dst, sp, sp.off, sp.clip, regions)

@@ -1,0 +1,221 @@
+// Package callgrind runs a program under Valgrind's Callgrind and reads the
+// profiles it writes: the parent's side of counting instructions, where
+// package valgrind is the counted program's.
+//
+// Callgrind counts only where the program switched collection on (package
+// valgrind's ToggleCollect, with collection off at start) and writes one
+// profile file per dump; this package reads each file's trigger and total
+// instructions, not its per-function costs, which callgrind_annotate shows
+// for a reader hunting what a count spent.
+package callgrind
+
+import (
+	"bufio"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// ErrNotFound says Valgrind is not installed where a run asked to count
+// instructions.
+var ErrNotFound = errors.New("valgrind not found (apt-get install valgrind)")
+
+// Find returns the path of the valgrind program, or ErrNotFound.
+func Find() (string, error) {
+	path, err := exec.LookPath("valgrind")
+	if err != nil {
+		return "", ErrNotFound
+	}
+	return path, nil
+}
+
+// outFile is the name of the profile files in the directory given to Wrap:
+// Callgrind writes the first dump to outFile.1, the next to outFile.2, and
+// what it counted after the last dump to outFile itself as the program
+// ends.
+const outFile = "callgrind.out"
+
+// Wrap makes cmd run under Callgrind, with valgrind the path Find
+// returned, writing its profiles into dir. Collection is off at start, so
+// only what the program itself switches on is counted. The environment
+// gets GODEBUG=asyncpreemptoff=1, because Callgrind aborts a Go program on
+// the runtime's preemption signal, and GOMAXPROCS=1, because Valgrind runs
+// one thread at a time and more Ps only add threads that wait for it.
+//
+// Call it after cmd's Path, Args and Env are set and before Start.
+func Wrap(cmd *exec.Cmd, valgrind, dir string) {
+	args := []string{valgrind, "--tool=callgrind", "--quiet",
+		"--collect-atstart=no",
+		"--callgrind-out-file=" + filepath.Join(dir, outFile),
+		cmd.Path}
+	cmd.Args = append(args, cmd.Args[1:]...)
+	cmd.Path = valgrind
+	env := cmd.Env
+	if env == nil {
+		env = os.Environ()
+	}
+	cmd.Env = append(slices.Clone(env), "GOMAXPROCS=1", "GODEBUG="+godebug(env, "asyncpreemptoff=1"))
+}
+
+// godebug returns GODEBUG's value in env with setting added after what it
+// already holds, so that the setting wins over an earlier one.
+func godebug(env []string, setting string) string {
+	for i := len(env) - 1; i >= 0; i-- {
+		if v, ok := strings.CutPrefix(env[i], "GODEBUG="); ok && v != "" {
+			return v + "," + setting
+		}
+	}
+	return setting
+}
+
+// Profile is one of Callgrind's profile files: what it counted between two
+// dumps.
+type Profile struct {
+	// Part is the dump's number, from 1 in the order of the dumps; the
+	// profile written as the program ended has the highest.
+	Part int
+	// Trigger says what made Callgrind dump: "Client Request: WHY" for a
+	// dump the program asked for (valgrind.DumpStatsAt(WHY)), "Program
+	// termination" for the last.
+	Trigger string
+	// Events names what Callgrind counted ("Ir": instructions executed),
+	// and Totals holds each event's total, in the same order.
+	Events []string
+	Totals []uint64
+}
+
+// Request returns the reason the program gave for this dump, and whether
+// the program asked for it.
+func (p Profile) Request() (why string, ok bool) {
+	return strings.CutPrefix(p.Trigger, "Client Request: ")
+}
+
+// Instructions returns the instructions the profile counted (event Ir).
+func (p Profile) Instructions() (uint64, bool) {
+	i := slices.Index(p.Events, "Ir")
+	if i < 0 || i >= len(p.Totals) {
+		return 0, false
+	}
+	return p.Totals[i], true
+}
+
+// SyntaxError is a profile that does not read as Callgrind's format.
+type SyntaxError struct {
+	File string
+	Line int
+	Msg  string
+}
+
+func (e *SyntaxError) Error() string { return fmt.Sprintf("%s:%d: %s", e.File, e.Line, e.Msg) }
+
+// Parse reads one profile in Callgrind's format from r; name is the file's
+// name for errors. It reads the header and the totals; the cost lines
+// between them are skipped.
+func Parse(r io.Reader, name string) (Profile, error) {
+	var p Profile
+	var summary []uint64
+	sc := bufio.NewScanner(r)
+	sc.Buffer(make([]byte, 0, 64<<10), 1<<20)
+	line := 0
+	for sc.Scan() {
+		line++
+		text := sc.Text()
+		fail := func(msg string) (Profile, error) {
+			return Profile{}, &SyntaxError{File: name, Line: line, Msg: msg}
+		}
+		if line == 1 && !strings.HasPrefix(text, "# callgrind format") && !strings.HasPrefix(text, "version:") {
+			return fail("not a Callgrind profile")
+		}
+		key, value, ok := strings.Cut(text, ":")
+		if !ok {
+			continue
+		}
+		value = strings.TrimSpace(value)
+		var err error
+		switch key {
+		case "part":
+			if p.Part, err = strconv.Atoi(value); err != nil || p.Part < 0 {
+				return fail(fmt.Sprintf("part %q is not a number", value))
+			}
+		case "desc":
+			if t, ok := strings.CutPrefix(value, "Trigger: "); ok {
+				p.Trigger = t
+			}
+		case "events":
+			p.Events = strings.Fields(value)
+		case "summary", "totals":
+			costs, err := numbers(value)
+			if err != nil {
+				return fail(fmt.Sprintf("%s: %v", key, err))
+			}
+			if key == "summary" {
+				summary = costs
+			} else {
+				p.Totals = costs
+			}
+		}
+	}
+	if err := sc.Err(); err != nil {
+		return Profile{}, fmt.Errorf("%s: %w", name, err)
+	}
+	if p.Totals == nil {
+		p.Totals = summary
+	}
+	switch {
+	case p.Events == nil:
+		return Profile{}, &SyntaxError{File: name, Line: line, Msg: "no events line"}
+	case p.Totals == nil:
+		return Profile{}, &SyntaxError{File: name, Line: line, Msg: "no totals or summary line (a profile cut short?)"}
+	}
+	// Callgrind leaves trailing zero events out of a cost line.
+	for len(p.Totals) < len(p.Events) {
+		p.Totals = append(p.Totals, 0)
+	}
+	return p, nil
+}
+
+func numbers(s string) ([]uint64, error) {
+	var out []uint64
+	for _, f := range strings.Fields(s) {
+		n, err := strconv.ParseUint(f, 10, 64)
+		if err != nil {
+			return nil, fmt.Errorf("%q is not a count", f)
+		}
+		out = append(out, n)
+	}
+	return out, nil
+}
+
+// ReadDir reads every profile Callgrind wrote into dir under Wrap, in the
+// order of the dumps.
+func ReadDir(dir string) ([]Profile, error) {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return nil, err
+	}
+	var out []Profile
+	for _, e := range entries {
+		if e.Name() != outFile && !strings.HasPrefix(e.Name(), outFile+".") {
+			continue
+		}
+		path := filepath.Join(dir, e.Name())
+		f, err := os.Open(path)
+		if err != nil {
+			return nil, err
+		}
+		p, err := Parse(f, e.Name())
+		f.Close()
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, p)
+	}
+	slices.SortFunc(out, func(a, b Profile) int { return a.Part - b.Part })
+	return out, nil
+}

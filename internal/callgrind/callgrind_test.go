@@ -1,0 +1,112 @@
+package callgrind
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// The testdata are profiles Callgrind 3.19 wrote under Wrap's options
+// (paths shortened): perfbench's idle scenario (a dump named after its
+// one label, then the empty profile of the program's end), its scroll
+// scenario, and a loop of 100 000 iterations of seven instructions
+// counted between two toggles with 28 instructions of the requests.
+func TestParseCapturedProfiles(t *testing.T) {
+	for _, tt := range []struct {
+		file         string
+		part         int
+		trigger      string
+		instructions uint64
+	}{
+		{"idle.callgrind.out.1", 1, "Client Request: second", 2340},
+		{"idle.callgrind.out", 2, "Program termination", 0},
+		{"scroll.callgrind.out.1", 1, "Client Request: wheel", 4766905},
+		{"spin.callgrind.out.1", 1, "Client Request: phase 0", 7*100_000 + 28},
+	} {
+		t.Run(tt.file, func(t *testing.T) {
+			f, err := os.Open(filepath.Join("testdata", tt.file))
+			require.NoError(t, err)
+			defer f.Close()
+			p, err := Parse(f, tt.file)
+			require.NoError(t, err)
+			assert.Equal(t, tt.part, p.Part)
+			assert.Equal(t, tt.trigger, p.Trigger)
+			assert.Equal(t, []string{"Ir"}, p.Events)
+			n, ok := p.Instructions()
+			assert.True(t, ok)
+			assert.Equal(t, tt.instructions, n)
+			why, asked := p.Request()
+			assert.Equal(t, strings.HasPrefix(tt.trigger, "Client Request: "), asked)
+			if asked {
+				assert.Equal(t, strings.TrimPrefix(tt.trigger, "Client Request: "), why)
+			}
+		})
+	}
+}
+
+// What does not read as a whole profile is a SyntaxError naming the file
+// and line, never a count of zero.
+func TestParseRefuses(t *testing.T) {
+	whole, err := os.ReadFile(filepath.Join("testdata", "idle.callgrind.out.1"))
+	require.NoError(t, err)
+	text := string(whole)
+	cut := text[:strings.Index(text, "totals:")]
+	for name, in := range map[string]string{
+		"not a profile":       "hello\nevents: Ir\ntotals: 5\n",
+		"cut short":           strings.Replace(cut, "summary: 2340", "", 1),
+		"no events":           strings.Replace(text, "events: Ir", "", 1),
+		"a total not a count": strings.Replace(text, "totals: 2340", "totals: 23x0", 1),
+		"part not a number":   strings.Replace(text, "part: 1", "part: one", 1),
+	} {
+		t.Run(name, func(t *testing.T) {
+			_, err := Parse(strings.NewReader(in), "callgrind.out.1")
+			var se *SyntaxError
+			require.ErrorAs(t, err, &se)
+			assert.Contains(t, err.Error(), "callgrind.out.1:")
+		})
+	}
+	// A profile cut after its summary still has its count.
+	p, err := Parse(strings.NewReader(cut), "cut")
+	require.NoError(t, err)
+	n, _ := p.Instructions()
+	assert.Equal(t, uint64(2340), n)
+}
+
+// ReadDir reads the profiles Callgrind wrote under Wrap's name in the
+// order of the dumps, whatever order the directory lists them in, and
+// leaves other files alone.
+func TestReadDir(t *testing.T) {
+	dir := t.TempDir()
+	for from, to := range map[string]string{
+		"idle.callgrind.out":     "callgrind.out",
+		"idle.callgrind.out.1":   "callgrind.out.1",
+		"scroll.callgrind.out.1": "other.out.1",
+	} {
+		b, err := os.ReadFile(filepath.Join("testdata", from))
+		require.NoError(t, err)
+		require.NoError(t, os.WriteFile(filepath.Join(dir, to), b, 0o600))
+	}
+	ps, err := ReadDir(dir)
+	require.NoError(t, err)
+	require.Len(t, ps, 2)
+	assert.Equal(t, 1, ps[0].Part)
+	assert.Equal(t, "Program termination", ps[1].Trigger)
+}
+
+// Wrap runs the command under Callgrind with collection off at start,
+// its profiles in the directory given, and the Go settings Valgrind
+// needs added after any GODEBUG the command already had.
+func TestWrap(t *testing.T) {
+	cmd := exec.Command("/bin/program", "scenario-child", "idle")
+	cmd.Env = []string{"HOME=/home/x", "GODEBUG=gctrace=1"}
+	Wrap(cmd, "/usr/bin/valgrind", "/tmp/profiles")
+	assert.Equal(t, "/usr/bin/valgrind", cmd.Path)
+	assert.Equal(t, []string{"/usr/bin/valgrind", "--tool=callgrind", "--quiet", "--collect-atstart=no",
+		"--callgrind-out-file=/tmp/profiles/callgrind.out", "/bin/program", "scenario-child", "idle"}, cmd.Args)
+	assert.Equal(t, []string{"HOME=/home/x", "GODEBUG=gctrace=1", "GOMAXPROCS=1", "GODEBUG=gctrace=1,asyncpreemptoff=1"}, cmd.Env)
+}

@@ -1,0 +1,128 @@
+package runner
+
+import (
+	"context"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/perfbench/perfbench/band"
+	"github.com/perfbench/perfbench/internal/callgrind"
+	"github.com/perfbench/perfbench/scenario"
+)
+
+// countedRunner runs the test binary's child under Callgrind, or skips
+// the test where Valgrind is not installed or -short asks for speed: a
+// counted process takes 5 to 20 seconds.
+func countedRunner(t *testing.T) *Runner {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("runs children under Valgrind; -short skips it")
+	}
+	if _, err := callgrind.Find(); err != nil {
+		t.Skip("cannot count instructions here: " + err.Error())
+	}
+	r := testRunner(0)
+	r.Instructions = true
+	return r
+}
+
+// Two processes of one build count the same instructions for hover-storm's
+// 240 crossings, exactly: the engine's steps do the same work in every
+// process, and nothing else on the scenario's thread is counted. The pool
+// keeps both processes' counts and takes the least.
+func TestInstructionsAreTheSameInEveryProcess(t *testing.T) {
+	r := countedRunner(t)
+	r.Repeats = 2
+	results, err := r.Run(context.Background(), []string{"hover-storm"})
+	require.NoError(t, err)
+	res := results[0]
+	require.Empty(t, res.Broken)
+	require.Len(t, res.Instructions, 1)
+	in := res.Instructions[0]
+	assert.Equal(t, "cross", in.Label)
+	assert.Equal(t, 240, in.Steps)
+	require.Len(t, in.Runs, 2)
+	assert.Equal(t, in.Runs[0], in.Runs[1], "two processes of one build")
+	assert.Equal(t, min(in.Runs[0], in.Runs[1]), in.Count)
+	// A crossing restyles two rows and draws a frame: thousands of
+	// instructions, not the requests' few dozen.
+	assert.Greater(t, in.PerStep(), 2000.0)
+	for _, m := range res.Numbers {
+		assert.NotEqual(t, band.KindTime, m.Band.Kind, "%s was timed under Valgrind", m.Name)
+	}
+}
+
+// A plant of N spins a step moves every step's count by the spin's 7
+// instructions an iteration: exactly, between plants of 100 and 200 spins,
+// and against the unplanted count with the plant's own calls beside it (a
+// call of the plant and two requests a batch of 16 steps, 55 instructions
+// measured). The plants are in another build of perfbench, with the
+// perfbench_plant tag.
+func TestPlantedWorkMovesTheCountByItsInstructions(t *testing.T) {
+	r := countedRunner(t)
+	bin := filepath.Join(t.TempDir(), "perfbench-plant")
+	out, err := exec.Command("go", "build", "-tags", "perfbench_plant", "-o", bin, "github.com/perfbench/perfbench/cmd/perfbench").CombinedOutput()
+	require.NoError(t, err, "%s", out)
+	count := func(plant string) scenario.Instructions {
+		r := *r
+		r.Repeats = 1
+		r.Command = func(name string) *exec.Cmd {
+			cmd := exec.Command(bin, ChildCommand, name)
+			cmd.Env = append(os.Environ(), "PERFBENCH_PLANT="+plant)
+			return cmd
+		}
+		results, err := r.Run(context.Background(), []string{"hover-storm"})
+		require.NoError(t, err)
+		require.Empty(t, results[0].Broken)
+		require.Len(t, results[0].Instructions, 1)
+		return results[0].Instructions[0]
+	}
+	base := count("idle:+1") // planted in another scenario: hover-storm's own count
+	p100, p200 := count("hover-storm:+100"), count("hover-storm:+200")
+	steps := base.Steps
+	assert.Equal(t, int64(7*100*steps), int64(p200.Count)-int64(p100.Count), "100 more spins a step over %d steps", steps)
+	batches := int64(steps / 16)
+	extra := int64(p100.Count) - int64(base.Count) - int64(7*100*steps)
+	assert.True(t, extra >= 0 && extra <= 80*batches, "the plant's calls cost %d instructions over %d batches, beside its 7×100×%d", extra, batches, steps)
+}
+
+// Without Valgrind no process runs, and every result says why it has no
+// instructions; nothing is Broken.
+func TestInstructionsWithoutValgrind(t *testing.T) {
+	t.Setenv("PATH", t.TempDir())
+	r := testRunner(0)
+	r.Instructions = true
+	results, err := r.Run(context.Background(), []string{"test-ok", "test-ok-too"})
+	require.NoError(t, err)
+	require.Len(t, results, 2)
+	for _, res := range results {
+		assert.Empty(t, res.Broken)
+		assert.Nil(t, res.Instructions)
+		assert.Equal(t, "not measured: valgrind not found (apt-get install valgrind)", res.NotCounted)
+	}
+}
+
+// Pool takes each label's least count and keeps every process's; processes
+// that counted over other labels or steps break the pool.
+func TestPoolInstructions(t *testing.T) {
+	res := func(counts ...uint64) scenario.Result {
+		r := scenario.Result{Name: "p", Steps: 3}
+		for i, n := range counts {
+			r.Instructions = append(r.Instructions, scenario.Instructions{Label: []string{"a", "b"}[i], Steps: i + 1, Count: n})
+		}
+		return r
+	}
+	got := Pool([]scenario.Result{res(100, 2000), res(90, 2010), res(95, 2000)})
+	require.Empty(t, got.Broken)
+	assert.Equal(t, []scenario.Instructions{
+		{Label: "a", Steps: 1, Count: 90, Runs: []uint64{100, 90, 95}},
+		{Label: "b", Steps: 2, Count: 2000, Runs: []uint64{2000, 2010, 2000}},
+	}, got.Instructions)
+	assert.Equal(t, []scenario.Instructions{{Label: "a", Steps: 1, Count: 7}}, Pool([]scenario.Result{res(7)}).Instructions)
+	assert.Contains(t, Pool([]scenario.Result{res(1, 2), res(1)}).Broken, "process 2 counted instructions over other steps")
+}

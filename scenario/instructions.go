@@ -1,0 +1,138 @@
+package scenario
+
+import (
+	"runtime"
+	"runtime/debug"
+
+	"github.com/perfbench/perfbench/internal/valgrind"
+)
+
+// Instructions is what the recorded steps with one label retired, counted
+// by Callgrind: the CPU instructions of their input and every frame they
+// drew, on the scenario's thread only, and nothing of the session's own
+// bookkeeping between steps, the set-up or the garbage collector.
+//
+// A count depends on the code, the Go toolchain and the architecture, not
+// on the machine's speed or load: it is the exact measure of the CPU work a
+// change adds, where a time is an estimate.
+type Instructions struct {
+	// Label is the steps' label (Step.Label).
+	Label string `json:"label"`
+	// Steps is how many steps had the label.
+	Steps int `json:"steps"`
+	// Count is the instructions those steps retired together; in a pooled
+	// result the least of its processes' (see Runs).
+	Count uint64 `json:"count"`
+	// Runs holds each process's Count where the result pools several, in
+	// process order, so a spread between processes stays in view.
+	Runs []uint64 `json:"runs,omitempty"`
+}
+
+// PerStep returns the instructions a step took on average.
+func (in Instructions) PerStep() float64 {
+	if in.Steps == 0 {
+		return 0
+	}
+	return float64(in.Count) / float64(in.Steps)
+}
+
+// counting is a session's part in counting instructions. When the process
+// runs under Valgrind (the runner's counted children run under Callgrind
+// with collection off at start), the session switches Callgrind's
+// collection on for each step's work alone and dumps Callgrind's counts
+// each time the label changes, naming the dump after the label; the
+// runner reads the dumps back into the labels' Count. Natively it is one
+// false boolean a step.
+type counting struct {
+	on bool
+	// labels holds one entry per label in order of first use, Count zero;
+	// open says steps were counted since the last dump, under label last.
+	labels []Instructions
+	open   bool
+	last   string
+}
+
+// begin decides, once before the first step, whether to count.
+func (c *counting) begin() { c.on = valgrind.Running() }
+
+// collect runs the garbage collector for the session, between samples.
+// Counted, it also returns every free page to the operating system there
+// and then (debug.FreeOSMemory): otherwise the runtime's background
+// scavenger returns them at a pace it sets by the clock, whenever the
+// scenario's goroutine yields, and a step that reuses a page the
+// scavenger returned costs other instructions (zeroing it, updating the
+// page allocator's summaries) than one that reuses a page it left.
+func (c *counting) collect() {
+	if c.on {
+		debug.FreeOSMemory()
+		return
+	}
+	runtime.GC()
+}
+
+// label starts a step with label, before its sample opens: when the label
+// changes, the previous label's counts are dumped.
+func (c *counting) label(label string) {
+	if !c.on {
+		return
+	}
+	if c.open && c.last != label {
+		c.dump()
+	}
+	k := len(c.labels) - 1
+	for k >= 0 && c.labels[k].Label != label {
+		k--
+	}
+	if k < 0 {
+		c.labels = append(c.labels, Instructions{Label: label})
+		k = len(c.labels) - 1
+	}
+	c.labels[k].Steps++
+	c.open, c.last = true, label
+}
+
+// step counts the work of the step label started: do, and nothing around
+// it. Collection is Callgrind's per OS thread, and the scenario runs
+// locked to one (Scenario.MeasureWith), so no other goroutine's work
+// lands here.
+//
+// What else can run on that thread is the runtime's scheduler, when the
+// runtime's monitor preempts a goroutine that has run 10 ms of wall time
+// since it was last scheduled: about 900 instructions of handing the
+// processor off and back, and whatever the other goroutines did to the
+// processor's caches meanwhile, in a number of places that follows the
+// wall clock. The step yields first, so that its 10 ms start afresh: a
+// step shorter than that under Valgrind (every step of perfbench's suite
+// but the largest relayouts) is never preempted, and a longer one only
+// every 10 ms.
+func (c *counting) step(do func()) {
+	if !c.on {
+		do()
+		return
+	}
+	runtime.Gosched()
+	valgrind.ToggleCollect()
+	do()
+	valgrind.ToggleCollect()
+}
+
+// extra counts work the session adds to the open label's steps: a planted
+// slowdown, which stands for work the steps themselves would do.
+func (c *counting) extra(do func()) {
+	if !c.on || !c.open {
+		do()
+		return
+	}
+	valgrind.ToggleCollect()
+	do()
+	valgrind.ToggleCollect()
+}
+
+// dump ends the open label's counting: Callgrind writes what it counted
+// since its last dump to a file whose trigger names the label.
+func (c *counting) dump() {
+	if c.on && c.open {
+		valgrind.DumpStatsAt(c.last)
+		c.open = false
+	}
+}

@@ -298,13 +298,17 @@ func Quiet(cmd *cobra.Command) bool {
 }
 
 // judged is one judged run, the same way through for scenarios and perf:
-// the runner measures names, the ratchet judges the results, the runner
+// the runner measures names (and, with count, their instructions under
+// Valgrind, in processes of their own), the ratchet judges the results, the runner
 // measures once more the scenarios whose times straddle their limits and
 // the ratchet judges those again, then the ratchet finishes (checks the
 // docs, or records). Control goes down to the runner and back up, never
 // from the ratchet into the runner.
-func judged(ctx context.Context, rt *ratchet.Ratchet, r *runner.Runner, names []string) (ratchet.Outcome, error) {
+func judged(ctx context.Context, rt *ratchet.Ratchet, r *runner.Runner, count *counting, names []string) (ratchet.Outcome, error) {
 	results, err := r.Run(ctx, names)
+	if err == nil {
+		results, err = count.add(ctx, results)
+	}
 	if err != nil {
 		return ratchet.Outcome{}, err
 	}
@@ -314,6 +318,9 @@ func judged(ctx context.Context, rt *ratchet.Ratchet, r *runner.Runner, names []
 	}
 	if again := rt.Straddling(o); len(again) > 0 {
 		results, err := r.Run(ctx, again)
+		if err == nil {
+			results, err = count.add(ctx, results)
+		}
 		if err != nil {
 			return ratchet.Outcome{}, err
 		}

@@ -40,6 +40,7 @@ func (h *front) perfCmd() *cobra.Command {
 		allowDirty              bool
 		wide                    bool
 		ex                      *exports
+		instructions            string
 	)
 	p := h.program
 	renderers := ""
@@ -191,13 +192,19 @@ Exit status: 0 pass (or unbaselined), 1 a band failed, a scenario broke or
 				// embeds docs/perf/charts.
 				opts.Charts = filepath.Join(filepath.Dir(dpath), "perf", "charts-"+rend)
 			}
+			count, err := newCounting(cmd.Context(), instructions, runner.Runner{Timeout: countTimeout(cmd, timeout)}, cmd.ErrOrStderr(), p)
+			if err != nil {
+				bar.Done()
+				return err
+			}
+			opts.Toolchain = count.key()
 			rt, err := ratchet.Open(opts)
 			if err != nil {
 				bar.Done()
 				return h.ratchetErr(err)
 			}
 			defer rt.Close()
-			o, err := judged(cmd.Context(), rt, r, names)
+			o, err := judged(cmd.Context(), rt, r, count, names)
 			bar.Done()
 			if err != nil {
 				return h.ratchetErr(err)
@@ -237,6 +244,7 @@ Exit status: 0 pass (or unbaselined), 1 a band failed, a scenario broke or
 	fl.BoolVarP(&wide, "wide", "v", false, "the table with what a reader rarely needs: sample counts, wall clock, each band's derivation, notes")
 	fl.StringVar(&formatArg, "format", "table", "output format: table, markdown (a report for a pull request's job summary) or json")
 	ex = addExports(fl, report.Markdown, report.JSON)
+	addInstructionsFlag(fl, &instructions)
 	fl.BoolVar(&check, "check", false, "judge and check the docs are up to date; write nothing (what CI runs)")
 	fl.BoolVar(&advisory, "advisory-times", false, "with --check: report a time over its limit without failing on it (counts and broken scenarios still fail); for a machine whose speed drifts from its baselines'")
 	fl.StringVar(&baselines, "baselines", "", "baselines file (default "+h.baselinesDefault()+" under the module root)")

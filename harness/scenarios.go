@@ -186,24 +186,25 @@ func (h *front) docsDefault() string {
 
 func (h *front) scenariosCmd() *cobra.Command {
 	var (
-		asJSON    bool
-		wide      bool
-		advisory  bool
-		formatArg string
-		count     int
-		baselines string
-		timeout   time.Duration
-		rend      string
-		repeats   int
-		base      string
-		baseBins  []string
-		headBins  []string
-		layouts   int
-		pairs     int
-		budget    time.Duration
-		failUns   bool
-		tolerance float64
-		ex        *exports
+		asJSON       bool
+		wide         bool
+		advisory     bool
+		formatArg    string
+		count        int
+		baselines    string
+		timeout      time.Duration
+		rend         string
+		repeats      int
+		base         string
+		baseBins     []string
+		headBins     []string
+		layouts      int
+		pairs        int
+		budget       time.Duration
+		failUns      bool
+		tolerance    float64
+		ex           *exports
+		instructions string
 	)
 	p := h.program
 	cmd := &cobra.Command{
@@ -366,7 +367,12 @@ scenario broke, 2 usage or input error.`,
 			if err != nil {
 				return err
 			}
-			opts := ratchet.Options{Baselines: path, Scenarios: names, Known: h.known(names), ReadOnly: true, Machine: machine(key), AdvisoryTimes: advisory}
+			counter, err := newCounting(cmd.Context(), instructions, runner.Runner{Timeout: countTimeout(cmd, timeout)}, cmd.ErrOrStderr(), p)
+			if err != nil {
+				return err
+			}
+			opts := ratchet.Options{Baselines: path, Scenarios: names, Known: h.known(names), ReadOnly: true, Machine: machine(key), AdvisoryTimes: advisory,
+				Toolchain: counter.key()}
 			rt, err := ratchet.Open(opts)
 			if err != nil {
 				return h.ratchetErr(err)
@@ -374,7 +380,7 @@ scenario broke, 2 usage or input error.`,
 			defer rt.Close()
 			rep := &report.Report{Program: p, Command: "scenarios", Package: benchfmtPackage, Terminal: terminalFor(cmd.OutOrStdout(), wide)}
 			for k := range count {
-				o, err := judged(cmd.Context(), rt, r, names)
+				o, err := judged(cmd.Context(), rt, r, counter, names)
 				if err != nil {
 					return h.ratchetErr(err)
 				}
@@ -390,6 +396,7 @@ scenario broke, 2 usage or input error.`,
 	fl.BoolVar(&advisory, "advisory-times", false, "report a time over its limit without failing on it (counts and broken scenarios still fail); for a machine whose speed drifts from its baselines', where paired runs (--base) judge times")
 	fl.StringVar(&formatArg, "format", "table", "output format: table, markdown (a report for a pull request's job summary), benchfmt (the Go benchmark format, for benchstat), bmf (Bencher Metric Format, for bencher run --adapter json), gab (github-action-benchmark's customSmallerIsBetter) or json")
 	fl.IntVar(&count, "count", 1, "with --format benchfmt, run every scenario this many times")
+	addInstructionsFlag(fl, &instructions)
 	ex = addExports(fl, report.Markdown, report.JSON, report.Benchfmt, report.BMF, report.GAB)
 	fl.StringVar(&baselines, "baselines", "", "baselines file (default "+h.baselinesDefault()+" under the module root)")
 	fl.DurationVar(&timeout, "timeout", runner.DefaultTimeout, "how long one scenario's process may run before it is killed and judged broken")

@@ -204,6 +204,11 @@ func renderSection(o *Outcome, store *Store, hist *History, keys keys, charts st
 		fmt.Fprintf(&w, "; baselines as of %s", newest.UTC().Format(time.DateOnly))
 	}
 	w.WriteString(".\n\n")
+	if keys.toolchain != "" && slices.ContainsFunc(o.Scenarios, func(sc ScenarioOutcome) bool {
+		return slices.ContainsFunc(sc.Numbers, func(n band.Judged) bool { return n.Band.Kind.Portable() })
+	}) {
+		fmt.Fprintf(&w, "Instructions are counted under Valgrind in the recorded steps alone, the same on every machine of\n`%s`, and recorded once for all of them.\n\n", keys.toolchain)
+	}
 	w.WriteString("Times are this machine's recorded baseline: the median over processes of each one's\n" +
 		"fastest per-frame sample (several processes interleaved with the other scenarios) with\n" +
 		"its 95% confidence interval, the sample count and the date it was set; each time's\n" +

@@ -56,6 +56,9 @@ func TestMain(m *testing.M) {
 		os.Exit(run(os.Stdout, os.Stderr, os.Args[1:]))
 	}
 	os.Setenv(testMainEnv, "1")
+	// The tests that count instructions ask for them; the rest would run
+	// every scenario command's children under Valgrind too.
+	os.Setenv(harness.InstructionsEnv, "off")
 	os.Exit(m.Run())
 }
 

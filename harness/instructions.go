@@ -1,0 +1,124 @@
+package harness
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"maps"
+	"os"
+	"slices"
+	"time"
+
+	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
+
+	"github.com/perfbench/perfbench/runner"
+	"github.com/perfbench/perfbench/scenario"
+)
+
+// The --instructions modes.
+const (
+	// countAuto counts where Valgrind is installed and says, once, that
+	// it did not where it is missing.
+	countAuto = "auto"
+	// countRequire fails the run where Valgrind is missing.
+	countRequire = "require"
+	// countOff counts nothing.
+	countOff = "off"
+)
+
+// InstructionsEnv, when set, is --instructions' default: a test suite
+// that runs scenarios by the dozen sets it off, since each counted
+// process runs tens of times slower under Valgrind.
+const InstructionsEnv = "PERFBENCH_INSTRUCTIONS"
+
+// addInstructionsFlag adds --instructions to fl.
+func addInstructionsFlag(fl *pflag.FlagSet, mode *string) {
+	def := countAuto
+	if v := os.Getenv(InstructionsEnv); v != "" {
+		def = v
+	}
+	fl.StringVar(mode, "instructions", def, "count each scenario's instructions a step under Valgrind: auto (where it is installed), require (fail without it) or off (default "+InstructionsEnv+" or auto)")
+}
+
+// counting adds to a run's results each time-carrying scenario's
+// instructions a step, counted under Valgrind in processes of its own
+// (runner.Runner.Instructions), once a command: a scenario measured again
+// for a straddling time keeps the count it has, which its code decides.
+type counting struct {
+	r         *runner.Runner
+	toolchain string
+	counted   map[string]scenario.Result
+	log       io.Writer
+}
+
+// newCounting returns how a command counts instructions in mode, or nil
+// for none; where Valgrind is missing, auto says so on log once and counts
+// nothing, and require is a usage error.
+func newCounting(ctx context.Context, mode string, timeout runner.Runner, log io.Writer, program string) (*counting, error) {
+	switch mode {
+	case countOff:
+		return nil, nil
+	case countAuto, countRequire:
+	default:
+		return nil, usagef("--instructions %q: want auto, require or off", mode)
+	}
+	key, err := runner.Toolchain(ctx)
+	switch {
+	case err != nil && mode == countRequire:
+		return nil, usagef("--instructions require: %v", err)
+	case err != nil:
+		fmt.Fprintf(log, "%s: instructions not measured: %v\n", program, err)
+		return nil, nil
+	}
+	r := timeout
+	r.Instructions, r.Repeats, r.Progress, r.Jobs = true, 1, nil, 0
+	return &counting{r: &r, toolchain: key, counted: map[string]scenario.Result{}, log: log}, nil
+}
+
+// add counts the scenarios of results that have a time and are not
+// counted yet, and returns results with their instructions as numbers.
+func (c *counting) add(ctx context.Context, results []scenario.Result) ([]scenario.Result, error) {
+	if c == nil {
+		return results, nil
+	}
+	var want []string
+	for _, res := range results {
+		if _, done := c.counted[res.Name]; !done && runner.Counts(res) {
+			want = append(want, res.Name)
+		}
+	}
+	if len(want) > 0 {
+		counted, err := c.r.Run(ctx, want)
+		if err != nil {
+			return nil, err
+		}
+		for _, res := range counted {
+			c.counted[res.Name] = res
+		}
+	}
+	var all []scenario.Result
+	for _, name := range slices.Sorted(maps.Keys(c.counted)) {
+		all = append(all, c.counted[name])
+	}
+	return runner.WithInstructions(results, all), nil
+}
+
+// key is the toolchain key instructions are recorded under, "" when the
+// command counts none.
+func (c *counting) key() string {
+	if c == nil {
+		return ""
+	}
+	return c.toolchain
+}
+
+// countTimeout is the timeout of a counted process: --timeout where the
+// command was given one, else the runner's default for counted runs
+// (Valgrind runs a program tens of times slower).
+func countTimeout(cmd *cobra.Command, timeout time.Duration) time.Duration {
+	if cmd.Flags().Changed("timeout") {
+		return timeout
+	}
+	return 0
+}

@@ -1,0 +1,104 @@
+package runner
+
+import (
+	"context"
+	"fmt"
+	"os/exec"
+	"runtime"
+	"runtime/debug"
+	"slices"
+	"strings"
+
+	"github.com/perfbench/perfbench/band"
+	"github.com/perfbench/perfbench/internal/callgrind"
+	"github.com/perfbench/perfbench/scenario"
+)
+
+// InstructionsTolerance is how far above its baseline a scenario's
+// instructions a step may lie before they fail: 0.5%. Two processes of one
+// build, and builds that differ only in their function layout, agree to
+// within 0.25% on every scenario of the suite (scroll, the widest), while
+// a plant of 7 iterations of arithmetic a hover frame, about 1% in time,
+// reads +0.6%: the tolerance sits above the spread with a margin and
+// below the smallest slowdown worth a pull request's attention.
+const InstructionsTolerance = 0.005
+
+// WithInstructions returns times with each scenario's instructions from
+// counted (a run with Runner.Instructions of the same scenarios) added as
+// numbers of kind band.KindInstructions, one per step label: named
+// "instructions" in instructions/step where the scenario has one label,
+// "LABEL-instructions" in instructions/LABEL-step where it has several.
+// A counted scenario that broke breaks its times' result too: its steps
+// did something else under Valgrind. A result counted returns nothing for
+// is left as it is.
+func WithInstructions(times, counted []scenario.Result) []scenario.Result {
+	out := slices.Clone(times)
+	for i := range out {
+		res := &out[i]
+		k := slices.IndexFunc(counted, func(c scenario.Result) bool { return c.Name == res.Name })
+		if k < 0 || res.Broken != "" {
+			continue
+		}
+		c := counted[k]
+		switch {
+		case c.Broken != "":
+			res.Broken = "counting instructions: " + c.Broken
+			continue
+		case c.NotCounted != "":
+			res.NotCounted = c.NotCounted
+			continue
+		}
+		res.Instructions = c.Instructions
+		res.Numbers = append(slices.Clone(res.Numbers), InstructionNumbers(c.Instructions)...)
+	}
+	return out
+}
+
+// InstructionNumbers are a scenario's instructions a step, per label, as
+// numbers judged against InstructionsTolerance.
+func InstructionNumbers(ins []scenario.Instructions) []band.Measured {
+	var out []band.Measured
+	for _, in := range ins {
+		name, unit := "instructions", "instructions/step"
+		if len(ins) > 1 {
+			name, unit = in.Label+"-instructions", "instructions/"+in.Label+"-step"
+		}
+		m := band.Measured{Spec: band.Spec{Name: name, Unit: unit, Band: band.Instructions(InstructionsTolerance)}}
+		if in.Steps > 0 && in.Count > 0 {
+			m.Samples = []float64{in.PerStep()}
+		}
+		out = append(out, m)
+	}
+	return out
+}
+
+// Counts reports whether a result is worth counting: it has a time, so its
+// steps do CPU work that a count of named work may not see.
+func Counts(res scenario.Result) bool {
+	return res.Broken == "" && slices.ContainsFunc(res.Numbers, func(m band.Measured) bool { return m.Band.Kind.Estimated() })
+}
+
+// Toolchain returns the key instructions are recorded under: what decides
+// them — the operating system and architecture with its level (GOAMD64,
+// GOARM64), the Go toolchain, and the Valgrind that counts — so that every
+// machine with those judges against one baseline. It fails where Valgrind
+// is missing.
+func Toolchain(ctx context.Context) (string, error) {
+	valgrind, err := callgrind.Find()
+	if err != nil {
+		return "", err
+	}
+	out, err := exec.CommandContext(ctx, valgrind, "--version").Output()
+	if err != nil {
+		return "", fmt.Errorf("%s --version: %w", valgrind, err)
+	}
+	arch := runtime.GOOS + "/" + runtime.GOARCH
+	if bi, ok := debug.ReadBuildInfo(); ok {
+		for _, s := range bi.Settings {
+			if s.Key == "GO"+strings.ToUpper(runtime.GOARCH) {
+				arch += " " + s.Value
+			}
+		}
+	}
+	return fmt.Sprintf("instructions: %s, %s, %s", arch, runtime.Version(), strings.TrimSpace(string(out))), nil
+}

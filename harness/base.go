@@ -101,8 +101,8 @@ func executables(flag string, paths []string) error {
 // further builds from HEAD's tree, beside this binary); binaries lists
 // the base builds of --base-binary, heads the head builds of
 // --head-binary (none: this binary).
-func (h *front) runPaired(cmd *cobra.Command, names []string, head *runner.Runner, ref string, binaries, heads []string, layouts int, opts paired.Options, f report.Format, ex *exports) error {
-	o, label, err := h.pairedRun(cmd, names, head, ref, "--base "+ref, binaries, heads, layouts, opts)
+func (h *front) runPaired(cmd *cobra.Command, names []string, head *runner.Runner, ref string, binaries, heads []string, layouts int, opts paired.Options, f report.Format, ex *exports, count *counting) error {
+	o, label, err := h.pairedRun(cmd, names, head, ref, "--base "+ref, binaries, heads, layouts, opts, count)
 	headLabel := headLabel(heads, binaries, layouts)
 	if err != nil {
 		return err
@@ -126,7 +126,7 @@ func headLabel(heads, binaries []string, layouts int) string {
 // pairedRun builds the base (and head's layouts) as runPaired describes,
 // runs the pairs and returns their outcome and what the report calls the
 // base; the temporary builds are removed before it returns.
-func (h *front) pairedRun(cmd *cobra.Command, names []string, head *runner.Runner, ref, refName string, binaries, heads []string, layouts int, opts paired.Options) (paired.Outcome, string, error) {
+func (h *front) pairedRun(cmd *cobra.Command, names []string, head *runner.Runner, ref, refName string, binaries, heads []string, layouts int, opts paired.Options, count *counting) (paired.Outcome, string, error) {
 	ctx := cmd.Context()
 	// One line redrawn on a terminal, a line per build side and per look
 	// in a log: building the base and the pairs take long enough that a
@@ -185,6 +185,20 @@ func (h *front) pairedRun(cmd *cobra.Command, names []string, head *runner.Runne
 			opts.Head = headRunner(bin, head)
 		default:
 			opts.HeadLayouts = append(opts.HeadLayouts, headRunner(bin, head))
+		}
+	}
+	if count != nil {
+		// One counted process a side: a count is exact, so the
+		// comparison needs no pairs; before the pairs, which it would
+		// disturb.
+		timed := timedScenarios(names)
+		progress.Step(fmt.Sprintf("counting the instructions of %d scenarios under Valgrind, head and base", len(timed)))
+		var err error
+		if opts.HeadCounted, err = count.of(ctx, opts.Head).Run(ctx, timed); err != nil {
+			return paired.Outcome{}, "", err
+		}
+		if opts.BaseCounted, err = count.of(ctx, opts.Base).Run(ctx, timed); err != nil {
+			return paired.Outcome{}, "", err
 		}
 	}
 	o, err := paired.Run(ctx, names, opts)

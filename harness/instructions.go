@@ -122,3 +122,25 @@ func countTimeout(cmd *cobra.Command, timeout time.Duration) time.Duration {
 	}
 	return 0
 }
+
+// of returns r made to count: under Valgrind, one process a scenario,
+// with the counted timeout.
+func (c *counting) of(_ context.Context, r *runner.Runner) *runner.Runner {
+	counted := *r
+	counted.Instructions, counted.Repeats, counted.Progress, counted.Jobs = true, 1, nil, 0
+	counted.Timeout = c.r.Timeout
+	return &counted
+}
+
+// timedScenarios are those of names whose declaration has a time: the
+// ones worth counting.
+func timedScenarios(names []string) []string {
+	var out []string
+	for _, name := range names {
+		sc, err := scenario.Lookup(name)
+		if err == nil && slices.ContainsFunc(sc.Numbers, func(n scenario.Number) bool { return n.Band.Kind.Estimated() }) {
+			out = append(out, name)
+		}
+	}
+	return out
+}

@@ -116,6 +116,7 @@ func (h *front) referenceCmd() *cobra.Command {
 		timeout, budget                       time.Duration
 		layouts, pairs                        int
 		refBins, headBins                     []string
+		instructions                          string
 		headRev                               string
 	)
 	p := h.program
@@ -221,8 +222,12 @@ file, a dirty tree, a reference that does not build).`,
 			if ref, ok := rv.Against(); ok {
 				// Named as the file names it: no --base was given.
 				name := fmt.Sprintf("the reference revision %s in %s", short12(ref.Commit), bpath)
+				counter, err := newCounting(cmd.Context(), instructions, runner.Runner{Timeout: countTimeout(cmd, timeout)}, cmd.ErrOrStderr(), h.program)
+				if err != nil {
+					return err
+				}
 				p, l, err := h.pairedRun(cmd, names, &runner.Runner{Timeout: timeout, Repeats: 1}, ref.Commit, name, refBins, headBins, layouts,
-					paired.Options{Pairs: pairs, Budget: budget, FailUnsure: failUnsure})
+					paired.Options{Pairs: pairs, Budget: budget, FailUnsure: failUnsure}, counter)
 				if err != nil {
 					return h.ratchetErr(err)
 				}
@@ -256,6 +261,7 @@ file, a dirty tree, a reference that does not build).`,
 	fl.DurationVar(&timeout, "timeout", runner.DefaultTimeout, "how long one scenario's process may run before it is killed and judged broken")
 	fl.StringSliceVar(&refBins, "reference-binary", nil, "run these builds of the reference (`PATH`s) instead of building it from git")
 	fl.StringSliceVar(&headBins, "head-binary", nil, "run these head builds (`PATH`s) instead of this binary and HEAD's layout builds; needs --head-commit")
+	addInstructionsFlag(fl, &instructions)
 	fl.StringVar(&headRev, "head-commit", "", "the commit head holds (`REV`, hexadecimal), for builds made elsewhere; default: git rev-parse HEAD, on a clean tree")
 	return cmd
 }

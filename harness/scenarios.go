@@ -343,8 +343,12 @@ scenario broke, 2 usage or input error.`,
 				if err := ex.check((&report.Report{Paired: &paired.Outcome{}}).Supports, "a paired run (--base)"); err != nil {
 					return err
 				}
+				counter, err := newCounting(cmd.Context(), instructions, runner.Runner{Timeout: countTimeout(cmd, timeout)}, cmd.ErrOrStderr(), p)
+				if err != nil {
+					return err
+				}
 				return h.runPaired(cmd, names, &runner.Runner{Timeout: timeout, Repeats: 1}, base, baseBins, headBins, layouts,
-					paired.Options{Pairs: pairs, Budget: budget, FailUnsure: failUns, Tolerance: tolerance}, f, ex)
+					paired.Options{Pairs: pairs, Budget: budget, FailUnsure: failUns, Tolerance: tolerance}, f, ex, counter)
 			}
 			if err := ex.check((&report.Report{}).Supports, "scenarios"); err != nil {
 				return err

@@ -138,6 +138,13 @@ type Options struct {
 	// slowdown, and a gate that failed on it would fail whatever the
 	// machine's noise hid.
 	FailUnsure bool
+	// HeadCounted and BaseCounted, when set, are each side's instructions,
+	// counted beforehand in processes of their own (runner.Runner with
+	// Instructions, one a side: a count is exact): they join each pooled
+	// result as numbers (runner.WithInstructions), judged exactly, head
+	// over base, against their band's tolerance.
+	HeadCounted, BaseCounted []scenario.Result
+
 	// Progress, if set, is told where the run stands after every pair
 	// and after every round's looks ([Status]), so a front end can show
 	// it; it runs on the run's goroutine, between processes.
@@ -434,6 +441,8 @@ func Run(ctx context.Context, names []string, opts Options) (Outcome, error) {
 	o := Outcome{Tolerance: tol, Looks: p.looks, FailUnsure: opts.FailUnsure, Builds: builds, Seed: seed}
 	for i, name := range names {
 		h, b := runner.Pool(head[i]), runner.Pool(base[i])
+		h = runner.WithInstructions([]scenario.Result{h}, opts.HeadCounted)[0]
+		b = runner.WithInstructions([]scenario.Result{b}, opts.BaseCounted)[0]
 		if h.Broken == "" && b.Broken == "" && h.Clock != b.Clock {
 			return Outcome{}, &ClockError{Head: h.Clock, Base: b.Clock}
 		}

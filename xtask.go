@@ -34,12 +34,14 @@ import (
 	"math/rand/v2"
 	"os"
 	"os/exec"
+	"os/signal"
 	"path/filepath"
 	"runtime"
 	"slices"
 	"strconv"
 	"strings"
 	"sync"
+	"syscall"
 	"time"
 
 	"github.com/perfbench/perfbench/runner"
@@ -1118,6 +1120,10 @@ func instructions(args []string, tmp string) int {
 			}
 		}
 	}
+	// Ctrl-C stops the children (the runner kills them when ctx ends) and
+	// the deferred removals leave no temporary directory behind.
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
 	start := time.Now()
 	var (
 		mu      sync.Mutex
@@ -1144,7 +1150,7 @@ func instructions(args []string, tmp string) int {
 					return exec.Command(bin, runner.ChildCommand, name)
 				}}
 				began := time.Now()
-				res, err := r.Once(context.Background(), names[t.scenario])
+				res, err := r.Once(ctx, names[t.scenario])
 				d := done{t, res, time.Since(began).Seconds()}
 				mu.Lock()
 				switch {

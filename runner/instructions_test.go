@@ -33,28 +33,37 @@ func countedRunner(t *testing.T) *Runner {
 
 // Two processes of one build count the same instructions for hover-storm's
 // 240 crossings, exactly: the engine's steps do the same work in every
-// process, and nothing else on the scenario's thread is counted. The pool
-// keeps both processes' counts and takes the least.
+// process, and nothing else on the scenario's thread is counted. Scroll's
+// agree within sameBuild: what still moves them is the Go runtime's (a
+// refill of the allocator's page cache, string-keyed map probes under the
+// process's hash seed), measured at 0.03% and less. The pool keeps both
+// processes' counts and takes the least.
 func TestInstructionsAreTheSameInEveryProcess(t *testing.T) {
+	const sameBuild = 0.001
 	r := countedRunner(t)
 	r.Repeats = 2
-	results, err := r.Run(context.Background(), []string{"hover-storm"})
+	results, err := r.Run(context.Background(), []string{"hover-storm", "scroll"})
 	require.NoError(t, err)
-	res := results[0]
-	require.Empty(t, res.Broken)
-	require.Len(t, res.Instructions, 1)
-	in := res.Instructions[0]
-	assert.Equal(t, "cross", in.Label)
-	assert.Equal(t, 240, in.Steps)
-	require.Len(t, in.Runs, 2)
-	assert.Equal(t, in.Runs[0], in.Runs[1], "two processes of one build")
-	assert.Equal(t, min(in.Runs[0], in.Runs[1]), in.Count)
-	// A crossing restyles two rows and draws a frame: thousands of
-	// instructions, not the requests' few dozen.
-	assert.Greater(t, in.PerStep(), 2000.0)
-	for _, m := range res.Numbers {
-		assert.NotEqual(t, band.KindTime, m.Band.Kind, "%s was timed under Valgrind", m.Name)
+	for _, res := range results {
+		require.Empty(t, res.Broken)
+		require.Len(t, res.Instructions, 1)
+		in := res.Instructions[0]
+		require.Len(t, in.Runs, 2)
+		assert.Equal(t, min(in.Runs[0], in.Runs[1]), in.Count)
+		// A crossing restyles two rows and draws a frame, a wheel step
+		// scrolls and draws: thousands of instructions, not the
+		// requests' few dozen.
+		assert.Greater(t, in.PerStep(), 2000.0, res.Name)
+		assert.Equal(t, 240, in.Steps, res.Name)
+		for _, m := range res.Numbers {
+			assert.NotEqual(t, band.KindTime, m.Band.Kind, "%s: %s was timed under Valgrind", res.Name, m.Name)
+		}
 	}
+	hover, scroll := results[0].Instructions[0], results[1].Instructions[0]
+	assert.Equal(t, "cross", hover.Label)
+	assert.Equal(t, hover.Runs[0], hover.Runs[1], "hover-storm, two processes of one build")
+	assert.Equal(t, "wheel", scroll.Label)
+	assert.InEpsilon(t, float64(scroll.Runs[0]), float64(scroll.Runs[1]), sameBuild, "scroll, two processes of one build")
 }
 
 // A plant of N spins a step moves every step's count by the spin's 7

@@ -69,6 +69,7 @@ func TestAnotherSubjectGetsTheSameRecordAndBands(t *testing.T) {
 	assert.Equal(t, []float64{1, 2, 1, 2, 1, 2, 1, 2, 1, 2}, res.Numbers[0].Samples)
 	assert.Equal(t, []float64{10}, res.Numbers[1].Samples)
 	assert.Equal(t, []float64{1}, res.Numbers[2].Samples, "a Number reads the subject it drove")
+	assert.Nil(t, res.Instructions, "natively nothing counts instructions")
 }
 
 func TestAttachTwicePanics(t *testing.T) {

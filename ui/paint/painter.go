@@ -142,10 +142,13 @@ type Painter struct {
 	head   *Chunk
 	tail   *Chunk
 	count  int
-	spaces map[document.ID]*Space
-	// spaceList holds the spaces in the order they were made, for every
-	// walk over them: a map's order changes from run to run, which would
-	// change the order of a frame's output and the work of the walk.
+	// spaces holds each scroll container's space at its node's ID, nil
+	// at every other node's, grown as a space is made; spaceList holds the
+	// same spaces in the order they were made, for every walk over them.
+	// Slices, not a map: a map's order and the probes of a lookup follow
+	// the process's random hash seed, which would change the order of a
+	// frame's output and the instructions a frame retires from run to run.
+	spaces    []*Space
 	spaceList []*Space
 	// root files the chunks of the root space (document.None) by bands
 	// of window pixels, as a Space files its content's, so a query for a
@@ -197,8 +200,7 @@ func (p *Painter) grow() {
 		p.chunks = append(p.chunks, make([]*Chunk, n-len(p.chunks))...)
 		p.seen = append(p.seen, make([]uint64, n-len(p.seen))...)
 	}
-	if p.spaces == nil {
-		p.spaces = map[document.ID]*Space{}
+	if p.spaceList == nil {
 		p.spaceList = make([]*Space, 0, spacesReserved)
 	}
 }
@@ -257,8 +259,8 @@ func (p *Painter) Remove(n *document.Node) {
 		return true
 	})
 	document.Walk(n, func(m *document.Node) bool {
-		if sp := p.spaces[m.ID()]; sp != nil {
-			delete(p.spaces, m.ID())
+		if sp := p.space(m.ID()); sp != nil {
+			p.spaces[m.ID()] = nil
 			i := slices.Index(p.spaceList, sp)
 			p.spaceList = slices.Delete(p.spaceList, i, i+1)
 		}
@@ -377,7 +379,7 @@ func (p *Painter) trackSpace(n *document.Node, f *Fragment) {
 	if k := n.Kind(); k != document.Scroll && k != document.List {
 		return
 	}
-	sp := p.spaces[n.ID()]
+	sp := p.space(n.ID())
 	if sp == nil {
 		sp = p.newSpace(n.ID(), document.None)
 	} else if sp.Parent != f.Space || sp.rect != f.Rect || sp.border != f.Style.BorderWidth {
@@ -392,6 +394,14 @@ func (p *Painter) trackSpace(n *document.Node, f *Fragment) {
 	sp.Parent, sp.rect, sp.border = f.Space, f.Rect, f.Style.BorderWidth
 }
 
+// space returns the space of container id, or nil.
+func (p *Painter) space(id document.ID) *Space {
+	if id < 0 || int(id) >= len(p.spaces) {
+		return nil
+	}
+	return p.spaces[id]
+}
+
 // spacesReserved is how many spaces a painter makes room for in its list
 // before its first frame, so that a scroll container made inside a
 // measured frame allocates its Space alone.
@@ -400,6 +410,9 @@ const spacesReserved = 16
 // newSpace makes and registers the space of container id.
 func (p *Painter) newSpace(id, parent document.ID) *Space {
 	sp := &Space{Node: id, Parent: parent}
+	if n := max(p.Doc.Cap(), int(id)+1); len(p.spaces) < n {
+		p.spaces = append(p.spaces, make([]*Space, n-len(p.spaces))...)
+	}
 	p.spaces[id] = sp
 	p.spaceList = append(p.spaceList, sp)
 	return sp
@@ -424,7 +437,7 @@ func (p *Painter) unresolve(sp *Space) {
 // redraws them by, and a chunk removed later damages where it really is.
 func (p *Painter) replaced() {
 	for _, sp := range p.placed {
-		if p.spaces[sp.Node] != sp {
+		if p.space(sp.Node) != sp {
 			continue // its container was removed
 		}
 		p.resolve(sp)
@@ -462,8 +475,9 @@ func (p *Painter) reresolve(sp *Space) {
 	}
 }
 
-// Spaces returns the scroll spaces by container ID.
-func (p *Painter) Spaces() map[document.ID]*Space { return p.spaces }
+// Spaces returns the scroll spaces in the order they were made. The slice
+// is the painter's own; a caller should not change it.
+func (p *Painter) Spaces() []*Space { return p.spaceList }
 
 // emit rebuilds n's chunk from its fragment.
 func (p *Painter) emit(n *document.Node, f *Fragment) {
@@ -508,7 +522,7 @@ func (p *Painter) emit(n *document.Node, f *Fragment) {
 	c.Bounds = bounds
 	p.joinSpace(c)
 	if c.spaceIdx >= 0 {
-		p.spaces[c.Space].file(c)
+		p.space(c.Space).file(c)
 	} else if c.Space == document.None {
 		p.root.file(c)
 	}
@@ -640,7 +654,7 @@ func (p *Painter) joinSpace(c *Chunk) {
 	if c.spaceIdx >= 0 || c.Space == document.None {
 		return
 	}
-	sp := p.spaces[c.Space]
+	sp := p.space(c.Space)
 	if sp == nil {
 		sp = p.newSpace(c.Space, document.None)
 	}
@@ -656,7 +670,7 @@ func (p *Painter) leaveSpace(c *Chunk) {
 	if c.spaceIdx < 0 {
 		return
 	}
-	sp := p.spaces[c.Space]
+	sp := p.space(c.Space)
 	sp.unfile(c)
 	last := sp.chunks[len(sp.chunks)-1]
 	sp.chunks[c.spaceIdx] = last
@@ -672,7 +686,7 @@ func (p *Painter) leaveSpace(c *Chunk) {
 // were out of view and stay so, so a scroll costs what is visible, not
 // what the container holds.
 func (p *Painter) Scrolled(n *document.Node) {
-	sp := p.spaces[n.ID()]
+	sp := p.space(n.ID())
 	if sp == nil {
 		return
 	}
@@ -718,7 +732,7 @@ func (p *Painter) resolve(sp *Space) {
 	sp.stamp = p.stamp
 	parentOff, parentClip := geom.Point{}, p.viewport
 	if sp.Parent != document.None {
-		if ps := p.spaces[sp.Parent]; ps != nil {
+		if ps := p.space(sp.Parent); ps != nil {
 			p.resolve(ps)
 			parentOff, parentClip = ps.off, ps.clip
 		}
@@ -743,7 +757,7 @@ func (p *Painter) placement(space document.ID) (geom.Point, geom.Rect) {
 	if space == document.None {
 		return geom.Point{}, p.viewport
 	}
-	sp := p.spaces[space]
+	sp := p.space(space)
 	if sp == nil {
 		return geom.Point{}, geom.Rect{}
 	}

@@ -262,7 +262,7 @@ many pairs and looks again, up to 200, while its pairs have taken less
 than --budget. The chance of failing any time when none is slower than
 the tolerance is 2.5% for the whole suite (Holm's procedure over its
 times, split over the looks). An unsure time after the last look is
-listed first and does not fail the run unless --fail-unsure; too few
+listed after the failures and does not fail the run unless --fail-unsure; too few
 pairs to fail a time is broken. Every count is judged by its band's
 direction: a ceiling's rise, a floor's fall or an exact count's move
 fails, a move the other way is listed as an improvement. The report says
@@ -413,7 +413,7 @@ scenario broke, 2 usage or input error.`,
 	fl.IntVar(&layouts, "layouts", paired.DefaultLayouts, "with --base, build each side this many times, the extra builds with -ldflags=-randlayout=SEED, and spread the pairs over them")
 	fl.IntVar(&pairs, "pairs", paired.DefaultPairs, "with --base, head/base process pairs per scenario before its first look at its times")
 	fl.DurationVar(&budget, "budget", paired.DefaultBudget, "with --base, a scenario with an unsure time runs more pairs while its pairs have taken less than this (0: exactly --pairs, one look)")
-	fl.BoolVar(&failUns, "fail-unsure", false, "with --base, fail the run when a time is still unsure after its last look (default: listed first, not failing)")
+	fl.BoolVar(&failUns, "fail-unsure", false, "with --base, fail the run when a time is still unsure after its last look (default: listed after the failures, not failing)")
 	return cmd
 }
 

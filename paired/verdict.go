@@ -253,7 +253,7 @@ func (n Number) Sees() string {
 // Rule says in a sentence how the outcome's numbers were judged, for a
 // report's header.
 func (o Outcome) Rule() string {
-	unsure := "listed first, not failing"
+	unsure := "listed after the failures, not failing"
 	if o.FailUnsure {
 		unsure = "failing"
 	}
@@ -263,14 +263,14 @@ func (o Outcome) Rule() string {
 
 // Heading is the heading a report lists the number under, in the order
 // a report lists them ("" for a number that stays in the full table
-// only): unsure first, since only a reader can tell what a run could not,
-// then failed and broken, improved, within tolerance, and other changes.
+// only): failed and broken first, what fails the run, then unsure, which a
+// reader must weigh, then improved, within tolerance, and other changes.
 func (n Number) Heading() (rank int, heading string) {
 	switch {
-	case n.Verdict == band.Unsure:
-		return 0, "unsure"
 	case n.Verdict.Failed():
-		return 1, "failed"
+		return 0, "failed"
+	case n.Verdict == band.Unsure:
+		return 1, "unsure"
 	case n.Move == Better:
 		return 2, "improved"
 	case n.Move == Within:

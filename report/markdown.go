@@ -235,7 +235,7 @@ func writeMarkdownPaired(w io.Writer, program, command, base string, o paired.Ou
 	}
 	fmt.Fprintf(&b, "## %s %s %s: %s\n\n", Icon(o.Verdict), program, run, o.Verdict)
 	var parts []string
-	for _, v := range []band.Verdict{band.Unsure, band.Fail, band.Broken, band.Pass} {
+	for _, v := range []band.Verdict{band.Fail, band.Broken, band.Unsure, band.Pass} {
 		if tally[v] > 0 {
 			parts = append(parts, fmt.Sprintf("%d %s", tally[v], v))
 		}
@@ -251,9 +251,9 @@ func writeMarkdownPaired(w io.Writer, program, command, base string, o paired.Ou
 	fmt.Fprintf(&b, "%s — head (this build) against base (%s), run in alternate processes; %s.\n",
 		strings.Join(parts, ", "), cell(base), o.Rule())
 	if len(rows) == 0 {
-		b.WriteString("\nNothing was unsure, failed, broke or moved.\n")
+		b.WriteString("\nNothing failed, broke, was unsure or moved.\n")
 	} else {
-		b.WriteString("\n### Unsure, failed, broken or moved\n\n")
+		b.WriteString("\n### Failed, broken, unsure or moved\n\n")
 		MarkdownTable(&b, []string{"verdict", "scenario", "number", "head", "base", "unit", "head/base [interval]", "what moved"}, rows)
 	}
 	MarkdownDetails(&b, fmt.Sprintf("All %d numbers", len(o.Numbers)), func(b *strings.Builder) {

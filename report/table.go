@@ -135,7 +135,7 @@ func writeScenarioResult(w io.Writer, res scenario.Result) error {
 
 // writePairedTable prints one row per number: head, base, the ratio and
 // its interval for a time with what the run could see, the verdict and
-// what moved; then the numbers under their headings, unsure first. It is
+// what moved; then the numbers under their headings, failures first. It is
 // fitted to width (0: DefaultWidth).
 func writePairedTable(w io.Writer, head, base string, o paired.Outcome, width int) error {
 	if width <= 0 {
@@ -263,7 +263,7 @@ func wrapWords(s string, width int) string {
 }
 
 // pairedListed returns the numbers a report lists under a heading, in
-// the headings' order (unsure first), each heading in the run's order.
+// the headings' order (failures first), each heading in the run's order.
 func pairedListed(o paired.Outcome) []paired.Number {
 	var out []paired.Number
 	for _, n := range o.Numbers {

@@ -161,9 +161,9 @@ func TestBaseBinaryBuildsSpreadThePairs(t *testing.T) {
 }
 
 // The paired table lists the numbers under their headings after the
-// table, unsure first, then failed, improved and within tolerance; a time
-// prints its interval's level and what the run could see.
-func TestPairedTableListsUnsureFirst(t *testing.T) {
+// table, failures first, then unsure, improved and within tolerance; a
+// time prints its interval's level and what the run could see.
+func TestPairedTableListsFailuresFirst(t *testing.T) {
 	time := func(name string, v band.Verdict, move paired.Move, note string) paired.Number {
 		return paired.Number{Scenario: "s", Name: name, Unit: "µs/frame", Kind: band.KindTime, Head: 1, Base: 1,
 			Ratio: 1.01, Lo: 1.005, Hi: 1.02, Level: 0.9875, Pairs: 60, Detectable: 1.031, Verdict: v, Move: move, Note: note}
@@ -187,7 +187,7 @@ func TestPairedTableListsUnsureFirst(t *testing.T) {
 	assert.Contains(t, strings.Join(strings.Fields(out), " "), "more than 1% slower than base at the suite's level (α 2.5% over 3 times and 4 looks, Holm)",
 		"(wrapped to 100 columns)")
 	var order []int
-	for _, h := range []string{"\nunsure:\n  s c:", "\nfailed:\n  s b:", "\nimproved:\n  s skips:", "\nwithin tolerance:\n  s a:", "\nverdict: fail"} {
+	for _, h := range []string{"\nfailed:\n  s b:", "\nunsure:\n  s c:", "\nimproved:\n  s skips:", "\nwithin tolerance:\n  s a:", "\nverdict: fail"} {
 		i := strings.Index(out, h)
 		require.GreaterOrEqual(t, i, 0, "%q in\n%s", h, out)
 		order = append(order, i)

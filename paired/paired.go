@@ -303,6 +303,44 @@ func (o Outcome) Failed() bool {
 	return o.Verdict.Failed() || o.Verdict == band.None || o.FailUnsure && o.Verdict == band.Unsure
 }
 
+// NoChange reports whether the run found nothing changed: no number
+// failed or broke, every exact number (counts, instructions) of both
+// builds is the same, give or take an instructions number's tolerance, and
+// no time is measurably slower (an unsure time may be: the run could not
+// tell, and the report lists it). It returns how many times are unsure.
+func (o Outcome) NoChange() (ok bool, unsure int) {
+	if len(o.Broken) > 0 || o.Verdict.Failed() || o.Verdict == band.None || len(o.Numbers) == 0 {
+		return false, 0
+	}
+	for _, n := range o.Numbers {
+		switch {
+		case n.Verdict == band.Unsure:
+			unsure++
+		case n.Verdict.Failed(), n.Move == Worse, n.Move == Within, n.Move == New, n.Move == Gone:
+			return false, 0
+		case n.Kind.Exact() && n.Move != Same:
+			return false, 0
+		}
+	}
+	return true, unsure
+}
+
+// Headline is the verdict as a report's heading says it: "no change"
+// (with how many times stayed unsure) for a run NoChange finds nothing
+// in, otherwise the verdict.
+func (o Outcome) Headline() string {
+	ok, unsure := o.NoChange()
+	switch {
+	case !ok:
+		return o.Verdict.String()
+	case unsure == 1:
+		return "no change (1 time unsure)"
+	case unsure > 1:
+		return fmt.Sprintf("no change (%d times unsure)", unsure)
+	}
+	return "no change"
+}
+
 // ClockError says the base build takes times another way than the head,
 // so their ratios would compare two different clocks.
 type ClockError struct{ Head, Base string }

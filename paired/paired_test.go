@@ -571,3 +571,33 @@ func TestJudgeInstructionsExactly(t *testing.T) {
 		})
 	}
 }
+
+// A run that found every exact number the same and no time measurably
+// slower headlines as no change, saying how many times stayed unsure; any
+// moved count or instruction, failure or slower time is a change.
+func TestNoChange(t *testing.T) {
+	time := func(v band.Verdict, move Move) Number {
+		return Number{Name: "frame", Kind: band.KindTime, Verdict: v, Move: move}
+	}
+	exact := func(kind band.Kind, move Move) Number {
+		return Number{Name: "n", Kind: kind, Verdict: band.Pass, Move: move}
+	}
+	for _, tt := range []struct {
+		name     string
+		verdict  band.Verdict
+		numbers  []Number
+		headline string
+	}{
+		{"all the same", band.Pass, []Number{time(band.Pass, Same), exact(band.KindCount, Same), exact(band.KindInstructions, Same)}, "no change"},
+		{"one time unsure", band.Unsure, []Number{time(band.Unsure, Same), exact(band.KindInstructions, Same)}, "no change (1 time unsure)"},
+		{"a time faster", band.Pass, []Number{time(band.Pass, Better)}, "no change"},
+		{"a count fell", band.Pass, []Number{time(band.Pass, Same), exact(band.KindCount, Better)}, "pass"},
+		{"fewer instructions", band.Pass, []Number{exact(band.KindInstructions, Better)}, "pass"},
+		{"a time slower within the tolerance", band.Pass, []Number{time(band.Pass, Within)}, "pass"},
+		{"a failure", band.Fail, []Number{time(band.Fail, Worse)}, "fail"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			assert.Equal(t, tt.headline, Outcome{Verdict: tt.verdict, Numbers: tt.numbers}.Headline())
+		})
+	}
+}

@@ -233,7 +233,11 @@ func writeMarkdownPaired(w io.Writer, program, command, base string, o paired.Ou
 	if command == "reference" {
 		run = "reference: head against " + cell(base)
 	}
-	fmt.Fprintf(&b, "## %s %s %s: %s\n\n", Icon(o.Verdict), program, run, o.Verdict)
+	icon := Icon(o.Verdict)
+	if ok, _ := o.NoChange(); ok {
+		icon = Icon(band.Pass)
+	}
+	fmt.Fprintf(&b, "## %s %s %s: %s\n\n", icon, program, run, o.Headline())
 	var parts []string
 	for _, v := range []band.Verdict{band.Fail, band.Broken, band.Unsure, band.Pass} {
 		if tally[v] > 0 {

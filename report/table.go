@@ -236,7 +236,13 @@ func writePairedTable(w io.Writer, head, base string, o paired.Outcome, width in
 	for _, h := range headings {
 		fmt.Fprintf(&b, "\n%s:\n  %s\n", h, strings.Join(lists[h], "\n  "))
 	}
-	fmt.Fprintf(&b, "\nverdict: %s\n", o.Verdict)
+	verdict := o.Verdict.String()
+	if ok, _ := o.NoChange(); ok {
+		// The exit status is the verdict's; the words say what the run
+		// found: counts and instructions the same, no time slower.
+		verdict += ", " + o.Headline()
+	}
+	fmt.Fprintf(&b, "\nverdict: %s\n", verdict)
 	_, err := io.WriteString(w, trimLines(b.String()))
 	return err
 }

@@ -188,12 +188,12 @@ func TestMarkdownPaired(t *testing.T) {
 	var ref bytes.Buffer
 	o := paired.Outcome{Verdict: band.Pass, Tolerance: 0.03, Times: 1, Looks: 1, Numbers: []paired.Number{frame("frame", 1.001, 0.997, 1.004, band.Pass, paired.Same, "")}}
 	require.NoError(t, (&report.Report{Program: "perfbench", Command: "reference", Paired: &o, Base: "the reference 4f6ca49b2d8b"}).Write(&ref, io.Discard, report.Markdown))
-	assert.Contains(t, ref.String(), "## ✅ perfbench reference: head against the reference 4f6ca49b2d8b: pass\n", "the revision ratchet's report says what it ran")
+	assert.Contains(t, ref.String(), "## ✅ perfbench reference: head against the reference 4f6ca49b2d8b: no change\n", "the revision ratchet's report says what it ran")
 
 	self, err := os.Executable()
 	require.NoError(t, err)
 	code, stdout, stderr := perfbench(t, "scenarios", "test-fixed", "--base-binary", self, "--pairs", "4", "--budget", "0", "--format", "markdown")
 	require.Equal(t, harness.ExitPass, code, stderr)
-	assert.Contains(t, stdout, "## ✅ perfbench scenarios --base "+self+": pass\n")
+	assert.Contains(t, stdout, "## ✅ perfbench scenarios --base "+self+": no change\n", "an empty change headlines as one")
 	assert.Contains(t, stdout, "Nothing failed, broke, was unsure or moved.")
 }

@@ -52,7 +52,11 @@ const outFile = "callgrind.out"
 // itself marks concurrently, paced by the clock, and leaves the heap laid
 // out differently from run to run, and a step that then searches the page
 // allocator for room retired 77 000 instructions in one run of Gio's
-// gio-type and 5 000 in another.
+// gio-type and 5 000 in another. GODEBUG also gets gcshrinkstackoff=1: a
+// collection that finds a running goroutine's stack mostly unused shrinks
+// it at that goroutine's next preemption, a moment the clock decides, and
+// a step that copies the stack, or runs on one placed elsewhere, retires
+// other instructions.
 //
 // Call it after cmd's Path, Args and Env are set and before Start.
 func Wrap(cmd *exec.Cmd, valgrind, dir string) {
@@ -66,7 +70,7 @@ func Wrap(cmd *exec.Cmd, valgrind, dir string) {
 	if env == nil {
 		env = os.Environ()
 	}
-	cmd.Env = append(slices.Clone(env), "GOMAXPROCS=1", "GOGC=off", "GODEBUG="+godebug(env, "asyncpreemptoff=1"))
+	cmd.Env = append(slices.Clone(env), "GOMAXPROCS=1", "GOGC=off", "GODEBUG="+godebug(env, "asyncpreemptoff=1,gcshrinkstackoff=1"))
 }
 
 // godebug returns GODEBUG's value in env with setting added after what it

@@ -85,9 +85,11 @@ func TestPlantedWorkMovesTheCountByItsInstructions(t *testing.T) {
 	bin := filepath.Join(t.TempDir(), "perfbench-plant")
 	out, err := exec.Command("go", "build", "-tags", "perfbench_plant", "-o", bin, "github.com/perfbench/perfbench/cmd/perfbench").CombinedOutput()
 	require.NoError(t, err, "%s", out)
+	// Two processes each, pooled to their least: now and then under load
+	// one process reads a few thousand more (see the test above).
 	count := func(plant string) scenario.Instructions {
 		r := *r
-		r.Repeats = 1
+		r.Repeats = 2
 		r.Command = func(name string) *exec.Cmd {
 			cmd := exec.Command(bin, ChildCommand, name)
 			cmd.Env = append(os.Environ(), "PERFBENCH_PLANT="+plant)

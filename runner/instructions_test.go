@@ -5,6 +5,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -31,25 +32,30 @@ func countedRunner(t *testing.T) *Runner {
 	return r
 }
 
-// Two processes of one build count the same instructions for hover-storm's
-// 240 crossings, exactly: the engine's steps do the same work in every
-// process, and nothing else on the scenario's thread is counted. Scroll's
-// agree within sameBuild: what still moves them is the Go runtime's (a
-// refill of the allocator's page cache, string-keyed map probes under the
-// process's hash seed), measured at 0.03% and less. The pool keeps both
-// processes' counts and takes the least.
+// Processes of one build count the same instructions for hover-storm's
+// 240 crossings: the engine's steps do the same work in every process,
+// and nothing else on the scenario's thread is counted. Of three, at least
+// two agree exactly and none is more than tolerance off: under load a
+// process now and then reads a few thousand more (3 600 and 7 200, in
+// about one of twenty), which the pool's least leaves out. Scroll's agree
+// within sameBuild: what still moves them is the Go runtime's (a refill
+// of the allocator's page cache, string-keyed map probes under the
+// process's hash seed), measured at 0.03% and less.
 func TestInstructionsAreTheSameInEveryProcess(t *testing.T) {
-	const sameBuild = 0.001
+	const sameBuild, tolerance = 0.001, 0.005
 	r := countedRunner(t)
-	r.Repeats = 2
+	r.Repeats = 3
 	results, err := r.Run(context.Background(), []string{"hover-storm", "scroll"})
 	require.NoError(t, err)
 	for _, res := range results {
 		require.Empty(t, res.Broken)
 		require.Len(t, res.Instructions, 1)
 		in := res.Instructions[0]
-		require.Len(t, in.Runs, 2)
-		assert.Equal(t, min(in.Runs[0], in.Runs[1]), in.Count)
+		require.Len(t, in.Runs, 3)
+		assert.Equal(t, slices.Min(in.Runs), in.Count)
+		for _, n := range in.Runs {
+			assert.InEpsilon(t, float64(in.Count), float64(n), tolerance, "%s: %v", res.Name, in.Runs)
+		}
 		// A crossing restyles two rows and draws a frame, a wheel step
 		// scrolls and draws: thousands of instructions, not the
 		// requests' few dozen.
@@ -61,9 +67,11 @@ func TestInstructionsAreTheSameInEveryProcess(t *testing.T) {
 	}
 	hover, scroll := results[0].Instructions[0], results[1].Instructions[0]
 	assert.Equal(t, "cross", hover.Label)
-	assert.Equal(t, hover.Runs[0], hover.Runs[1], "hover-storm, two processes of one build")
+	runs := slices.Sorted(slices.Values(hover.Runs))
+	assert.Equal(t, runs[0], runs[1], "hover-storm: two of three processes of one build agree exactly (%v)", hover.Runs)
 	assert.Equal(t, "wheel", scroll.Label)
-	assert.InEpsilon(t, float64(scroll.Runs[0]), float64(scroll.Runs[1]), sameBuild, "scroll, two processes of one build")
+	runs = slices.Sorted(slices.Values(scroll.Runs))
+	assert.InEpsilon(t, float64(runs[0]), float64(runs[1]), sameBuild, "scroll: the two least of three processes of one build (%v)", scroll.Runs)
 }
 
 // A plant of N spins a step moves every step's count by the spin's 7
@@ -77,9 +85,11 @@ func TestPlantedWorkMovesTheCountByItsInstructions(t *testing.T) {
 	bin := filepath.Join(t.TempDir(), "perfbench-plant")
 	out, err := exec.Command("go", "build", "-tags", "perfbench_plant", "-o", bin, "github.com/perfbench/perfbench/cmd/perfbench").CombinedOutput()
 	require.NoError(t, err, "%s", out)
+	// Two processes each, pooled to their least: now and then under load
+	// one process reads a few thousand more (see the test above).
 	count := func(plant string) scenario.Instructions {
 		r := *r
-		r.Repeats = 1
+		r.Repeats = 2
 		r.Command = func(name string) *exec.Cmd {
 			cmd := exec.Command(bin, ChildCommand, name)
 			cmd.Env = append(os.Environ(), "PERFBENCH_PLANT="+plant)

@@ -41,8 +41,8 @@ func (in Instructions) PerStep() float64 {
 // with collection off at start), the session switches Callgrind's
 // collection on for each step's work alone and dumps Callgrind's counts
 // each time the label changes, naming the dump after the label; the
-// runner reads the dumps back into the labels' Count. Natively it is one
-// false boolean a step.
+// runner reads the dumps back into the labels' Count. Natively it costs
+// a step two tests of a false boolean.
 type counting struct {
 	on bool
 	// labels holds one entry per label in order of first use, Count zero;

@@ -45,8 +45,18 @@ const outFile = "callgrind.out"
 // returned, writing its profiles into dir. Collection is off at start, so
 // only what the program itself switches on is counted. The environment
 // gets GODEBUG=asyncpreemptoff=1, because Callgrind aborts a Go program on
-// the runtime's preemption signal, and GOMAXPROCS=1, because Valgrind runs
-// one thread at a time and more Ps only add threads that wait for it.
+// the runtime's preemption signal; GOMAXPROCS=1, because Valgrind runs
+// one thread at a time and more Ps only add threads that wait for it; and
+// GOGC=off, so that no collection runs before the program's own (package
+// scenario collects between steps): a collection the runtime starts by
+// itself marks concurrently, paced by the clock, and leaves the heap laid
+// out differently from run to run, and a step that then searches the page
+// allocator for room retired 77 000 instructions in one run of Gio's
+// gio-type and 5 000 in another. GODEBUG also gets gcshrinkstackoff=1: a
+// collection that finds a running goroutine's stack mostly unused shrinks
+// it at that goroutine's next preemption, a moment the clock decides, and
+// a step that copies the stack, or runs on one placed elsewhere, retires
+// other instructions.
 //
 // Call it after cmd's Path, Args and Env are set and before Start.
 func Wrap(cmd *exec.Cmd, valgrind, dir string) {
@@ -60,7 +70,7 @@ func Wrap(cmd *exec.Cmd, valgrind, dir string) {
 	if env == nil {
 		env = os.Environ()
 	}
-	cmd.Env = append(slices.Clone(env), "GOMAXPROCS=1", "GODEBUG="+godebug(env, "asyncpreemptoff=1"))
+	cmd.Env = append(slices.Clone(env), "GOMAXPROCS=1", "GOGC=off", "GODEBUG="+godebug(env, "asyncpreemptoff=1,gcshrinkstackoff=1"))
 }
 
 // godebug returns GODEBUG's value in env with setting added after what it

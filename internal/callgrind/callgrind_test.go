@@ -99,8 +99,8 @@ func TestReadDir(t *testing.T) {
 }
 
 // Wrap runs the command under Callgrind with collection off at start,
-// its profiles in the directory given, and the Go settings Valgrind
-// needs added after any GODEBUG the command already had.
+// its profiles in the directory given, and the Go settings Valgrind and
+// a count that does not move need added after any GODEBUG the command already had.
 func TestWrap(t *testing.T) {
 	cmd := exec.Command("/bin/program", "scenario-child", "idle")
 	cmd.Env = []string{"HOME=/home/x", "GODEBUG=gctrace=1"}
@@ -108,5 +108,5 @@ func TestWrap(t *testing.T) {
 	assert.Equal(t, "/usr/bin/valgrind", cmd.Path)
 	assert.Equal(t, []string{"/usr/bin/valgrind", "--tool=callgrind", "--quiet", "--collect-atstart=no",
 		"--callgrind-out-file=/tmp/profiles/callgrind.out", "/bin/program", "scenario-child", "idle"}, cmd.Args)
-	assert.Equal(t, []string{"HOME=/home/x", "GODEBUG=gctrace=1", "GOMAXPROCS=1", "GODEBUG=gctrace=1,asyncpreemptoff=1"}, cmd.Env)
+	assert.Equal(t, []string{"HOME=/home/x", "GODEBUG=gctrace=1", "GOMAXPROCS=1", "GOGC=off", "GODEBUG=gctrace=1,asyncpreemptoff=1,gcshrinkstackoff=1"}, cmd.Env)
 }

@@ -41,6 +41,12 @@ func addInstructionsFlag(fl *pflag.FlagSet, mode *string) {
 	fl.StringVar(mode, "instructions", def, "count each scenario's instructions a step under Valgrind: auto (where it is installed), require (fail without it) or off (default "+InstructionsEnv+" or auto)")
 }
 
+// countedProcesses is how many processes count each scenario, the least
+// of whose counts is judged: a process now and then reads a few hundred
+// instructions a step more (the runtime's monitor preempting a step that
+// Valgrind has made longer than 10 ms), never fewer, and two seldom both.
+const countedProcesses = 2
+
 // counting adds to a run's results each time-carrying scenario's
 // instructions a step, counted under Valgrind in processes of its own
 // (runner.Runner.Instructions), once a command: a scenario measured again
@@ -72,7 +78,7 @@ func newCounting(ctx context.Context, mode string, timeout runner.Runner, log io
 		return nil, nil
 	}
 	r := timeout
-	r.Instructions, r.Repeats, r.Progress, r.Jobs = true, 1, nil, 0
+	r.Instructions, r.Repeats, r.Progress, r.Jobs = true, countedProcesses, nil, 0
 	return &counting{r: &r, toolchain: key, counted: map[string]scenario.Result{}, log: log}, nil
 }
 
@@ -127,7 +133,7 @@ func countTimeout(cmd *cobra.Command, timeout time.Duration) time.Duration {
 // with the counted timeout.
 func (c *counting) of(_ context.Context, r *runner.Runner) *runner.Runner {
 	counted := *r
-	counted.Instructions, counted.Repeats, counted.Progress, counted.Jobs = true, 1, nil, 0
+	counted.Instructions, counted.Repeats, counted.Progress, counted.Jobs = true, countedProcesses, nil, 0
 	counted.Timeout = c.r.Timeout
 	return &counted
 }

@@ -13,6 +13,7 @@ import (
 
 	"github.com/perfbench/perfbench/band"
 	"github.com/perfbench/perfbench/internal/callgrind"
+	"github.com/perfbench/perfbench/internal/slow"
 	"github.com/perfbench/perfbench/scenario"
 )
 
@@ -41,12 +42,45 @@ func countedRunner(t *testing.T) *Runner {
 // within sameBuild: what still moves them is the Go runtime's (a refill
 // of the allocator's page cache, string-keyed map probes under the
 // process's hash seed), measured at 0.03% and less.
+//
+// Under a heavy load two processes of three have read scroll 1.2% high
+// (the runtime's monitor preempts a step that runs past 10 ms of wall
+// clock, and under Valgrind and load more steps do): such a look is taken
+// once more before it fails, as the runner's pool of the least would
+// outlast it.
 func TestInstructionsAreTheSameInEveryProcess(t *testing.T) {
+	slow.Test(t, "six processes under Valgrind")
 	const sameBuild, tolerance = 0.001, 0.005
 	r := countedRunner(t)
 	r.Repeats = 3
-	results, err := r.Run(context.Background(), []string{"hover-storm", "scroll"})
-	require.NoError(t, err)
+	for look := 1; ; look++ {
+		results, err := r.Run(context.Background(), []string{"hover-storm", "scroll"})
+		require.NoError(t, err)
+		if agree(results, sameBuild) || look == 2 {
+			checkInstructions(t, results, sameBuild, tolerance)
+			return
+		}
+		t.Logf("look %d: the two least processes disagree (%v, %v); looking once more", look, results[0].Instructions, results[1].Instructions)
+	}
+}
+
+// agree reports whether the two least processes of each result agree
+// within sameBuild.
+func agree(results []scenario.Result, sameBuild float64) bool {
+	for _, res := range results {
+		if len(res.Instructions) != 1 || len(res.Instructions[0].Runs) < 2 {
+			return false
+		}
+		runs := slices.Sorted(slices.Values(res.Instructions[0].Runs))
+		if float64(runs[1]-runs[0]) > sameBuild*float64(runs[0]) {
+			return false
+		}
+	}
+	return true
+}
+
+func checkInstructions(t *testing.T, results []scenario.Result, sameBuild, tolerance float64) {
+	t.Helper()
 	for _, res := range results {
 		require.Empty(t, res.Broken)
 		require.Len(t, res.Instructions, 1)
@@ -81,6 +115,7 @@ func TestInstructionsAreTheSameInEveryProcess(t *testing.T) {
 // measured). The plants are in another build of perfbench, with the
 // perfbench_plant tag.
 func TestPlantedWorkMovesTheCountByItsInstructions(t *testing.T) {
+	slow.Test(t, "builds a planted perfbench and counts it under Valgrind")
 	r := countedRunner(t)
 	bin := filepath.Join(t.TempDir(), "perfbench-plant")
 	out, err := exec.Command("go", "build", "-tags", "perfbench_plant", "-o", bin, "github.com/perfbench/perfbench/cmd/perfbench").CombinedOutput()

@@ -316,7 +316,7 @@ func Pool(runs []scenario.Result) scenario.Result {
 		out.Broken = err.Error()
 		return out
 	}
-	out.Instructions = ins
+	out.Instructions, out.InstructionsTolerance = ins, first.InstructionsTolerance
 	for _, res := range runs {
 		if res.NotCounted != "" {
 			out.NotCounted = res.NotCounted

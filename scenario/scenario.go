@@ -37,6 +37,12 @@ type Scenario struct {
 	// than a few reads of the thread clock (a read costs about 0.6 µs)
 	// is timed in batches, so the reads are a small part of each sample.
 	Batch int
+	// InstructionsTolerance, when set, is how far above its baseline the
+	// scenario's instructions a step may lie before they fail, for a
+	// program whose own randomness moves them more than the default
+	// allows (a Gio program: its input router's maps follow the process's
+	// hash seed); zero is the runner's default.
+	InstructionsTolerance float64
 }
 
 // Result is what one run of a scenario measured: what a scenario's process
@@ -75,6 +81,9 @@ type Result struct {
 	// instructions has none ("valgrind not found (apt-get install
 	// valgrind)"); the run's other numbers stand.
 	NotCounted string `json:"not_counted,omitempty"`
+	// InstructionsTolerance is Scenario.InstructionsTolerance, for the
+	// parent that judges the counts.
+	InstructionsTolerance float64 `json:"instructions_tolerance,omitempty"`
 }
 
 // Clock names the way this build takes times: thread CPU time per step or
@@ -135,6 +144,7 @@ func (sc *Scenario) MeasureWith(opts Options) Result {
 	r := s.Record()
 	res.Steps = len(r.Steps)
 	res.Instructions = r.Instructions
+	res.InstructionsTolerance = sc.InstructionsTolerance
 	for _, n := range sc.Numbers {
 		if !n.ReadUnder(opts.Renderer) {
 			continue

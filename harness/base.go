@@ -194,10 +194,10 @@ func (h *front) pairedRun(cmd *cobra.Command, names []string, head *runner.Runne
 		timed := timedScenarios(names)
 		progress.Step(fmt.Sprintf("counting the instructions of %d scenarios under Valgrind, head and base", len(timed)))
 		var err error
-		if opts.HeadCounted, err = count.of(ctx, opts.Head).Run(ctx, timed); err != nil {
+		if opts.HeadCounted, err = count.of(opts.Head).Run(ctx, timed); err != nil {
 			return paired.Outcome{}, "", err
 		}
-		if opts.BaseCounted, err = count.of(ctx, opts.Base).Run(ctx, timed); err != nil {
+		if opts.BaseCounted, err = count.of(opts.Base).Run(ctx, timed); err != nil {
 			return paired.Outcome{}, "", err
 		}
 	}

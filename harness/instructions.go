@@ -131,7 +131,7 @@ func countTimeout(cmd *cobra.Command, timeout time.Duration) time.Duration {
 
 // of returns r made to count: under Valgrind, one process a scenario,
 // with the counted timeout.
-func (c *counting) of(_ context.Context, r *runner.Runner) *runner.Runner {
+func (c *counting) of(r *runner.Runner) *runner.Runner {
 	counted := *r
 	counted.Instructions, counted.Repeats, counted.Progress, counted.Jobs = true, countedProcesses, nil, 0
 	counted.Timeout = c.r.Timeout

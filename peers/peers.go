@@ -229,8 +229,10 @@ func Run(opts Options) ([]Row, error) {
 			return nil, fmt.Errorf("unknown peer phase %q (valid: %s)", name, strings.Join(Phases, " "))
 		}
 	}
-	if opts.Steps < 1 {
-		return nil, fmt.Errorf("a peer run needs at least one step, got %d", opts.Steps)
+	// Every figure but the cold ones is of steps past a block's Warmup,
+	// so a run of no more steps than that would have none to show.
+	if opts.Steps <= Warmup {
+		return nil, fmt.Errorf("a peer run needs more steps than its %d warm-up steps, got %d", Warmup, opts.Steps)
 	}
 	if b := opts.block(); b <= Warmup {
 		return nil, fmt.Errorf("a peer run's block must be more than its %d warm-up steps, got %d", Warmup, b)

@@ -105,14 +105,16 @@ func TestWarmFiguresLeaveOutEachBlocksColdStart(t *testing.T) {
 
 func TestRunRejectsWhatItCannotRun(t *testing.T) {
 	var order []string
-	_, err := peers.Run(peers.Options{Phases: []string{"glide"}, Steps: 1})
+	_, err := peers.Run(peers.Options{Phases: []string{"glide"}, Steps: 5})
 	assert.EqualError(t, err, `unknown peer phase "glide" (valid: hover scroll idle)`)
 	_, err = peers.Run(peers.Options{Phases: []string{"idle"}})
-	assert.EqualError(t, err, "a peer run needs at least one step, got 0")
-	_, err = peers.Run(peers.Options{Sizes: []gallery.Size{gallery.S0}, Phases: []string{"idle"}, Steps: 1,
+	assert.EqualError(t, err, "a peer run needs more steps than its 4 warm-up steps, got 0")
+	_, err = peers.Run(peers.Options{Phases: []string{"idle"}, Steps: 4})
+	assert.EqualError(t, err, "a peer run needs more steps than its 4 warm-up steps, got 4")
+	_, err = peers.Run(peers.Options{Sizes: []gallery.Size{gallery.S0}, Phases: []string{"idle"}, Steps: 5,
 		Peers: []peers.Peer{still{"a", 0, &order, true}}})
 	assert.EqualError(t, err, "a idle at s0: no window")
-	_, err = peers.Run(peers.Options{Phases: []string{"idle"}, Steps: 1, Block: 4})
+	_, err = peers.Run(peers.Options{Phases: []string{"idle"}, Steps: 5, Block: 4})
 	assert.EqualError(t, err, "a peer run's block must be more than its 4 warm-up steps, got 4")
 }
 

@@ -60,8 +60,8 @@ Times are this machine's, measured now; the peer run gates nothing.`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opts := peers.DefaultOptions
 			opts.Steps = steps
-			if steps < 1 {
-				return harness.Usagef("--steps must be a positive number of steps, got %d", steps)
+			if steps <= peers.Warmup {
+				return harness.Usagef("--steps must be more than the %d warm-up steps each block leaves out, got %d", peers.Warmup, steps)
 			}
 			if len(sizes) > 0 {
 				opts.Sizes = nil

@@ -9,6 +9,8 @@ import (
 	"slices"
 	"strings"
 
+	"golang.org/x/sys/cpu"
+
 	"github.com/perfbench/perfbench/band"
 	"github.com/perfbench/perfbench/internal/callgrind"
 	"github.com/perfbench/perfbench/scenario"
@@ -84,9 +86,9 @@ func Counts(res scenario.Result) bool {
 
 // Toolchain returns the key instructions are recorded under: what decides
 // them — the operating system and architecture with its level (GOAMD64,
-// GOARM64), the Go toolchain, and the Valgrind that counts — so that every
-// machine with those judges against one baseline. It fails where Valgrind
-// is missing.
+// GOARM64), the CPU features Valgrind shows the program, the Go toolchain,
+// and the Valgrind that counts — so that every machine with those judges
+// against one baseline. It fails where Valgrind is missing.
 func Toolchain(ctx context.Context) (string, error) {
 	valgrind, err := callgrind.Find()
 	if err != nil {
@@ -104,5 +106,32 @@ func Toolchain(ctx context.Context) (string, error) {
 			}
 		}
 	}
+	if f := features(); f != "" {
+		arch += " " + f
+	}
 	return fmt.Sprintf("instructions: %s, %s, %s", arch, runtime.Version(), strings.TrimSpace(string(out))), nil
+}
+
+// features names the widest of the CPU models Valgrind presents to the
+// program on amd64. Valgrind does not pass the host's CPUID through: it
+// answers as one of a few fixed models, chosen by which of these the host
+// has, whatever its vendor, and Go's runtime picks its memmove and memclr
+// by what CPUID answers. So two hosts with the same feature level count
+// alike, an AMD and an Intel among them, and hosts that differ here would
+// not.
+func features() string {
+	if runtime.GOARCH != "amd64" {
+		return ""
+	}
+	switch {
+	case cpu.X86.HasAVX2 && cpu.X86.HasBMI1 && cpu.X86.HasBMI2:
+		return "avx2"
+	case cpu.X86.HasAVX:
+		return "avx"
+	case cpu.X86.HasSSE42:
+		return "sse4.2"
+	case cpu.X86.HasSSE3:
+		return "sse3"
+	}
+	return "baseline"
 }

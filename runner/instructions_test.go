@@ -5,6 +5,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"testing"
 
@@ -179,4 +180,21 @@ func TestPoolInstructions(t *testing.T) {
 	}, got.Instructions)
 	assert.Equal(t, []scenario.Instructions{{Label: "a", Steps: 1, Count: 7}}, Pool([]scenario.Result{res(7)}).Instructions)
 	assert.Contains(t, Pool([]scenario.Result{res(1, 2), res(1)}).Broken, "process 2 counted instructions over other steps")
+}
+
+// The toolchain key names everything that decides a count: the platform
+// and its level, the CPU model Valgrind presents, Go's version and
+// Valgrind's. A key that left one out would let two hosts that count
+// differently share a baseline.
+func TestToolchainNamesWhatDecidesTheCount(t *testing.T) {
+	if _, err := callgrind.Find(); err != nil {
+		t.Skip("cannot count instructions here: " + err.Error())
+	}
+	key, err := Toolchain(context.Background())
+	require.NoError(t, err)
+	assert.Regexp(t, `^instructions: `+runtime.GOOS+`/`+runtime.GOARCH+`\b`, key)
+	assert.Contains(t, key, ", "+runtime.Version()+", valgrind-")
+	if runtime.GOARCH == "amd64" {
+		assert.Regexp(t, ` (avx2|avx|sse4\.2|sse3|baseline),`, key, "the CPU model Valgrind presents")
+	}
 }

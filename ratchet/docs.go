@@ -235,10 +235,17 @@ func renderSection(o *Outcome, store *Store, hist *History, keys keys, charts st
 			switch {
 			case n.Band.Kind.Recorded():
 				k := keys.of(sc.Name, n.Spec)
-				if rec, ok := store.Get(k); ok {
+				rec, ok := store.Get(k)
+				switch {
+				case ok && n.Band.Kind.Exact():
+					// An exact number has no interval to show.
+					value = fmt.Sprintf("%s %s, set %s", band.Format(rec.Median), n.Unit, rec.Set.UTC().Format(time.DateOnly))
+				case ok:
 					p := hist.interval(k, rec)
 					value = fmt.Sprintf("%s %s [%s, %s] n=%d, set %s", band.Format(rec.Median), n.Unit,
 						band.Format(p.Lo), band.Format(p.Hi), p.N, rec.Set.UTC().Format(time.DateOnly))
+				}
+				if ok {
 					b = b.WithBaseline(rec.Median)
 				}
 			case n.Band.Kind.Bounded() && slices.Contains(sc.Varying, n.Name):

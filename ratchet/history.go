@@ -24,8 +24,11 @@ const HistoryLimit = 24
 // The reasons the ratchet records with a baseline it set by itself; a
 // history point read back from a baseline takes its kind from them.
 const (
-	whyFirst       = "first record on this machine"
-	whyLowerPrefix = "significantly lower than "
+	whyFirst = "first record on this machine"
+	// whyFirstPortable is the first record of a number kept under its
+	// toolchain, which every machine of that toolchain shares.
+	whyFirstPortable = "first record for this toolchain"
+	whyLowerPrefix   = "significantly lower than "
 )
 
 // historyVersion is the schema version a history file carries.
@@ -125,7 +128,7 @@ func pointOf(b Baseline) Point {
 	j := band.Judge(band.Measured{Spec: band.Spec{Band: band.Time(0)}, Samples: b.Samples})
 	kind := Rebaselined
 	switch {
-	case b.Why == whyFirst:
+	case b.Why == whyFirst || b.Why == whyFirstPortable:
 		kind = Recorded
 	case strings.HasPrefix(b.Why, whyLowerPrefix):
 		kind = Lowered

@@ -1,6 +1,7 @@
 package ratchet_test
 
 import (
+	"os"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -54,6 +55,10 @@ func TestInstructionsAreRecordedOnceForEveryMachineOfAToolchain(t *testing.T) {
 	b, ok := store.Get(ratchet.Key{Machine: toolchain, Scenario: "hover-storm", Number: "instructions"})
 	require.True(t, ok, "recorded under the toolchain, not the machine")
 	assert.Equal(t, 2991466.0, b.Median)
+	assert.Equal(t, "first record for this toolchain", b.Why, "not this machine's: every machine of the toolchain shares it")
+	docs, err := os.ReadFile(r.docs())
+	require.NoError(t, err)
+	assert.Contains(t, string(docs), "| instructions | 2991466 instructions/step, set 2026-", "an exact number: no interval")
 
 	check := opts(machineB)
 	check.Check, check.AdvisoryTimes = true, true

@@ -891,6 +891,8 @@ func ratchet(store *Store, k Key, n band.Judged, m band.Measured, rebaseline boo
 	switch {
 	case rebaseline:
 		mv.Kind, fresh.Why = Rebaselined, why
+	case !ok && n.Band.Kind.Portable():
+		mv.Kind, fresh.Why = Recorded, whyFirstPortable
 	case !ok:
 		mv.Kind, fresh.Why = Recorded, whyFirst
 	case !n.Band.Kind.Estimated():

@@ -268,22 +268,37 @@ func renderSection(o *Outcome, store *Store, hist *History, keys keys, charts st
 // keys returns the keys of the numbers the docs show: the machine the
 // file already names, while the store still has baselines for it, so that
 // runs on other machines (a contributor's, CI's) never swap the page's
-// times for theirs, otherwise the current machine; and the run's toolchain
-// for instructions, the same on every machine.
+// times for theirs, otherwise the current machine; and likewise the
+// toolchain the file names for instructions, so that a runner with
+// another Valgrind or Go leaves the page as it is.
 func (d *docsFile) keys(store *Store, opts Options) keys {
-	return keys{machine: d.machine(store, opts.Machine), toolchain: opts.Toolchain}
+	k := keys{machine: d.machine(store, opts.Machine), toolchain: opts.Toolchain}
+	if named := d.named("\n`" + ToolchainPrefix); named != "" && opts.Toolchain != "" && store.HasMachine(named) {
+		k.toolchain = named
+	}
+	return k
 }
 
 func (d *docsFile) machine(store *Store, current Machine) string {
-	sec := string(d.section())
-	const prefix = "\nMachine: `"
-	if i := strings.Index(sec, prefix); i >= 0 {
-		rest := sec[i+len(prefix):]
-		if j := strings.IndexByte(rest, '`'); j > 0 && store.HasMachine(rest[:j]) {
-			return rest[:j]
-		}
+	if named := d.named("\nMachine: `"); named != "" && store.HasMachine(named) {
+		return named
 	}
 	return current.String()
+}
+
+// named returns the key the generated section names in backquotes after
+// prefix (whose backquote opens it), or "".
+func (d *docsFile) named(prefix string) string {
+	sec := string(d.section())
+	i := strings.Index(sec, prefix)
+	if i < 0 {
+		return ""
+	}
+	open := i + strings.LastIndexByte(prefix, '`') + 1
+	if j := strings.IndexByte(sec[open:], '`'); j > 0 {
+		return sec[open : open+j]
+	}
+	return ""
 }
 
 // cell escapes a table cell.

@@ -12,7 +12,7 @@ import (
 	"github.com/perfbench/perfbench/scenario"
 )
 
-const toolchain = "linux/amd64 v1, go1.26.8, valgrind-3.19.0"
+const toolchain = "instructions: linux/amd64 v1 avx2, go1.26.8, valgrind-3.19.0"
 
 // withInstructions is numbers' run with hover-storm's instructions per
 // step beside its times.
@@ -81,4 +81,32 @@ func TestInstructionsAreRecordedOnceForEveryMachineOfAToolchain(t *testing.T) {
 func TestInstructionsNeedAToolchain(t *testing.T) {
 	r := newRepo(t)
 	assert.Panics(t, func() { r.run(t, r.opts(machineA, day1), measuring(withInstructions(10))) })
+}
+
+// The docs show the toolchain they name while the store has it: a check
+// on a runner of another toolchain (another Valgrind) counts under its own
+// key and finds the page up to date, and a run that counts no
+// instructions (no Valgrind, or --instructions off) is not refused for
+// the toolchain's baselines it did not measure.
+func TestDocsHoldStillOnAnotherToolchain(t *testing.T) {
+	r := newRepo(t)
+	record := r.opts(machineA, day1)
+	record.Toolchain = toolchain
+	r.run(t, record, measuring(withInstructions(2991466)))
+	before, err := os.ReadFile(r.docs())
+	require.NoError(t, err)
+
+	check := r.opts(machineA, day1)
+	check.Check, check.AdvisoryTimes = true, true
+	check.Toolchain = "instructions: linux/amd64 v1 avx2, go1.26.8, valgrind-3.22.0"
+	o := r.run(t, check, measuring(withInstructions(2991466*1.001)))
+	assert.False(t, o.DocsStale, "the page still shows the toolchain it names")
+	assert.Equal(t, band.Unbaselined, instructionsOf(t, o).BandVerdict, "judged against its own toolchain's baseline, which has none")
+
+	check.Toolchain = ""
+	o = r.run(t, check, measuring(numbers(spread(30, 50, 60), spread(30, 18, 22), 1)))
+	assert.False(t, o.Failed(), "the toolchain's baselines are not a renamed time")
+	after, err := os.ReadFile(r.docs())
+	require.NoError(t, err)
+	assert.Equal(t, string(before), string(after), "a check writes nothing")
 }

@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"runtime/debug"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -525,8 +526,8 @@ func (k keys) of(scenario string, n band.Spec) Key {
 	if !n.Band.Kind.Portable() {
 		return Key{k.machine, scenario, n.Name}
 	}
-	if k.toolchain == "" {
-		panic("ratchet: " + scenario + " " + n.Name + " is a portable number (" + string(n.Band.Kind) + ") and Options.Toolchain is empty")
+	if !IsToolchain(k.toolchain) {
+		panic("ratchet: " + scenario + " " + n.Name + " is a portable number (" + string(n.Band.Kind) + ") and Options.Toolchain is " + strconv.Quote(k.toolchain) + ", not a toolchain key")
 	}
 	return Key{k.toolchain, scenario, n.Name}
 }

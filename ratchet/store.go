@@ -175,28 +175,36 @@ func (s *Store) checkScenarios(file string, known []string) error {
 
 // checkNumbers refuses a baseline for a number that a measured scenario
 // does not report as a time: a renamed number, or a number that became a
-// count. Scenarios that broke or reported nothing are not checked.
+// count. Scenarios that broke or reported nothing are not checked, and a
+// toolchain's baselines (instructions) only where the run counted them:
+// a run without Valgrind, or with --instructions off, measures none, and
+// they are not thereby renamed.
 //
 // It also refuses a baseline whose unit is not the one the scenario
 // declares for the number: a median in ms judged against frames in µs
 // would pass or fail by a factor of a thousand.
 func (s *Store) checkNumbers(file string, measured []scenario.Result) error {
-	times := map[string][]string{}
+	type class struct {
+		scenario string
+		portable bool
+	}
+	times := map[class][]string{}
 	units := map[[2]string]string{}
 	for _, sc := range measured {
 		if sc.Broken != "" || len(sc.Numbers) == 0 {
 			continue
 		}
-		times[sc.Name] = []string{}
+		times[class{sc.Name, false}] = []string{}
 		for _, n := range sc.Numbers {
 			if n.Band.Kind.Recorded() {
-				times[sc.Name] = append(times[sc.Name], n.Name)
+				c := class{sc.Name, n.Band.Kind.Portable()}
+				times[c] = append(times[c], n.Name)
 				units[[2]string{sc.Name, n.Name}] = n.Unit
 			}
 		}
 	}
 	for _, k := range s.Keys() {
-		valid, ok := times[k.Scenario]
+		valid, ok := times[class{k.Scenario, IsToolchain(k.Machine)}]
 		if ok && !slices.Contains(valid, k.Number) {
 			return &InputError{File: file, Line: s.lines[k], Msg: fmt.Sprintf("a baseline for %s %q on machine %q, which is not one of its times (%s); rename it to the number's new name or delete it, then run perfbench perf again",
 				k.Scenario, k.Number, k.Machine, strings.Join(valid, ", "))}
@@ -208,6 +216,16 @@ func (s *Store) checkNumbers(file string, measured []scenario.Result) error {
 	}
 	return nil
 }
+
+// ToolchainPrefix begins every toolchain key (Options.Toolchain), which
+// names what decides a portable number, as a machine's key names what
+// decides a time: runner.Toolchain's keys read "instructions: linux/amd64
+// v1 avx2, go1.26.8, valgrind-3.19.0".
+const ToolchainPrefix = "instructions: "
+
+// IsToolchain reports whether a block of the baselines file is a
+// toolchain's rather than a machine's.
+func IsToolchain(key string) bool { return strings.HasPrefix(key, ToolchainPrefix) }
 
 // Parse reads a baselines file; file names it in errors. The format is YAML:
 //

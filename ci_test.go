@@ -70,7 +70,7 @@ func TestWorkflow(t *testing.T) {
 			}
 		}
 	}
-	assert.Equal(t, []string{"go test -short ./...", "go run xtask.go ci", "bash .ci/perf-report", `go run ./cmd/perfbench comment "$PERF_REPORT"`, "bash .ci/bencher", "bash .ci/reference"}, commands)
+	assert.Equal(t, []string{"bash .ci/install", "go test -short ./...", "go run xtask.go ci", "bash .ci/perf-report", `go run ./cmd/perfbench comment "$PERF_REPORT"`, "bash .ci/bencher", "bash .ci/install", "bash .ci/reference"}, commands)
 	// The revision ratchet commits a moved reference back to main: its job
 	// alone may write, and only on a push to main.
 	ref, ok := wf.Jobs["reference"]

@@ -11,12 +11,14 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/perfbench/perfbench/harness"
+	"github.com/perfbench/perfbench/internal/slow"
 )
 
 // A judged run counts each time-carrying scenario's instructions a step
 // under Valgrind, judges them as a number of kind instructions beside its
 // times, and two runs of one build read the same count.
 func TestScenariosCountInstructions(t *testing.T) {
+	slow.Test(t, "two scenarios' processes under Valgrind")
 	if _, err := exec.LookPath("valgrind"); err != nil {
 		t.Skip("valgrind is not installed (apt-get install valgrind)")
 	}

@@ -63,8 +63,9 @@ func (g *gate) set(open bool, f func()) {
 }
 
 // progressTick is how often a bar redraws between steps: its elapsed
-// time and estimate move although no process has finished.
-const progressTick = 500 * time.Millisecond
+// time and estimate move although no process has finished. A variable,
+// so that the tests that wait for redraws wait tenths, not seconds.
+var progressTick = 500 * time.Millisecond
 
 // progressThrottle keeps a bar over bytes from redrawing on every read, more
 // often than a reader can see. A bar over steps (scenarios, workloads)

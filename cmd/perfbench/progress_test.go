@@ -124,6 +124,7 @@ func (c *terminalCounter) drained() int {
 // phase's spinner used to land inside the table it printed ("\ s26 [0s]"
 // in its header, two runs in three).
 func TestProgressIsSilentWhileStdoutPrints(t *testing.T) {
+	fastTicks(t)
 	ptmx, tty, err := pty.Open()
 	require.NoError(t, err)
 	defer ptmx.Close()
@@ -151,4 +152,12 @@ func TestProgressIsSilentWhileStdoutPrints(t *testing.T) {
 		assert.Equal(t, finished, c.len(), "total %d: nothing after done", total)
 	}
 	require.NoError(t, tty.Close())
+}
+
+// fastTicks makes the bar redraw ten times as often for one test, whose
+// waits are counted in ticks.
+func fastTicks(t *testing.T) {
+	was := progressTick
+	progressTick = was / 10
+	t.Cleanup(func() { progressTick = was })
 }

@@ -21,6 +21,7 @@ import (
 	"github.com/perfbench/perfbench/band"
 	"github.com/perfbench/perfbench/gallery"
 	"github.com/perfbench/perfbench/harness"
+	"github.com/perfbench/perfbench/internal/slow"
 	"github.com/perfbench/perfbench/ratchet"
 	"github.com/perfbench/perfbench/report"
 	"github.com/perfbench/perfbench/scenario"
@@ -350,9 +351,7 @@ func TestBenchstatShowsAOneUnitCountChange(t *testing.T) {
 // µs/frame), and each count on one exact line. The golden file is the
 // README's example of what a reader sees.
 func TestBenchstatReadsBenchfmt(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds benchstat")
-	}
+	slow.Test(t, "builds benchstat")
 	dir := t.TempDir()
 	benchstat := filepath.Join(dir, "benchstat")
 	build := exec.Command("go", "build", "-o", benchstat, "golang.org/x/perf/cmd/benchstat")

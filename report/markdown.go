@@ -130,6 +130,7 @@ func writeMarkdownOutcome(w io.Writer, program, command string, o ratchet.Outcom
 	total := 0
 	var rows [][]string
 	moved := 0
+	kinds := kindTallies{}
 	for _, sc := range o.Scenarios {
 		if sc.Broken != "" || len(sc.Numbers) == 0 {
 			// One row for the scenario: every number of it broke for the
@@ -142,6 +143,8 @@ func writeMarkdownOutcome(w io.Writer, program, command string, o ratchet.Outcom
 		for _, n := range sc.Numbers {
 			tally[n.BandVerdict]++
 			total++
+			_, isMoved := movedBy(n)
+			kinds.add(n.Band.Kind, n.BandVerdict, isMoved)
 			value, ci := "—", "—"
 			if n.BandVerdict != band.Broken {
 				value = band.Format(n.Median) + " " + n.Unit
@@ -176,6 +179,7 @@ func writeMarkdownOutcome(w io.Writer, program, command string, o ratchet.Outcom
 		parts = append(parts, fmt.Sprintf("%d moved", moved))
 	}
 	fmt.Fprintf(&b, "%s — %d numbers in %d scenarios on `%s`.\n", strings.Join(parts, ", "), total, len(o.Scenarios), o.Machine)
+	b.WriteString(kinds.line())
 
 	if len(rows) == 0 {
 		b.WriteString("\nNothing failed, broke or moved.\n")
@@ -206,8 +210,11 @@ func writeMarkdownPaired(w io.Writer, program, command, base string, o paired.Ou
 	tally := map[band.Verdict]int{}
 	moved := map[string]int{}
 	var rows, all [][]string
+	kinds := kindTallies{}
 	for _, n := range o.Numbers {
 		tally[n.Verdict]++
+		_, h := n.Heading()
+		kinds.add(n.Kind, n.Verdict, h != "" && h != "failed" && h != "unsure")
 		row := []string{n.Scenario, n.Name, pairedNumber(n.Head), pairedNumber(n.Base), n.Unit, pairedRatio(n, true)}
 		all = append(all, append(slices.Clone(row), pairedVerdict(n.Verdict), join(n.Note, n.Sees())))
 	}
@@ -254,6 +261,7 @@ func writeMarkdownPaired(w io.Writer, program, command, base string, o paired.Ou
 	}
 	fmt.Fprintf(&b, "%s — head (this build) against base (%s), run in alternate processes; %s.\n",
 		strings.Join(parts, ", "), cell(base), o.Rule())
+	b.WriteString(kinds.line())
 	if len(rows) == 0 {
 		b.WriteString("\nNothing failed, broke, was unsure or moved.\n")
 	} else {
@@ -265,4 +273,71 @@ func writeMarkdownPaired(w io.Writer, program, command, base string, o paired.Ou
 	})
 	_, err := io.WriteString(w, b.String())
 	return err
+}
+
+// kindTallies counts, for each kind of number a reader weighs apart, how
+// many failed, were unsure or moved, so that the report says before any
+// table whether exact work (instructions, counts) changed or only a time.
+type kindTallies map[string]*kindTally
+
+type kindTally struct{ numbers, failed, unsure, moved int }
+
+// kindOrder is the order the kinds are told in: the exact ones first,
+// since they move only when the work does.
+var kindOrder = []string{"Instructions", "Counts", "Times"}
+
+func kindName(k band.Kind) string {
+	switch {
+	case k.Portable():
+		return "Instructions"
+	case k.Estimated():
+		return "Times"
+	}
+	return "Counts"
+}
+
+func (t kindTallies) add(k band.Kind, v band.Verdict, moved bool) {
+	name := kindName(k)
+	if t[name] == nil {
+		t[name] = &kindTally{}
+	}
+	c := t[name]
+	c.numbers++
+	switch {
+	case v.Failed():
+		c.failed++
+	case v == band.Unsure:
+		c.unsure++
+	case moved:
+		c.moved++
+	}
+}
+
+// line is one line of the kinds present, "" when there are none:
+// "Instructions: 1 failed. Counts: held. Times: held, 2 moved."
+func (t kindTallies) line() string {
+	var parts []string
+	for _, name := range kindOrder {
+		c := t[name]
+		if c == nil {
+			continue
+		}
+		var said []string
+		for _, p := range []struct {
+			n    int
+			word string
+		}{{c.failed, "failed"}, {c.unsure, "unsure"}, {c.moved, "moved"}} {
+			if p.n > 0 {
+				said = append(said, fmt.Sprintf("%d %s", p.n, p.word))
+			}
+		}
+		if c.failed == 0 && c.unsure == 0 {
+			said = append([]string{"held"}, said...)
+		}
+		parts = append(parts, fmt.Sprintf("**%s**: %s.", name, strings.Join(said, ", ")))
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	return "\n" + strings.Join(parts, " ") + "\n"
 }

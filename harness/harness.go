@@ -41,6 +41,7 @@ import (
 	"path"
 	"path/filepath"
 	"runtime/debug"
+	"slices"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -300,15 +301,17 @@ func Quiet(cmd *cobra.Command) bool {
 // judged is one judged run, the same way through for scenarios and perf:
 // the runner measures names (and, with count, their instructions under
 // Valgrind, in processes of their own), the ratchet judges the results, the runner
-// measures once more the scenarios whose times straddle their limits and
-// the ratchet judges those again, then the ratchet finishes (checks the
-// docs, or records). Control goes down to the runner and back up, never
-// from the ratchet into the runner.
+// measures once more the scenarios whose times straddle their limits, and
+// counts once more those whose instructions are over theirs, and the
+// ratchet judges those again, then the ratchet finishes (checks the docs,
+// or records). Control goes down to the runner and back up, never from
+// the ratchet into the runner.
 func judged(ctx context.Context, rt *ratchet.Ratchet, r *runner.Runner, count *counting, names []string) (ratchet.Outcome, error) {
-	results, err := r.Run(ctx, names)
-	if err == nil {
-		results, err = count.add(ctx, results)
+	times, err := r.Run(ctx, names)
+	if err != nil {
+		return ratchet.Outcome{}, err
 	}
+	results, err := count.add(ctx, times)
 	if err != nil {
 		return ratchet.Outcome{}, err
 	}
@@ -316,17 +319,37 @@ func judged(ctx context.Context, rt *ratchet.Ratchet, r *runner.Runner, count *c
 	if err != nil {
 		return ratchet.Outcome{}, err
 	}
-	if again := rt.Straddling(o); len(again) > 0 {
-		results, err := r.Run(ctx, again)
-		if err == nil {
-			results, err = count.add(ctx, results)
-		}
+	again := rt.Straddling(o)
+	recount := rt.Recounting(o)
+	if len(again) == 0 && len(recount) == 0 {
+		return rt.Finish(o)
+	}
+	latest := map[string]scenario.Result{}
+	for _, res := range times {
+		latest[res.Name] = res
+	}
+	if len(again) > 0 {
+		remeasured, err := r.Run(ctx, again)
 		if err != nil {
 			return ratchet.Outcome{}, err
 		}
-		o = rt.Rejudge(o, results)
+		for _, res := range remeasured {
+			latest[res.Name] = res
+		}
 	}
-	return rt.Finish(o)
+	if err := count.recount(ctx, recount); err != nil {
+		return ratchet.Outcome{}, err
+	}
+	var redo []scenario.Result
+	for _, name := range names {
+		if slices.Contains(again, name) || slices.Contains(recount, name) {
+			redo = append(redo, latest[name])
+		}
+	}
+	if redo, err = count.add(ctx, redo); err != nil {
+		return ratchet.Outcome{}, err
+	}
+	return rt.Finish(rt.Rejudge(o, redo))
 }
 
 // ratchetErr maps the ratchet's input errors to usage errors (exit 2),

@@ -110,6 +110,26 @@ func (c *counting) add(ctx context.Context, results []scenario.Result) ([]scenar
 	return runner.WithInstructions(results, all), nil
 }
 
+// recount counts names once more, in countedProcesses fresh processes,
+// and pools them with the processes that counted them before: the least
+// over all of them is what is judged next.
+func (c *counting) recount(ctx context.Context, names []string) error {
+	if c == nil || len(names) == 0 {
+		return nil
+	}
+	counted, err := c.r.Run(ctx, names)
+	if err != nil {
+		return err
+	}
+	for _, res := range counted {
+		if old, ok := c.counted[res.Name]; ok {
+			res = runner.Pool([]scenario.Result{old, res})
+		}
+		c.counted[res.Name] = res
+	}
+	return nil
+}
+
 // key is the toolchain key instructions are recorded under, "" when the
 // command counts none.
 func (c *counting) key() string {

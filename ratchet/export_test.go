@@ -26,7 +26,7 @@ func Run(ctx context.Context, opts Options, measure Measure) (Outcome, error) {
 	if err != nil {
 		return Outcome{}, err
 	}
-	if names := r.Straddling(o); len(names) > 0 {
+	if names := append(r.Straddling(o), r.Recounting(o)...); len(names) > 0 {
 		again, err := measure(ctx, names)
 		if err != nil {
 			return Outcome{}, err

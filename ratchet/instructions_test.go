@@ -110,3 +110,23 @@ func TestDocsHoldStillOnAnotherToolchain(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, string(before), string(after), "a check writes nothing")
 }
+
+// Instructions over their band are counted once more before they fail
+// (harness.judged pools the new processes with the old, least of all):
+// a first count that read high alone is overruled, and a count that reads
+// high again fails.
+func TestInstructionsOverTheirBandAreCountedAgain(t *testing.T) {
+	r := newRepo(t)
+	record := r.opts(machineA, day1)
+	record.Toolchain = toolchain
+	r.run(t, record, measuring(withInstructions(2991466)))
+
+	check := record
+	check.Check, check.AdvisoryTimes = true, true
+	o := r.run(t, check, measuring(withInstructions(2991466*1.006), withInstructions(2991466*1.001)))
+	assert.Equal(t, band.Pass, instructionsOf(t, o).BandVerdict, "the second count stands")
+	assert.True(t, o.Scenarios[0].Remeasured)
+
+	o = r.run(t, check, measuring(withInstructions(2991466*1.006), withInstructions(2991466*1.006)))
+	assert.Equal(t, band.Fail, instructionsOf(t, o).BandVerdict, "high twice: the work grew")
+}

@@ -491,11 +491,29 @@ func (r *Ratchet) Straddling(o Outcome) []string {
 	return names
 }
 
+// Recounting returns the scenarios of o with an exact portable number
+// (instructions) over its band: counted in processes of their own, whose
+// least is judged, they are counted once more before they fail, so that
+// a failure needs every process to read high, not the two a rare pair of
+// preempted processes makes.
+func (r *Ratchet) Recounting(o Outcome) []string {
+	var names []string
+	for _, sc := range o.Scenarios {
+		if slices.ContainsFunc(sc.Numbers, func(n band.Judged) bool {
+			return n.Band.Kind.Portable() && n.Band.Kind.Exact() && n.BandVerdict.Failed()
+		}) {
+			names = append(names, sc.Name)
+		}
+	}
+	return names
+}
+
 // Rejudge returns o with each straddling scenario (see
-// [Ratchet.Straddling]) judged again on its second measurement, again:
-// that judgement stands, and the scenario is marked Remeasured.
+// [Ratchet.Straddling]) and each recounted one ([Ratchet.Recounting])
+// judged again on its second measurement, again: that judgement stands,
+// and the scenario is marked Remeasured.
 func (r *Ratchet) Rejudge(o Outcome, again []scenario.Result) Outcome {
-	straddling := r.Straddling(o)
+	straddling := append(r.Straddling(o), r.Recounting(o)...)
 	o.Scenarios = slices.Clone(o.Scenarios)
 	j := r.judge()
 	for k := range again {

@@ -51,7 +51,7 @@ func countedRunner(t *testing.T) *Runner {
 // outlast it.
 func TestInstructionsAreTheSameInEveryProcess(t *testing.T) {
 	slow.Test(t, "six processes under Valgrind")
-	const sameBuild, tolerance = 0.001, 0.005
+	const sameBuild, tolerance = 0.001, InstructionsTolerance
 	r := countedRunner(t)
 	r.Repeats = 3
 	for look := 1; ; look++ {

@@ -58,9 +58,13 @@ const outFile = "callgrind.out"
 // a step that copies the stack, or runs on one placed elsewhere, retires
 // other instructions.
 //
+// --vgdb=no: Valgrind's gdbserver, on by default, makes three FIFOs in
+// the temporary directory a process, which a process stopped by a signal
+// (a timeout, Ctrl-C) leaves behind.
+//
 // Call it after cmd's Path, Args and Env are set and before Start.
 func Wrap(cmd *exec.Cmd, valgrind, dir string) {
-	args := []string{valgrind, "--tool=callgrind", "--quiet",
+	args := []string{valgrind, "--tool=callgrind", "--quiet", "--vgdb=no",
 		"--collect-atstart=no",
 		"--callgrind-out-file=" + filepath.Join(dir, outFile),
 		cmd.Path}

@@ -10,8 +10,8 @@ import (
 	"fyne.io/fyne/v2"
 
 	"github.com/perfbench/perfbench/band"
-	"github.com/perfbench/perfbench/phase"
 	"github.com/perfbench/perfbench/scenario"
+	"github.com/perfbench/perfbench/script"
 	subject "github.com/perfbench/perfbench/subject/fyne"
 )
 
@@ -125,7 +125,7 @@ var scenarios = []scenario.Scenario{
 			first, pitch, n := inView(sub)
 			k := 0
 			for i := range crossings {
-				k = phase.Bounce(i, n)
+				k = script.Bounce(i, n)
 				at := first.AddXY(0, pitch*float32(k))
 				s.Drive("cross", func() { sub.MouseMove(at) })
 			}
@@ -152,7 +152,7 @@ var scenarios = []scenario.Scenario{
 			first, _, _ := inView(sub)
 			deepest := float32(0)
 			for i := range scrolls {
-				s.Drive("wheel", func() { sub.Scroll(first, 0, -phase.WheelSteps(i, 7)) })
+				s.Drive("wheel", func() { sub.Scroll(first, 0, -script.Wheel(i, 7)) })
 				deepest = max(deepest, a.list.GetScrollOffset())
 			}
 			if deepest == 0 {
@@ -194,7 +194,7 @@ var scenarios = []scenario.Scenario{
 			_, sub := open(s)
 			var w float32
 			for i := range widths {
-				w = options.Width - 16*float32(phase.Bounce(i, widths/2)+1)
+				w = options.Width - 16*float32(script.Bounce(i, widths/2)+1)
 				s.Drive("resize", func() { sub.Resize(w, options.Height) })
 			}
 			if got := sub.Size().Width; got != w {

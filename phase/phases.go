@@ -43,7 +43,7 @@ func visibleRows(d *Driver) int {
 }
 
 func hover(d *Driver, i int) {
-	x, y := center(d.W.Rect(d.G.TableRows[script.Bounce(i, max(1, visibleRows(d)))]))
+	x, y := center(d.W.Rect(d.G.TableRows[script.Bounce(i, visibleRows(d))]))
 	d.W.PointerMove(x, y)
 }
 

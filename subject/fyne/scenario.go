@@ -8,14 +8,21 @@ import (
 
 var _ scenario.Subject = (*Subject)(nil)
 
-// Attach opens content headless with opts (the zero Options:
-// DefaultOptions), settles it, and makes it the subject of a scenario
-// session: from then on the scenario drives it with Session.Drive and
-// Session.Wait, calling the returned Subject's input methods, and the
-// runner, bands, ratchet and docs treat its numbers as they treat
-// perfbench's own.
-func Attach(s *scenario.Session, content fyne.CanvasObject, opts Options) *Subject {
-	sub := &Subject{Content: content, Options: opts}
+// Attach opens the program build makes, in a headless window with opts
+// (the zero Options: DefaultOptions), settles it, and makes it the subject
+// of a scenario session: from then on the scenario drives it with
+// Session.Drive and Session.Wait, calling the returned Subject's input
+// methods, and the runner, bands, ratchet and docs treat its numbers as
+// they treat perfbench's own. build receives the subject's window, with
+// the subject's app current (fyne.CurrentApp), as Fyne's demo builds each
+// of its pages; a program whose content exists already returns it:
+//
+//	sub := fyne.Attach(s, func(fyne.Window) fyne.CanvasObject { return content }, opts)
+func Attach(s *scenario.Session, build func(w fyne.Window) fyne.CanvasObject, opts Options) *Subject {
+	if build == nil {
+		panic("fyne: Attach with a nil build")
+	}
+	sub := &Subject{Build: build, Options: opts}
 	sub.Open()
 	s.Attach(sub)
 	return sub

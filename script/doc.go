@@ -28,5 +28,12 @@
 //
 // A subject's Targets lists every labelled thing on screen, in tree
 // order, each once, with its role and bounds: what a tour of a program
-// whose layout the scenario did not write aims at.
+// whose layout the scenario did not write aims at. [Only] keeps one role
+// of them (a list's rows, not the field above it):
+//
+//	rows := script.Only(sub.Targets(), script.Button)
+//	for i := range 120 {
+//		row := script.Each(rows, i)
+//		s.Drive("cross", func() { sub.PointerMove(row.Center()) })
+//	}
 package script

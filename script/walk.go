@@ -50,3 +50,15 @@ func Each(ts []Target, i int) Target {
 	}
 	return ts[Bounce(i, len(ts))]
 }
+
+// Only returns the targets of ts that have role r, in order: a tour of a
+// list's rows keeps the buttons (or labels) and leaves the field above.
+func Only(ts []Target, r Role) []Target {
+	var out []Target
+	for _, t := range ts {
+		if r == Any || t.Role == r {
+			out = append(out, t)
+		}
+	}
+	return out
+}

@@ -59,3 +59,10 @@ func TestEach(t *testing.T) {
 	assert.Equal(t, "abcbab", got)
 	assert.PanicsWithValue(t, "script: Each over no targets", func() { script.Each(nil, 0) })
 }
+
+func TestOnly(t *testing.T) {
+	ts := []script.Target{{Label: "a", Role: script.Button}, {Label: "b", Role: script.Label}, {Label: "c", Role: script.Button}}
+	assert.Equal(t, []script.Target{ts[0], ts[2]}, script.Only(ts, script.Button))
+	assert.Equal(t, ts, script.Only(ts, script.Any))
+	assert.Empty(t, script.Only(ts, script.Editor))
+}

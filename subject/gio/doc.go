@@ -26,13 +26,16 @@
 // look a widget up by any label Gio's semantic tree carries, and answer
 // ok, false where nothing on screen has it. Targets lists every labelled
 // widget on screen, each once, in tree order, with its role (package
-// script): a description (semantic.DescriptionOp) names its own node; a
-// label inside a widget that takes input (a widget.Clickable around a
-// label, as material.Clickable lays it out, a check box's label) names
-// that widget and answers with its bounds; an editor's hint names the
-// editor beside it (material.Editor lays the hint out as a label at the
-// editor's corner); any other label is a script.Label, its bounds cut to
-// its parent's (widget.Label's area runs to the edge of its constraints).
+// script): a description (semantic.DescriptionOp) names its own node; an
+// editor's hint names the editor beside it (material.Editor lays the hint
+// out as a label at the editor's corner); the one label inside a widget
+// that takes input (a widget.Clickable around a label, as
+// material.Clickable lays it out, a check box's label) names that widget
+// and answers with its bounds; any other label is a script.Label (the
+// labels of a list, which takes clicks for its scrolling, among them),
+// its bounds from its corner to its parent's edge (widget.Label's area
+// runs to the edge of its constraints, so Gio does not say where its
+// text ends).
 // Roles follow the semantic class: Button, CheckBox, Editor, RadioButton,
 // Switch; a node of no class that takes clicks is a Button. Where labels
 // repeat (two editors with one hint) a script.Match picks the n-th, or a

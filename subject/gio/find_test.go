@@ -134,3 +134,28 @@ func TestMatchPicksTheNthOrARole(t *testing.T) {
 	}
 	assert.Equal(t, []string{"Hint editor", "Hint editor", "Hint check box", "plain label"}, got)
 }
+
+// A list takes clicks for its scrolling, so its labels are not one
+// button: each keeps its own role, and an editor's hint inside the list
+// still names the editor.
+func TestAListsLabelsAreNotItsOwn(t *testing.T) {
+	th := newRows().th
+	var list widget.List
+	list.Axis = layout.Vertical
+	var field widget.Editor
+	var button widget.Clickable
+	items := []layout.Widget{
+		material.Body1(th, "plain").Layout,
+		material.Editor(th, &field, "Hint").Layout,
+		material.Button(th, &button, "Press").Layout,
+	}
+	s := &gio.Subject{UI: func(gtx layout.Context) layout.Dimensions {
+		return material.List(th, &list).Layout(gtx, len(items), func(gtx layout.Context, i int) layout.Dimensions { return items[i](gtx) })
+	}}
+	s.Open()
+	var got []string
+	for _, tg := range s.Targets() {
+		got = append(got, tg.Label+" "+tg.Role.String())
+	}
+	assert.Equal(t, []string{"plain label", "Hint editor", "Press button"}, got)
+}

@@ -443,17 +443,20 @@ func (s *Subject) Targets() []script.Target {
 				add(d.Description, roleOf(d), d.Bounds)
 			case d.Label == "":
 			case takesInput(d):
-				// A widget that carries its own label (a radio button's).
+				// A widget that carries its own label.
 				add(d.Label, roleOf(d), d.Bounds)
-			case parent != nil && takesInput(*parent):
-				// A label inside a clickable, a check box's label: the
-				// widget is what a driver aims at.
-				add(d.Label, roleOf(*parent), parent.Bounds)
 			case i > 0 && ns[i-1].Desc.Class == semantic.Editor && ns[i-1].Desc.Bounds.Min == d.Bounds.Min:
 				// material.Editor lays its hint out as a label beside the
 				// editor, at its corner, and the label's area runs to the
-				// edge of the window: the editor is what the hint names.
+				// edge of its constraints: the editor is what the hint
+				// names.
 				add(d.Label, script.Editor, ns[i-1].Desc.Bounds)
+			case parent != nil && takesInput(*parent) && labelled(ns) == 1:
+				// The one label inside a clickable, a check box's label:
+				// the widget is what a driver aims at. A clickable with
+				// many labels inside (a list, which takes clicks for its
+				// scrolling) is not what any one of them names.
+				add(d.Label, roleOf(*parent), parent.Bounds)
 			default:
 				// A label's area runs to the edge of its constraints
 				// (widget.Label clips nothing), so it is cut to its
@@ -469,6 +472,17 @@ func (s *Subject) Targets() []script.Target {
 	}
 	walk(nodes[:1], nil)
 	return out
+}
+
+// labelled returns how many of ns carry a label.
+func labelled(ns []input.SemanticNode) int {
+	n := 0
+	for _, x := range ns {
+		if x.Desc.Label != "" {
+			n++
+		}
+	}
+	return n
 }
 
 // takesInput reports whether a node is a widget that takes input: one of

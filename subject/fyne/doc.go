@@ -79,6 +79,10 @@
 // the counts: the cache cleaner (at most once per 10 s of wall time,
 // destroying what was unused for a minute; a scenario is far shorter) and
 // the entry cursor's pause after a keystroke (see Options.StillCursor).
+// A third source of difference is Go's: a list, table, tree or grid
+// recycles its rows through a sync.Pool, whose caches are per P, so
+// which recycled row comes back depends on the P the thread held; Attach
+// runs the scenario's process on one P so that it does not.
 //
 // # Scenarios
 //

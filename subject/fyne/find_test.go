@@ -1,6 +1,7 @@
 package fyne_test
 
 import (
+	"runtime"
 	"testing"
 	"time"
 
@@ -58,6 +59,8 @@ func TestMatchPicksTheNthOrARole(t *testing.T) {
 func TestAttachBuildsInTheSubjectsWindow(t *testing.T) {
 	var got fyne.Window
 	var app fyne.App
+	prev := runtime.GOMAXPROCS(0)
+	t.Cleanup(func() { runtime.GOMAXPROCS(prev) })
 	sc := scenario.Scenario{Name: "fyne-build-test", Run: func(s *scenario.Session) error {
 		sub := subject.Attach(s, func(w fyne.Window) fyne.CanvasObject {
 			got, app = w, fyne.CurrentApp()
@@ -70,6 +73,7 @@ func TestAttachBuildsInTheSubjectsWindow(t *testing.T) {
 	}}
 	require.Empty(t, sc.Measure().Broken)
 	assert.NotNil(t, app, "the subject's app is current while build runs")
+	assert.Equal(t, 1, runtime.GOMAXPROCS(0), "a Fyne scenario runs on one P, so a list's recycled rows come back in one order")
 	assert.Panics(t, func() {
 		(&scenario.Scenario{Name: "fyne-nil-build", Run: func(s *scenario.Session) error { subject.Attach(s, nil, small); return nil }}).Measure()
 	})

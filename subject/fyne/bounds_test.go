@@ -52,4 +52,6 @@ func TestNumbersAreTheDefaultSet(t *testing.T) {
 		"painted objects/frame " + band.Count(22).String(),
 	}, got)
 	assert.True(t, ns[2].Varies, "allocations vary with the runtime")
+	assert.False(t, ns[3].Varies, "refreshes are exact")
+	assert.True(t, subject.Numbers(subject.Bounds{RefreshesVary: true})[3].Varies, "but a table's")
 }

@@ -82,7 +82,10 @@
 // A third source of difference is Go's: a list, table, tree or grid
 // recycles its rows through a sync.Pool, whose caches are per P, so
 // which recycled row comes back depends on the P the thread held; Attach
-// runs the scenario's process on one P so that it does not.
+// runs the scenario's process on one P so that it does not. A table's
+// refreshes still vary by a few: it pools the cells that left view in
+// map order, which Go randomizes at every range (see
+// Bounds.RefreshesVary).
 //
 // # Scenarios
 //

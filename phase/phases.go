@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/perfbench/perfbench/script"
 	"github.com/perfbench/perfbench/ui/geom"
 	"github.com/perfbench/perfbench/ui/window"
 )
@@ -42,7 +43,7 @@ func visibleRows(d *Driver) int {
 }
 
 func hover(d *Driver, i int) {
-	x, y := center(d.W.Rect(d.G.TableRows[Bounce(i, visibleRows(d))]))
+	x, y := center(d.W.Rect(d.G.TableRows[script.Bounce(i, visibleRows(d))]))
 	d.W.PointerMove(x, y)
 }
 
@@ -57,36 +58,14 @@ func click(d *Driver, i int) {
 	d.W.Click(x, y, window.Left)
 }
 
-// Bounce returns the row of step i of a walk down rows 0…n-1 and back up,
-// so every step crosses one row boundary (hover's walk).
-func Bounce(i, n int) int {
-	if n < 2 {
-		return 0
-	}
-	j := i % (2 * (n - 1))
-	if j >= n {
-		j = 2*(n-1) - j
-	}
-	return j
-}
-
-// WheelSteps returns the wheel delta of step i: step down for 40 steps,
-// then back up for 40 (scroll's and glide's wheel).
-func WheelSteps(i int, step float32) float32 {
-	if (i/40)%2 == 0 {
-		return step
-	}
-	return -step
-}
-
 func scroll(d *Driver, i int) {
 	x, y := center(d.W.Rect(d.G.List))
-	d.W.Wheel(x, y, WheelSteps(i, 7))
+	d.W.Wheel(x, y, script.Wheel(i, 7))
 }
 
 func glide(d *Driver, i int) {
 	x, y := center(d.W.Rect(d.G.Rigid))
-	d.W.Wheel(x, y, WheelSteps(i, 24))
+	d.W.Wheel(x, y, script.Wheel(i, 24))
 }
 
 func keys(d *Driver, i int) {
@@ -116,7 +95,7 @@ func resize(d *Driver, i int) { d.W.Resize(resizeWidth(i), window.DefaultHeight)
 func scrollResize(d *Driver, i int) {
 	if i%2 == 0 {
 		x, y := center(d.W.Rect(d.G.TableScroll))
-		d.W.Wheel(x, y, WheelSteps(i, 20))
+		d.W.Wheel(x, y, script.Wheel(i, 20))
 		return
 	}
 	resize(d, i/2)

@@ -48,6 +48,23 @@ func (n *Number) ReadUnder(renderer string) bool {
 	return n.Renderers == nil || slices.Contains(n.Renderers, renderer)
 }
 
+// FrameTolerance is the band of the frame time every subject's default
+// numbers report (package subject/gio's and subject/fyne's Numbers): a
+// median up to 2.75 times the machine's baseline passes. That wide
+// because frames of about a millisecond on a shared two-core machine,
+// another build running beside them, read up to 2.7 times the quiet run
+// the ratchet lowers a baseline to; the counts are the sharp gates, and a
+// pull request's times are judged by the paired run, not by this band.
+const FrameTolerance = 1.75
+
+// FrameTime declares the frame time every subject's default numbers
+// report: "frame", in µs per frame on the drawing thread's CPU clock
+// ([CPUFrameTime] over every step), within tolerance of the machine's
+// baseline, against the 60 Hz frame budget.
+func FrameTime(tolerance float64) Number {
+	return CPUFrameTime(band.Spec{Name: "frame", Unit: "µs/frame", Band: band.Time(tolerance), Budget: band.FrameBudget(60)}, nil)
+}
+
 // CPUFrameTime declares a time gated on thread CPU time: one sample per
 // thread-CPU timing (a step, or a batch of steps; see Scenario.Batch)
 // whose steps keep selects, its CPU time divided by the frames those

@@ -40,8 +40,8 @@ type Scenario struct {
 	// InstructionsTolerance, when set, is how far above its baseline the
 	// scenario's instructions a step may lie before they fail, for a
 	// program whose own randomness moves them more than the default
-	// allows (a Gio program: its input router's maps follow the process's
-	// hash seed); zero is the runner's default.
+	// allows; zero is the subject's own ([InstructionsTolerant]) or else
+	// the runner's default.
 	InstructionsTolerance float64
 }
 
@@ -145,6 +145,9 @@ func (sc *Scenario) MeasureWith(opts Options) Result {
 	res.Steps = len(r.Steps)
 	res.Instructions = r.Instructions
 	res.InstructionsTolerance = sc.InstructionsTolerance
+	if t, ok := s.sub.(InstructionsTolerant); ok && res.InstructionsTolerance == 0 {
+		res.InstructionsTolerance = t.InstructionsTolerance()
+	}
 	for _, n := range sc.Numbers {
 		if !n.ReadUnder(opts.Renderer) {
 			continue
@@ -207,10 +210,17 @@ var (
 	registry []*Scenario
 )
 
-// Register adds a scenario. A scenario with an empty or malformed name, no
-// Run, a number without a band or Value, or a name already registered is a
-// programming error and panics.
-func Register(sc Scenario) {
+// Register adds scenarios, in order: a program registers all of its own
+// in one call from an init function. A scenario with an empty or
+// malformed name, no Run, a number without a band or Value, or a name
+// already registered is a programming error and panics.
+func Register(scs ...Scenario) {
+	for _, sc := range scs {
+		register(sc)
+	}
+}
+
+func register(sc Scenario) {
 	sc.check()
 	mu.Lock()
 	defer mu.Unlock()

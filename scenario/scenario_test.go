@@ -1,6 +1,7 @@
 package scenario_test
 
 import (
+	"slices"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -122,4 +123,18 @@ func registerOnce(sc scenario.Scenario) {
 	if _, err := scenario.Lookup(sc.Name); err != nil {
 		scenario.Register(sc)
 	}
+}
+
+// A program registers all of its scenarios in one call, in order; one
+// malformed among them panics.
+func TestRegisterTakesManyInOrder(t *testing.T) {
+	run := func(*scenario.Session) error { return nil }
+	if _, err := scenario.Lookup("many-one"); err != nil {
+		scenario.Register(scenario.Scenario{Name: "many-one", Run: run}, scenario.Scenario{Name: "many-two", Run: run})
+	}
+	names := scenario.Names()
+	i, j := slices.Index(names, "many-one"), slices.Index(names, "many-two")
+	require.GreaterOrEqual(t, i, 0)
+	assert.Equal(t, i+1, j)
+	assert.PanicsWithValue(t, "scenario: many-bad has no Run", func() { scenario.Register(scenario.Scenario{Name: "many-bad"}) })
 }

@@ -29,6 +29,16 @@ type Subject interface {
 	FrameCosts() []time.Duration
 }
 
+// InstructionsTolerant is a Subject whose own randomness moves the
+// instructions a step retires more than the runner's default tolerance
+// allows: a Gio program's input router keeps maps whose probes follow the
+// process's hash seed. A scenario that sets no
+// [Scenario.InstructionsTolerance] of its own is judged with the
+// subject's.
+type InstructionsTolerant interface {
+	InstructionsTolerance() float64
+}
+
 // Attach makes sub the session's subject and starts recording. The caller
 // has opened sub and settled it (the first layout of a freshly opened
 // program is not the interaction). Attach is called once per session; a

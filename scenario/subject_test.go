@@ -77,3 +77,29 @@ func TestAttachTwicePanics(t *testing.T) {
 	s.Attach(&toy{})
 	assert.Panics(t, func() { s.Attach(&toy{}) })
 }
+
+// tolerant is a toy whose own randomness moves its instructions by 1%.
+type tolerant struct{ toy }
+
+func (*tolerant) InstructionsTolerance() float64 { return 0.01 }
+
+// A subject that declares its instructions' tolerance gives it to every
+// scenario over it that sets none of its own.
+func TestTheSubjectsInstructionsTolerance(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		sub  scenario.Subject
+		own  float64
+		want float64
+	}{
+		{"the runner's default", &toy{}, 0, 0},
+		{"the subject's", &tolerant{}, 0, 0.01},
+		{"the scenario's own wins", &tolerant{}, 0.02, 0.02},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			sc := scenario.Scenario{Name: "tolerance", InstructionsTolerance: tc.own,
+				Run: func(s *scenario.Session) error { s.Attach(tc.sub); return nil }}
+			assert.Equal(t, tc.want, sc.Measure().InstructionsTolerance)
+		})
+	}
+}

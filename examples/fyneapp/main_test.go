@@ -2,6 +2,8 @@ package main
 
 import (
 	"bytes"
+	"os/exec"
+	"strings"
 	"testing"
 
 	"fyne.io/fyne/v2"
@@ -47,7 +49,7 @@ func counts(t *testing.T, name string) map[string][]float64 {
 }
 
 func TestEveryScenarioPassesWithIdenticalCountsThreeTimes(t *testing.T) {
-	for _, name := range names() {
+	for _, name := range scenario.Names() {
 		t.Run(name, func(t *testing.T) {
 			first := counts(t, name)
 			assert.NotEmpty(t, first)
@@ -103,4 +105,22 @@ func TestMainAnswersUsageErrorsWithExit2(t *testing.T) {
 	assert.Contains(t, errb.String(), `unknown scenario "fyne-hovr" (valid:`)
 	assert.Contains(t, errb.String(), "fyne-hover")
 	assert.Empty(t, out.String())
+}
+
+// A Fyne program that measures itself links none of perfbench's engine:
+// no ui/, gallery, phase or renderer.
+func TestTheProgramLinksNoEngine(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs go list")
+	}
+	out, err := exec.Command("go", "list", "-deps", ".").CombinedOutput()
+	require.NoError(t, err, "%s", out)
+	deps := strings.Fields(string(out))
+	for _, d := range deps {
+		for _, p := range []string{"ui", "gallery", "phase", "renderer"} {
+			p = "github.com/perfbench/perfbench/" + p
+			assert.False(t, d == p || strings.HasPrefix(d, p+"/"), "examples/fyneapp depends on %s", d)
+		}
+	}
+	assert.Contains(t, deps, "github.com/perfbench/perfbench/subject/fyne", "the check sees the program's dependencies")
 }

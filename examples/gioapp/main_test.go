@@ -16,6 +16,7 @@ import (
 	"github.com/perfbench/perfbench/band"
 	"github.com/perfbench/perfbench/harness"
 	"github.com/perfbench/perfbench/report"
+	"github.com/perfbench/perfbench/scenario"
 )
 
 // programEnv makes the test binary act as the program: the runner starts
@@ -83,9 +84,9 @@ func TestEveryScenarioPassesWithIdenticalCountsInThreeProcesses(t *testing.T) {
 	code, stdout, stderr := program(t, "scenarios", "--json", "--repeats", "3")
 	o := judged(t, stdout)
 	require.NotEqual(t, 2, code, stderr)
-	require.Len(t, o.Scenarios, len(names()))
+	require.Len(t, o.Scenarios, len(scenario.Names()))
 	for i, sc := range o.Scenarios {
-		assert.Equal(t, names()[i], sc.Name)
+		assert.Equal(t, scenario.Names()[i], sc.Name)
 		assert.Empty(t, sc.Broken, sc.Name)
 		for _, n := range sc.Numbers {
 			if n.Band.Kind == band.KindCount {

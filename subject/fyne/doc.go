@@ -26,8 +26,23 @@
 // hoverable under the pointer (MouseIn, MouseMoved, MouseOut), a tap to
 // the tappable (which takes the focus), a scroll to the scrollable, a
 // drag to the draggable, typed runes and keys to the focused object, Tab
-// to the focus chain. An object is found by its text (Find): Fyne v2.7
-// has no accessibility label.
+// to the focus chain.
+//
+// # Aiming
+//
+// An object is found by its text (Find, Center; Fyne v2.7 has no
+// accessibility label), which answer ok, false where nothing in view has
+// it. Targets lists every object with a text in view, each once, in tree
+// order, with its role (package script): a label or a canvas text is a
+// script.Label, a button or a hyperlink a script.Button, a check a
+// script.CheckBox, an entry a script.Editor (found by its content, or its
+// placeholder while empty); the objects such an object is drawn with (a
+// label's rich text, a button's text) are its parts, not targets of their
+// own. A radio group's items are unexported in Fyne v2.7 and Fyne has no
+// switch, so script.RadioButton and script.Switch match nothing here.
+// Where texts repeat a script.Match picks the n-th, or a role:
+//
+//	at, ok := sub.Center("Go", script.Match{Role: script.Button})
 //
 // # Idle
 //
@@ -42,8 +57,10 @@
 //
 // # Counts
 //
-// Every frame reports exact counts: heap allocations and bytes
-// (runtime.ReadMemStats around the frame), the Refresh calls and distinct
+// Every frame reports exact counts: heap allocations and bytes of the
+// whole step (runtime.ReadMemStats from the first input since the frame
+// before, so input handlers count: a list's UpdateItem during a scroll),
+// the Refresh calls and distinct
 // objects refreshed that asked for it, the animations ticked, the
 // containers and widgets laid out again, the visible objects, those the
 // painter draws (every visible primitive, every frame: the software
@@ -62,11 +79,24 @@
 // the counts: the cache cleaner (at most once per 10 s of wall time,
 // destroying what was unused for a minute; a scenario is far shorter) and
 // the entry cursor's pause after a keystroke (see Options.StillCursor).
+// A third source of difference is Go's: a list, table, tree or grid
+// recycles its rows through a sync.Pool, whose caches are per P, so
+// which recycled row comes back depends on the P the thread held; Attach
+// runs the scenario's process on one P so that it does not. A table's
+// refreshes still vary by a few: it pools the cells that left view in
+// map order, which Go randomizes at every range (see
+// Bounds.RefreshesVary).
 //
 // # Scenarios
 //
-// A Subject is a scenario.Subject: Attach opens a program and hands it to
-// a scenario session, the scenario drives it with the Subject's input
-// methods inside Session.Drive, and the Values of this package read its
-// counts for the scenario's Numbers.
+// A Subject is a scenario.Subject: Attach opens what a program's build
+// returns (given the subject's window) and hands it to a scenario
+// session, the scenario drives it with the Subject's input methods inside
+// Session.Drive, and Numbers gives its default numbers (the frame time,
+// frames, the median frame's allocations, refreshes, appeared and painted
+// objects, each within the Bounds the scenario states, the allocations
+// with AllocSlack), Idle the numbers of an untouched program (zero
+// frames, refreshes and ticks: nothing that reads missing over a run with
+// no frames). The Values of this package read its counts for a
+// scenario's own.
 package fyne

@@ -1,30 +1,39 @@
 package fyne_test
 
 import (
+	"errors"
 	"fmt"
 	"time"
 
+	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/perfbench/perfbench/band"
 	"github.com/perfbench/perfbench/scenario"
+	"github.com/perfbench/perfbench/script"
 	subject "github.com/perfbench/perfbench/subject/fyne"
 )
 
 // A Fyne program registers a scenario over its own UI: subject.Attach
-// opens the content headless and hands it to the session, the scenario
-// drives it with the Subject's input methods inside Session.Drive, and
-// every number carries its band. A real program registers from init and
-// calls harness.Main from main (see examples/fyneapp).
+// opens what its build returns headless and hands it to the session, the
+// scenario aims by text and drives it with the Subject's input methods
+// inside Session.Drive, and every number carries its band. A real
+// program registers from init and calls harness.Main from main (see
+// examples/fyneapp).
 func ExampleAttach() {
 	presses := 0
-	button := widget.NewButton("Press", func() { presses++ })
+	build := func(fyne.Window) fyne.CanvasObject {
+		return widget.NewButton("Press", func() { presses++ })
+	}
 	scenario.Register(scenario.Scenario{
 		Name: "fyne-press",
 		Help: "press a Fyne button 30 times",
 		Run: func(s *scenario.Session) error {
-			sub := subject.Attach(s, button, small)
-			at := sub.Center("Press")
+			sub := subject.Attach(s, build, small)
+			at, ok := sub.Center("Press", script.Match{Role: script.Button})
+			if !ok {
+				return errors.New("no button reads Press")
+			}
 			for range 30 {
 				s.Drive("press", func() { sub.Tap(at) })
 			}
@@ -35,9 +44,7 @@ func ExampleAttach() {
 			return nil
 		},
 		Numbers: []scenario.Number{
-			// 100%: a sketch; a real band says why it is as wide as it is.
-			{Spec: band.Spec{Name: "frame", Unit: "µs/frame", Band: band.Time(1.0), Budget: band.FrameBudget(60)},
-				Value: scenario.FrameTimes(nil)},
+			scenario.FrameTime(scenario.FrameTolerance),
 			// A tap refreshes nothing of a button: it restarts the
 			// button's ripple, a 300 ms animation, which Fyne's runner
 			// picks up at the next refresh and first ticks at the one

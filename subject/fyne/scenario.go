@@ -1,6 +1,8 @@
 package fyne
 
 import (
+	"runtime"
+
 	"fyne.io/fyne/v2"
 
 	"github.com/perfbench/perfbench/scenario"
@@ -8,14 +10,33 @@ import (
 
 var _ scenario.Subject = (*Subject)(nil)
 
-// Attach opens content headless with opts (the zero Options:
-// DefaultOptions), settles it, and makes it the subject of a scenario
-// session: from then on the scenario drives it with Session.Drive and
-// Session.Wait, calling the returned Subject's input methods, and the
-// runner, bands, ratchet and docs treat its numbers as they treat
-// perfbench's own.
-func Attach(s *scenario.Session, content fyne.CanvasObject, opts Options) *Subject {
-	sub := &Subject{Content: content, Options: opts}
+// Attach opens the program build makes, in a headless window with opts
+// (the zero Options: DefaultOptions), settles it, and makes it the subject
+// of a scenario session: from then on the scenario drives it with
+// Session.Drive and Session.Wait, calling the returned Subject's input
+// methods, and the runner, bands, ratchet and docs treat its numbers as
+// they treat perfbench's own. build receives the subject's window, with
+// the subject's app current (fyne.CurrentApp), as Fyne's demo builds each
+// of its pages; a program whose content exists already returns it:
+//
+//	sub := fyne.Attach(s, func(fyne.Window) fyne.CanvasObject { return content }, opts)
+//
+// Attach runs the process on one P (runtime.GOMAXPROCS(1)) from then on,
+// which a scenario's process, one per scenario, can afford: Fyne's List,
+// Table, Tree and GridWrap recycle their rows through a sync.Pool, whose
+// caches are per P, so which recycled row a scroll gets back (and so how
+// many refreshes its update costs: a row that showed the same text, or a
+// one-line row for a two-line one) depends on the P the scenario's thread
+// held at each step. On one P, with the session's collections between
+// samples, the count is the same in every process (the demo's List page
+// over 80 wheel steps: 1280–1295 refreshes across processes on two Ps,
+// 1284 in every one on one).
+func Attach(s *scenario.Session, build func(w fyne.Window) fyne.CanvasObject, opts Options) *Subject {
+	if build == nil {
+		panic("fyne: Attach with a nil build")
+	}
+	runtime.GOMAXPROCS(1)
+	sub := &Subject{Build: build, Options: opts}
 	sub.Open()
 	s.Attach(sub)
 	return sub

@@ -12,6 +12,7 @@ import (
 
 	"github.com/perfbench/perfbench/clock"
 	"github.com/perfbench/perfbench/scenario"
+	"github.com/perfbench/perfbench/script"
 )
 
 // Options set the window the program runs in.
@@ -53,7 +54,12 @@ type Frame struct {
 	// refresh; Layout of the minimum-size pass (and a resize's layout);
 	// Paint of the software painter painting the whole window.
 	Animate, Layout, Paint time.Duration
-	// Allocs and Bytes are the heap allocations the frame made.
+	// Allocs and Bytes are the heap allocations of the step that drew
+	// the frame: from the first input since the frame before (its
+	// handlers: a list's UpdateItem during a scroll, an entry's edit),
+	// through the timers due and the animations ticked at this refresh,
+	// to the end of the frame. Input that asked for no frame is counted
+	// in none.
 	Allocs, Bytes uint64
 	// Refreshes is how many times the program refreshed an object
 	// (canvas.Refresh through the driver) since the previous frame, and
@@ -75,8 +81,9 @@ type Frame struct {
 
 // Subject is one Fyne program in a headless window on a virtual clock,
 // drawn by Fyne's test driver and software painter. Set Content (or
-// Build), and Options or leave them zero for DefaultOptions, call Open,
-// then drive it with input and Refresh or Wait.
+// Build), and Options or leave them zero for DefaultOptions, call Open
+// (or Attach, which opens it for a scenario), then drive it with input and
+// Refresh or Wait.
 //
 // Fyne's app is global (fyne.CurrentApp), so one Subject is open in a
 // process at a time: opening another closes the one before. A Subject is
@@ -84,10 +91,11 @@ type Frame struct {
 type Subject struct {
 	// Content is the window's content.
 	Content fyne.CanvasObject
-	// Build, when Content is nil, makes the content once the subject's
-	// app is current: for a program that creates its objects with its
-	// app at hand.
-	Build   func(fyne.App) fyne.CanvasObject
+	// Build, when Content is nil, makes the content in the subject's
+	// window, once the subject's app is current (fyne.CurrentApp): for a
+	// program that creates its objects with its window or app at hand,
+	// as Fyne's demo builds each page with func(fyne.Window).
+	Build   func(w fyne.Window) fyne.CanvasObject
 	Options Options
 
 	app    app
@@ -111,6 +119,12 @@ type Subject struct {
 
 	frames []Frame
 	costs  []time.Duration
+
+	// mark holds the heap statistics from the first input since the last
+	// frame (marked says it does): where the next frame's allocations
+	// count from.
+	mark   runtime.MemStats
+	marked bool
 }
 
 // current is the open Subject, whose app is fyne.CurrentApp.
@@ -157,7 +171,7 @@ func (s *Subject) Open() {
 	s.canvas.Canvas = s.win.Canvas()
 	content := s.Content
 	if content == nil {
-		content = s.Build(&s.app)
+		content = s.Build(s.win)
 	}
 	s.win.SetContent(content)
 	s.win.Resize(fyne.NewSize(s.Options.Width, s.Options.Height))
@@ -169,6 +183,7 @@ func (s *Subject) Open() {
 		}
 	}
 	s.frames, s.costs = s.frames[:0], s.costs[:0]
+	s.marked = false
 }
 
 func (s *Subject) close() {
@@ -218,21 +233,34 @@ func (s *Subject) Refresh() bool {
 	runtime.LockOSThread()
 	defer runtime.UnlockOSThread()
 	s.now += s.Options.Refresh
+	if s.due() || s.anims.active() {
+		s.input()
+	}
 	s.runTimers()
-	var before runtime.MemStats
 	var animate time.Duration
 	if s.anims.active() {
-		runtime.ReadMemStats(&before)
 		c0, _ := cpu()
 		s.ticks = s.anims.tick(s.now)
 		c1, _ := cpu()
 		animate = c1 - c0
 	}
 	if len(s.dirty) == 0 && !s.dirtyCanvas && s.resize == (fyne.Size{}) {
+		s.marked = false
 		return false
 	}
-	s.draw(before, animate)
+	s.draw(animate)
 	return true
+}
+
+// input marks where the next frame's allocations count from, at the
+// first input (or timer, or animation tick) since the last frame, and
+// checks that the subject is open: every input method calls it first.
+func (s *Subject) input() {
+	s.mustOpen()
+	if !s.marked {
+		runtime.ReadMemStats(&s.mark)
+		s.marked = true
+	}
 }
 
 // Wait advances the virtual clock by d (rounded to whole refreshes), a
@@ -266,13 +294,13 @@ func cpu() (time.Duration, time.Duration) {
 // background and composes the painted image onto it, and runs Fyne's
 // cache cleaner, which acts at most every 10 s of wall time.
 //
-// before holds the memory statistics from before the animations ticked
-// at this refresh (zero when none did), so that their allocations count
-// in the frame.
-func (s *Subject) draw(before runtime.MemStats, animate time.Duration) {
-	if before.Mallocs == 0 {
-		runtime.ReadMemStats(&before)
+// Its allocations count from the mark input set (see Frame.Allocs).
+func (s *Subject) draw(animate time.Duration) {
+	if !s.marked {
+		runtime.ReadMemStats(&s.mark)
 	}
+	before := &s.mark
+	s.marked = false
 	f := Frame{Refreshes: s.refreshes, Refreshed: len(s.dirty), Ticks: s.ticks, Animate: animate}
 	clear(s.dirty)
 	s.refreshes, s.dirtyCanvas, s.ticks = 0, false, 0
@@ -299,7 +327,7 @@ func (s *Subject) draw(before runtime.MemStats, animate time.Duration) {
 // MouseMove moves the mouse pointer to p: the hoverable object under it
 // gets MouseIn, MouseMoved or MouseOut, as Fyne's desktop driver sends
 // them (through the test package's MoveMouse).
-func (s *Subject) MouseMove(p fyne.Position) { s.mustOpen(); test.MoveMouse(s.win.Canvas(), p) }
+func (s *Subject) MouseMove(p fyne.Position) { s.input(); test.MoveMouse(s.win.Canvas(), p) }
 
 // Tap clicks the primary mouse button at p, as Fyne's desktop driver
 // handles a press and a release (internal/driver/glfw
@@ -310,7 +338,7 @@ func (s *Subject) MouseMove(p fyne.Position) { s.mustOpen(); test.MoveMouse(s.wi
 // double taps, after the driver's double-tap delay on the virtual clock,
 // as the desktop driver waits to see whether a second tap follows.
 func (s *Subject) Tap(p fyne.Position) {
-	s.mustOpen()
+	s.input()
 	c := s.win.Canvas()
 	co, rel := objectAt(c, p, func(o fyne.CanvasObject) bool {
 		switch o.(type) {
@@ -365,6 +393,16 @@ type timer struct {
 	f  func()
 }
 
+// due reports whether a timer falls due at now.
+func (s *Subject) due() bool {
+	for _, t := range s.timers {
+		if t.at <= s.now {
+			return true
+		}
+	}
+	return false
+}
+
 // runTimers runs, in the order they were set, the timers due at now.
 func (s *Subject) runTimers() {
 	keep := s.timers[:0]
@@ -382,13 +420,13 @@ func (s *Subject) runTimers() {
 // Scroll scrolls the scrollable object under p by (dx, dy) (positive dy:
 // the content moves up, as a wheel turned towards the user).
 func (s *Subject) Scroll(p fyne.Position, dx, dy float32) {
-	s.mustOpen()
+	s.input()
 	test.Scroll(s.win.Canvas(), p, dx, dy)
 }
 
 // Drag drags the draggable object under p by (dx, dy) and ends the drag.
 func (s *Subject) Drag(p fyne.Position, dx, dy float32) {
-	s.mustOpen()
+	s.input()
 	test.Drag(s.win.Canvas(), p, dx, dy)
 }
 
@@ -396,7 +434,7 @@ func (s *Subject) Drag(p fyne.Position, dx, dy float32) {
 // typed characters: to the focused object, or to the canvas's handler
 // when nothing has the focus.
 func (s *Subject) Type(text string) {
-	s.mustOpen()
+	s.input()
 	c := s.win.Canvas()
 	for _, r := range text {
 		if f := c.Focused(); f != nil {
@@ -412,7 +450,7 @@ func (s *Subject) Type(text string) {
 // (or the canvas's handler), except Tab, which moves the focus forward
 // unless the focused object takes tabs itself.
 func (s *Subject) Key(name fyne.KeyName) {
-	s.mustOpen()
+	s.input()
 	c := s.win.Canvas()
 	ev := &fyne.KeyEvent{Name: name}
 	if k, ok := c.Focused().(keyable); ok {
@@ -450,36 +488,67 @@ func (s *Subject) Resize(width, height float32) {
 	if width <= 0 || height <= 0 {
 		panic(fmt.Sprintf("fyne: Resize to %v×%v", width, height))
 	}
+	s.input()
 	s.resize = fyne.NewSize(width, height)
 }
 
 // Find returns the position (absolute, in the window) and size of the
-// first visible object, in tree order, whose text is text and which is not
-// wholly clipped away (a list row scrolled out of view) (see the
-// package doc for what counts as an object's text): how a driver finds
-// where to aim in a program whose layout it did not compute.
-func (s *Subject) Find(text string) (fyne.Position, fyne.Size, bool) {
-	s.mustOpen()
-	var pos fyne.Position
-	var found fyne.CanvasObject
-	for _, root := range roots(s.win.Canvas()) {
-		if walk(root, fyne.Position{}, everywhere, func(o fyne.CanvasObject, at fyne.Position, clip rect) bool {
-			if clip.intersect(rect{at, o.Size()}).empty() {
-				return false
-			}
-			if t, ok := textOf(o); ok && t == text {
-				pos, found = at, o
-				return true
-			}
-			return false
-		}) {
-			break
-		}
-	}
-	if found == nil {
+// part in view of the m-picked one of Targets whose text is text (the
+// first, of any role, without m; see script.Match), and whether there is
+// one: how a driver finds where to aim in a program whose layout it did
+// not compute. More than one Match panics.
+func (s *Subject) Find(text string, m ...script.Match) (fyne.Position, fyne.Size, bool) {
+	t, ok := script.One("fyne: Find", m).Pick(s.Targets(), text)
+	if !ok {
 		return fyne.Position{}, fyne.Size{}, false
 	}
-	return pos, found.Size(), true
+	return fyne.NewPos(t.X, t.Y), fyne.NewSize(t.W, t.H), true
+}
+
+// Center returns the middle of what Find finds, where a pointer aimed at
+// it lands, and whether there is one.
+func (s *Subject) Center(text string, m ...script.Match) (fyne.Position, bool) {
+	p, size, ok := s.Find(text, m...)
+	if !ok {
+		return fyne.Position{}, false
+	}
+	return p.Add(fyne.NewPos(size.Width/2, size.Height/2)), true
+}
+
+// Targets returns every object with a text that is in view (not hidden,
+// not wholly clipped away like a list row scrolled out, not outside the
+// window), in tree order (content, then overlays), each once: an object
+// with a text is one target, and the objects it is drawn with (a label's
+// rich text, a button's text) are its parts, not more. See the package
+// doc for what counts as an object's text and which role each has. The
+// bounds are of the part in view.
+func (s *Subject) Targets() []script.Target {
+	s.mustOpen()
+	c := s.win.Canvas()
+	var out []script.Target
+	var visit func(o fyne.CanvasObject, at fyne.Position, clip rect)
+	visit = func(o fyne.CanvasObject, at fyne.Position, clip rect) {
+		if o == nil || !o.Visible() {
+			return
+		}
+		at = at.Add(o.Position())
+		if _, ok := o.(fyne.Scrollable); ok {
+			clip = clip.intersect(rect{at, o.Size()})
+		}
+		if text, role, ok := textOf(o); ok {
+			if r := clip.intersect(rect{at, o.Size()}); !r.empty() {
+				out = append(out, script.Target{Label: text, Role: role, X: r.at.X, Y: r.at.Y, W: r.size.Width, H: r.size.Height})
+			}
+			return
+		}
+		for _, ch := range children(o) {
+			visit(ch, at, clip)
+		}
+	}
+	for _, root := range roots(c) {
+		visit(root, fyne.Position{}, rect{size: c.Size()})
+	}
+	return out
 }
 
 // Position returns o's position in the window (absolute) and whether o is
@@ -499,17 +568,6 @@ func (s *Subject) Position(o fyne.CanvasObject) (fyne.Position, bool) {
 		}
 	}
 	return pos, found
-}
-
-// Center returns the middle of the first visible object whose text is
-// text; it panics if there is none (a scenario aiming at a widget its
-// program does not show is a programming error).
-func (s *Subject) Center(text string) fyne.Position {
-	p, size, ok := s.Find(text)
-	if !ok {
-		panic(fmt.Sprintf("fyne: no visible object with the text %q", text))
-	}
-	return p.Add(fyne.NewPos(size.Width/2, size.Height/2))
 }
 
 // Median returns the median of a count over frames (the lower middle of an

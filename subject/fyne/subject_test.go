@@ -13,6 +13,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/perfbench/perfbench/script"
 	subject "github.com/perfbench/perfbench/subject/fyne"
 )
 
@@ -46,6 +47,14 @@ func open(content fyne.CanvasObject, opts subject.Options) *subject.Subject {
 	s := &subject.Subject{Content: content, Options: opts}
 	s.Open()
 	return s
+}
+
+// center is the middle of what s finds by text, which must be there.
+func center(t *testing.T, s *subject.Subject, text string, m ...script.Match) fyne.Position {
+	t.Helper()
+	p, ok := s.Center(text, m...)
+	require.True(t, ok, "nothing in view reads %q", text)
+	return p
 }
 
 func TestIdleDrawsNothing(t *testing.T) {
@@ -82,7 +91,7 @@ func TestAnimationDrawsEveryRefreshOnTheVirtualClock(t *testing.T) {
 func TestAFocusedEntrysCursorBlinksUnlessStill(t *testing.T) {
 	r, c := newRows()
 	s := open(c, small)
-	s.Tap(s.Center("type here"))
+	s.Tap(center(t, s, "type here"))
 	require.Equal(t, r.entry, s.Window().Canvas().Focused())
 	assert.Positive(t, s.Wait(2*time.Second), "the cursor's fade redraws the window")
 
@@ -90,7 +99,7 @@ func TestAFocusedEntrysCursorBlinksUnlessStill(t *testing.T) {
 	opts := small
 	opts.StillCursor = true
 	s = open(c, opts)
-	s.Tap(s.Center("type here"))
+	s.Tap(center(t, s, "type here"))
 	require.True(t, s.Refresh(), "focusing the entry redraws it")
 	assert.Zero(t, s.Wait(2*time.Second), "a still cursor asks for nothing")
 }
@@ -101,7 +110,7 @@ func TestInputReachesTheProgram(t *testing.T) {
 	opts.StillCursor = true
 	s := open(c, opts)
 
-	row := s.Center("row 002")
+	row := center(t, s, "row 002")
 	s.MouseMove(row)
 	require.True(t, s.Refresh(), "the pointer entering a row redraws it")
 	s.MouseMove(row.Add(fyne.NewPos(1, 0)))
@@ -112,11 +121,11 @@ func TestInputReachesTheProgram(t *testing.T) {
 	_, _, ok := s.Find("row 000")
 	assert.False(t, ok, "the first row scrolled out of view")
 
-	s.Tap(s.Center("Go"))
+	s.Tap(center(t, s, "Go"))
 	s.Refresh()
 	assert.Equal(t, 1, r.taps)
 
-	s.Tap(s.Center("type here"))
+	s.Tap(center(t, s, "type here"))
 	s.Refresh()
 	s.Type("abc")
 	require.True(t, s.Refresh())
@@ -136,8 +145,8 @@ func TestInputReachesTheProgram(t *testing.T) {
 	}
 }
 
-// script drives one fixed interaction and returns its frames.
-func script() []subject.Frame {
+// fixed drives one fixed interaction and returns its frames.
+func fixed(t *testing.T) []subject.Frame {
 	_, c := newRows()
 	opts := small
 	opts.StillCursor = true
@@ -150,7 +159,7 @@ func script() []subject.Frame {
 		s.Scroll(fyne.NewPos(100, 100), 0, float32(-7*(1-2*(i/10))))
 		s.Refresh()
 	}
-	s.Tap(s.Center("type here"))
+	s.Tap(center(t, s, "type here"))
 	s.Refresh()
 	for range 10 {
 		s.Type("k")
@@ -188,11 +197,11 @@ func counts(fs []subject.Frame) [9]uint64 {
 // of three runs) and the median per frame can move by one. They agree to
 // a tenth of a percent; the scenarios declare them Varies.
 func TestCountsAreIdenticalAcrossRuns(t *testing.T) {
-	first := counts(script())
+	first := counts(fixed(t))
 	t.Logf("frames, allocs, bytes, refreshes, refreshed, layouts, visible, painted, appeared: %v", first)
 	assert.Positive(t, first[1], "a Fyne frame allocates: zero would mean the counter is not wired")
 	for range 2 {
-		want, again := first, counts(script())
+		want, again := first, counts(fixed(t))
 		for _, i := range []int{1, 2} {
 			assert.InEpsilon(t, want[i], again[i], 0.001, "allocations agree to 0.1%%")
 			want[i], again[i] = 0, 0

@@ -6,6 +6,8 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	fcanvas "fyne.io/fyne/v2/canvas"
+
+	"github.com/perfbench/perfbench/script"
 )
 
 // children returns an object's children as Fyne's own tree walk
@@ -105,29 +107,30 @@ func primitive(o fyne.CanvasObject) bool {
 	return true
 }
 
-// textOf is what a person reading the window would call an object's text:
-// a label's, a button's, a check's or a hyperlink's, an entry's content
-// (or its placeholder while empty), a canvas text's. Fyne v2.7 has no
-// accessibility label to read instead.
-func textOf(o fyne.CanvasObject) (string, bool) {
+// textOf is what a person reading the window would call an object's text,
+// and what the object is: a label's or a canvas text's (script.Label), a
+// button's or a hyperlink's (script.Button), a check's (script.CheckBox),
+// an entry's content, or its placeholder while empty (script.Editor).
+// Fyne v2.7 has no accessibility label to read instead.
+func textOf(o fyne.CanvasObject) (string, script.Role, bool) {
 	switch w := o.(type) {
 	case *widget.Label:
-		return w.Text, true
+		return w.Text, script.Label, true
 	case *widget.Button:
-		return w.Text, true
+		return w.Text, script.Button, true
 	case *widget.Check:
-		return w.Text, true
+		return w.Text, script.CheckBox, true
 	case *widget.Hyperlink:
-		return w.Text, true
+		return w.Text, script.Button, true
 	case *widget.Entry:
 		if w.Text == "" {
-			return w.PlaceHolder, true
+			return w.PlaceHolder, script.Editor, true
 		}
-		return w.Text, true
+		return w.Text, script.Editor, true
 	case *fcanvas.Text:
-		return w.Text, true
+		return w.Text, script.Label, true
 	}
-	return "", false
+	return "", script.Any, false
 }
 
 // minSizes is the window's pass over its trees before it paints, as Fyne's

@@ -23,9 +23,26 @@
 // # Driving
 //
 // A scenario aims by what the program says, not by pixel: Find and Center
-// look a widget up by any label Gio's semantic tree carries (a
-// description, a text button's or check box's label, an editor's hint, a
-// label inside a clickable, which answers with the clickable's bounds).
+// look a widget up by any label Gio's semantic tree carries, and answer
+// ok, false where nothing on screen has it. Targets lists every labelled
+// widget on screen, each once, in tree order, with its role (package
+// script): a description (semantic.DescriptionOp) names its own node; an
+// editor's hint names the editor beside it (material.Editor lays the hint
+// out as a label at the editor's corner); the one label inside a widget
+// that takes input (a widget.Clickable around a label, as
+// material.Clickable lays it out, a check box's label) names that widget
+// and answers with its bounds; any other label is a script.Label (the
+// labels of a list, which takes clicks for its scrolling, among them),
+// its bounds from its corner to its parent's edge (widget.Label's area
+// runs to the edge of its constraints, so Gio does not say where its
+// text ends).
+// Roles follow the semantic class: Button, CheckBox, Editor, RadioButton,
+// Switch; a node of no class that takes clicks is a Button. Where labels
+// repeat (two editors with one hint) a script.Match picks the n-th, or a
+// role:
+//
+//	x, y, ok := sub.Center("Hint", script.Match{Nth: 1})
+//
 // Wheel moves the pointer to its point first, as a mouse does. A
 // program's background redraws (a goroutine that changes state and calls
 // Invalidate, a 1 Hz ticker) are declared with Tick, on the virtual
@@ -51,10 +68,15 @@
 //
 // A Subject is a scenario.Subject: Attach opens a program and hands it to
 // a scenario session, the scenario drives it with the Subject's input
-// methods inside Session.Drive, and Allocs, AllocBytes, OpsBytes and
-// Wakeups read its counts for the scenario's Numbers. perfbench's runner,
-// bands, ratchet and docs then treat them as they treat perfbench's own;
-// harness.Main runs them from the program's own main.
+// methods inside Session.Drive, and Numbers gives its default numbers
+// (the frame time, frames, median allocations and op bytes of a frame,
+// each within the Bounds the scenario states), Idle the numbers of an
+// untouched program (zero frames, zero wakeups: nothing that reads
+// missing over a run with no frames). Allocs, AllocBytes, OpsBytes and
+// Wakeups read its counts for a scenario's own. A Gio subject's
+// instructions are judged within InstructionsTolerance. perfbench's
+// runner, bands, ratchet and docs then treat them as they treat
+// perfbench's own; harness.Main runs them from the program's own main.
 //
 // # A program with its own main
 //

@@ -1,6 +1,7 @@
 package gio_test
 
 import (
+	"errors"
 	"fmt"
 	"time"
 
@@ -10,14 +11,16 @@ import (
 
 	"github.com/perfbench/perfbench/band"
 	"github.com/perfbench/perfbench/scenario"
+	"github.com/perfbench/perfbench/script"
 	"github.com/perfbench/perfbench/subject/gio"
 )
 
 // A Gio program registers a scenario over its own UI: gio.Attach opens the
-// program headless and hands it to the session, the scenario drives it
-// with the Subject's input methods inside Session.Drive, and every number
-// carries its band. A real program registers from init and calls
-// harness.Main from main (see examples/gioapp).
+// program headless and hands it to the session, the scenario aims by
+// label and drives it with the Subject's input methods inside
+// Session.Drive, and gio.Numbers gives the default numbers, each with its
+// bound. A real program registers from init and calls harness.Main from
+// main (see examples/gioapp).
 func ExampleAttach() {
 	var button widget.Clickable
 	presses := 0
@@ -33,8 +36,12 @@ func ExampleAttach() {
 		Help: "press a Gio button 30 times",
 		Run: func(s *scenario.Session) error {
 			sub := gio.Attach(s, ui, gio.DefaultOptions)
+			x, y, ok := sub.Center("Press", script.Match{Role: script.Button})
+			if !ok {
+				return errors.New("no button labelled Press")
+			}
 			for range 30 {
-				s.Drive("press", func() { sub.Click(20, 20) })
+				s.Drive("press", func() { sub.Click(x, y) })
 			}
 			s.Wait("rest", time.Second)
 			if presses != 30 {
@@ -42,28 +49,25 @@ func ExampleAttach() {
 			}
 			return nil
 		},
-		Numbers: []scenario.Number{
-			// 100%: a sketch; a real band says why it is as wide as it is.
-			{Spec: band.Spec{Name: "frame", Unit: "µs/frame", Band: band.Time(1.0), Budget: band.FrameBudget(60)},
-				Value: scenario.FrameTimes(nil)},
-			// One frame per press; the last press's ink ripple then
-			// animates for 28 more frames (under half a second) and stops.
-			{Spec: band.Spec{Name: "frames", Unit: "frames/run", Band: band.Count(58)},
-				Value: scenario.FrameCount(nil)},
+		// One frame per press; the last press's ink ripple then animates
+		// for 28 more frames (under half a second) and stops. The
+		// allocations and op bytes are a sketch's: a real program's are
+		// what it measures today.
+		Numbers: append(gio.Numbers(gio.Bounds{Frames: 58, Allocs: 1000, Ops: 10000}),
 			// Every frame but the last asked for the next: the ripple.
-			{Spec: band.Spec{Name: "wakeups", Unit: "wakeups/run", Band: band.Count(57)},
-				Value: gio.Wakeups},
-		},
+			scenario.Number{Spec: band.Spec{Name: "wakeups", Unit: "wakeups/run", Band: band.Count(57)}, Value: gio.Wakeups}),
 	})
 
 	sc, _ := scenario.Lookup("gio-press")
 	res := sc.Measure() // the runner would do this in a child process
 	for _, m := range res.Numbers {
 		if m.Band.Kind == band.KindCount {
-			fmt.Println(band.Judge(m))
+			fmt.Println(m.Name, band.Judge(m).BandVerdict)
 		}
 	}
 	// Output:
-	// frames 58 frames/run ≤ 58 pass
-	// wakeups 57 wakeups/run ≤ 57 pass
+	// frames pass
+	// allocs pass
+	// ops pass
+	// wakeups pass
 }

@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/perfbench/perfbench/script"
 	"github.com/perfbench/perfbench/subject/gio"
 )
 
@@ -86,4 +87,75 @@ func TestTickDrawsOnTheVirtualClock(t *testing.T) {
 	assert.Equal(t, 5, s.Wait(5*time.Second), "one frame a second")
 	assert.Equal(t, 5, ticks)
 	assert.Panics(t, func() { s.Tick(time.Millisecond, nil) }, "faster than the display")
+}
+
+// Two editors with one hint, as Gio's kitchen example has, a check box
+// and a plain label: a Match picks the second editor, or a role, and
+// Targets lists each labelled widget once, where a pointer aimed at it
+// lands on it.
+func TestMatchPicksTheNthOrARole(t *testing.T) {
+	th := newRows().th
+	var first, second widget.Editor
+	var check widget.Bool
+	ui := func(gtx layout.Context) layout.Dimensions {
+		return layout.Flex{Axis: layout.Vertical}.Layout(gtx,
+			layout.Rigid(material.Editor(th, &first, "Hint").Layout),
+			layout.Rigid(material.Editor(th, &second, "Hint").Layout),
+			layout.Rigid(material.CheckBox(th, &check, "Hint").Layout),
+			layout.Rigid(material.Body1(th, "plain").Layout),
+		)
+	}
+	s := &gio.Subject{UI: ui}
+	s.Open()
+
+	one, ok := s.Find("Hint")
+	require.True(t, ok)
+	two, ok := s.Find("Hint", script.Match{Nth: 1})
+	require.True(t, ok)
+	assert.Equal(t, one.Max.Y, two.Min.Y, "the second editor lies below the first")
+	assert.Less(t, two.Dy(), 40, "an editor's hint answers with the editor's bounds, not the label's, which run to the window's edge")
+	x, y, ok := s.Center("Hint", script.Match{Nth: 1})
+	require.True(t, ok)
+	s.Click(x, y)
+	s.Refresh()
+	assert.True(t, s.Router().Source().Focused(&second), "the click aimed at the second editor focused it")
+
+	box, ok := s.Find("Hint", script.Match{Role: script.CheckBox})
+	require.True(t, ok)
+	third, _ := s.Find("Hint", script.Match{Nth: 2})
+	assert.Equal(t, third, box, "the check box is the third widget labelled Hint")
+	_, ok = s.Find("Hint", script.Match{Role: script.Editor, Nth: 2})
+	assert.False(t, ok, "two editors")
+	assert.Panics(t, func() { s.Find("Hint", script.Match{}, script.Match{}) })
+
+	var got []string
+	for _, tg := range s.Targets() {
+		got = append(got, tg.Label+" "+tg.Role.String())
+	}
+	assert.Equal(t, []string{"Hint editor", "Hint editor", "Hint check box", "plain label"}, got)
+}
+
+// A list takes clicks for its scrolling, so its labels are not one
+// button: each keeps its own role, and an editor's hint inside the list
+// still names the editor.
+func TestAListsLabelsAreNotItsOwn(t *testing.T) {
+	th := newRows().th
+	var list widget.List
+	list.Axis = layout.Vertical
+	var field widget.Editor
+	var button widget.Clickable
+	items := []layout.Widget{
+		material.Body1(th, "plain").Layout,
+		material.Editor(th, &field, "Hint").Layout,
+		material.Button(th, &button, "Press").Layout,
+	}
+	s := &gio.Subject{UI: func(gtx layout.Context) layout.Dimensions {
+		return material.List(th, &list).Layout(gtx, len(items), func(gtx layout.Context, i int) layout.Dimensions { return items[i](gtx) })
+	}}
+	s.Open()
+	var got []string
+	for _, tg := range s.Targets() {
+		got = append(got, tg.Label+" "+tg.Role.String())
+	}
+	assert.Equal(t, []string{"plain label", "Hint editor", "Press button"}, got)
 }

@@ -13,11 +13,13 @@ import (
 	"gioui.org/io/input"
 	"gioui.org/io/key"
 	"gioui.org/io/pointer"
+	"gioui.org/io/semantic"
 	"gioui.org/layout"
 	"gioui.org/op"
 	"gioui.org/unit"
 
 	"github.com/perfbench/perfbench/scenario"
+	"github.com/perfbench/perfbench/script"
 )
 
 // UI is a Gio program's frame: the function a Gio window calls with a
@@ -390,43 +392,123 @@ func Median(frames []Frame, count func(Frame) uint64) uint64 {
 }
 
 // Find returns the bounds, in window pixels, of the widget the last frame
-// labelled label in Gio's semantic tree: its description
-// (semantic.DescriptionOp) or its label, which material's text buttons,
-// check boxes, radio buttons, editors' hints and labels all set. Where a
-// label is the child of a node that takes clicks (a widget.Clickable
-// around a label, as material.Clickable lays it out), the bounds are the
-// clickable's, which a driver means to aim at. It is how a driver finds
-// where to aim in a program whose layout it did not compute; the first
-// match in tree order wins.
-func (s *Subject) Find(label string) (image.Rectangle, bool) {
-	s.mustOpen()
-	var walk func(ns []input.SemanticNode, parent *input.SemanticDesc) (image.Rectangle, bool)
-	walk = func(ns []input.SemanticNode, parent *input.SemanticDesc) (image.Rectangle, bool) {
-		for _, n := range ns {
-			switch {
-			case n.Desc.Description == label:
-				return n.Desc.Bounds, true
-			case n.Desc.Label == label && n.Desc.Gestures&input.ClickGesture == 0 &&
-				parent != nil && parent.Gestures&input.ClickGesture != 0:
-				return parent.Bounds, true
-			case n.Desc.Label == label:
-				return n.Desc.Bounds, true
-			}
-			if r, ok := walk(n.Children, &n.Desc); ok {
-				return r, true
-			}
-		}
+// labelled label in Gio's semantic tree, on screen: the m-picked one of
+// Targets with that label (the first, of any role, without m; see
+// script.Match). It is how a driver finds where to aim in a program whose
+// layout it did not compute. More than one Match panics.
+func (s *Subject) Find(label string, m ...script.Match) (image.Rectangle, bool) {
+	t, ok := script.One("gio: Find", m).Pick(s.Targets(), label)
+	if !ok {
 		return image.Rectangle{}, false
 	}
-	return walk(s.router.AppendSemantics(nil), nil)
+	return image.Rect(int(t.X), int(t.Y), int(t.X+t.W), int(t.Y+t.H)), true
 }
 
-// Center returns the middle of the widget Find finds by label, where a
-// pointer aimed at it lands.
-func (s *Subject) Center(label string) (x, y float32, ok bool) {
-	r, ok := s.Find(label)
+// Center returns the middle of the widget Find finds, where a pointer
+// aimed at it lands, and whether there is one.
+func (s *Subject) Center(label string, m ...script.Match) (x, y float32, ok bool) {
+	r, ok := s.Find(label, m...)
 	if !ok {
 		return 0, 0, false
 	}
 	return float32(r.Min.X+r.Max.X) / 2, float32(r.Min.Y+r.Max.Y) / 2, true
+}
+
+// Targets returns every labelled widget of the last frame that is on
+// screen, in the semantic tree's order, each once (see the package doc for
+// what carries a label and which role each widget has). Bounds are cut to
+// the window.
+func (s *Subject) Targets() []script.Target {
+	s.mustOpen()
+	nodes := s.router.AppendSemantics(nil)
+	if len(nodes) == 0 {
+		return nil
+	}
+	// nodes holds every node, the root first; the root's Children hold
+	// the rest as a tree.
+	var out []script.Target
+	screen := image.Rectangle{Max: s.size}
+	add := func(label string, role script.Role, r image.Rectangle) {
+		if r = r.Intersect(screen); !r.Empty() {
+			out = append(out, script.Target{Label: label, Role: role,
+				X: float32(r.Min.X), Y: float32(r.Min.Y), W: float32(r.Dx()), H: float32(r.Dy())})
+		}
+	}
+	var walk func(ns []input.SemanticNode, parent *input.SemanticDesc)
+	walk = func(ns []input.SemanticNode, parent *input.SemanticDesc) {
+		for i, n := range ns {
+			d := n.Desc
+			switch {
+			case d.Description != "":
+				add(d.Description, roleOf(d), d.Bounds)
+			case d.Label == "":
+			case takesInput(d):
+				// A widget that carries its own label.
+				add(d.Label, roleOf(d), d.Bounds)
+			case i > 0 && ns[i-1].Desc.Class == semantic.Editor && ns[i-1].Desc.Bounds.Min == d.Bounds.Min:
+				// material.Editor lays its hint out as a label beside the
+				// editor, at its corner, and the label's area runs to the
+				// edge of its constraints: the editor is what the hint
+				// names.
+				add(d.Label, script.Editor, ns[i-1].Desc.Bounds)
+			case parent != nil && takesInput(*parent) && labelled(ns) == 1:
+				// The one label inside a clickable, a check box's label:
+				// the widget is what a driver aims at. A clickable with
+				// many labels inside (a list, which takes clicks for its
+				// scrolling) is not what any one of them names.
+				add(d.Label, roleOf(*parent), parent.Bounds)
+			default:
+				// A label's area runs to the edge of its constraints
+				// (widget.Label clips nothing), so it is cut to its
+				// parent's.
+				r := d.Bounds
+				if parent != nil {
+					r = r.Intersect(parent.Bounds)
+				}
+				add(d.Label, script.Label, r)
+			}
+			walk(n.Children, &ns[i].Desc)
+		}
+	}
+	walk(nodes[:1], nil)
+	return out
+}
+
+// labelled returns how many of ns carry a label.
+func labelled(ns []input.SemanticNode) int {
+	n := 0
+	for _, x := range ns {
+		if x.Desc.Label != "" {
+			n++
+		}
+	}
+	return n
+}
+
+// takesInput reports whether a node is a widget that takes input: one of
+// a semantic class, or one that takes clicks.
+func takesInput(d input.SemanticDesc) bool {
+	return d.Class != semantic.Unknown || d.Gestures&input.ClickGesture != 0
+}
+
+// roleOf maps a node's semantic class to a role: a node of no class that
+// takes clicks (a bare widget.Clickable) is a button, one that takes none
+// a label.
+func roleOf(d input.SemanticDesc) script.Role {
+	switch d.Class {
+	case semantic.Button:
+		return script.Button
+	case semantic.CheckBox:
+		return script.CheckBox
+	case semantic.Editor:
+		return script.Editor
+	case semantic.RadioButton:
+		return script.RadioButton
+	case semantic.Switch:
+		return script.Switch
+	}
+	if d.Gestures&input.ClickGesture != 0 {
+		return script.Button
+	}
+	return script.Label
 }

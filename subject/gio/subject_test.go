@@ -148,8 +148,8 @@ func TestTabMovesFocusToTheEditor(t *testing.T) {
 
 func gtxFocused(s *gio.Subject, tag any) bool { return s.Router().Source().Focused(tag) }
 
-// script drives one fixed interaction and returns its frames.
-func script() []gio.Frame {
+// fixed drives one fixed interaction and returns its frames.
+func fixed() []gio.Frame {
 	r := newRows()
 	s := open(r)
 	for i := range 40 {
@@ -190,10 +190,10 @@ func counts(fs []gio.Frame) [5]uint64 {
 // next; 5187 against 5185 over the run. That is why allocations are
 // reported as a median per frame.
 func TestCountsAreIdenticalAcrossRuns(t *testing.T) {
-	first := counts(script())
+	first := counts(fixed())
 	require.Equal(t, uint64(71), first[0])
 	assert.Positive(t, first[1], "a Gio frame allocates: zero would mean the counter is not wired")
 	for range 8 {
-		assert.Equal(t, first, counts(script()), "two runs of one script report the same counts")
+		assert.Equal(t, first, counts(fixed()), "two runs of one script report the same counts")
 	}
 }

@@ -8,7 +8,7 @@ import (
 
 	"github.com/perfbench/perfbench/gallery"
 	"github.com/perfbench/perfbench/peers"
-	"github.com/perfbench/perfbench/phase"
+	"github.com/perfbench/perfbench/script"
 	subject "github.com/perfbench/perfbench/subject/fyne"
 )
 
@@ -58,7 +58,7 @@ func newDriver(s *subject.Subject, g *Gallery) (peers.Driver, error) {
 	if len(rows) < 2 {
 		return nil, errors.New("the Fyne peer's table shows fewer than two rows")
 	}
-	d.Hover = func(i int) { s.MouseMove(rows[phase.Bounce(i, len(rows))]) }
+	d.Hover = func(i int) { s.MouseMove(rows[script.Bounce(i, len(rows))]) }
 	list, ok := s.Position(g.List)
 	if !ok {
 		return nil, errors.New("the Fyne peer shows no list port")
@@ -66,7 +66,7 @@ func newDriver(s *subject.Subject, g *Gallery) (peers.Driver, error) {
 	mid := list.AddXY(g.List.Size().Width/2, g.List.Size().Height/2)
 	// Fyne's scroll delta is the content's movement: negative scrolls
 	// down, where perfbench's wheel delta is positive.
-	d.Scroll = func(i int) { s.Scroll(mid, 0, -phase.WheelSteps(i, 7)) }
+	d.Scroll = func(i int) { s.Scroll(mid, 0, -script.Wheel(i, 7)) }
 	return d, nil
 }
 

@@ -5,7 +5,7 @@ import (
 
 	"github.com/perfbench/perfbench/gallery"
 	"github.com/perfbench/perfbench/peers"
-	"github.com/perfbench/perfbench/phase"
+	"github.com/perfbench/perfbench/script"
 	"github.com/perfbench/perfbench/subject/gio"
 )
 
@@ -43,7 +43,7 @@ func newDriver(s *gio.Subject) (peers.Driver, error) {
 	n := (port.Max.Y - 1 - top) / gallery.TableRowHeight
 	x := float32(port.Min.X+port.Max.X) / 2
 	d.Hover = func(i int) {
-		y := top + phase.Bounce(i, n)*gallery.TableRowHeight + gallery.TableRowHeight/2
+		y := top + script.Bounce(i, n)*gallery.TableRowHeight + gallery.TableRowHeight/2
 		s.PointerMove(x, float32(y))
 	}
 	port, ok = s.Find(ListPort)
@@ -51,7 +51,7 @@ func newDriver(s *gio.Subject) (peers.Driver, error) {
 		return nil, fmt.Errorf("the Gio peer drew no list port")
 	}
 	lx, ly := float32(port.Min.X+port.Max.X)/2, float32(port.Min.Y+port.Max.Y)/2
-	d.Scroll = func(i int) { s.WheelInPlace(lx, ly, phase.WheelSteps(i, 7)) }
+	d.Scroll = func(i int) { s.WheelInPlace(lx, ly, script.Wheel(i, 7)) }
 	return d, nil
 }
 

@@ -1,0 +1,64 @@
+package script
+
+import "fmt"
+
+// Bounce returns the index of step i of a walk down 0…n-1 and back up
+// (0, 1, …, n-1, n-2, …, 1, 0, 1, …), so that no two steps running stand
+// on one index: every step of a hover over n rows crosses onto a new row.
+// For n of 1 every step is 0. An n below 1 or a negative i panics.
+func Bounce(i, n int) int {
+	if n < 1 || i < 0 {
+		panic(fmt.Sprintf("script: Bounce(%d, %d): the step must be ≥ 0 and the walk at least one long", i, n))
+	}
+	if n == 1 {
+		return 0
+	}
+	j := i % (2 * (n - 1))
+	if j >= n {
+		j = 2*(n-1) - j
+	}
+	return j
+}
+
+// WheelRun is how many steps [Wheel] turns one way before it turns back:
+// a run long enough to bring rows into view that were not (40 steps of
+// 7 px move a list by 280 px, a dozen rows), and the same for every
+// subject, so their scroll scenarios compare.
+const WheelRun = 40
+
+// Wheel returns the wheel's delta at step i: step for WheelRun steps,
+// then -step for WheelRun, and so on, so that a scroll of 2×WheelRun steps
+// ends where it began. Positive is whatever the subject's wheel calls
+// down.
+func Wheel(i int, step float32) float32 {
+	if i < 0 {
+		panic(fmt.Sprintf("script: Wheel(%d, …): the step must be ≥ 0", i))
+	}
+	if (i/WheelRun)%2 == 0 {
+		return step
+	}
+	return -step
+}
+
+// Each returns the target of step i of a tour over ts: the [Bounce] walk
+// over them, so every target is visited in turn and no step aims where
+// the one before did. No targets panics: a tour of a window with nothing
+// labelled on screen would drive nothing.
+func Each(ts []Target, i int) Target {
+	if len(ts) == 0 {
+		panic("script: Each over no targets")
+	}
+	return ts[Bounce(i, len(ts))]
+}
+
+// Only returns the targets of ts that have role r, in order: a tour of a
+// list's rows keeps the buttons (or labels) and leaves the field above.
+func Only(ts []Target, r Role) []Target {
+	var out []Target
+	for _, t := range ts {
+		if r == Any || t.Role == r {
+			out = append(out, t)
+		}
+	}
+	return out
+}

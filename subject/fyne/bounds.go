@@ -1,0 +1,89 @@
+package fyne
+
+import (
+	"math"
+
+	"github.com/perfbench/perfbench/band"
+	"github.com/perfbench/perfbench/scenario"
+)
+
+// Bounds are the bounds of a Fyne scenario's default numbers ([Numbers]):
+// what the program measures today, a property of the program and of Fyne,
+// the same on every machine. Doing more work than a bound fails; doing
+// less lowers the bound in the same change. A zero count is a bound of
+// zero.
+type Bounds struct {
+	// Time is the frame time's tolerance; zero is
+	// scenario.FrameTolerance.
+	Time float64
+	// Frames is the most frames the run may draw.
+	Frames float64
+	// Allocs is the median frame's heap allocations today. The ceiling
+	// adds AllocSlack of it: the runtime's type-switch caches add an
+	// allocation or two to a third of Fyne's frames at random (see the
+	// package doc), so the median frame moves by one between processes.
+	Allocs float64
+	// Refreshes is the most object refreshes over the run; Appeared the
+	// most objects that appear in view over it; Painted the most objects
+	// the median frame paints.
+	Refreshes, Appeared, Painted float64
+	// RefreshesVary declares the refreshes Varies, for a program with a
+	// widget.Table: a table puts the cells that left view back in its
+	// pool in the order it ranges over a map (widget/table.go), which Go
+	// randomizes at every range, so which cell comes back for which row,
+	// and what its update refreshes, differs between processes (the
+	// demo's Table page over 80 wheel steps: 12 049–12 054). No P or
+	// clock of the subject's decides it, so it cannot be made exact.
+	RefreshesVary bool
+}
+
+// AllocSlack is the fraction of a frame's allocations its ceiling allows
+// above today's, rounded up to a whole allocation: the median frame of
+// fyne-type read 7 710 and 7 711 in two runs of five processes each, and
+// a tenth of a percent covers that on frames of 6 000 to 13 000
+// allocations.
+const AllocSlack = 0.001
+
+// Numbers returns the numbers a Fyne scenario that draws reports, in
+// report order: its frame time ("frame", scenario.FrameTime), the frames
+// it drew ("frames"), the median frame's allocations ("allocs", which
+// Varies), the object refreshes ("refreshes"), the objects that appeared
+// ("appeared") and the median frame's painted objects ("painted"), each
+// within its bound. A scenario adds its own after them.
+func Numbers(b Bounds) []scenario.Number {
+	if b.Time == 0 {
+		b.Time = scenario.FrameTolerance
+	}
+	count := func(name, unit string, bound float64, value func(*scenario.Record) []float64) scenario.Number {
+		return scenario.Number{Spec: band.Spec{Name: name, Unit: unit, Band: band.Count(bound)}, Value: value}
+	}
+	allocs := count("allocs", "allocs/frame", b.Allocs+math.Ceil(b.Allocs*AllocSlack), Allocs)
+	allocs.Varies = true
+	refreshes := count("refreshes", "refreshes/run", b.Refreshes, Refreshes)
+	refreshes.Varies = b.RefreshesVary
+	return []scenario.Number{
+		scenario.FrameTime(b.Time),
+		count("frames", "frames/run", b.Frames, scenario.FrameCount(nil)),
+		allocs,
+		refreshes,
+		count("appeared", "objects/run", b.Appeared, Appeared),
+		count("painted", "objects/frame", b.Painted, Painted),
+	}
+}
+
+// Idle returns the numbers of a scenario over an untouched program, the
+// design's claim for one with nothing animating: zero frames drawn
+// ("frames"), zero objects refreshed ("refreshes") and zero animation
+// ticks ("ticks"), each a budget as well as a bound. It reads no frame
+// time, allocations, appeared or painted objects, which a run that drew
+// no frame has none of: they would read missing, so Broken.
+func Idle() []scenario.Number {
+	return []scenario.Number{
+		{Spec: band.Spec{Name: "frames", Unit: "frames/run", Band: band.Count(0), Budget: band.Max(0, "an idle program draws no frames")},
+			Value: scenario.FrameCount(nil)},
+		{Spec: band.Spec{Name: "refreshes", Unit: "refreshes/run", Band: band.Count(0), Budget: band.Max(0, "an idle program refreshes nothing")},
+			Value: Refreshes},
+		{Spec: band.Spec{Name: "ticks", Unit: "ticks/run", Band: band.Count(0), Budget: band.Max(0, "an idle program animates nothing")},
+			Value: Ticks},
+	}
+}

@@ -1,0 +1,52 @@
+package gio_test
+
+import (
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/perfbench/perfbench/band"
+	"github.com/perfbench/perfbench/scenario"
+	"github.com/perfbench/perfbench/subject/gio"
+)
+
+// The idle numbers of an untouched program read true zeros, never missing:
+// a run with no frames is a pass, not Broken.
+func TestIdleNumbersPassOverNoFrames(t *testing.T) {
+	sc := scenario.Scenario{Name: "gio-idle-test",
+		Run: func(s *scenario.Session) error {
+			gio.Attach(s, newRows().layout, gio.DefaultOptions)
+			s.Wait("rest", 5*time.Second)
+			return nil
+		},
+		Numbers: gio.Idle(),
+	}
+	res := sc.Measure()
+	require.Empty(t, res.Broken)
+	require.Len(t, res.Numbers, 2)
+	for _, m := range res.Numbers {
+		j := band.Judge(m)
+		assert.Equal(t, band.Pass, j.BandVerdict, j.String())
+		assert.Equal(t, []float64{0}, m.Samples, m.Name)
+	}
+}
+
+// The default numbers are the frame time and three counts, named and
+// bounded as Bounds says; a zero Time is the shared tolerance.
+func TestNumbersAreTheDefaultSet(t *testing.T) {
+	ns := gio.Numbers(gio.Bounds{Frames: 3, Allocs: 40, Ops: 900})
+	var got []string
+	for _, n := range ns {
+		got = append(got, n.Name+" "+n.Unit+" "+n.Band.String())
+	}
+	assert.Equal(t, []string{
+		"frame µs/frame " + band.Time(scenario.FrameTolerance).String(),
+		"frames frames/run " + band.Count(3).String(),
+		"allocs allocs/frame " + band.Count(40).String(),
+		"ops ops-bytes/frame " + band.Count(900).String(),
+	}, got)
+	assert.True(t, ns[2].Varies, "allocations vary with the runtime")
+	assert.Equal(t, 0.5, gio.Numbers(gio.Bounds{Time: 0.5})[0].Band.Tolerance)
+}

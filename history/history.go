@@ -328,6 +328,11 @@ func historyPoint(n *yaml.Node, bad func(*yaml.Node, string, ...any) error) (Poi
 	if pt.Median == 0 {
 		return pt, bad(c[1], "median 0 measured nothing; %s", want)
 	}
+	// An interval upside down is no interval: the docs would print it and
+	// the chart draw its band inside out.
+	if pt.Lo > pt.Hi {
+		return pt, bad(c[2], "the interval's low %s is above its high %s; %s", c[2].Value, c[3].Value, want)
+	}
 	if pt.N, err = strconv.Atoi(c[4].Value); err != nil || pt.N < 0 {
 		return pt, bad(c[4], "samples %q is not a count", c[4].Value)
 	}

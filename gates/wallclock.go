@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/perfbench/perfbench/band"
+	"github.com/perfbench/perfbench/baselines"
 	"github.com/perfbench/perfbench/clock"
 	"github.com/perfbench/perfbench/counter"
 	"github.com/perfbench/perfbench/gallery"
@@ -217,8 +218,8 @@ func JudgeWallClock(rs []WallReading, binding bool) Report {
 // to the working directory, the module root when run by xtask) holds
 // baselines for this machine, and the machine's key.
 func MachineBaselined() (bool, string, error) {
-	m := ratchet.DetectMachine().String()
-	store, err := ratchet.Load(ratchet.DefaultBaselines)
+	m := baselines.DetectMachine().String()
+	store, err := baselines.Load(baselines.DefaultFile)
 	if err != nil {
 		return false, m, err
 	}
@@ -243,7 +244,7 @@ func WallClock(o WallOptions) Report {
 	if err := ratchet.CheckBuild(bi); err != nil {
 		return report("wall-clock", []Check{broken("optimised build", "%v", err)})
 	}
-	binding, key := false, ratchet.DetectMachine().String()
+	binding, key := false, baselines.DetectMachine().String()
 	if o.Baselined != nil {
 		binding = *o.Baselined
 	} else {

@@ -50,6 +50,7 @@ import (
 	"github.com/perfbench/perfbench/ratchet"
 	"github.com/perfbench/perfbench/runner"
 	"github.com/perfbench/perfbench/scenario"
+	"github.com/perfbench/perfbench/writegroup"
 )
 
 // Options configure the front end of one program. The zero Options serve
@@ -64,7 +65,7 @@ type Options struct {
 	Scenarios func() []string
 	// Baselines and Docs are the program's baselines file and the docs
 	// page whose generated section perf rewrites, relative to the module
-	// root; "" means ratchet.DefaultBaselines and ratchet.DefaultDocs.
+	// root; "" means baselines.DefaultFile and perfdocs.DefaultFile.
 	Baselines, Docs string
 	// Renderers, when set, gives the scenario commands a --renderer flag:
 	// for a program whose subject can draw with more than one renderer.
@@ -355,10 +356,10 @@ func judged(ctx context.Context, rt *ratchet.Ratchet, r *runner.Runner, count *c
 // ratchetErr maps the ratchet's input errors to usage errors (exit 2),
 // their advice naming this program's commands.
 func (h *front) ratchetErr(err error) error {
-	if ie, ok := err.(*ratchet.InputError); ok {
+	if ie, ok := err.(*writegroup.InputError); ok {
 		return UsageError{ie.For(h.program)}
 	}
-	var ie *ratchet.InputError
+	var ie *writegroup.InputError
 	if errors.As(err, &ie) {
 		return UsageError{err}
 	}

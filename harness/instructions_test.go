@@ -7,8 +7,8 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/perfbench/perfbench/baselines"
 	"github.com/perfbench/perfbench/internal/callgrind"
-	"github.com/perfbench/perfbench/ratchet"
 	"github.com/perfbench/perfbench/runner"
 )
 
@@ -21,5 +21,5 @@ func TestTheRunnersToolchainIsTheRatchetsKind(t *testing.T) {
 	}
 	key, err := runner.Toolchain(context.Background())
 	require.NoError(t, err)
-	assert.True(t, ratchet.IsToolchain(key), key)
+	assert.True(t, baselines.IsToolchain(key), key)
 }

@@ -14,10 +14,11 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/perfbench/perfbench/band"
+	"github.com/perfbench/perfbench/baselines"
 	"github.com/perfbench/perfbench/builds"
 	"github.com/perfbench/perfbench/paired"
-	"github.com/perfbench/perfbench/ratchet"
 	"github.com/perfbench/perfbench/report"
+	"github.com/perfbench/perfbench/revision"
 	"github.com/perfbench/perfbench/runner"
 )
 
@@ -43,7 +44,7 @@ func referenceCommit(ctx context.Context, build *debug.BuildInfo) string {
 		}
 	}
 	if rev != "" {
-		if modified == "true" || ratchet.CheckCommit("", rev) != nil {
+		if modified == "true" || baselines.CheckCommit("", rev) != nil {
 			return ""
 		}
 		return rev
@@ -77,8 +78,8 @@ func headCommit(ctx context.Context) (string, error) {
 }
 
 // compared is what the revision ratchet reads of a paired run.
-func compared(o paired.Outcome) ratchet.Compared {
-	c := ratchet.Compared{Failed: o.Failed(), Broken: len(o.Broken) > 0 || o.Verdict == band.Broken || o.Verdict == band.None}
+func compared(o paired.Outcome) revision.Compared {
+	c := revision.Compared{Failed: o.Failed(), Broken: len(o.Broken) > 0 || o.Verdict == band.Broken || o.Verdict == band.None}
 	c.Failures = append(c.Failures, o.Broken...)
 	if o.Verdict == band.None {
 		c.Failures = append(c.Failures, "nothing was judged")
@@ -90,8 +91,8 @@ func compared(o paired.Outcome) ratchet.Compared {
 		if !n.Kind.Estimated() || n.Verdict == band.None {
 			continue
 		}
-		c.Times = append(c.Times, ratchet.ComparedTime{
-			Ratio:   ratchet.Ratio{Scenario: n.Scenario, Number: n.Name, Ratio: n.Ratio, Lo: n.Lo, Hi: n.Hi, Pairs: n.Pairs},
+		c.Times = append(c.Times, revision.ComparedTime{
+			Ratio:   baselines.Ratio{Scenario: n.Scenario, Number: n.Name, Ratio: n.Ratio, Lo: n.Lo, Hi: n.Hi, Pairs: n.Pairs},
 			Verdict: n.Verdict, Faster: n.Move == paired.Better, Slower: n.Move == paired.Within,
 		})
 	}
@@ -104,15 +105,15 @@ func compared(o paired.Outcome) ratchet.Compared {
 // ran).
 type referenceJSON struct {
 	report.Header
-	Reference ratchet.ReferenceOutcome `json:"reference"`
-	Paired    json.RawMessage          `json:"paired,omitempty"`
+	Reference revision.Outcome `json:"reference"`
+	Paired    json.RawMessage  `json:"paired,omitempty"`
 }
 
 func (h *front) referenceCmd() *cobra.Command {
 	var (
 		asJSON, check, rebaseline, failUnsure bool
 		formatArg, why                        string
-		baselines, page                       string
+		baselinesFile, page                   string
 		timeout, budget                       time.Duration
 		layouts, pairs                        int
 		refBins, headBins                     []string
@@ -194,7 +195,7 @@ file, a dirty tree, a reference that does not build).`,
 			case cmd.Flags().Changed("layouts") && len(refBins) > 0:
 				return usagef("--layouts builds the reference from git; with --reference-binary, list the builds (--reference-binary a,b --head-binary x,y)")
 			}
-			bpath, err := filePath(baselines, h.baselinesDefault(), "baselines")
+			bpath, err := filePath(baselinesFile, h.baselinesDefault(), "baselines")
 			if err != nil {
 				return err
 			}
@@ -208,10 +209,10 @@ file, a dirty tree, a reference that does not build).`,
 				if head, err = headCommit(ctx); err != nil {
 					return err
 				}
-			} else if err := ratchet.CheckCommit("--head-commit", head); err != nil {
+			} else if err := baselines.CheckCommit("--head-commit", head); err != nil {
 				return h.ratchetErr(err)
 			}
-			rv, err := ratchet.OpenReference(ratchet.ReferenceOptions{Baselines: bpath, Page: ppath, Head: head, Rebaseline: rebaseline, Why: why, Check: check})
+			rv, err := revision.Open(revision.Options{Baselines: bpath, Page: ppath, Head: head, Rebaseline: rebaseline, Why: why, Check: check})
 			if err != nil {
 				return h.ratchetErr(err)
 			}
@@ -253,7 +254,7 @@ file, a dirty tree, a reference that does not build).`,
 	fl.StringVar(&why, "why", "", "why head is the right reference; recorded with the move and shown on the page")
 	fl.BoolVar(&asJSON, "json", false, "print the outcome and the paired report as JSON (--format json)")
 	fl.StringVar(&formatArg, "format", "table", "output format: table, markdown (the paired report for a job summary) or json")
-	fl.StringVar(&baselines, "baselines", "", "baselines file that names the reference (default "+h.baselinesDefault()+" under the module root)")
+	fl.StringVar(&baselinesFile, "baselines", "", "baselines file that names the reference (default "+h.baselinesDefault()+" under the module root)")
 	fl.StringVar(&page, "docs", "", "the generated page of the reference and its moves (default "+h.referencePageDefault()+" under the module root)")
 	fl.IntVar(&layouts, "layouts", paired.DefaultLayouts, "build each side this many times, the extra builds with -ldflags=-randlayout=SEED, and spread the pairs over them")
 	fl.IntVar(&pairs, "pairs", paired.DefaultPairs, "head/reference process pairs per scenario before its first look at its times")
@@ -268,7 +269,7 @@ file, a dirty tree, a reference that does not build).`,
 
 // writeReference prints the paired report, if a run was made, then what
 // became of the reference; with --format json one object holding both.
-func (h *front) writeReference(cmd *cobra.Command, f report.Format, o ratchet.ReferenceOutcome, run *paired.Outcome, label, head string) error {
+func (h *front) writeReference(cmd *cobra.Command, f report.Format, o revision.Outcome, run *paired.Outcome, label, head string) error {
 	out := cmd.OutOrStdout()
 	var rep *report.Report
 	if run != nil {
@@ -311,7 +312,7 @@ func short12(c string) string {
 }
 
 // referenceLine says in a line what became of the reference.
-func referenceLine(o ratchet.ReferenceOutcome, markdown bool) string {
+func referenceLine(o revision.Outcome, markdown bool) string {
 	code := func(s string) string {
 		s = short12(s)
 		if markdown {

@@ -12,8 +12,10 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/perfbench/perfbench/affinity"
+	"github.com/perfbench/perfbench/baselines"
 	"github.com/perfbench/perfbench/latency"
 	"github.com/perfbench/perfbench/paired"
+	"github.com/perfbench/perfbench/perfdocs"
 	"github.com/perfbench/perfbench/ratchet"
 	"github.com/perfbench/perfbench/report"
 	"github.com/perfbench/perfbench/runner"
@@ -164,8 +166,8 @@ func (h *front) plain(name string) bool {
 }
 
 // machine returns this machine's key with the renderer part.
-func machine(rendererKey string) ratchet.Machine {
-	m := ratchet.DetectMachine()
+func machine(rendererKey string) baselines.Machine {
+	m := baselines.DetectMachine()
 	m.Renderer = rendererKey
 	return m
 }
@@ -174,14 +176,14 @@ func (h *front) baselinesDefault() string {
 	if h.opts.Baselines != "" {
 		return h.opts.Baselines
 	}
-	return ratchet.DefaultBaselines
+	return baselines.DefaultFile
 }
 
 func (h *front) docsDefault() string {
 	if h.opts.Docs != "" {
 		return h.opts.Docs
 	}
-	return ratchet.DefaultDocs
+	return perfdocs.DefaultFile
 }
 
 func (h *front) scenariosCmd() *cobra.Command {

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"runtime/debug"
 	"strings"
+
+	"github.com/perfbench/perfbench/writegroup"
 )
 
 // CheckBuild refuses a binary whose times would describe a program nobody
@@ -13,7 +15,7 @@ import (
 // binary: the settings "-race", "-msan", "-asan" and "-cover" ("true" when
 // on) and "-gcflags" (the flags as given, e.g. "all=-N -l"). A nil
 // BuildInfo (the binary carries none) is refused too, since nothing can be
-// checked. The error is an [*InputError] of one line.
+// checked. The error is an [*writegroup.InputError] of one line.
 func CheckBuild(bi *debug.BuildInfo) error {
 	if bi == nil {
 		return refuse("the binary carries no build information to check")
@@ -38,7 +40,7 @@ func CheckBuild(bi *debug.BuildInfo) error {
 }
 
 func refuse(why string) error {
-	return &InputError{Msg: "refusing to record times from this binary: " + why +
+	return &writegroup.InputError{Msg: "refusing to record times from this binary: " + why +
 		"; run an optimised build (go run ./cmd/perfbench perf, without -race, -cover or -gcflags=-N/-l)"}
 }
 
@@ -63,4 +65,30 @@ func unoptimised(value string) string {
 		}
 	}
 	return ""
+}
+
+// commitOf returns the short VCS revision a binary was built from, with
+// "-dirty" when the tree had changes, or "" when the build does not say
+// (go run stamps none).
+func commitOf(bi *debug.BuildInfo) string {
+	if bi == nil {
+		return ""
+	}
+	var rev string
+	var dirty bool
+	for _, s := range bi.Settings {
+		switch s.Key {
+		case "vcs.revision":
+			rev = s.Value
+		case "vcs.modified":
+			dirty = s.Value == "true"
+		}
+	}
+	if len(rev) > 12 {
+		rev = rev[:12]
+	}
+	if rev != "" && dirty {
+		rev += "-dirty"
+	}
+	return rev
 }

@@ -1,6 +1,8 @@
-// Package ratchet keeps perfbench's performance ratchet: the checked-in
-// baselines of time bands, the verdicts of every scenario's bands, and the
-// generated section of docs/performance.md.
+// Package ratchet is perfbench's judge: it judges every scenario's bands
+// against the checked-in baselines (package baselines), moves the
+// baselines by its rule, and has the history (package history), the docs
+// page and charts (package perfdocs) follow, written as one group
+// (package writegroup). The revision ratchet is package revision.
 //
 // # The three obligations
 //
@@ -13,14 +15,14 @@
 //     whose confidence interval straddles the limit is measured once more
 //     in a fresh process by the command ([Ratchet.Straddling],
 //     [Ratchet.Rejudge]), and that judgement stands.
-//  2. Ratchet: time baselines live in a YAML file (DefaultBaselines) keyed
-//     by [Machine]. A baseline moves down by itself when a new median is
+//  2. Ratchet: time baselines live in a YAML file (baselines.DefaultFile)
+//     keyed by machine. A baseline moves down by itself when a new median is
 //     significantly lower (Mann-Whitney U test of the stored samples against
 //     the new ones, alpha 0.05); it never moves up unless a scenario is named
 //     with --rebaseline and a reason with --why. A machine with no baseline
 //     gets one recorded, and its time bands are reported Unbaselined, not
 //     Pass.
-//  3. Docs: the section of DefaultDocs between its markers is rewritten
+//  3. Docs: the section of perfdocs.DefaultFile between its markers is rewritten
 //     when a number moved beyond its noise (a baseline moved, a count
 //     changed, a band or budget changed). Text outside the markers is kept
 //     byte for byte. The section embeds one SVG chart per scenario
@@ -30,9 +32,9 @@
 // # History
 //
 // Every baseline the ratchet sets (recorded, lowered, rebaselined) is
-// appended to a [History] kept beside the baselines file (history.yaml):
+// appended to a history kept beside the baselines file (history.yaml):
 // its date, median, 95% interval, sample count, kind, and the commit the
-// measured binary was built from where known, the newest [HistoryLimit]
+// measured binary was built from where known, the newest history.Limit
 // per number and machine. The charts draw it, so a baseline that moved
 // down leaves a trace of where it was.
 //
@@ -40,21 +42,21 @@
 //
 //   - Times are only recorded from an optimised build: [CheckBuild] refuses a
 //     binary built with -race, coverage, or -gcflags=-N/-l.
-//   - Bad input is an [*InputError] of one line ("file:line: what; fix"),
+//   - Bad input is a *writegroup.InputError of one line ("file:line: what; fix"),
 //     found before anything is written, and every file is left
 //     byte-identical: a malformed baselines file, damaged docs markers, an
 //     unknown --rebaseline name, a --rebaseline without --why. Every value
 //     read is finite and plausible: NaN, Inf, a negative value or one above
-//     [MaxTime] anywhere in the baselines or the history, a median outside
+//     band.MaxTime anywhere in the baselines or the history, a median outside
 //     its samples' range, samples that are all zero, and a unit that is
 //     not the scenario's are refused with their line; so is a baselines
 //     file that has lost baselines the history still records (one cut
 //     short), naming them, rather than recording them afresh.
-//   - Only regular files of at most [MaxFileSize] are read: a FIFO, a
+//   - Only regular files of at most writegroup.MaxFileSize are read: a FIFO, a
 //     device (a link to /dev/zero), a directory or a giant file is an
-//     [*InputError] naming it, never a hang or the machine's memory. A file
+//     input error naming it, never a hang or the machine's memory. A file
 //     that cannot be written (a full disk, a failed sync, a read-only
-//     directory) is an [*InputError] too, naming it and the fix.
+//     directory) is an input error too, naming it and the fix.
 //   - The baselines, docs and history files and the charts are one group,
 //     written whole or not at all: each member to a pending file, synced and
 //     read back, then a manifest of every member's length and SHA-256,

@@ -9,6 +9,8 @@ import (
 	"time"
 
 	"github.com/perfbench/perfbench/band"
+	"github.com/perfbench/perfbench/baselines"
+	"github.com/perfbench/perfbench/perfdocs"
 	"github.com/perfbench/perfbench/ratchet"
 	"github.com/perfbench/perfbench/scenario"
 )
@@ -40,11 +42,11 @@ func ExampleRun() {
 	}
 
 	opts := ratchet.Options{
-		Baselines: filepath.Join(root, ratchet.DefaultBaselines),
-		Docs:      filepath.Join(root, ratchet.DefaultDocs),
+		Baselines: filepath.Join(root, baselines.DefaultFile),
+		Docs:      filepath.Join(root, perfdocs.DefaultFile),
 		Scenarios: []string{"hover-storm"},
 		// The CLI leaves these three zero: this machine, this binary, now.
-		Machine: ratchet.Machine{CPU: "Example CPU", Cores: 4, OS: "linux", Arch: "amd64", Go: "go1.26.0"},
+		Machine: baselines.Machine{CPU: "Example CPU", Cores: 4, OS: "linux", Arch: "amd64", Go: "go1.26.0"},
 		Build:   &debug.BuildInfo{},
 		Now:     func() time.Time { return time.Date(2026, 9, 10, 8, 0, 0, 0, time.UTC) },
 	}

@@ -35,22 +35,3 @@ func Run(ctx context.Context, opts Options, measure Measure) (Outcome, error) {
 	}
 	return r.Finish(o)
 }
-
-// RunReference drives one revision ratchet run as the reference command
-// does, with compare for its paired run.
-func RunReference(ctx context.Context, opts ReferenceOptions, compare func(context.Context, Reference) (Compared, error)) (ReferenceOutcome, error) {
-	v, err := OpenReference(opts)
-	if err != nil {
-		return ReferenceOutcome{}, err
-	}
-	defer v.Close()
-	o := v.Outcome()
-	if ref, run := v.Against(); run {
-		c, err := compare(ctx, ref)
-		if err != nil {
-			return o, err
-		}
-		o = v.Judge(c)
-	}
-	return v.Finish(o)
-}

@@ -2,7 +2,6 @@ package ratchet
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"io/fs"
 	"maps"
@@ -11,7 +10,6 @@ import (
 	"runtime/debug"
 	"slices"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 
@@ -19,147 +17,24 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/perfbench/perfbench/band"
+	"github.com/perfbench/perfbench/baselines"
+	"github.com/perfbench/perfbench/history"
+	"github.com/perfbench/perfbench/perfdocs"
 	"github.com/perfbench/perfbench/scenario"
+	"github.com/perfbench/perfbench/writegroup"
+	"github.com/perfbench/perfbench/writegroup/writegrouptest"
 )
-
-// fault is what faultDisk does at the operation it fails.
-type fault int
-
-const (
-	// faultENOSPC: the disk is full. A write writes half its bytes first.
-	faultENOSPC fault = iota
-	// faultEIO: the device reports an I/O error; a failed sync has written
-	// the data but promises nothing.
-	faultEIO
-	// faultKill: the process dies there. A write writes half its bytes;
-	// nothing after it happens at all, clean-up included.
-	faultKill
-)
-
-func (f fault) String() string { return [...]string{"ENOSPC", "EIO", "kill"}[f] }
-
-var errKilled = errors.New("killed")
-
-// faultDisk is the real file system failing its at-th operation (from 0)
-// with fault; at < 0 fails none. It records every operation it sees.
-type faultDisk struct {
-	at    int
-	fault fault
-	ops   []string
-	dead  bool
-}
-
-var _ disk = (*faultDisk)(nil)
-
-// op counts an operation and returns the error it fails with, or nil; a
-// partial write is told by half.
-func (d *faultDisk) op(what, path string) (err error, half bool) {
-	if d.dead {
-		return errKilled, false
-	}
-	d.ops = append(d.ops, what+" "+filepath.Base(path))
-	if len(d.ops)-1 != d.at {
-		return nil, false
-	}
-	switch d.fault {
-	case faultENOSPC:
-		return syscall.ENOSPC, true
-	case faultEIO:
-		return syscall.EIO, false
-	}
-	d.dead = true
-	return errKilled, true
-}
-
-func (d *faultDisk) Create(name string, perm fs.FileMode) (diskFile, error) {
-	if err, _ := d.op("create", name); err != nil {
-		return nil, err
-	}
-	f, err := osDisk{}.Create(name, perm)
-	if err != nil {
-		return nil, err
-	}
-	return &faultFile{d: d, f: f, name: name}, nil
-}
-
-func (d *faultDisk) Rename(from, to string) error {
-	if err, _ := d.op("rename", from); err != nil {
-		return err
-	}
-	return os.Rename(from, to)
-}
-
-func (d *faultDisk) Remove(name string) error {
-	if err, _ := d.op("remove", name); err != nil {
-		return err
-	}
-	return os.Remove(name)
-}
-
-func (d *faultDisk) MkdirAll(dir string, perm fs.FileMode) error {
-	if err, _ := d.op("mkdir", dir); err != nil {
-		return err
-	}
-	return os.MkdirAll(dir, perm)
-}
-
-func (d *faultDisk) SyncDir(dir string) error {
-	if err, _ := d.op("syncdir", dir); err != nil {
-		return err
-	}
-	return osDisk{}.SyncDir(dir)
-}
-
-type faultFile struct {
-	d    *faultDisk
-	f    diskFile
-	name string
-}
-
-func (f *faultFile) Write(p []byte) (int, error) {
-	err, half := f.d.op("write", f.name)
-	if err != nil {
-		if !half {
-			return 0, err
-		}
-		n, _ := f.f.Write(p[:len(p)/2])
-		return n, err
-	}
-	return f.f.Write(p)
-}
-
-func (f *faultFile) Chmod(m fs.FileMode) error {
-	if err, _ := f.d.op("chmod", f.name); err != nil {
-		return err
-	}
-	return f.f.Chmod(m)
-}
-
-func (f *faultFile) Sync() error {
-	if err, _ := f.d.op("sync", f.name); err != nil {
-		return err
-	}
-	return f.f.Sync()
-}
-
-func (f *faultFile) Close() error {
-	err, _ := f.d.op("close", f.name)
-	if cerr := f.f.Close(); err == nil { // the descriptor goes with the process either way
-		err = cerr
-	}
-	return err
-}
 
 // faultRepo is a module root for the fault runs: baselines, history,
 // docs and charts as a recording run lays them out.
 type faultRepo string
 
-func (r faultRepo) opts(now time.Time, d disk) Options {
+func (r faultRepo) opts(now time.Time, d writegroup.Disk) Options {
 	return Options{
 		Baselines: filepath.Join(string(r), "perf", "baselines.yaml"),
 		Docs:      filepath.Join(string(r), "docs", "performance.md"),
 		Scenarios: []string{"hover-storm", "scroll"},
-		Machine:   Machine{CPU: "Test CPU 3000", Cores: 2, OS: "linux", Arch: "amd64", Go: "go1.26.0"},
+		Machine:   baselines.Machine{CPU: "Test CPU 3000", Cores: 2, OS: "linux", Arch: "amd64", Go: "go1.26.0"},
 		Build:     &debug.BuildInfo{},
 		Now:       func() time.Time { return now },
 		disk:      d,
@@ -189,12 +64,16 @@ func (r faultRepo) files(t *testing.T) map[string]string {
 func (r faultRepo) phantoms(t *testing.T) int {
 	t.Helper()
 	o := r.opts(time.Time{}, nil)
-	store, err := Load(o.Baselines)
+	store, err := baselines.Load(o.Baselines)
 	require.NoError(t, err)
-	hist, err := LoadHistory(o.History)
+	hist, err := history.Load(o.History)
 	require.NoError(t, err)
 	n := 0
-	for k, ps := range hist.points {
+	for _, k := range []baselines.Key{{Machine: o.Machine.String(), Scenario: "hover-storm", Number: "frame"}, {Machine: o.Machine.String(), Scenario: "scroll", Number: "frame"}} {
+		ps := hist.Points(k)
+		if len(ps) == 0 {
+			continue
+		}
 		b, ok := store.Get(k)
 		if last := ps[len(ps)-1]; !ok || !last.Set.Equal(b.Set) || last.Median != b.Median {
 			n++
@@ -261,7 +140,7 @@ func newFaultRepo(t *testing.T) faultRepo {
 func TestEveryWriteFaultLeavesTheFilesWhole(t *testing.T) {
 	old := newFaultRepo(t).files(t)
 	clean := newFaultRepo(t)
-	count := &faultDisk{at: -1}
+	count := &writegrouptest.Disk{At: -1}
 	_, err := Run(context.Background(), clean.opts(faultDay2, count), measured(second))
 	require.NoError(t, err)
 	want := clean.files(t)
@@ -269,20 +148,20 @@ func TestEveryWriteFaultLeavesTheFilesWhole(t *testing.T) {
 	for _, f := range []string{"perf/baselines.yaml", "perf/history.yaml", "docs/performance.md", "docs/perf/charts/hover-storm.svg", "docs/perf/charts/scroll.svg"} {
 		require.NotEqual(t, old[f], want[f], "%s is a member of the second run's group", f)
 	}
-	points := count.ops
+	points := count.Ops
 	t.Logf("%d points of failure in a run that writes 5 files: %s", len(points), strings.Join(points, ", "))
 
 	var damaged, phantom, leftovers, cases int
 	kinds := map[string]bool{}
 	for at, point := range points {
 		kinds[strings.Fields(point)[0]] = true
-		for _, f := range []fault{faultENOSPC, faultEIO, faultKill} {
+		for _, f := range []writegrouptest.Fault{writegrouptest.ENOSPC, writegrouptest.EIO, writegrouptest.Kill} {
 			cases++
 			name := fmt.Sprintf("%s at %d %s", f, at, point)
 			r := newFaultRepo(t)
-			_, err := Run(context.Background(), r.opts(faultDay2, &faultDisk{at: at, fault: f}), measured(second))
-			if f != faultKill && err != nil {
-				var ie *InputError
+			_, err := Run(context.Background(), r.opts(faultDay2, &writegrouptest.Disk{At: at, Fault: f}), measured(second))
+			if f != writegrouptest.Kill && err != nil {
+				var ie *writegroup.InputError
 				if assert.ErrorAs(t, err, &ie, name) {
 					assert.NotEmpty(t, ie.File, name)
 					assert.NotContains(t, err.Error(), "\n", name)
@@ -290,7 +169,7 @@ func TestEveryWriteFaultLeavesTheFilesWhole(t *testing.T) {
 			}
 			// What the next run's recovery makes of it: whole or absent.
 			o := r.opts(faultDay2, nil)
-			_, err = recoverGroup(osDisk{}, o.Baselines, []string{o.Docs, o.History}, o.Charts)
+			_, err = writegroup.Recover(writegroup.OS{}, o.Baselines, []string{o.Docs, o.History}, o.Charts, perfdocs.ChartExt)
 			require.NoError(t, err, name)
 			got := r.files(t)
 			if !maps.Equal(got, old) && !maps.Equal(got, want) {

@@ -11,7 +11,10 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/perfbench/perfbench/baselines"
+	"github.com/perfbench/perfbench/history"
 	"github.com/perfbench/perfbench/ratchet"
+	"github.com/perfbench/perfbench/writegroup"
 )
 
 func (r repo) history() string { return filepath.Join(r.dir, "perf", "history.yaml") }
@@ -38,14 +41,14 @@ func TestHistoryAndCharts(t *testing.T) {
 	assert.Equal(t, []string{r.chart("hover-storm")}, o.ChartsWritten, "only the chart whose data moved")
 	assert.Equal(t, scrollChart, r.read(t, r.chart("scroll")))
 
-	h, err := ratchet.LoadHistory(r.history())
+	h, err := history.Load(r.history())
 	require.NoError(t, err)
-	points := h.Points(ratchet.Key{Machine: machineA.String(), Scenario: "hover-storm", Number: "frame"})
+	points := h.Points(baselines.Key{Machine: machineA.String(), Scenario: "hover-storm", Number: "frame"})
 	require.Len(t, points, 2)
-	assert.Equal(t, ratchet.Recorded, points[0].Kind)
+	assert.Equal(t, history.Recorded, points[0].Kind)
 	assert.Equal(t, "abc1234", points[0].Commit)
 	assert.Equal(t, day1, points[0].Set)
-	assert.Equal(t, ratchet.Lowered, points[1].Kind)
+	assert.Equal(t, history.Lowered, points[1].Kind)
 	assert.Equal(t, "", points[1].Commit, "unknown: the build says none")
 	assert.Equal(t, 100.0, points[0].Median)
 	assert.Less(t, points[1].Lo, points[1].Median)
@@ -58,15 +61,15 @@ func TestHistoryAndCharts(t *testing.T) {
 
 // The history keeps the newest HistoryLimit baselines of each number.
 func TestHistoryIsBounded(t *testing.T) {
-	var h ratchet.History
-	k := ratchet.Key{Machine: "m", Scenario: "s", Number: "n"}
-	for i := range ratchet.HistoryLimit + 5 {
-		h.Add(k, ratchet.Point{Set: day1.Add(time.Duration(i) * 24 * time.Hour), Median: float64(100 - i), Lo: float64(99 - i), Hi: float64(101 - i), N: 30})
+	var h history.History
+	k := baselines.Key{Machine: "m", Scenario: "s", Number: "n"}
+	for i := range history.Limit + 5 {
+		h.Add(k, history.Point{Set: day1.Add(time.Duration(i) * 24 * time.Hour), Median: float64(100 - i), Lo: float64(99 - i), Hi: float64(101 - i), N: 30})
 	}
 	ps := h.Points(k)
-	require.Len(t, ps, ratchet.HistoryLimit)
+	require.Len(t, ps, history.Limit)
 	assert.Equal(t, day1.Add(5*24*time.Hour), ps[0].Set, "the oldest went first")
-	back, err := ratchet.ParseHistory(h.Marshal(), "history.yaml")
+	back, err := history.Parse(h.Marshal(), "history.yaml")
 	require.NoError(t, err)
 	assert.Equal(t, ps, back.Points(k))
 }
@@ -75,14 +78,14 @@ func TestHistoryIsBounded(t *testing.T) {
 // why a baseline moved up after the store's record of it was replaced; a
 // file written before it was kept (seven fields) still reads.
 func TestHistoryKeepsARebaselinesWhy(t *testing.T) {
-	var h ratchet.History
-	k := ratchet.Key{Machine: "m", Scenario: "s", Number: "n"}
-	h.Add(k, ratchet.Point{Set: day1, Median: 100, Lo: 99, Hi: 101, N: 30, Kind: ratchet.Recorded, Commit: "abc1234"})
-	h.Add(k, ratchet.Point{Set: day1.Add(time.Hour), Median: 120, Lo: 119, Hi: 121, N: 30, Kind: ratchet.Rebaselined, Commit: "def5678", Why: "the clock changed"})
+	var h history.History
+	k := baselines.Key{Machine: "m", Scenario: "s", Number: "n"}
+	h.Add(k, history.Point{Set: day1, Median: 100, Lo: 99, Hi: 101, N: 30, Kind: history.Recorded, Commit: "abc1234"})
+	h.Add(k, history.Point{Set: day1.Add(time.Hour), Median: 120, Lo: 119, Hi: 121, N: 30, Kind: history.Rebaselined, Commit: "def5678", Why: "the clock changed"})
 	data := h.Marshal()
 	assert.Contains(t, string(data), "['2026-09-10T08:00:00Z', 100, 99, 101, 30, recorded, abc1234]\n")
 	assert.Contains(t, string(data), "rebaselined, def5678, the clock changed]\n")
-	back, err := ratchet.ParseHistory(data, "history.yaml")
+	back, err := history.Parse(data, "history.yaml")
 	require.NoError(t, err)
 	assert.Equal(t, h.Points(k), back.Points(k))
 	assert.Equal(t, "the clock changed", back.Points(k)[1].Why)
@@ -105,7 +108,7 @@ func TestMalformedHistoryLeavesEveryFileByteIdentical(t *testing.T) {
 			before := r.snapshot(t)
 			f := measuring(numbers(spread(30, 90, 110), spread(30, 18, 22), 1))
 			_, err := ratchet.Run(context.Background(), r.opts(machineA, day1), f.measure)
-			var ie *ratchet.InputError
+			var ie *writegroup.InputError
 			require.ErrorAs(t, err, &ie)
 			assert.True(t, strings.HasPrefix(err.Error(), r.history()+tt.want), "got %q", err.Error())
 			assert.NotContains(t, err.Error(), "\n")
@@ -125,7 +128,7 @@ func TestRecordingFromADirtyTreeIsRefusedUnlessAllowed(t *testing.T) {
 	before := r.snapshot(t)
 	f := measuring(numbers(spread(30, 90, 110), spread(30, 18, 22), 1))
 	_, err := ratchet.Run(context.Background(), opts, f.measure)
-	var ie *ratchet.InputError
+	var ie *writegroup.InputError
 	require.ErrorAs(t, err, &ie)
 	assert.Contains(t, err.Error(), "uncommitted changes (abc1234-dirty)")
 	assert.Contains(t, err.Error(), "--allow-dirty")
@@ -135,7 +138,7 @@ func TestRecordingFromADirtyTreeIsRefusedUnlessAllowed(t *testing.T) {
 	opts.AllowDirty = true
 	_, err = ratchet.Run(context.Background(), opts, f.measure)
 	require.NoError(t, err)
-	h, err := ratchet.LoadHistory(r.history())
+	h, err := history.Load(r.history())
 	require.NoError(t, err)
-	assert.Equal(t, "abc1234-dirty", h.Points(ratchet.Key{Machine: machineA.String(), Scenario: "hover-storm", Number: "frame"})[0].Commit)
+	assert.Equal(t, "abc1234-dirty", h.Points(baselines.Key{Machine: machineA.String(), Scenario: "hover-storm", Number: "frame"})[0].Commit)
 }

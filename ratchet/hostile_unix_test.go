@@ -15,6 +15,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/perfbench/perfbench/ratchet"
+	"github.com/perfbench/perfbench/writegroup"
 )
 
 // Files a careless or hostile user leaves where the ratchet's own should
@@ -77,7 +78,7 @@ func TestHostileFilesAreRefused(t *testing.T) {
 		{"history is a FIFO", replace(repo.history, fifo), repo.history, `: cannot read the history file: it is not a regular file (a FIFO)`},
 		{"docs are a directory", replace(repo.docs, func(t *testing.T, p string) { require.NoError(t, os.Mkdir(p, 0o755)) }), repo.docs, `: cannot read the docs file: is a directory`},
 		{"baselines over the size cap", replace(repo.baselines, func(t *testing.T, p string) {
-			require.NoError(t, os.WriteFile(p, []byte("# "+strings.Repeat("x", ratchet.MaxFileSize)+"\n"), 0o644))
+			require.NoError(t, os.WriteFile(p, []byte("# "+strings.Repeat("x", writegroup.MaxFileSize)+"\n"), 0o644))
 		}), repo.baselines, `: the baselines file is over the 8 MiB the ratchet reads (MaxFileSize)`},
 		{"a chart is a FIFO", replace(func(r repo) string { return r.chart("scroll") }, fifo), func(r repo) string { return r.chart("scroll") }, `: cannot read a chart: it is not a regular file (a FIFO)`},
 		// Case 8: an unwritable charts folder (a file in its place) is
@@ -108,7 +109,7 @@ func TestHostileFilesAreRefused(t *testing.T) {
 			case <-time.After(time.Minute):
 				t.Fatal("the run blocked")
 			}
-			var ie *ratchet.InputError
+			var ie *writegroup.InputError
 			require.ErrorAs(t, err, &ie, "an input error, which the CLI exits 2 for")
 			assert.Equal(t, tt.file(r), ie.File)
 			assert.True(t, strings.HasPrefix(err.Error(), ie.File+tt.want), "got  %q\nwant %q", err.Error(), ie.File+tt.want)

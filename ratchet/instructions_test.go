@@ -8,6 +8,8 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/perfbench/perfbench/band"
+	"github.com/perfbench/perfbench/baselines"
+	"github.com/perfbench/perfbench/history"
 	"github.com/perfbench/perfbench/ratchet"
 	"github.com/perfbench/perfbench/scenario"
 )
@@ -43,16 +45,16 @@ func instructionsOf(t *testing.T, o ratchet.Outcome) band.Judged {
 // own, a rise past the tolerance fails there, and a fall past it is kept.
 func TestInstructionsAreRecordedOnceForEveryMachineOfAToolchain(t *testing.T) {
 	r := newRepo(t)
-	opts := func(m ratchet.Machine) ratchet.Options {
+	opts := func(m baselines.Machine) ratchet.Options {
 		o := r.opts(m, day1)
 		o.Toolchain = toolchain
 		return o
 	}
 	first := r.run(t, opts(machineA), measuring(withInstructions(2991466)))
 	assert.Equal(t, band.Unbaselined, instructionsOf(t, first).BandVerdict)
-	store, err := ratchet.Load(r.baselines())
+	store, err := baselines.Load(r.baselines())
 	require.NoError(t, err)
-	b, ok := store.Get(ratchet.Key{Machine: toolchain, Scenario: "hover-storm", Number: "instructions"})
+	b, ok := store.Get(baselines.Key{Machine: toolchain, Scenario: "hover-storm", Number: "instructions"})
 	require.True(t, ok, "recorded under the toolchain, not the machine")
 	assert.Equal(t, 2991466.0, b.Median)
 	assert.Equal(t, "first record for this toolchain", b.Why, "not this machine's: every machine of the toolchain shares it")
@@ -72,7 +74,7 @@ func TestInstructionsAreRecordedOnceForEveryMachineOfAToolchain(t *testing.T) {
 	assert.Empty(t, small.Moves, "a fall within the tolerance leaves the baseline and the docs alone")
 	fall := r.run(t, opts(machineA), measuring(withInstructions(2991466*0.99)))
 	require.Len(t, fall.Moves, 1)
-	assert.Equal(t, ratchet.Lowered, fall.Moves[0].Kind)
+	assert.Equal(t, history.Lowered, fall.Moves[0].Kind)
 	assert.Contains(t, fall.Moves[0].Why, "an exact fall of more than its tolerance")
 }
 

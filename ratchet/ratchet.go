@@ -2,38 +2,35 @@ package ratchet
 
 import (
 	"bytes"
-	"errors"
 	"fmt"
-	"io/fs"
 	"math"
-	"os"
 	"path/filepath"
 	"runtime/debug"
 	"slices"
-	"strconv"
 	"strings"
 	"time"
 
 	"golang.org/x/perf/benchmath"
 
 	"github.com/perfbench/perfbench/band"
+	"github.com/perfbench/perfbench/baselines"
 	"github.com/perfbench/perfbench/chart"
+	"github.com/perfbench/perfbench/history"
+	"github.com/perfbench/perfbench/perfdocs"
 	"github.com/perfbench/perfbench/scenario"
 	"github.com/perfbench/perfbench/stats"
+	"github.com/perfbench/perfbench/writegroup"
 )
 
-// Default file locations, relative to the module root the CLI runs in.
-const (
-	DefaultBaselines = "perf/baselines.yaml"
-	DefaultDocs      = "docs/performance.md"
-)
+// whyFirstReference is why perf records the first reference.
+const whyFirstReference = "first reference: the commit perfbench perf measured when the file had none"
 
 // Options configures a ratchet run ([Open]). The zero Options records from this binary on this
-// machine into DefaultBaselines and DefaultDocs.
+// machine into baselines.DefaultFile and perfdocs.DefaultFile.
 type Options struct {
-	// Baselines is the baselines file; "" means DefaultBaselines.
+	// Baselines is the baselines file; "" means baselines.DefaultFile.
 	Baselines string
-	// Docs is the docs file; "" means DefaultDocs.
+	// Docs is the docs file; "" means perfdocs.DefaultFile.
 	Docs string
 
 	// Scenarios are the valid scenario names, in report order. Run checks
@@ -76,8 +73,8 @@ type Options struct {
 	AdvisoryTimes bool
 
 	// Machine is the machine the times are keyed by; the zero Machine
-	// means DetectMachine().
-	Machine Machine
+	// means baselines.DetectMachine().
+	Machine baselines.Machine
 	// Toolchain is the key instructions are recorded under (a portable
 	// kind: band.Kind.Portable): what decides them — the architecture and
 	// its level, the Go and Valgrind versions — so that every machine of
@@ -91,7 +88,7 @@ type Options struct {
 	// Now stamps new baselines; nil means time.Now.
 	Now func() time.Time
 
-	// History is the file of every baseline set (see [History]); "" means
+	// History is the file of every baseline set (package history); "" means
 	// history.yaml beside Baselines.
 	History string
 	// Charts is the directory of the scenarios' SVG charts, embedded in
@@ -109,7 +106,7 @@ type Options struct {
 	AllowDirty bool
 
 	// ReferenceCommit, when the baselines file names no reference
-	// revision yet, is recorded as the first one (see [RunReference]): the
+	// revision yet, is recorded as the first one (package revision): the
 	// full commit of the measured binary's clean tree. "" records none
 	// (a tree with uncommitted changes names no revision that holds the
 	// code measured).
@@ -122,18 +119,18 @@ type Options struct {
 
 	// disk is where the files are written; nil means the real file
 	// system. A test fails its operations one at a time.
-	disk disk
+	disk writegroup.Disk
 }
 
 func (o Options) withDefaults() Options {
 	if o.Baselines == "" {
-		o.Baselines = DefaultBaselines
+		o.Baselines = baselines.DefaultFile
 	}
 	if o.Docs == "" {
-		o.Docs = DefaultDocs
+		o.Docs = perfdocs.DefaultFile
 	}
 	if o.Machine.IsZero() {
-		o.Machine = DetectMachine()
+		o.Machine = baselines.DetectMachine()
 	}
 	if o.Build == nil && !o.ReadOnly {
 		if bi, ok := debug.ReadBuildInfo(); ok {
@@ -156,7 +153,7 @@ func (o Options) withDefaults() Options {
 		o.ReferencePage = filepath.Join(filepath.Dir(o.Docs), "perf", "reference.md")
 	}
 	if o.disk == nil {
-		o.disk = osDisk{}
+		o.disk = writegroup.OS{}
 	}
 	return o
 }
@@ -174,7 +171,7 @@ func (o Options) chartsLink() string {
 // Outcome is what Run did: every verdict, every baseline that moved, and
 // which files it wrote.
 type Outcome struct {
-	Machine Machine
+	Machine baselines.Machine
 	// Scenarios are judged in report order: Options.Scenarios first, then
 	// any other scenario measure returned, in its order.
 	Scenarios []ScenarioOutcome
@@ -253,37 +250,10 @@ type ScenarioOutcome struct {
 	measured []band.Measured
 }
 
-// MoveKind says why a baseline moved.
-type MoveKind uint8
-
-const (
-	// Recorded: the machine had no baseline for the number.
-	Recorded MoveKind = iota
-	// Lowered: the new median is significantly lower than the baseline.
-	Lowered
-	// Rebaselined: asked for by name, with a reason.
-	Rebaselined
-)
-
-func (k MoveKind) String() string {
-	switch k {
-	case Recorded:
-		return "recorded"
-	case Lowered:
-		return "lowered"
-	case Rebaselined:
-		return "rebaselined"
-	}
-	return fmt.Sprintf("MoveKind(%d)", uint8(k))
-}
-
-// MarshalText writes the kind's word, so a JSON report reads "lowered".
-func (k MoveKind) MarshalText() ([]byte, error) { return []byte(k.String()), nil }
-
 // Move is one baseline that changed.
 type Move struct {
 	Scenario, Number, Unit string
-	Kind                   MoveKind
+	Kind                   history.Kind
 	// From is the old median (zero for Recorded), To the new one.
 	From, To float64
 	// Why is what the store records with the new baseline.
@@ -294,7 +264,7 @@ type Move struct {
 // hover-storm/frame 65 µs/frame" or "baseline lowered: hover-storm/frame
 // 100 → 65 µs/frame: why".
 func (m Move) String() string {
-	if m.Kind == Recorded {
+	if m.Kind == history.Recorded {
 		return fmt.Sprintf("baseline recorded: %s/%s %s %s", m.Scenario, m.Number, band.Format(m.To), m.Unit)
 	}
 	return fmt.Sprintf("baseline %s: %s/%s %s → %s %s: %s", m.Kind, m.Scenario, m.Number,
@@ -325,7 +295,7 @@ func (m Move) String() string {
 //     number in it moved beyond its noise; create the file if it does not
 //     exist.
 //
-// Bad input (see [InputError]) is refused and leaves every file
+// Bad input (see [writegroup.InputError]) is refused and leaves every file
 // byte-identical: a malformed, empty, unreadable, non-regular or oversized
 // baselines, history or docs file, a value that is not finite and
 // plausible, a baseline for a scenario or number that does not exist (a
@@ -340,14 +310,14 @@ func (m Move) String() string {
 // A recording run holds an exclusive lock on the baselines file's
 // directory from Open to Close; a second one is refused. The baselines,
 // docs and history files and the charts are written as one group, whole
-// or not at all (see the package doc). A failed verdict is not an error,
+// or not at all (package writegroup). A failed verdict is not an error,
 // but a failing run writes nothing (Outcome.Withheld says so): noise that
 // fails a band is never recorded or published.
 type Ratchet struct {
 	opts      Options
-	store     *Store
-	docs      *docsFile
-	hist      *History
+	store     *baselines.Store
+	docs      *perfdocs.Docs
+	hist      *history.History
 	page      []byte
 	known     []string
 	recovered []string
@@ -367,25 +337,25 @@ func Open(opts Options) (*Ratchet, error) {
 	if opts.Check {
 		opts.ReadOnly = true
 	}
-	r := &Ratchet{opts: opts, hist: &History{}}
+	r := &Ratchet{opts: opts, hist: &history.History{}}
 	if !opts.ReadOnly {
 		if err := CheckBuild(opts.Build); err != nil {
 			return nil, err
 		}
 		if strings.HasSuffix(opts.Commit, "-dirty") && !opts.AllowDirty {
-			return nil, &InputError{Msg: fmt.Sprintf("the binary was built from a tree with uncommitted changes (%s): the history would name a commit that does not hold the measured code; commit first, or pass --allow-dirty to record it marked dirty", opts.Commit)}
+			return nil, &writegroup.InputError{Msg: fmt.Sprintf("the binary was built from a tree with uncommitted changes (%s): the history would name a commit that does not hold the measured code; commit first, or pass --allow-dirty to record it marked dirty", opts.Commit)}
 		}
 		for _, f := range []struct{ path, flag string }{{opts.Baselines, "--baselines"}, {opts.Docs, "--docs"}} {
-			if err := checkDir(f.path, f.flag); err != nil {
+			if err := writegroup.CheckDir(f.path, f.flag); err != nil {
 				return nil, err
 			}
 		}
-		unlock, err := lockBaselines(opts.Baselines)
+		unlock, err := writegroup.Lock(opts.Baselines)
 		if err != nil {
 			return nil, err
 		}
 		r.unlock = unlock
-		if r.recovered, err = recoverGroup(opts.disk, opts.Baselines, []string{opts.Docs, opts.History, opts.ReferencePage}, opts.Charts); err != nil {
+		if r.recovered, err = writegroup.Recover(opts.disk, opts.Baselines, []string{opts.Docs, opts.History, opts.ReferencePage}, opts.Charts, perfdocs.ChartExt); err != nil {
 			r.Close()
 			return nil, err
 		}
@@ -401,27 +371,27 @@ func Open(opts Options) (*Ratchet, error) {
 func (r *Ratchet) load() error {
 	opts := r.opts
 	var err error
-	if r.store, err = Load(opts.Baselines); err != nil {
+	if r.store, err = baselines.Load(opts.Baselines); err != nil {
 		return err
 	}
 	r.known = opts.Known
 	if r.known == nil {
 		r.known = opts.Scenarios
 	}
-	if err := r.store.checkScenarios(opts.Baselines, r.known); err != nil {
+	if err := r.store.CheckScenarios(opts.Baselines, r.known); err != nil {
 		return err
 	}
 	if opts.ReadOnly && !opts.Check {
 		return nil
 	}
-	if r.docs, err = readDocs(opts.Docs); err != nil {
+	if r.docs, err = perfdocs.Read(opts.Docs); err != nil {
 		return err
 	}
 	// The docs show each baseline's interval from the history.
-	if r.hist, err = LoadHistory(opts.History); err != nil {
+	if r.hist, err = history.Load(opts.History); err != nil {
 		return err
 	}
-	r.page, err = readPage(opts.ReferencePage)
+	r.page, err = perfdocs.ReadPage(opts.ReferencePage)
 	return err
 }
 
@@ -447,16 +417,16 @@ func (r *Ratchet) Judge(results []scenario.Result) (Outcome, error) {
 	known := r.known
 	if known == nil {
 		known = order
-		if err := r.store.checkScenarios(opts.Baselines, known); err != nil {
+		if err := r.store.CheckScenarios(opts.Baselines, known); err != nil {
 			return Outcome{}, err
 		}
 	}
-	if err := r.store.checkNumbers(opts.Baselines, results); err != nil {
+	if err := r.store.CheckNumbers(opts.Baselines, results); err != nil {
 		return Outcome{}, err
 	}
 	// After the numbers: a renamed number is told as one, not as a
 	// baseline the history misses.
-	if err := r.hist.checkStore(r.store, opts.Baselines, known); err != nil {
+	if err := r.hist.CheckStore(r.store, opts.Baselines, known); err != nil {
 		return Outcome{}, err
 	}
 	if opts.Scenarios == nil {
@@ -530,24 +500,13 @@ func (r *Ratchet) Rejudge(o Outcome, again []scenario.Result) Outcome {
 }
 
 func (r *Ratchet) judge() judge {
-	return judge{store: r.store, keys: r.opts.keys(), rebaseline: r.opts.Rebaseline, advisoryTimes: r.opts.AdvisoryTimes}
+	return judge{store: r.store, scope: r.opts.scope(), rebaseline: r.opts.Rebaseline, advisoryTimes: r.opts.AdvisoryTimes}
 }
 
-// keys are the store keys of a run's recorded numbers: a time's the
-// machine's, a portable number's the toolchain's.
-type keys struct{ machine, toolchain string }
-
-func (o Options) keys() keys { return keys{machine: o.Machine.String(), toolchain: o.Toolchain} }
-
-// of returns the key number of scenario is recorded under.
-func (k keys) of(scenario string, n band.Spec) Key {
-	if !n.Band.Kind.Portable() {
-		return Key{k.machine, scenario, n.Name}
-	}
-	if !IsToolchain(k.toolchain) {
-		panic("ratchet: " + scenario + " " + n.Name + " is a portable number (" + string(n.Band.Kind) + ") and Options.Toolchain is " + strconv.Quote(k.toolchain) + ", not a toolchain key")
-	}
-	return Key{k.toolchain, scenario, n.Name}
+// scope is what a run's recorded numbers are keyed by: a time by this
+// machine, a portable number by the toolchain.
+func (o Options) scope() baselines.Scope {
+	return baselines.Scope{Machine: o.Machine.String(), Toolchain: o.Toolchain}
 }
 
 // LineChange is one line of a file that a run would write otherwise: its
@@ -628,12 +587,12 @@ func (o Outcome) worst() band.Verdict {
 func (r *Ratchet) Finish(o Outcome) (Outcome, error) {
 	opts, store, hist, docs, page := r.opts, r.store, r.hist, r.docs, r.page
 	if opts.Check {
-		section := renderSection(&o, store, hist, docs.keys(store, opts), opts.chartsLink())
-		if !docs.exists || stable(section) != stable(docs.section()) {
-			o.stale(opts.Docs, docs.sectionLine(), stable(docs.section()), stable(section))
+		section := perfdocs.Section(o.docs(), store, hist, docs.Scope(store, opts.scope()), opts.chartsLink())
+		if docs.Stale(section) {
+			o.stale(opts.Docs, docs.SectionLine(), perfdocs.Stable(docs.Section()), perfdocs.Stable(section))
 		}
 		if refs := store.References(); len(refs) > 0 {
-			if want := renderReferencePage(refs, filepath.Base(opts.Baselines)); !bytes.Equal(page, want) {
+			if want := perfdocs.ReferencePage(refs, filepath.Base(opts.Baselines)); !bytes.Equal(page, want) {
 				o.stale(opts.ReferencePage, 1, string(page), string(want))
 			}
 		}
@@ -658,15 +617,15 @@ func (r *Ratchet) Finish(o Outcome) (Outcome, error) {
 			if !n.Band.Kind.Recorded() || n.BandVerdict == band.Broken {
 				continue
 			}
-			k := opts.keys().of(sc.Name, n.Spec)
+			k := opts.scope().Key(sc.Name, n.Spec)
 			old, had := store.Get(k)
 			if mv, ok := ratchet(store, k, n, sc.measured[i], sc.Rebaselined, opts.Why, now); ok {
 				o.Moves = append(o.Moves, mv)
 				if had && len(hist.Points(k)) == 0 {
-					hist.Add(k, pointOf(old)) // set before the history was kept
+					hist.Add(k, history.PointOf(old)) // set before the history was kept
 				}
-				pt := Point{Set: now, Median: mv.To, Lo: n.Lo, Hi: n.Hi, N: n.N, Kind: mv.Kind, Commit: opts.Commit}
-				if mv.Kind == Rebaselined {
+				pt := history.Point{Set: now, Median: mv.To, Lo: n.Lo, Hi: n.Hi, N: n.N, Kind: mv.Kind, Commit: opts.Commit}
+				if mv.Kind == history.Rebaselined {
 					pt.Why = mv.Why
 				}
 				hist.Add(k, pt)
@@ -674,83 +633,76 @@ func (r *Ratchet) Finish(o Outcome) (Outcome, error) {
 		}
 	}
 	if _, ok := store.Reference(); !ok && opts.ReferenceCommit != "" {
-		if !commitName.MatchString(opts.ReferenceCommit) {
+		if baselines.CheckCommit("Options.ReferenceCommit", opts.ReferenceCommit) != nil {
 			panic("ratchet: Options.ReferenceCommit " + fmt.Sprintf("%q", opts.ReferenceCommit) + " is not a commit name")
 		}
-		store.AddReference(Reference{Commit: opts.ReferenceCommit, Set: now, Kind: RefRecorded, Why: whyFirstReference})
+		store.AddReference(baselines.Reference{Commit: opts.ReferenceCommit, Set: now, Kind: baselines.RefRecorded, Why: whyFirstReference})
 		o.ReferenceRecorded = opts.ReferenceCommit
 	}
-	baselines := fileWrite{path: opts.Baselines}
+	baselinesFile := writegroup.Member{Path: opts.Baselines}
 	if len(o.Moves) > 0 || o.ReferenceRecorded != "" {
-		baselines.data = store.Marshal()
+		baselinesFile.Data = store.Marshal()
 	}
-	pageFile := fileWrite{path: opts.ReferencePage}
+	pageFile := writegroup.Member{Path: opts.ReferencePage}
 	if refs := store.References(); len(refs) > 0 {
-		if want := renderReferencePage(refs, filepath.Base(opts.Baselines)); !bytes.Equal(page, want) {
-			pageFile.data = want
+		if want := perfdocs.ReferencePage(refs, filepath.Base(opts.Baselines)); !bytes.Equal(page, want) {
+			pageFile.Data = want
 		}
 	}
 
 	// Obligation 3: docs, and the charts they embed.
-	machine := docs.keys(store, opts)
-	section := renderSection(&o, store, hist, machine, opts.chartsLink())
-	docsFile := fileWrite{path: opts.Docs}
-	if !docs.exists || stable(section) != stable(docs.section()) {
-		docsFile.data = docs.with(section)
+	scope := docs.Scope(store, opts.scope())
+	section := perfdocs.Section(o.docs(), store, hist, scope, opts.chartsLink())
+	docsFile := writegroup.Member{Path: opts.Docs}
+	if docs.Stale(section) {
+		docsFile.Data = docs.With(section)
 	}
 	// The history grows only when a baseline moves; it is written with the
 	// baselines.
-	historyFile := fileWrite{path: opts.History}
-	if baselines.data != nil {
-		historyFile.data = hist.Marshal()
+	historyFile := writegroup.Member{Path: opts.History}
+	if baselinesFile.Data != nil {
+		historyFile.Data = hist.Marshal()
 	}
 	// The charts are members of the group too: drawn before anything is
 	// written, so a chart that cannot be drawn or written leaves every
 	// file as it was.
-	charts, err := renderCharts(&o, store, hist, machine, chart.SVG)
+	charts, err := perfdocs.Charts(o.docs(), store, hist, scope, chart.SVG)
 	if err != nil {
 		return o, err
 	}
-	chartWrites, err := changedCharts(opts.Charts, o.Scenarios, charts)
+	chartWrites, err := perfdocs.ChangedCharts(opts.Charts, o.docs(), charts)
 	if err != nil {
 		return o, err
 	}
 	if len(chartWrites) > 0 {
 		if err := opts.disk.MkdirAll(opts.Charts, 0o755); err != nil {
-			return o, writeError(opts.Charts, err)
+			return o, writegroup.WriteError(opts.Charts, err)
 		}
 	}
-	if pageFile.data != nil {
-		if err := opts.disk.MkdirAll(filepath.Dir(pageFile.path), 0o755); err != nil {
-			return o, writeError(pageFile.path, err)
+	if pageFile.Data != nil {
+		if err := opts.disk.MkdirAll(filepath.Dir(pageFile.Path), 0o755); err != nil {
+			return o, writegroup.WriteError(pageFile.Path, err)
 		}
 	}
-	group := append([]fileWrite{baselines, docsFile, historyFile, pageFile}, chartWrites...)
-	if err := writeGroup(opts.disk, manifestName(opts.Baselines), group...); err != nil {
+	group := append([]writegroup.Member{baselinesFile, docsFile, historyFile, pageFile}, chartWrites...)
+	if err := writegroup.Write(opts.disk, opts.Baselines, group...); err != nil {
 		return o, err
 	}
-	o.BaselinesWritten, o.DocsWritten = baselines.data != nil, docsFile.data != nil
-	o.HistoryWritten = historyFile.data != nil
+	o.BaselinesWritten, o.DocsWritten = baselinesFile.Data != nil, docsFile.Data != nil
+	o.HistoryWritten = historyFile.Data != nil
 	for _, w := range chartWrites {
-		o.ChartsWritten = append(o.ChartsWritten, w.path)
+		o.ChartsWritten = append(o.ChartsWritten, w.Path)
 	}
 	return o, nil
 }
 
-// checkDir refuses a file whose directory does not exist: a mistyped
-// --baselines or --docs would otherwise create a tree of its own.
-func checkDir(path, flag string) error {
-	dir := filepath.Dir(path)
-	fi, err := os.Stat(dir)
-	switch {
-	case errors.Is(err, fs.ErrNotExist):
-		return &InputError{File: path, Msg: fmt.Sprintf("the directory %s does not exist; create it, or point %s at a file in an existing directory", dir, flag)}
-	case err != nil:
-		return &InputError{File: path, Msg: err.Error()}
-	case !fi.IsDir():
-		return &InputError{File: path, Msg: fmt.Sprintf("%s is not a directory; point %s at a file in a directory", dir, flag)}
+// docs is what the docs and charts show of the outcome's scenarios.
+func (o *Outcome) docs() []perfdocs.Scenario {
+	out := make([]perfdocs.Scenario, len(o.Scenarios))
+	for i, sc := range o.Scenarios {
+		out[i] = perfdocs.Scenario{Name: sc.Name, Numbers: sc.Numbers, Varying: sc.Varying, Broken: sc.Broken}
 	}
-	return nil
+	return out
 }
 
 // checkRebaseline checks --rebaseline and --why against the valid names;
@@ -758,25 +710,25 @@ func checkDir(path, flag string) error {
 func (o Options) checkRebaseline(valid []string) error {
 	if len(o.Rebaseline) == 0 {
 		if strings.TrimSpace(o.Why) != "" {
-			return &InputError{Msg: "--why is recorded with a rebaseline, and there is none; name the scenario with --rebaseline NAME, or drop --why"}
+			return &writegroup.InputError{Msg: "--why is recorded with a rebaseline, and there is none; name the scenario with --rebaseline NAME, or drop --why"}
 		}
 		return nil
 	}
 	if o.Check {
-		return &InputError{Msg: "--rebaseline records a baseline, which perf --check never does; run perfbench perf --rebaseline without --check"}
+		return &writegroup.InputError{Msg: "--rebaseline records a baseline, which perf --check never does; run perfbench perf --rebaseline without --check"}
 	}
 	if o.ReadOnly {
-		return &InputError{Msg: "--rebaseline records a baseline, which a read-only run never does; run perfbench perf"}
+		return &writegroup.InputError{Msg: "--rebaseline records a baseline, which a read-only run never does; run perfbench perf"}
 	}
 	if strings.TrimSpace(o.Why) == "" {
-		return &InputError{Msg: fmt.Sprintf("--rebaseline %s needs --why \"…\": say why the new number is the right one, it is recorded with the baseline", strings.Join(o.Rebaseline, ","))}
+		return &writegroup.InputError{Msg: fmt.Sprintf("--rebaseline %s needs --why \"…\": say why the new number is the right one, it is recorded with the baseline", strings.Join(o.Rebaseline, ","))}
 	}
 	if valid == nil {
 		return nil
 	}
 	for _, name := range o.Rebaseline {
 		if !slices.Contains(valid, name) {
-			return &InputError{Msg: fmt.Sprintf("--rebaseline %q: unknown scenario; valid: %s", name, strings.Join(valid, ", "))}
+			return &writegroup.InputError{Msg: fmt.Sprintf("--rebaseline %q: unknown scenario; valid: %s", name, strings.Join(valid, ", "))}
 		}
 	}
 	return nil
@@ -803,8 +755,8 @@ func index(results []scenario.Result, declared []string) (map[string]*scenario.R
 // judge judges scenarios against one machine's (and toolchain's)
 // baselines.
 type judge struct {
-	store         *Store
-	keys          keys
+	store         *baselines.Store
+	scope         baselines.Scope
 	rebaseline    []string
 	advisoryTimes bool
 }
@@ -826,7 +778,7 @@ func (j judge) scenario(name string, s *scenario.Result) ScenarioOutcome {
 				if out.Rebaselined && len(m.Samples) > 0 {
 					// Judged against what it is about to be recorded as.
 					m.Band.Baseline = band.Judge(m).Median
-				} else if b, ok := j.store.Get(j.keys.of(name, m.Spec)); ok {
+				} else if b, ok := j.store.Get(j.scope.Key(name, m.Spec)); ok {
 					m.Band.Baseline = b.Median
 				}
 			}
@@ -860,12 +812,12 @@ func (sc ScenarioOutcome) straddles() bool {
 	return slices.ContainsFunc(sc.Numbers, func(n band.Judged) bool { return n.Straddles })
 }
 
-// ProcessSpread returns the largest over the smallest of the per-process
+// processSpread returns the largest over the smallest of the per-process
 // fastest samples of a time measured in several processes: how far apart the
 // processes of one run landed on this machine, which the ratchet records
 // with a baseline so a reader can tell a noisy number from a quiet one.
 // Zero for fewer than two processes.
-func ProcessSpread(runs [][]float64) float64 {
+func processSpread(runs [][]float64) float64 {
 	var lo, hi float64
 	n := 0
 	for _, r := range runs {
@@ -898,9 +850,9 @@ func ProcessSpread(runs [][]float64) float64 {
 const MinDrop = 0.10
 
 // ratchet applies obligation 2 to one judged time and its samples.
-func ratchet(store *Store, k Key, n band.Judged, m band.Measured, rebaseline bool, why string, now time.Time) (Move, bool) {
+func ratchet(store *baselines.Store, k baselines.Key, n band.Judged, m band.Measured, rebaseline bool, why string, now time.Time) (Move, bool) {
 	samples := m.Samples
-	fresh := Baseline{Unit: n.Unit, Median: n.Median, Samples: slices.Clone(samples), Set: now, Spread: ProcessSpread(m.Runs)}
+	fresh := baselines.Baseline{Unit: n.Unit, Median: n.Median, Samples: slices.Clone(samples), Set: now, Spread: processSpread(m.Runs)}
 	slices.Sort(fresh.Samples)
 	mv := Move{Scenario: k.Scenario, Number: k.Number, Unit: n.Unit, To: n.Median}
 	old, ok := store.Get(k)
@@ -909,19 +861,19 @@ func ratchet(store *Store, k Key, n band.Judged, m band.Measured, rebaseline boo
 	}
 	switch {
 	case rebaseline:
-		mv.Kind, fresh.Why = Rebaselined, why
+		mv.Kind, fresh.Why = history.Rebaselined, why
 	case !ok && n.Band.Kind.Portable():
-		mv.Kind, fresh.Why = Recorded, whyFirstPortable
+		mv.Kind, fresh.Why = history.Recorded, history.WhyFirstPortable
 	case !ok:
-		mv.Kind, fresh.Why = Recorded, whyFirst
+		mv.Kind, fresh.Why = history.Recorded, history.WhyFirst
 	case !n.Band.Kind.Estimated():
 		// Exact: a fall beyond the tolerance is an improvement to keep; a
 		// smaller one is the spread between runs the tolerance admits.
 		if !(n.Median < old.Median*(1-n.Band.Tolerance)) {
 			return Move{}, false
 		}
-		mv.Kind = Lowered
-		fresh.Why = fmt.Sprintf(whyLowerPrefix+"%s %s: an exact fall of more than its tolerance, %s%%",
+		mv.Kind = history.Lowered
+		fresh.Why = fmt.Sprintf(history.WhyLower+"%s %s: an exact fall of more than its tolerance, %s%%",
 			band.Format(old.Median), n.Unit, band.Format(n.Band.Tolerance*100))
 	default:
 		if n.Median >= old.Median {
@@ -937,8 +889,8 @@ func ratchet(store *Store, k Key, n band.Judged, m band.Measured, rebaseline boo
 		if !(cmp.P < cmp.Alpha) {
 			return Move{}, false // lower, but within the noise
 		}
-		mv.Kind = Lowered
-		fresh.Why = fmt.Sprintf(whyLowerPrefix+"%s %s: U test p=%.2g, n=%d+%d",
+		mv.Kind = history.Lowered
+		fresh.Why = fmt.Sprintf(history.WhyLower+"%s %s: U test p=%.2g, n=%d+%d",
 			band.Format(old.Median), n.Unit, cmp.P, cmp.N1, cmp.N2)
 	}
 	mv.Why = fresh.Why

@@ -15,9 +15,12 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/perfbench/perfbench/band"
+	"github.com/perfbench/perfbench/baselines"
+	"github.com/perfbench/perfbench/history"
 	"github.com/perfbench/perfbench/ratchet"
 	"github.com/perfbench/perfbench/report"
 	"github.com/perfbench/perfbench/scenario"
+	"github.com/perfbench/perfbench/writegroup"
 )
 
 // cleanBuild is what the go command records for a plain optimised build.
@@ -28,8 +31,8 @@ var cleanBuild = &debug.BuildInfo{Settings: []debug.BuildSetting{
 }}
 
 var (
-	machineA = ratchet.Machine{CPU: "Test CPU 3000", Cores: 2, OS: "linux", Arch: "amd64", Go: "go1.26.0"}
-	machineB = ratchet.Machine{CPU: "Other CPU 9", Cores: 16, OS: "darwin", Arch: "arm64", Go: "go1.26.0"}
+	machineA = baselines.Machine{CPU: "Test CPU 3000", Cores: 2, OS: "linux", Arch: "amd64", Go: "go1.26.0"}
+	machineB = baselines.Machine{CPU: "Other CPU 9", Cores: 16, OS: "darwin", Arch: "arm64", Go: "go1.26.0"}
 	day1     = time.Date(2026, 9, 10, 8, 0, 0, 0, time.UTC)
 	day2     = time.Date(2026, 9, 11, 9, 30, 0, 0, time.UTC)
 )
@@ -114,7 +117,7 @@ func newRepo(t *testing.T) repo {
 func (r repo) baselines() string { return filepath.Join(r.dir, "perf", "baselines.yaml") }
 func (r repo) docs() string      { return filepath.Join(r.dir, "docs", "performance.md") }
 
-func (r repo) opts(m ratchet.Machine, now time.Time) ratchet.Options {
+func (r repo) opts(m baselines.Machine, now time.Time) ratchet.Options {
 	return ratchet.Options{
 		Baselines: r.baselines(),
 		Docs:      r.docs(),
@@ -184,9 +187,9 @@ func verdictsOf(o ratchet.Outcome, scenario string) map[string]band.Verdict {
 	return got
 }
 
-func storeOf(t *testing.T, r repo) *ratchet.Store {
+func storeOf(t *testing.T, r repo) *baselines.Store {
 	t.Helper()
-	s, err := ratchet.Load(r.baselines())
+	s, err := baselines.Load(r.baselines())
 	require.NoError(t, err)
 	return s
 }
@@ -240,11 +243,11 @@ func TestFirstRunOnAMachineIsUnbaselined(t *testing.T) {
 	assert.Equal(t, map[string]band.Verdict{"frame": band.Unbaselined, "restyles": band.Pass, "primitives-emitted": band.Pass}, verdictsOf(o, "hover-storm"))
 	require.Len(t, o.Moves, 2)
 	for _, m := range o.Moves {
-		assert.Equal(t, ratchet.Recorded, m.Kind)
+		assert.Equal(t, history.Recorded, m.Kind)
 	}
 
 	s := storeOf(t, r)
-	b, ok := s.Get(ratchet.Key{Machine: machineB.String(), Scenario: "hover-storm", Number: "frame"})
+	b, ok := s.Get(baselines.Key{Machine: machineB.String(), Scenario: "hover-storm", Number: "frame"})
 	require.True(t, ok, "machine B got a baseline")
 	assert.Equal(t, 45.0, b.Median)
 	assert.Len(t, b.Samples, 30)
@@ -259,7 +262,7 @@ func TestFirstRunOnAMachineIsUnbaselined(t *testing.T) {
 	assert.Equal(t, storeA.Len()+2, s.Len())
 
 	// Counts gate even while times are unbaselined.
-	o = r.run(t, r.opts(ratchet.Machine{CPU: "Third", Cores: 1, OS: "linux", Arch: "386", Go: "go1.26.0"}, day2),
+	o = r.run(t, r.opts(baselines.Machine{CPU: "Third", Cores: 1, OS: "linux", Arch: "386", Go: "go1.26.0"}, day2),
 		measuring(numbers(spread(30, 40, 50), spread(30, 8, 9), 2)))
 	assert.Equal(t, band.Fail, o.Verdict)
 	assert.True(t, o.Failed())
@@ -274,13 +277,13 @@ func TestLowerMedianMovesBaselineDown(t *testing.T) {
 	assert.Equal(t, band.Pass, o.Verdict)
 	require.Len(t, o.Moves, 1, "only the hover time moved")
 	m := o.Moves[0]
-	assert.Equal(t, ratchet.Lowered, m.Kind)
+	assert.Equal(t, history.Lowered, m.Kind)
 	assert.Equal(t, "hover-storm", m.Scenario)
 	assert.Equal(t, 100.0, m.From)
 	assert.Equal(t, 80.0, m.To)
 	assert.Contains(t, m.Why, "significantly lower than 100 µs/frame: U test p=")
 
-	b, ok := storeOf(t, r).Get(ratchet.Key{Machine: machineA.String(), Scenario: "hover-storm", Number: "frame"})
+	b, ok := storeOf(t, r).Get(baselines.Key{Machine: machineA.String(), Scenario: "hover-storm", Number: "frame"})
 	require.True(t, ok)
 	assert.Equal(t, 80.0, b.Median)
 	assert.Equal(t, day2, b.Set)
@@ -352,7 +355,7 @@ func TestRebaseline(t *testing.T) {
 			opts.Rebaseline, opts.Why, opts.Scenarios = tt.rebaseline, tt.why, tt.scenarios
 			opts.Check = tt.name == "rebaseline with --check"
 			_, err := ratchet.Run(context.Background(), opts, f.measure)
-			var ie *ratchet.InputError
+			var ie *writegroup.InputError
 			require.ErrorAs(t, err, &ie)
 			assert.Contains(t, err.Error(), tt.want)
 			assert.NotContains(t, err.Error(), "\n")
@@ -369,10 +372,10 @@ func TestRebaseline(t *testing.T) {
 		o := r.run(t, opts, measuring(slower))
 		assert.Equal(t, band.Pass, o.Verdict)
 		require.Len(t, o.Moves, 1)
-		assert.Equal(t, ratchet.Move{Scenario: "hover-storm", Number: "frame", Unit: "µs/frame", Kind: ratchet.Rebaselined,
+		assert.Equal(t, ratchet.Move{Scenario: "hover-storm", Number: "frame", Unit: "µs/frame", Kind: history.Rebaselined,
 			From: 100, To: 200, Why: "hover now draws a drop shadow"}, o.Moves[0])
 		assert.True(t, o.Scenarios[0].Rebaselined)
-		b, _ := storeOf(t, r).Get(ratchet.Key{Machine: machineA.String(), Scenario: "hover-storm", Number: "frame"})
+		b, _ := storeOf(t, r).Get(baselines.Key{Machine: machineA.String(), Scenario: "hover-storm", Number: "frame"})
 		assert.Equal(t, 200.0, b.Median)
 		assert.Equal(t, "hover now draws a drop shadow", b.Why)
 		assert.Contains(t, r.read(t, r.baselines()), "why: hover now draws a drop shadow")
@@ -425,7 +428,7 @@ func TestMalformedBaselinesLeaveEveryFileByteIdentical(t *testing.T) {
 
 			f := measuring(numbers(spread(30, 90, 110), spread(30, 18, 22), 1))
 			_, err := ratchet.Run(context.Background(), r.opts(machineA, day1), f.measure)
-			var ie *ratchet.InputError
+			var ie *writegroup.InputError
 			require.ErrorAs(t, err, &ie, "an input error, which the CLI exits 2 for")
 			assert.Equal(t, r.baselines(), ie.File)
 			assert.True(t, strings.HasPrefix(err.Error(), r.baselines()+tt.want), "got %q", err.Error())
@@ -461,7 +464,7 @@ func TestDamagedMarkersLeaveEveryFileByteIdentical(t *testing.T) {
 			// Numbers that would move a baseline and change a count.
 			f := measuring(numbers(spread(30, 50, 60), spread(30, 18, 22), 0))
 			_, err := ratchet.Run(context.Background(), r.opts(machineA, day2), f.measure)
-			var ie *ratchet.InputError
+			var ie *writegroup.InputError
 			require.ErrorAs(t, err, &ie)
 			assert.True(t, strings.HasPrefix(err.Error(), r.docs()+tt.want), "got %q", err.Error())
 			assert.Contains(t, err.Error(), "the file was left as it is")
@@ -617,7 +620,7 @@ func TestRunRefusesInstrumentedBuild(t *testing.T) {
 	opts.Build = &debug.BuildInfo{Settings: []debug.BuildSetting{{Key: "-race", Value: "true"}}}
 	f := measuring(numbers(spread(30, 90, 110), spread(30, 18, 22), 1))
 	_, err := ratchet.Run(context.Background(), opts, f.measure)
-	var ie *ratchet.InputError
+	var ie *writegroup.InputError
 	require.ErrorAs(t, err, &ie)
 	assert.Equal(t, "refusing to record times from this binary: it was built with -race; run an optimised build (go run ./cmd/perfbench perf, without -race, -cover or -gcflags=-N/-l)", err.Error())
 	assert.Empty(t, f.calls)

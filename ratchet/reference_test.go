@@ -12,7 +12,9 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/perfbench/perfbench/band"
-	"github.com/perfbench/perfbench/ratchet"
+	"github.com/perfbench/perfbench/baselines"
+	"github.com/perfbench/perfbench/revision"
+	"github.com/perfbench/perfbench/writegroup"
 )
 
 const (
@@ -25,14 +27,14 @@ func (r repo) page() string { return filepath.Join(r.dir, "docs", "perf", "refer
 
 // timeAt is a paired time of hover-storm at ratio q with the interval
 // [lo, hi] and its verdict as the paired run would give it.
-func timeAt(number string, q, lo, hi float64, v band.Verdict) ratchet.ComparedTime {
-	return ratchet.ComparedTime{Ratio: ratchet.Ratio{Scenario: "hover-storm", Number: number, Ratio: q, Lo: lo, Hi: hi, Pairs: 60},
+func timeAt(number string, q, lo, hi float64, v band.Verdict) revision.ComparedTime {
+	return revision.ComparedTime{Ratio: baselines.Ratio{Scenario: "hover-storm", Number: number, Ratio: q, Lo: lo, Hi: hi, Pairs: 60},
 		Verdict: v, Faster: v == band.Pass && hi < 1, Slower: v == band.Pass && lo > 1}
 }
 
-func comparing(c ratchet.Compared) (func(context.Context, ratchet.Reference) (ratchet.Compared, error), *[]string) {
+func comparing(c revision.Compared) (func(context.Context, baselines.Reference) (revision.Compared, error), *[]string) {
 	var asked []string
-	return func(_ context.Context, ref ratchet.Reference) (ratchet.Compared, error) {
+	return func(_ context.Context, ref baselines.Reference) (revision.Compared, error) {
 		asked = append(asked, ref.Commit)
 		return c, nil
 	}, &asked
@@ -47,8 +49,8 @@ func recordFirst(t *testing.T, r repo) {
 	require.Equal(t, refA, o.ReferenceRecorded)
 }
 
-func (r repo) reference(head string, now time.Time) ratchet.ReferenceOptions {
-	return ratchet.ReferenceOptions{Baselines: r.baselines(), Page: r.page(), Head: head, Now: func() time.Time { return now }}
+func (r repo) reference(head string, now time.Time) revision.Options {
+	return revision.Options{Baselines: r.baselines(), Page: r.page(), Head: head, Now: func() time.Time { return now }}
 }
 
 // perf records the commit it measured as the first reference, beside the
@@ -60,11 +62,11 @@ func TestPerfRecordsTheFirstReference(t *testing.T) {
 	file := r.read(t, r.baselines())
 	assert.Contains(t, file, "version: 2\n# The reference revision main's CI judges head against")
 	assert.Contains(t, file, "references:\n  - commit: "+refA+"\n    set: 2026-09-10T08:00:00Z\n    kind: recorded\n")
-	s, err := ratchet.Load(r.baselines())
+	s, err := baselines.Load(r.baselines())
 	require.NoError(t, err)
 	ref, ok := s.Reference()
 	require.True(t, ok)
-	assert.Equal(t, ratchet.Reference{Commit: refA, Set: day1, Kind: ratchet.RefRecorded, Why: ref.Why}, ref)
+	assert.Equal(t, baselines.Reference{Commit: refA, Set: day1, Kind: baselines.RefRecorded, Why: ref.Why}, ref)
 	assert.Contains(t, r.read(t, r.page()), "**The reference:** `aaaaaaaaaaaa`, since 2026-09-10 08:00 UTC (recorded).")
 
 	// Once recorded, perf never moves it: another commit measured leaves it.
@@ -93,7 +95,7 @@ func TestTheOldFormatStillReads(t *testing.T) {
 	assert.Empty(t, o.ReferenceRecorded)
 	file := r.read(t, r.baselines())
 	assert.True(t, strings.Contains(file, "\nversion: 1\nmachines:\n"), file)
-	s, err := ratchet.Load(r.baselines())
+	s, err := baselines.Load(r.baselines())
 	require.NoError(t, err)
 	_, ok := s.Reference()
 	assert.False(t, ok)
@@ -107,27 +109,27 @@ func TestTheOldFormatStillReads(t *testing.T) {
 func TestReferenceMovesOnlyWhenHeadIsFaster(t *testing.T) {
 	for _, tt := range []struct {
 		name   string
-		c      ratchet.Compared
+		c      revision.Compared
 		failed bool
 		moves  bool
 		stays  string
 	}{
-		{"slower beyond the tolerance fails and stays", ratchet.Compared{Failed: true, Failures: []string{"hover-storm frame 1.05× slower, beyond the 3% tolerance"},
-			Times: []ratchet.ComparedTime{timeAt("frame", 1.05, 1.04, 1.06, band.Fail)}}, true, false, "head fails against the reference: hover-storm frame 1.05× slower"},
-		{"a count that failed stays", ratchet.Compared{Failed: true, Failures: []string{"hover-storm restyles rose from 1 to 2"},
-			Times: []ratchet.ComparedTime{timeAt("frame", 0.9, 0.88, 0.92, band.Pass)}}, true, false, "head fails against the reference: hover-storm restyles rose"},
-		{"faster moves", ratchet.Compared{Times: []ratchet.ComparedTime{timeAt("frame", 0.95, 0.94, 0.96, band.Pass)}}, false, true, ""},
-		{"unsure never moves", ratchet.Compared{Times: []ratchet.ComparedTime{timeAt("frame", 0.95, 0.94, 0.96, band.Pass), timeAt("input", 1.02, 0.99, 1.05, band.Unsure)}}, false, false, "unsure: hover-storm input"},
-		{"a-a does not move", ratchet.Compared{Times: []ratchet.ComparedTime{timeAt("frame", 1.0, 0.995, 1.005, band.Pass)}}, false, false, "no time significantly faster"},
-		{"measurably slower blocks the move", ratchet.Compared{Times: []ratchet.ComparedTime{timeAt("frame", 0.95, 0.94, 0.96, band.Pass), timeAt("input", 1.02, 1.01, 1.025, band.Pass)}}, false, false, "measurably slower, within the tolerance: hover-storm input 1.02×"},
-		{"broken stays", ratchet.Compared{Broken: true, Failures: []string{"hover-storm: head: crashed"}}, true, false, "head fails against the reference: hover-storm: head: crashed"},
+		{"slower beyond the tolerance fails and stays", revision.Compared{Failed: true, Failures: []string{"hover-storm frame 1.05× slower, beyond the 3% tolerance"},
+			Times: []revision.ComparedTime{timeAt("frame", 1.05, 1.04, 1.06, band.Fail)}}, true, false, "head fails against the reference: hover-storm frame 1.05× slower"},
+		{"a count that failed stays", revision.Compared{Failed: true, Failures: []string{"hover-storm restyles rose from 1 to 2"},
+			Times: []revision.ComparedTime{timeAt("frame", 0.9, 0.88, 0.92, band.Pass)}}, true, false, "head fails against the reference: hover-storm restyles rose"},
+		{"faster moves", revision.Compared{Times: []revision.ComparedTime{timeAt("frame", 0.95, 0.94, 0.96, band.Pass)}}, false, true, ""},
+		{"unsure never moves", revision.Compared{Times: []revision.ComparedTime{timeAt("frame", 0.95, 0.94, 0.96, band.Pass), timeAt("input", 1.02, 0.99, 1.05, band.Unsure)}}, false, false, "unsure: hover-storm input"},
+		{"a-a does not move", revision.Compared{Times: []revision.ComparedTime{timeAt("frame", 1.0, 0.995, 1.005, band.Pass)}}, false, false, "no time significantly faster"},
+		{"measurably slower blocks the move", revision.Compared{Times: []revision.ComparedTime{timeAt("frame", 0.95, 0.94, 0.96, band.Pass), timeAt("input", 1.02, 1.01, 1.025, band.Pass)}}, false, false, "measurably slower, within the tolerance: hover-storm input 1.02×"},
+		{"broken stays", revision.Compared{Broken: true, Failures: []string{"hover-storm: head: crashed"}}, true, false, "head fails against the reference: hover-storm: head: crashed"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			r := newRepo(t)
 			recordFirst(t, r)
 			before := r.snapshot(t)
 			cmp, asked := comparing(tt.c)
-			o, err := ratchet.RunReference(context.Background(), r.reference(refB, day2), cmp)
+			o, err := runReference(context.Background(), r.reference(refB, day2), cmp)
 			require.NoError(t, err)
 			assert.Equal(t, []string{refA}, *asked, "judged against the reference")
 			assert.True(t, o.Judged)
@@ -141,9 +143,9 @@ func TestReferenceMovesOnlyWhenHeadIsFaster(t *testing.T) {
 				return
 			}
 			require.NotNil(t, o.Moved)
-			assert.Equal(t, ratchet.RefFaster, o.Moved.Kind)
+			assert.Equal(t, baselines.RefFaster, o.Moved.Kind)
 			assert.Equal(t, "significantly faster than aaaaaaaaaaaa: hover-storm frame 0.95× [0.94, 0.96]", o.Moved.Why)
-			s, err := ratchet.Load(r.baselines())
+			s, err := baselines.Load(r.baselines())
 			require.NoError(t, err)
 			ref, _ := s.Reference()
 			assert.Equal(t, refB, ref.Commit)
@@ -154,7 +156,7 @@ func TestReferenceMovesOnlyWhenHeadIsFaster(t *testing.T) {
 			after := r.snapshot(t)
 			check := r.reference(refC, day2)
 			check.Check = true
-			o, err = ratchet.RunReference(context.Background(), check, func(context.Context, ratchet.Reference) (ratchet.Compared, error) { return tt.c, nil })
+			o, err = runReference(context.Background(), check, func(context.Context, baselines.Reference) (revision.Compared, error) { return tt.c, nil })
 			require.NoError(t, err)
 			require.NotNil(t, o.Moved, "would move")
 			assert.False(t, o.Written)
@@ -168,23 +170,23 @@ func TestReferenceMovesOnlyWhenHeadIsFaster(t *testing.T) {
 func TestRebaselineMovesTheReference(t *testing.T) {
 	r := newRepo(t)
 	recordFirst(t, r)
-	slower := ratchet.Compared{Failed: true, Failures: []string{"slower"}, Times: []ratchet.ComparedTime{timeAt("frame", 1.2, 1.18, 1.22, band.Fail)}}
+	slower := revision.Compared{Failed: true, Failures: []string{"slower"}, Times: []revision.ComparedTime{timeAt("frame", 1.2, 1.18, 1.22, band.Fail)}}
 	opts := r.reference(refB, day2)
 	opts.Rebaseline, opts.Why = true, "hover now draws a drop shadow"
 	cmp, _ := comparing(slower)
-	o, err := ratchet.RunReference(context.Background(), opts, cmp)
+	o, err := runReference(context.Background(), opts, cmp)
 	require.NoError(t, err)
 	require.NotNil(t, o.Moved)
 	assert.False(t, o.Failed, "a rebaseline accepts the slowdown")
-	assert.Equal(t, ratchet.RefRebaselined, o.Moved.Kind)
+	assert.Equal(t, baselines.RefRebaselined, o.Moved.Kind)
 	assert.Contains(t, r.read(t, r.baselines()), "why: hover now draws a drop shadow")
 	assert.Contains(t, r.read(t, r.page()), "| rebaselined | `aaaaaaaaaaaa` | hover-storm frame 1.2× [1.18, 1.22] | hover now draws a drop shadow |")
 
 	before := r.snapshot(t)
 	opts = r.reference(refC, day2)
 	opts.Rebaseline, opts.Why = true, "again"
-	cmp, _ = comparing(ratchet.Compared{Broken: true, Failures: []string{"hover-storm: head: crashed"}})
-	o, err = ratchet.RunReference(context.Background(), opts, cmp)
+	cmp, _ = comparing(revision.Compared{Broken: true, Failures: []string{"hover-storm: head: crashed"}})
+	o, err = runReference(context.Background(), opts, cmp)
 	require.NoError(t, err)
 	assert.Nil(t, o.Moved)
 	assert.True(t, o.Failed)
@@ -195,13 +197,13 @@ func TestRebaselineMovesTheReference(t *testing.T) {
 // and every file byte-identical: no reference, a damaged one, --rebaseline
 // without --why, --why alone, --check with --rebaseline.
 func TestReferenceBadInputTouchesNothing(t *testing.T) {
-	never := func(context.Context, ratchet.Reference) (ratchet.Compared, error) {
+	never := func(context.Context, baselines.Reference) (revision.Compared, error) {
 		panic("compared on bad input")
 	}
 	for _, tt := range []struct {
 		name  string
 		setup func(t *testing.T, r repo)
-		opts  func(o *ratchet.ReferenceOptions)
+		opts  func(o *revision.Options)
 		want  string
 	}{
 		{"no reference", func(t *testing.T, r repo) {
@@ -212,9 +214,9 @@ func TestReferenceBadInputTouchesNothing(t *testing.T) {
 			data := strings.Replace(r.read(t, r.baselines()), "kind: recorded", "kind: moved", 1)
 			require.NoError(t, os.WriteFile(r.baselines(), []byte(data), 0o644))
 		}, nil, `:13: kind "moved": want recorded, faster or rebaselined`},
-		{"rebaseline without why", recordFirst, func(o *ratchet.ReferenceOptions) { o.Rebaseline = true }, "--rebaseline needs --why"},
-		{"why without rebaseline", recordFirst, func(o *ratchet.ReferenceOptions) { o.Why = "x" }, "--why is recorded with a --rebaseline, and there is none"},
-		{"check and rebaseline", recordFirst, func(o *ratchet.ReferenceOptions) { o.Rebaseline, o.Why, o.Check = true, "x", true }, "--rebaseline moves the reference, which --check never does"},
+		{"rebaseline without why", recordFirst, func(o *revision.Options) { o.Rebaseline = true }, "--rebaseline needs --why"},
+		{"why without rebaseline", recordFirst, func(o *revision.Options) { o.Why = "x" }, "--why is recorded with a --rebaseline, and there is none"},
+		{"check and rebaseline", recordFirst, func(o *revision.Options) { o.Rebaseline, o.Why, o.Check = true, "x", true }, "--rebaseline moves the reference, which --check never does"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			r := newRepo(t)
@@ -224,8 +226,8 @@ func TestReferenceBadInputTouchesNothing(t *testing.T) {
 			if tt.opts != nil {
 				tt.opts(&opts)
 			}
-			_, err := ratchet.RunReference(context.Background(), opts, never)
-			var ie *ratchet.InputError
+			_, err := runReference(context.Background(), opts, never)
+			var ie *writegroup.InputError
 			require.ErrorAs(t, err, &ie)
 			assert.Contains(t, err.Error(), tt.want)
 			assert.NotContains(t, err.Error(), "\n")
@@ -239,8 +241,8 @@ func TestReferenceBadInputTouchesNothing(t *testing.T) {
 func TestReferenceWithoutARun(t *testing.T) {
 	r := newRepo(t)
 	recordFirst(t, r)
-	cmp, asked := comparing(ratchet.Compared{})
-	o, err := ratchet.RunReference(context.Background(), r.reference(refA[:12], day2), cmp)
+	cmp, asked := comparing(revision.Compared{})
+	o, err := runReference(context.Background(), r.reference(refA[:12], day2), cmp)
 	require.NoError(t, err)
 	assert.Empty(t, *asked)
 	assert.Equal(t, "head is the reference", o.Stays)
@@ -248,11 +250,11 @@ func TestReferenceWithoutARun(t *testing.T) {
 	r = newRepo(t)
 	opts := r.reference(refB, day1)
 	opts.Rebaseline, opts.Why = true, "the first reference"
-	o, err = ratchet.RunReference(context.Background(), opts, cmp)
+	o, err = runReference(context.Background(), opts, cmp)
 	require.NoError(t, err)
 	assert.Empty(t, *asked)
 	require.NotNil(t, o.Moved)
-	s, err := ratchet.Load(r.baselines())
+	s, err := baselines.Load(r.baselines())
 	require.NoError(t, err)
 	ref, _ := s.Reference()
 	assert.Equal(t, refB, ref.Commit)
@@ -263,14 +265,33 @@ func TestReferenceWithoutARun(t *testing.T) {
 func TestGoldenReferencePage(t *testing.T) {
 	r := newRepo(t)
 	recordFirst(t, r)
-	cmp, _ := comparing(ratchet.Compared{Times: []ratchet.ComparedTime{timeAt("frame", 0.95, 0.94, 0.96, band.Pass), timeAt("input", 1.0, 0.99, 1.01, band.Pass)}})
-	_, err := ratchet.RunReference(context.Background(), r.reference(refB, day2), cmp)
+	cmp, _ := comparing(revision.Compared{Times: []revision.ComparedTime{timeAt("frame", 0.95, 0.94, 0.96, band.Pass), timeAt("input", 1.0, 0.99, 1.01, band.Pass)}})
+	_, err := runReference(context.Background(), r.reference(refB, day2), cmp)
 	require.NoError(t, err)
 	opts := r.reference(refC, day2.Add(24*time.Hour))
 	opts.Rebaseline, opts.Why = true, "rows draw a shadow | a pipe"
-	cmp, _ = comparing(ratchet.Compared{Failed: true, Times: []ratchet.ComparedTime{timeAt("frame", 1.1, 1.09, 1.11, band.Fail)}})
-	_, err = ratchet.RunReference(context.Background(), opts, cmp)
+	cmp, _ = comparing(revision.Compared{Failed: true, Times: []revision.ComparedTime{timeAt("frame", 1.1, 1.09, 1.11, band.Fail)}})
+	_, err = runReference(context.Background(), opts, cmp)
 	require.NoError(t, err)
 	golden(t, "reference.md", []byte(r.read(t, r.page())))
 	golden(t, "reference.baselines.yaml", []byte(r.read(t, r.baselines())))
+}
+
+// runReference drives one revision ratchet run as the reference command
+// does, with compare for its paired run.
+func runReference(ctx context.Context, opts revision.Options, compare func(context.Context, baselines.Reference) (revision.Compared, error)) (revision.Outcome, error) {
+	v, err := revision.Open(opts)
+	if err != nil {
+		return revision.Outcome{}, err
+	}
+	defer v.Close()
+	o := v.Outcome()
+	if ref, run := v.Against(); run {
+		c, err := compare(ctx, ref)
+		if err != nil {
+			return o, err
+		}
+		o = v.Judge(c)
+	}
+	return v.Finish(o)
 }

@@ -16,6 +16,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/perfbench/perfbench/ratchet"
+	"github.com/perfbench/perfbench/writegroup"
 )
 
 // Bad input a new user feeds the ratchet: each is an *InputError (exit 2
@@ -68,7 +69,7 @@ func TestBadInputLeavesEveryFileByteIdentical(t *testing.T) {
 
 			// Numbers that would lower a baseline and change a count.
 			_, err := ratchet.Run(context.Background(), opts, measuring(numbers(spread(30, 50, 60), spread(30, 18, 22), 0)).measure)
-			var ie *ratchet.InputError
+			var ie *writegroup.InputError
 			require.ErrorAs(t, err, &ie, "an input error, which the CLI exits 2 for")
 			want := strings.ReplaceAll(tt.want, "%DIR%", r.dir)
 			assert.True(t, strings.HasPrefix(err.Error(), ie.File+want), "got  %q\nwant %q", err.Error(), ie.File+want)

@@ -10,22 +10,23 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/perfbench/perfbench/ratchet"
+	"github.com/perfbench/perfbench/baselines"
+	"github.com/perfbench/perfbench/writegroup"
 )
 
 func TestStoreRoundTrip(t *testing.T) {
-	var s ratchet.Store // the zero Store is ready to use
-	k1 := ratchet.Key{Machine: machineA.String(), Scenario: "hover-storm", Number: "frame"}
-	k2 := ratchet.Key{Machine: machineA.String(), Scenario: "scroll", Number: "frame"}
-	k3 := ratchet.Key{Machine: "yes", Scenario: "1.5", Number: "null"} // keys YAML would read as other types
-	s.Put(k2, ratchet.Baseline{Unit: "µs/frame", Median: 20.125, Samples: []float64{19, 20.125, 21}, Set: day1, Why: "first record on this machine"})
-	s.Put(k1, ratchet.Baseline{Unit: "µs/frame", Median: 0.0012345678901, Samples: []float64{0.0012345678901, 0.1 + 0.2, 123456789.123}, Set: day2, Why: "multi\nline: why"})
-	s.Put(k3, ratchet.Baseline{Unit: "", Median: 3, Samples: []float64{3}, Set: day1.In(time.FixedZone("X", 3600)), Why: ""})
+	var s baselines.Store // the zero Store is ready to use
+	k1 := baselines.Key{Machine: machineA.String(), Scenario: "hover-storm", Number: "frame"}
+	k2 := baselines.Key{Machine: machineA.String(), Scenario: "scroll", Number: "frame"}
+	k3 := baselines.Key{Machine: "yes", Scenario: "1.5", Number: "null"} // keys YAML would read as other types
+	s.Put(k2, baselines.Baseline{Unit: "µs/frame", Median: 20.125, Samples: []float64{19, 20.125, 21}, Set: day1, Why: "first record on this machine"})
+	s.Put(k1, baselines.Baseline{Unit: "µs/frame", Median: 0.0012345678901, Samples: []float64{0.0012345678901, 0.1 + 0.2, 123456789.123}, Set: day2, Why: "multi\nline: why"})
+	s.Put(k3, baselines.Baseline{Unit: "", Median: 3, Samples: []float64{3}, Set: day1.In(time.FixedZone("X", 3600)), Why: ""})
 
 	data := s.Marshal()
-	back, err := ratchet.Parse(data, "baselines.yaml")
+	back, err := baselines.Parse(data, "baselines.yaml")
 	require.NoError(t, err)
-	assert.Equal(t, []ratchet.Key{k1, k2, k3}, back.Keys(), "sorted by machine, scenario, number")
+	assert.Equal(t, []baselines.Key{k1, k2, k3}, back.Keys(), "sorted by machine, scenario, number")
 	for _, k := range s.Keys() {
 		want, _ := s.Get(k)
 		got, ok := back.Get(k)
@@ -39,14 +40,14 @@ func TestStoreRoundTrip(t *testing.T) {
 
 func TestParseEmpty(t *testing.T) {
 	for _, in := range []string{"", "# only a comment\n", "version: 1\nmachines:\n", "version: 1\nmachines: {}\n"} {
-		s, err := ratchet.Parse([]byte(in), "b.yaml")
+		s, err := baselines.Parse([]byte(in), "b.yaml")
 		require.NoError(t, err, "%q", in)
 		assert.Equal(t, 0, s.Len())
 	}
 }
 
 func TestLoadMissingFileIsEmpty(t *testing.T) {
-	s, err := ratchet.Load(filepath.Join(t.TempDir(), "perf", "baselines.yaml"))
+	s, err := baselines.Load(filepath.Join(t.TempDir(), "perf", "baselines.yaml"))
 	require.NoError(t, err)
 	assert.Equal(t, 0, s.Len())
 }
@@ -62,15 +63,15 @@ func FuzzLoad(f *testing.F) {
 	f.Add([]byte("version: 1\nmachines:\n  m:\n    s:\n      frame: {median: .nan, samples: [.inf], set: 2026-09-10T08:00:00+02:00}\n"))
 	f.Add([]byte("<<: {version: 1}\n"))
 	f.Fuzz(func(t *testing.T, data []byte) {
-		s, err := ratchet.Parse(data, "baselines.yaml")
+		s, err := baselines.Parse(data, "baselines.yaml")
 		if err != nil {
-			var ie *ratchet.InputError
+			var ie *writegroup.InputError
 			require.ErrorAs(t, err, &ie)
 			assert.NotContains(t, err.Error(), "\n")
 			return
 		}
 		out := s.Marshal()
-		back, err := ratchet.Parse(out, "baselines.yaml")
+		back, err := baselines.Parse(out, "baselines.yaml")
 		require.NoError(t, err, "the parser reads what the store writes:\n%s", out)
 		assert.Equal(t, string(out), string(back.Marshal()))
 	})
@@ -79,9 +80,9 @@ func FuzzLoad(f *testing.F) {
 // newRepoForFuzz seeds the fuzzer with a file the ratchet really wrote.
 func newRepoForFuzz(f *testing.F) []byte {
 	dir := f.TempDir()
-	var s ratchet.Store
-	s.Put(ratchet.Key{Machine: machineA.String(), Scenario: "hover-storm", Number: "frame"},
-		ratchet.Baseline{Unit: "µs/frame", Median: 100, Samples: spread(30, 90, 110), Set: day1, Why: "first record on this machine"})
+	var s baselines.Store
+	s.Put(baselines.Key{Machine: machineA.String(), Scenario: "hover-storm", Number: "frame"},
+		baselines.Baseline{Unit: "µs/frame", Median: 100, Samples: spread(30, 90, 110), Set: day1, Why: "first record on this machine"})
 	path := filepath.Join(dir, "baselines.yaml")
 	if err := os.WriteFile(path, s.Marshal(), 0o644); err != nil {
 		f.Fatal(err)
@@ -96,23 +97,18 @@ func newRepoForFuzz(f *testing.F) []byte {
 // A baseline's spread survives the file, and a spread below 1 is refused
 // with its line.
 func TestStoreKeepsSpread(t *testing.T) {
-	var s ratchet.Store
-	k := ratchet.Key{Machine: "m", Scenario: "hover-storm", Number: "frame"}
-	s.Put(k, ratchet.Baseline{Unit: "µs/frame", Median: 1.2, Samples: []float64{1.2}, Spread: 1.07,
+	var s baselines.Store
+	k := baselines.Key{Machine: "m", Scenario: "hover-storm", Number: "frame"}
+	s.Put(k, baselines.Baseline{Unit: "µs/frame", Median: 1.2, Samples: []float64{1.2}, Spread: 1.07,
 		Set: time.Date(2026, 11, 30, 0, 0, 0, 0, time.UTC), Why: "test"})
-	back, err := ratchet.Parse(s.Marshal(), "b.yaml")
+	back, err := baselines.Parse(s.Marshal(), "b.yaml")
 	require.NoError(t, err)
 	b, ok := back.Get(k)
 	require.True(t, ok)
 	assert.Equal(t, 1.07, b.Spread)
 
 	bad := strings.Replace(string(s.Marshal()), "spread: 1.07", "spread: 0.5", 1)
-	_, err = ratchet.Parse([]byte(bad), "b.yaml")
+	_, err = baselines.Parse([]byte(bad), "b.yaml")
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), "spread 0.5 is below 1")
-}
-
-func TestProcessSpread(t *testing.T) {
-	assert.Equal(t, 1.5, ratchet.ProcessSpread([][]float64{{2, 2, 2}, {3, 3}, {2.5}}))
-	assert.Equal(t, 0.0, ratchet.ProcessSpread([][]float64{{2, 2, 2}}), "one process has no spread")
 }

@@ -12,6 +12,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/perfbench/perfbench/band"
+	"github.com/perfbench/perfbench/baselines"
 	"github.com/perfbench/perfbench/ratchet"
 	"github.com/perfbench/perfbench/report"
 )
@@ -64,7 +65,7 @@ func terminalOutcome(slow, broken bool) ratchet.Outcome {
 		judged("input-frame", "µs/input-frame", band.TimeFromSpread(1.067).WithBaseline(1.2), band.FrameBudget(60), spreadAround(1.21)...),
 		judged("wheel-frame", "µs/wheel-frame", band.TimeFromSpread(1.1), band.FrameBudget(60), spreadAround(4.9)...),
 	}}
-	o := ratchet.Outcome{Machine: ratchet.Machine{CPU: "AMD EPYC", Cores: 2, OS: "linux", Arch: "amd64", Go: "go1.26.8"},
+	o := ratchet.Outcome{Machine: baselines.Machine{CPU: "AMD EPYC", Cores: 2, OS: "linux", Arch: "amd64", Go: "go1.26.8"},
 		Scenarios: []ratchet.ScenarioOutcome{hover, scroll, kitchen}}
 	var vs []band.Verdict
 	for i := range o.Scenarios {
@@ -172,7 +173,7 @@ func TestVerdictWordMatchesTheExitStatus(t *testing.T) {
 // named whole in the closing summary.
 func TestTerminalClipsLongNamesLast(t *testing.T) {
 	long := "a-number-whose-name-is-far-longer-than-any-in-the-suite"
-	o := ratchet.Outcome{Machine: ratchet.Machine{CPU: "AMD EPYC", Cores: 2, OS: "linux", Arch: "amd64", Go: "go1.26.8"},
+	o := ratchet.Outcome{Machine: baselines.Machine{CPU: "AMD EPYC", Cores: 2, OS: "linux", Arch: "amd64", Go: "go1.26.8"},
 		Scenarios: []ratchet.ScenarioOutcome{{Name: "s", Verdict: band.Fail, Numbers: []band.Judged{
 			judged(long, long+"/run", band.Count(1), nil, 2),
 			judged("damage-area", "px/frame", band.Count(1024000), nil, 1024000),

@@ -12,8 +12,8 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/perfbench/perfbench/baselines"
 	"github.com/perfbench/perfbench/harness"
-	"github.com/perfbench/perfbench/ratchet"
 )
 
 // perfCase is a checkout perf has recorded into once: its baselines,
@@ -110,7 +110,7 @@ func TestIssueCasesExit2WithOneLineAndLoseNothing(t *testing.T) {
 		{"case 6: a unit that is not the scenario's", func(t *testing.T, c perfCase) {
 			c.edit(t, c.baselines, "unit: µs/frame", "unit: ms/frame")
 		}, nil, func(c perfCase) string {
-			return "perfbench: " + c.baselines + `:18: the baseline for test-fixed "frame" on machine "` + ratchet.DetectMachine().String() + `" is in "ms/frame", but the scenario measures it in "µs/frame"; restore the file from version control, or delete the baseline to record it afresh`
+			return "perfbench: " + c.baselines + `:18: the baseline for test-fixed "frame" on machine "` + baselines.DetectMachine().String() + `" is in "ms/frame", but the scenario measures it in "µs/frame"; restore the file from version control, or delete the baseline to record it afresh`
 		}},
 		{"case 7: a baselines file cut at a line boundary", func(t *testing.T, c perfCase) {
 			data, err := os.ReadFile(c.baselines)
@@ -118,7 +118,7 @@ func TestIssueCasesExit2WithOneLineAndLoseNothing(t *testing.T) {
 			s := string(data)
 			require.NoError(t, os.WriteFile(c.baselines, []byte(s[:strings.Index(s, "machines:")+len("machines:\n")]), 0o644))
 		}, nil, func(c perfCase) string {
-			return "perfbench: " + c.baselines + ": has no baseline for test-fixed frame on " + ratchet.DetectMachine().String() + ", which the history records (" + c.history + ":9); restore the baselines file from version control (if a number was renamed or removed, delete its points from the history too)"
+			return "perfbench: " + c.baselines + ": has no baseline for test-fixed frame on " + baselines.DetectMachine().String() + ", which the history records (" + c.history + ":9); restore the baselines file from version control (if a number was renamed or removed, delete its points from the history too)"
 		}},
 		{"case 8: the history is a directory", func(t *testing.T, c perfCase) {
 			require.NoError(t, os.Remove(c.history))

@@ -14,6 +14,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/perfbench/perfbench/band"
+	"github.com/perfbench/perfbench/baselines"
 	"github.com/perfbench/perfbench/harness"
 	"github.com/perfbench/perfbench/paired"
 	"github.com/perfbench/perfbench/ratchet"
@@ -31,21 +32,21 @@ func markdownGolden(t *testing.T, name, got string) {
 	golden(t, filepath.Join("testdata", "markdown", name), got, *markdownUpdate, "update-markdown")
 }
 
-var markdownMachine = ratchet.Machine{CPU: "Test CPU 3000", Cores: 2, OS: "linux", Arch: "amd64", Go: "go1.26.0"}
+var markdownMachine = baselines.Machine{CPU: "Test CPU 3000", Cores: 2, OS: "linux", Arch: "amd64", Go: "go1.26.0"}
 
 // markdownOutcome judges one made-up run through the ratchet, against a
 // stored baseline of 10 µs per hover frame and 20 µs per scroll frame.
 func markdownOutcome(t *testing.T, hover, scroll []float64, restyles float64, broken string) ratchet.Outcome {
 	t.Helper()
 	path := filepath.Join(t.TempDir(), "baselines.yaml")
-	var store ratchet.Store
+	var store baselines.Store
 	set := time.Date(2026, 9, 1, 0, 0, 0, 0, time.UTC)
 	for _, b := range []struct {
 		scenario string
 		median   float64
 	}{{"hover-storm", 10}, {"scroll", 20}} {
-		store.Put(ratchet.Key{Machine: markdownMachine.String(), Scenario: b.scenario, Number: "frame"},
-			ratchet.Baseline{Unit: "µs/frame", Median: b.median, Samples: []float64{b.median}, Set: set, Why: "test"})
+		store.Put(baselines.Key{Machine: markdownMachine.String(), Scenario: b.scenario, Number: "frame"},
+			baselines.Baseline{Unit: "µs/frame", Median: b.median, Samples: []float64{b.median}, Set: set, Why: "test"})
 	}
 	require.NoError(t, os.WriteFile(path, store.Marshal(), 0o644))
 	frame := band.Spec{Name: "frame", Unit: "µs/frame", Band: band.Time(0.4), Budget: band.FrameBudget(60)}

@@ -19,10 +19,10 @@ import (
 	"golang.org/x/perf/benchfmt"
 
 	"github.com/perfbench/perfbench/band"
+	"github.com/perfbench/perfbench/baselines"
 	"github.com/perfbench/perfbench/gallery"
 	"github.com/perfbench/perfbench/harness"
 	"github.com/perfbench/perfbench/internal/slow"
-	"github.com/perfbench/perfbench/ratchet"
 	"github.com/perfbench/perfbench/report"
 	"github.com/perfbench/perfbench/scenario"
 	"github.com/perfbench/perfbench/subject/engine"
@@ -218,14 +218,14 @@ func TestScenariosBrokenChildren(t *testing.T) {
 func TestScenariosStraddlingBreachIsMeasuredAgain(t *testing.T) {
 	dir := t.TempDir()
 	t.Setenv(straddleEnv, dir)
-	baselines := filepath.Join(dir, "baselines.yaml")
-	var store ratchet.Store
-	store.Put(ratchet.Key{Machine: ratchet.DetectMachine().String(), Scenario: "test-straddle", Number: "frame"},
-		ratchet.Baseline{Unit: "µs/frame", Median: 10, Samples: []float64{10, 10, 10, 10, 10, 10, 10, 10},
+	file := filepath.Join(dir, "baselines.yaml")
+	var store baselines.Store
+	store.Put(baselines.Key{Machine: baselines.DetectMachine().String(), Scenario: "test-straddle", Number: "frame"},
+		baselines.Baseline{Unit: "µs/frame", Median: 10, Samples: []float64{10, 10, 10, 10, 10, 10, 10, 10},
 			Set: time.Date(2026, 9, 1, 0, 0, 0, 0, time.UTC), Why: "test"})
-	require.NoError(t, os.WriteFile(baselines, store.Marshal(), 0o644))
+	require.NoError(t, os.WriteFile(file, store.Marshal(), 0o644))
 
-	code, stdout, stderr := perfbench(t, "scenarios", "test-straddle", "--repeats", "1", "--baselines", baselines, "--json")
+	code, stdout, stderr := perfbench(t, "scenarios", "test-straddle", "--repeats", "1", "--baselines", file, "--json")
 	require.Equal(t, harness.ExitPass, code, stderr)
 	var o report.JudgedJSON
 	require.NoError(t, json.Unmarshal([]byte(stdout), &o))

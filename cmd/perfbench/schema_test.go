@@ -16,7 +16,9 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/perfbench/perfbench/band"
+	"github.com/perfbench/perfbench/baselines"
 	"github.com/perfbench/perfbench/harness"
+	"github.com/perfbench/perfbench/history"
 	"github.com/perfbench/perfbench/internal/slow"
 	"github.com/perfbench/perfbench/paired"
 	"github.com/perfbench/perfbench/ratchet"
@@ -289,12 +291,12 @@ func fullReports(t *testing.T) map[string][]byte {
 		BandVerdict: band.Pass, BudgetVerdict: band.None}
 	floor, exact := ceiling, ceiling
 	floor.Band, exact.Band = band.Floor(1), band.Exact(2)
-	o := ratchet.Outcome{Machine: ratchet.DetectMachine(), Verdict: band.Broken,
+	o := ratchet.Outcome{Machine: baselines.DetectMachine(), Verdict: band.Broken,
 		Scenarios: []ratchet.ScenarioOutcome{
 			{Name: "a", Verdict: band.Pass, Remeasured: true, Rebaselined: true, Numbers: []band.Judged{time, ceiling, floor, exact}},
 			{Name: "b", Verdict: band.Broken, Broken: "exited with status 2"},
 		},
-		Moves:            []ratchet.Move{{Scenario: "a", Number: "frame", Unit: "µs/frame", Kind: ratchet.Rebaselined, From: 1, To: 1.1, Why: "a reason"}},
+		Moves:            []ratchet.Move{{Scenario: "a", Number: "frame", Unit: "µs/frame", Kind: history.Rebaselined, From: 1, To: 1.1, Why: "a reason"}},
 		BaselinesWritten: true, HistoryWritten: true, DocsWritten: true, ChartsWritten: []string{"docs/perf/charts/a.svg"}, DocsStale: true}
 	p := paired.Outcome{Verdict: band.Fail, Tolerance: 0.03, Times: 1, Looks: 4, FailUnsure: true, Builds: 4, Seed: 7,
 		Broken: []string{"b: head: exited with status 2"},

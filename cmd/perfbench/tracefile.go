@@ -12,7 +12,7 @@ import (
 
 	"github.com/perfbench/perfbench/harness"
 	"github.com/perfbench/perfbench/latency"
-	"github.com/perfbench/perfbench/ratchet"
+	"github.com/perfbench/perfbench/writegroup"
 )
 
 // maxTraceLine is the longest line trace summarize reads. A mark is about
@@ -30,7 +30,7 @@ func openTrace(path string) (*os.File, fs.FileInfo, error) {
 		return nil, nil, harness.Usagef("trace summarize: %v", err) // names the file
 	}
 	if !fi.Mode().IsRegular() {
-		return nil, nil, harness.Usagef("%s: not a regular file (%s); summarize a trace file recorded with %s=FILE", path, ratchet.FileKind(fi.Mode()), latency.EnvVar)
+		return nil, nil, harness.Usagef("%s: not a regular file (%s); summarize a trace file recorded with %s=FILE", path, writegroup.FileKind(fi.Mode()), latency.EnvVar)
 	}
 	f, err := os.Open(path)
 	if err != nil {

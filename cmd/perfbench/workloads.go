@@ -10,8 +10,8 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/perfbench/perfbench/band"
+	"github.com/perfbench/perfbench/baselines"
 	"github.com/perfbench/perfbench/harness"
-	"github.com/perfbench/perfbench/ratchet"
 	"github.com/perfbench/perfbench/report"
 	"github.com/perfbench/perfbench/workloads"
 )
@@ -131,7 +131,7 @@ func workloadsReport(command string, results []workloads.Result) workloadsJSON {
 		results = []workloads.Result{}
 	}
 	return workloadsJSON{Header: report.Header{Version: report.Version, Kind: "workloads", Program: "perfbench", Command: command},
-		Machine: ratchet.DetectMachine().String(), Verdict: band.Worst(vs...), Workloads: results}
+		Machine: baselines.DetectMachine().String(), Verdict: band.Worst(vs...), Workloads: results}
 }
 
 // runWorkloads runs ws for command ("workloads" or "workload").
@@ -174,7 +174,7 @@ func runWorkloads(s *streams, command string, ws []*workloads.Workload, f worklo
 		fmt.Fprintf(s.out, "workloads: %s (%s)\n", band.Worst(vs...), tally(results))
 	}
 	if f.record {
-		machine := ratchet.DetectMachine().String()
+		machine := baselines.DetectMachine().String()
 		if err := workloads.Record(f.docs, machine, time.Now().UTC().Format(time.DateOnly), results); err != nil {
 			return harness.UsageError{Err: err}
 		}

@@ -1,4 +1,4 @@
-package ratchet
+package writegroup
 
 import (
 	"errors"
@@ -10,14 +10,14 @@ import (
 	"syscall"
 )
 
-// disk is every change the ratchet makes to the file system: creating,
+// Disk is every change a group makes to the file system: creating,
 // writing, syncing, renaming and removing files and making directories.
 // It is a seam so that a test can fail any one of them (a full disk at a
 // write, an I/O error at a sync, the process killed at a rename) and check
-// what the next run finds; the ratchet itself only ever uses osDisk.
-type disk interface {
+// what the next run finds; outside tests it is always OS.
+type Disk interface {
 	// Create opens name for writing, truncated, with mode perm.
-	Create(name string, perm fs.FileMode) (diskFile, error)
+	Create(name string, perm fs.FileMode) (DiskFile, error)
 	Rename(from, to string) error
 	Remove(name string) error
 	MkdirAll(dir string, perm fs.FileMode) error
@@ -25,27 +25,27 @@ type disk interface {
 	SyncDir(dir string) error
 }
 
-// diskFile is a file disk.Create opened.
-type diskFile interface {
+// DiskFile is a file disk.Create opened.
+type DiskFile interface {
 	io.Writer
 	Chmod(fs.FileMode) error
 	Sync() error
 	Close() error
 }
 
-// osDisk is the real file system.
-type osDisk struct{}
+// OS is the real file system.
+type OS struct{}
 
-var _ disk = osDisk{}
+var _ Disk = OS{}
 
-func (osDisk) Create(name string, perm fs.FileMode) (diskFile, error) {
+func (OS) Create(name string, perm fs.FileMode) (DiskFile, error) {
 	return os.OpenFile(name, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, perm)
 }
-func (osDisk) Rename(from, to string) error                { return os.Rename(from, to) }
-func (osDisk) Remove(name string) error                    { return os.Remove(name) }
-func (osDisk) MkdirAll(dir string, perm fs.FileMode) error { return os.MkdirAll(dir, perm) }
+func (OS) Rename(from, to string) error                { return os.Rename(from, to) }
+func (OS) Remove(name string) error                    { return os.Remove(name) }
+func (OS) MkdirAll(dir string, perm fs.FileMode) error { return os.MkdirAll(dir, perm) }
 
-func (osDisk) SyncDir(dir string) error {
+func (OS) SyncDir(dir string) error {
 	if runtime.GOOS == "windows" {
 		return nil // a directory cannot be opened for syncing there; renames are durable as they are
 	}
@@ -65,23 +65,22 @@ func (osDisk) SyncDir(dir string) error {
 	return err
 }
 
-// MaxFileSize is the largest baselines, history or docs file the ratchet
-// reads, and the largest chart it compares. The repository's own are tens
+// MaxFileSize is the largest file Read reads: the ratchet's baselines,
+// history and docs files, and the charts it compares. The repository's own are tens
 // of kilobytes and a history of every number at HistoryLimit points is
 // well under a megabyte; a file beyond this is not one the ratchet wrote,
 // and reading it whole could take all the memory there is.
 const MaxFileSize = 8 << 20
 
-// readRegular reads the file at path whole. It reads only a regular file
+// Read reads the file at path whole. It reads only a regular file
 // (a symbolic link is followed) of at most MaxFileSize bytes: a FIFO
 // would block for ever, a device such as /dev/zero never ends, and a
 // directory is not a file; each is an [*InputError] naming the file, what
 // it is and what to do, and so is a file that cannot be read. A file that
 // does not exist returns an error satisfying errors.Is(err,
 // fs.ErrNotExist), for the caller to read as it means. what names the
-// file in messages ("the baselines file"), flag the option that points at
-// it.
-func readRegular(path, what, fix string) ([]byte, error) {
+// file in messages ("the baselines file"), fix says what to do.
+func Read(path, what, fix string) ([]byte, error) {
 	fi, err := os.Stat(path) // never opens, so a FIFO cannot block it
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, err
@@ -146,4 +145,13 @@ func FileKind(m fs.FileMode) string {
 		return "a socket"
 	}
 	return "mode " + m.String()
+}
+
+// unwrapPath drops the path an *fs.PathError repeats.
+func unwrapPath(err error) string {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err.Error()
+	}
+	return err.Error()
 }

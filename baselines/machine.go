@@ -1,4 +1,4 @@
-package ratchet
+package baselines
 
 import (
 	"context"

@@ -1,4 +1,13 @@
-package ratchet
+// Package history keeps every baseline the ratchet has set, per number and
+// machine: its date, median, 95% interval, sample count, kind, commit and a
+// rebaseline's why ([Point]), the newest [Limit] each, in a file beside the
+// baselines file (history.yaml). The charts draw it, so a baseline that
+// moved down leaves a trace of where it was, and [History.CheckStore]
+// refuses a baselines file that lost baselines it records.
+//
+// It reads the baselines store and knows nothing of how baselines are
+// judged or of the docs.
+package history
 
 import (
 	"errors"
@@ -14,22 +23,57 @@ import (
 	"go.yaml.in/yaml/v3"
 
 	"github.com/perfbench/perfbench/band"
+	"github.com/perfbench/perfbench/baselines"
+	"github.com/perfbench/perfbench/internal/keyfile"
+	"github.com/perfbench/perfbench/writegroup"
 )
 
-// HistoryLimit is how many baselines the history keeps per number and
+// Limit is how many baselines the history keeps per number and
 // machine: the newest. Two years of a baseline moving every month fit; an
 // older one has long stopped saying anything about this code.
-const HistoryLimit = 24
+const Limit = 24
 
 // The reasons the ratchet records with a baseline it set by itself; a
-// history point read back from a baseline takes its kind from them.
+// history point read back from a baseline takes its kind from them
+// ([PointOf]): WhyFirst whole, WhyLower as the start of the reason.
 const (
-	whyFirst = "first record on this machine"
-	// whyFirstPortable is the first record of a number kept under its
+	WhyFirst = "first record on this machine"
+	// WhyFirstPortable is the first record of a number kept under its
 	// toolchain, which every machine of that toolchain shares.
-	whyFirstPortable = "first record for this toolchain"
-	whyLowerPrefix   = "significantly lower than "
+	WhyFirstPortable = "first record for this toolchain"
+	WhyLower         = "significantly lower than "
 )
+
+// Kind says why a baseline moved.
+type Kind uint8
+
+const (
+	// Recorded: the machine had no baseline for the number.
+	Recorded Kind = iota
+	// Lowered: the new median is significantly lower than the baseline.
+	Lowered
+	// Rebaselined: asked for by name, with a reason.
+	Rebaselined
+)
+
+func (k Kind) String() string {
+	switch k {
+	case Recorded:
+		return "recorded"
+	case Lowered:
+		return "lowered"
+	case Rebaselined:
+		return "rebaselined"
+	}
+	return fmt.Sprintf("Kind(%d)", uint8(k))
+}
+
+// MarshalText writes the kind's word, so a JSON report reads "lowered".
+func (k Kind) MarshalText() ([]byte, error) { return []byte(k.String()), nil }
+
+// fixYAML is the fix of a line that is not valid YAML, or not the file's
+// shape, as the baselines file says it.
+const fixYAML = "fix the line, or restore the file from version control and run perfbench perf again"
 
 // historyVersion is the schema version a history file carries.
 const historyVersion = 1
@@ -41,7 +85,7 @@ type Point struct {
 	Set            time.Time
 	Median, Lo, Hi float64
 	N              int
-	Kind           MoveKind
+	Kind           Kind
 	// Commit is the short revision of the measured binary ("" unknown;
 	// "-dirty" appended when it had uncommitted changes).
 	Commit string
@@ -52,24 +96,24 @@ type Point struct {
 }
 
 // History is the sequence of baselines set per number and machine, oldest
-// first, at most HistoryLimit each. The zero History is empty and ready to
-// use. It is kept in a file beside the baselines file (DefaultHistory) so
+// first, at most Limit each. The zero History is empty and ready to
+// use. It is kept in a file beside the baselines file (history.yaml) so
 // that charts can show where a baseline was before it moved.
 type History struct {
-	points map[Key][]Point
+	points map[baselines.Key][]Point
 	// file and lines are the file it was parsed from and the line of
 	// each number in it, for errors about it.
 	file  string
-	lines map[Key]int
+	lines map[baselines.Key]int
 }
 
 // Points returns the baselines set under k, oldest first.
-func (h *History) Points(k Key) []Point { return slices.Clone(h.points[k]) }
+func (h *History) Points(k baselines.Key) []Point { return slices.Clone(h.points[k]) }
 
 // Add appends p under k, replacing a point set at the same second, and
-// drops the oldest beyond HistoryLimit. An infinite interval bound (fewer
+// drops the oldest beyond Limit. An infinite interval bound (fewer
 // than six samples) is kept as the median.
-func (h *History) Add(k Key, p Point) {
+func (h *History) Add(k baselines.Key, p Point) {
 	if math.IsInf(p.Lo, 0) || math.IsNaN(p.Lo) {
 		p.Lo = p.Median
 	}
@@ -77,27 +121,27 @@ func (h *History) Add(k Key, p Point) {
 		p.Hi = p.Median
 	}
 	if h.points == nil {
-		h.points = make(map[Key][]Point)
+		h.points = make(map[baselines.Key][]Point)
 	}
 	ps := slices.DeleteFunc(h.points[k], func(q Point) bool { return q.Set.Equal(p.Set) })
 	ps = append(ps, p)
 	slices.SortStableFunc(ps, func(a, b Point) int { return a.Set.Compare(b.Set) })
-	if len(ps) > HistoryLimit {
-		ps = ps[len(ps)-HistoryLimit:]
+	if len(ps) > Limit {
+		ps = ps[len(ps)-Limit:]
 	}
 	h.points[k] = ps
 }
 
-// checkStore refuses a baselines file that has lost baselines the history
+// CheckStore refuses a baselines file that has lost baselines the history
 // still records: a file cut short, or a block deleted by hand, would
 // otherwise have the missing baselines recorded afresh from one run, as if
 // the machine had never been measured. Only scenarios in known are
 // checked (nil: every one), since a scenario that was removed leaves its
 // history behind.
-func (h *History) checkStore(store *Store, file string, known []string) error {
+func (h *History) CheckStore(store *baselines.Store, file string, known []string) error {
 	var missing []string
 	line := 0
-	keys := slices.SortedFunc(maps.Keys(h.points), compareKeys)
+	keys := slices.SortedFunc(maps.Keys(h.points), baselines.CompareKeys)
 	for _, k := range keys {
 		if known != nil && !slices.Contains(known, k.Scenario) {
 			continue
@@ -115,22 +159,22 @@ func (h *History) checkStore(store *Store, file string, known []string) error {
 	if len(missing) > 3 {
 		missing = append(missing[:3], fmt.Sprintf("and %d more", len(missing)-3))
 	}
-	return &InputError{File: file, Msg: fmt.Sprintf("has no baseline for %s, which the history records (%s:%d); restore the baselines file from version control (if a number was renamed or removed, delete its points from the history too)",
+	return &writegroup.InputError{File: file, Msg: fmt.Sprintf("has no baseline for %s, which the history records (%s:%d); restore the baselines file from version control (if a number was renamed or removed, delete its points from the history too)",
 		strings.Join(missing, ", "), h.file, line)}
 }
 
 // Len returns the number of keys with a history.
 func (h *History) Len() int { return len(h.points) }
 
-// pointOf summarises a stored baseline as a history point: its median and
+// PointOf summarises a stored baseline as a history point: its median and
 // the interval of its samples, and the kind its reason names.
-func pointOf(b Baseline) Point {
+func PointOf(b baselines.Baseline) Point {
 	j := band.Judge(band.Measured{Spec: band.Spec{Band: band.Time(0)}, Samples: b.Samples})
 	kind := Rebaselined
 	switch {
-	case b.Why == whyFirst || b.Why == whyFirstPortable:
+	case b.Why == WhyFirst || b.Why == WhyFirstPortable:
 		kind = Recorded
-	case strings.HasPrefix(b.Why, whyLowerPrefix):
+	case strings.HasPrefix(b.Why, WhyLower):
 		kind = Lowered
 	}
 	pt := Point{Set: b.Set, Median: b.Median, Lo: j.Lo, Hi: j.Hi, N: len(b.Samples), Kind: kind}
@@ -140,44 +184,44 @@ func pointOf(b Baseline) Point {
 	return pt
 }
 
-// interval returns the point that set b under k: the history's, which
+// Interval returns the point that set b under k: the history's, which
 // holds the interval of the estimate the run that set it made, when the
-// history has a point set at b's time with b's median; else pointOf(b).
-// pointOf's interval is the pooled samples' median's, a statistic other
+// history has a point set at b's time with b's median; else PointOf(b).
+// PointOf's interval is the pooled samples' median's, a statistic other
 // than the baseline's (the median of per-process fastest samples), so it
 // need not even contain the baseline.
-func (h *History) interval(k Key, b Baseline) Point {
+func (h *History) Interval(k baselines.Key, b baselines.Baseline) Point {
 	for _, p := range h.points[k] {
 		if p.Set.Equal(b.Set) && p.Median == b.Median {
 			return p
 		}
 	}
-	return pointOf(b)
+	return PointOf(b)
 }
 
-// historyHeader opens every history file the ratchet writes.
-var historyHeader = `# Every time baseline perfbench perf has set, per machine, scenario and number,
-# oldest first and at most ` + strconv.Itoa(HistoryLimit) + ` each: [set, median, 95% CI low, high, samples,
+// header opens every history file the ratchet writes.
+var header = `# Every time baseline perfbench perf has set, per machine, scenario and number,
+# oldest first and at most ` + strconv.Itoa(Limit) + ` each: [set, median, 95% CI low, high, samples,
 # recorded|lowered|rebaselined, commit, and a rebaseline's why]. docs/perf/charts
 # draws them. Written by ` + "`perfbench perf`" + ` beside the baselines file; do not edit.
 `
 
-// LoadHistory reads the history file at path; one that does not exist is
+// Load reads the history file at path; one that does not exist is
 // an empty History. One that cannot be read, is not a regular file or is
 // over MaxFileSize, and a malformed one, is an [*InputError] naming the
 // file (and the line).
-func LoadHistory(path string) (*History, error) {
-	data, err := readRegular(path, "the history file", "restore it from version control")
+func Load(path string) (*History, error) {
+	data, err := writegroup.Read(path, "the history file", "restore it from version control")
 	if errors.Is(err, fs.ErrNotExist) {
 		return &History{}, nil
 	}
 	if err != nil {
 		return nil, err
 	}
-	return ParseHistory(data, path)
+	return Parse(data, path)
 }
 
-// ParseHistory reads a history file; file names it in errors. The format
+// Parse reads a history file; file names it in errors. The format
 // is YAML, one flow sequence a point:
 //
 //	version: 1
@@ -186,21 +230,21 @@ func LoadHistory(path string) (*History, error) {
 //	    hover-storm:
 //	      frame:
 //	        - [2026-09-10T08:00:00Z, 41.2, 40.9, 41.6, 240, recorded, 1a2b3c4]
-func ParseHistory(data []byte, file string) (*History, error) {
+func Parse(data []byte, file string) (*History, error) {
 	var doc yaml.Node
 	if err := yaml.Unmarshal(data, &doc); err != nil {
-		return nil, yamlError(file, err)
+		return nil, keyfile.Parser{File: file, Fix: fixYAML}.SyntaxError(err)
 	}
 	h := &History{file: file}
 	if doc.Kind == 0 || len(doc.Content) == 0 {
 		return h, nil
 	}
-	p := parser{file: file}
+	p := keyfile.Parser{File: file, Fix: fixYAML}
 	bad := func(n *yaml.Node, format string, args ...any) error {
-		return &InputError{File: file, Line: n.Line, Msg: fmt.Sprintf(format, args...) +
+		return &writegroup.InputError{File: file, Line: n.Line, Msg: fmt.Sprintf(format, args...) +
 			"; fix the line, or restore the file from version control"}
 	}
-	root, err := p.mapping(doc.Content[0], "the file")
+	root, err := p.Mapping(doc.Content[0], "the file")
 	if err != nil {
 		return nil, err
 	}
@@ -216,17 +260,17 @@ func ParseHistory(data []byte, file string) (*History, error) {
 			if kv[1].Tag == "!!null" {
 				continue
 			}
-			machines, err := p.mapping(kv[1], "machines")
+			machines, err := p.Mapping(kv[1], "machines")
 			if err != nil {
 				return nil, err
 			}
 			for _, m := range machines {
-				scenarios, err := p.mapping(m[1], fmt.Sprintf("machine %q", m[0].Value))
+				scenarios, err := p.Mapping(m[1], fmt.Sprintf("machine %q", m[0].Value))
 				if err != nil {
 					return nil, err
 				}
 				for _, sc := range scenarios {
-					numbers, err := p.mapping(sc[1], fmt.Sprintf("scenario %q", sc[0].Value))
+					numbers, err := p.Mapping(sc[1], fmt.Sprintf("scenario %q", sc[0].Value))
 					if err != nil {
 						return nil, err
 					}
@@ -234,9 +278,9 @@ func ParseHistory(data []byte, file string) (*History, error) {
 						if num[1].Kind != yaml.SequenceNode {
 							return nil, bad(num[1], "number %q must be a list of points", num[0].Value)
 						}
-						k := Key{m[0].Value, sc[0].Value, num[0].Value}
+						k := baselines.Key{Machine: m[0].Value, Scenario: sc[0].Value, Number: num[0].Value}
 						if h.lines == nil {
-							h.lines = map[Key]int{}
+							h.lines = map[baselines.Key]int{}
 						}
 						h.lines[k] = num[0].Line
 						for _, e := range num[1].Content {
@@ -279,13 +323,18 @@ func historyPoint(n *yaml.Node, bad func(*yaml.Node, string, ...any) error) (Poi
 	}
 	for i, f := range []*float64{&pt.Median, &pt.Lo, &pt.Hi} {
 		v, err := strconv.ParseFloat(c[1+i].Value, 64)
-		if err != nil || math.IsNaN(v) || math.IsInf(v, 0) || v < 0 || v > MaxTime {
-			return pt, bad(c[1+i], "%q is not a finite number from 0 to %g; %s", c[1+i].Value, MaxTime, want)
+		if err != nil || math.IsNaN(v) || math.IsInf(v, 0) || v < 0 || v > band.MaxTime {
+			return pt, bad(c[1+i], "%q is not a finite number from 0 to %g; %s", c[1+i].Value, band.MaxTime, want)
 		}
 		*f = v
 	}
 	if pt.Median == 0 {
 		return pt, bad(c[1], "median 0 measured nothing; %s", want)
+	}
+	// An interval upside down is no interval: the docs would print it and
+	// the chart draw its band inside out.
+	if pt.Lo > pt.Hi {
+		return pt, bad(c[2], "the interval's low %s is above its high %s; %s", c[2].Value, c[3].Value, want)
 	}
 	if pt.N, err = strconv.Atoi(c[4].Value); err != nil || pt.N < 0 {
 		return pt, bad(c[4], "samples %q is not a count", c[4].Value)
@@ -319,12 +368,8 @@ func (h *History) Marshal() []byte {
 	str := func(v string) *yaml.Node { return &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!str", Value: v} }
 	plain := func(v string) *yaml.Node { return &yaml.Node{Kind: yaml.ScalarNode, Value: v} }
 	num := func(f float64) *yaml.Node { return plain(strconv.FormatFloat(f, 'g', -1, 64)) }
-	keys := make([]Key, 0, len(h.points))
-	for k := range h.points {
-		keys = append(keys, k)
-	}
-	slices.SortFunc(keys, compareKeys)
-	return marshalKeyed(historyHeader, historyVersion, nil, keys, func(k Key) *yaml.Node {
+	var entries []keyfile.Entry
+	for _, k := range slices.SortedFunc(maps.Keys(h.points), baselines.CompareKeys) {
 		seq := &yaml.Node{Kind: yaml.SequenceNode}
 		for _, p := range h.points[k] {
 			commit := &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!null", Value: "~"}
@@ -340,6 +385,7 @@ func (h *History) Marshal() []byte {
 			}
 			seq.Content = append(seq.Content, point)
 		}
-		return seq
-	})
+		entries = append(entries, keyfile.Entry{Machine: k.Machine, Scenario: k.Scenario, Number: k.Number, Node: seq})
+	}
+	return keyfile.Marshal(header, historyVersion, nil, entries)
 }

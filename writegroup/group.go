@@ -1,4 +1,4 @@
-package ratchet
+package writegroup
 
 import (
 	"bufio"
@@ -59,10 +59,9 @@ func partialName(target string) string {
 	return filepath.Join(filepath.Dir(target), "."+filepath.Base(target)+".perfbench-partial")
 }
 
-// manifestName returns the manifest of a group whose first member is the
-// baselines file.
-func manifestName(baselines string) string {
-	return filepath.Join(filepath.Dir(baselines), "."+filepath.Base(baselines)+".perfbench-group")
+// manifestName returns the manifest of a group written beside anchor.
+func manifestName(anchor string) string {
+	return filepath.Join(filepath.Dir(anchor), "."+filepath.Base(anchor)+".perfbench-group")
 }
 
 // manifestPartial is the file a manifest is written to before its rename.
@@ -72,20 +71,23 @@ func manifestPartial(manifest string) string { return manifest + ".partial" }
 // to kill the process there.
 var betweenRenames = func() {}
 
-// fileWrite is one member of a group: its target and its new content; a
-// nil content leaves the target as it is.
-type fileWrite struct {
-	path string
-	data []byte
+// Member is one member of a group: its target and its new content; a
+// nil Data leaves the target as it is.
+type Member struct {
+	Path string
+	Data []byte
 }
 
-// writeGroup writes the files with data as described above, in the order
-// given, under the manifest; a file with nil data is not written. Every
-// error is an [*InputError] naming the file and what to do.
-func writeGroup(d disk, manifest string, files ...fileWrite) error {
-	var ws []fileWrite
+// Write writes the members with data as described above, in the order
+// given, under the manifest beside anchor (the baselines file, which
+// Lock and Recover are given too); a member with nil Data is not
+// written. Every error is an [*InputError] naming the file and what to
+// do.
+func Write(d Disk, anchor string, files ...Member) error {
+	manifest := manifestName(anchor)
+	var ws []Member
 	for _, w := range files {
-		if w.data != nil {
+		if w.Data != nil {
 			ws = append(ws, w)
 		}
 	}
@@ -101,23 +103,23 @@ func writeGroup(d disk, manifest string, files ...fileWrite) error {
 		for i := len(made) - 1; i >= 0; i-- {
 			d.Remove(made[i])
 		}
-		return writeError(path, err)
+		return WriteError(path, err)
 	}
 	for _, w := range ws {
-		p := pendingName(w.path)
+		p := pendingName(w.Path)
 		made = append(made, p) // before the create: one that failed may still have made the file
-		if err := writeSynced(d, p, w.path, w.data); err != nil {
-			return abort(w.path, err)
+		if err := writeSynced(d, p, w.Path, w.Data); err != nil {
+			return abort(w.Path, err)
 		}
 	}
 	// Only a pending file that reads back whole is put in place.
 	for _, w := range ws {
-		got, err := os.ReadFile(pendingName(w.path))
-		if err == nil && !bytes.Equal(got, w.data) {
-			err = fmt.Errorf("read back %d bytes of the %d written", len(got), len(w.data))
+		got, err := os.ReadFile(pendingName(w.Path))
+		if err == nil && !bytes.Equal(got, w.Data) {
+			err = fmt.Errorf("read back %d bytes of the %d written", len(got), len(w.Data))
 		}
 		if err != nil {
-			return abort(w.path, err)
+			return abort(w.Path, err)
 		}
 	}
 	text, err := manifestText(manifest, ws)
@@ -150,24 +152,24 @@ func writeGroup(d disk, manifest string, files ...fileWrite) error {
 		if i > 0 {
 			betweenRenames()
 		}
-		if err := d.Rename(pendingName(w.path), w.path); err != nil {
-			failed = writeError(w.path, err)
+		if err := d.Rename(pendingName(w.Path), w.Path); err != nil {
+			failed = WriteError(w.Path, err)
 			break
 		}
 	}
 	if failed == nil {
 		for _, dir := range dirsOf(ws) {
 			if err := d.SyncDir(dir); err != nil {
-				failed, synced = writeError(dir, err), dir
+				failed, synced = WriteError(dir, err), dir
 				break
 			}
 		}
 	}
 	if failed == nil {
 		if err := d.Remove(manifest); err != nil {
-			failed = writeError(manifest, err)
+			failed = WriteError(manifest, err)
 		} else if err := d.SyncDir(filepath.Dir(manifest)); err != nil {
-			failed, synced = writeError(manifest, err), filepath.Dir(manifest)
+			failed, synced = WriteError(manifest, err), filepath.Dir(manifest)
 		}
 	}
 	if failed == nil {
@@ -191,19 +193,20 @@ func writeGroup(d disk, manifest string, files ...fileWrite) error {
 }
 
 // dirsOf returns the directories of the files, each once, in order.
-func dirsOf(ws []fileWrite) []string {
+func dirsOf(ws []Member) []string {
 	var dirs []string
 	for _, w := range ws {
-		if dir := filepath.Dir(w.path); !slices.Contains(dirs, dir) {
+		if dir := filepath.Dir(w.Path); !slices.Contains(dirs, dir) {
 			dirs = append(dirs, dir)
 		}
 	}
 	return dirs
 }
 
-// writeError is a file the group could not write, as an [*InputError]:
-// what the file system said and what to do about it.
-func writeError(path string, err error) error {
+// WriteError is a file the group could not write, as an [*InputError]:
+// what the file system said and what to do about it. A caller that makes
+// a member's directory reports its failure the same way.
+func WriteError(path string, err error) error {
 	return &InputError{File: path, Err: err, Msg: "cannot write it: " + unwrapPath(err) + "; " + fixFor(err) +
 		", then run again (nothing was changed: the files stand as they were)"}
 }
@@ -221,7 +224,7 @@ func fixFor(err error) string {
 
 // writeSynced writes data to p with the mode of target (0644 when target
 // does not exist or is ""), and syncs it.
-func writeSynced(d disk, p, target string, data []byte) (err error) {
+func writeSynced(d Disk, p, target string, data []byte) (err error) {
 	mode := fs.FileMode(0o644)
 	if target != "" {
 		if fi, err := os.Stat(target); err == nil {
@@ -255,9 +258,9 @@ const (
 	manifestEnd    = "end"
 )
 
-// groupMember is one line of a manifest: the target, relative to the
+// manifestLine is one line of a manifest: the target, relative to the
 // manifest's directory, and the length and SHA-256 of its new content.
-type groupMember struct {
+type manifestLine struct {
 	target string // as the manifest resolves it
 	size   int64
 	sum    string
@@ -266,7 +269,7 @@ type groupMember struct {
 // manifestText returns the manifest of ws: one line a member, "size
 // sha256 "target"", the targets relative to the manifest's directory so
 // that a run from another directory finds them.
-func manifestText(manifest string, ws []fileWrite) ([]byte, error) {
+func manifestText(manifest string, ws []Member) ([]byte, error) {
 	base, err := filepath.Abs(filepath.Dir(manifest))
 	if err != nil {
 		return nil, err
@@ -274,7 +277,7 @@ func manifestText(manifest string, ws []fileWrite) ([]byte, error) {
 	var b strings.Builder
 	b.WriteString(manifestHeader + "\n")
 	for _, w := range ws {
-		abs, err := filepath.Abs(w.path)
+		abs, err := filepath.Abs(w.Path)
 		if err != nil {
 			return nil, err
 		}
@@ -282,22 +285,22 @@ func manifestText(manifest string, ws []fileWrite) ([]byte, error) {
 		if err != nil {
 			return nil, err
 		}
-		sum := sha256.Sum256(w.data)
-		fmt.Fprintf(&b, "%d %s %s\n", len(w.data), hex.EncodeToString(sum[:]), strconv.Quote(filepath.ToSlash(rel)))
+		sum := sha256.Sum256(w.Data)
+		fmt.Fprintf(&b, "%d %s %s\n", len(w.Data), hex.EncodeToString(sum[:]), strconv.Quote(filepath.ToSlash(rel)))
 	}
 	b.WriteString(manifestEnd + "\n")
 	return []byte(b.String()), nil
 }
 
 // parseManifest reads a manifest written by manifestText.
-func parseManifest(manifest string, data []byte) ([]groupMember, error) {
+func parseManifest(manifest string, data []byte) ([]manifestLine, error) {
 	lines := strings.Split(string(data), "\n")
 	if len(lines) < 3 || lines[0] != manifestHeader || lines[len(lines)-1] != "" || lines[len(lines)-2] != manifestEnd {
 		return nil, errors.New("not a whole manifest")
 	}
-	var ms []groupMember
+	var ms []manifestLine
 	for i, line := range lines[1 : len(lines)-2] {
-		var m groupMember
+		var m manifestLine
 		fields := strings.SplitN(line, " ", 3)
 		if len(fields) != 3 {
 			return nil, fmt.Errorf("line %d is not a member", i+2)
@@ -324,7 +327,7 @@ func parseManifest(manifest string, data []byte) ([]groupMember, error) {
 
 // verify reports whether the file at p is a regular file of m's length and
 // checksum, and if not, why.
-func verify(p string, m groupMember) (bool, string) {
+func verify(p string, m manifestLine) (bool, string) {
 	fi, err := os.Stat(p)
 	if err != nil {
 		return false, unwrapPath(err)
@@ -353,9 +356,9 @@ func verify(p string, m groupMember) (bool, string) {
 // settle completes the committed group its manifest describes when every
 // member verifies, and otherwise discards it; either way it removes the
 // manifest. It returns one line per thing it did.
-func settle(d disk, manifest string) ([]string, error) {
+func settle(d Disk, manifest string) ([]string, error) {
 	var did []string
-	data, err := readRegular(manifest, "the write group's manifest", "remove it")
+	data, err := Read(manifest, "the write group's manifest", "remove it")
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, nil
 	}
@@ -368,7 +371,7 @@ func settle(d disk, manifest string) ([]string, error) {
 		// half; one that is has been damaged since, and names nothing
 		// to trust. Its pending files go with the rest.
 		if err := removeSynced(d, manifest); err != nil {
-			return did, writeError(manifest, err)
+			return did, WriteError(manifest, err)
 		}
 		return append(did, fmt.Sprintf("discarded the interrupted write that %s describes: %v; the files stand as they were", manifest, perr)), nil
 	}
@@ -393,12 +396,12 @@ func settle(d disk, manifest string) ([]string, error) {
 		// Not every member verifies: nothing more is put in place. The
 		// manifest goes first, then the pending files it names.
 		if err := removeSynced(d, manifest); err != nil {
-			return did, writeError(manifest, err)
+			return did, WriteError(manifest, err)
 		}
 		for _, m := range members {
 			if p := pendingName(m.target); exists(p) {
 				if err := d.Remove(p); err != nil {
-					return did, writeError(p, err)
+					return did, WriteError(p, err)
 				}
 			}
 		}
@@ -410,43 +413,44 @@ func settle(d disk, manifest string) ([]string, error) {
 		}
 		return append(did, line), nil
 	}
-	var ws []fileWrite
+	var ws []Member
 	for _, target := range rename {
 		if err := d.Rename(pendingName(target), target); err != nil {
-			return did, writeError(target, err)
+			return did, WriteError(target, err)
 		}
-		ws = append(ws, fileWrite{path: target})
+		ws = append(ws, Member{Path: target})
 		did = append(did, "completed an interrupted write: "+pendingName(target)+" renamed over "+target)
 	}
 	for _, dir := range dirsOf(ws) {
 		if err := d.SyncDir(dir); err != nil {
-			return did, writeError(dir, err)
+			return did, WriteError(dir, err)
 		}
 	}
 	if err := removeSynced(d, manifest); err != nil {
-		return did, writeError(manifest, err)
+		return did, WriteError(manifest, err)
 	}
 	return did, nil
 }
 
 // removeSynced removes p and syncs its directory.
-func removeSynced(d disk, p string) error {
+func removeSynced(d Disk, p string) error {
 	if err := d.Remove(p); err != nil {
 		return err
 	}
 	return d.SyncDir(filepath.Dir(p))
 }
 
-// recoverGroup puts the group back in order after an interrupted or
-// failed run, as described above: it settles a committed group, then
-// removes every pending file no manifest names (of the baselines, the
-// other targets and the charts in chartsDir), the partial files older
-// versions wrote a file alone through, and the randomly named temporary
-// files still older ones left (".performance.md.123.tmp"). It returns one
-// line per thing it did, for the report.
-func recoverGroup(d disk, baselines string, others []string, chartsDir string) ([]string, error) {
+// Recover puts the group written beside anchor back in order after an
+// interrupted or failed run, as described above: it settles a committed
+// group, then removes every pending file no manifest names (of anchor,
+// the other targets, and every file ending in ext in dir, where dir is
+// not ""), the partial files older versions wrote a file alone through,
+// and the randomly named temporary files still older ones left
+// (".performance.md.123.tmp"). It returns one line per thing it did, for
+// the report.
+func Recover(d Disk, anchor string, others []string, dir, ext string) ([]string, error) {
 	var did []string
-	manifest := manifestName(baselines)
+	manifest := manifestName(anchor)
 	if exists(manifest) {
 		var err error
 		if did, err = settle(d, manifest); err != nil {
@@ -457,7 +461,7 @@ func recoverGroup(d disk, baselines string, others []string, chartsDir string) (
 	if exists(manifestPartial(manifest)) {
 		stale = append(stale, manifestPartial(manifest))
 	}
-	targets := append([]string{baselines}, others...)
+	targets := append([]string{anchor}, others...)
 	for _, target := range targets {
 		for _, p := range []string{pendingName(target), partialName(target)} {
 			if exists(p) {
@@ -465,9 +469,9 @@ func recoverGroup(d disk, baselines string, others []string, chartsDir string) (
 			}
 		}
 	}
-	if chartsDir != "" {
-		for _, pattern := range []string{".*" + chartExt + ".perfbench-pending", ".*" + chartExt + ".perfbench-partial"} {
-			ps, _ := filepath.Glob(filepath.Join(chartsDir, pattern))
+	if dir != "" {
+		for _, pattern := range []string{".*" + globEscape(ext) + ".perfbench-pending", ".*" + globEscape(ext) + ".perfbench-partial"} {
+			ps, _ := filepath.Glob(filepath.Join(dir, pattern))
 			stale = append(stale, ps...)
 		}
 	}
@@ -482,7 +486,7 @@ func recoverGroup(d disk, baselines string, others []string, chartsDir string) (
 		old, _ := filepath.Glob(filepath.Join(filepath.Dir(target), "."+globEscape(filepath.Base(target))+".*.tmp"))
 		for _, p := range old {
 			if err := d.Remove(p); err != nil {
-				return did, writeError(p, err)
+				return did, WriteError(p, err)
 			}
 			did = append(did, "removed "+p+", a temporary file left by an interrupted run")
 		}
@@ -500,6 +504,22 @@ func globEscape(s string) string {
 }
 
 // busy is the error a second recording run gets.
-func busy(baselines string) error {
-	return &InputError{File: baselines, Msg: "another perfbench perf is recording into this file; wait for it to finish, then run again"}
+func busy(anchor string) error {
+	return &InputError{File: anchor, Msg: "another perfbench perf is recording into this file; wait for it to finish, then run again"}
+}
+
+// CheckDir refuses a file whose directory does not exist: a mistyped
+// flag (named in the message) would otherwise create a tree of its own.
+func CheckDir(path, flag string) error {
+	dir := filepath.Dir(path)
+	fi, err := os.Stat(dir)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return &InputError{File: path, Msg: fmt.Sprintf("the directory %s does not exist; create it, or point %s at a file in an existing directory", dir, flag)}
+	case err != nil:
+		return &InputError{File: path, Msg: err.Error()}
+	case !fi.IsDir():
+		return &InputError{File: path, Msg: fmt.Sprintf("%s is not a directory; point %s at a file in a directory", dir, flag)}
+	}
+	return nil
 }

@@ -1,12 +1,10 @@
-package ratchet
+package baselines
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
 	"io/fs"
 	"math"
-	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -15,7 +13,9 @@ import (
 	"go.yaml.in/yaml/v3"
 
 	"github.com/perfbench/perfbench/band"
+	"github.com/perfbench/perfbench/internal/keyfile"
 	"github.com/perfbench/perfbench/scenario"
+	"github.com/perfbench/perfbench/writegroup"
 )
 
 // storeVersion is the schema version a baselines file carries: 1 for a
@@ -27,14 +27,30 @@ const (
 	storeVersionReferences = 2
 )
 
-// MaxTime is the largest time the ratchet reads from its files: see
-// [band.MaxTime].
-const MaxTime = band.MaxTime
+// DefaultFile is the baselines file, relative to the module root.
+const DefaultFile = "perf/baselines.yaml"
 
 // Key names one time baseline: a machine (its [Machine.String] form), a
 // scenario, and a number within the scenario.
 type Key struct {
 	Machine, Scenario, Number string
+}
+
+// Scope is what a run's recorded numbers are keyed by: a time by the
+// machine that measured it ([Machine.String]), a portable number
+// (band.Kind.Portable: instructions) by the toolchain that decides it, the
+// same on every machine of that toolchain.
+type Scope struct{ Machine, Toolchain string }
+
+// Key returns the key number n of scenario is recorded under.
+func (s Scope) Key(scenario string, n band.Spec) Key {
+	if !n.Band.Kind.Portable() {
+		return Key{s.Machine, scenario, n.Name}
+	}
+	if !IsToolchain(s.Toolchain) {
+		panic("baselines: " + scenario + " " + n.Name + " is a portable number (" + string(n.Band.Kind) + ") and the scope's toolchain is " + strconv.Quote(s.Toolchain) + ", not a toolchain key")
+	}
+	return Key{s.Toolchain, scenario, n.Name}
 }
 
 // Baseline is one recorded time: the median a time band is compared against
@@ -48,7 +64,7 @@ type Baseline struct {
 	Why     string
 	// Spread is how far apart the processes of the run that set the
 	// baseline landed: the largest over the smallest per-process fastest sample
-	// (ProcessSpread); zero when the run had one process. A reader tells
+	// (the ratchet measures it); zero when the run had one process. A reader tells
 	// a noisy number on this machine from a quiet one by it.
 	Spread float64
 }
@@ -102,12 +118,12 @@ func (s *Store) Keys() []Key {
 	for k := range s.records {
 		keys = append(keys, k)
 	}
-	slices.SortFunc(keys, compareKeys)
+	slices.SortFunc(keys, CompareKeys)
 	return keys
 }
 
-// compareKeys orders keys by machine, scenario, number.
-func compareKeys(a, b Key) int {
+// CompareKeys orders keys by machine, scenario, number.
+func CompareKeys(a, b Key) int {
 	if c := strings.Compare(a.Machine, b.Machine); c != 0 {
 		return c
 	}
@@ -133,7 +149,7 @@ const storeHeader = `# Time baselines for perfbench's scenario bands, one block 
 // emptied file is damage, and reading it as "no baselines" would record
 // every baseline afresh from one run.
 func Load(path string) (*Store, error) {
-	data, err := readRegular(path, "the baselines file", "point --baselines at the file")
+	data, err := writegroup.Read(path, "the baselines file", "point --baselines at the file")
 	if errors.Is(err, fs.ErrNotExist) {
 		return &Store{}, nil
 	}
@@ -142,38 +158,29 @@ func Load(path string) (*Store, error) {
 	}
 	s, err := Parse(data, path)
 	if err == nil && s.empty {
-		return nil, &InputError{File: path, Msg: "the baselines file is empty or holds only comments; restore it from version control, or delete it to record every baseline afresh"}
+		return nil, &writegroup.InputError{File: path, Msg: "the baselines file is empty or holds only comments; restore it from version control, or delete it to record every baseline afresh"}
 	}
 	return s, err
 }
 
-// unwrapPath drops the path an *fs.PathError repeats.
-func unwrapPath(err error) string {
-	var pe *fs.PathError
-	if errors.As(err, &pe) {
-		return pe.Err.Error()
-	}
-	return err.Error()
-}
-
-// checkScenarios refuses a baseline recorded for a scenario that is not
+// CheckScenarios refuses a baseline recorded for a scenario that is not
 // known: a renamed scenario would otherwise keep its old baseline for ever
 // and record its new name afresh at whatever the next run measured. known
 // nil checks nothing.
-func (s *Store) checkScenarios(file string, known []string) error {
+func (s *Store) CheckScenarios(file string, known []string) error {
 	if known == nil {
 		return nil
 	}
 	for _, k := range s.Keys() {
 		if !slices.Contains(known, k.Scenario) {
-			return &InputError{File: file, Line: s.lines[k], Msg: fmt.Sprintf("a baseline for unknown scenario %q on machine %q (valid: %s); rename the block to the scenario's new name or delete it, then run perfbench perf again",
+			return &writegroup.InputError{File: file, Line: s.lines[k], Msg: fmt.Sprintf("a baseline for unknown scenario %q on machine %q (valid: %s); rename the block to the scenario's new name or delete it, then run perfbench perf again",
 				k.Scenario, k.Machine, strings.Join(known, ", "))}
 		}
 	}
 	return nil
 }
 
-// checkNumbers refuses a baseline for a number that a measured scenario
+// CheckNumbers refuses a baseline for a number that a measured scenario
 // does not report as a time: a renamed number, or a number that became a
 // count. Scenarios that broke or reported nothing are not checked, and a
 // toolchain's baselines (instructions) only where the run counted them:
@@ -183,7 +190,7 @@ func (s *Store) checkScenarios(file string, known []string) error {
 // It also refuses a baseline whose unit is not the one the scenario
 // declares for the number: a median in ms judged against frames in µs
 // would pass or fail by a factor of a thousand.
-func (s *Store) checkNumbers(file string, measured []scenario.Result) error {
+func (s *Store) CheckNumbers(file string, measured []scenario.Result) error {
 	type class struct {
 		scenario string
 		portable bool
@@ -206,11 +213,11 @@ func (s *Store) checkNumbers(file string, measured []scenario.Result) error {
 	for _, k := range s.Keys() {
 		valid, ok := times[class{k.Scenario, IsToolchain(k.Machine)}]
 		if ok && !slices.Contains(valid, k.Number) {
-			return &InputError{File: file, Line: s.lines[k], Msg: fmt.Sprintf("a baseline for %s %q on machine %q, which is not one of its times (%s); rename it to the number's new name or delete it, then run perfbench perf again",
+			return &writegroup.InputError{File: file, Line: s.lines[k], Msg: fmt.Sprintf("a baseline for %s %q on machine %q, which is not one of its times (%s); rename it to the number's new name or delete it, then run perfbench perf again",
 				k.Scenario, k.Number, k.Machine, strings.Join(valid, ", "))}
 		}
 		if unit, ok := units[[2]string{k.Scenario, k.Number}]; ok && s.records[k].Unit != unit {
-			return &InputError{File: file, Line: s.lines[k], Msg: fmt.Sprintf("the baseline for %s %q on machine %q is in %q, but the scenario measures it in %q; restore the file from version control, or delete the baseline to record it afresh",
+			return &writegroup.InputError{File: file, Line: s.lines[k], Msg: fmt.Sprintf("the baseline for %s %q on machine %q is in %q, but the scenario measures it in %q; restore the file from version control, or delete the baseline to record it afresh",
 				k.Scenario, k.Number, k.Machine, s.records[k].Unit, unit)}
 		}
 	}
@@ -265,14 +272,14 @@ func IsToolchain(key string) bool { return strings.HasPrefix(key, ToolchainPrefi
 func Parse(data []byte, file string) (*Store, error) {
 	var doc yaml.Node
 	if err := yaml.Unmarshal(data, &doc); err != nil {
-		return nil, yamlError(file, err)
+		return nil, keyfile.Parser{File: file, Fix: fixStore}.SyntaxError(err)
 	}
 	s := &Store{}
 	if doc.Kind == 0 || len(doc.Content) == 0 {
 		s.empty = true
 		return s, nil
 	}
-	p := parser{file: file, s: s}
+	p := parser{Parser: keyfile.Parser{File: file, Fix: fixStore}, s: s}
 	if err := p.root(doc.Content[0]); err != nil {
 		return nil, err
 	}
@@ -282,46 +289,14 @@ func Parse(data []byte, file string) (*Store, error) {
 // parser walks the YAML tree by hand, so that every complaint carries the
 // line it is about and nothing unknown is silently ignored.
 type parser struct {
-	file string
-	s    *Store
+	keyfile.Parser
+	s *Store
 }
 
 const fixStore = "fix the line, or restore the file from version control and run perfbench perf again"
 
-func (p *parser) errorf(n *yaml.Node, format string, args ...any) error {
-	return &InputError{File: p.file, Line: n.Line, Msg: fmt.Sprintf(format, args...) + "; " + fixStore}
-}
-
-// mapping returns n's key/value pairs after checking n is a mapping with no
-// duplicate or non-string keys.
-func (p *parser) mapping(n *yaml.Node, what string) ([][2]*yaml.Node, error) {
-	if n.Kind == yaml.AliasNode {
-		return nil, p.errorf(n, "%s is an alias; this file uses no anchors or aliases", what)
-	}
-	if n.Kind != yaml.MappingNode {
-		return nil, p.errorf(n, "%s must be a mapping", what)
-	}
-	pairs := make([][2]*yaml.Node, 0, len(n.Content)/2)
-	seen := make(map[string]bool, len(n.Content)/2)
-	for i := 0; i+1 < len(n.Content); i += 2 {
-		k, v := n.Content[i], n.Content[i+1]
-		if k.Kind != yaml.ScalarNode || k.Tag == "!!merge" {
-			return nil, p.errorf(k, "%s has a key that is not a plain name", what)
-		}
-		if k.Value == "" {
-			return nil, p.errorf(k, "%s has an empty key", what)
-		}
-		if seen[k.Value] {
-			return nil, p.errorf(k, "%s has %q twice", what, k.Value)
-		}
-		seen[k.Value] = true
-		pairs = append(pairs, [2]*yaml.Node{k, v})
-	}
-	return pairs, nil
-}
-
 func (p *parser) root(n *yaml.Node) error {
-	pairs, err := p.mapping(n, "the file")
+	pairs, err := p.Mapping(n, "the file")
 	if err != nil {
 		return err
 	}
@@ -332,7 +307,7 @@ func (p *parser) root(n *yaml.Node) error {
 		switch k.Value {
 		case "version":
 			if v.Kind != yaml.ScalarNode || (v.Value != strconv.Itoa(storeVersion) && v.Value != strconv.Itoa(storeVersionReferences)) {
-				return p.errorf(v, "version must be %d (or %d, with references)", storeVersion, storeVersionReferences)
+				return p.Errorf(v, "version must be %d (or %d, with references)", storeVersion, storeVersionReferences)
 			}
 			version, _ = strconv.Atoi(v.Value)
 		case "references":
@@ -344,7 +319,7 @@ func (p *parser) root(n *yaml.Node) error {
 			if v.Kind == yaml.ScalarNode && v.Tag == "!!null" {
 				continue // "machines:" with nothing under it yet
 			}
-			machines, err := p.mapping(v, "machines")
+			machines, err := p.Mapping(v, "machines")
 			if err != nil {
 				return err
 			}
@@ -354,25 +329,25 @@ func (p *parser) root(n *yaml.Node) error {
 				}
 			}
 		default:
-			return p.errorf(k, "unknown field %q (want version, references, machines)", k.Value)
+			return p.Errorf(k, "unknown field %q (want version, references, machines)", k.Value)
 		}
 	}
 	switch {
 	case version == 0:
-		return p.errorf(n, "no version; the first field is version: %d", storeVersion)
+		return p.Errorf(n, "no version; the first field is version: %d", storeVersion)
 	case refs != nil && version != storeVersionReferences:
-		return p.errorf(refs, "references are a version %d field, and the file says version %d", storeVersionReferences, version)
+		return p.Errorf(refs, "references are a version %d field, and the file says version %d", storeVersionReferences, version)
 	}
 	return nil
 }
 
 func (p *parser) machine(machine string, n *yaml.Node) error {
-	scenarios, err := p.mapping(n, fmt.Sprintf("machine %q", machine))
+	scenarios, err := p.Mapping(n, fmt.Sprintf("machine %q", machine))
 	if err != nil {
 		return err
 	}
 	for _, sc := range scenarios {
-		numbers, err := p.mapping(sc[1], fmt.Sprintf("scenario %q", sc[0].Value))
+		numbers, err := p.Mapping(sc[1], fmt.Sprintf("scenario %q", sc[0].Value))
 		if err != nil {
 			return err
 		}
@@ -394,7 +369,7 @@ func (p *parser) machine(machine string, n *yaml.Node) error {
 
 func (p *parser) baseline(number string, n *yaml.Node) (Baseline, error) {
 	what := fmt.Sprintf("number %q", number)
-	fields, err := p.mapping(n, what)
+	fields, err := p.Mapping(n, what)
 	if err != nil {
 		return Baseline{}, err
 	}
@@ -417,7 +392,7 @@ func (p *parser) baseline(number string, n *yaml.Node) (Baseline, error) {
 				return b, err
 			}
 			if b.Median <= 0 {
-				return b, p.errorf(v, "median must be above zero")
+				return b, p.Errorf(v, "median must be above zero")
 			}
 			haveMedian, medianNode = true, v
 		case "set":
@@ -426,12 +401,12 @@ func (p *parser) baseline(number string, n *yaml.Node) (Baseline, error) {
 				return b, err
 			}
 			if b.Set, err = time.Parse(time.RFC3339, s); err != nil {
-				return b, p.errorf(v, "set %q is not an RFC 3339 time such as 2026-09-10T08:00:00Z", s)
+				return b, p.Errorf(v, "set %q is not an RFC 3339 time such as 2026-09-10T08:00:00Z", s)
 			}
 			haveSet = true
 		case "samples":
 			if v.Kind != yaml.SequenceNode {
-				return b, p.errorf(v, "samples must be a list of numbers")
+				return b, p.Errorf(v, "samples must be a list of numbers")
 			}
 			b.Samples = make([]float64, 0, len(v.Content))
 			for _, e := range v.Content {
@@ -447,152 +422,93 @@ func (p *parser) baseline(number string, n *yaml.Node) (Baseline, error) {
 				return b, err
 			}
 			if b.Spread != 0 && b.Spread < 1 {
-				return b, p.errorf(v, "spread %s is below 1; it is the largest per-process fastest sample over the smallest", v.Value)
+				return b, p.Errorf(v, "spread %s is below 1; it is the largest per-process fastest sample over the smallest", v.Value)
 			}
 		default:
-			return b, p.errorf(k, "unknown field %q in %s (want unit, median, set, why, spread, samples)", k.Value, what)
+			return b, p.Errorf(k, "unknown field %q in %s (want unit, median, set, why, spread, samples)", k.Value, what)
 		}
 	}
 	switch {
 	case !haveMedian:
-		return b, p.errorf(n, "%s has no median", what)
+		return b, p.Errorf(n, "%s has no median", what)
 	case !haveSamples:
-		return b, p.errorf(n, "%s has no samples", what)
+		return b, p.Errorf(n, "%s has no samples", what)
 	case !haveSet:
-		return b, p.errorf(n, "%s has no set time", what)
+		return b, p.Errorf(n, "%s has no set time", what)
 	}
 	// What band.CheckTime refuses here, the runner refuses from a child,
 	// so that a run never records what this file cannot read.
 	if err := band.CheckTime(b.Median, b.Samples); err != nil {
 		if err.Field == "median" {
-			return b, p.errorf(medianNode, "median %s %s", medianNode.Value, err.Why)
+			return b, p.Errorf(medianNode, "median %s %s", medianNode.Value, err.Why)
 		}
-		return b, p.errorf(n, "%s has %s", what, err)
+		return b, p.Errorf(n, "%s has %s", what, err)
 	}
 	return b, nil
 }
 
 func (p *parser) str(n *yaml.Node, what string) (string, error) {
 	if n.Kind != yaml.ScalarNode {
-		return "", p.errorf(n, "%s must be a single value", what)
+		return "", p.Errorf(n, "%s must be a single value", what)
 	}
 	return n.Value, nil
 }
 
 func (p *parser) float(n *yaml.Node, what string) (float64, error) {
 	if n.Kind != yaml.ScalarNode || (n.Tag != "!!float" && n.Tag != "!!int") {
-		return 0, p.errorf(n, "%s must be a number", what)
+		return 0, p.Errorf(n, "%s must be a number", what)
 	}
 	f, err := strconv.ParseFloat(n.Value, 64)
 	if err != nil || math.IsInf(f, 0) || math.IsNaN(f) || f < 0 {
-		return 0, p.errorf(n, "%s %q is not a finite number ≥ 0", what, n.Value)
+		return 0, p.Errorf(n, "%s %q is not a finite number ≥ 0", what, n.Value)
 	}
-	if f > MaxTime {
-		return 0, p.errorf(n, "%s %s is above %g (MaxTime), which no run measures", what, n.Value, MaxTime)
+	if f > band.MaxTime {
+		return 0, p.Errorf(n, "%s %s is above %g (MaxTime), which no run measures", what, n.Value, band.MaxTime)
 	}
 	return f, nil
-}
-
-// yamlLine finds the line number the YAML library put in its message.
-var yamlLine = regexp.MustCompile(`^(?:yaml: )?line (\d+): `)
-
-// yamlError turns the YAML library's error into a one-line InputError.
-func yamlError(file string, err error) error {
-	msg := err.Error()
-	var te *yaml.TypeError
-	if errors.As(err, &te) && len(te.Errors) > 0 {
-		msg = te.Errors[0]
-	}
-	msg = strings.TrimPrefix(msg, "yaml: ")
-	e := &InputError{File: file}
-	if m := yamlLine.FindStringSubmatch(msg); m != nil {
-		e.Line, _ = strconv.Atoi(m[1])
-		msg = msg[len(m[0]):]
-	}
-	if i := strings.IndexByte(msg, '\n'); i >= 0 {
-		msg = msg[:i]
-	}
-	e.Msg = "not valid YAML: " + msg + "; " + fixStore
-	return e
 }
 
 // Marshal returns the file form of the store: a fixed header, then the
 // records sorted by machine, scenario and number, so the same store always
 // gives the same bytes.
 func (s *Store) Marshal() []byte {
+	version := storeVersion
+	var extra []*yaml.Node
+	if len(s.refs) > 0 {
+		version = storeVersionReferences
+		key := &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!str", Value: "references"}
+		key.HeadComment = referencesHead
+		extra = []*yaml.Node{key, referencesNode(s.refs)}
+	}
+	keys := s.Keys()
+	entries := make([]keyfile.Entry, len(keys))
+	for i, k := range keys {
+		entries[i] = keyfile.Entry{Machine: k.Machine, Scenario: k.Scenario, Number: k.Number, Node: s.node(k)}
+	}
+	return keyfile.Marshal(storeHeader, version, extra, entries)
+}
+
+// node is the file form of the baseline under k.
+func (s *Store) node(k Key) *yaml.Node {
 	str := func(v string) *yaml.Node { return &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!str", Value: v} }
 	num := func(f float64) *yaml.Node {
 		return &yaml.Node{Kind: yaml.ScalarNode, Value: strconv.FormatFloat(f, 'g', -1, 64)}
 	}
 	mapping := func() *yaml.Node { return &yaml.Node{Kind: yaml.MappingNode} }
 	add := func(m *yaml.Node, k string, v *yaml.Node) { m.Content = append(m.Content, str(k), v) }
-
-	version := storeVersion
-	var extra []*yaml.Node
-	if len(s.refs) > 0 {
-		version = storeVersionReferences
-		key := str("references")
-		key.HeadComment = referencesHead
-		extra = []*yaml.Node{key, referencesNode(s.refs)}
+	b := s.records[k]
+	samples := &yaml.Node{Kind: yaml.SequenceNode, Style: yaml.FlowStyle}
+	for _, v := range b.Samples {
+		samples.Content = append(samples.Content, num(v))
 	}
-	return marshalKeyed(storeHeader, version, extra, s.Keys(), func(k Key) *yaml.Node {
-		b := s.records[k]
-		samples := &yaml.Node{Kind: yaml.SequenceNode, Style: yaml.FlowStyle}
-		for _, v := range b.Samples {
-			samples.Content = append(samples.Content, num(v))
-		}
-		rec := mapping()
-		add(rec, "unit", str(b.Unit))
-		add(rec, "median", num(b.Median))
-		add(rec, "set", &yaml.Node{Kind: yaml.ScalarNode, Value: b.Set.UTC().Format(time.RFC3339)})
-		add(rec, "why", str(b.Why))
-		if b.Spread > 0 {
-			add(rec, "spread", num(b.Spread))
-		}
-		add(rec, "samples", samples)
-		return rec
-	})
-}
-
-// marshalKeyed writes the form the baselines and history files share: the
-// header, then "version", then the key/value nodes of extra, then
-// "machines" nested machine → scenario → number, with node(k) under each
-// key. keys must be sorted (compareKeys).
-func marshalKeyed(header string, version int, extra []*yaml.Node, keys []Key, node func(Key) *yaml.Node) []byte {
-	str := func(v string) *yaml.Node { return &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!str", Value: v} }
-	mapping := func() *yaml.Node { return &yaml.Node{Kind: yaml.MappingNode} }
-	add := func(m *yaml.Node, k string, v *yaml.Node) { m.Content = append(m.Content, str(k), v) }
-
-	machines := mapping()
-	var machine, scenario *yaml.Node
-	var last Key
-	for i, k := range keys {
-		if i == 0 || k.Machine != last.Machine {
-			machine = mapping()
-			add(machines, k.Machine, machine)
-			scenario = nil
-		}
-		if scenario == nil || k.Scenario != last.Scenario {
-			scenario = mapping()
-			add(machine, k.Scenario, scenario)
-		}
-		last = k
-		add(scenario, k.Number, node(k))
+	rec := mapping()
+	add(rec, "unit", str(b.Unit))
+	add(rec, "median", num(b.Median))
+	add(rec, "set", &yaml.Node{Kind: yaml.ScalarNode, Value: b.Set.UTC().Format(time.RFC3339)})
+	add(rec, "why", str(b.Why))
+	if b.Spread > 0 {
+		add(rec, "spread", num(b.Spread))
 	}
-	root := mapping()
-	add(root, "version", &yaml.Node{Kind: yaml.ScalarNode, Value: strconv.Itoa(version)})
-	root.Content = append(root.Content, extra...)
-	add(root, "machines", machines)
-
-	var buf bytes.Buffer
-	buf.WriteString(header)
-	enc := yaml.NewEncoder(&buf)
-	enc.SetIndent(2)
-	if err := enc.Encode(root); err != nil {
-		panic("ratchet: encoding a YAML file: " + err.Error()) // a tree built by the caller always encodes
-	}
-	if err := enc.Close(); err != nil {
-		panic("ratchet: encoding a YAML file: " + err.Error())
-	}
-	return buf.Bytes()
+	add(rec, "samples", samples)
+	return rec
 }

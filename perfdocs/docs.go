@@ -1,4 +1,4 @@
-package ratchet
+package perfdocs
 
 import (
 	"bytes"
@@ -10,7 +10,13 @@ import (
 	"time"
 
 	"github.com/perfbench/perfbench/band"
+	"github.com/perfbench/perfbench/baselines"
+	"github.com/perfbench/perfbench/history"
+	"github.com/perfbench/perfbench/writegroup"
 )
+
+// DefaultFile is the docs file, relative to the module root.
+const DefaultFile = "docs/performance.md"
 
 // The generated section of the docs file lies between these two lines. Only
 // the prefixes are matched, at the start of a line, so a reader may reword
@@ -35,22 +41,22 @@ working tree for a reader to see. Write anything else outside the markers.
 
 `
 
-// docsFile is the docs file as read before measuring: its bytes and where
-// the generated section lies. A file that does not exist yet has exists
-// false and is created with docsHeader.
-type docsFile struct {
+// Docs is the docs file as read before measuring: its bytes and where
+// the generated section lies. A file that does not exist yet is created
+// with a header of its own.
+type Docs struct {
 	path       string
 	data       []byte
 	exists     bool
 	start, end int // data[start:end] is the generated section
 }
 
-// readDocs reads the docs file and finds its markers; damaged markers are
-// an InputError and leave the file as it is.
-func readDocs(path string) (*docsFile, error) {
-	data, err := readRegular(path, "the docs file", "point --docs at the file, or restore it from version control")
+// Read reads the docs file and finds its markers; damaged markers are
+// an [*writegroup.InputError] and leave the file as it is.
+func Read(path string) (*Docs, error) {
+	data, err := writegroup.Read(path, "the docs file", "point --docs at the file, or restore it from version control")
 	if errors.Is(err, fs.ErrNotExist) {
-		return &docsFile{path: path}, nil
+		return &Docs{path: path}, nil
 	}
 	if err != nil {
 		return nil, err
@@ -59,7 +65,7 @@ func readDocs(path string) (*docsFile, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &docsFile{path: path, data: data, exists: true, start: start, end: end}, nil
+	return &Docs{path: path, data: data, exists: true, start: start, end: end}, nil
 }
 
 // findSection returns the byte range between the end of the begin marker's
@@ -81,7 +87,7 @@ func findSection(data []byte, path string) (start, end int, err error) {
 		off = next
 	}
 	damaged := func(line int, format string, args ...any) error {
-		return &InputError{File: path, Line: line, Msg: fmt.Sprintf(format, args...) +
+		return &writegroup.InputError{File: path, Line: line, Msg: fmt.Sprintf(format, args...) +
 			"; the file was left as it is"}
 	}
 	lines := func(ms []mark) string {
@@ -109,20 +115,20 @@ func findSection(data []byte, path string) (start, end int, err error) {
 	return begins[0].next, ends[0].at, nil
 }
 
-// section returns the generated section as it stands in the file, with
+// Section returns the generated section as it stands in the file, with
 // Windows line ends (a checkout with core.autocrlf) read as plain ones:
 // the section's text is the same, and comparing the bytes would find the
 // docs out of date for ever.
-func (d *docsFile) section() []byte {
+func (d *Docs) Section() []byte {
 	if !d.exists {
 		return nil
 	}
 	return bytes.ReplaceAll(d.data[d.start:d.end], []byte("\r\n"), []byte("\n"))
 }
 
-// sectionLine is the line of the file the section starts on (1 for a
+// SectionLine is the line of the file the section starts on (1 for a
 // file that has none yet).
-func (d *docsFile) sectionLine() int {
+func (d *Docs) SectionLine() int {
 	if !d.exists {
 		return 1
 	}
@@ -131,13 +137,13 @@ func (d *docsFile) sectionLine() int {
 
 // crlf reports whether the file ends its lines with CR LF; the section is
 // written back the same way.
-func (d *docsFile) crlf() bool {
+func (d *Docs) crlf() bool {
 	return d.exists && bytes.Contains(d.data, []byte("\r\n"))
 }
 
-// with returns the whole file with section in place of the generated one;
+// With returns the whole file with section in place of the generated one;
 // every byte outside the markers is kept.
-func (d *docsFile) with(section []byte) []byte {
+func (d *Docs) With(section []byte) []byte {
 	if !d.exists {
 		return []byte(docsHeader + beginLine + string(section) + endLine)
 	}
@@ -155,11 +161,18 @@ func (d *docsFile) with(section []byte) []byte {
 // verdicts.
 const verdictColumns = 2
 
-// stable returns a section with its verdict cells blanked. Two sections
+// Stale reports whether the file's section differs from section but
+// for verdicts (see [Stable]), or the file does not exist: whether it is
+// to be written.
+func (d *Docs) Stale(section []byte) bool {
+	return !d.exists || Stable(section) != Stable(d.Section())
+}
+
+// Stable returns a section with its verdict cells blanked. Two sections
 // that are equal this way differ only in verdicts, which follow from the
 // run's noise and not from a number that moved, so the file is not
 // rewritten for them.
-func stable(section []byte) string {
+func Stable(section []byte) string {
 	lines := strings.Split(string(section), "\n")
 	for i, l := range lines {
 		if !strings.HasPrefix(l, "| ") || !strings.HasSuffix(l, " |") {
@@ -177,22 +190,32 @@ func stable(section []byte) string {
 	return strings.Join(lines, "\n")
 }
 
-// renderSection writes the generated section for one machine: a line naming
+// Scenario is what the docs and charts show of one judged scenario: its
+// numbers and their verdicts, the counts whose value varies between
+// processes, and why it broke ("" when it did not).
+type Scenario struct {
+	Name    string
+	Numbers []band.Judged
+	Varying []string
+	Broken  string
+}
+
+// Section writes the generated section for one machine: a line naming
 // the machine and the date of its newest baseline, then a table per
 // scenario. Times show the machine's recorded baseline (median, 95%
 // interval, sample count, date set), not this run's median, so a run whose
 // times merely wobbled renders the same bytes; counts show their value,
 // which is exact. Dates come from the baseline records, never from the
 // clock.
-func renderSection(o *Outcome, store *Store, hist *History, keys keys, charts string) []byte {
-	machine := keys.machine
+func Section(scenarios []Scenario, store *baselines.Store, hist *history.History, scope baselines.Scope, charts string) []byte {
+	machine := scope.Machine
 	var newest time.Time
-	for _, sc := range o.Scenarios {
+	for _, sc := range scenarios {
 		for _, n := range sc.Numbers {
 			if !n.Band.Kind.Recorded() {
 				continue
 			}
-			if b, ok := store.Get(keys.of(sc.Name, n.Spec)); ok && b.Set.After(newest) {
+			if b, ok := store.Get(scope.Key(sc.Name, n.Spec)); ok && b.Set.After(newest) {
 				newest = b.Set
 			}
 		}
@@ -204,10 +227,10 @@ func renderSection(o *Outcome, store *Store, hist *History, keys keys, charts st
 		fmt.Fprintf(&w, "; baselines as of %s", newest.UTC().Format(time.DateOnly))
 	}
 	w.WriteString(".\n\n")
-	if keys.toolchain != "" && slices.ContainsFunc(o.Scenarios, func(sc ScenarioOutcome) bool {
+	if scope.Toolchain != "" && slices.ContainsFunc(scenarios, func(sc Scenario) bool {
 		return slices.ContainsFunc(sc.Numbers, func(n band.Judged) bool { return n.Band.Kind.Portable() })
 	}) {
-		fmt.Fprintf(&w, "Instructions are counted under Valgrind in the recorded steps alone, the same on every machine of\n`%s`, and recorded once for all of them.\n\n", keys.toolchain)
+		fmt.Fprintf(&w, "Instructions are counted under Valgrind in the recorded steps alone, the same on every machine of\n`%s`, and recorded once for all of them.\n\n", scope.Toolchain)
 	}
 	w.WriteString("Times are this machine's recorded baseline: the median over processes of each one's\n" +
 		"fastest per-frame sample (several processes interleaved with the other scenarios) with\n" +
@@ -218,7 +241,7 @@ func renderSection(o *Outcome, store *Store, hist *History, keys keys, charts st
 		"budgets are reported beside them. The verdicts are those of the run that last rewrote\n" +
 		"this section.\n")
 
-	for _, sc := range o.Scenarios {
+	for _, sc := range scenarios {
 		fmt.Fprintf(&w, "\n### %s\n\n", sc.Name)
 		if chartable(sc) {
 			w.WriteString(chartLink(charts, sc.Name))
@@ -234,14 +257,14 @@ func renderSection(o *Outcome, store *Store, hist *History, keys keys, charts st
 			value := "—"
 			switch {
 			case n.Band.Kind.Recorded():
-				k := keys.of(sc.Name, n.Spec)
+				k := scope.Key(sc.Name, n.Spec)
 				rec, ok := store.Get(k)
 				switch {
 				case ok && n.Band.Kind.Exact():
 					// An exact number has no interval to show.
 					value = fmt.Sprintf("%s %s, set %s", band.Format(rec.Median), n.Unit, rec.Set.UTC().Format(time.DateOnly))
 				case ok:
-					p := hist.interval(k, rec)
+					p := hist.Interval(k, rec)
 					value = fmt.Sprintf("%s %s [%s, %s] n=%d, set %s", band.Format(rec.Median), n.Unit,
 						band.Format(p.Lo), band.Format(p.Hi), p.N, rec.Set.UTC().Format(time.DateOnly))
 				}
@@ -265,31 +288,31 @@ func renderSection(o *Outcome, store *Store, hist *History, keys keys, charts st
 	return []byte(w.String())
 }
 
-// keys returns the keys of the numbers the docs show: the machine the
+// Scope returns the scope of the numbers the docs show: the machine the
 // file already names, while the store still has baselines for it, so that
 // runs on other machines (a contributor's, CI's) never swap the page's
-// times for theirs, otherwise the current machine; and likewise the
-// toolchain the file names for instructions, so that a runner with
-// another Valgrind or Go leaves the page as it is.
-func (d *docsFile) keys(store *Store, opts Options) keys {
-	k := keys{machine: d.machine(store, opts.Machine), toolchain: opts.Toolchain}
-	if named := d.named("\n`" + ToolchainPrefix); named != "" && opts.Toolchain != "" && store.HasMachine(named) {
-		k.toolchain = named
+// times for theirs, otherwise the run's; and likewise the toolchain the
+// file names for instructions, so that a runner with another Valgrind or
+// Go leaves the page as it is.
+func (d *Docs) Scope(store *baselines.Store, run baselines.Scope) baselines.Scope {
+	sc := baselines.Scope{Machine: d.machine(store, run.Machine), Toolchain: run.Toolchain}
+	if named := d.named("\n`" + baselines.ToolchainPrefix); named != "" && run.Toolchain != "" && store.HasMachine(named) {
+		sc.Toolchain = named
 	}
-	return k
+	return sc
 }
 
-func (d *docsFile) machine(store *Store, current Machine) string {
+func (d *Docs) machine(store *baselines.Store, current string) string {
 	if named := d.named("\nMachine: `"); named != "" && store.HasMachine(named) {
 		return named
 	}
-	return current.String()
+	return current
 }
 
 // named returns the key the generated section names in backquotes after
 // prefix (whose backquote opens it), or "".
-func (d *docsFile) named(prefix string) string {
-	sec := string(d.section())
+func (d *Docs) named(prefix string) string {
+	sec := string(d.Section())
 	i := strings.Index(sec, prefix)
 	if i < 0 {
 		return ""

@@ -1,6 +1,6 @@
 //go:build !unix
 
-package ratchet
+package writegroup
 
 import (
 	"path/filepath"
@@ -8,20 +8,20 @@ import (
 	"github.com/gofrs/flock"
 )
 
-// lockBaselines takes the exclusive lock one recording run of the ratchet
-// holds for as long as it may write the baselines file. Where flock(2) on
+// Lock takes the exclusive lock one recording run holds for as long as
+// it may write the group beside anchor (the baselines file). Where flock(2) on
 // a directory is not available it locks a file beside the baselines
 // (".baselines.yaml.lock"), which stays; the lock goes with the process.
 //
 // A second run does not wait: it is refused with an [*InputError].
-func lockBaselines(baselines string) (unlock func(), err error) {
-	l := flock.New(filepath.Join(filepath.Dir(baselines), "."+filepath.Base(baselines)+".lock"))
+func Lock(anchor string) (unlock func(), err error) {
+	l := flock.New(filepath.Join(filepath.Dir(anchor), "."+filepath.Base(anchor)+".lock"))
 	ok, err := l.TryLock()
 	if err != nil {
 		return nil, err
 	}
 	if !ok {
-		return nil, busy(baselines)
+		return nil, busy(anchor)
 	}
 	return func() { l.Unlock() }, nil
 }

@@ -1,17 +1,19 @@
-package ratchet
+package writegroup
 
 import (
 	"strconv"
 	"strings"
 )
 
-// InputError is bad input the ratchet refuses before it writes anything: a
-// malformed baselines file, damaged docs markers, an unknown or unexplained
-// --rebaseline, a binary that may not record; and a file it could not read
-// or write (a full disk, a read-only checkout, a device where a file
-// should be), which the user fixes the same way, by changing the input. It prints as one line,
-// "file:line: what is wrong; the fix", and the CLI exits 2 for it
-// (errors.As(err, new(*ratchet.InputError))).
+// InputError is bad input the ratchet and its files refuse before they
+// write anything: a malformed baselines file, damaged docs markers, an
+// unknown or unexplained --rebaseline, a binary that may not record; and a
+// file that could not be read or written (a full disk, a read-only
+// checkout, a device where a file should be), which the user fixes the
+// same way, by changing the input. It prints as one line, "file:line:
+// what is wrong; the fix", and the CLI exits 2 for it (errors.As(err,
+// new(*writegroup.InputError))). Every package over the ratchet's files
+// returns this one type, so a command tells bad input by one check.
 type InputError struct {
 	// File is the file at fault, or "" when the fault is in the command
 	// line or the binary.

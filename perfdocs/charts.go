@@ -1,4 +1,4 @@
-package ratchet
+package perfdocs
 
 import (
 	"bytes"
@@ -6,23 +6,25 @@ import (
 	"io/fs"
 	"path"
 	"path/filepath"
-	"runtime/debug"
 	"strings"
 	"syscall"
 
 	"github.com/perfbench/perfbench/band"
+	"github.com/perfbench/perfbench/baselines"
 	"github.com/perfbench/perfbench/chart"
+	"github.com/perfbench/perfbench/history"
+	"github.com/perfbench/perfbench/writegroup"
 )
 
 // chartable reports whether a scenario gets a chart: one that ran and
 // reported numbers. A broken scenario's chart is left as it was.
-func chartable(sc ScenarioOutcome) bool { return sc.Broken == "" && len(sc.Numbers) > 0 }
+func chartable(sc Scenario) bool { return sc.Broken == "" && len(sc.Numbers) > 0 }
 
 // chartFile is a scenario's chart's file name in the charts directory.
-func chartFile(scenario string) string { return scenario + chartExt }
+func chartFile(scenario string) string { return scenario + ChartExt }
 
-// chartExt ends every chart's file name.
-const chartExt = ".svg"
+// ChartExt ends every chart's file name.
+const ChartExt = ".svg"
 
 // chartLink is the Markdown that embeds a scenario's chart in the docs;
 // dir is the charts directory relative to the docs file's, with slashes.
@@ -37,17 +39,17 @@ func chartTitle(scenario, machine string) string {
 	return scenario + " on " + strings.Replace(machine, ", renderer ", "\nrenderer ", 1)
 }
 
-// renderCharts draws one SVG per chartable scenario, keyed by scenario
+// Charts draws one chart per chartable scenario, in format, keyed by scenario
 // name: each time number's baselines on machine over time (from the
 // history, and the stored baseline where the history does not have it
 // yet) with its band's limit, and each count of this run against its
 // bound. Like the docs section it depends on recorded baselines and exact
 // counts only, never on a run's noise, so unchanged data gives unchanged
 // bytes.
-func renderCharts(o *Outcome, store *Store, hist *History, keys keys, format string) (map[string][]byte, error) {
-	machine := keys.machine
+func Charts(scenarios []Scenario, store *baselines.Store, hist *history.History, scope baselines.Scope, format string) (map[string][]byte, error) {
+	machine := scope.Machine
 	out := map[string][]byte{}
-	for _, sc := range o.Scenarios {
+	for _, sc := range scenarios {
 		if !chartable(sc) {
 			continue
 		}
@@ -56,16 +58,16 @@ func renderCharts(o *Outcome, store *Store, hist *History, keys keys, format str
 		for _, n := range sc.Numbers {
 			switch {
 			case n.Band.Kind.Recorded():
-				k := keys.of(sc.Name, n.Spec)
+				k := scope.Key(sc.Name, n.Spec)
 				points := hist.Points(k)
 				if b, ok := store.Get(k); ok && (len(points) == 0 || !points[len(points)-1].Set.Equal(b.Set)) {
-					points = append(points, pointOf(b))
+					points = append(points, history.PointOf(b))
 				}
 				b, _ := store.Get(k)
 				th := chart.TimeHistory{Name: n.Name, Unit: n.Unit, Tolerance: n.Band.Tolerance}
 				for _, p := range points {
 					why := p.Why
-					if why == "" && p.Kind == Rebaselined && p.Set.Equal(b.Set) {
+					if why == "" && p.Kind == history.Rebaselined && p.Set.Equal(b.Set) {
 						why = b.Why // a history written before it kept the why
 					}
 					th.Baselines = append(th.Baselines, chart.Baseline{Set: p.Set, Median: p.Median, Lo: p.Lo, Hi: p.Hi,
@@ -89,18 +91,18 @@ func renderCharts(o *Outcome, store *Store, hist *History, keys keys, format str
 	return out, nil
 }
 
-// changedCharts returns a group member for each chart whose bytes differ
+// ChangedCharts returns a group member for each chart whose bytes differ
 // from its file's, in scenario order. A chart's path that holds something
-// other than a regular file is an [*InputError].
-func changedCharts(dir string, order []ScenarioOutcome, charts map[string][]byte) ([]fileWrite, error) {
-	var ws []fileWrite
+// other than a regular file is an [*writegroup.InputError].
+func ChangedCharts(dir string, order []Scenario, charts map[string][]byte) ([]writegroup.Member, error) {
+	var ws []writegroup.Member
 	for _, sc := range order {
 		data, ok := charts[sc.Name]
 		if !ok {
 			continue
 		}
 		p := filepath.Join(dir, chartFile(sc.Name))
-		old, err := readRegular(p, "a chart", "remove it, so that perfbench perf draws it afresh")
+		old, err := writegroup.Read(p, "a chart", "remove it, so that perfbench perf draws it afresh")
 		switch {
 		case err == nil && bytes.Equal(old, data):
 			continue
@@ -108,33 +110,7 @@ func changedCharts(dir string, order []ScenarioOutcome, charts map[string][]byte
 			// (A charts directory that is a file is told when it is made.)
 			return nil, err
 		}
-		ws = append(ws, fileWrite{p, data})
+		ws = append(ws, writegroup.Member{Path: p, Data: data})
 	}
 	return ws, nil
-}
-
-// commitOf returns the short VCS revision a binary was built from, with
-// "-dirty" when the tree had changes, or "" when the build does not say
-// (go run stamps none).
-func commitOf(bi *debug.BuildInfo) string {
-	if bi == nil {
-		return ""
-	}
-	var rev string
-	var dirty bool
-	for _, s := range bi.Settings {
-		switch s.Key {
-		case "vcs.revision":
-			rev = s.Value
-		case "vcs.modified":
-			dirty = s.Value == "true"
-		}
-	}
-	if len(rev) > 12 {
-		rev = rev[:12]
-	}
-	if rev != "" && dirty {
-		rev += "-dirty"
-	}
-	return rev
 }

@@ -1,6 +1,6 @@
 //go:build unix
 
-package ratchet
+package writegroup
 
 import (
 	"os"
@@ -31,10 +31,10 @@ const groupChild = "PERFBENCH_RATCHET_GROUP_CHILD"
 func TestKillBetweenTheRenames(t *testing.T) {
 	if dir := os.Getenv(pairChild); dir != "" {
 		betweenRenames = func() { syscall.Kill(os.Getpid(), syscall.SIGKILL) }
-		err := writeGroup(osDisk{}, manifestName(filepath.Join(dir, "baselines.yaml")),
-			fileWrite{filepath.Join(dir, "baselines.yaml"), []byte("new baselines\n")},
-			fileWrite{filepath.Join(dir, "performance.md"), []byte("new docs\n")})
-		t.Fatalf("writeGroup returned (%v) instead of being killed between the renames", err)
+		err := Write(OS{}, filepath.Join(dir, "baselines.yaml"),
+			Member{filepath.Join(dir, "baselines.yaml"), []byte("new baselines\n")},
+			Member{filepath.Join(dir, "performance.md"), []byte("new docs\n")})
+		t.Fatalf("Write returned (%v) instead of being killed between the renames", err)
 	}
 
 	dir := t.TempDir()
@@ -49,13 +49,13 @@ func TestKillBetweenTheRenames(t *testing.T) {
 	assert.Equal(t, "new docs\n", read(t, pendingName(d)), "the docs' pending file is whole")
 	assert.FileExists(t, manifestName(b), "the group was committed")
 
-	did, err := recoverGroup(osDisk{}, b, []string{d, filepath.Join(dir, "history.yaml")}, "")
+	did, err := Recover(OS{}, b, []string{d, filepath.Join(dir, "history.yaml")}, "", "")
 	require.NoError(t, err)
 	assert.Equal(t, []string{"completed an interrupted write: " + pendingName(d) + " renamed over " + d}, did)
 	assert.Equal(t, "new docs\n", read(t, d))
 	assert.Equal(t, []string{"baselines.yaml", "performance.md"}, names(t, dir))
 
-	did, err = recoverGroup(osDisk{}, b, []string{d, filepath.Join(dir, "history.yaml")}, "")
+	did, err = Recover(OS{}, b, []string{d, filepath.Join(dir, "history.yaml")}, "", "")
 	require.NoError(t, err)
 	assert.Empty(t, did, "a pair in order needs nothing")
 }
@@ -75,11 +75,11 @@ func TestKillWhileWritingTheHistory(t *testing.T) {
 				syscall.Kill(os.Getpid(), syscall.SIGKILL)
 			}
 		}
-		err := writeGroup(osDisk{}, manifestName(filepath.Join(dir, "baselines.yaml")),
-			fileWrite{filepath.Join(dir, "baselines.yaml"), []byte("new baselines\n")},
-			fileWrite{filepath.Join(dir, "performance.md"), []byte("new docs\n")},
-			fileWrite{filepath.Join(dir, "history.yaml"), []byte("new history\n")})
-		t.Fatalf("writeGroup returned (%v) instead of being killed before rename %s", err, at)
+		err := Write(OS{}, filepath.Join(dir, "baselines.yaml"),
+			Member{filepath.Join(dir, "baselines.yaml"), []byte("new baselines\n")},
+			Member{filepath.Join(dir, "performance.md"), []byte("new docs\n")},
+			Member{filepath.Join(dir, "history.yaml"), []byte("new history\n")})
+		t.Fatalf("Write returned (%v) instead of being killed before rename %s", err, at)
 	}
 	setUp := func(t *testing.T) (dir, b, d, h string) {
 		dir = t.TempDir()
@@ -98,7 +98,7 @@ func TestKillWhileWritingTheHistory(t *testing.T) {
 			assert.Equal(t, "old history\n", read(t, h), "the history's did not")
 			assert.Equal(t, "new history\n", read(t, pendingName(h)), "the history's pending file is whole")
 
-			did, err := recoverGroup(osDisk{}, b, []string{d, h}, "")
+			did, err := Recover(OS{}, b, []string{d, h}, "", "")
 			require.NoError(t, err)
 			want := []string{"completed an interrupted write: " + pendingName(h) + " renamed over " + h}
 			if at == "1" {
@@ -109,7 +109,7 @@ func TestKillWhileWritingTheHistory(t *testing.T) {
 			assert.Equal(t, "new history\n", read(t, h))
 			assert.Equal(t, []string{"baselines.yaml", "history.yaml", "performance.md"}, names(t, dir))
 
-			did, err = recoverGroup(osDisk{}, b, []string{d, h}, "")
+			did, err = Recover(OS{}, b, []string{d, h}, "", "")
 			require.NoError(t, err)
 			assert.Empty(t, did, "a group in order needs nothing")
 		})
@@ -119,7 +119,7 @@ func TestKillWhileWritingTheHistory(t *testing.T) {
 		for p, s := range map[string]string{pendingName(b): "new baselines\n", pendingName(d): "new docs\n", pendingName(h): "new hi"} {
 			require.NoError(t, os.WriteFile(p, []byte(s), 0o644))
 		}
-		did, err := recoverGroup(osDisk{}, b, []string{d, h}, "")
+		did, err := Recover(OS{}, b, []string{d, h}, "", "")
 		require.NoError(t, err)
 		assert.Equal(t, []string{
 			"removed " + pendingName(b) + uncommitted,
@@ -142,12 +142,12 @@ func TestAFileWrittenAloneLeavesNoPendingFile(t *testing.T) {
 	dir := t.TempDir()
 	b, d, h := filepath.Join(dir, "baselines.yaml"), filepath.Join(dir, "performance.md"), filepath.Join(dir, "history.yaml")
 	require.NoError(t, os.WriteFile(d, []byte("old docs\n"), 0o644))
-	require.NoError(t, writeGroup(osDisk{}, manifestName(b), fileWrite{path: b}, fileWrite{d, []byte("new docs\n")}, fileWrite{path: h}))
+	require.NoError(t, Write(OS{}, b, Member{Path: b}, Member{d, []byte("new docs\n")}, Member{Path: h}))
 	assert.Equal(t, "new docs\n", read(t, d))
 	assert.Equal(t, []string{"performance.md"}, names(t, dir))
 
 	require.NoError(t, os.WriteFile(partialName(d), []byte("newer d"), 0o644)) // a kill mid-write
-	did, err := recoverGroup(osDisk{}, b, []string{d, h}, "")
+	did, err := Recover(OS{}, b, []string{d, h}, "", "")
 	require.NoError(t, err)
 	assert.Equal(t, []string{"removed " + partialName(d) + uncommitted}, did)
 	assert.Equal(t, "new docs\n", read(t, d))
@@ -172,7 +172,7 @@ func TestRecoverDiscardsAnUncommittedGroup(t *testing.T) {
 	} {
 		require.NoError(t, os.WriteFile(p, []byte(s), 0o644))
 	}
-	did, err := recoverGroup(osDisk{}, b, []string{d, filepath.Join(dir, "history.yaml")}, charts)
+	did, err := Recover(OS{}, b, []string{d, filepath.Join(dir, "history.yaml")}, charts, ".svg")
 	require.NoError(t, err)
 	assert.Len(t, did, 6)
 	assert.Equal(t, "old baselines\n", read(t, b))
@@ -190,16 +190,16 @@ func TestRecoverDiscardsACommittedGroupWhoseMemberDoesNotVerify(t *testing.T) {
 	for p, s := range map[string]string{b: "old baselines\n", d: "old docs\n", h: "old history\n"} {
 		require.NoError(t, os.WriteFile(p, []byte(s), 0o644))
 	}
-	ws := []fileWrite{{b, []byte("new baselines\n")}, {d, []byte("new docs\n")}, {h, []byte("new history\n")}}
+	ws := []Member{{b, []byte("new baselines\n")}, {d, []byte("new docs\n")}, {h, []byte("new history\n")}}
 	text, err := manifestText(manifestName(b), ws)
 	require.NoError(t, err)
 	require.NoError(t, os.WriteFile(manifestName(b), text, 0o644))
 	for _, w := range ws {
-		require.NoError(t, os.WriteFile(pendingName(w.path), w.data, 0o644))
+		require.NoError(t, os.WriteFile(pendingName(w.Path), w.Data, 0o644))
 	}
 	require.NoError(t, os.WriteFile(pendingName(h), []byte("new hist0ry\n"), 0o644)) // same length, other bytes
 
-	did, err := recoverGroup(osDisk{}, b, []string{d, h}, "")
+	did, err := Recover(OS{}, b, []string{d, h}, "", "")
 	require.NoError(t, err)
 	assert.Equal(t, []string{"discarded an interrupted write of 3 files, since not every one verifies: " +
 		pendingName(h) + " (its checksum is not the manifest's); the files stand as they were"}, did)
@@ -220,7 +220,7 @@ func TestPairRenamesNothingUnlessBothArePrepared(t *testing.T) {
 	require.NoError(t, os.WriteFile(d, []byte("old docs\n"), 0o644))
 	require.NoError(t, os.Mkdir(pendingName(d), 0o755))
 
-	err := writeGroup(osDisk{}, manifestName(b), fileWrite{b, []byte("new baselines\n")}, fileWrite{d, []byte("new docs\n")})
+	err := Write(OS{}, b, Member{b, []byte("new baselines\n")}, Member{d, []byte("new docs\n")})
 	var ie *InputError
 	require.ErrorAs(t, err, &ie)
 	assert.Equal(t, d, ie.File)

@@ -1,6 +1,6 @@
 //go:build unix
 
-package ratchet
+package writegroup
 
 import (
 	"errors"
@@ -9,17 +9,17 @@ import (
 	"syscall"
 )
 
-// lockBaselines takes the exclusive lock one recording run of the ratchet
-// holds for as long as it may write the baselines file: flock(2) on the
-// file's directory, because the file itself is replaced by a rename and a
+// Lock takes the exclusive lock one recording run holds for as long as
+// it may write the group beside anchor (the baselines file): flock(2) on
+// the file's directory, because the file itself is replaced by a rename and a
 // lock on it would go with the old copy. A lock on the directory leaves no
 // file behind and goes with the process, however it ends.
 //
 // A second run does not wait: it is refused with an [*InputError], because
 // two runs would each record from what they read and one record would be
 // lost.
-func lockBaselines(baselines string) (unlock func(), err error) {
-	dir := filepath.Dir(baselines)
+func Lock(anchor string) (unlock func(), err error) {
+	dir := filepath.Dir(anchor)
 	f, err := os.Open(dir)
 	if err != nil {
 		return nil, err
@@ -27,7 +27,7 @@ func lockBaselines(baselines string) (unlock func(), err error) {
 	if err := syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB); err != nil {
 		f.Close()
 		if errors.Is(err, syscall.EWOULDBLOCK) {
-			return nil, busy(baselines)
+			return nil, busy(anchor)
 		}
 		return nil, err
 	}

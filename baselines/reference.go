@@ -1,4 +1,4 @@
-package ratchet
+package baselines
 
 import (
 	"fmt"
@@ -12,6 +12,7 @@ import (
 	"go.yaml.in/yaml/v3"
 
 	"github.com/perfbench/perfbench/band"
+	"github.com/perfbench/perfbench/writegroup"
 )
 
 // The reference revision is one for the whole baselines file, not one per
@@ -74,10 +75,10 @@ type Ratio struct {
 	Pairs    int     `json:"pairs"`
 }
 
-// MaxReferences is how many references the baselines file keeps, the
+// maxReferences is how many references the baselines file keeps, the
 // newest: the current one and the moves before it. A hundred moves is
 // years of a main branch getting faster; the page lists each.
-const MaxReferences = 100
+const maxReferences = 100
 
 // commitName is what the file accepts as a commit: a git object name, 7 to
 // 40 lowercase hexadecimal digits (short names as git prints them, full
@@ -88,7 +89,7 @@ var commitName = regexp.MustCompile(`^[0-9a-f]{7,40}$`)
 // the flag that gave it is named in the message.
 func CheckCommit(flag, c string) error {
 	if !commitName.MatchString(c) {
-		return &InputError{Msg: fmt.Sprintf("%s %q is not a commit: want its hexadecimal name, 7 to 40 digits (git rev-parse HEAD)", flag, c)}
+		return &writegroup.InputError{Msg: fmt.Sprintf("%s %q is not a commit: want its hexadecimal name, 7 to 40 digits (git rev-parse HEAD)", flag, c)}
 	}
 	return nil
 }
@@ -116,14 +117,14 @@ func (s *Store) Reference() (Reference, bool) {
 func (s *Store) References() []Reference { return slices.Clone(s.refs) }
 
 // AddReference makes r the reference, keeping the ones before it as its
-// history (at most MaxReferences in all).
+// history (at most maxReferences in all).
 func (s *Store) AddReference(r Reference) {
 	if !commitName.MatchString(r.Commit) {
-		panic("ratchet: AddReference with commit " + strconv.Quote(r.Commit) + ", which is not a commit name")
+		panic("baselines: AddReference with commit " + strconv.Quote(r.Commit) + ", which is not a commit name")
 	}
 	s.refs = append(s.refs, r)
-	if len(s.refs) > MaxReferences {
-		s.refs = s.refs[len(s.refs)-MaxReferences:]
+	if len(s.refs) > maxReferences {
+		s.refs = s.refs[len(s.refs)-maxReferences:]
 	}
 }
 
@@ -135,10 +136,10 @@ moves only when head is significantly faster, or with --rebaseline --why.`
 // references parses the file's references: a list, oldest first.
 func (p *parser) references(n *yaml.Node) error {
 	if n.Kind != yaml.SequenceNode {
-		return p.errorf(n, "references must be a list of revisions, oldest first")
+		return p.Errorf(n, "references must be a list of revisions, oldest first")
 	}
 	if len(n.Content) == 0 {
-		return p.errorf(n, "references is an empty list; a file without a reference has no references field")
+		return p.Errorf(n, "references is an empty list; a file without a reference has no references field")
 	}
 	for _, e := range n.Content {
 		r, err := p.reference(e)
@@ -146,18 +147,18 @@ func (p *parser) references(n *yaml.Node) error {
 			return err
 		}
 		if last, ok := p.s.Reference(); ok && r.Set.Before(last.Set) {
-			return p.errorf(e, "reference %s was set at %s, before the one above it (%s); the list is oldest first", r.Commit, r.Set.Format(time.RFC3339), last.Set.Format(time.RFC3339))
+			return p.Errorf(e, "reference %s was set at %s, before the one above it (%s); the list is oldest first", r.Commit, r.Set.Format(time.RFC3339), last.Set.Format(time.RFC3339))
 		}
 		p.s.refs = append(p.s.refs, r)
 	}
-	if len(p.s.refs) > MaxReferences {
-		return p.errorf(n, "references has %d entries, more than the %d perfbench keeps", len(p.s.refs), MaxReferences)
+	if len(p.s.refs) > maxReferences {
+		return p.Errorf(n, "references has %d entries, more than the %d perfbench keeps", len(p.s.refs), maxReferences)
 	}
 	return nil
 }
 
 func (p *parser) reference(n *yaml.Node) (Reference, error) {
-	fields, err := p.mapping(n, "a reference")
+	fields, err := p.Mapping(n, "a reference")
 	if err != nil {
 		return Reference{}, err
 	}
@@ -171,7 +172,7 @@ func (p *parser) reference(n *yaml.Node) (Reference, error) {
 				return r, err
 			}
 			if !commitName.MatchString(r.Commit) {
-				return r, p.errorf(v, "commit %q is not a commit name (7 to 40 lowercase hexadecimal digits)", r.Commit)
+				return r, p.Errorf(v, "commit %q is not a commit name (7 to 40 lowercase hexadecimal digits)", r.Commit)
 			}
 			haveCommit = true
 		case "set":
@@ -180,7 +181,7 @@ func (p *parser) reference(n *yaml.Node) (Reference, error) {
 				return r, err
 			}
 			if r.Set, err = time.Parse(time.RFC3339, s); err != nil {
-				return r, p.errorf(v, "set %q is not an RFC 3339 time such as 2026-09-10T08:00:00Z", s)
+				return r, p.Errorf(v, "set %q is not an RFC 3339 time such as 2026-09-10T08:00:00Z", s)
 			}
 			haveSet = true
 		case "kind":
@@ -196,7 +197,7 @@ func (p *parser) reference(n *yaml.Node) (Reference, error) {
 			case "rebaselined":
 				r.Kind = RefRebaselined
 			default:
-				return r, p.errorf(v, "kind %q: want recorded, faster or rebaselined", s)
+				return r, p.Errorf(v, "kind %q: want recorded, faster or rebaselined", s)
 			}
 			haveKind = true
 		case "why":
@@ -205,7 +206,7 @@ func (p *parser) reference(n *yaml.Node) (Reference, error) {
 			}
 		case "ratios":
 			if v.Kind != yaml.SequenceNode {
-				return r, p.errorf(v, "ratios must be a list of [scenario, number, ratio, low, high, pairs]")
+				return r, p.Errorf(v, "ratios must be a list of [scenario, number, ratio, low, high, pairs]")
 			}
 			for _, e := range v.Content {
 				q, err := p.ratio(e)
@@ -215,18 +216,18 @@ func (p *parser) reference(n *yaml.Node) (Reference, error) {
 				r.Ratios = append(r.Ratios, q)
 			}
 		default:
-			return r, p.errorf(k, "unknown field %q in a reference (want commit, set, kind, why, ratios)", k.Value)
+			return r, p.Errorf(k, "unknown field %q in a reference (want commit, set, kind, why, ratios)", k.Value)
 		}
 	}
 	switch {
 	case !haveCommit:
-		return r, p.errorf(n, "a reference has no commit")
+		return r, p.Errorf(n, "a reference has no commit")
 	case !haveSet:
-		return r, p.errorf(n, "reference %s has no set time", r.Commit)
+		return r, p.Errorf(n, "reference %s has no set time", r.Commit)
 	case !haveKind:
-		return r, p.errorf(n, "reference %s has no kind", r.Commit)
+		return r, p.Errorf(n, "reference %s has no kind", r.Commit)
 	case strings.TrimSpace(r.Why) == "":
-		return r, p.errorf(n, "reference %s has no why", r.Commit)
+		return r, p.Errorf(n, "reference %s has no why", r.Commit)
 	}
 	return r, nil
 }
@@ -235,17 +236,17 @@ func (p *parser) reference(n *yaml.Node) (Reference, error) {
 func (p *parser) ratio(n *yaml.Node) (Ratio, error) {
 	const want = "a ratio is [scenario, number, ratio, low, high, pairs] with 0 < low ≤ ratio ≤ high"
 	if n.Kind != yaml.SequenceNode || len(n.Content) != 6 {
-		return Ratio{}, p.errorf(n, want)
+		return Ratio{}, p.Errorf(n, want)
 	}
 	for _, e := range n.Content {
 		if e.Kind != yaml.ScalarNode {
-			return Ratio{}, p.errorf(e, want)
+			return Ratio{}, p.Errorf(e, want)
 		}
 	}
 	c := n.Content
 	q := Ratio{Scenario: c[0].Value, Number: c[1].Value}
 	if q.Scenario == "" || q.Number == "" {
-		return q, p.errorf(n, want)
+		return q, p.Errorf(n, want)
 	}
 	for i, f := range []*float64{&q.Ratio, &q.Lo, &q.Hi} {
 		v, err := p.float(c[2+i], "a ratio")
@@ -256,11 +257,11 @@ func (p *parser) ratio(n *yaml.Node) (Ratio, error) {
 	}
 	pairs, err := strconv.Atoi(c[5].Value)
 	if err != nil || pairs < 2 {
-		return q, p.errorf(c[5], "pairs %q is not a count of at least 2; %s", c[5].Value, want)
+		return q, p.Errorf(c[5], "pairs %q is not a count of at least 2; %s", c[5].Value, want)
 	}
 	q.Pairs = pairs
 	if !(q.Lo > 0 && q.Lo <= q.Ratio && q.Ratio <= q.Hi) {
-		return q, p.errorf(n, want)
+		return q, p.Errorf(n, want)
 	}
 	return q, nil
 }
@@ -292,24 +293,25 @@ func referencesNode(refs []Reference) *yaml.Node {
 	return seq
 }
 
-// finiteRatio reports whether a paired time's ratio and interval can be
-// kept: finite, above zero and in order.
-func finiteRatio(q Ratio) bool {
+// Finite reports whether a paired time's ratio and interval can be kept
+// in the file: finite, above zero and in order.
+func (q Ratio) Finite() bool {
 	for _, v := range []float64{q.Ratio, q.Lo, q.Hi} {
-		if math.IsNaN(v) || math.IsInf(v, 0) || v <= 0 || v > MaxTime {
+		if math.IsNaN(v) || math.IsInf(v, 0) || v <= 0 || v > band.MaxTime {
 			return false
 		}
 	}
 	return q.Lo <= q.Ratio && q.Ratio <= q.Hi && q.Pairs >= 2
 }
 
-// formatRatio is one ratio as the page and a move's why print it.
-func formatRatio(q Ratio) string {
+// String is the ratio as the reference page and a move's why print it:
+// "hover-storm frame 0.95× [0.94, 0.96]".
+func (q Ratio) String() string {
 	return fmt.Sprintf("%s %s %s× [%s, %s]", q.Scenario, q.Number, band.Format(q.Ratio), band.Format(q.Lo), band.Format(q.Hi))
 }
 
-// short is a commit as a reader reads it: its first 12 digits.
-func short(c string) string {
+// Short is a commit as a reader reads it: its first 12 digits.
+func Short(c string) string {
 	if len(c) > 12 {
 		return c[:12]
 	}

@@ -109,6 +109,10 @@ func (s *Store) Put(k Key, b Baseline) {
 	s.records[k] = b
 }
 
+// Line returns the line of the file the baseline under k was read from,
+// or 0 when it was not read from a file.
+func (s *Store) Line(k Key) int { return s.lines[k] }
+
 // Len returns the number of baselines.
 func (s *Store) Len() int { return len(s.records) }
 

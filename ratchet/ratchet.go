@@ -429,6 +429,9 @@ func (r *Ratchet) Judge(results []scenario.Result) (Outcome, error) {
 	if err := r.hist.CheckStore(r.store, opts.Baselines, known); err != nil {
 		return Outcome{}, err
 	}
+	if err := r.hist.CheckComplete(r.store, opts.Baselines, known); err != nil {
+		return Outcome{}, err
+	}
 	if opts.Scenarios == nil {
 		if err := opts.checkRebaseline(order); err != nil {
 			return Outcome{}, err
@@ -589,7 +592,9 @@ func (r *Ratchet) Finish(o Outcome) (Outcome, error) {
 		return o, nil
 	}
 
-	// Obligation 2: ratchet.
+	// Obligation 2: ratchet. Baselines set before the history was kept get
+	// their points first, so the history written holds every baseline.
+	hist.Seed(store)
 	now := opts.Now().UTC().Truncate(time.Second)
 	for _, sc := range o.Scenarios {
 		if sc.Broken != "" {
@@ -600,12 +605,8 @@ func (r *Ratchet) Finish(o Outcome) (Outcome, error) {
 				continue
 			}
 			k := opts.scope().Key(sc.Name, n.Spec)
-			old, had := store.Get(k)
 			if mv, ok := ratchet(store, k, n, sc.measured[i], sc.Rebaselined, opts.Why, now); ok {
 				o.Moves = append(o.Moves, mv)
-				if had && len(hist.Points(k)) == 0 {
-					hist.Add(k, history.PointOf(old)) // set before the history was kept
-				}
 				pt := history.Point{Set: now, Median: mv.To, Lo: n.Lo, Hi: n.Hi, N: n.N, Kind: mv.Kind, Commit: opts.Commit}
 				if mv.Kind == history.Rebaselined {
 					pt.Why = mv.Why

@@ -80,8 +80,10 @@ type Store struct {
 	// for errors about it.
 	lines map[Key]int
 	// refs are the reference revisions, oldest first; the last is the
-	// reference (see reference.go).
-	refs []Reference
+	// reference (see reference.go). refLines holds the line of each one's
+	// commit in the file (0 for one added since).
+	refs     []Reference
+	refLines []int
 }
 
 // HasMachine reports whether any baseline is recorded for the machine.

@@ -150,8 +150,8 @@ const storeHeader = `# Time baselines for perfbench's scenario bands, one block 
 // Load reads the baselines file at path. A file that does not exist is an
 // empty store, not an error: a fresh checkout has no baselines yet. A file
 // that cannot be read (no permission), is not a regular file (a directory,
-// a FIFO, a device) or is over MaxFileSize, that cannot be parsed, or that
-// is empty or holds only comments, is an [*InputError] naming it: an
+// a FIFO, a device) or is over writegroup.MaxFileSize, that cannot be parsed, or that
+// is empty or holds only comments, is an [*writegroup.InputError] naming it: an
 // emptied file is damage, and reading it as "no baselines" would record
 // every baseline afresh from one run.
 func Load(path string) (*Store, error) {
@@ -254,7 +254,7 @@ func (s *Store) CheckNumbers(file string, measured []scenario.Result) error {
 //	    ratios:
 //	      - [hover-storm, frame, 0.95, 0.94, 0.96, 60]
 //
-// Every error is an [*InputError] with the file, the line where the YAML
+// Every error is an [*writegroup.InputError] with the file, the line where the YAML
 // library or the check found it, and the fix. An empty file is an empty
 // store.
 func Parse(data []byte, file string) (*Store, error) {

@@ -270,7 +270,7 @@ var header = `# Every time baseline perfbench perf has set, per machine, scenari
 
 // Load reads the history file at path; one that does not exist is
 // an empty History. One that cannot be read, is not a regular file or is
-// over MaxFileSize, and a malformed one, is an [*InputError] naming the
+// over writegroup.MaxFileSize, and a malformed one, is an [*writegroup.InputError] naming the
 // file (and the line).
 func Load(path string) (*History, error) {
 	data, err := writegroup.Read(path, "the history file", "restore it from version control")

@@ -112,6 +112,15 @@ func (s *Store) Reference() (Reference, bool) {
 	return s.refs[len(s.refs)-1], true
 }
 
+// ReferenceLine returns the line of the file the current reference's
+// commit was read from, or 0 when it was not read from a file.
+func (s *Store) ReferenceLine() int {
+	if len(s.refLines) == 0 {
+		return 0
+	}
+	return s.refLines[len(s.refLines)-1]
+}
+
 // References returns every reference the file records, oldest first; the
 // last is the current one.
 func (s *Store) References() []Reference { return slices.Clone(s.refs) }
@@ -123,8 +132,10 @@ func (s *Store) AddReference(r Reference) {
 		panic("baselines: AddReference with commit " + strconv.Quote(r.Commit) + ", which is not a commit name")
 	}
 	s.refs = append(s.refs, r)
+	s.refLines = append(s.refLines, 0)
 	if len(s.refs) > maxReferences {
 		s.refs = s.refs[len(s.refs)-maxReferences:]
+		s.refLines = s.refLines[len(s.refLines)-maxReferences:]
 	}
 }
 
@@ -142,7 +153,7 @@ func (p *parser) references(n *yaml.Node) error {
 		return p.Errorf(n, "references is an empty list; a file without a reference has no references field")
 	}
 	for _, e := range n.Content {
-		r, err := p.reference(e)
+		r, line, err := p.reference(e)
 		if err != nil {
 			return err
 		}
@@ -150,6 +161,7 @@ func (p *parser) references(n *yaml.Node) error {
 			return p.Errorf(e, "reference %s was set at %s, before the one above it (%s); the list is oldest first", r.Commit, r.Set.Format(time.RFC3339), last.Set.Format(time.RFC3339))
 		}
 		p.s.refs = append(p.s.refs, r)
+		p.s.refLines = append(p.s.refLines, line)
 	}
 	if len(p.s.refs) > maxReferences {
 		return p.Errorf(n, "references has %d entries, more than the %d perfbench keeps", len(p.s.refs), maxReferences)
@@ -157,37 +169,40 @@ func (p *parser) references(n *yaml.Node) error {
 	return nil
 }
 
-func (p *parser) reference(n *yaml.Node) (Reference, error) {
+// reference reads one reference, and the line of its commit.
+func (p *parser) reference(n *yaml.Node) (Reference, int, error) {
 	fields, err := p.Mapping(n, "a reference")
 	if err != nil {
-		return Reference{}, err
+		return Reference{}, 0, err
 	}
 	var r Reference
+	line := n.Line
 	var haveCommit, haveSet, haveKind bool
 	for _, kv := range fields {
 		k, v := kv[0], kv[1]
 		switch k.Value {
 		case "commit":
 			if r.Commit, err = p.str(v, "commit"); err != nil {
-				return r, err
+				return r, 0, err
 			}
+			line = v.Line
 			if !commitName.MatchString(r.Commit) {
-				return r, p.Errorf(v, "commit %q is not a commit name (7 to 40 lowercase hexadecimal digits)", r.Commit)
+				return r, 0, p.Errorf(v, "commit %q is not a commit name (7 to 40 lowercase hexadecimal digits)", r.Commit)
 			}
 			haveCommit = true
 		case "set":
 			s, err := p.str(v, "set")
 			if err != nil {
-				return r, err
+				return r, 0, err
 			}
 			if r.Set, err = time.Parse(time.RFC3339, s); err != nil {
-				return r, p.Errorf(v, "set %q is not an RFC 3339 time such as 2026-09-10T08:00:00Z", s)
+				return r, 0, p.Errorf(v, "set %q is not an RFC 3339 time such as 2026-09-10T08:00:00Z", s)
 			}
 			haveSet = true
 		case "kind":
 			s, err := p.str(v, "kind")
 			if err != nil {
-				return r, err
+				return r, 0, err
 			}
 			switch s {
 			case "recorded":
@@ -197,39 +212,39 @@ func (p *parser) reference(n *yaml.Node) (Reference, error) {
 			case "rebaselined":
 				r.Kind = RefRebaselined
 			default:
-				return r, p.Errorf(v, "kind %q: want recorded, faster or rebaselined", s)
+				return r, 0, p.Errorf(v, "kind %q: want recorded, faster or rebaselined", s)
 			}
 			haveKind = true
 		case "why":
 			if r.Why, err = p.str(v, "why"); err != nil {
-				return r, err
+				return r, 0, err
 			}
 		case "ratios":
 			if v.Kind != yaml.SequenceNode {
-				return r, p.Errorf(v, "ratios must be a list of [scenario, number, ratio, low, high, pairs]")
+				return r, 0, p.Errorf(v, "ratios must be a list of [scenario, number, ratio, low, high, pairs]")
 			}
 			for _, e := range v.Content {
 				q, err := p.ratio(e)
 				if err != nil {
-					return r, err
+					return r, 0, err
 				}
 				r.Ratios = append(r.Ratios, q)
 			}
 		default:
-			return r, p.Errorf(k, "unknown field %q in a reference (want commit, set, kind, why, ratios)", k.Value)
+			return r, 0, p.Errorf(k, "unknown field %q in a reference (want commit, set, kind, why, ratios)", k.Value)
 		}
 	}
 	switch {
 	case !haveCommit:
-		return r, p.Errorf(n, "a reference has no commit")
+		return r, 0, p.Errorf(n, "a reference has no commit")
 	case !haveSet:
-		return r, p.Errorf(n, "reference %s has no set time", r.Commit)
+		return r, 0, p.Errorf(n, "reference %s has no set time", r.Commit)
 	case !haveKind:
-		return r, p.Errorf(n, "reference %s has no kind", r.Commit)
+		return r, 0, p.Errorf(n, "reference %s has no kind", r.Commit)
 	case strings.TrimSpace(r.Why) == "":
-		return r, p.Errorf(n, "reference %s has no why", r.Commit)
+		return r, 0, p.Errorf(n, "reference %s has no why", r.Commit)
 	}
-	return r, nil
+	return r, line, nil
 }
 
 // ratio reads [scenario, number, ratio, low, high, pairs].

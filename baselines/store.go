@@ -80,8 +80,10 @@ type Store struct {
 	// for errors about it.
 	lines map[Key]int
 	// refs are the reference revisions, oldest first; the last is the
-	// reference (see reference.go).
-	refs []Reference
+	// reference (see reference.go). refLines holds the line of each one's
+	// commit in the file (0 for one added since).
+	refs     []Reference
+	refLines []int
 }
 
 // HasMachine reports whether any baseline is recorded for the machine.
@@ -108,6 +110,10 @@ func (s *Store) Put(k Key, b Baseline) {
 	}
 	s.records[k] = b
 }
+
+// Line returns the line of the file the baseline under k was read from,
+// or 0 when it was not read from a file.
+func (s *Store) Line(k Key) int { return s.lines[k] }
 
 // Len returns the number of baselines.
 func (s *Store) Len() int { return len(s.records) }
@@ -144,8 +150,8 @@ const storeHeader = `# Time baselines for perfbench's scenario bands, one block 
 // Load reads the baselines file at path. A file that does not exist is an
 // empty store, not an error: a fresh checkout has no baselines yet. A file
 // that cannot be read (no permission), is not a regular file (a directory,
-// a FIFO, a device) or is over MaxFileSize, that cannot be parsed, or that
-// is empty or holds only comments, is an [*InputError] naming it: an
+// a FIFO, a device) or is over writegroup.MaxFileSize, that cannot be parsed, or that
+// is empty or holds only comments, is an [*writegroup.InputError] naming it: an
 // emptied file is damage, and reading it as "no baselines" would record
 // every baseline afresh from one run.
 func Load(path string) (*Store, error) {
@@ -266,7 +272,7 @@ func IsToolchain(key string) bool { return strings.HasPrefix(key, ToolchainPrefi
 //	    ratios:
 //	      - [hover-storm, frame, 0.95, 0.94, 0.96, 60]
 //
-// Every error is an [*InputError] with the file, the line where the YAML
+// Every error is an [*writegroup.InputError] with the file, the line where the YAML
 // library or the check found it, and the fix. An empty file is an empty
 // store.
 func Parse(data []byte, file string) (*Store, error) {

@@ -73,6 +73,10 @@ type Options struct {
 	// ("--base main", "the reference 0a1b2c3d4e5f in perf/baselines.yaml");
 	// "" is Ref.
 	Name string
+	// Binary is the flag that hands in builds made elsewhere instead,
+	// which a message names as the way out of a revision that cannot be
+	// built here; "" is --base-binary.
+	Binary string
 	// Seeds are the builds' layouts: 0 the linker's own, any other
 	// -ldflags=-randlayout=SEED.
 	Seeds []int
@@ -108,15 +112,19 @@ func Build(ctx context.Context, o Options) (Set, error) {
 	if progress == nil {
 		progress = silent{}
 	}
+	binFlag := o.Binary
+	if binFlag == "" {
+		binFlag = "--base-binary"
+	}
 	top, err := Git(ctx, "", "rev-parse", "--show-toplevel")
 	if err != nil {
-		return Set{}, errorf("%s: not inside a git repository (%v); use --base-binary PATH", name, err)
+		return Set{}, errorf("%s: not inside a git repository (%v); use %s PATH", name, err, binFlag)
 	}
 	if dirty, err := Git(ctx, top, "status", "--porcelain", "--untracked-files=no"); err != nil {
 		return Set{}, errorf("%s: git status: %v", name, err)
 	} else if dirty != "" {
-		return Set{}, errorf("%s: the working tree has uncommitted changes (%s); commit or stash them so head is a revision too, or use --base-binary PATH",
-			name, strings.Join(strings.Fields(FirstLine(dirty)), " "))
+		return Set{}, errorf("%s: the working tree has uncommitted changes (%s); commit or stash them so head is a revision too, or use %s PATH",
+			name, strings.Join(strings.Fields(FirstLine(dirty)), " "), binFlag)
 	}
 	sha, err := Git(ctx, top, "rev-parse", "--verify", "--quiet", ref+"^{commit}")
 	if err != nil || sha == "" {

@@ -75,8 +75,8 @@ func TestScenarioIsDeterministic(t *testing.T) {
 	require.NoError(t, Scenario(&a, SVG, "hover-storm", times, counts))
 	require.NoError(t, Scenario(&b, SVG, "hover-storm", times, counts))
 	assert.Equal(t, a.String(), b.String())
-	for _, want := range []string{"<svg", "hover-storm", "frame: baseline median", "1a2b3c4", "2b3c4d5*", "09-11 14:00",
-		"rebaselined at 3c4d5e6: the clock changed", "uncommitted changes", "lowered: significantly faster",
+	for _, want := range []string{"<svg", "hover-storm", "frame: baseline median", "1a2b3c4", "2b3c4d5*", "2026-09-11", "14:00",
+		"rebaselined at 3c4d5e6, 2026-09-11 15:00: the clock changed", "uncommitted changes", "lowered: significantly faster",
 		"restyles 2 ≤ 2 (at bound)", "layouts-held 12 ≥ 10", "floor ≥"} {
 		assert.Contains(t, a.String(), want)
 	}
@@ -104,7 +104,7 @@ func TestOrderIsOneAxisOfRecordings(t *testing.T) {
 	for _, tk := range o.ticks() {
 		labels = append(labels, tk.Label)
 	}
-	assert.Equal(t, []string{"aaaaaaa\n11-30 19:00", "bbbbbbb*\n11-30 19:01", "ccccccc\n11-30 19:02"}, labels)
+	assert.Equal(t, []string{"aaaaaaa\n2026-11-30\n19:00", "bbbbbbb*\n2026-11-30\n19:01", "ccccccc\n2026-11-30\n19:02"}, labels)
 }
 
 // Room is measured in each bound's own direction, so slack under a ceiling

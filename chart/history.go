@@ -121,12 +121,15 @@ func Scenario(w io.Writer, format, title string, times []TimeHistory, counts []C
 		panic("chart: Scenario format " + format + ": want chart.SVG or chart.PNG")
 	}
 	var panels []TimeHistory
+	var unset []string // times with no baseline yet: told once, below
 	for _, th := range times {
 		if len(th.Baselines) > 0 {
 			panels = append(panels, th)
+		} else {
+			unset = append(unset, th.Name)
 		}
 	}
-	if len(panels) == 0 && len(counts) == 0 {
+	if len(panels) == 0 && len(counts) == 0 && len(unset) == 0 {
 		return fmt.Errorf("chart: %s: nothing to plot", title)
 	}
 	x := newOrder(panels)
@@ -139,6 +142,10 @@ func Scenario(w io.Writer, format, title string, times []TimeHistory, counts []C
 		timePlots = append(timePlots, []*plot.Plot{p})
 	}
 	legend, notes := historyLegend(panels, x)
+	if len(unset) > 0 {
+		// One line for all of them, rather than an empty panel each.
+		notes = append(notes, wrap("no baseline recorded yet on this machine, so no history to draw: "+strings.Join(unset, ", "), 100)...)
+	}
 	var countPlot *plot.Plot
 	if len(counts) > 0 {
 		var err error
@@ -154,8 +161,11 @@ func Scenario(w io.Writer, format, title string, times []TimeHistory, counts []C
 		title: titleHeight * vg.Length(titleLines) / 2,
 		times: timePanelHeight * vg.Length(len(timePlots)),
 	}
-	if len(panels) > 0 {
+	switch {
+	case len(panels) > 0:
 		heights.legend = legendLineHeight * vg.Length(legendRows(legend)+len(notes)+1)
+	case len(notes) > 0:
+		heights.legend = legendLineHeight * vg.Length(len(notes)+1)
 	}
 	cl := countLegend()
 	if countPlot != nil {
@@ -194,12 +204,17 @@ func Scenario(w io.Writer, format, title string, times []TimeHistory, counts []C
 		for i, row := range plot.Align(timePlots, tiles, area) {
 			timePlots[i][0].Draw(row[0])
 		}
-		area = slice(heights.legend)
+	}
+	if heights.legend > 0 {
+		area := slice(heights.legend)
 		area.Min.X += vg.Points(60)
-		legend.Draw(area)
+		y := area.Max.Y - vg.Points(4)
+		if len(timePlots) > 0 {
+			legend.Draw(area)
+			y -= legendLineHeight * vg.Length(legendRows(legend))
+		}
 		sty := legend.TextStyle
 		sty.YAlign = draw.YTop
-		y := area.Max.Y - legendLineHeight*vg.Length(legendRows(legend)) - vg.Points(4)
 		for _, n := range notes {
 			dc.FillText(sty, vg.Point{X: area.Min.X, Y: y}, n)
 			y -= legendLineHeight
@@ -256,15 +271,23 @@ func (o order) at(t time.Time) float64 {
 	return float64(i)
 }
 
-// ticks labels each recording with its commit (a dirty one with a star)
-// and its date, or every few when there are too many to read.
+// maxTickLabels is how many recordings the x axis labels at most: a
+// label's date with its year ("2026-11-30") is about 0.7 inch at 8 points,
+// and ten of them would touch across the chart's width.
+const maxTickLabels = 8
+
+// ticks labels each recording with its commit (a dirty one with a star),
+// its date with the year and its time, or every few, the newest among
+// them, when there are too many to read.
 func (o order) ticks() plot.ConstantTicks {
-	every := max(1, (len(o.sets)+9)/10)
+	every := max(1, (len(o.sets)+maxTickLabels-1)/maxTickLabels)
 	var ts plot.ConstantTicks
 	for i, s := range o.sets {
 		t := plot.Tick{Value: float64(i)}
-		if i%every == 0 || i == len(o.sets)-1 {
-			t.Label = shortCommit(o.commits[i]) + "\n" + s.UTC().Format("01-02 15:04")
+		// Counted back from the newest, which is always labelled, so that
+		// no two labels come closer than every recordings.
+		if (len(o.sets)-1-i)%every == 0 {
+			t.Label = shortCommit(o.commits[i]) + "\n" + s.UTC().Format(time.DateOnly) + "\n" + s.UTC().Format("15:04")
 		}
 		ts = append(ts, t)
 	}
@@ -276,11 +299,18 @@ func (o order) dirty() bool {
 	return slices.ContainsFunc(o.commits, func(c string) bool { return strings.HasSuffix(c, "-dirty") })
 }
 
+// unnamed reports whether any recording names no commit.
+func (o order) unnamed() bool { return slices.Contains(o.commits, "") }
+
+// noCommit is what a tick prints for a recording that names no commit; a
+// note below the panels says why there is none.
+const noCommit = "no commit"
+
 // shortCommit is a commit as a tick prints it: seven hex digits, a star
-// for uncommitted changes, "?" when unknown.
+// for uncommitted changes, noCommit when the recording names none.
 func shortCommit(c string) string {
 	if c == "" {
-		return "?"
+		return noCommit
 	}
 	rev, dirty := strings.CutSuffix(c, "-dirty")
 	if len(rev) > 7 {
@@ -391,8 +421,10 @@ func kindOf(k Kind) Kind {
 }
 
 // historyLegend is one legend for every time panel, drawn below them so
-// it covers no point: the band, each kind that appears, and notes — each
-// rebaseline's reason once, and what a starred commit means.
+// it covers no point: the band, each kind that appears, and notes — every
+// rebaseline once (a recording rebaselines all its times for one reason),
+// with its reason or why it has none, what a starred commit means, and
+// why a recording names no commit.
 func historyLegend(ths []TimeHistory, x order) (plot.Legend, []string) {
 	l := plot.NewLegend()
 	l.Left = true
@@ -403,16 +435,23 @@ func historyLegend(ths []TimeHistory, x order) (plot.Legend, []string) {
 	shade.LineStyle.Width = 0
 	l.Add("band: baseline to the limit a median may reach (until the next baseline)", shade)
 	seen := map[Kind]bool{}
-	var notes []string
-	noted := map[string]bool{}
+	var rebaselines []Baseline
 	for _, th := range ths {
 		for _, b := range th.Baselines {
 			seen[kindOf(b.Kind)] = true
-			if kindOf(b.Kind) == Rebaselined && b.Why != "" && !noted[b.Why] {
-				noted[b.Why] = true
-				notes = append(notes, wrap(fmt.Sprintf("rebaselined at %s: %s", shortCommit(b.Commit), b.Why), 100)...)
+			if kindOf(b.Kind) == Rebaselined && !slices.ContainsFunc(rebaselines, func(r Baseline) bool { return r.Set.Equal(b.Set) && r.Why == b.Why }) {
+				rebaselines = append(rebaselines, b)
 			}
 		}
+	}
+	slices.SortStableFunc(rebaselines, func(a, b Baseline) int { return a.Set.Compare(b.Set) })
+	var notes []string
+	for _, b := range rebaselines {
+		why := b.Why
+		if why == "" {
+			why = "no reason recorded (the history kept none then)"
+		}
+		notes = append(notes, wrap(fmt.Sprintf("rebaselined at %s, %s: %s", shortCommit(b.Commit), b.Set.UTC().Format("2006-01-02 15:04"), why), 100)...)
 	}
 	for _, k := range kinds {
 		if !seen[k] {
@@ -424,6 +463,9 @@ func historyLegend(ths []TimeHistory, x order) (plot.Legend, []string) {
 	}
 	if x.dirty() {
 		notes = append(notes, "* the measured binary was built from a tree with uncommitted changes")
+	}
+	if x.unnamed() {
+		notes = append(notes, wrap(noCommit+": the recording names none — its binary carried no VCS stamp (go run builds none), or its baseline was set before the history was kept", 100)...)
 	}
 	return l, notes
 }

@@ -1,10 +1,13 @@
 package chart
 
 import (
+	"bytes"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 	"gonum.org/v1/plot"
 )
 
@@ -23,4 +26,42 @@ func TestATitleWiderThanTheChartIsBrokenToFit(t *testing.T) {
 	}
 	assert.Equal(t, strings.Fields(title), strings.Fields(got), "no word lost")
 	assert.Equal(t, "hover-storm on a machine", fit("hover-storm on a machine", sty, width))
+}
+
+// What a chart says of its history: every rebaseline once, with its
+// reason or why it has none; dates with their year; a recording without a
+// commit says why, not "?"; times with no baseline yet are named once,
+// not drawn as empty panels.
+func TestAChartTellsItsStory(t *testing.T) {
+	day := time.Date(2026, 9, 10, 8, 0, 0, 0, time.UTC)
+	times := []TimeHistory{
+		{Name: "frame", Unit: "µs/frame", Tolerance: 0.2, Baselines: []Baseline{
+			{Set: day, Median: 100, Lo: 90, Hi: 107, Kind: Recorded},
+			{Set: day.Add(24 * time.Hour), Median: 120, Lo: 110, Hi: 125, Kind: Rebaselined, Commit: "1a2b3c4d5e6f"},
+			{Set: day.Add(48 * time.Hour), Median: 130, Lo: 125, Hi: 135, Kind: Rebaselined, Commit: "2b3c4d5e6f70", Why: "rows draw a shadow"},
+			{Set: day.Add(72 * time.Hour), Median: 100, Lo: 95, Hi: 105, Kind: Lowered, Commit: "3c4d5e6f7081"},
+		}},
+		{Name: "input-frame", Unit: "µs/frame", Tolerance: 0.2, Baselines: []Baseline{
+			{Set: day.Add(48 * time.Hour), Median: 30, Lo: 29, Hi: 31, Kind: Rebaselined, Commit: "2b3c4d5e6f70", Why: "rows draw a shadow"},
+		}},
+		{Name: "wheel-frame", Unit: "µs/frame", Tolerance: 0.2},
+		{Name: "resize-frame", Unit: "µs/frame", Tolerance: 0.2},
+	}
+	var b bytes.Buffer
+	require.NoError(t, Scenario(&b, SVG, "kitchen-sink", times, nil))
+	svg := b.String()
+	assert.Contains(t, svg, "rebaselined at 1a2b3c4, 2026-09-11 08:00: no reason recorded (the history kept none then)")
+	assert.Equal(t, 1, strings.Count(svg, "rows draw a shadow"), "one recording, one note, however many times it rebaselined")
+	assert.Contains(t, svg, "rebaselined at 2b3c4d5, 2026-09-12 08:00: rows draw a shadow")
+	assert.Contains(t, svg, ">2026-09-10<", "a tick's date has its year")
+	assert.Contains(t, svg, ">no commit<")
+	assert.Contains(t, svg, "no commit: the recording names none")
+	assert.NotContains(t, svg, ">?<")
+	assert.Equal(t, 1, strings.Count(svg, "no baseline recorded yet on this machine, so no history to draw: wheel-frame, resize-frame"))
+
+	// Nothing but times without a baseline: a chart that says so, not an
+	// error.
+	b.Reset()
+	require.NoError(t, Scenario(&b, PNG, "idle", times[2:], nil))
+	assert.True(t, bytes.HasPrefix(b.Bytes(), []byte("\x89PNG")))
 }

@@ -23,12 +23,12 @@ import (
 // buildRevision builds the program at git revision ref once for each of seeds
 // (package builds), in the module at the working directory's place in
 // the tree; every failure before the binaries exist is a usage error.
-func (h *front) buildRevision(ctx context.Context, ref, name string, seeds []int, side string, progress *pairing) (builds.Set, error) {
-	pkg, err := h.basePackage()
+func (h *front) buildRevision(ctx context.Context, ref, name, binFlag string, seeds []int, side string, progress *pairing) (builds.Set, error) {
+	pkg, err := h.basePackage(binFlag)
 	if err != nil {
 		return builds.Set{}, usagef("%s: %v", name, err)
 	}
-	b, err := builds.Build(ctx, builds.Options{Ref: ref, Name: name, Seeds: seeds, Side: side, Package: pkg, Program: h.program,
+	b, err := builds.Build(ctx, builds.Options{Ref: ref, Name: name, Binary: binFlag, Seeds: seeds, Side: side, Package: pkg, Program: h.program,
 		ModuleRoot: moduleRoot(), Progress: progress})
 	if be := (*builds.Error)(nil); errors.As(err, &be) {
 		return b, UsageError{err}
@@ -38,13 +38,13 @@ func (h *front) buildRevision(ctx context.Context, ref, name string, seeds []int
 
 // basePackage returns the main package --base builds, relative to the
 // module root: Options.BasePackage, or this binary's own main package.
-func (h *front) basePackage() (string, error) {
+func (h *front) basePackage(binFlag string) (string, error) {
 	if h.opts.BasePackage != "" {
 		return h.opts.BasePackage, nil
 	}
 	bi, ok := debug.ReadBuildInfo()
 	if !ok || bi.Main.Path == "" || !strings.HasPrefix(bi.Path, bi.Main.Path) {
-		return "", fmt.Errorf("this binary does not say which package it was built from; use --base-binary PATH")
+		return "", fmt.Errorf("this binary does not say which package it was built from; use %s PATH", binFlag)
 	}
 	return "./" + strings.TrimPrefix(strings.TrimPrefix(bi.Path, bi.Main.Path), "/"), nil
 }
@@ -102,7 +102,7 @@ func executables(flag string, paths []string) error {
 // the base builds of --base-binary, heads the head builds of
 // --head-binary (none: this binary).
 func (h *front) runPaired(cmd *cobra.Command, names []string, head *runner.Runner, ref string, binaries, heads []string, layouts int, opts paired.Options, f report.Format, ex *exports, count *counting) error {
-	o, label, err := h.pairedRun(cmd, names, head, ref, "--base "+ref, binaries, heads, layouts, opts, count)
+	o, label, err := h.pairedRun(cmd, names, head, ref, "--base "+ref, "--base-binary", binaries, heads, layouts, opts, count)
 	headLabel := headLabel(heads, binaries, layouts)
 	if err != nil {
 		return err
@@ -126,14 +126,16 @@ func headLabel(heads, binaries []string, layouts int) string {
 // pairedRun builds the base (and head's layouts) as runPaired describes,
 // runs the pairs and returns their outcome and what the report calls the
 // base; the temporary builds are removed before it returns.
-func (h *front) pairedRun(cmd *cobra.Command, names []string, head *runner.Runner, ref, refName string, binaries, heads []string, layouts int, opts paired.Options, count *counting) (paired.Outcome, string, error) {
+// binFlag is the flag that hands in the base's builds instead (binaries):
+// messages name it as the way out of a base that cannot be built here.
+func (h *front) pairedRun(cmd *cobra.Command, names []string, head *runner.Runner, ref, refName, binFlag string, binaries, heads []string, layouts int, opts paired.Options, count *counting) (paired.Outcome, string, error) {
 	ctx := cmd.Context()
 	// One line redrawn on a terminal, a line per build side and per look
 	// in a log: building the base and the pairs take long enough that a
 	// CI log should show them too.
 	progress := h.pairing(cmd)
 	defer progress.done()
-	if err := executables("--base-binary", binaries); err != nil {
+	if err := executables(binFlag, binaries); err != nil {
 		return paired.Outcome{}, "", err
 	}
 	if err := executables("--head-binary", heads); err != nil {
@@ -148,12 +150,12 @@ func (h *front) pairedRun(cmd *cobra.Command, names []string, head *runner.Runne
 			seeds[i] = i
 		}
 		var err error
-		if b, err = h.buildRevision(ctx, ref, refName, seeds, "base", progress); err != nil {
+		if b, err = h.buildRevision(ctx, ref, refName, binFlag, seeds, "base", progress); err != nil {
 			return paired.Outcome{}, "", err
 		}
 		defer b.Remove()
 		if layouts > 1 && len(heads) == 0 {
-			hb, err := h.buildRevision(ctx, "HEAD", "HEAD (head's layout builds)", seeds[1:], "head", progress)
+			hb, err := h.buildRevision(ctx, "HEAD", "HEAD (head's layout builds)", "--head-binary", seeds[1:], "head", progress)
 			if err != nil {
 				return paired.Outcome{}, "", err
 			}

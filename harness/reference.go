@@ -221,13 +221,13 @@ file, a dirty tree, a reference that does not build).`,
 			label := ""
 			o := rv.Outcome()
 			if ref, ok := rv.Against(); ok {
-				// Named as the file names it: no --base was given.
-				name := fmt.Sprintf("the reference revision %s in %s", short12(ref.Commit), bpath)
+				// Named as the file names it, with its line: no --base was given.
+				name := rv.Name()
 				counter, err := newCounting(cmd.Context(), instructions, runner.Runner{Timeout: countTimeout(cmd, timeout)}, cmd.ErrOrStderr(), h.program)
 				if err != nil {
 					return err
 				}
-				p, l, err := h.pairedRun(cmd, names, &runner.Runner{Timeout: timeout, Repeats: 1}, ref.Commit, name, refBins, headBins, layouts,
+				p, l, err := h.pairedRun(cmd, names, &runner.Runner{Timeout: timeout, Repeats: 1}, ref.Commit, name, "--reference-binary", refBins, headBins, layouts,
 					paired.Options{Pairs: pairs, Budget: budget, FailUnsure: failUnsure}, counter)
 				if err != nil {
 					return h.ratchetErr(err)

@@ -163,6 +163,73 @@ func (h *History) CheckStore(store *baselines.Store, file string, known []string
 		strings.Join(missing, ", "), h.file, line)}
 }
 
+// CheckComplete refuses a history that has lost points the baselines
+// file still records: every stored baseline of a scenario in known (nil:
+// every one) has a point of its history set at the same second, by the
+// run that set it. An
+// emptied history, or one cut short at a line boundary, still reads as
+// YAML; a recording from it would redraw the charts and the docs'
+// intervals from what is left, and the lost points would be gone for
+// good. No history file at all is a checkout from before the history was
+// kept, and is not refused: the next recording seeds it ([History.Seed]).
+// file names the baselines file in the message.
+func (h *History) CheckComplete(store *baselines.Store, file string, known []string) error {
+	if h.file == "" {
+		return nil
+	}
+	var missing []string
+	line := 0
+	for _, k := range store.Keys() {
+		if known != nil && !slices.Contains(known, k.Scenario) {
+			continue
+		}
+		b, _ := store.Get(k)
+		if h.setAt(k, b.Set) {
+			continue
+		}
+		if line == 0 {
+			line = store.Line(k)
+		}
+		missing = append(missing, k.Scenario+" "+k.Number+" on "+k.Machine+" (set "+b.Set.UTC().Format(time.RFC3339)+")")
+	}
+	if len(missing) == 0 {
+		return nil
+	}
+	n := len(missing)
+	if n > 3 {
+		missing = append(missing[:3], fmt.Sprintf("and %d more", n-3))
+	}
+	return &writegroup.InputError{File: h.file, Msg: fmt.Sprintf("has no point for %s, which the baselines file records (%s:%d): the history was emptied or cut short; restore it from version control, then run perfbench perf again",
+		strings.Join(missing, ", "), file, line)}
+}
+
+// Seed adds the point of every stored baseline the history does not
+// hold: baselines set before the history was kept, so that from the
+// first recording on every baseline has its point ([History.CheckComplete]).
+func (h *History) Seed(store *baselines.Store) {
+	for _, k := range store.Keys() {
+		if b, _ := store.Get(k); !h.setAt(k, b.Set) {
+			h.Add(k, PointOf(b))
+		}
+	}
+}
+
+// setAt reports whether the history holds a point under k set at t.
+func (h *History) setAt(k baselines.Key, t time.Time) bool {
+	return slices.ContainsFunc(h.points[k], func(p Point) bool { return p.Set.Equal(t) })
+}
+
+// point returns the history's point of the baseline b under k: the one
+// set at b's time with b's median.
+func (h *History) point(k baselines.Key, b baselines.Baseline) (Point, bool) {
+	for _, p := range h.points[k] {
+		if p.Set.Equal(b.Set) && p.Median == b.Median {
+			return p, true
+		}
+	}
+	return Point{}, false
+}
+
 // Len returns the number of keys with a history.
 func (h *History) Len() int { return len(h.points) }
 
@@ -191,10 +258,8 @@ func PointOf(b baselines.Baseline) Point {
 // than the baseline's (the median of per-process fastest samples), so it
 // need not even contain the baseline.
 func (h *History) Interval(k baselines.Key, b baselines.Baseline) Point {
-	for _, p := range h.points[k] {
-		if p.Set.Equal(b.Set) && p.Median == b.Median {
-			return p
-		}
+	if p, ok := h.point(k, b); ok {
+		return p
 	}
 	return PointOf(b)
 }
@@ -208,7 +273,7 @@ var header = `# Every time baseline perfbench perf has set, per machine, scenari
 
 // Load reads the history file at path; one that does not exist is
 // an empty History. One that cannot be read, is not a regular file or is
-// over MaxFileSize, and a malformed one, is an [*InputError] naming the
+// over writegroup.MaxFileSize, and a malformed one, is an [*writegroup.InputError] naming the
 // file (and the line).
 func Load(path string) (*History, error) {
 	data, err := writegroup.Read(path, "the history file", "restore it from version control")

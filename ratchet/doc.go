@@ -51,7 +51,10 @@
 //     its samples' range, samples that are all zero, and a unit that is
 //     not the scenario's are refused with their line; so is a baselines
 //     file that has lost baselines the history still records (one cut
-//     short), naming them, rather than recording them afresh.
+//     short), naming them, rather than recording them afresh, and a
+//     history that has lost the points of baselines the file records
+//     (emptied, or cut short at a line boundary), rather than redrawing
+//     the docs and charts from what is left.
 //   - Only regular files of at most writegroup.MaxFileSize are read: a FIFO, a
 //     device (a link to /dev/zero), a directory or a giant file is an
 //     input error naming it, never a hang or the machine's memory. A file

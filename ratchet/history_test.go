@@ -53,7 +53,7 @@ func TestHistoryAndCharts(t *testing.T) {
 	assert.Equal(t, 100.0, points[0].Median)
 	assert.Less(t, points[1].Lo, points[1].Median)
 	assert.Greater(t, points[1].Hi, points[1].Median)
-	assert.Contains(t, r.read(t, r.chart("hover-storm")), "09-11 09:30", "the chart shows the second baseline's date")
+	assert.Contains(t, r.read(t, r.chart("hover-storm")), ">2026-09-11<", "the chart shows the second baseline's date, with its year")
 
 	// Read back, written again: the same bytes.
 	assert.Equal(t, r.read(t, r.history()), string(h.Marshal()))
@@ -141,4 +141,62 @@ func TestRecordingFromADirtyTreeIsRefusedUnlessAllowed(t *testing.T) {
 	h, err := history.Load(r.history())
 	require.NoError(t, err)
 	assert.Equal(t, "abc1234-dirty", h.Points(baselines.Key{Machine: machineA.String(), Scenario: "hover-storm", Number: "frame"})[0].Commit)
+}
+
+// A history that lost points the baselines file still records — emptied,
+// or cut short at a line boundary, both still YAML — is refused, naming
+// what is missing, and every file is left as it was: a recording from it
+// would redraw the charts and the docs from what is left.
+func TestAHistoryThatLostPointsIsRefused(t *testing.T) {
+	day3 := day2.Add(24 * time.Hour)
+	for _, tt := range []struct {
+		name string
+		cut  func(string) string
+		want string
+	}{
+		{"emptied", func(string) string { return "" },
+			"has no point for hover-storm frame on " + machineA.String() + " (set " + day2.Format(time.RFC3339) + "), scroll frame on "},
+		{"cut after a point", func(s string) string {
+			lines := strings.SplitAfter(s, "\n")
+			return strings.Join(lines[:len(lines)-2], "")
+		}, "has no point for scroll frame on " + machineA.String() + " (set " + day2.Format(time.RFC3339) + "), which the baselines file records ("},
+		{"cut after a scenario", func(s string) string { return s[:strings.Index(s, "    scroll:\n")] },
+			"has no point for scroll frame on " + machineA.String() + " (set " + day2.Format(time.RFC3339) + "), which the baselines file records ("},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			r := newRepo(t)
+			r.run(t, r.opts(machineA, day1), measuring(numbers(spread(30, 90, 110), spread(30, 18, 22), 1)))
+			r.run(t, r.opts(machineA, day2), measuring(numbers(spread(30, 50, 60), spread(30, 9, 11), 1)))
+			require.NoError(t, os.WriteFile(r.history(), []byte(tt.cut(r.read(t, r.history()))), 0o644))
+			before := r.snapshot(t)
+			// Lower enough to move both baselines: without the check the run
+			// would write every file from what is left.
+			f := measuring(numbers(spread(30, 25, 30), spread(30, 4, 5), 1))
+			_, err := ratchet.Run(context.Background(), r.opts(machineA, day3), f.measure)
+			var ie *writegroup.InputError
+			require.ErrorAs(t, err, &ie)
+			assert.Equal(t, r.history(), ie.File)
+			assert.Contains(t, err.Error(), tt.want)
+			assert.Contains(t, err.Error(), r.baselines()+":")
+			assert.Contains(t, err.Error(), "the history was emptied or cut short; restore it from version control")
+			assert.NotContains(t, err.Error(), "\n")
+			assert.Equal(t, before, r.snapshot(t))
+		})
+	}
+}
+
+// A checkout from before the history was kept (a baselines file, no
+// history file) records, and its first recording gives every baseline its
+// point, the ones that did not move too: the next run finds the history
+// whole.
+func TestTheFirstHistoryHoldsEveryBaseline(t *testing.T) {
+	r := newRepo(t)
+	r.run(t, r.opts(machineA, day1), measuring(numbers(spread(30, 90, 110), spread(30, 18, 22), 1)))
+	require.NoError(t, os.Remove(r.history()))
+	o := r.run(t, r.opts(machineA, day2), measuring(numbers(spread(30, 50, 60), spread(30, 18, 22), 1)))
+	require.Len(t, o.Moves, 1, "hover moved, scroll did not")
+	h, err := history.Load(r.history())
+	require.NoError(t, err)
+	assert.Len(t, h.Points(baselines.Key{Machine: machineA.String(), Scenario: "scroll", Number: "frame"}), 1, "scroll's baseline has its point")
+	r.run(t, r.opts(machineA, day2.Add(time.Hour)), measuring(numbers(spread(30, 50, 60), spread(30, 18, 22), 1)))
 }

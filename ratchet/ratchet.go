@@ -429,6 +429,9 @@ func (r *Ratchet) Judge(results []scenario.Result) (Outcome, error) {
 	if err := r.hist.CheckStore(r.store, opts.Baselines, known); err != nil {
 		return Outcome{}, err
 	}
+	if err := r.hist.CheckComplete(r.store, opts.Baselines, known); err != nil {
+		return Outcome{}, err
+	}
 	if opts.Scenarios == nil {
 		if err := opts.checkRebaseline(order); err != nil {
 			return Outcome{}, err
@@ -585,29 +588,45 @@ func (o Outcome) worst() band.Verdict {
 // writes the group — or, when o failed, writes nothing and says why
 // (Outcome.Withheld).
 func (r *Ratchet) Finish(o Outcome) (Outcome, error) {
-	opts, store, hist, docs, page := r.opts, r.store, r.hist, r.docs, r.page
-	if opts.Check {
-		section := perfdocs.Section(o.docs(), store, hist, docs.Scope(store, opts.scope()), opts.chartsLink())
-		if docs.Stale(section) {
-			o.stale(opts.Docs, docs.SectionLine(), perfdocs.Stable(docs.Section()), perfdocs.Stable(section))
-		}
-		if refs := store.References(); len(refs) > 0 {
-			if want := perfdocs.ReferencePage(refs, filepath.Base(opts.Baselines)); !bytes.Equal(page, want) {
-				o.stale(opts.ReferencePage, 1, string(page), string(want))
-			}
-		}
-		o.DocsStale = len(o.Stale) > 0
+	switch {
+	case r.opts.Check:
+		return r.check(o), nil
+	case r.opts.ReadOnly:
+		return o, nil
+	case o.Failed():
+		o.Withheld = fmt.Sprintf("the verdict is %s, so %s and %s were left as they were: a failing run's numbers are not recorded", o.Verdict, r.opts.Baselines, r.opts.Docs)
 		return o, nil
 	}
-	if opts.ReadOnly {
-		return o, nil
-	}
-	if o.Failed() {
-		o.Withheld = fmt.Sprintf("the verdict is %s, so %s and %s were left as they were: a failing run's numbers are not recorded", o.Verdict, opts.Baselines, opts.Docs)
-		return o, nil
-	}
+	r.move(&o)
+	return r.write(o)
+}
 
-	// Obligation 2: ratchet.
+// check reports whether the docs file's section and the reference page
+// differ from what this run would write.
+func (r *Ratchet) check(o Outcome) Outcome {
+	opts, store, docs := r.opts, r.store, r.docs
+	section := perfdocs.Section(o.docs(), store, r.hist, docs.Scope(store, opts.scope()), opts.chartsLink())
+	if docs.Stale(section) {
+		o.stale(opts.Docs, docs.SectionLine(), perfdocs.Stable(docs.Section()), perfdocs.Stable(section))
+	}
+	if refs := store.References(); len(refs) > 0 {
+		if want := perfdocs.ReferencePage(refs, filepath.Base(opts.Baselines)); !bytes.Equal(r.page, want) {
+			o.stale(opts.ReferencePage, 1, string(r.page), string(want))
+		}
+	}
+	o.DocsStale = len(o.Stale) > 0
+	return o
+}
+
+// move performs obligation 2 on the store and the history: every time's
+// baseline recorded, lowered or rebaselined by the rule (see [Ratchet]),
+// each move a point of the history, and the first reference recorded
+// where the file has none.
+func (r *Ratchet) move(o *Outcome) {
+	opts, store, hist := r.opts, r.store, r.hist
+	// Baselines set before the history was kept get their points first,
+	// so the history written holds every baseline.
+	hist.Seed(store)
 	now := opts.Now().UTC().Truncate(time.Second)
 	for _, sc := range o.Scenarios {
 		if sc.Broken != "" {
@@ -618,12 +637,8 @@ func (r *Ratchet) Finish(o Outcome) (Outcome, error) {
 				continue
 			}
 			k := opts.scope().Key(sc.Name, n.Spec)
-			old, had := store.Get(k)
 			if mv, ok := ratchet(store, k, n, sc.measured[i], sc.Rebaselined, opts.Why, now); ok {
 				o.Moves = append(o.Moves, mv)
-				if had && len(hist.Points(k)) == 0 {
-					hist.Add(k, history.PointOf(old)) // set before the history was kept
-				}
 				pt := history.Point{Set: now, Median: mv.To, Lo: n.Lo, Hi: n.Hi, N: n.N, Kind: mv.Kind, Commit: opts.Commit}
 				if mv.Kind == history.Rebaselined {
 					pt.Why = mv.Why
@@ -639,18 +654,24 @@ func (r *Ratchet) Finish(o Outcome) (Outcome, error) {
 		store.AddReference(baselines.Reference{Commit: opts.ReferenceCommit, Set: now, Kind: baselines.RefRecorded, Why: whyFirstReference})
 		o.ReferenceRecorded = opts.ReferenceCommit
 	}
+}
+
+// write performs obligation 3 and writes the group: the baselines file
+// and the history when a baseline moved, the docs when their section
+// moved beyond its noise, the reference page and the charts when their
+// bytes changed.
+func (r *Ratchet) write(o Outcome) (Outcome, error) {
+	opts, store, hist, docs := r.opts, r.store, r.hist, r.docs
 	baselinesFile := writegroup.Member{Path: opts.Baselines}
 	if len(o.Moves) > 0 || o.ReferenceRecorded != "" {
 		baselinesFile.Data = store.Marshal()
 	}
 	pageFile := writegroup.Member{Path: opts.ReferencePage}
 	if refs := store.References(); len(refs) > 0 {
-		if want := perfdocs.ReferencePage(refs, filepath.Base(opts.Baselines)); !bytes.Equal(page, want) {
+		if want := perfdocs.ReferencePage(refs, filepath.Base(opts.Baselines)); !bytes.Equal(r.page, want) {
 			pageFile.Data = want
 		}
 	}
-
-	// Obligation 3: docs, and the charts they embed.
 	scope := docs.Scope(store, opts.scope())
 	section := perfdocs.Section(o.docs(), store, hist, scope, opts.chartsLink())
 	docsFile := writegroup.Member{Path: opts.Docs}

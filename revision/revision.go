@@ -11,6 +11,7 @@ import (
 	"bytes"
 	"fmt"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"time"
 
@@ -235,6 +236,17 @@ func (v *Ratchet) Close() {
 // reference is recorded. Its outcome is then [Ratchet.Outcome].
 func (v *Ratchet) Against() (baselines.Reference, bool) {
 	return v.first.Reference, v.first.Moved == nil && v.first.Stays == ""
+}
+
+// Name is how a message names the reference, which no flag gave: by the
+// baselines file and the line that hold it ("the reference revision
+// 0123456789ab in perf/baselines.yaml:3").
+func (v *Ratchet) Name() string {
+	name := "the reference revision " + baselines.Short(v.first.Reference.Commit) + " in " + v.opts.Baselines
+	if line := v.store.ReferenceLine(); line > 0 {
+		name += ":" + strconv.Itoa(line)
+	}
+	return name
 }
 
 // Outcome is the run's outcome before any paired run, for Finish where

@@ -5,9 +5,12 @@ package main
 import (
 	"os"
 	"path/filepath"
+	"regexp"
 	"runtime/debug"
+	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -119,6 +122,27 @@ func TestIssueCasesExit2WithOneLineAndLoseNothing(t *testing.T) {
 			require.NoError(t, os.WriteFile(c.baselines, []byte(s[:strings.Index(s, "machines:")+len("machines:\n")]), 0o644))
 		}, nil, func(c perfCase) string {
 			return "perfbench: " + c.baselines + ": has no baseline for test-fixed frame on " + baselines.DetectMachine().String() + ", which the history records (" + c.history + ":9); restore the baselines file from version control (if a number was renamed or removed, delete its points from the history too)"
+		}},
+		{"issue 32: an emptied history", func(t *testing.T, c perfCase) {
+			require.NoError(t, os.WriteFile(c.history, nil, 0o644))
+		}, nil, func(c perfCase) string {
+			s, err := baselines.Load(c.baselines)
+			if err != nil {
+				return err.Error()
+			}
+			k := baselines.Key{Machine: baselines.DetectMachine().String(), Scenario: "test-fixed", Number: "frame"}
+			b, _ := s.Get(k)
+			return "perfbench: " + c.history + ": has no point for test-fixed frame on " + k.Machine + " (set " + b.Set.UTC().Format(time.RFC3339) + "), which the baselines file records (" +
+				c.baselines + ":" + strconv.Itoa(s.Line(k)) + "): the history was emptied or cut short; restore it from version control, then run perfbench perf again"
+		}},
+		{"issue 32: an interval upside down in the history", func(t *testing.T, c perfCase) {
+			data, err := os.ReadFile(c.history)
+			require.NoError(t, err)
+			point := regexp.MustCompile(`, 10, [^,]+, [^,]+, `)
+			require.Regexp(t, point, string(data))
+			require.NoError(t, os.WriteFile(c.history, []byte(point.ReplaceAllString(string(data), ", 10, 11, 9, ")), 0o644))
+		}, nil, func(c perfCase) string {
+			return "perfbench: " + c.history + `:10: the interval's low 11 is above its high 9; a point is [set, median, low, high, samples, recorded|lowered|rebaselined, commit] or, for a rebaseline, [..., commit, why]; fix the line, or restore the file from version control`
 		}},
 		{"case 8: the history is a directory", func(t *testing.T, c perfCase) {
 			require.NoError(t, os.Remove(c.history))

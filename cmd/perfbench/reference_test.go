@@ -3,6 +3,7 @@ package main
 import (
 	"encoding/json"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"runtime/debug"
 	"strconv"
@@ -183,6 +184,55 @@ func TestReferenceBadInputIsExitTwo(t *testing.T) {
 			assert.NoFileExists(t, page)
 		})
 	}
+}
+
+// A reference the repository does not hold is told by where it comes
+// from — the baselines file and the line that name it — never as a flag
+// the user did not pass (exit 2, one line, the file untouched).
+func TestAnUnknownReferenceNamesItsFileAndLine(t *testing.T) {
+	baselines, page, flags := referenceFiles(t)
+	var without []string
+	for i := 0; i < len(flags); i++ {
+		if flags[i] == "--reference-binary" {
+			i++ // and its value: the reference is built from git
+			continue
+		}
+		without = append(without, flags[i])
+	}
+	// A clean repository of its own, which holds no such commit.
+	repo := t.TempDir()
+	for _, args := range [][]string{{"init", "-q"}, {"-c", "user.email=t@example.com", "-c", "user.name=t", "commit", "-q", "--allow-empty", "-m", "first"}} {
+		out, err := exec.Command("git", append([]string{"-C", repo}, args...)...).CombinedOutput()
+		require.NoError(t, err, "%s", out)
+	}
+	t.Chdir(repo)
+	before, err := os.ReadFile(baselines)
+	require.NoError(t, err)
+	code, stdout, stderr := perfbench(t, without...)
+	assert.Equal(t, harness.ExitUsage, code, stderr)
+	assert.Empty(t, stdout)
+	assert.True(t, strings.HasPrefix(stderr, "perfbench: the reference revision aaaaaaaaaaaa in "+baselines+":3: unknown revision"), "got %q", stderr)
+	assert.NotContains(t, stderr, "--base")
+	assert.Equal(t, 1, strings.Count(stderr, "\n"), "one line: %q", stderr)
+	after, err := os.ReadFile(baselines)
+	require.NoError(t, err)
+	assert.Equal(t, string(before), string(after))
+	assert.NoFileExists(t, page)
+
+	// A tree that cannot be built from is told the way out this command
+	// has: --reference-binary, not scenarios' --base-binary.
+	f := filepath.Join(repo, "f")
+	require.NoError(t, os.WriteFile(f, []byte("1\n"), 0o644))
+	for _, args := range [][]string{{"add", "f"}, {"-c", "user.email=t@example.com", "-c", "user.name=t", "commit", "-q", "-m", "f"}} {
+		out, err := exec.Command("git", append([]string{"-C", repo}, args...)...).CombinedOutput()
+		require.NoError(t, err, "%s", out)
+	}
+	require.NoError(t, os.WriteFile(f, []byte("2\n"), 0o644))
+	code, _, stderr = perfbench(t, without...)
+	assert.Equal(t, harness.ExitUsage, code, stderr)
+	assert.True(t, strings.HasPrefix(stderr, "perfbench: the reference revision aaaaaaaaaaaa in "+baselines+":3: the working tree has uncommitted changes"), "got %q", stderr)
+	assert.Contains(t, stderr, "or use --reference-binary PATH")
+	assert.NotContains(t, stderr, "--base")
 }
 
 // perf records the commit it measured as the first reference, says so,

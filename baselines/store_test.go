@@ -1,4 +1,4 @@
-package ratchet_test
+package baselines_test
 
 import (
 	"os"
@@ -13,6 +13,21 @@ import (
 	"github.com/perfbench/perfbench/baselines"
 	"github.com/perfbench/perfbench/writegroup"
 )
+
+var (
+	machineA = baselines.Machine{CPU: "Test CPU 3000", Cores: 2, OS: "linux", Arch: "amd64", Go: "go1.26.0"}
+	day1     = time.Date(2026, 9, 10, 8, 0, 0, 0, time.UTC)
+	day2     = time.Date(2026, 9, 11, 9, 30, 0, 0, time.UTC)
+)
+
+// spread returns n samples spread evenly over [lo, hi], out of order.
+func spread(n int, lo, hi float64) []float64 {
+	s := make([]float64, n)
+	for i := range s {
+		s[i] = lo + (hi-lo)*float64((i*7)%n)/float64(n-1)
+	}
+	return s
+}
 
 func TestStoreRoundTrip(t *testing.T) {
 	var s baselines.Store // the zero Store is ready to use

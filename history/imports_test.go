@@ -1,26 +1,26 @@
 package history_test
 
 import (
-	"os/exec"
-	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/perfbench/perfbench/internal/importgraph"
 )
 
 // allowed are the only packages of this module that package history may
 // depend on, directly or not. The history reads the baselines store and nothing above it: not the judge, not the docs.
-var allowed = map[string]bool{
-	"github.com/perfbench/perfbench/band":              true,
-	"github.com/perfbench/perfbench/stats":             true,
-	"github.com/perfbench/perfbench/scenario":          true,
-	"github.com/perfbench/perfbench/counter":           true,
-	"github.com/perfbench/perfbench/clock":             true,
-	"github.com/perfbench/perfbench/internal/valgrind": true,
-	"github.com/perfbench/perfbench/internal/keyfile":  true,
-	"github.com/perfbench/perfbench/writegroup":        true,
-	"github.com/perfbench/perfbench/baselines":         true,
+var allowed = []string{
+	"band",
+	"stats",
+	"scenario",
+	"counter",
+	"clock",
+	"internal/valgrind",
+	"internal/keyfile",
+	"writegroup",
+	"baselines",
 }
 
 // TestImportsKeepTheLayering reads the package's dependencies (go list
@@ -29,13 +29,7 @@ func TestImportsKeepTheLayering(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs go list")
 	}
-	const self = "github.com/perfbench/perfbench/history"
-	out, err := exec.Command("go", "list", "-deps", "-f", `{{if not .Standard}}{{.ImportPath}}{{end}}`, self).CombinedOutput()
-	require.NoError(t, err, "%s", out)
-	for _, d := range strings.Fields(string(out)) {
-		if d == self || !strings.HasPrefix(d, "github.com/perfbench/perfbench/") {
-			continue
-		}
-		assert.True(t, allowed[d], "package history depends on %s", d)
-	}
+	_, stray, err := importgraph.Layering("history", allowed)
+	require.NoError(t, err)
+	assert.Empty(t, stray, "package history depends on them")
 }

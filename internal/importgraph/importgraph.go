@@ -1,11 +1,12 @@
 // Package importgraph reads the module's import graph, for the tests that
 // keep a toolkit (Gio, Fyne) out of every package but the few allowed to
-// depend on it.
+// depend on it, and those that keep each package to the layers below it.
 package importgraph
 
 import (
 	"fmt"
 	"os/exec"
+	"slices"
 	"strings"
 )
 
@@ -53,4 +54,29 @@ func List(pattern string) ([]Package, error) {
 		pkgs = append(pkgs, Package{Path: path, Deps: strings.Fields(parts[1]), Imports: strings.Fields(parts[2])})
 	}
 	return pkgs, nil
+}
+
+// Module is the path every package of this module starts with.
+const Module = "github.com/perfbench/perfbench/"
+
+// Layering reads what pkg (a path within the module, "ratchet") depends
+// on, directly or not (go list -deps), and returns those packages of the
+// module, pkg left out, and the ones among them that allowed (paths
+// within the module) does not name: what a layering test refuses.
+func Layering(pkg string, allowed []string) (deps, stray []string, err error) {
+	out, err := exec.Command("go", "list", "-deps", "-f", `{{if not .Standard}}{{.ImportPath}}{{end}}`, Module+pkg).CombinedOutput()
+	if err != nil {
+		return nil, nil, fmt.Errorf("go list: %v: %s", err, out)
+	}
+	for _, d := range strings.Fields(string(out)) {
+		rel, ok := strings.CutPrefix(d, Module)
+		if !ok || rel == pkg {
+			continue
+		}
+		deps = append(deps, rel)
+		if !slices.Contains(allowed, rel) {
+			stray = append(stray, rel)
+		}
+	}
+	return deps, stray, nil
 }

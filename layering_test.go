@@ -1,0 +1,48 @@
+package perfbench_test
+
+import (
+	"slices"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/perfbench/perfbench/internal/importgraph"
+)
+
+// The packages a judged run keeps its files with, each allowed only the
+// layers below it (directly or not), so that a reader finds each job in
+// one place and no lower layer reaches up into a higher one.
+func TestTheRatchetsLayersKeepTheirPlace(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs go list")
+	}
+	// What every layer may read: a scenario's results and band's values.
+	values := []string{"band", "stats", "scenario", "counter", "clock", "internal/valgrind"}
+	with := func(base []string, more ...string) []string { return append(slices.Clone(base), more...) }
+	// writegroup is the file layer under all of them: nothing of the
+	// module at all.
+	files := with(values, "internal/keyfile", "writegroup")
+	// The store knows nothing of the judge, the history or the docs.
+	store := with(files, "baselines")
+	// The history reads the store and nothing above it.
+	hist := with(store, "history")
+	// The docs render what the store and the history hold, and know
+	// neither ratchet: the judge hands them its scenarios as values.
+	docs := with(hist, "chart")
+	// The judge and the revision ratchet write through all of the above,
+	// and know nothing of the runner, the report or each other.
+	ratchets := with(docs, "perfdocs")
+	for pkg, allowed := range map[string][]string{
+		"writegroup": nil,
+		"baselines":  files,
+		"history":    store,
+		"perfdocs":   docs,
+		"ratchet":    ratchets,
+		"revision":   ratchets,
+	} {
+		_, stray, err := importgraph.Layering(pkg, allowed)
+		require.NoError(t, err)
+		assert.Empty(t, stray, "package %s depends on them", pkg)
+	}
+}

@@ -143,7 +143,7 @@ func writeMarkdownOutcome(w io.Writer, program, command string, o ratchet.Outcom
 		for _, n := range sc.Numbers {
 			tally[n.BandVerdict]++
 			total++
-			_, isMoved := movedBy(n)
+			how, isMoved := movedBy(n)
 			kinds.add(n.Band.Kind, n.BandVerdict, isMoved)
 			value, ci := "—", "—"
 			if n.BandVerdict != band.Broken {
@@ -152,7 +152,7 @@ func writeMarkdownOutcome(w io.Writer, program, command string, o ratchet.Outcom
 					ci = Spread(n)
 				}
 			}
-			switch how, ok := movedBy(n); {
+			switch {
 			case n.BandVerdict.Failed():
 				note := vsBaseline(n)
 				switch {
@@ -162,7 +162,7 @@ func writeMarkdownOutcome(w io.Writer, program, command string, o ratchet.Outcom
 					note = countGap(n)
 				}
 				rows = append(rows, []string{Icon(n.BandVerdict) + " " + n.BandVerdict.String(), sc.Name, n.Name, value, ci, n.Band.String(), note})
-			case ok:
+			case isMoved:
 				moved++
 				rows = append(rows, []string{"↕ moved", sc.Name, n.Name, value, ci, n.Band.String(), how})
 			}
@@ -214,7 +214,9 @@ func writeMarkdownPaired(w io.Writer, program, command, base string, o paired.Ou
 	for _, n := range o.Numbers {
 		tally[n.Verdict]++
 		_, h := n.Heading()
-		kinds.add(n.Kind, n.Verdict, h != "" && h != "failed" && h != "unsure")
+		// add counts a failed or unsure number as such before it looks at
+		// moved, so any heading is a move here.
+		kinds.add(n.Kind, n.Verdict, h != "")
 		row := []string{n.Scenario, n.Name, pairedNumber(n.Head), pairedNumber(n.Base), n.Unit, pairedRatio(n, true)}
 		all = append(all, append(slices.Clone(row), pairedVerdict(n.Verdict), join(n.Note, n.Sees())))
 	}

@@ -27,8 +27,8 @@ import (
 // preempting a step Valgrind made long): the least of two processes
 // leaves that out, and a count over its band is counted again before it
 // fails (harness.judged). A program on Gio reads 0.15–0.8% apart, from
-// the hash-seeded maps of Gio's input router, so examples/gioapp declares
-// its own.
+// the hash-seeded maps of Gio's input router, so Gio's subject declares
+// its own (1%).
 const InstructionsTolerance = 0.0025
 
 // WithInstructions returns times with each scenario's instructions from

@@ -18,4 +18,10 @@ func TestKindLineSaysWhichKindMoved(t *testing.T) {
 	k.add(band.Instructions(0.005).Kind, band.Fail, false)
 	assert.Equal(t, "\n**Instructions**: 1 failed. **Counts**: held. **Times**: held, 1 moved.\n", k.line())
 	assert.Empty(t, kindTallies{}.line(), "no numbers, no line")
+
+	first := kindTallies{}
+	first.add(band.KindTime, band.Unbaselined, false)
+	first.add(band.KindTime, band.Unbaselined, false)
+	first.add(band.KindCount, band.Pass, false)
+	assert.Equal(t, "\n**Counts**: held. **Times**: 2 unbaselined.\n", first.line(), "nothing to hold to yet is not held")
 }

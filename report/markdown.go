@@ -282,7 +282,7 @@ func writeMarkdownPaired(w io.Writer, program, command, base string, o paired.Ou
 // table whether exact work (instructions, counts) changed or only a time.
 type kindTallies map[string]*kindTally
 
-type kindTally struct{ numbers, failed, unsure, moved int }
+type kindTally struct{ numbers, failed, unsure, unbaselined, moved int }
 
 // kindOrder is the order the kinds are told in: the exact ones first,
 // since they move only when the work does.
@@ -310,6 +310,8 @@ func (t kindTallies) add(k band.Kind, v band.Verdict, moved bool) {
 		c.failed++
 	case v == band.Unsure:
 		c.unsure++
+	case v == band.Unbaselined:
+		c.unbaselined++
 	case moved:
 		c.moved++
 	}
@@ -328,12 +330,14 @@ func (t kindTallies) line() string {
 		for _, p := range []struct {
 			n    int
 			word string
-		}{{c.failed, "failed"}, {c.unsure, "unsure"}, {c.moved, "moved"}} {
+		}{{c.failed, "failed"}, {c.unsure, "unsure"}, {c.unbaselined, "unbaselined"}, {c.moved, "moved"}} {
 			if p.n > 0 {
 				said = append(said, fmt.Sprintf("%d %s", p.n, p.word))
 			}
 		}
-		if c.failed == 0 && c.unsure == 0 {
+		// Held: judged against a bound or baseline and nothing failed
+		// or was unsure; a kind with no baseline yet has held nothing.
+		if c.failed == 0 && c.unsure == 0 && c.unbaselined < c.numbers {
 			said = append([]string{"held"}, said...)
 		}
 		parts = append(parts, fmt.Sprintf("**%s**: %s.", name, strings.Join(said, ", ")))

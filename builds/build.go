@@ -90,6 +90,11 @@ type Options struct {
 	// ModuleRoot is the module's directory in the working tree, where
 	// the base is built in the extracted tree too; "" is the tree's top.
 	ModuleRoot string
+	// Tags are the build tags (go build -tags) of the binary measured
+	// beside these builds, so that both sides compile the same files: a
+	// program whose scenarios live behind a tag (a perf-only main beside
+	// the app's own) has none without it.
+	Tags string
 	// Progress is told what happens; nil tells nothing.
 	Progress Progress
 }
@@ -168,6 +173,9 @@ func Build(ctx context.Context, o Options) (Set, error) {
 	for i, seed := range seeds {
 		bin := filepath.Join(dir, fmt.Sprintf("%s-%d", o.Program, seed))
 		args := []string{"build", "-o", bin}
+		if o.Tags != "" {
+			args = append(args, "-tags="+o.Tags)
+		}
 		if seed != 0 {
 			args = append(args, fmt.Sprintf("-ldflags=-randlayout=%d", seed))
 		}

@@ -53,3 +53,35 @@ func TestARevisionAShallowCloneLacksSaysHowToDeepenIt(t *testing.T) {
 	require.ErrorAs(t, err, &be)
 	assert.Equal(t, "no-such-rev: unknown revision (git rev-parse finds no commit by that name)", err.Error(), "a whole clone's unknown revision is unknown")
 }
+
+// A program whose main lives behind a build tag (a perf-only main beside
+// the app's own) builds at a revision only with the tags the measured
+// binary was built with: without them the go command finds no main.
+func TestARevisionBuildsWithTheMeasuredBinarysTags(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("no git")
+	}
+	repo := t.TempDir()
+	gitIn(t, repo, "init", "-q", "-b", "main")
+	for name, src := range map[string]string{
+		"go.mod":  "module tagged\n\ngo 1.21\n",
+		"perf.go": "//go:build perf\n\npackage main\n\nfunc main() {}\n",
+		"app.go":  "//go:build !perf\n\npackage main\n\nimport \"no/such/toolkit\"\n\nfunc main() { toolkit.Run() }\n",
+	} {
+		require.NoError(t, os.WriteFile(filepath.Join(repo, name), []byte(src), 0o644))
+	}
+	gitIn(t, repo, "add", ".")
+	gitIn(t, repo, "commit", "-q", "-m", "a program with a perf-only main")
+	t.Chdir(repo)
+
+	set, err := Build(context.Background(), Options{Ref: "HEAD", Seeds: []int{0}, Package: ".", Program: "p", Tags: "perf"})
+	require.NoError(t, err)
+	defer set.Remove()
+	require.Len(t, set.Bins, 1)
+	assert.FileExists(t, set.Bins[0])
+
+	_, err = Build(context.Background(), Options{Ref: "HEAD", Seeds: []int{0}, Package: ".", Program: "p"})
+	var be *Error
+	require.ErrorAs(t, err, &be, "without the tag the app's own main does not build")
+	assert.Contains(t, err.Error(), "does not build")
+}

@@ -29,11 +29,26 @@ func (h *front) buildRevision(ctx context.Context, ref, name, binFlag string, se
 		return builds.Set{}, usagef("%s: %v", name, err)
 	}
 	b, err := builds.Build(ctx, builds.Options{Ref: ref, Name: name, Binary: binFlag, Seeds: seeds, Side: side, Package: pkg, Program: h.program,
-		ModuleRoot: moduleRoot(), Progress: progress})
+		ModuleRoot: moduleRoot(), Tags: buildTags(), Progress: progress})
 	if be := (*builds.Error)(nil); errors.As(err, &be) {
 		return b, UsageError{err}
 	}
 	return b, err
+}
+
+// buildTags returns the build tags this binary was built with (go build
+// -tags), "" for none.
+func buildTags() string {
+	bi, ok := debug.ReadBuildInfo()
+	if !ok {
+		return ""
+	}
+	for _, st := range bi.Settings {
+		if st.Key == "-tags" {
+			return st.Value
+		}
+	}
+	return ""
 }
 
 // basePackage returns the main package --base builds, relative to the

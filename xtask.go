@@ -249,7 +249,7 @@ func contains(xs []string, x string) bool {
 }
 
 // noiseUsage documents `go run xtask.go noise`.
-const noiseUsage = `usage: go run xtask.go noise [-runs N] [-quiet] [-phases LIST] [-plants LIST] [-base-plants LIST] [-scenarios LIST] [-commits N] [-step F] [-layouts N] [-pool N] [-tolerance T]
+const noiseUsage = `usage: go run xtask.go noise [-runs N] [-quiet] [-phases LIST] [-plants LIST] [-base-plants LIST] [-scenarios LIST] [-commits N] [-step F] [-layouts N] [-pool N] [-tolerance T] [-spins LIST] [-creep-spins N]
 
 Measures how far perfbench's time verdicts can be trusted on a busy
 machine. It builds perfbench, the same with the perfbench_plant build tag,
@@ -290,8 +290,29 @@ before the suite runs); then runs each phase N times and prints:
               and the creep after it fail against the moved one (not in the
               default list)
 
+  instr       perfbench scenarios hover-storm --instructions require
+              against the committed baselines: the build unchanged, the
+              perfbench_plant build with no plant (code added, never run),
+              -layouts -randlayout builds in turn, and a plant of each N of
+              -spins iterations of work a step (default 3,7,18,31: about
+              +0.3, +0.6, +1.5 and +2.6% of hover-storm's instructions);
+              how many runs passed or caught it, the rise each read (not in
+              the default list)
+  instr-base  the same paired (--base-binary, 4 pairs, one look): the
+              planted build both sides, a -randlayout base, each plant
+              (not in the default list)
+  instr-creep the revision ratchet over -commits simulated commits, commit
+              k planted k × -creep-spins (default 3) iterations a step,
+              judged on instructions: the commit at which it first fails
+              (not in the default list)
+
+The instruction phases count under Valgrind whatever the load: what they
+show is that the gate's verdict holds under it, where a time's does not.
+
 -scenarios limits the suite, base and base-layout phases to the named
-scenarios (default: all of them), and names the creep phases' scenarios (default:
+scenarios (default: all of them); names the instr phases' one planted
+scenario (default hover-storm; -spins then counts iterations for it, each
+7 instructions or so); and names the creep phases' scenarios (default:
 hover-storm, the planted one; with others beside it, their unplanted
 times enter the suite-wide error rate as a real main's would).
 
@@ -338,12 +359,15 @@ type noiseOptions struct {
 	layouts    int     // builds a side of base-plant and base-layout
 	pool       int     // layout builds each run draws its sides' from (0: 2×layouts, fixed)
 	tolerance  string  // --tolerance for the base phases' paired runs
+	spins      []int   // the instruction phases' plants, iterations of the spin a step
+	creepSpins int     // instr-creep's plant per simulated commit
 }
 
 func parseNoise(args []string) (noiseOptions, error) {
 	o := noiseOptions{runs: 20, phases: []string{"suite", "plant", "base", "base-plant", "base-layout"},
-		plants: []float64{2, 1.5}, basePlants: []float64{1.01, 1.02, 1.03, 1.05, 1.10}, commits: 12, step: 1.01, layouts: 4}
-	valid := []string{"suite", "plant", "base", "base-plant", "base-layout", "ci", "creep", "creep-aa", "creep-faster"}
+		plants: []float64{2, 1.5}, basePlants: []float64{1.01, 1.02, 1.03, 1.05, 1.10}, commits: 12, step: 1.01, layouts: 4,
+		spins: []int{3, 7, 18, 31}, creepSpins: 3}
+	valid := []string{"suite", "plant", "base", "base-plant", "base-layout", "ci", "creep", "creep-aa", "creep-faster", "instr", "instr-base", "instr-creep"}
 	floats := func(v string) ([]float64, error) {
 		var out []float64
 		for _, f := range strings.Split(v, ",") {
@@ -408,6 +432,25 @@ func parseNoise(args []string) (noiseOptions, error) {
 			if err == nil && o.pool < 2 {
 				err = errors.New("must be at least 2")
 			}
+		case "-spins", "-creep-spins":
+			var ns []int
+			for _, f := range strings.Split(value, ",") {
+				n, perr := strconv.Atoi(strings.TrimSpace(f))
+				if perr != nil || n < 1 || n > 1e6 {
+					err = fmt.Errorf("%q is not a count of iterations from 1 to 1e6", f)
+					break
+				}
+				ns = append(ns, n)
+			}
+			if err == nil && flag == "-creep-spins" {
+				if len(ns) != 1 {
+					err = errors.New("one count")
+				} else {
+					o.creepSpins = ns[0]
+				}
+			} else if err == nil {
+				o.spins = ns
+			}
 		case "-tolerance":
 			var t float64
 			t, err = strconv.ParseFloat(value, 64)
@@ -438,12 +481,16 @@ type scenariosJSON struct {
 			Name        string  `json:"name"`
 			Median      float64 `json:"median"`
 			BandVerdict string  `json:"band_verdict"`
+			Band        struct {
+				Baseline float64 `json:"baseline"`
+			} `json:"band"`
 		} `json:"numbers"`
 	} `json:"scenarios"`
 	// --base form
 	Numbers []struct {
 		Scenario string   `json:"scenario"`
 		Name     string   `json:"name"`
+		Head     *float64 `json:"head"`
 		Base     *float64 `json:"base"`
 		Ratio    *float64 `json:"ratio"`
 		Lo       *float64 `json:"lo"`
@@ -493,20 +540,44 @@ func (s scenariosJSON) hoverPairs() int {
 
 // hover returns the hover-storm frame's estimate and verdict, or its
 // paired ratio and verdict.
-func (s scenariosJSON) hover() (value float64, verdict string) {
+func (s scenariosJSON) hover() (value float64, verdict string) { return s.number("frame") }
+
+// number returns hover-storm's number name: its estimate and verdict, or
+// its paired ratio and verdict.
+func (s scenariosJSON) number(name string) (value float64, verdict string) {
 	for _, sc := range s.Scenarios {
 		for _, n := range sc.Numbers {
-			if sc.Name == "hover-storm" && n.Name == "frame" {
+			if sc.Name == "hover-storm" && n.Name == name {
 				return n.Median, n.BandVerdict
 			}
 		}
 	}
 	for _, n := range s.Numbers {
-		if n.Scenario == "hover-storm" && n.Name == "frame" && n.Ratio != nil {
+		if n.Scenario == "hover-storm" && n.Name == name && n.Ratio != nil {
 			return *n.Ratio, n.Verdict
 		}
 	}
 	return 0, "missing"
+}
+
+// instructions returns a scenario's instructions a step and their
+// rise over what they are judged against (the baseline, or the base's
+// count in a paired run), with the verdict; 0 and "missing" where the run
+// counted none.
+func (s scenariosJSON) instructions(scenario string) (perStep, rise float64, verdict string) {
+	for _, sc := range s.Scenarios {
+		for _, n := range sc.Numbers {
+			if sc.Name == scenario && n.Name == "instructions" && n.Band.Baseline > 0 {
+				return n.Median, n.Median/n.Band.Baseline - 1, n.BandVerdict
+			}
+		}
+	}
+	for _, n := range s.Numbers {
+		if n.Scenario == scenario && n.Name == "instructions" && n.Head != nil && n.Ratio != nil {
+			return *n.Head, *n.Ratio - 1, n.Verdict
+		}
+	}
+	return 0, 0, "missing"
 }
 
 // pairedSummary sums up paired runs' times: how many were unsure (and in
@@ -651,12 +722,23 @@ func noise(args []string, tmp string, build step) int {
 	// itself on both sides); with -pool, pool builds that each run draws
 	// its two sides from.
 	layouts := []string{planted}
-	if n := max(o.pool, 2*o.layouts); o.layouts > 1 && (contains(o.phases, "base-plant") || contains(o.phases, "base-layout")) {
+	if n := max(o.pool, 2*o.layouts); o.layouts > 1 && (contains(o.phases, "base-plant") || contains(o.phases, "base-layout") || contains(o.phases, "instr-base")) {
 		for seed := 1; seed < n; seed++ {
 			out := fmt.Sprintf("%s-%d", planted, seed)
 			steps = append(steps, step{fmt.Sprintf("build the planted perfbench with -randlayout=%d", seed),
 				[]string{"go", "build", "-tags", "perfbench_plant", fmt.Sprintf("-ldflags=-randlayout=%d", seed), "-o", out, "./cmd/perfbench"}})
 			layouts = append(layouts, out)
+		}
+	}
+	// The plain instructions phase's layout builds: the ordinary build
+	// -randlayout'd, judged against the baselines the ordinary build set.
+	var plainLayouts []string
+	if contains(o.phases, "instr") {
+		for seed := 1; seed <= o.layouts; seed++ {
+			out := fmt.Sprintf("%s-%d", bin, seed)
+			steps = append(steps, step{fmt.Sprintf("build perfbench with -randlayout=%d", seed),
+				[]string{"go", "build", fmt.Sprintf("-ldflags=-randlayout=%d", seed), "-o", out, "./cmd/perfbench"}})
+			plainLayouts = append(plainLayouts, out)
 		}
 	}
 	// withTolerance adds -tolerance to a paired run's arguments.
@@ -824,7 +906,7 @@ func noise(args []string, tmp string, build step) int {
 				}
 			}
 			for i := range o.runs {
-				lines, err := creep(phase, planted, tmp, ref, factor, o.commits, o.scenarios)
+				lines, err := creep(phase, planted, tmp, workCreep(ref, factor), o.commits, o.scenarios)
 				if err != nil {
 					fmt.Fprintf(os.Stderr, "xtask: noise: %v\n", err)
 					return 1
@@ -875,6 +957,34 @@ func noise(args []string, tmp string, build step) int {
 				return 1
 			}
 			say("base-layout: %d false fails in %d paired runs between builds that differ only in layout (%s); %s", o.runs-good, o.runs, builds, pairedSummary(runs))
+		case "instr", "instr-base":
+			if code := instrPhase(phase, o, bin, planted, plainLayouts, layouts, say); code != 0 {
+				return code
+			}
+		case "instr-creep":
+			sim := creepSim{
+				plant: func(k int) string {
+					if k == 0 {
+						return ""
+					}
+					return fmt.Sprintf("hover-storm:+%d", k*o.creepSpins)
+				},
+				label:  func(k int) string { return fmt.Sprintf("+%d spins", k*o.creepSpins) },
+				number: "instructions",
+				// The times are not what this phase judges: the fewest
+				// pairs that judge them at all, one look.
+				args: []string{"--pairs", "4", "--budget", "0", "--instructions", "require"},
+			}
+			for i := range o.runs {
+				lines, err := creep(phase, planted, tmp, sim, o.commits, nil)
+				if err != nil {
+					fmt.Fprintf(os.Stderr, "xtask: noise: %v\n", err)
+					return 1
+				}
+				for _, l := range lines {
+					say("%s run %d/%d: %s", phase, i+1, o.runs, l)
+				}
+			}
 		case "ci":
 			good := 0
 			var walls []float64
@@ -908,6 +1018,107 @@ func noise(args []string, tmp string, build step) int {
 	return 0
 }
 
+// instrPhase runs the instruction phases, instr (plain perfbench
+// scenarios hover-storm against the committed baselines) and instr-base
+// (paired against a base build), each condition o.runs times: the
+// unchanged build, layout-only changes, and each plant of o.spins
+// iterations of work a step. It says how many runs of each judged the
+// instructions as hoped (pass unchanged, fail planted) and the rise they
+// read; 0 or an exit status.
+func instrPhase(phase string, o noiseOptions, bin, planted string, plainLayouts, layouts []string, say func(string, ...any)) int {
+	type condition struct {
+		what   string
+		binary func(i int) string
+		args   func(i int) []string
+		plant  string
+	}
+	// The plants' scenario: hover-storm, or the one -scenarios names.
+	target := "hover-storm"
+	if len(o.scenarios) == 1 {
+		target = o.scenarios[0]
+	}
+	one := func(b string) func(int) string { return func(int) string { return b } }
+	cycle := func(bs []string) func(int) string { return func(i int) string { return bs[i%len(bs)] } }
+	// Times are not what these phases judge: advisory in the plain runs,
+	// and as few pairs as judge them at all in the paired ones.
+	plain := func(int) []string {
+		return []string{"scenarios", target, "--instructions", "require", "--advisory-times"}
+	}
+	paired := func(base func(int) string) func(int) []string {
+		return func(i int) []string {
+			return []string{"scenarios", target, "--base-binary", base(i), "--pairs", "4", "--budget", "0", "--instructions", "require"}
+		}
+	}
+	var conds []condition
+	if phase == "instr" {
+		conds = append(conds,
+			condition{what: "the committed build, unchanged", binary: one(bin), args: plain},
+			// The plant's build tag adds the plant's code to the binary and
+			// runs none of it without PERFBENCH_PLANT: a commit that adds
+			// code elsewhere.
+			condition{what: "code added, not run (the perfbench_plant build, no plant)", binary: one(planted), args: plain})
+		if len(plainLayouts) > 0 {
+			conds = append(conds, condition{what: fmt.Sprintf("layout only (%d -randlayout builds in turn)", len(plainLayouts)), binary: cycle(plainLayouts), args: plain})
+		}
+	} else {
+		conds = append(conds, condition{what: "the same build both sides", binary: one(planted), args: paired(one(planted))})
+		if len(layouts) > 1 {
+			conds = append(conds, condition{what: fmt.Sprintf("layout only (base one of %d -randlayout builds in turn)", len(layouts)-1),
+				binary: one(planted), args: paired(cycle(layouts[1:]))})
+		}
+	}
+	for _, n := range o.spins {
+		c := condition{what: fmt.Sprintf("+%d spins a step", n), binary: one(planted), args: plain, plant: fmt.Sprintf("%s:+%d", target, n)}
+		if phase == "instr-base" {
+			c.args = paired(one(planted))
+		}
+		conds = append(conds, c)
+	}
+	for _, c := range conds {
+		var env []string
+		if c.plant != "" {
+			env = []string{"PERFBENCH_PLANT=" + c.plant}
+		}
+		good := 0
+		var rises, walls []float64
+		for i := range o.runs {
+			r, err := perfbenchJSON(c.binary(i), env, c.args(i)...)
+			if err != nil {
+				fmt.Fprintf(os.Stderr, "xtask: noise: %v\n", err)
+				return 1
+			}
+			perStep, rise, verdict := r.out.instructions(target)
+			if verdict == "missing" {
+				fmt.Fprintf(os.Stderr, "xtask: noise: %s: %s counted no instructions (exit %d; %s)\n", phase, target, r.code, strings.Join(r.failing, "; "))
+				return 1
+			}
+			want := "pass"
+			if c.plant != "" {
+				want = "fail"
+			}
+			mark := "ok"
+			if verdict == want {
+				good++
+			} else {
+				mark = "MISS"
+			}
+			rises = append(rises, rise*100)
+			walls = append(walls, r.wall.Seconds())
+			fmt.Fprintf(os.Stderr, "noise: %s %s run %d/%d: exit %d in %.1fs, %.1f instructions a step (%+.3f%%) %s %s\n",
+				phase, c.what, i+1, o.runs, r.code, r.wall.Seconds(), perStep, rise*100, verdict, mark)
+		}
+		slices.Sort(rises)
+		slices.Sort(walls)
+		outcome := fmt.Sprintf("passed in %d of %d runs", good, o.runs)
+		if c.plant != "" {
+			outcome = fmt.Sprintf("caught in %d of %d runs", good, o.runs)
+		}
+		say("%s: %s %s: %s, instructions a step %+.3f%% to %+.3f%% of what they are judged against; %.1f–%.1f s a run",
+			phase, target, c.what, outcome, rises[0], rises[len(rises)-1], walls[0], walls[len(walls)-1])
+	}
+	return 0
+}
+
 // fasterBy is how much slower creep-faster's commit 0 is than the commits
 // after it: 5%, well past what a paired run of hover-storm resolves
 // (about ±0.5%), so commit 1 should move the reference.
@@ -930,12 +1141,37 @@ type referenceJSON struct {
 	Paired scenariosJSON `json:"paired"`
 }
 
+// creepSim is what a creep simulation plants and judges: commit k's
+// plant (a PERFBENCH_PLANT value, "" for none) and how it reads in a
+// line, the number of hover-storm whose head/reference ratio each line
+// shows, and the reference runs' further arguments.
+type creepSim struct {
+	plant  func(k int) string
+	label  func(k int) string
+	number string
+	args   []string
+}
+
+// workCreep is the time creep phases' simulation: commit k slowed to
+// factor(k) by a plant of work, ref µs a crossing.
+func workCreep(ref float64, factor func(k int) float64) creepSim {
+	return creepSim{
+		plant: func(k int) string {
+			if f := factor(k); f > 1 {
+				return fmt.Sprintf("hover-storm:%g@%g", f, ref)
+			}
+			return ""
+		},
+		label:  func(k int) string { return fmt.Sprintf("%.4f×", factor(k)) },
+		number: "frame",
+	}
+}
+
 // creep runs the revision ratchet over a simulated main of n commits,
-// commit k planted at factor(k) of work (ref µs a crossing), starting from
-// a baselines file whose reference is commit 0, and returns a line per
-// commit and a summary: the first commit that failed, each move, the
-// seconds each step took.
-func creep(phase, planted, tmp string, ref float64, factor func(k int) float64, n int, scenarios []string) ([]string, error) {
+// commit k planted as sim says, starting from a baselines file whose
+// reference is commit 0, and returns a line per commit and a summary: the
+// first commit that failed, each move, the seconds each step took.
+func creep(phase, planted, tmp string, sim creepSim, n int, scenarios []string) ([]string, error) {
 	if len(scenarios) == 0 {
 		scenarios = []string{"hover-storm"} // the plant's scenario; any others run unplanted beside it
 	}
@@ -950,12 +1186,7 @@ func creep(phase, planted, tmp string, ref float64, factor func(k int) float64, 
 	if err := os.WriteFile(baselines, []byte(first), 0o644); err != nil {
 		return nil, err
 	}
-	plant := func(k int) string {
-		if f := factor(k); f > 1 {
-			return fmt.Sprintf("hover-storm:%g@%g", f, ref)
-		}
-		return ""
-	}
+	plant := sim.plant
 	var lines, moves []string
 	r, failedAt, fails := 0, 0, 0
 	var walls []float64
@@ -964,6 +1195,7 @@ func creep(phase, planted, tmp string, ref float64, factor func(k int) float64, 
 		args := append([]string{"reference"}, scenarios...)
 		cmd := exec.Command(planted, append(args, "--baselines", baselines, "--docs", page,
 			"--reference-binary", planted, "--head-binary", planted, "--head-commit", simCommit(k), "--json", "--quiet")...)
+		cmd.Args = append(cmd.Args, sim.args...)
 		cmd.Env = append(os.Environ(), env...)
 		var stdout, stderr bytes.Buffer
 		cmd.Stdout, cmd.Stderr = &stdout, &stderr
@@ -983,7 +1215,7 @@ func creep(phase, planted, tmp string, ref float64, factor func(k int) float64, 
 		if code == 2 || json.Unmarshal(stdout.Bytes(), &out) != nil {
 			return nil, fmt.Errorf("perfbench reference at simulated commit %d: exit %d: %s", k, code, strings.TrimSpace(stderr.String()))
 		}
-		ratio, verdict := out.Paired.hover()
+		ratio, verdict := out.Paired.number(sim.number)
 		judged := r
 		what := "stays: " + out.Reference.Stays
 		if m := out.Reference.Moved; m != nil {
@@ -999,8 +1231,12 @@ func creep(phase, planted, tmp string, ref float64, factor func(k int) float64, 
 				failedAt = k
 			}
 		}
-		line := fmt.Sprintf("commit %2d (planted %.4f×, against commit %d's %.4f×): exit %d, hover-storm frame head/reference %.4f%s %s, %s; %.1f s",
-			k, factor(k), judged, factor(judged), code, ratio, out.Paired.hoverInterval(), verdict, what, wall)
+		interval := ""
+		if sim.number == "frame" {
+			interval = out.Paired.hoverInterval()
+		}
+		line := fmt.Sprintf("commit %2d (planted %s, against commit %d's %s): exit %d, hover-storm %s head/reference %.4f%s %s, %s; %.1f s",
+			k, sim.label(k), judged, sim.label(judged), code, sim.number, ratio, interval, verdict, what, wall)
 		fmt.Fprintln(os.Stderr, "noise: "+phase+": "+line)
 		lines = append(lines, line)
 	}
@@ -1011,7 +1247,7 @@ func creep(phase, planted, tmp string, ref float64, factor func(k int) float64, 
 	}
 	first = "never failed"
 	if failedAt > 0 {
-		first = fmt.Sprintf("first failed at commit %d (planted %.4f×)", failedAt, factor(failedAt))
+		first = fmt.Sprintf("first failed at commit %d (planted %s)", failedAt, sim.label(failedAt))
 	}
 	mv := "none"
 	if len(moves) > 0 {

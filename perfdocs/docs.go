@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"regexp"
 	"slices"
 	"strings"
 	"time"
@@ -224,7 +225,7 @@ func Section(scenarios []Scenario, store *baselines.Store, hist *history.History
 	var w strings.Builder
 	fmt.Fprintf(&w, "\nMachine: `%s`", machine)
 	if !newest.IsZero() {
-		fmt.Fprintf(&w, "; baselines as of %s", newest.UTC().Format(time.DateOnly))
+		fmt.Fprintf(&w, "%s%s", asOf, newest.UTC().Format(time.DateOnly))
 	}
 	w.WriteString(".\n\n")
 	if scope.Toolchain != "" && slices.ContainsFunc(scenarios, func(sc Scenario) bool {
@@ -330,4 +331,122 @@ func cell(s string) string {
 		return "—"
 	}
 	return strings.ReplaceAll(s, "|", `\|`)
+}
+
+// asOf dates the newest baseline on the section's machine line.
+const asOf = "; baselines as of "
+
+// setDate finds the date a row's baseline was set.
+var setDate = regexp.MustCompile(`, set (\d{4}-\d{2}-\d{2})`)
+
+// instructionsNote opens the paragraph of the section that names the
+// toolchain its instructions were counted under.
+const instructionsNote = "Instructions are counted under Valgrind"
+
+// instructionRow reports whether a table row of the section is an
+// instructions number: runner.InstructionNumbers names them
+// "instructions", or "LABEL-instructions" where a scenario has several
+// step labels.
+func instructionRow(line string) bool {
+	name, _, ok := strings.Cut(strings.TrimPrefix(line, "| "), " | ")
+	return ok && strings.HasPrefix(line, "| ") && (name == "instructions" || strings.HasSuffix(name, "-instructions"))
+}
+
+// KeepInstructions returns section, written by a run that counted no
+// instructions (no Valgrind, or --instructions off), with the file's own
+// instructions kept: its toolchain paragraph and each scenario's
+// instruction rows, which come last in the scenario's table. A run that
+// did not count them says nothing about them, so the page neither drops
+// them nor reads out of date for them.
+func (d *Docs) KeepInstructions(section []byte) []byte {
+	note, rows := d.instructions()
+	lines := strings.Split(string(section), "\n")
+	if note != nil && !slices.ContainsFunc(lines, func(l string) bool { return strings.HasPrefix(l, instructionsNote) }) {
+		if i := slices.IndexFunc(lines, func(l string) bool { return strings.HasPrefix(l, "Times are ") }); i >= 0 {
+			lines = slices.Insert(lines, i, note...)
+		}
+	}
+	// The machine line dates the newest baseline shown, which may be a
+	// kept row's.
+	newest := ""
+	for _, rs := range rows {
+		for _, r := range rs {
+			if m := setDate.FindStringSubmatch(r); m != nil && m[1] > newest {
+				newest = m[1]
+			}
+		}
+	}
+	for i, l := range lines {
+		if !strings.HasPrefix(l, "Machine: `") || newest == "" {
+			continue
+		}
+		head, date, dated := strings.Cut(strings.TrimSuffix(l, "."), asOf)
+		if !dated {
+			head = strings.TrimSuffix(l, ".")
+		}
+		if newest > date {
+			lines[i] = head + asOf + newest + "."
+		}
+		break
+	}
+	var out []string
+	flush := func(block []string, scenario string) {
+		last := -1
+		for i, l := range block {
+			if instructionRow(l) {
+				last = -2 // the run has instructions of its own here
+				break
+			}
+			if strings.HasPrefix(l, "| ") {
+				last = i
+			}
+		}
+		if last >= 0 {
+			block = slices.Insert(block, last+1, rows[scenario]...)
+		}
+		out = append(out, block...)
+	}
+	var block []string
+	scenario := ""
+	for _, l := range lines {
+		if strings.HasPrefix(l, "### ") {
+			flush(block, scenario)
+			block, scenario = nil, strings.TrimPrefix(l, "### ")
+		}
+		block = append(block, l)
+	}
+	flush(block, scenario)
+	return []byte(strings.Join(out, "\n"))
+}
+
+// HasInstructions reports whether the file's section shows instructions
+// of scenario: its chart, drawn by a run that counted none, would lose
+// them, so such a run leaves it as it is.
+func (d *Docs) HasInstructions(scenario string) bool {
+	_, rows := d.instructions()
+	return len(rows[scenario]) > 0
+}
+
+// instructions returns the file's toolchain paragraph (nil for none) and
+// its instruction rows by scenario.
+func (d *Docs) instructions() (note []string, rows map[string][]string) {
+	old := strings.Split(string(d.Section()), "\n")
+	rows = map[string][]string{}
+	scenario := ""
+	for i, l := range old {
+		switch {
+		case strings.HasPrefix(l, instructionsNote) && note == nil:
+			for j := i; j < len(old); j++ {
+				note = append(note, old[j])
+				if old[j] == "" {
+					break
+				}
+			}
+		case strings.HasPrefix(l, "### "):
+			scenario = strings.TrimPrefix(l, "### ")
+		case instructionRow(l):
+			rows[scenario] = append(rows[scenario], l)
+		}
+	}
+	return note, rows
 }

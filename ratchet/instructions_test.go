@@ -3,6 +3,7 @@ package ratchet_test
 import (
 	"os"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -108,9 +109,32 @@ func TestDocsHoldStillOnAnotherToolchain(t *testing.T) {
 	check.Toolchain = ""
 	o = r.run(t, check, measuring(numbers(spread(30, 50, 60), spread(30, 18, 22), 1)))
 	assert.False(t, o.Failed(), "the toolchain's baselines are not a renamed time")
+	assert.False(t, o.DocsStale, "a run that counted no instructions keeps the page's as they are: %v", o.Stale)
 	after, err := os.ReadFile(r.docs())
 	require.NoError(t, err)
 	assert.Equal(t, string(before), string(after), "a check writes nothing")
+}
+
+// A recording run that counts no instructions (a contributor without
+// Valgrind) writes the docs with the instructions the page shows, so the
+// next check with Valgrind does not find them dropped.
+func TestARunWithoutInstructionsKeepsThePagesInstructions(t *testing.T) {
+	r := newRepo(t)
+	record := r.opts(machineA, day1)
+	record.Toolchain = toolchain
+	r.run(t, record, measuring(withInstructions(2991466)))
+
+	bare := r.opts(machineA, day1.Add(24*time.Hour))
+	r.run(t, bare, measuring(numbers(spread(30, 40, 48), spread(30, 18, 22), 1)))
+	docs, err := os.ReadFile(r.docs())
+	require.NoError(t, err)
+	assert.Contains(t, string(docs), "| instructions | 2991466 instructions/step, set 2026-", "the row the run did not measure is kept")
+	assert.Contains(t, string(docs), "`"+toolchain+"`", "and the toolchain it was counted under")
+
+	check := r.opts(machineA, day1.Add(24*time.Hour))
+	check.Check, check.AdvisoryTimes, check.Toolchain = true, true, toolchain
+	o := r.run(t, check, measuring(withInstructions(2991466)))
+	assert.False(t, o.DocsStale, "a check that counts them finds the page up to date: %v", o.Stale)
 }
 
 // Instructions over their band are counted once more before they fail

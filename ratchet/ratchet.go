@@ -605,7 +605,7 @@ func (r *Ratchet) Finish(o Outcome) (Outcome, error) {
 // differ from what this run would write.
 func (r *Ratchet) check(o Outcome) Outcome {
 	opts, store, docs := r.opts, r.store, r.docs
-	section := perfdocs.Section(o.docs(), store, r.hist, docs.Scope(store, opts.scope()), opts.chartsLink())
+	section := r.section(o, r.hist, docs.Scope(store, opts.scope()))
 	if docs.Stale(section) {
 		o.stale(opts.Docs, docs.SectionLine(), perfdocs.Stable(docs.Section()), perfdocs.Stable(section))
 	}
@@ -616,6 +616,17 @@ func (r *Ratchet) check(o Outcome) Outcome {
 	}
 	o.DocsStale = len(o.Stale) > 0
 	return o
+}
+
+// section is the docs section this run would write. A run that counted
+// no instructions keeps the ones the file shows, as it leaves their
+// charts: it measured nothing that could move them.
+func (r *Ratchet) section(o Outcome, hist *history.History, scope baselines.Scope) []byte {
+	section := perfdocs.Section(o.docs(), r.store, hist, scope, r.opts.chartsLink())
+	if r.opts.Toolchain == "" {
+		section = r.docs.KeepInstructions(section)
+	}
+	return section
 }
 
 // move performs obligation 2 on the store and the history: every time's
@@ -673,7 +684,7 @@ func (r *Ratchet) write(o Outcome) (Outcome, error) {
 		}
 	}
 	scope := docs.Scope(store, opts.scope())
-	section := perfdocs.Section(o.docs(), store, hist, scope, opts.chartsLink())
+	section := r.section(o, hist, scope)
 	docsFile := writegroup.Member{Path: opts.Docs}
 	if docs.Stale(section) {
 		docsFile.Data = docs.With(section)
@@ -690,6 +701,13 @@ func (r *Ratchet) write(o Outcome) (Outcome, error) {
 	charts, err := perfdocs.Charts(o.docs(), store, hist, scope, chart.SVG)
 	if err != nil {
 		return o, err
+	}
+	if opts.Toolchain == "" {
+		for name := range charts {
+			if docs.HasInstructions(name) {
+				delete(charts, name)
+			}
+		}
 	}
 	chartWrites, err := perfdocs.ChangedCharts(opts.Charts, o.docs(), charts)
 	if err != nil {

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"io"
 	"math"
-	"strings"
 
 	"github.com/perfbench/perfbench/band"
 	"github.com/perfbench/perfbench/ratchet"
@@ -27,7 +26,7 @@ func trackerBenchmarks(o ratchet.Outcome) []tracker.Benchmark {
 			if n.BandVerdict == band.Broken || math.IsNaN(n.Median) {
 				continue
 			}
-			m := tracker.Measure{Name: n.Name, Unit: n.Unit, Value: n.Median, Better: tracker.Lower}
+			m := tracker.Measure{Kind: trackerKind(n.Band.Kind), Name: n.Name, Unit: n.Unit, Value: n.Median, Better: tracker.Lower}
 			switch {
 			case n.Band.Kind.Estimated():
 				if !math.IsInf(n.Lo, 0) && !math.IsInf(n.Hi, 0) && n.Lo <= n.Median && n.Median <= n.Hi {
@@ -48,24 +47,33 @@ func trackerBenchmarks(o ratchet.Outcome) []tracker.Benchmark {
 	return bs
 }
 
-// writeTracker writes o as BMF or GAB; GAB names on errw the floors its
-// smaller-is-better format cannot carry.
-func writeTracker(w, errw io.Writer, f Format, o ratchet.Outcome) error {
-	bs := trackerBenchmarks(o)
-	if f == BMF {
-		return tracker.WriteBMF(w, bs)
+// trackerKind is the tracker's kind of a band's number.
+func trackerKind(k band.Kind) tracker.Kind {
+	switch {
+	case k.Estimated():
+		return tracker.Time
+	case k.Bounded():
+		return tracker.Count
+	case k == band.KindInstructions:
+		return tracker.Instructions
 	}
-	omitted, err := tracker.WriteGAB(w, bs)
-	if len(omitted) > 0 {
-		fmt.Fprintf(errw, "--format gab is smaller-is-better, so %d floor count(s) are left out (%s); --format bmf carries them\n", len(omitted), joinShort(omitted, 4))
-	}
-	return err
+	panic(fmt.Sprintf("report: no tracker kind for band kind %q", k))
 }
 
-// joinShort lists at most n names, then how many more.
-func joinShort(names []string, n int) string {
-	if len(names) <= n {
-		return strings.Join(names, ", ")
+// writeTracker writes o as BMF or one GAB format's set; a GAB file with
+// no entries (a run with no floors, or without --instructions) is named
+// on errw, since the action then compares nothing.
+func writeTracker(w, errw io.Writer, f Format, o ratchet.Outcome) error {
+	bs := trackerBenchmarks(o)
+	set, ok := gabSet(f)
+	if !ok {
+		return tracker.WriteBMF(w, bs)
 	}
-	return strings.Join(names[:n], ", ") + fmt.Sprintf(" and %d more", len(names)-n)
+	n, err := tracker.WriteGAB(w, bs, set)
+	if err == nil && n == 0 {
+		fmt.Fprintf(errw, "--format %s: this run has no %s, so the list is empty\n", f, map[tracker.GABSet]string{
+			tracker.GABTimes: "times", tracker.GABCounts: "counts of work done", tracker.GABFloors: "floor counts (work avoided)",
+			tracker.GABInstructions: "instructions (--instructions measures them)"}[set])
+	}
+	return err
 }

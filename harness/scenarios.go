@@ -280,7 +280,7 @@ listed after the failures and does not fail the run unless --fail-unsure; too fe
 pairs to fail a time is broken. Every count is judged by its band's
 direction: a ceiling's rise, a floor's fall or an exact count's move
 fails, a move the other way is listed as an improvement. The report says
-what each time's run could have seen ("this run could see ≥ 1.04×").
+what each time's run could have missed ("this run can miss a slowdown under 4%").
 --layouts N (default 4) builds each side N times, all but the first with
 -ldflags=-randlayout=SEED (head: this binary and N−1 builds of HEAD), and
 spreads the pairs over the builds, so an accident of one build's code

@@ -112,7 +112,7 @@ func (r *Report) Write(w, errw io.Writer, f Format) error {
 	case Benchfmt:
 		return r.writeBenchfmt(w, errw)
 	case BMF, GABTimes, GABCounts, GABFloors, GABInstructions:
-		return writeTracker(w, errw, f, r.last())
+		return writeTracker(w, f, r.last())
 	case Markdown:
 		switch {
 		case r.Paired != nil:

@@ -1,6 +1,7 @@
 package report
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"math"
@@ -26,11 +27,14 @@ func trackerBenchmarks(o ratchet.Outcome) []tracker.Benchmark {
 			if n.BandVerdict == band.Broken || math.IsNaN(n.Median) {
 				continue
 			}
-			m := tracker.Measure{Kind: trackerKind(n.Band.Kind), Name: n.Name, Unit: n.Unit, Value: n.Median, Better: tracker.Lower}
+			m := tracker.Measure{Kind: trackerKind(n.Band.Kind), Name: n.Name, Unit: n.Unit, Value: benchfmtRound(n.Median), Better: tracker.Lower}
 			switch {
 			case n.Band.Kind.Estimated():
 				if !math.IsInf(n.Lo, 0) && !math.IsInf(n.Hi, 0) && n.Lo <= n.Median && n.Median <= n.Hi {
-					m.Lower, m.Upper, m.HasInterval = n.Lo, n.Hi, true
+					// Rounded as the benchmark format's values are,
+					// which keeps the order: a median of two samples is
+					// 1.5695, not 1.5695000000000001.
+					m.Lower, m.Upper, m.HasInterval = benchfmtRound(n.Lo), benchfmtRound(n.Hi), true
 				}
 			case n.Band.Kind.Bounded():
 				switch n.Band.Direction() {
@@ -60,20 +64,23 @@ func trackerKind(k band.Kind) tracker.Kind {
 	panic(fmt.Sprintf("report: no tracker kind for band kind %q", k))
 }
 
-// writeTracker writes o as BMF or one GAB format's set; a GAB file with
-// no entries (a run with no floors, or without --instructions) is named
-// on errw, since the action then compares nothing.
-func writeTracker(w, errw io.Writer, f Format, o ratchet.Outcome) error {
+// writeTracker writes o as BMF or one GAB format's set. A GAB set the
+// run has none of (no floors, or no --instructions) is an error naming
+// what would fill it: the action fails on an empty file.
+func writeTracker(w io.Writer, f Format, o ratchet.Outcome) error {
 	bs := trackerBenchmarks(o)
 	set, ok := gabSet(f)
 	if !ok {
 		return tracker.WriteBMF(w, bs)
 	}
-	n, err := tracker.WriteGAB(w, bs, set)
-	if err == nil && n == 0 {
-		fmt.Fprintf(errw, "--format %s: this run has no %s, so the list is empty\n", f, map[tracker.GABSet]string{
-			tracker.GABTimes: "times", tracker.GABCounts: "counts of work done", tracker.GABFloors: "floor counts (work avoided)",
-			tracker.GABInstructions: "instructions (--instructions measures them)"}[set])
+	err := tracker.WriteGAB(w, bs, set)
+	var empty *tracker.EmptyError
+	if errors.As(err, &empty) {
+		why := map[tracker.GABSet]string{
+			tracker.GABTimes: "no scenario that ran has a time", tracker.GABCounts: "no scenario that ran counts work done",
+			tracker.GABFloors:       "no scenario that ran has a floor count (work avoided)",
+			tracker.GABInstructions: "instructions are measured with --instructions"}[set]
+		return fmt.Errorf("%s: %s, and github-action-benchmark fails on an empty file; nothing written", f, why)
 	}
 	return err
 }

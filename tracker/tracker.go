@@ -246,15 +246,23 @@ func (s GABSet) Tool() string {
 	return "customSmallerIsBetter"
 }
 
+// EmptyError is a GAB set the run has no number of. The action fails a
+// step whose file holds none ("No benchmark result was found"), so no
+// file is written: a step that reads nothing is a mistake to say.
+type EmptyError struct{ Set GABSet }
+
+func (e *EmptyError) Error() string {
+	return fmt.Sprintf("tracker: the run has no %s for github-action-benchmark, which fails on an empty file", e.Set)
+}
+
 // WriteGAB writes the measures of bs that set holds in
 // github-action-benchmark's custom format, one entry per measure named
 // "BENCHMARK MEASURE", in the order given; a time's range is "± h", h the
-// larger half of its interval, and its extra the interval itself. It
-// returns how many entries it wrote: none is a valid file, an empty
-// array, which the caller may want to mention.
-func WriteGAB(w io.Writer, bs []Benchmark, set GABSet) (int, error) {
+// larger half of its interval, and its extra the interval itself. A set
+// with no measure is an *EmptyError, and nothing is written.
+func WriteGAB(w io.Writer, bs []Benchmark, set GABSet) error {
 	if err := check(bs); err != nil {
-		return 0, err
+		return err
 	}
 	entries := []gabEntry{}
 	for _, b := range bs {
@@ -277,9 +285,12 @@ func WriteGAB(w io.Writer, bs []Benchmark, set GABSet) (int, error) {
 			entries = append(entries, e)
 		}
 	}
+	if len(entries) == 0 {
+		return &EmptyError{Set: set}
+	}
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
-	return len(entries), enc.Encode(entries)
+	return enc.Encode(entries)
 }
 
 // num prints v as short as it reads back.

@@ -140,13 +140,12 @@ type gabEntry struct {
 func readGAB(t *testing.T, set tracker.GABSet, bs []tracker.Benchmark) []gabEntry {
 	t.Helper()
 	var b bytes.Buffer
-	n, err := tracker.WriteGAB(&b, bs, set)
-	require.NoError(t, err)
+	require.NoError(t, tracker.WriteGAB(&b, bs, set))
 	var entries []gabEntry
 	dec := json.NewDecoder(&b)
 	dec.DisallowUnknownFields()
 	require.NoError(t, dec.Decode(&entries), "%s", b.String())
-	require.Len(t, entries, n)
+	require.NotEmpty(t, entries, "the action fails on an empty file")
 	for _, e := range entries {
 		assert.NotNil(t, e.Value, "every entry has a numeric value")
 	}
@@ -179,15 +178,21 @@ func TestGABSetsHoldOneKindEach(t *testing.T) {
 
 	assert.Equal(t, "customBiggerIsBetter", tracker.GABFloors.Tool())
 	assert.Equal(t, "customSmallerIsBetter", tracker.GABCounts.Tool())
-	assert.Empty(t, readGAB(t, tracker.GABInstructions, run[1:]), "no instructions: an empty array")
+	var b bytes.Buffer
+	err := tracker.WriteGAB(&b, run[1:], tracker.GABInstructions)
+	var empty *tracker.EmptyError
+	require.ErrorAs(t, err, &empty, "no instructions: the action would fail on the empty file")
+	assert.EqualError(t, err, "tracker: the run has no instructions for github-action-benchmark, which fails on an empty file")
+	assert.Zero(t, b.Len(), "nothing written")
 	assert.Panics(t, func() { tracker.GABTimes.Holds(tracker.Measure{Name: "m"}) }, "a measure of no kind")
 }
 
-// alerts is github-action-benchmark's alert rule, as its findAlerts
-// states it (src/write/findAlerts.ts): for each entry that has a previous
-// one of the same name, the ratio current/previous (previous/current for
-// a bigger-is-better tool) alerts when it is above the threshold, which
-// is the alert-threshold input's percentage over 100.
+// alerts is github-action-benchmark's alert rule, as its findAlerts and
+// getRatio state it (src/write.ts, v1.22.0): for each entry that has a
+// previous one of the same name, the ratio current/previous
+// (previous/current for a bigger-is-better tool, 1 when both are 0)
+// alerts when it is above the threshold, the alert-threshold input's
+// percentage over 100.
 func alerts(tool string, threshold float64, prev, cur []gabEntry) []string {
 	var out []string
 	for _, c := range cur {
@@ -196,7 +201,10 @@ func alerts(tool string, threshold float64, prev, cur []gabEntry) []string {
 				continue
 			}
 			ratio := *c.Value / *p.Value
-			if tool == "customBiggerIsBetter" {
+			switch {
+			case *p.Value == 0 && *c.Value == 0:
+				ratio = 1
+			case tool == "customBiggerIsBetter":
 				ratio = *p.Value / *c.Value
 			}
 			if ratio > threshold {
@@ -259,8 +267,7 @@ func TestRefusesWhatAServiceRejects(t *testing.T) {
 	} {
 		var b bytes.Buffer
 		assert.Error(t, tracker.WriteBMF(&b, bs), name)
-		_, err := tracker.WriteGAB(&b, bs, tracker.GABCounts)
-		assert.Error(t, err, name)
+		assert.Error(t, tracker.WriteGAB(&b, bs, tracker.GABCounts), name)
 		assert.Zero(t, b.Len(), "%s: nothing written", name)
 	}
 	var b bytes.Buffer

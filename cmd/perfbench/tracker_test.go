@@ -31,7 +31,7 @@ func TestScenariosFormatBMF(t *testing.T) {
 // scenarios --format gab-times and gab-counts print github-action-benchmark's
 // custom array, each one kind of number, so each step has a threshold
 // that fits it; a broken scenario is left out and fails the run; a set
-// the run has none of is an empty list, said on stderr.
+// the run has none of is refused.
 func TestScenariosFormatGAB(t *testing.T) {
 	baselines := filepath.Join(t.TempDir(), "b.yaml")
 	for format, want := range map[string][]string{"gab-times": {"test-fixed frame"}, "gab-counts": {"test-fixed frames"}} {
@@ -48,10 +48,18 @@ func TestScenariosFormatGAB(t *testing.T) {
 		assert.Equal(t, want, names, format)
 	}
 
+	// The action fails a step whose file is empty, so a set the run has
+	// none of is an error, and nothing is written.
 	code, stdout, stderr := perfbench(t, "scenarios", "test-fixed", "--format", "gab-floors", "--repeats", "1", "--baselines", baselines)
-	assert.Equal(t, harness.ExitPass, code, stderr)
-	assert.Equal(t, "[]\n", stdout)
-	assert.Contains(t, stderr, "--format gab-floors: this run has no floor counts (work avoided), so the list is empty\n")
+	assert.Equal(t, harness.ExitFailed, code, stderr)
+	assert.Empty(t, stdout)
+	assert.Contains(t, stderr, "\nperfbench: gab-floors: no scenario that ran has a floor count (work avoided), "+
+		"and github-action-benchmark fails on an empty file; nothing written\n", stderr)
+	out := filepath.Join(t.TempDir(), "instructions.json")
+	code, _, stderr = perfbench(t, "scenarios", "test-fixed", "--quiet", "--export-gab-instructions", out, "--repeats", "1", "--baselines", baselines)
+	assert.Equal(t, harness.ExitFailed, code, stderr)
+	assert.Contains(t, stderr, "gab-instructions: instructions are measured with --instructions")
+	assert.NoFileExists(t, out)
 
 	code, _, stderr = perfbench(t, "scenarios", "--format", "gab-times", "--base", "HEAD")
 	assert.Equal(t, harness.ExitUsage, code)

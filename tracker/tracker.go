@@ -201,7 +201,7 @@ type gabEntry struct {
 //	times         customSmallerIsBetter  above the run-to-run spread, 110% say
 //	counts        customSmallerIsBetter  100%: any rise alerts
 //	floors        customBiggerIsBetter   100%: any fall alerts
-//	instructions  customSmallerIsBetter  100% plus the band's tolerance
+//	instructions  customSmallerIsBetter  100% plus the band's tolerance, 100.25%
 //
 // A count the design fixes exactly is in both counts and floors, so a
 // move either way alerts in one of them.

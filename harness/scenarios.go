@@ -304,8 +304,8 @@ scenario broke, 2 usage or input error.`,
 			if err != nil {
 				return err
 			}
-			f, err := format(formatArg, asJSON, append([]report.Format{report.Table, report.Markdown, report.Benchfmt, report.BMF},
-				append(report.GABFormats, report.JSON)...)...)
+			f, err := format(formatArg, asJSON, slices.Concat([]report.Format{report.Table, report.Markdown, report.Benchfmt, report.BMF},
+				report.GABFormats, []report.Format{report.JSON})...)
 			if err != nil {
 				return err
 			}
@@ -416,7 +416,7 @@ scenario broke, 2 usage or input error.`,
 	fl.StringVar(&formatArg, "format", "table", "output format: table, markdown (a report for a pull request's job summary), benchfmt (the Go benchmark format, for benchstat), bmf (Bencher Metric Format, for bencher run --adapter json), gab-times, gab-counts, gab-floors, gab-instructions (github-action-benchmark, one file and threshold each: docs/trackers.md) or json")
 	fl.IntVar(&count, "count", 1, "with --format benchfmt, run every scenario this many times")
 	addInstructionsFlag(fl, &instructions)
-	ex = addExports(fl, append([]report.Format{report.Markdown, report.JSON, report.Benchfmt, report.BMF}, report.GABFormats...)...)
+	ex = addExports(fl, slices.Concat([]report.Format{report.Markdown, report.JSON, report.Benchfmt, report.BMF}, report.GABFormats)...)
 	fl.StringVar(&baselines, "baselines", "", "baselines file (default "+h.baselinesDefault()+" under the module root)")
 	fl.DurationVar(&timeout, "timeout", runner.DefaultTimeout, "how long one scenario's process may run before it is killed and judged broken")
 	h.renderer(cmd, &rend, "renderer the scenarios draw with; its times are baselined under a machine key of their own")

@@ -215,9 +215,6 @@ const (
 	GABInstructions GABSet = "instructions"
 )
 
-// GABSets are the sets, in the order a workflow lists them.
-var GABSets = []GABSet{GABTimes, GABCounts, GABFloors, GABInstructions}
-
 // Holds reports whether m belongs in set s. A measure of no known Kind
 // is the caller's mistake, and panics.
 func (s GABSet) Holds(m Measure) bool {

@@ -65,8 +65,8 @@ func trackerKind(k band.Kind) tracker.Kind {
 }
 
 // writeTracker writes o as BMF or one GAB format's set. A GAB set the
-// run has none of (no floors, or no --instructions) is an error naming
-// what would fill it: the action fails on an empty file.
+// run has none of (no floors, or no Valgrind to count instructions) is
+// an error naming what would fill it: the action fails on an empty file.
 func writeTracker(w io.Writer, f Format, o ratchet.Outcome) error {
 	bs := trackerBenchmarks(o)
 	set, ok := gabSet(f)
@@ -79,7 +79,7 @@ func writeTracker(w io.Writer, f Format, o ratchet.Outcome) error {
 		why := map[tracker.GABSet]string{
 			tracker.GABTimes: "no scenario that ran has a time", tracker.GABCounts: "no scenario that ran counts work done",
 			tracker.GABFloors:       "no scenario that ran has a floor count (work avoided)",
-			tracker.GABInstructions: "instructions are measured with --instructions"}[set]
+			tracker.GABInstructions: "no scenario that ran counted its instructions, which needs Valgrind (--instructions require)"}[set]
 		return fmt.Errorf("%s: %s, and github-action-benchmark fails on an empty file; nothing written", f, why)
 	}
 	return err

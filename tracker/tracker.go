@@ -160,28 +160,29 @@ func WriteBMF(w io.Writer, bs []Benchmark) error {
 	return enc.Encode(doc)
 }
 
-// MeasureName is a number's measure in BMF: its unit, with the number's
-// name in front where the unit does not say it, "/" read as "-per-":
-// restyles in restyles/frame is restyles-per-frame, frame in µs/frame is
-// µs-per-frame, damage-area in px/frame is damage-area-px-per-frame.
-// Bencher keeps one Measure per name for a whole project and BMF carries
-// no unit, so a name alone would put restyles per run of one scenario and
-// restyles per frame of another in one Measure, and lose the µs.
+// MeasureName is a number's measure in BMF: its unit, "/" read as
+// "-per-", after the words of the number's name that the unit does not
+// say: restyles in restyles/frame is restyles-per-frame, frame in
+// µs/frame is µs-per-frame, translation-restyles in
+// restyles/translation-frame is restyles-per-translation-frame,
+// damage-rects in rects/run is damage-rects-per-run, damage-area in
+// px/frame is damage-area-px-per-frame. Bencher keeps one Measure per
+// name for a whole project and BMF carries no unit, so a name alone would
+// put restyles per run of one scenario and restyles per frame of another
+// in one Measure, and lose the µs; and the unit alone would put damage
+// rectangles in with any other rectangles.
 func MeasureName(name, unit string) string {
-	num, den, ok := strings.Cut(unit, "/")
-	slug := strings.ReplaceAll(unit, "/", "-per-")
-	switch {
-	case !ok:
-		if name == unit {
-			return name
-		}
-		return name + "-" + slug
-	case name == num, name == den, strings.HasSuffix(name, "-"+num), strings.HasPrefix(name, num+"-"):
-		// The unit says what the name does: restyles/frame, µs/frame,
-		// translation-restyles in restyles/translation-frame.
-		return slug
+	said := map[string]bool{}
+	for _, w := range strings.FieldsFunc(unit, func(r rune) bool { return r == '/' || r == '-' }) {
+		said[w] = true
 	}
-	return name + "-" + slug
+	var kept []string
+	for _, w := range strings.Split(name, "-") {
+		if !said[w] {
+			kept = append(kept, w)
+		}
+	}
+	return strings.Join(append(kept, strings.ReplaceAll(unit, "/", "-per-")), "-")
 }
 
 // gabEntry is one entry of github-action-benchmark's custom format.

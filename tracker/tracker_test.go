@@ -326,6 +326,13 @@ func TestMeasureNameCarriesTheUnit(t *testing.T) {
 		{"translation-restyles", "restyles/translation-frame", "restyles-per-translation-frame"},
 		{"translation-hit-index-rebuilds", "hit-index-rebuilds/translation-frame", "hit-index-rebuilds-per-translation-frame"},
 		{"damage-area", "px/frame", "damage-area-px-per-frame"},
+		// The words the unit does not say are kept: what the rects are.
+		{"damage-rects", "rects/run", "damage-rects-per-run"},
+		{"translation-damage-rects", "rects/translation-frame", "damage-rects-per-translation-frame"},
+		{"translation-damage-area", "px/translation-frame", "damage-area-px-per-translation-frame"},
+		{"ops", "ops-bytes/frame", "ops-bytes-per-frame"},
+		{"peak-glyphs", "glyphs/peak", "glyphs-per-peak"},
+		{"alloc-bytes", "B/frame", "alloc-bytes-B-per-frame"},
 		{"primitives", "primitives", "primitives"},
 		{"instructions", "instructions/step", "instructions-per-step"},
 	} {

@@ -36,11 +36,14 @@ func addExports(fl *pflag.FlagSet, formats ...report.Format) *exports {
 
 // exportWhat names each format in a flag's help.
 var exportWhat = map[report.Format]string{
-	report.Markdown: "Markdown of --format markdown",
-	report.JSON:     "versioned JSON of --json",
-	report.Benchfmt: "Go benchmark format",
-	report.BMF:      "Bencher Metric Format",
-	report.GAB:      "github-action-benchmark format",
+	report.Markdown:        "Markdown of --format markdown",
+	report.JSON:            "versioned JSON of --json",
+	report.Benchfmt:        "Go benchmark format",
+	report.BMF:             "Bencher Metric Format",
+	report.GABTimes:        "github-action-benchmark format, times only,",
+	report.GABCounts:       "github-action-benchmark format, counts of work done only,",
+	report.GABFloors:       "github-action-benchmark format, floor counts only,",
+	report.GABInstructions: "github-action-benchmark format, instructions only,",
 }
 
 // set returns the formats given a file, in flag order.

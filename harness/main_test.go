@@ -40,7 +40,8 @@ func TestMainBadInputIsOneLineAndExit2(t *testing.T) {
 	}{
 		{[]string{"benchmark"}, `prog: unknown command "benchmark"`},
 		{[]string{"scenarios", "harness-quik"}, `prog: unknown scenario "harness-quik" (valid:`},
-		{[]string{"scenarios", "--format", "xml"}, `prog: --format "xml": want table, markdown, benchfmt, bmf, gab or json`},
+		{[]string{"scenarios", "--format", "xml"}, `prog: --format "xml": want table, markdown, benchfmt, bmf, gab-times, gab-counts, gab-floors, gab-instructions or json`},
+		{[]string{"scenarios", "--format", "gab"}, "prog: --format gab: github-action-benchmark alerts at one threshold a file, so each kind of number has its own format: gab-times, gab-counts, gab-floors, gab-instructions (docs/trackers.md)"},
 		{[]string{"scenarios", "--json", "--format", "markdown"}, "two different outputs"},
 		{[]string{"scenarios", "--count", "2"}, "--count is for --format benchfmt"},
 		{[]string{"perf", "--rebaseline"}, "flag needs an argument"},

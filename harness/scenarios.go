@@ -6,6 +6,7 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"slices"
 	"strings"
 	"time"
 
@@ -104,6 +105,9 @@ func format(name string, asJSON bool, allowed ...report.Format) (report.Format, 
 		words = append(words, string(a))
 	}
 	switch {
+	case !ok && name == "gab" && slices.Contains(allowed, report.GABTimes):
+		return "", usagef("--format gab: github-action-benchmark alerts at one threshold a file, so each kind of number has "+
+			"its own format: %s (docs/trackers.md)", strings.Join(formatWords(report.GABFormats), ", "))
 	case !ok:
 		return "", usagef("--format %q: want %s or %s", name, strings.Join(words[:len(words)-1], ", "), words[len(words)-1])
 	case asJSON && f != report.Table && f != report.JSON:
@@ -112,6 +116,14 @@ func format(name string, asJSON bool, allowed ...report.Format) (report.Format, 
 		return report.JSON, nil
 	}
 	return f, nil
+}
+
+func formatWords(fs []report.Format) []string {
+	var words []string
+	for _, f := range fs {
+		words = append(words, string(f))
+	}
+	return words
 }
 
 // write prints the report in f, writes its exports (nil: none), and
@@ -268,7 +280,7 @@ listed after the failures and does not fail the run unless --fail-unsure; too fe
 pairs to fail a time is broken. Every count is judged by its band's
 direction: a ceiling's rise, a floor's fall or an exact count's move
 fails, a move the other way is listed as an improvement. The report says
-what each time's run could have seen ("this run could see ≥ 1.04×").
+what each time's run could have missed ("this run can miss a slowdown under 4%").
 --layouts N (default 4) builds each side N times, all but the first with
 -ldflags=-randlayout=SEED (head: this binary and N−1 builds of HEAD), and
 spreads the pairs over the builds, so an accident of one build's code
@@ -292,7 +304,8 @@ scenario broke, 2 usage or input error.`,
 			if err != nil {
 				return err
 			}
-			f, err := format(formatArg, asJSON, report.Table, report.Markdown, report.Benchfmt, report.BMF, report.GAB, report.JSON)
+			f, err := format(formatArg, asJSON, slices.Concat([]report.Format{report.Table, report.Markdown, report.Benchfmt, report.BMF},
+				report.GABFormats, []report.Format{report.JSON})...)
 			if err != nil {
 				return err
 			}
@@ -313,7 +326,7 @@ scenario broke, 2 usage or input error.`,
 				return usagef("--layouts must be at least 1, got %d", layouts)
 			case cmd.Flags().Changed("layouts") && layouts > 1 && base == "":
 				return usagef("--layouts builds each side with --base REF; with --base-binary, list the builds (--base-binary a,b,c --head-binary x,y,z)")
-			case (base != "" || len(baseBins) > 0) && (f == report.Benchfmt || f == report.BMF || f == report.GAB):
+			case (base != "" || len(baseBins) > 0) && f != report.Table && f != report.Markdown && f != report.JSON:
 				return usagef("--base compares two builds; it prints a table, --json or --format markdown, not --format %s", formatArg)
 			case pairs < 2:
 				return usagef("--pairs must be at least 2 (a ratio's interval needs two pairs), got %d", pairs)
@@ -400,10 +413,10 @@ scenario broke, 2 usage or input error.`,
 	fl.BoolVar(&asJSON, "json", false, "print every judged number as JSON (--format json)")
 	fl.BoolVarP(&wide, "wide", "v", false, "the table with what a reader rarely needs: sample counts, wall clock, each band's derivation, notes")
 	fl.BoolVar(&advisory, "advisory-times", false, "report a time over its limit without failing on it (counts and broken scenarios still fail); for a machine whose speed drifts from its baselines', where paired runs (--base) judge times")
-	fl.StringVar(&formatArg, "format", "table", "output format: table, markdown (a report for a pull request's job summary), benchfmt (the Go benchmark format, for benchstat), bmf (Bencher Metric Format, for bencher run --adapter json), gab (github-action-benchmark's customSmallerIsBetter) or json")
+	fl.StringVar(&formatArg, "format", "table", "output format: table, markdown (a report for a pull request's job summary), benchfmt (the Go benchmark format, for benchstat), bmf (Bencher Metric Format, for bencher run --adapter json), gab-times, gab-counts, gab-floors, gab-instructions (github-action-benchmark, one file and threshold each: docs/trackers.md) or json")
 	fl.IntVar(&count, "count", 1, "with --format benchfmt, run every scenario this many times")
 	addInstructionsFlag(fl, &instructions)
-	ex = addExports(fl, report.Markdown, report.JSON, report.Benchfmt, report.BMF, report.GAB)
+	ex = addExports(fl, slices.Concat([]report.Format{report.Markdown, report.JSON, report.Benchfmt, report.BMF}, report.GABFormats)...)
 	fl.StringVar(&baselines, "baselines", "", "baselines file (default "+h.baselinesDefault()+" under the module root)")
 	fl.DurationVar(&timeout, "timeout", runner.DefaultTimeout, "how long one scenario's process may run before it is killed and judged broken")
 	h.renderer(cmd, &rend, "renderer the scenarios draw with; its times are baselined under a machine key of their own")

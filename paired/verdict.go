@@ -240,25 +240,39 @@ func (p plan) decide(ns []Number) {
 	}
 }
 
-// Sees returns what the run could detect of a time: "this run could see
-// ≥ 1.02×", the slowdown that would have failed it at this run's spread;
-// "" for a count, or a time with no finite interval.
+// Sees says in plain words what the run could detect of a time: "this
+// run can miss a slowdown under 2%", Detectable being the slowdown that
+// would have failed it half the time at this run's spread; "" for a
+// count, a time that failed (the run caught it), or one with no finite
+// interval.
 func (n Number) Sees() string {
-	if !n.Kind.Estimated() || math.IsNaN(n.Detectable) || math.IsInf(n.Detectable, 0) {
+	if !n.Kind.Estimated() || n.Verdict.Failed() || math.IsNaN(n.Detectable) || math.IsInf(n.Detectable, 0) {
 		return ""
 	}
-	return fmt.Sprintf("this run could see ≥ %s×", band.Format(n.Detectable))
+	return fmt.Sprintf("this run can miss a slowdown under %.1f%%", 100*(n.Detectable-1))
 }
 
-// Rule says in a sentence how the outcome's numbers were judged, for a
-// report's header.
+// Rule says in short sentences how the outcome's numbers were judged,
+// for a report to print after its table.
 func (o Outcome) Rule() string {
-	unsure := "listed after the failures, not failing"
+	unsure := "listed after the failures; it does not fail the run"
 	if o.FailUnsure {
-		unsure = "failing"
+		unsure = "it fails the run"
 	}
-	return fmt.Sprintf("a time fails when head is shown more than %s%% slower than base at the suite's level (α %s%% over %d times and %d looks, Holm), passes when shown less, and is otherwise unsure (%s); a count fails when it moves the wrong way for its band",
-		band.Format(o.Tolerance*100), band.Format(Alpha*100), o.Times, o.Looks, unsure)
+	return fmt.Sprintf("Head and base ran in alternate processes. "+
+		"A time fails when head is shown more than %s%% slower than base, and passes when it is shown less. "+
+		"Otherwise it is unsure: %s. "+
+		"Shown means at the suite's level: α %s%% over %s and %s (Holm). "+
+		"A count fails when it moves the wrong way for its band.",
+		band.Format(o.Tolerance*100), unsure, band.Format(Alpha*100), plural(o.Times, "time"), plural(o.Looks, "look"))
+}
+
+// plural is n and its noun, "1 time", "3 times".
+func plural(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
 }
 
 // Heading is the heading a report lists the number under, in the order

@@ -1,6 +1,7 @@
 package report
 
 import (
+	"bytes"
 	"fmt"
 	"io"
 	"math"
@@ -89,7 +90,8 @@ func (r *Report) writeBenchfmt(w, errw io.Writer) error {
 		}
 	}
 
-	bw := benchfmt.NewWriter(w)
+	var buf bytes.Buffer
+	bw := benchfmt.NewWriter(&buf)
 	for _, u := range units {
 		var ms []*benchfmt.UnitMetadata
 		if b := better[u]; b != "" {
@@ -111,7 +113,35 @@ func (r *Report) writeBenchfmt(w, errw io.Writer) error {
 			}
 		}
 	}
-	return nil
+	_, err := w.Write(benchfmtWhole(buf.Bytes()))
+	return err
+}
+
+// benchfmtWhole rewrites each value of the result lines in data that is a
+// whole number in full: benchfmt.Writer prints a value with %v, so a count
+// of 1 024 000 px read 1.024e+06, which a reader must decode and a grep
+// for the count misses. Both read back to the same float64.
+func benchfmtWhole(data []byte) []byte {
+	lines := strings.SplitAfter(string(data), "\n")
+	for i, l := range lines {
+		if !strings.HasPrefix(l, "Benchmark") {
+			continue
+		}
+		body, nl := strings.CutSuffix(l, "\n")
+		f := strings.Split(body, " ")
+		// Benchmark<name> <iters> then value unit pairs.
+		for j := 2; j < len(f); j += 2 {
+			v, err := strconv.ParseFloat(f[j], 64)
+			if err == nil && strings.ContainsAny(f[j], "eE") && v == math.Trunc(v) && math.Abs(v) < 1<<53 {
+				f[j] = strconv.FormatFloat(v, 'f', -1, 64)
+			}
+		}
+		lines[i] = strings.Join(f, " ")
+		if nl {
+			lines[i] += "\n"
+		}
+	}
+	return []byte(strings.Join(lines, ""))
 }
 
 // benchfmtPastBoundFrom is the smallest bound whose count also gets a

@@ -261,15 +261,26 @@ func writeMarkdownPaired(w io.Writer, program, command, base string, o paired.Ou
 	if len(o.Broken) > 0 {
 		parts = append(parts, fmt.Sprintf("%d broken scenarios", len(o.Broken)))
 	}
-	fmt.Fprintf(&b, "%s — head (this build) against base (%s), run in alternate processes; %s.\n",
-		strings.Join(parts, ", "), cell(base), o.Rule())
-	b.WriteString(kinds.line())
+	// One line of verdict, then the table: how it was judged comes after,
+	// for a reader who wants it.
+	against := fmt.Sprintf("head (this build) against base (%s)", cell(base))
+	if ok, unsure := o.NoChange(); ok {
+		line := "No change: every exact number (counts, instructions) is the same on both builds and no time is measurably slower"
+		if unsure > 0 {
+			line += fmt.Sprintf(" (%d unsure, listed below)", unsure)
+		}
+		fmt.Fprintf(&b, "%s; %s.\n", line, against)
+	} else {
+		fmt.Fprintf(&b, "%s: %s.\n", strings.Join(parts, ", "), against)
+	}
 	if len(rows) == 0 {
 		b.WriteString("\nNothing failed, broke, was unsure or moved.\n")
 	} else {
 		b.WriteString("\n### Failed, broken, unsure or moved\n\n")
 		MarkdownTable(&b, []string{"verdict", "scenario", "number", "head", "base", "unit", "head/base [interval]", "what moved"}, rows)
 	}
+	b.WriteString(kinds.line())
+	fmt.Fprintf(&b, "\nHow it was judged: %s\n", o.Rule())
 	MarkdownDetails(&b, fmt.Sprintf("All %d numbers", len(o.Numbers)), func(b *strings.Builder) {
 		MarkdownTable(b, []string{"scenario", "number", "head", "base", "unit", "head/base [interval]", "verdict", "what moved"}, all)
 	})

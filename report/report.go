@@ -13,11 +13,13 @@ import (
 	"fmt"
 	"io"
 	"slices"
+	"strings"
 
 	"github.com/perfbench/perfbench/band"
 	"github.com/perfbench/perfbench/paired"
 	"github.com/perfbench/perfbench/ratchet"
 	"github.com/perfbench/perfbench/scenario"
+	"github.com/perfbench/perfbench/tracker"
 )
 
 // Format is how a report is written.
@@ -29,11 +31,26 @@ const (
 	Markdown Format = "markdown"
 	JSON     Format = "json"
 	Benchfmt Format = "benchfmt"
-	// BMF is the Bencher Metric Format and GAB github-action-benchmark's
-	// customSmallerIsBetter (package tracker), for judged runs.
-	BMF Format = "bmf"
-	GAB Format = "gab"
+	// BMF is the Bencher Metric Format, and the GAB formats
+	// github-action-benchmark's custom JSON, one kind of number each
+	// (package tracker), for judged runs.
+	BMF             Format = "bmf"
+	GABTimes        Format = "gab-times"
+	GABCounts       Format = "gab-counts"
+	GABFloors       Format = "gab-floors"
+	GABInstructions Format = "gab-instructions"
 )
+
+// GABFormats are the github-action-benchmark formats, one per
+// tracker.GABSet, in the order a workflow lists their steps.
+var GABFormats = []Format{GABTimes, GABCounts, GABFloors, GABInstructions}
+
+// gabSet is the set of numbers a GAB format writes, false for another
+// format.
+func gabSet(f Format) (tracker.GABSet, bool) {
+	set, ok := strings.CutPrefix(string(f), "gab-")
+	return tracker.GABSet(set), ok && slices.Contains(GABFormats, f)
+}
 
 // Report is one command's outcome. Set exactly one of Runs, Paired and
 // Measured.
@@ -94,8 +111,8 @@ func (r *Report) Write(w, errw io.Writer, f Format) error {
 		return r.writeJSON(w)
 	case Benchfmt:
 		return r.writeBenchfmt(w, errw)
-	case BMF, GAB:
-		return writeTracker(w, errw, f, r.last())
+	case BMF, GABTimes, GABCounts, GABFloors, GABInstructions:
+		return writeTracker(w, f, r.last())
 	case Markdown:
 		switch {
 		case r.Paired != nil:
@@ -126,7 +143,7 @@ func (r *Report) Supports(f Format) bool {
 		return true
 	case Markdown:
 		return r.Measured == nil
-	case Benchfmt, BMF, GAB:
+	case Benchfmt, BMF, GABTimes, GABCounts, GABFloors, GABInstructions:
 		return r.Paired == nil && r.Measured == nil
 	}
 	return false

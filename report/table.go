@@ -135,8 +135,9 @@ func writeScenarioResult(w io.Writer, res scenario.Result) error {
 
 // writePairedTable prints one row per number: head, base, the ratio and
 // its interval for a time with what the run could see, the verdict and
-// what moved; then the numbers under their headings, failures first. It is
-// fitted to width (0: DefaultWidth).
+// what moved; then the numbers under their headings, failures first; then
+// how they were judged and the verdict. It is fitted to width (0:
+// DefaultWidth).
 func writePairedTable(w io.Writer, head, base string, o paired.Outcome, width int) error {
 	if width <= 0 {
 		width = DefaultWidth
@@ -145,7 +146,7 @@ func writePairedTable(w io.Writer, head, base string, o paired.Outcome, width in
 		head = "this binary"
 	}
 	var b strings.Builder
-	b.WriteString(wrapWords(fmt.Sprintf("head: %s; base: %s; %s", head, base, o.Rule()), width) + "\n\n")
+	b.WriteString(wrapWords(fmt.Sprintf("head: %s; base: %s", head, base), width) + "\n\n")
 	// One row a number under its scenario, values with their units as
 	// the judged table prints them, and a row's note on a line of its
 	// own below it: hover-storm's table is 85 columns, the suite's
@@ -236,6 +237,7 @@ func writePairedTable(w io.Writer, head, base string, o paired.Outcome, width in
 	for _, h := range headings {
 		fmt.Fprintf(&b, "\n%s:\n  %s\n", h, strings.Join(lists[h], "\n  "))
 	}
+	b.WriteString("\n" + wrapWords(o.Rule(), width) + "\n")
 	verdict := o.Verdict.String()
 	if ok, _ := o.NoChange(); ok {
 		// The exit status is the verdict's; the words say what the run

@@ -1,10 +1,10 @@
 package report
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"math"
-	"strings"
 
 	"github.com/perfbench/perfbench/band"
 	"github.com/perfbench/perfbench/ratchet"
@@ -27,11 +27,14 @@ func trackerBenchmarks(o ratchet.Outcome) []tracker.Benchmark {
 			if n.BandVerdict == band.Broken || math.IsNaN(n.Median) {
 				continue
 			}
-			m := tracker.Measure{Name: n.Name, Unit: n.Unit, Value: n.Median, Better: tracker.Lower}
+			m := tracker.Measure{Kind: trackerKind(n.Band.Kind), Name: n.Name, Unit: n.Unit, Value: benchfmtRound(n.Median), Better: tracker.Lower}
 			switch {
 			case n.Band.Kind.Estimated():
 				if !math.IsInf(n.Lo, 0) && !math.IsInf(n.Hi, 0) && n.Lo <= n.Median && n.Median <= n.Hi {
-					m.Lower, m.Upper, m.HasInterval = n.Lo, n.Hi, true
+					// Rounded as the benchmark format's values are,
+					// which keeps the order: a median of two samples is
+					// 1.5695, not 1.5695000000000001.
+					m.Lower, m.Upper, m.HasInterval = benchfmtRound(n.Lo), benchfmtRound(n.Hi), true
 				}
 			case n.Band.Kind.Bounded():
 				switch n.Band.Direction() {
@@ -48,24 +51,36 @@ func trackerBenchmarks(o ratchet.Outcome) []tracker.Benchmark {
 	return bs
 }
 
-// writeTracker writes o as BMF or GAB; GAB names on errw the floors its
-// smaller-is-better format cannot carry.
-func writeTracker(w, errw io.Writer, f Format, o ratchet.Outcome) error {
-	bs := trackerBenchmarks(o)
-	if f == BMF {
-		return tracker.WriteBMF(w, bs)
+// trackerKind is the tracker's kind of a band's number.
+func trackerKind(k band.Kind) tracker.Kind {
+	switch {
+	case k.Estimated():
+		return tracker.Time
+	case k.Bounded():
+		return tracker.Count
+	case k == band.KindInstructions:
+		return tracker.Instructions
 	}
-	omitted, err := tracker.WriteGAB(w, bs)
-	if len(omitted) > 0 {
-		fmt.Fprintf(errw, "--format gab is smaller-is-better, so %d floor count(s) are left out (%s); --format bmf carries them\n", len(omitted), joinShort(omitted, 4))
-	}
-	return err
+	panic(fmt.Sprintf("report: no tracker kind for band kind %q", k))
 }
 
-// joinShort lists at most n names, then how many more.
-func joinShort(names []string, n int) string {
-	if len(names) <= n {
-		return strings.Join(names, ", ")
+// writeTracker writes o as BMF or one GAB format's set. A GAB set the
+// run has none of (no floors, or no Valgrind to count instructions) is
+// an error naming what would fill it: the action fails on an empty file.
+func writeTracker(w io.Writer, f Format, o ratchet.Outcome) error {
+	bs := trackerBenchmarks(o)
+	set, ok := gabSet(f)
+	if !ok {
+		return tracker.WriteBMF(w, bs)
 	}
-	return strings.Join(names[:n], ", ") + fmt.Sprintf(" and %d more", len(names)-n)
+	err := tracker.WriteGAB(w, bs, set)
+	var empty *tracker.EmptyError
+	if errors.As(err, &empty) {
+		why := map[tracker.GABSet]string{
+			tracker.GABTimes: "no scenario that ran has a time", tracker.GABCounts: "no scenario that ran counts work done",
+			tracker.GABFloors:       "no scenario that ran has a floor count (work avoided)",
+			tracker.GABInstructions: "no scenario that ran counted its instructions, which needs Valgrind (--instructions require)"}[set]
+		return fmt.Errorf("%s: %s, and github-action-benchmark fails on an empty file; nothing written", f, why)
+	}
+	return err
 }

@@ -6,11 +6,13 @@
 //     each number a measure named with its unit ([MeasureName]), a time
 //     with lower_value and upper_value from its 95% interval, a count with
 //     its value alone (it is exact).
-//   - github-action-benchmark's customSmallerIsBetter: an array of
-//     {name, unit, value, range, extra}. The tool judges every entry as
-//     smaller-is-better, so a count with a floor (work avoided, where a fall
-//     is the regression) is left out: written there, its loss would read as
-//     an improvement.
+//   - github-action-benchmark's custom JSON: an array of {name, unit,
+//     value, range, extra}, in one file per kind of number ([GABSet]). The
+//     action alerts when an entry's ratio to its previous value passes
+//     one threshold for the whole file, and an exact count's +1 is a
+//     ratio of 1.00002 where a time's noise is 1.03: no one threshold
+//     fits both, so each kind goes in a file of its own, with its own
+//     threshold.
 //
 // Both writers check what the services check — a benchmark name 1 to 1024
 // bytes, a measure name 1 to 50, finite values — and refuse, before
@@ -24,7 +26,6 @@ import (
 	"fmt"
 	"io"
 	"math"
-	"sort"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -42,8 +43,25 @@ const (
 	Neither Better = "exact"
 )
 
+// Kind is what sort of number a measure is, which decides the
+// github-action-benchmark file it goes in.
+type Kind string
+
+const (
+	// Time is an estimate from samples, with an interval when there are
+	// enough of them.
+	Time Kind = "time"
+	// Count is an exact count of work done or avoided.
+	Count Kind = "count"
+	// Instructions is a count of instructions retired: near exact, but
+	// judged within a small tolerance, since the runtime adds a few.
+	Instructions Kind = "instructions"
+)
+
 // Measure is one number of a benchmark.
 type Measure struct {
+	// Kind is the sort of number it is.
+	Kind Kind
 	// Name names the number within its benchmark ("frame", "restyles").
 	Name string
 	// Unit is its unit ("µs/frame", "restyles/frame").
@@ -142,28 +160,29 @@ func WriteBMF(w io.Writer, bs []Benchmark) error {
 	return enc.Encode(doc)
 }
 
-// MeasureName is a number's measure in BMF: its unit, with the number's
-// name in front where the unit does not say it, "/" read as "-per-":
-// restyles in restyles/frame is restyles-per-frame, frame in µs/frame is
-// µs-per-frame, damage-area in px/frame is damage-area-px-per-frame.
-// Bencher keeps one Measure per name for a whole project and BMF carries
-// no unit, so a name alone would put restyles per run of one scenario and
-// restyles per frame of another in one Measure, and lose the µs.
+// MeasureName is a number's measure in BMF: its unit, "/" read as
+// "-per-", after the words of the number's name that the unit does not
+// say: restyles in restyles/frame is restyles-per-frame, frame in
+// µs/frame is µs-per-frame, translation-restyles in
+// restyles/translation-frame is restyles-per-translation-frame,
+// damage-rects in rects/run is damage-rects-per-run, damage-area in
+// px/frame is damage-area-px-per-frame. Bencher keeps one Measure per
+// name for a whole project and BMF carries no unit, so a name alone would
+// put restyles per run of one scenario and restyles per frame of another
+// in one Measure, and lose the µs; and the unit alone would put damage
+// rectangles in with any other rectangles.
 func MeasureName(name, unit string) string {
-	num, den, ok := strings.Cut(unit, "/")
-	slug := strings.ReplaceAll(unit, "/", "-per-")
-	switch {
-	case !ok:
-		if name == unit {
-			return name
-		}
-		return name + "-" + slug
-	case name == num, name == den, strings.HasSuffix(name, "-"+num), strings.HasPrefix(name, num+"-"):
-		// The unit says what the name does: restyles/frame, µs/frame,
-		// translation-restyles in restyles/translation-frame.
-		return slug
+	said := map[string]bool{}
+	for _, w := range strings.FieldsFunc(unit, func(r rune) bool { return r == '/' || r == '-' }) {
+		said[w] = true
 	}
-	return name + "-" + slug
+	var kept []string
+	for _, w := range strings.Split(name, "-") {
+		if !said[w] {
+			kept = append(kept, w)
+		}
+	}
+	return strings.Join(append(kept, strings.ReplaceAll(unit, "/", "-per-")), "-")
 }
 
 // gabEntry is one entry of github-action-benchmark's custom format.
@@ -175,40 +194,101 @@ type gabEntry struct {
 	Extra string  `json:"extra,omitempty"`
 }
 
-// WriteGAB writes bs in github-action-benchmark's customSmallerIsBetter
-// format, one entry per measure named "BENCHMARK MEASURE", in the order
-// given; a time's range is "± h", h the larger half of its interval, and
-// its extra the interval itself. It returns the names of the measures left
-// out because a higher value is better (floors).
-func WriteGAB(w io.Writer, bs []Benchmark) (omitted []string, err error) {
+// GABSet is the numbers one github-action-benchmark file holds. Each is
+// read by an action step of its own, whose tool and alert-threshold fit
+// it (docs/trackers.md):
+//
+//	set           tool                   alert-threshold
+//	times         customSmallerIsBetter  above the run-to-run spread, 110% say
+//	counts        customSmallerIsBetter  100%: any rise alerts
+//	floors        customBiggerIsBetter   100%: any fall alerts
+//	instructions  customSmallerIsBetter  100% plus the band's tolerance, 100.25%
+//
+// A count the design fixes exactly is in both counts and floors, so a
+// move either way alerts in one of them.
+type GABSet string
+
+// The sets, each a --format gab-SET.
+const (
+	GABTimes        GABSet = "times"
+	GABCounts       GABSet = "counts"
+	GABFloors       GABSet = "floors"
+	GABInstructions GABSet = "instructions"
+)
+
+// Holds reports whether m belongs in set s. A measure of no known Kind
+// is the caller's mistake, and panics.
+func (s GABSet) Holds(m Measure) bool {
+	if m.Kind != Time && m.Kind != Count && m.Kind != Instructions {
+		panic(fmt.Sprintf("tracker: measure %q has no Kind", m.Name))
+	}
+	switch s {
+	case GABTimes:
+		return m.Kind == Time
+	case GABCounts:
+		return m.Kind == Count && m.Better != Higher
+	case GABFloors:
+		return m.Kind == Count && m.Better != Lower
+	case GABInstructions:
+		return m.Kind == Instructions
+	}
+	panic(fmt.Sprintf("tracker: unknown GABSet %q", string(s)))
+}
+
+// Tool is the github-action-benchmark tool that reads the set: every
+// set is smaller-is-better but floors, where a fall is the regression.
+func (s GABSet) Tool() string {
+	if s == GABFloors {
+		return "customBiggerIsBetter"
+	}
+	return "customSmallerIsBetter"
+}
+
+// EmptyError is a GAB set the run has no number of. The action fails a
+// step whose file holds none ("No benchmark result was found"), so no
+// file is written: a step that reads nothing is a mistake to say.
+type EmptyError struct{ Set GABSet }
+
+func (e *EmptyError) Error() string {
+	return fmt.Sprintf("tracker: the run has no %s for github-action-benchmark, which fails on an empty file", e.Set)
+}
+
+// WriteGAB writes the measures of bs that set holds in
+// github-action-benchmark's custom format, one entry per measure named
+// "BENCHMARK MEASURE", in the order given; a time's range is "± h", h the
+// larger half of its interval, and its extra the interval itself. A set
+// with no measure is an *EmptyError, and nothing is written.
+func WriteGAB(w io.Writer, bs []Benchmark, set GABSet) error {
 	if err := check(bs); err != nil {
-		return nil, err
+		return err
 	}
 	entries := []gabEntry{}
 	for _, b := range bs {
 		for _, m := range b.Measures {
-			name := b.Name + " " + m.Name
-			if m.Better == Higher {
-				omitted = append(omitted, name)
+			if !set.Holds(m) {
 				continue
 			}
-			e := gabEntry{Name: name, Unit: m.Unit, Value: m.Value}
+			e := gabEntry{Name: b.Name + " " + m.Name, Unit: m.Unit, Value: m.Value}
 			switch {
 			case m.HasInterval:
 				e.Range = "± " + num(max(m.Value-m.Lower, m.Upper-m.Value))
 				e.Extra = "95% interval [" + num(m.Lower) + ", " + num(m.Upper) + "]"
+			case m.Kind == Time:
+				e.Extra = "too few samples for an interval"
 			case m.Better == Neither:
 				e.Extra = "exact count: any change is a regression"
-			default:
+			case m.Kind == Count:
 				e.Extra = "exact count"
 			}
 			entries = append(entries, e)
 		}
 	}
+	if len(entries) == 0 {
+		return &EmptyError{Set: set}
+	}
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
-	sort.Strings(omitted)
-	return omitted, enc.Encode(entries)
+	return enc.Encode(entries)
 }
 
 // num prints v as short as it reads back.

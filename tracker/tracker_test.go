@@ -83,13 +83,14 @@ func TestBencherAcceptsItsOwnShapes(t *testing.T) {
 // One run of hover-storm and idle, as the harness hands it over.
 var run = []tracker.Benchmark{
 	{Name: "hover-storm", Measures: []tracker.Measure{
-		{Name: "frame", Unit: "µs/frame", Value: 1.0127, Lower: 0.9981, Upper: 1.0302, HasInterval: true, Better: tracker.Lower},
-		{Name: "restyles", Unit: "restyles/frame", Value: 2, Better: tracker.Lower},
-		{Name: "frames", Unit: "frames/run", Value: 240, Better: tracker.Neither},
-		{Name: "primitives-culled", Unit: "primitives-culled/run", Value: 1843, Better: tracker.Higher},
+		{Kind: tracker.Time, Name: "frame", Unit: "µs/frame", Value: 1.0127, Lower: 0.9981, Upper: 1.0302, HasInterval: true, Better: tracker.Lower},
+		{Kind: tracker.Count, Name: "restyles", Unit: "restyles/frame", Value: 2, Better: tracker.Lower},
+		{Kind: tracker.Count, Name: "frames", Unit: "frames/run", Value: 240, Better: tracker.Neither},
+		{Kind: tracker.Count, Name: "primitives-culled", Unit: "primitives-culled/run", Value: 1843, Better: tracker.Higher},
+		{Kind: tracker.Instructions, Name: "instructions", Unit: "instructions/step", Value: 2991466, Better: tracker.Lower},
 	}},
 	{Name: "idle", Measures: []tracker.Measure{
-		{Name: "frames", Unit: "frames/run", Value: 0, Better: tracker.Lower},
+		{Kind: tracker.Count, Name: "frames", Unit: "frames/run", Value: 0, Better: tracker.Lower},
 	}},
 }
 
@@ -101,6 +102,9 @@ func TestBMFIsWhatBencherAccepts(t *testing.T) {
   "hover-storm": {
     "frames-per-run": {
       "value": 240
+    },
+    "instructions-per-step": {
+      "value": 2991466
     },
     "primitives-culled-per-run": {
       "value": 1843
@@ -123,34 +127,133 @@ func TestBMFIsWhatBencherAccepts(t *testing.T) {
 `, b.String())
 }
 
-// github-action-benchmark reads an array of {name, unit, value, range,
-// extra}, value a number; customSmallerIsBetter judges every entry as
-// smaller-is-better, so a floor is left out and named.
-func TestGABIsCustomSmallerIsBetter(t *testing.T) {
+// gabEntry is an entry as github-action-benchmark's custom tools read
+// it: an array of {name, unit, value, range, extra}, value a number.
+type gabEntry struct {
+	Name  string   `json:"name"`
+	Unit  string   `json:"unit"`
+	Value *float64 `json:"value"`
+	Range string   `json:"range"`
+	Extra string   `json:"extra"`
+}
+
+func readGAB(t *testing.T, set tracker.GABSet, bs []tracker.Benchmark) []gabEntry {
+	t.Helper()
 	var b bytes.Buffer
-	omitted, err := tracker.WriteGAB(&b, run)
-	require.NoError(t, err)
-	assert.Equal(t, []string{"hover-storm primitives-culled"}, omitted)
-	var entries []struct {
-		Name  string   `json:"name"`
-		Unit  string   `json:"unit"`
-		Value *float64 `json:"value"`
-		Range string   `json:"range"`
-		Extra string   `json:"extra"`
-	}
+	require.NoError(t, tracker.WriteGAB(&b, bs, set))
+	var entries []gabEntry
 	dec := json.NewDecoder(&b)
 	dec.DisallowUnknownFields()
-	require.NoError(t, dec.Decode(&entries))
-	require.Len(t, entries, 4)
+	require.NoError(t, dec.Decode(&entries), "%s", b.String())
+	require.NotEmpty(t, entries, "the action fails on an empty file")
 	for _, e := range entries {
-		assert.NotEmpty(t, e.Name)
 		assert.NotNil(t, e.Value, "every entry has a numeric value")
 	}
-	assert.Equal(t, "hover-storm frame", entries[0].Name)
-	assert.Equal(t, "µs/frame", entries[0].Unit)
-	assert.Equal(t, "± 0.0175", entries[0].Range)
-	assert.Equal(t, "95% interval [0.9981, 1.0302]", entries[0].Extra)
-	assert.Equal(t, "exact count: any change is a regression", entries[2].Extra)
+	return entries
+}
+
+func gabNames(entries []gabEntry) []string {
+	var names []string
+	for _, e := range entries {
+		names = append(names, e.Name)
+	}
+	return names
+}
+
+// Each set holds one kind of number: times, the counts whose rise is a
+// regression, those whose fall is, instructions; a count fixed exactly
+// is in both counts and floors.
+func TestGABSetsHoldOneKindEach(t *testing.T) {
+	times := readGAB(t, tracker.GABTimes, run)
+	assert.Equal(t, []string{"hover-storm frame"}, gabNames(times))
+	assert.Equal(t, "µs/frame", times[0].Unit)
+	assert.Equal(t, "± 0.0175", times[0].Range)
+	assert.Equal(t, "95% interval [0.9981, 1.0302]", times[0].Extra)
+
+	counts := readGAB(t, tracker.GABCounts, run)
+	assert.Equal(t, []string{"hover-storm restyles", "hover-storm frames", "idle frames"}, gabNames(counts))
+	assert.Equal(t, "exact count: any change is a regression", counts[1].Extra)
+	assert.Equal(t, []string{"hover-storm frames", "hover-storm primitives-culled"}, gabNames(readGAB(t, tracker.GABFloors, run)))
+	assert.Equal(t, []string{"hover-storm instructions"}, gabNames(readGAB(t, tracker.GABInstructions, run)))
+
+	assert.Equal(t, "customBiggerIsBetter", tracker.GABFloors.Tool())
+	assert.Equal(t, "customSmallerIsBetter", tracker.GABCounts.Tool())
+	var b bytes.Buffer
+	err := tracker.WriteGAB(&b, run[1:], tracker.GABInstructions)
+	var empty *tracker.EmptyError
+	require.ErrorAs(t, err, &empty, "no instructions: the action would fail on the empty file")
+	assert.EqualError(t, err, "tracker: the run has no instructions for github-action-benchmark, which fails on an empty file")
+	assert.Zero(t, b.Len(), "nothing written")
+	assert.Panics(t, func() { tracker.GABTimes.Holds(tracker.Measure{Name: "m"}) }, "a measure of no kind")
+}
+
+// alerts is github-action-benchmark's alert rule, as its findAlerts and
+// getRatio state it (src/write.ts, v1.22.0): for each entry that has a
+// previous one of the same name, the ratio current/previous
+// (previous/current for a bigger-is-better tool, 1 when both are 0)
+// alerts when it is above the threshold, the alert-threshold input's
+// percentage over 100.
+func alerts(tool string, threshold float64, prev, cur []gabEntry) []string {
+	var out []string
+	for _, c := range cur {
+		for _, p := range prev {
+			if p.Name != c.Name {
+				continue
+			}
+			ratio := *c.Value / *p.Value
+			switch {
+			case *p.Value == 0 && *c.Value == 0:
+				ratio = 1
+			case tool == "customBiggerIsBetter":
+				ratio = *p.Value / *c.Value
+			}
+			if ratio > threshold {
+				out = append(out, c.Name)
+			}
+		}
+	}
+	return out
+}
+
+// Under the action's own rule, each file alerts on what it should at the
+// threshold docs/trackers.md gives it: a +1 on a count of 49 520 at 100%,
+// a floor's -1 at 100%, not a time's 3% noise at 110%, but a time 20%
+// slower; in one file with both, no threshold did both.
+func TestGABThresholdsFitTheirSets(t *testing.T) {
+	at := func(restyles, culled, frame float64) []tracker.Benchmark {
+		return []tracker.Benchmark{{Name: "s", Measures: []tracker.Measure{
+			{Kind: tracker.Time, Name: "frame", Unit: "µs/frame", Value: frame, Better: tracker.Lower},
+			{Kind: tracker.Count, Name: "restyles", Unit: "restyles/run", Value: restyles, Better: tracker.Lower},
+			{Kind: tracker.Count, Name: "culled", Unit: "culled/run", Value: culled, Better: tracker.Higher},
+		}}}
+	}
+	base := at(49520, 1843, 100)
+	for _, tc := range []struct {
+		name      string
+		set       tracker.GABSet
+		threshold float64
+		head      []tracker.Benchmark
+		want      []string
+	}{
+		{"a count +1", tracker.GABCounts, 1.00, at(49521, 1843, 100), []string{"s restyles"}},
+		{"the same count", tracker.GABCounts, 1.00, at(49520, 1843, 100), nil},
+		{"a count -1", tracker.GABCounts, 1.00, at(49519, 1843, 100), nil},
+		{"a floor -1", tracker.GABFloors, 1.00, at(49520, 1842, 100), []string{"s culled"}},
+		{"a floor +1", tracker.GABFloors, 1.00, at(49520, 1844, 100), nil},
+		{"3% time noise", tracker.GABTimes, 1.10, at(49520, 1843, 103), nil},
+		{"a time 20% slower", tracker.GABTimes, 1.10, at(49520, 1843, 120), []string{"s frame"}},
+	} {
+		got := alerts(tc.set.Tool(), tc.threshold, readGAB(t, tc.set, base), readGAB(t, tc.set, tc.head))
+		assert.Equal(t, tc.want, got, tc.name)
+	}
+
+	// One file of both, as a single gab format wrote: at 100% the time's
+	// noise alerts, at 110% the count's +1 does not.
+	both := func(bs []tracker.Benchmark) []gabEntry {
+		return append(readGAB(t, tracker.GABCounts, bs), readGAB(t, tracker.GABTimes, bs)...)
+	}
+	assert.Equal(t, []string{"s frame"}, alerts("customSmallerIsBetter", 1.00, both(base), both(at(49520, 1843, 103))))
+	assert.Empty(t, alerts("customSmallerIsBetter", 1.10, both(base), both(at(49521, 1843, 100))))
 }
 
 // What a service would reject is refused before anything is written.
@@ -164,8 +267,7 @@ func TestRefusesWhatAServiceRejects(t *testing.T) {
 	} {
 		var b bytes.Buffer
 		assert.Error(t, tracker.WriteBMF(&b, bs), name)
-		_, err := tracker.WriteGAB(&b, bs)
-		assert.Error(t, err, name)
+		assert.Error(t, tracker.WriteGAB(&b, bs, tracker.GABCounts), name)
 		assert.Zero(t, b.Len(), "%s: nothing written", name)
 	}
 	var b bytes.Buffer
@@ -224,6 +326,13 @@ func TestMeasureNameCarriesTheUnit(t *testing.T) {
 		{"translation-restyles", "restyles/translation-frame", "restyles-per-translation-frame"},
 		{"translation-hit-index-rebuilds", "hit-index-rebuilds/translation-frame", "hit-index-rebuilds-per-translation-frame"},
 		{"damage-area", "px/frame", "damage-area-px-per-frame"},
+		// The words the unit does not say are kept: what the rects are.
+		{"damage-rects", "rects/run", "damage-rects-per-run"},
+		{"translation-damage-rects", "rects/translation-frame", "damage-rects-per-translation-frame"},
+		{"translation-damage-area", "px/translation-frame", "damage-area-px-per-translation-frame"},
+		{"ops", "ops-bytes/frame", "ops-bytes-per-frame"},
+		{"peak-glyphs", "glyphs/peak", "glyphs-per-peak"},
+		{"alloc-bytes", "B/frame", "alloc-bytes-B-per-frame"},
 		{"primitives", "primitives", "primitives"},
 		{"instructions", "instructions/step", "instructions-per-step"},
 	} {

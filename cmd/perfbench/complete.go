@@ -23,7 +23,7 @@ import (
 // that each command's file stays about its command.
 func addCompletions(root *cobra.Command) {
 	formats := map[string][]string{
-		"scenarios": {"table", "markdown", "benchfmt", "bmf", "gab"},
+		"scenarios": {"table", "markdown", "benchfmt", "bmf", "gab-times", "gab-counts", "gab-floors", "gab-instructions"},
 		"perf":      {"table", "markdown"},
 		"workloads": {"table", "markdown"},
 		"workload":  {"table", "markdown"},

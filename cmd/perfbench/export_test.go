@@ -21,7 +21,7 @@ func TestExportsWriteEveryFormatFromOneRun(t *testing.T) {
 	path := func(name string) string { return filepath.Join(dir, name) }
 	code, stdout, stderr := perfbench(t, "scenarios", "test-fixed", "--quiet", "--baselines", path("none.yaml"),
 		"--export-json", path("r.json"), "--export-markdown", path("r.md"), "--export-benchfmt", path("r.txt"),
-		"--export-bmf", path("r.bmf"), "--export-gab", path("r.gab"))
+		"--export-bmf", path("r.bmf"), "--export-gab-times", path("r.gab"))
 	require.Equal(t, harness.ExitPass, code, stderr)
 	assert.Contains(t, stdout, "verdict: unbaselined", "the terminal still gets the table")
 

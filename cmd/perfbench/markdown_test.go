@@ -7,6 +7,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -178,11 +179,26 @@ func TestMarkdownPaired(t *testing.T) {
 				frame("frame", 1.006, 1.002, 1.009, band.Pass, paired.Within, "1.006× slower, within the 1% tolerance"),
 				frame("input-frame", 1.011, 1.004, 1.018, band.Unsure, paired.Same, "unsure: 1.011× [1.004, 1.018] straddles the 1% tolerance after 200 pairs"),
 				restyles(1, band.Pass, paired.Better, "fell from 2 to 1 (an improvement for a ceiling)")}}},
+		// A no-op change: the counts the same, two times unsure, none
+		// slower; it headlines as no change and lists the two.
+		{"paired-nochange", paired.Outcome{Verdict: band.Unsure, Tolerance: 0.01, Times: 3, Looks: 4,
+			Numbers: []paired.Number{
+				frame("frame", 1.004, 0.998, 1.012, band.Unsure, paired.Same, "unsure: 1.004× [0.998, 1.012] straddles the 1% tolerance after 200 pairs"),
+				frame("input-frame", 0.999, 0.99, 1.011, band.Unsure, paired.Same, "unsure: 0.999× [0.99, 1.011] straddles the 1% tolerance after 200 pairs"),
+				frame("layout-frame", 1.001, 0.997, 1.004, band.Pass, paired.Same, ""),
+				restyles(2, band.Pass, paired.Same, "")}}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			var b bytes.Buffer
 			require.NoError(t, (&report.Report{Program: "perfbench", Command: "scenarios", Paired: &c.o, Base: "origin/main"}).Write(&b, io.Discard, report.Markdown))
 			markdownGolden(t, c.name+".md", b.String())
+			// The heading, one line of verdict, then the table or
+			// the line saying there is nothing to list.
+			lines := strings.Split(b.String(), "\n")
+			require.Greater(t, len(lines), 4)
+			assert.Empty(t, lines[1])
+			assert.Empty(t, lines[3])
+			assert.Contains(t, []string{"### Failed, broken, unsure or moved", "Nothing failed, broke, was unsure or moved."}, lines[4])
 		})
 	}
 

@@ -29,18 +29,18 @@ type exports struct {
 func addExports(fl *pflag.FlagSet, formats ...report.Format) *exports {
 	e := &exports{formats: formats, paths: map[report.Format]*string{}}
 	for _, f := range formats {
-		e.paths[f] = fl.String("export-"+string(f), "", "also write the report in the "+exportWhat[f]+" to `FILE`")
+		e.paths[f] = fl.String("export-"+string(f), "", "also write the "+exportWhat[f]+" report to `FILE`")
 	}
 	return e
 }
 
 // exportWhat names each format in a flag's help.
 var exportWhat = map[report.Format]string{
-	report.Markdown: "Markdown of --format markdown",
-	report.JSON:     "versioned JSON of --json",
-	report.Benchfmt: "Go benchmark format",
-	report.BMF:      "Bencher Metric Format",
-	report.GAB:      "github-action-benchmark format",
+	report.Markdown: "Markdown",
+	report.JSON:     "JSON",
+	report.Benchfmt: "benchfmt",
+	report.BMF:      "BMF",
+	report.GAB:      "gab",
 }
 
 // set returns the formats given a file, in flag order.

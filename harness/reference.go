@@ -147,14 +147,12 @@ scenario broke, 2 usage or input error. Details: perfbench's docs/ratchet.md.`,
 			if err != nil {
 				return err
 			}
-			for _, err := range []error{checkRange("pairs", pairs, 2, maxPairs), checkRange("layouts", layouts, 1, maxLayouts), checkTimeout(timeout)} {
+			for _, err := range []error{checkRange("pairs", pairs, 2, maxPairs), checkRange("layouts", layouts, 1, maxLayouts), checkTimeout(timeout), checkBudget(budget)} {
 				if err != nil {
 					return err
 				}
 			}
 			switch {
-			case budget < 0:
-				return usagef("--budget must not be negative, got %s", budget)
 			case len(headBins) > 0 && headRev == "":
 				return usagef("--head-binary runs builds made elsewhere; name the commit they hold with --head-commit REV, which a move records")
 			case cmd.Flags().Changed("layouts") && len(refBins) > 0:

@@ -259,15 +259,13 @@ docs/paired.md and docs/formats.md.`,
 				return usagef("--base compares two builds; it prints a table, --json or --format markdown, not --format %s", formatArg)
 			case pairs < 2:
 				return usagef("--pairs must be at least 2 (a ratio's interval needs two pairs), got %d", pairs)
-			case budget < 0:
-				return usagef("--budget must not be negative, got %s", budget)
 			case (base != "" || len(baseBins) > 0) && !h.plain(rend):
 				return usagef("--base runs the %s renderer; --renderer %s is for baseline runs", h.opts.Renderers.Plain, rend)
 			case cmd.Flags().Changed("base") && strings.TrimSpace(base) == "":
 				return usagef("--base needs a git revision (a branch, a tag or a commit) to build the base from; it was empty")
 			}
 			for _, err := range []error{checkRange("count", count, 1, maxCount), checkRange("repeats", repeats, 1, maxRepeats),
-				checkRange("pairs", pairs, 2, maxPairs), checkRange("layouts", layouts, 1, maxLayouts), checkTimeout(timeout)} {
+				checkRange("pairs", pairs, 2, maxPairs), checkRange("layouts", layouts, 1, maxLayouts), checkTimeout(timeout), checkBudget(budget)} {
 				if err != nil {
 					return err
 				}
@@ -280,7 +278,7 @@ docs/paired.md and docs/formats.md.`,
 						return usagef("--%s is for a run judged against baselines; a paired run (--base, --base-binary) runs --pairs pairs of head and base; drop --%s", f, f)
 					}
 				}
-			} else if err := onlyWith(cmd, "a paired run (--base REF or --base-binary PATH)", "pairs", "budget", "fail-unsure", "layouts", "head-binary"); err != nil {
+			} else if err := onlyWith(cmd, "a paired run (--base REF or --base-binary PATH)", "pairs", "budget", "fail-unsure", "layouts", "head-binary", "tolerance"); err != nil {
 				return err
 			}
 			if base != "" || len(baseBins) > 0 {

@@ -45,6 +45,11 @@ took one over (Broken). Details: perfbench's docs/gates.md.`, o.RunLimit, o.Glyp
 	return cmd
 }
 
+// maxCadenceSeconds bounds --seconds: at 240 Hz five virtual minutes are
+// 72 000 frames, each drawn for real, which takes minutes on a slow
+// machine; the default watches 5 s.
+const maxCadenceSeconds = 300
+
 func newCadenceCmd(s *streams) *cobra.Command {
 	var asJSON bool
 	o := gates.DefaultCadence
@@ -61,8 +66,8 @@ Exit status: 0 pass, 1 a refresh drew no frame or two, or the monitor cost
 more. Details: perfbench's docs/gates.md.`,
 		Args: cobra.NoArgs,
 		RunE: func(_ *cobra.Command, _ []string) error {
-			if !(o.Seconds > 0) {
-				return harness.Usagef("--seconds must be positive, got %v", o.Seconds)
+			if !(o.Seconds > 0 && o.Seconds <= maxCadenceSeconds) {
+				return harness.Usagef("--seconds %v is out of range: want virtual seconds to watch each rate, above 0 and at most %d", o.Seconds, maxCadenceSeconds)
 			}
 			return finishGate(s, gates.Cadence(o), asJSON)
 		},

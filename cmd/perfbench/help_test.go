@@ -98,3 +98,19 @@ func TestHelpProseIsAFewLinesAndNamesItsDocs(t *testing.T) {
 		})
 	}
 }
+
+// -v means --wide in every perfbench command that has a short -v, as in
+// the harness's; the root's --version has none.
+func TestVIsWideInEveryCommand(t *testing.T) {
+	for path, c := range commands() {
+		if f := c.Flags().ShorthandLookup("v"); f != nil {
+			assert.Equal(t, "wide", f.Name, "perfbench %s -v", path)
+		}
+	}
+	code, _, stderr := perfbench(t, "-v")
+	assert.Equal(t, harness.ExitUsage, code)
+	assert.Equal(t, 1, strings.Count(stderr, "\n"), "one line: %q", stderr)
+	code, stdout, _ := perfbench(t, "--version")
+	assert.Equal(t, harness.ExitPass, code)
+	assert.True(t, strings.HasPrefix(stdout, "perfbench "), stdout)
+}

@@ -29,21 +29,21 @@ type exports struct {
 func addExports(fl *pflag.FlagSet, formats ...report.Format) *exports {
 	e := &exports{formats: formats, paths: map[report.Format]*string{}}
 	for _, f := range formats {
-		e.paths[f] = fl.String("export-"+string(f), "", "also write the report in the "+exportWhat[f]+" to `FILE`")
+		e.paths[f] = fl.String("export-"+string(f), "", "also write the "+exportWhat[f]+" report to `FILE`")
 	}
 	return e
 }
 
 // exportWhat names each format in a flag's help.
 var exportWhat = map[report.Format]string{
-	report.Markdown:        "Markdown of --format markdown",
-	report.JSON:            "versioned JSON of --json",
-	report.Benchfmt:        "Go benchmark format",
-	report.BMF:             "Bencher Metric Format",
-	report.GABTimes:        "github-action-benchmark format, times only,",
-	report.GABCounts:       "github-action-benchmark format, counts of work done only,",
-	report.GABFloors:       "github-action-benchmark format, floor counts only,",
-	report.GABInstructions: "github-action-benchmark format, instructions only,",
+	report.Markdown:        "Markdown",
+	report.JSON:            "JSON",
+	report.Benchfmt:        "benchfmt",
+	report.BMF:             "BMF",
+	report.GABTimes:        "gab (times)",
+	report.GABCounts:       "gab (counts)",
+	report.GABFloors:       "gab (floors)",
+	report.GABInstructions: "gab (instructions)",
 }
 
 // set returns the formats given a file, in flag order.

@@ -16,6 +16,11 @@ const (
 	maxPairs   = 10000
 	maxLayouts = 16
 	maxTimeout = 24 * time.Hour
+	// maxBudget bounds how long one scenario's unsure times may keep a
+	// paired run going: the default is 20 s, and MaxPairs pairs of the
+	// suite's slowest scenario take well under a minute, so an hour is
+	// room for any machine and 87600h is a typo.
+	maxBudget = time.Hour
 )
 
 // checkRange refuses --flag v outside lo…hi.
@@ -31,6 +36,15 @@ func checkRange(flag string, v, lo, hi int) error {
 func checkTimeout(d time.Duration) error {
 	if d <= 0 || d > maxTimeout {
 		return usagef("--timeout %s is out of range: want how long one scenario's process may run, above 0 and at most %s", d, maxTimeout)
+	}
+	return nil
+}
+
+// checkBudget refuses a --budget that is negative or over maxBudget; 0
+// means one look at exactly --pairs pairs.
+func checkBudget(d time.Duration) error {
+	if d < 0 || d > maxBudget {
+		return usagef("--budget %s is out of range: want how long a scenario's unsure times may run more pairs, 0 to %s", d, maxBudget)
 	}
 	return nil
 }

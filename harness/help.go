@@ -87,13 +87,16 @@ func wrap(s string, indent int) string {
 
 // styleHelp gives root and every command under it the help layout above
 // and root the --version flag, which says which build of the program
-// this is.
+// this is, without cobra's -v.
 func styleHelp(root *cobra.Command) {
 	root.SetHelpTemplate(helpTemplate)
 	root.SetUsageTemplate(usageTemplate)
 	bi, _ := debug.ReadBuildInfo()
 	root.Version = version(bi)
 	root.SetVersionTemplate("{{.Name}} {{.Version}}\n")
+	// --version has no -v: below the root -v is --wide, the table with
+	// every column, and one letter means one thing in every command.
+	root.Flags().Bool("version", false, "print which build of "+root.Name()+" this is")
 }
 
 // version says which build of the program this is: the module version (a tagged

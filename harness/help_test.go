@@ -44,6 +44,30 @@ func TestVersion(t *testing.T) {
 	assert.Contains(t, out.String(), "go1.")
 }
 
+// -v is one thing in every command: --wide, where a command has it. The
+// root's --version has no short form, so -v there is an unknown flag.
+func TestVIsWideEverywhere(t *testing.T) {
+	var errb bytes.Buffer
+	assert.Equal(t, ExitUsage, Main([]string{"-v"}, io.Discard, &errb, Options{Program: "prog"}))
+	assert.Contains(t, errb.String(), "unknown shorthand flag: 'v'")
+	root := Root(io.Discard, io.Discard, Options{Program: "prog"})
+	var walk func(c *cobra.Command)
+	walk = func(c *cobra.Command) {
+		if f := c.Flags().ShorthandLookup("v"); f != nil {
+			assert.Equal(t, "wide", f.Name, "%s -v", c.CommandPath())
+		}
+		for _, sub := range c.Commands() {
+			walk(sub)
+		}
+	}
+	walk(root)
+	for _, path := range []string{"scenarios", "perf"} {
+		cmd, _, err := root.Find([]string{path})
+		require.NoError(t, err)
+		require.NotNil(t, cmd.Flags().ShorthandLookup("v"), "%s -v", path)
+	}
+}
+
 // Every program on Main gets the same help as perfbench: what a command
 // does, how to call it, examples, flags — and the long reasoning after
 // them — within 80 columns.

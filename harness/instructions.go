@@ -38,7 +38,7 @@ func addInstructionsFlag(fl *pflag.FlagSet, mode *string) {
 	if v := os.Getenv(InstructionsEnv); v != "" {
 		def = v
 	}
-	fl.StringVar(mode, "instructions", def, "count each scenario's instructions a step under Valgrind: auto (where it is installed), require (fail without it) or off (default "+InstructionsEnv+" or auto)")
+	fl.StringVar(mode, "instructions", def, "instructions under Valgrind: auto, require or off (default from "+InstructionsEnv+")")
 }
 
 // countedProcesses is how many processes count each scenario, the least

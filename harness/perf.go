@@ -43,77 +43,17 @@ func (h *front) perfCmd() *cobra.Command {
 		instructions            string
 	)
 	p := h.program
-	renderers := ""
-	if rs := h.opts.Renderers; rs != nil {
-		renderers = `
-
-With --renderer NAME (other than ` + rs.Plain + `) the scenarios draw with that
-renderer, their times are baselined under a machine key that names the
-renderer and the graphics device, and the docs are a page of their own
-(docs/performance-NAME.md beside the default page) with its charts in
-perf/charts-NAME beside it, so they never mix with the ` + rs.Plain + ` renderer's.`
-	}
 	cmd := &cobra.Command{
 		Use:   "perf",
 		Short: "The ratchet: judge every scenario, move baselines, rewrite docs/performance.md",
-		Long: `Run every scenario, each in its own process, and perform the ratchet's
-three obligations in order:
+		Long: `Run every scenario and judge it, as scenarios does. If every band passed,
+move this machine's baselines down where a median is significantly lower,
+record the ones it has none of, and rewrite the docs' generated section when
+a number moved. A failing run writes nothing. --check writes nothing at all.
 
- 1. Verdict: judge every band; any Fail or Broken fails the command. A time
-    over its limit whose interval straddles the limit is measured once more
-    in a fresh process first.
- 2. Ratchet: time baselines live in the baselines file, keyed by machine
-    (CPU model, cores, OS/arch, Go version). A baseline moves down by itself
-    when a new median is significantly lower, and never up unless its
-    scenario is named with --rebaseline and a reason with --why. A machine
-    with no baseline gets one recorded, its times reported unbaselined.
- 3. Docs: rewrite the generated section of the docs file (between its
-    perfbench markers) when a number moved beyond its noise, and leave the
-    change in the working tree. Run twice without a change, the second run
-    writes nothing.
-
-A run whose verdict fails (any Fail or Broken) writes nothing, and says
-so: a failing run's numbers are neither recorded nor published.
-
-The baselines, history and docs files and the charts are written as one
-group, whole or not at all: each is prepared beside its target, synced and
-read back, then a manifest of their lengths and checksums is written, then
-they are renamed into place. A write that fails (a full disk, a failed
-sync) removes what it prepared, exit 2 naming the file; a run killed after
-the manifest is completed by the next run only when every file verifies
-against it, and discarded otherwise, and the next run says which.
-One perf at a time records into a baselines file (a lock on its
-directory); a second is refused, exit 2.
-
-It refuses to record from a binary built with -race, coverage or
--gcflags=-N/-l, or from a tree with uncommitted changes unless
---allow-dirty (the history would name a commit that does not hold the
-code measured), and to run at all while PERFBENCH_LATENCY is set (tracing
-slows every frame). Bad input (a malformed, empty, comments-only,
-unreadable, non-regular or oversized baselines, history or docs file, a
-value that is NaN, infinite, negative or implausible, a unit that is not
-the scenario's, baselines the history records but the file lost, a baseline for a scenario or number that does
-not exist, a --baselines or --docs in a directory that does not exist,
-damaged docs markers, an unknown --rebaseline name, --rebaseline without
---why) is a one-line error naming the file or name and the fix; every file
-is left byte-identical.
-
-When the baselines file names no reference revision yet (see ` + p + `
-reference), a recording run from a clean tree records the commit it
-measured as the first, and writes the page that lists it
-(perf/reference.md beside the docs); it never moves one.
-
-With --check (what CI runs) it judges every band and checks that the
-docs' generated section and the reference page are up to date, and writes nothing: no baseline
-moves, so one machine's noise can never change the docs in CI, and only a
-number the docs show (a count, a band, a budget, a recorded baseline) that
-no longer matches fails it. The docs keep showing the times of the machine
-they name for as long as the baselines file has that machine.
-
-` + renderers + `
-
-Exit status: 0 pass (or unbaselined), 1 a band failed, a scenario broke or
-(--check) the docs are out of date, 2 usage or input error.`,
+Exit status: 0 pass or unbaselined, 1 a band failed, a scenario broke or
+(--check) the docs are out of date, 2 usage or input error, every file left
+as it was. Details: perfbench's docs/ratchet.md.`,
 		Example: "  " + p + " perf\n" +
 			"  " + p + " perf --check   # what CI runs: judge, write nothing\n" +
 			"  " + p + " perf --rebaseline NAME \\\n" +
@@ -241,18 +181,18 @@ Exit status: 0 pass (or unbaselined), 1 a band failed, a scenario broke or
 	}
 	fl := cmd.Flags()
 	fl.BoolVar(&asJSON, "json", false, "print the outcome as JSON")
-	fl.BoolVarP(&wide, "wide", "v", false, "the table with what a reader rarely needs: sample counts, wall clock, each band's derivation, notes")
-	fl.StringVar(&formatArg, "format", "table", "output format: table, markdown (a report for a pull request's job summary) or json")
+	fl.BoolVarP(&wide, "wide", "v", false, "every column: sample counts, wall clock, each band's derivation, notes")
+	fl.StringVar(&formatArg, "format", "table", "output format: table, markdown or json")
 	ex = addExports(fl, report.Markdown, report.JSON)
 	addInstructionsFlag(fl, &instructions)
 	fl.BoolVar(&check, "check", false, "judge and check the docs are up to date; write nothing (what CI runs)")
-	fl.BoolVar(&advisory, "advisory-times", false, "with --check: report a time over its limit without failing on it (counts and broken scenarios still fail); for a machine whose speed drifts from its baselines'")
+	fl.BoolVar(&advisory, "advisory-times", false, "with --check: report a time over its limit without failing on it")
 	fl.StringVar(&baselines, "baselines", "", "baselines file (default "+h.baselinesDefault()+" under the module root)")
 	fl.StringVar(&docs, "docs", "", "docs file with the generated section (default "+h.docsDefault()+" under the module root)")
-	fl.StringArrayVar(&rebaseline, "rebaseline", nil, "record this scenario's times as its new baselines even if that moves them up (repeatable; needs --why)")
-	fl.StringVar(&why, "why", "", "why the --rebaseline numbers are the right ones; recorded with the baseline")
-	fl.BoolVar(&allowDirty, "allow-dirty", false, "record from a tree with uncommitted changes; the history marks the commit -dirty")
-	fl.DurationVar(&timeout, "timeout", runner.DefaultTimeout, "how long one scenario's process may run before it is killed and judged broken")
+	fl.StringArrayVar(&rebaseline, "rebaseline", nil, "record this scenario's times and instructions as its baselines, up or down (repeatable; needs --why)")
+	fl.StringVar(&why, "why", "", "why the --rebaseline numbers are right; recorded with them")
+	fl.BoolVar(&allowDirty, "allow-dirty", false, "record from a dirty tree; the history marks the commit -dirty")
+	fl.DurationVar(&timeout, "timeout", runner.DefaultTimeout, "how long one scenario's process may run before it is judged broken")
 	fl.IntVar(&repeats, "repeats", runner.DefaultRepeats, "processes per scenario, interleaved with the other scenarios'")
 	h.renderer(cmd, &rend, "renderer the scenarios draw with; its baselines and docs page are its own")
 	return cmd

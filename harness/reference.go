@@ -125,47 +125,12 @@ func (h *front) referenceCmd() *cobra.Command {
 		Use:   "reference [NAME...]",
 		Short: "The revision ratchet: head against the reference revision, paired; move the reference when head is faster",
 		Long: `Judge head against the reference revision the baselines file names, both
-built on this machine in this run, and move the reference forward only when
-head is significantly faster. It is what catches creep: each change judged
-against its parent passes at 1.01×, but against a reference that stays put
-ten of them add up to 1.10× and fail.
+built here and run in pairs at the 3% tolerance of scenarios --base. Head
+slower fails and the reference stays; head significantly faster, and nothing
+slower or unsure, moves the reference to head.
 
-The reference is built as --base builds a base: extracted from git into a
-temporary directory and built with this binary's Go toolchain, --layouts
-times (all but the first with -ldflags=-randlayout=SEED), head likewise
-from HEAD, and the scenarios' processes run in pairs (--pairs, then more
-while a time is unsure, within --budget). Every time is judged as
-scenarios --base judges it, at the same 3% tolerance and the same
-suite-wide error rate; there is no --tolerance, since a ratchet whose
-tolerance each run chooses can be walked up.
-
-  - A time more than the tolerance slower than the reference, a count that
-    moved the wrong way or a broken scenario fails the run (exit 1).
-  - The reference moves to head when no time is unsure, none is measurably
-    slower (its interval above 1, even within the tolerance: taking it
-    would let that time grow by up to the tolerance at every move) and at
-    least one is significantly faster (its interval below 1), every count
-    passing. An unsure time never moves it, nor does an A/A.
-  - --rebaseline --why "…" moves it to head whatever the verdict (not onto
-    a broken run): a slowdown accepted, with the reason on the record.
-
-A move is appended to the references in the baselines file (commit, date,
-kind, the ratios that moved it, why) and the page ` + h.referencePageDefault() + `
-lists the reference and every move; both are written as one group, as perf
-writes its files (a write that fails leaves both as they were; one killed
-midway is completed by the next run). A file with no reference is an input
-error: perf records the commit it measures as the first reference, or
---rebaseline --why records head. With --check nothing is written: the
-verdict, and what the reference would do.
-
---reference-binary and --head-binary take builds made elsewhere (a list
-each, the pairs spread over them) instead of building from git;
---head-commit names the commit head's builds hold, which a move records.
-
-Exit status: 0 head is not slower (the reference moved, stayed or was
-rebaselined), 1 head is slower beyond the tolerance, a count failed or a
-scenario broke, 2 usage or input error (no reference, a damaged baselines
-file, a dirty tree, a reference that does not build).`,
+Exit status: 0 head is not slower, 1 head is slower, a count failed or a
+scenario broke, 2 usage or input error. Details: perfbench's docs/ratchet.md.`,
 		Example: "  " + p + " reference           # judge head; move the reference if faster\n" +
 			"  " + p + " reference --check   # judge only, write nothing\n" +
 			"  " + p + " reference --rebaseline --why \"rows draw a shadow now\"\n" +
@@ -182,14 +147,12 @@ file, a dirty tree, a reference that does not build).`,
 			if err != nil {
 				return err
 			}
-			for _, err := range []error{checkRange("pairs", pairs, 2, maxPairs), checkRange("layouts", layouts, 1, maxLayouts), checkTimeout(timeout)} {
+			for _, err := range []error{checkRange("pairs", pairs, 2, maxPairs), checkRange("layouts", layouts, 1, maxLayouts), checkTimeout(timeout), checkBudget(budget)} {
 				if err != nil {
 					return err
 				}
 			}
 			switch {
-			case budget < 0:
-				return usagef("--budget must not be negative, got %s", budget)
 			case len(headBins) > 0 && headRev == "":
 				return usagef("--head-binary runs builds made elsewhere; name the commit they hold with --head-commit REV, which a move records")
 			case cmd.Flags().Changed("layouts") && len(refBins) > 0:
@@ -249,21 +212,21 @@ file, a dirty tree, a reference that does not build).`,
 	}
 	fl := cmd.Flags()
 	fl.BoolVar(&check, "check", false, "judge head against the reference and write nothing")
-	fl.BoolVar(&failUnsure, "fail-unsure", false, "fail when a time is still unsure after its last look (default: unsure fails nothing and never moves the reference)")
+	fl.BoolVar(&failUnsure, "fail-unsure", false, "fail when a time is still unsure after its last look")
 	fl.BoolVar(&rebaseline, "rebaseline", false, "move the reference to head whatever the verdict (needs --why)")
-	fl.StringVar(&why, "why", "", "why head is the right reference; recorded with the move and shown on the page")
-	fl.BoolVar(&asJSON, "json", false, "print the outcome and the paired report as JSON (--format json)")
-	fl.StringVar(&formatArg, "format", "table", "output format: table, markdown (the paired report for a job summary) or json")
+	fl.StringVar(&why, "why", "", "why head is the right reference; recorded with the move")
+	fl.BoolVar(&asJSON, "json", false, "print the outcome as JSON (--format json)")
+	fl.StringVar(&formatArg, "format", "table", "output format: table, markdown or json")
 	fl.StringVar(&baselinesFile, "baselines", "", "baselines file that names the reference (default "+h.baselinesDefault()+" under the module root)")
 	fl.StringVar(&page, "docs", "", "the generated page of the reference and its moves (default "+h.referencePageDefault()+" under the module root)")
-	fl.IntVar(&layouts, "layouts", paired.DefaultLayouts, "build each side this many times, the extra builds with -ldflags=-randlayout=SEED, and spread the pairs over them")
-	fl.IntVar(&pairs, "pairs", paired.DefaultPairs, "head/reference process pairs per scenario before its first look at its times")
-	fl.DurationVar(&budget, "budget", paired.DefaultBudget, "a scenario with an unsure time runs more pairs while its pairs have taken less than this (0: exactly --pairs, one look)")
-	fl.DurationVar(&timeout, "timeout", runner.DefaultTimeout, "how long one scenario's process may run before it is killed and judged broken")
+	fl.IntVar(&layouts, "layouts", paired.DefaultLayouts, "builds of each side, each with another code layout")
+	fl.IntVar(&pairs, "pairs", paired.DefaultPairs, "process pairs per scenario before its first look")
+	fl.DurationVar(&budget, "budget", paired.DefaultBudget, "how long an unsure scenario may run more pairs (0: one look)")
+	fl.DurationVar(&timeout, "timeout", runner.DefaultTimeout, "how long one scenario's process may run before it is judged broken")
 	fl.StringSliceVar(&refBins, "reference-binary", nil, "run these builds of the reference (`PATH`s) instead of building it from git")
-	fl.StringSliceVar(&headBins, "head-binary", nil, "run these head builds (`PATH`s) instead of this binary and HEAD's layout builds; needs --head-commit")
+	fl.StringSliceVar(&headBins, "head-binary", nil, "run these head builds (`PATH`s) instead of building HEAD; needs --head-commit")
 	addInstructionsFlag(fl, &instructions)
-	fl.StringVar(&headRev, "head-commit", "", "the commit head holds (`REV`, hexadecimal), for builds made elsewhere; default: git rev-parse HEAD, on a clean tree")
+	fl.StringVar(&headRev, "head-commit", "", "the commit the --head-binary builds hold (`REV`); default: HEAD")
 	return cmd
 }
 

@@ -224,78 +224,20 @@ func (h *front) scenariosCmd() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "scenarios [NAME...]",
 		Short: "Run every scenario, each in its own process, and judge its bands",
-		Long: `Run every scenario (or those named), each in --repeats fresh processes of
-this binary interleaved with the other scenarios', and print one row per
-number: its value, its band and the band's verdict, and the budget the
-design wrote with the budget's verdict.
-
-A count must be the same in every process. A time is the median over the
-processes of each one's fastest sample (the least disturbed by the
-machine's other work), with a 95% confidence interval from a two-level
-bootstrap (processes, then samples within each); the clock that takes it
-is the drawing thread's CPU time (timed in batches where one frame is
-shorter than a few clock reads); the wall-clock median is shown beside. Each time's tolerance is derived from its
-measured run-to-run spread under load, shown in its band.
-
-Counts are judged exactly against their bands: a ceiling (≤) for work
-done, a floor (≥) for work avoided, so that a lost skip fails, or an exact
-value (=). Times are judged against this
-machine's baselines in the baselines file, which only ` + "`" + p + " perf`" + `
-records; a machine with none reports its times unbaselined. A time over
-its limit whose interval straddles the limit is measured once more in a
-fresh process before it is called a failure. Nothing is written.
+		Long: `Run every scenario (or those named), each in fresh processes of this
+binary, and judge each number against its band: a count exactly, instructions
+and times against their baselines. Nothing is written. With --base REF, head
+is judged against a build of REF instead, in pairs.
 
 Scenarios: ` + strings.Join(h.names(), " ") + `
 
---format markdown prints a report for a pull request's job summary or
-comment instead: the verdict first, then only the numbers that failed, broke
-or moved (a time whose interval lies at least 10% from its baseline, a count
-under its ceiling) with their band, interval and ratio to the baseline, then
-the full table, collapsed. --format json (or --json) prints the versioned
-JSON report.
-
---format benchfmt prints the Go benchmark format instead, so two runs
-compare with benchstat: under a goos/goarch/cpu/pkg header, each scenario
-under its own "scenario: NAME" configuration line (so benchstat never puts
-two scenarios in one table or geomean), one line per run, each number a
-value-unit pair; every count's unit is marked assume=exact, so benchstat
-prints a count as one exact value. --count runs everything that many
-times, giving benchstat samples to work with.
-
---base REF (a git revision) or --base-binary PATH is the pull-request
-mode: the base revision is extracted into a temporary directory and built
-with this binary's Go toolchain (the working tree must be clean), then
-head (this binary) and base processes run alternately, --pairs pairs per
-scenario, after which the run looks at the scenario's times. Every time is
-judged by how many times longer head's processes' fastest samples are than
-base's: the Hodges–Lehmann estimate (the median of every head/base ratio
-of fastest samples) and the Mann–Whitney test that goes with it. A time
-fails when the test shows it more than 1+3% slower, passes when it shows
-it less, and is otherwise unsure: its scenario then runs on to twice as
-many pairs and looks again, up to 200, while its pairs have taken less
-than --budget. The chance of failing any time when none is slower than
-the tolerance is 2.5% for the whole suite (Holm's procedure over its
-times, split over the looks). An unsure time after the last look is
-listed after the failures and does not fail the run unless --fail-unsure; too few
-pairs to fail a time is broken. Every count is judged by its band's
-direction: a ceiling's rise, a floor's fall or an exact count's move
-fails, a move the other way is listed as an improvement. The report says
-what each time's run could have missed ("this run can miss a slowdown under 4%").
---layouts N (default 4) builds each side N times, all but the first with
--ldflags=-randlayout=SEED (head: this binary and N−1 builds of HEAD), and
-spreads the pairs over the builds, so an accident of one build's code
-layout (measured at −2.8% to +2.0% on hover-storm) is one share of the
-pairs rather than the verdict; --base-binary and --head-binary take such builds as
-lists. The order within each pair is drawn at random. The baselines file
-is not read. An unknown revision, a dirty tree or a base
-that does not build is a usage error (exit 2) and touches no file.
-
-Exit status: 0 every band passed (or is unbaselined), 1 a band failed or a
-scenario broke, 2 usage or input error.`,
+Exit status: 0 pass or unbaselined, 1 a band failed or a scenario broke,
+2 usage or input error. Details: perfbench's docs/scenarios.md,
+docs/paired.md and docs/formats.md.`,
 		Example: "  " + p + " scenarios\n  " + p + " scenarios NAME --json\n" +
 			"  " + p + " scenarios --base main\n  " + p + " scenarios --base-binary ./" + p + "-old NAME\n" +
 			"  " + p + " scenarios --format benchfmt --count 6 > new.txt\n" +
-			"  benchstat old.txt new.txt",
+			"  go run golang.org/x/perf/cmd/benchstat@latest old.txt new.txt",
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if err := h.refuseTraced("scenarios"); err != nil {
 				return err
@@ -330,15 +272,13 @@ scenario broke, 2 usage or input error.`,
 				return usagef("--base compares two builds; it prints a table, --json or --format markdown, not --format %s", formatArg)
 			case pairs < 2:
 				return usagef("--pairs must be at least 2 (a ratio's interval needs two pairs), got %d", pairs)
-			case budget < 0:
-				return usagef("--budget must not be negative, got %s", budget)
 			case (base != "" || len(baseBins) > 0) && !h.plain(rend):
 				return usagef("--base runs the %s renderer; --renderer %s is for baseline runs", h.opts.Renderers.Plain, rend)
 			case cmd.Flags().Changed("base") && strings.TrimSpace(base) == "":
 				return usagef("--base needs a git revision (a branch, a tag or a commit) to build the base from; it was empty")
 			}
 			for _, err := range []error{checkRange("count", count, 1, maxCount), checkRange("repeats", repeats, 1, maxRepeats),
-				checkRange("pairs", pairs, 2, maxPairs), checkRange("layouts", layouts, 1, maxLayouts), checkTimeout(timeout)} {
+				checkRange("pairs", pairs, 2, maxPairs), checkRange("layouts", layouts, 1, maxLayouts), checkTimeout(timeout), checkBudget(budget)} {
 				if err != nil {
 					return err
 				}
@@ -351,7 +291,7 @@ scenario broke, 2 usage or input error.`,
 						return usagef("--%s is for a run judged against baselines; a paired run (--base, --base-binary) runs --pairs pairs of head and base; drop --%s", f, f)
 					}
 				}
-			} else if err := onlyWith(cmd, "a paired run (--base REF or --base-binary PATH)", "pairs", "budget", "fail-unsure", "layouts", "head-binary"); err != nil {
+			} else if err := onlyWith(cmd, "a paired run (--base REF or --base-binary PATH)", "pairs", "budget", "fail-unsure", "layouts", "head-binary", "tolerance"); err != nil {
 				return err
 			}
 			if base != "" || len(baseBins) > 0 {
@@ -411,24 +351,24 @@ scenario broke, 2 usage or input error.`,
 	}
 	fl := cmd.Flags()
 	fl.BoolVar(&asJSON, "json", false, "print every judged number as JSON (--format json)")
-	fl.BoolVarP(&wide, "wide", "v", false, "the table with what a reader rarely needs: sample counts, wall clock, each band's derivation, notes")
-	fl.BoolVar(&advisory, "advisory-times", false, "report a time over its limit without failing on it (counts and broken scenarios still fail); for a machine whose speed drifts from its baselines', where paired runs (--base) judge times")
-	fl.StringVar(&formatArg, "format", "table", "output format: table, markdown (a report for a pull request's job summary), benchfmt (the Go benchmark format, for benchstat), bmf (Bencher Metric Format, for bencher run --adapter json), gab-times, gab-counts, gab-floors, gab-instructions (github-action-benchmark, one file and threshold each: docs/trackers.md) or json")
+	fl.BoolVarP(&wide, "wide", "v", false, "every column: sample counts, wall clock, each band's derivation, notes")
+	fl.BoolVar(&advisory, "advisory-times", false, "report a time over its limit without failing on it; counts still fail")
+	fl.StringVar(&formatArg, "format", "table", "output format: table, markdown, benchfmt, bmf, gab-times, gab-counts, gab-floors, gab-instructions (docs/trackers.md) or json")
 	fl.IntVar(&count, "count", 1, "with --format benchfmt, run every scenario this many times")
 	addInstructionsFlag(fl, &instructions)
 	ex = addExports(fl, slices.Concat([]report.Format{report.Markdown, report.JSON, report.Benchfmt, report.BMF}, report.GABFormats)...)
 	fl.StringVar(&baselines, "baselines", "", "baselines file (default "+h.baselinesDefault()+" under the module root)")
-	fl.DurationVar(&timeout, "timeout", runner.DefaultTimeout, "how long one scenario's process may run before it is killed and judged broken")
-	h.renderer(cmd, &rend, "renderer the scenarios draw with; its times are baselined under a machine key of their own")
+	fl.DurationVar(&timeout, "timeout", runner.DefaultTimeout, "how long one scenario's process may run before it is judged broken")
+	h.renderer(cmd, &rend, "renderer the scenarios draw with, baselined apart")
 	fl.IntVar(&repeats, "repeats", runner.DefaultRepeats, "processes per scenario, interleaved with the other scenarios'")
 	fl.StringVar(&base, "base", "", "judge this binary against the build of git revision `REF`, paired (pull-request mode)")
-	fl.StringSliceVar(&baseBins, "base-binary", nil, "judge this binary against the "+p+" binary at `PATH`, paired; several (a,b or repeated) are builds of one base, the pairs spread over them")
-	fl.StringSliceVar(&headBins, "head-binary", nil, "with --base or --base-binary, run these head builds (`PATH`s) instead of this binary, the pairs spread over them")
-	fl.Float64Var(&tolerance, "tolerance", paired.Tolerance, "with --base, how much slower than base (a fraction) a time may be shown before it fails")
-	fl.IntVar(&layouts, "layouts", paired.DefaultLayouts, "with --base, build each side this many times, the extra builds with -ldflags=-randlayout=SEED, and spread the pairs over them")
-	fl.IntVar(&pairs, "pairs", paired.DefaultPairs, "with --base, head/base process pairs per scenario before its first look at its times")
-	fl.DurationVar(&budget, "budget", paired.DefaultBudget, "with --base, a scenario with an unsure time runs more pairs while its pairs have taken less than this (0: exactly --pairs, one look)")
-	fl.BoolVar(&failUns, "fail-unsure", false, "with --base, fail the run when a time is still unsure after its last look (default: listed after the failures, not failing)")
+	fl.StringSliceVar(&baseBins, "base-binary", nil, "judge this binary against the base build(s) at `PATH`, paired")
+	fl.StringSliceVar(&headBins, "head-binary", nil, "with --base, run these head builds (`PATH`s) instead of this binary")
+	fl.Float64Var(&tolerance, "tolerance", paired.Tolerance, "with --base, how much slower a time may be shown before it fails")
+	fl.IntVar(&layouts, "layouts", paired.DefaultLayouts, "with --base, builds of each side, each with another code layout")
+	fl.IntVar(&pairs, "pairs", paired.DefaultPairs, "with --base, process pairs per scenario before its first look")
+	fl.DurationVar(&budget, "budget", paired.DefaultBudget, "with --base, how long an unsure scenario may run more pairs (0: one look)")
+	fl.BoolVar(&failUns, "fail-unsure", false, "with --base, fail when a time is still unsure after its last look")
 	return cmd
 }
 
@@ -442,14 +382,13 @@ func (h *front) scenarioCmd() *cobra.Command {
 		Use:   "scenario NAME",
 		Short: "Run one scenario in its own process and print its numbers, with no verdict",
 		Long: `Run one scenario in a fresh process of this binary and print what it
-measured: each number's value (a count, or the median of one time per frame
-with its 95% confidence interval, its range and sample count) and unit.
-Nothing is judged; use ` + h.program + ` scenarios for verdicts.
+measured: each number's value, with a time's interval and spread. Nothing is
+judged; ` + h.program + ` scenarios judges.
 
 Scenarios: ` + strings.Join(h.names(), " ") + `
 
-Exit status: 0 measured, 1 the scenario broke (crashed, hung, printed
-garbage, or its interaction did not happen), 2 usage error.`,
+Exit status: 0 measured, 1 the scenario broke, 2 usage error.
+Details: perfbench's docs/scenarios.md.`,
 		Example: "  " + h.program + " scenario NAME\n  " + h.program + " scenario NAME --json",
 		Args:    cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"slices"
 	"strings"
 	"unicode/utf8"
 
@@ -106,6 +107,17 @@ func ShortUnit(name, unit, value string) string {
 		return value + " /" + den
 	}
 	return value + " " + unit
+}
+
+// holds reports whether any of c's cells says something: a column of
+// blanks and dashes loses nothing when it is left out.
+func (c *terminalColumn) holds() bool {
+	for _, cell := range c.cells {
+		if cell != "" && cell != "—" {
+			return true
+		}
+	}
+	return false
 }
 
 // terminalColumn is one column: its heading and, per row, its cell.
@@ -232,6 +244,7 @@ func WriteTable(w io.Writer, o ratchet.Outcome, t Terminal) error {
 	if t.Wide {
 		shown = cols[:len(cols)-1] // the notes go last, and may wrap
 	}
+	var dropped []string
 	for _, drop := range []int{cBudget, cCI} {
 		if t.Wide || width(shown) <= t.Width {
 			break
@@ -242,6 +255,9 @@ func WriteTable(w io.Writer, o ratchet.Outcome, t Terminal) error {
 				shown = append(shown[:i], shown[i+1:]...)
 				break
 			}
+		}
+		if cols[drop].holds() {
+			dropped = append(dropped, cols[drop].head)
 		}
 	}
 	if over := width(shown) - t.Width; !t.Wide && over > 0 {
@@ -255,6 +271,12 @@ func WriteTable(w io.Writer, o ratchet.Outcome, t Terminal) error {
 		shown = append(shown, notes[0])
 	}
 	writeColumns(&b, shown, headers)
+	if len(dropped) > 0 {
+		// A column left out without a word reads as a run that measured
+		// no interval: say which, and where they are.
+		slices.Reverse(dropped)
+		fmt.Fprintf(&b, "(%s left out to fit %d columns; --wide shows them)\n", strings.Join(dropped, " and "), t.Width)
+	}
 
 	if a := advisory(o); a != "" {
 		b.WriteString("\n" + a)

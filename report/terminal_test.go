@@ -140,6 +140,13 @@ func TestTerminalTableFitsAndEndsWithItsFailures(t *testing.T) {
 				assert.Contains(t, out, "\nscroll  BROKEN: exited with status 2", "and in its place in the table")
 			}
 			assert.NotContains(t, out, "\x1b[", "no colour unless asked")
+			// A column left out is named, once; the wide table leaves none out.
+			switch tc.name {
+			case "pass-80":
+				assert.Equal(t, 1, strings.Count(out, "(95% CI and budget left out to fit 80 columns; --wide shows them)\n"), out)
+			case "wide":
+				assert.NotContains(t, out, "left out")
+			}
 			terminalGolden(t, tc.name+".txt", out)
 		})
 	}

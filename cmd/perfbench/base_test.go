@@ -93,7 +93,7 @@ func TestBaseBadInputIsExitTwoAndTouchesNothing(t *testing.T) {
 		{"both bases", false, []string{"--base", "HEAD", "--base-binary", "x"}, `--base and --base-binary both name a base`},
 		{"not a binary", false, []string{"--base-binary", filepath.Join(dir, "go.mod")}, `not an executable file`},
 		{"one pair", false, []string{"--base", "HEAD", "--pairs", "1"}, `--pairs must be at least 2`},
-		{"negative budget", false, []string{"--base", "HEAD", "--budget", "-1s"}, `--budget must not be negative`},
+		{"negative budget", false, []string{"--base", "HEAD", "--budget", "-1s"}, `--budget -1s is out of range`},
 		{"no tolerance", false, []string{"--base", "HEAD", "--tolerance", "0"}, `--tolerance must be a fraction above 0 and below 1, got 0`},
 		{"layouts of binaries", false, []string{"--base-binary", filepath.Join(dir, "go.mod"), "--layouts", "2"}, `--layouts builds each side with --base REF`},
 		{"head builds alone", false, []string{"--head-binary", "x"}, `--head-binary names head builds for a paired run`},

@@ -22,9 +22,12 @@ import (
 // and git revisions for --base. It runs once the subcommands exist, so
 // that each command's file stays about its command.
 func addCompletions(root *cobra.Command) {
+	// What each command's --format takes; TestFormatCompletionIsWhatEach
+	// CommandTakes holds it to the command's own check.
 	formats := map[string][]string{
-		"scenarios": {"table", "markdown", "benchfmt", "bmf", "gab-times", "gab-counts", "gab-floors", "gab-instructions"},
-		"perf":      {"table", "markdown"},
+		"scenarios": {"table", "markdown", "benchfmt", "bmf", "gab-times", "gab-counts", "gab-floors", "gab-instructions", "json"},
+		"perf":      {"table", "markdown", "json"},
+		"reference": {"table", "markdown", "json"},
 		"workloads": {"table", "markdown"},
 		"workload":  {"table", "markdown"},
 	}
@@ -52,7 +55,7 @@ func addCompletions(root *cobra.Command) {
 	for _, c := range root.Commands() {
 		name := c.Name()
 		switch name {
-		case "scenarios":
+		case "scenarios", "reference":
 			c.ValidArgsFunction = completeEach(scenario.Names)
 		case "scenario":
 			c.ValidArgsFunction = completeFirst(scenario.Names)

@@ -3,6 +3,7 @@ package main
 import (
 	"io"
 	"os/exec"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -44,7 +45,9 @@ func TestShellCompletionCompletesValues(t *testing.T) {
 		{"all sizes", []string{"phase", "hover", "a"}, []string{"all"}},
 		{"nothing for N", []string{"phase", "hover", "s13", ""}, nil},
 		{"scenarios formats", []string{"scenarios", "--format", ""}, []string{"table", "markdown", "benchfmt", "bmf",
-			"gab-times", "gab-counts", "gab-floors", "gab-instructions"}},
+			"gab-times", "gab-counts", "gab-floors", "gab-instructions", "json"}},
+		{"reference names", []string{"reference", "h"}, []string{"hover-storm"}},
+		{"reference names not yet given", []string{"reference", "idle", "i"}, nil},
 		{"perf formats", []string{"perf", "--format", "m"}, []string{"markdown"}},
 		{"rebaseline names", []string{"perf", "--rebaseline", "k"}, []string{"kitchen-sink"}},
 		{"workload names", []string{"workload", "list"}, []string{"list-slope"}},
@@ -128,4 +131,27 @@ func TestEveryFlagValueCompletesSomethingApt(t *testing.T) {
 		}
 	}
 	walk(newRoot(&streams{out: io.Discard, err: io.Discard}), nil)
+}
+
+// Each command's --format completes exactly the formats the command takes,
+// as its own check names them when refusing one it does not.
+func TestFormatCompletionIsWhatEachCommandTakes(t *testing.T) {
+	want := regexp.MustCompile(`--format "nosuch": want (.*)$`)
+	for path, c := range commands() {
+		if c.Flags().Lookup("format") == nil {
+			continue
+		}
+		t.Run(path, func(t *testing.T) {
+			args := strings.Fields(path)
+			if path == "workload" {
+				args = append(args, "static-slope") // its one argument, checked first
+			}
+			code, _, stderr := perfbench(t, append(args, "--format", "nosuch")...)
+			require.Equal(t, harness.ExitUsage, code, stderr)
+			m := want.FindStringSubmatch(strings.TrimSpace(stderr))
+			require.NotNil(t, m, stderr)
+			taken := strings.Fields(strings.NewReplacer(",", " ", " or ", " ").Replace(m[1]))
+			assert.Equal(t, taken, complete(t, append(strings.Fields(path), "--format", "")...))
+		})
+	}
 }

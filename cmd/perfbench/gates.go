@@ -30,13 +30,12 @@ func newBudgetCmd(s *streams) *cobra.Command {
 		Short: "Push every text cache over its soft limit and check it comes back under",
 		Example: "  go run ./cmd/perfbench budget\n" +
 			"  go run ./cmd/perfbench budget --json   # the same, for a program to read",
-		Long: fmt.Sprintf(`budget opens the gallery with a shaped-run cache of %d runs and a glyph atlas
-of %d glyphs, then %d times gives %d table cells new unique strings (a few
-hundred distinct glyphs) and reads both caches when the frame has ended.
+		Long: fmt.Sprintf(`Open the gallery with a shaped-run cache of %d runs and a glyph atlas of
+%d glyphs, give %d table cells new strings %d times, and read both caches
+after each frame.
 
-It fails (exit 1) when a cache is over its soft limit after a frame, and is
-Broken when no burst took a cache over its limit at all (nothing evicted),
-since then it has shown nothing.`, o.RunLimit, o.GlyphLimit, o.Bursts, o.Strings),
+Exit status: 0 both came back under their limits, 1 one did not, or no burst
+took one over (Broken). Details: perfbench's docs/gates.md.`, o.RunLimit, o.GlyphLimit, o.Strings, o.Bursts),
 		Args: cobra.NoArgs,
 		RunE: func(_ *cobra.Command, _ []string) error {
 			return finishGate(s, gates.Budget(o), asJSON)
@@ -46,6 +45,11 @@ since then it has shown nothing.`, o.RunLimit, o.GlyphLimit, o.Bursts, o.Strings
 	return cmd
 }
 
+// maxCadenceSeconds bounds --seconds: at 240 Hz five virtual minutes are
+// 72 000 frames, each drawn for real, which takes minutes on a slow
+// machine; the default watches 5 s.
+const maxCadenceSeconds = 300
+
 func newCadenceCmd(s *streams) *cobra.Command {
 	var asJSON bool
 	o := gates.DefaultCadence
@@ -54,18 +58,16 @@ func newCadenceCmd(s *streams) *cobra.Command {
 		Short: "One frame per refresh at 60, 75 and 240 Hz; none when idle",
 		Example: "  go run ./cmd/perfbench cadence\n" +
 			"  go run ./cmd/perfbench cadence --seconds 10   # a longer watch of each rate",
-		Long: `cadence watches the animated gallery's frame loop on a virtual clock at 60,
-75 and 240 Hz and requires exactly one frame at every refresh and none
-between; then it watches the idle gallery (nothing animating, nothing
-touched) for 10 s and requires no frame at all. Last it mounts the FPS
-monitor over the idle gallery: shown, it may cost at most the frame that
-answers each of its 500 ms ticks (2 frames/s); hidden, nothing. It fails
-(exit 1) at the first refresh that drew no frame or two, or a HUD over its
-ceiling.`,
+		Long: `Watch the animated gallery's frame loop on a virtual clock at 60, 75 and
+240 Hz, then the idle gallery, then the FPS monitor over it: one frame a
+refresh, none when idle, a monitor within its ceiling.
+
+Exit status: 0 pass, 1 a refresh drew no frame or two, or the monitor cost
+more. Details: perfbench's docs/gates.md.`,
 		Args: cobra.NoArgs,
 		RunE: func(_ *cobra.Command, _ []string) error {
-			if !(o.Seconds > 0) {
-				return harness.Usagef("--seconds must be positive, got %v", o.Seconds)
+			if !(o.Seconds > 0 && o.Seconds <= maxCadenceSeconds) {
+				return harness.Usagef("--seconds %v is out of range: want virtual seconds to watch each rate, above 0 and at most %d", o.Seconds, maxCadenceSeconds)
 			}
 			return finishGate(s, gates.Cadence(o), asJSON)
 		},
@@ -85,11 +87,11 @@ func newResizeCmd(s *streams) *cobra.Command {
 		Short: "The resize slope against a same-run baseline",
 		Example: "  go run ./cmd/perfbench resize\n" +
 			"  go run ./cmd/perfbench resize --rounds 9   # more rounds, on a noisy machine",
-		Long: `resize runs the resize-slope workload: the cost of a resize frame at s1 … s26
-fitted against the document's elements, as a ratio of the fitted cost per
-element of rebuilding the same window from nothing, measured in the same
-run. It fails (exit 1) when the ratio leaves its band; see
-perfbench workload resize-slope and ` + workloads.DefaultDocs + `.`,
+		Long: `Run the resize-slope workload: a resize frame's cost fitted against the
+document's elements, as a ratio to rebuilding the window, in the same run.
+
+Exit status: 0 pass, 1 the ratio left its band. Details: perfbench's
+docs/gates.md and ` + workloads.DefaultDocs + `.`,
 		Args: cobra.NoArgs,
 		RunE: func(_ *cobra.Command, _ []string) error {
 			if rounds < 0 {
@@ -131,35 +133,13 @@ func newVerifyCmd(s *streams) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "verify [--doc KIND] [--size SIZE] [--renderer R]",
 		Short: "After every step, scripted or random, the live window equals one rebuilt from nothing",
-		Long: fmt.Sprintf(`verify drives a window step by step, and after every step's frame the live
-window's display list and the resolved geometry of every element must equal
-exactly those of a window opened over doc.Clone() in the same viewport and
-settled.
+		Long: fmt.Sprintf(`Drive a window step by step (a script of %d interactions, or --doc random
+steps from a seed) and check after each frame that its display list and
+geometry equal a window rebuilt from nothing. --renderer cpu or gpu compares
+the pictures too.
 
---doc script (the default) drives the idle gallery through a fixed script of
-%d interactions (hover, clicks on the checkbox, radios, slider, tabs and
-buttons, the wheel over the list, the rigid scroll and the table, Tab,
-typing, backspace and the caret keys, resizes). With --renderer cpu or gpu
-both windows also draw, and the pictures must be equal exactly: the live
-window's, redrawn frame by frame from its damage, and the rebuild's, drawn
-whole.
-
---doc random drives a document generated from each seed, and --doc gallery
-the smallest gallery, through --steps random steps each: pointer moves,
-clicks, the wheel, keys, typing and resizes, and document changes (subtrees
-added and removed, classes, text, states, values, tab selections, new
-scroll containers, lists and tabs, hover classes and variants, hidden
-elements and a hidden root, handlers, new list models, remove and re-add,
-viewports from 0 to 100 000 px). After every step the points the step
-aimed at, and a few more, must reach the same element on both windows, and
-an input-only step replayed on the previous step's rebuild must leave the
-same hover, focus and element states. With --renderer cpu or gpu the
-pictures are compared too (viewports then stay under 2000 px). --seeds K
-runs seeds N … N+K-1, side by side, and --seeds A-B seeds A … B. A run
-replays exactly from its seed.
-
-It fails (exit 1) at the first step that differs, naming the seed, the step,
-its actions and the first differing primitive, element or pixel.`, gates.ScriptLength),
+Exit status: 0 equal throughout, 1 a step differed (named with its seed),
+2 usage error. Details: perfbench's docs/gates.md.`, gates.ScriptLength),
 		Example: `  perfbench verify
   perfbench verify --doc random --seed 7 --steps 200
   perfbench verify --doc gallery --seeds 50 --steps 200
@@ -239,20 +219,12 @@ func newWallClockCmd(s *streams) *cobra.Command {
 		Short: "Absolute duration budgets, in an optimised build; advisory on a machine with no baseline",
 		Example: "  go build -o perfbench ./cmd/perfbench && ./perfbench wall-clock\n" +
 			"  ./perfbench wall-clock --reps 60 --json",
-		Long: `wall-clock times a few interactions at s26 (a one-control update, a hover
-frame, a resize frame, a first frame) and compares each median with an
-absolute budget written in advance. The median judged is of the drawing
-thread's CPU time, what the interaction itself cost; its wall time, which
-also counts the time the scheduler gave the core to other work, is shown
-beside it.
+		Long: `Time a few interactions at s26 on the drawing thread's CPU clock and
+compare each median with an absolute budget. The budgets bind only on a
+machine with a recorded baseline; elsewhere the report is ADVISORY.
 
-A duration means something only where it was measured before: the budgets
-bind (exit 1 when one is exceeded) only on a machine with a recorded baseline
-in the ratchet's baselines file. Elsewhere the report is ADVISORY: every
-number is printed with its budget and nothing fails.
-
-It refuses to time a binary built with -race, coverage or -gcflags=-N/-l
-(exit 1, Broken): a duration measured there is of a program nobody runs.`,
+Exit status: 0 within budget or advisory, 1 over a budget, or a -race,
+coverage or -N -l build (Broken). Details: perfbench's docs/gates.md.`,
 		Args: cobra.NoArgs,
 		RunE: func(_ *cobra.Command, _ []string) error {
 			if o.Reps < 1 {

@@ -69,3 +69,48 @@ func TestHelpPutsUsageFirstAndFitsEightyColumns(t *testing.T) {
 	_, stdout, _ := perfbench(t, "scenarios", "--help")
 	assert.Less(t, slices.Index(strings.Split(stdout, "\n"), "Flags:"), 20, "scenarios --help reaches its flags on the first screen")
 }
+
+// maxProse is how many lines of prose a command's help may end with: what
+// it does in a sentence or two, its names and its exit status. Its
+// reference lives in docs/, which the prose names (81 lines of scenarios
+// --help were prose before its flags moved first).
+const maxProse = 12
+
+// Help's prose is a few lines and names the docs page that says the rest.
+func TestHelpProseIsAFewLinesAndNamesItsDocs(t *testing.T) {
+	cmds := commands()
+	cmds[""] = newRoot(&streams{out: io.Discard, err: io.Discard})
+	for path, c := range cmds {
+		t.Run(path, func(t *testing.T) {
+			require.NotEmpty(t, c.Long, "perfbench %s --help says nothing after its flags", path)
+			code, stdout, _ := perfbench(t, append(strings.Fields(path), "--help")...)
+			require.Equal(t, harness.ExitPass, code)
+			lines := strings.Split(strings.TrimRight(stdout, "\n"), "\n")
+			flags := slices.Index(lines, "Global flags:")
+			if flags < 0 {
+				flags = slices.Index(lines, "Flags:")
+			}
+			require.Positive(t, flags)
+			prose := lines[flags+slices.Index(lines[flags:], "")+1:]
+			assert.LessOrEqual(t, len(prose), maxProse, "perfbench %s --help ends with %d lines of prose:\n%s",
+				path, len(prose), strings.Join(prose, "\n"))
+			assert.Regexp(t, `docs/[a-z/-]+\.md|README\.md`, c.Long, "perfbench %s --help names no docs page", path)
+		})
+	}
+}
+
+// -v means --wide in every perfbench command that has a short -v, as in
+// the harness's; the root's --version has none.
+func TestVIsWideInEveryCommand(t *testing.T) {
+	for path, c := range commands() {
+		if f := c.Flags().ShorthandLookup("v"); f != nil {
+			assert.Equal(t, "wide", f.Name, "perfbench %s -v", path)
+		}
+	}
+	code, _, stderr := perfbench(t, "-v")
+	assert.Equal(t, harness.ExitUsage, code)
+	assert.Equal(t, 1, strings.Count(stderr, "\n"), "one line: %q", stderr)
+	code, stdout, _ := perfbench(t, "--version")
+	assert.Equal(t, harness.ExitPass, code)
+	assert.True(t, strings.HasPrefix(stdout, "perfbench "), stdout)
+}

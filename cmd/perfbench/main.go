@@ -36,13 +36,12 @@ func program(s *streams) harness.Options {
 	opts := frontEnd()
 	opts.Short = "Measure a retained-mode UI engine and gate its performance"
 	opts.About = `perfbench drives a headless retained-mode UI engine through scripted
-interactions and reports two kinds of number: counts of work (identical on
-every machine, gated with no tolerance by a ceiling for work done, a
-floor for work avoided, or an exact value) and frame times
-(gated by a band around a recorded baseline or a same-run ratio).
+scenarios and gates three kinds of number: counts of work (exact),
+instructions (under Valgrind) and frame times (against this machine's
+baselines, or paired against another build).
 
-Exit status: 0 pass, 1 a gate failed (Fail or Broken), 2 usage or input error,
-130 interrupted (SIGINT or SIGTERM; children stopped, temporary files removed).`
+Exit status: 0 pass, 1 a gate failed (Fail or Broken), 2 usage or input
+error, 130 interrupted. Details: README.md and docs/.`
 	opts.Commands = func() []*cobra.Command {
 		cmds := make([]*cobra.Command, len(subcommands))
 		for i, c := range subcommands {

@@ -39,22 +39,15 @@ func newPeersCmd(s *streams) *cobra.Command {
 		Use:   "peers",
 		Short: "Run one interaction on perfbench's engine and on its peers (Gio, Fyne), interleaved",
 		Long: `Drive the same interaction over perfbench's gallery in perfbench's engine
-and over the same gallery written as a Gio program (gioui.org) and, in a
-build with -tags fyne, as a Fyne program (fyne.io), in one process, step
-by step in turn, and print per phase and size each subject's frames,
-median and 95th-percentile frame cost (wall), the step's thread-CPU time,
-allocations per frame, the parts of a frame a peer times apart (Fyne's
-layout and paint), and the ratio of each peer's CPU time to perfbench's.
-What each frame includes, and so how fair a ratio is, is printed under
-the table.
+and in the same gallery written for each peer, step by step in turn, and
+print each one's frame costs with its CPU time as a ratio to perfbench's.
+The peer run gates nothing.
 
 Phases: ` + strings.Join(peers.Phases, " ") + `
 Sizes:  ` + strings.Join(sizeNames(), " ") + `
-Peers:  ` + strings.Join(peerNames(), " ") + `
-Forms:  idiomatic (Gio page and scroll ports as layout.List), everything
-        (every port laid out in full each frame)
+Peers:  ` + peersLine() + `
 
-Times are this machine's, measured now; the peer run gates nothing.`,
+Details: perfbench's docs/diagnosis.md.`,
 		Example: "  perfbench peers\n  perfbench peers --size s13 --phase hover\n  perfbench peers --form everything --size s1",
 		Args:    cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -131,6 +124,16 @@ Times are this machine's, measured now; the peer run gates nothing.`,
 }
 
 // peerNames are the peers this build has.
+// peersLine names the peers of this build, and the one a -tags fyne build
+// adds when this build lacks it.
+func peersLine() string {
+	names := peerNames()
+	if slices.Contains(names, "fyne") {
+		return strings.Join(names, " ")
+	}
+	return strings.Join(names, " ") + " (a -tags fyne build adds fyne)"
+}
+
 func peerNames() []string {
 	names := []string{peer.Peer{}.Name()}
 	for _, p := range morePeers {

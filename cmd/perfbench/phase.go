@@ -44,32 +44,14 @@ func newPhaseCmd(s *streams) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "phase PHASE SIZE [N]",
 		Short: "Drive one interaction over the gallery: frame costs and the counters it moved",
-		Long: `Drive one interaction (a phase) over the gallery at one size, N steps
-(default 24), on a virtual clock with the null renderer (or --renderer), and print the
-run's frame count, median and max frame cost, one row per counter the phase
-moved (its total, mean per frame, largest single step and how many steps
-moved it), and the phase's claim (Pass or what failed). --frames adds one
-row per step with its frame cost and every counter it moved.
+		Long: `Drive one interaction over the gallery at one size, N steps (default 24),
+on a virtual clock, and print its frame costs and every counter it moved.
+--real runs it on the real clock; ` + latency.EnvVar + `=FILE records its trace.
 
 Phases: ` + strings.Join(phase.Names(), " ") + `
-Sizes:  ` + strings.Join(sizeNames(), " ") + `, or all (smallest first, stopping at
-        the first size whose claim fails)
+Sizes:  ` + strings.Join(sizeNames(), " ") + `, or all (smallest first)
 
-With --real the window's frame loop runs on the real clock instead, and
-the steps' inputs arrive at the display's refresh cadence (one per refresh,
-half a refresh before the frame that answers it): the run takes N
-refreshes of real time, and its latency trace holds physical instants —
-input to frame end, the loop's waits for input and for the display, the
-frame rate — which "perfbench trace summarize" reports. A virtual run's
-trace has frame costs only: its frames run back to back.
-
---animate runs the header's progress bar through the phase, so every
-frame also advances an animation: its trace's frames carry the time their
-motion was computed for, and a --real run's summary reports how far that
-motion fell out of step with the display (animation error). A phase whose
-claim counts frames (idle: none drawn) fails with it.
-
-Set PERFBENCH_LATENCY=FILE to record the latency trace of the run.`,
+Details: perfbench's docs/diagnosis.md.`,
 		Example: "  perfbench phase click s13 24\n  PERFBENCH_LATENCY=trace.jsonl perfbench phase hover s26 240\n  PERFBENCH_LATENCY=real.jsonl perfbench phase hover s13 240 --real\n  PERFBENCH_LATENCY=glide.jsonl perfbench phase glide s13 240 --real --animate\n  perfbench phase scroll all",
 		Args:    cobra.RangeArgs(2, 3),
 		RunE: func(cmd *cobra.Command, args []string) error {

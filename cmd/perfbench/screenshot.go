@@ -27,24 +27,13 @@ func newScreenshotCmd(s *streams) *cobra.Command {
 		Use:   "screenshot FILE.png",
 		Short: "Render the gallery, after an optional phase, to a PNG",
 		Long: `Render the gallery at one size (default s13, the shipped gallery) and
-write what the renderer drew as a PNG. With --phase, that phase's first
---steps steps run first, on a virtual clock, so the picture shows the
-window after them (for example the row the pointer hovers).
-
-The cpu renderer rasterises the display list in pure Go; gpu draws it
-through EGL and OpenGL ES in a binary built with -tags gpu. Both draw the
-same items and agree within a tested tolerance.
-
---hud mounts the FPS monitor over the gallery before the phase's first
-step, so the picture shows its rows as they read after the steps. On the
-virtual clock its rows that need real time say so (HITCH is
-not-applicable there: no frame can be late on a scheduler that waits for
-it); --real runs the steps on the real clock, one per refresh, as
-"perfbench phase --real" does, so they read what the run really did
-(HITCH needs a renderer that presents: gpu).
+write what the renderer drew as a PNG, after --steps steps of --phase if
+given. --hud mounts the FPS monitor over it; gpu needs a -tags gpu build.
 
 Phases: ` + strings.Join(phase.Names(), " ") + `
-Sizes:  ` + strings.Join(sizeNames(), " "),
+Sizes:  ` + strings.Join(sizeNames(), " ") + `
+
+Details: perfbench's docs/diagnosis.md and docs/gpu.md.`,
 		Example: "  perfbench screenshot docs/gallery.png\n  perfbench screenshot --phase hover --steps 12 hover.png\n  perfbench screenshot --renderer gpu --size s1 gpu.png\n  perfbench screenshot --renderer gpu --hud --real \\\n      --phase hover --steps 120 hud.png",
 		Args:    cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {

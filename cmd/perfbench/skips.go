@@ -31,21 +31,12 @@ func newSkipsCmd(s *streams) *cobra.Command {
 		Short: "Fail for any Skip counter that neither a test nor a scenario floor would notice staying at zero",
 		Example: "  go run ./cmd/perfbench skips\n" +
 			"  go run ./cmd/perfbench skips --dir ../other-checkout",
-		Long: `skips parses every _test.go file of the module (skipping testdata, vendor,
-hidden directories and nested modules) and lists, for each Skip counter of
-the counter table, the calls to nonvacuity.Assert that name it, and then
-the scenario numbers (of the scenarios registered in this binary) with a
-floor above zero on it: the numbers that fail perfbench scenarios when the
-skip stops firing.
+		Long: `List, for each Skip counter, the tests (nonvacuity.Assert) and the scenario
+floors that would notice it staying at zero, from every _test.go file of the
+module. //nonvacuity:ignore <reason> marks a call that counts for nothing.
 
-It fails (exit 1) for a Skip counter that neither an Assert call nor a
-scenario floor covers, and for a call the scan cannot read: the counter
-argument must be written as counter.Name. A call marked
-//nonvacuity:ignore <reason> counts for nothing and is listed with its
-reason.
-
---dir names the module root; by default it is found by walking up from the
-working directory to go.mod.`,
+Exit status: 0 every Skip counter covered, 1 one is not or a call cannot be
+read, 2 usage error. Details: perfbench's docs/gates.md.`,
 		Args: cobra.NoArgs,
 		RunE: func(_ *cobra.Command, _ []string) error {
 			root, err := skipsModuleRoot(dir)

@@ -30,6 +30,9 @@ func newTraceCmd(s *streams) *cobra.Command {
 		Short: "Read latency traces recorded with " + latency.EnvVar,
 		Example: "  " + latency.EnvVar + "=trace.jsonl go run ./cmd/perfbench phase hover s13 240\n" +
 			"  go run ./cmd/perfbench trace summarize trace.jsonl",
+		Long: `A latency trace is one JSON mark per line, written by a run with
+` + latency.EnvVar + `=FILE set. Details: perfbench's docs/diagnosis.md and
+docs/perf/endtoend.md.`,
 		Args: cobra.NoArgs, // an unknown subcommand is a usage error, not help
 		RunE: func(cmd *cobra.Command, _ []string) error { return cmd.Help() },
 	}
@@ -39,32 +42,11 @@ func newTraceCmd(s *streams) *cobra.Command {
 		Use:   "summarize FILE",
 		Short: "Turn a recorded latency trace into frame metrics",
 		Long: `Read a latency trace (one JSON mark per line, as ` + latency.EnvVar + `=FILE
-records it) and print its frame metrics: frame count, frame cost
-percentiles, present intervals, session average FPS, 1% low, jank and the
-median time between consecutive marks of a frame, frame intervals, input
-latency and the frame loop's waits; and where frames were presented on a
-real clock and carry the refresh they aimed at, the display metrics:
-displayed time and time between display changes, animation error, hitch
-time and hitch ratio (ms of hitch per second of animation, with its band:
-good ≤ 5, warning 5–10, critical ≥ 10), frame overrun and jank per 64-frame
-window. Every value carries its quality
-(valid, missing, warmup, not-applicable, not-foreground, discontinuity)
-and the ID and version of its definition; a percentile without enough
-frames is missing, never 0.
+records it) and print its frame metrics, each with its quality. A metric the
+trace's clock cannot carry reads not-applicable, with why.
 
-Each epoch of a trace opens with a header saying what scheduled its
-frames (a virtual scheduler or the real clock) and whether its renderer
-presented them. A metric is derived only from epochs that can carry it:
-frame costs from any; frame intervals, input latency and waits from real
-timing; presentation rates and intervals from real timing with a
-renderer that presents. Any other row is not-applicable (or missing, for
-a trace without headers, whose source is unknown), and the why column
-says which. --defs replays a trace under an older definition set.
-
-The table shows durations in µs; --json gives every value in the unit of
-its definition (durations in ns). A malformed line is counted, named on
-stderr and skipped. An empty, unreadable or frame-less file is an input
-error (exit 2).`,
+Exit status: 0 read, 2 an empty, unreadable or frame-less file.
+Details: perfbench's docs/diagnosis.md and docs/perf/endtoend.md.`,
 		Example: "  " + latency.EnvVar + "=trace.jsonl perfbench phase hover s13 240\n  perfbench trace summarize trace.jsonl\n  perfbench trace summarize --json trace.jsonl",
 		Args:    cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {

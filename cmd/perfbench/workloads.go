@@ -40,17 +40,14 @@ func newWorkloadsCmd(s *streams) *cobra.Command {
 		Short: "Run the reference workloads of the gate list against their same-run criteria",
 		Example: "  go run ./cmd/perfbench workloads\n" +
 			"  go run ./cmd/perfbench workloads --record   # and rewrite the reference page",
-		Long: `workloads runs every workload of the gate list (` + strings.Join(gateNames(), " ") + `)
-and judges each against its criteria: a slope or a same-run ratio, never an
-absolute time, and counts with a ceiling of zero differences. It fails (exit
-1) for any Fail or Broken.
+		Long: `Run every workload of the gate list and judge it by slopes and same-run
+ratios, never an absolute time. The diagnostics run only under workload NAME.
 
-A workload whose only failures are time ratios is measured once more, and
-the second judgement stands. The diagnostics (` + strings.Join(diagnosticNames(), " ") + `)
-are never run here; run them with perfbench workload NAME.
+Gate list: ` + strings.Join(gateNames(), " ") + `
+Diagnostics: ` + strings.Join(diagnosticNames(), " ") + `
 
---record writes the absolute times, keyed by this machine, into the advisory
-table of ` + workloads.DefaultDocs + `; they gate nothing.`,
+Exit status: 0 pass, 1 a Fail or Broken, 2 usage error.
+Details: perfbench's docs/gates.md.`,
 		Args: cobra.NoArgs,
 		RunE: func(_ *cobra.Command, _ []string) error {
 			if f.rounds < 0 {
@@ -68,15 +65,12 @@ func newWorkloadCmd(s *streams) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "workload NAME [--json] [--record]",
 		Short: "Run one reference workload, the diagnostics included",
-		Long: `workload runs one reference workload and judges it, as perfbench workloads
-does for the gate list. The diagnostics run only here: unvirtualised-probe
-mounts 20 000 table rows, the one document that would make a change to
-scrolling look important; glide-split times a glide against a repaint of the
-same rows; renderer-slope-gpu is renderer-slope on the GPU renderer, in a
--tags gpu build (CI runs it there). A diagnostic's numbers are reported; its verdict is the design's
-goal, not a gate.
+		Long: `Run one reference workload and judge it, as workloads does for the gate
+list. A diagnostic's numbers are reported; its verdict is a goal, not a gate.
 
-Workloads: ` + strings.Join(workloads.Names(), " "),
+Workloads: ` + strings.Join(workloads.Names(), " ") + `
+
+Details: perfbench's docs/gates.md.`,
 		Example: "  perfbench workload static-slope\n  perfbench workload glide-split --json",
 		Args:    cobra.ExactArgs(1),
 		RunE: func(_ *cobra.Command, args []string) error {

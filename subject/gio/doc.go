@@ -85,6 +85,6 @@
 // package (a type with a Layout method, importing gioui.org/widget and
 // friends but never gioui.org/app), and give the module a second main
 // for its scenarios, which imports the UI, this package and package
-// harness: it builds with CGO_ENABLED=0. The repository's README shows the
-// layout and its CI.
+// harness: it builds with CGO_ENABLED=0. The repository's docs/programs.md
+// shows the layout and its CI.
 package gio

@@ -222,7 +222,11 @@ Exit status: 0 pass (or unbaselined), 1 a band failed, a scenario broke or
 			}
 			for _, file := range o.Stale {
 				what := ""
-				if file != dpath {
+				switch file {
+				case dpath:
+				case bpath:
+					what = ": counts have no recorded bound yet"
+				default:
 					what = " with the references in " + bpath // the reference page
 				}
 				fmt.Fprintf(cmd.ErrOrStderr(), "%s: %s is out of date%s: run %s perf, review the change and commit it\n", p, file, what, p)

@@ -253,7 +253,7 @@ Exit status: 0 pass (or unbaselined), 1 a band failed, a scenario broke or
 	fl.BoolVar(&advisory, "advisory-times", false, "with --check: report a time over its limit without failing on it (counts and broken scenarios still fail); for a machine whose speed drifts from its baselines'")
 	fl.StringVar(&baselines, "baselines", "", "baselines file (default "+h.baselinesDefault()+" under the module root)")
 	fl.StringVar(&docs, "docs", "", "docs file with the generated section (default "+h.docsDefault()+" under the module root)")
-	fl.StringArrayVar(&rebaseline, "rebaseline", nil, "record this scenario's times as its new baselines even if that moves them up (repeatable; needs --why)")
+	fl.StringArrayVar(&rebaseline, "rebaseline", nil, "record this scenario's times and recorded count bounds afresh even if that moves them the worse way (repeatable; needs --why)")
 	fl.StringVar(&why, "why", "", "why the --rebaseline numbers are the right ones; recorded with the baseline")
 	fl.BoolVar(&allowDirty, "allow-dirty", false, "record from a tree with uncommitted changes; the history marks the commit -dirty")
 	fl.DurationVar(&timeout, "timeout", runner.DefaultTimeout, "how long one scenario's process may run before it is killed and judged broken")

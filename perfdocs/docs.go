@@ -262,6 +262,7 @@ func Section(scenarios []Scenario, store *baselines.Store, hist *history.History
 		for _, n := range sc.Numbers {
 			b := n.Band
 			value := "—"
+			budget := n.BudgetVerdict
 			switch {
 			case n.Band.Kind.Recorded():
 				k := scope.Key(sc.Name, n.Spec)
@@ -270,10 +271,19 @@ func Section(scenarios []Scenario, store *baselines.Store, hist *history.History
 				case ok && n.Band.Kind.Exact():
 					// An exact number has no interval to show.
 					value = fmt.Sprintf("%s %s, set %s", band.Format(rec.Median), n.Unit, rec.Set.UTC().Format(time.DateOnly))
+					if n.BandVerdict != band.Broken {
+						budget = n.Budget.Interval(rec.Median, rec.Median)
+					}
 				case ok:
 					p := hist.Interval(k, rec)
 					value = fmt.Sprintf("%s %s [%s, %s] n=%d, set %s", band.Format(rec.Median), n.Unit,
 						band.Format(p.Lo), band.Format(p.Hi), p.N, rec.Set.UTC().Format(time.DateOnly))
+					// The budget judged on what the page shows, the
+					// recorded baseline's interval, not on this run's
+					// median: unsure where it straddles the budget.
+					if n.BandVerdict != band.Broken {
+						budget = n.Budget.Interval(p.Lo, p.Hi)
+					}
 				}
 				if ok {
 					b = b.WithBaseline(rec.Median)
@@ -302,7 +312,7 @@ func Section(scenarios []Scenario, store *baselines.Store, hist *history.History
 				}
 			}
 			fmt.Fprintf(&w, "| %s | %s | %s | %s | %s | %s |\n",
-				cell(n.Name), cell(value), cell(bandCell(b, store, sc.Name, n.Name)), cell(n.Budget.String()), n.BandVerdict.Cell(), n.BudgetVerdict.Cell())
+				cell(n.Name), cell(value), cell(bandCell(b, store, sc.Name, n.Name)), cell(n.Budget.String()), n.BandVerdict.Cell(), budget.Cell())
 		}
 	}
 	w.WriteString("\n")

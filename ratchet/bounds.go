@@ -105,9 +105,11 @@ func moveBound(store *baselines.Store, scenario string, m band.Measured, varies,
 		mv.Kind, fresh.Why = history.Recorded, whyFirstBound
 	case !band.Better(d, fresh.Bound, old.Bound):
 		return Move{}, false // never the worse way by itself
-	case varies && old.Varies && !band.Better(d, edge(d, fresh, true), edge(d, old, false)):
-		// The processes' range overlaps the one the bound was set
-		// from: a luckier draw of the same code, not an improvement.
+	case varies && old.Varies && !clearlyBetter(d, fresh, old):
+		// The processes' range is not clear of the one the bound was
+		// set from: a luckier draw of the same code, not an
+		// improvement, and a bound tightened to it would fail the
+		// next ordinary draw.
 		return Move{}, false
 	default:
 		mv.Kind = history.Tightened
@@ -116,6 +118,20 @@ func moveBound(store *baselines.Store, scenario string, m band.Measured, varies,
 	mv.Why = fresh.Why
 	store.PutBound(k, fresh)
 	return mv, true
+}
+
+// clearlyBetter reports whether a varying count's new range lies wholly on
+// the better side of the old one, by more than the margin the bound
+// allows (band.VaryMargin spreads, at least band.Resolution): processes
+// that agree at one value and then at the next below are the runtime's
+// draw, not a change.
+func clearlyBetter(d band.Direction, fresh, old baselines.Bound) bool {
+	margin := max(band.VaryMargin*max(fresh.Hi-fresh.Lo, old.Hi-old.Lo), band.Resolution)
+	worst, best := edge(d, fresh, true), edge(d, old, false)
+	if d == band.AtLeast {
+		return worst-margin > best
+	}
+	return worst+margin < best
 }
 
 // edge returns the end of a varying count's range on the worse side

@@ -126,6 +126,12 @@ func TestAVaryingCountWhoseProcessesAgreeGetsOneStep(t *testing.T) {
 	r := newRepo(t)
 	r.run(t, r.recordingOpts(), measuring(recording(3, 40, 650, 650, 650)))
 	assert.Equal(t, 651.0, boundOf(t, r, "hover-storm", "allocs").Bound)
+
+	o := r.run(t, r.recordingOpts(), measuring(recording(3, 40, 649, 649, 649)))
+	assert.Empty(t, o.Moves, "one below, within the resolution: the runtime's draw, not tightened")
+	o = r.run(t, r.recordingOpts(), measuring(recording(3, 40, 648, 648, 648)))
+	require.Len(t, o.Moves, 1, "two below is clear of it")
+	assert.Equal(t, 649.0, boundOf(t, r, "hover-storm", "allocs").Bound)
 }
 
 // A count that does worse fails its recorded bound, and the failing run
@@ -159,6 +165,12 @@ func TestRecordedBoundsMoveOnlyTheBetterWay(t *testing.T) {
 		o := r.run(t, r.recordingOpts(), measuring(recording(3, 40, 649, 650)))
 		assert.False(t, o.Failed())
 		assert.Empty(t, o.Moves)
+		assert.Equal(t, before, r.snapshot(t))
+	})
+
+	t.Run("a varying count one below its range does not move its bound", func(t *testing.T) {
+		o := r.run(t, r.recordingOpts(), measuring(recording(3, 40, 642, 643)))
+		assert.Empty(t, o.Moves, "642–643 is within a spread (5) of 648–653")
 		assert.Equal(t, before, r.snapshot(t))
 	})
 

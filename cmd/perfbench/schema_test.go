@@ -293,9 +293,11 @@ func fullReports(t *testing.T) map[string][]byte {
 	floor.Band, exact.Band = band.Floor(1), band.Exact(2)
 	recorded := ceiling
 	recorded.Band = band.Record(band.AtMost).WithBound(2)
+	unrecorded := ceiling
+	unrecorded.Band, unrecorded.BandVerdict, unrecorded.Limit = band.Record(band.AtLeast), band.Unbaselined, 0
 	o := ratchet.Outcome{Machine: baselines.DetectMachine(), Verdict: band.Broken,
 		Scenarios: []ratchet.ScenarioOutcome{
-			{Name: "a", Verdict: band.Pass, Remeasured: true, Rebaselined: true, Numbers: []band.Judged{time, ceiling, floor, exact, recorded}},
+			{Name: "a", Verdict: band.Pass, Remeasured: true, Rebaselined: true, Numbers: []band.Judged{time, ceiling, floor, exact, recorded, unrecorded}},
 			{Name: "b", Verdict: band.Broken, Broken: "exited with status 2"},
 		},
 		Moves: []ratchet.Move{{Scenario: "a", Number: "frame", Unit: "µs/frame", Kind: history.Rebaselined, From: 1, To: 1.1, Why: "a reason"},

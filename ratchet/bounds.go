@@ -144,9 +144,8 @@ func edge(d band.Direction, b baselines.Bound, worst bool) float64 {
 	return b.Hi
 }
 
-// unrecorded names the recorded counts of o that have no bound in the
-// store yet: what perf --check reports stale, since perf would record
-// them.
+// unrecorded says, for each recorded count of o that has no bound in the
+// store yet, what perf would add: what perf --check reports stale.
 func (r *Ratchet) unrecorded(o Outcome) []string {
 	var out []string
 	for _, sc := range o.Scenarios {
@@ -158,7 +157,7 @@ func (r *Ratchet) unrecorded(o Outcome) []string {
 				continue
 			}
 			if _, ok := r.store.Bound(baselines.CountKey{Scenario: sc.Name, Number: n.Name}); !ok {
-				out = append(out, sc.Name+"/"+n.Name)
+				out = append(out, fmt.Sprintf("%s/%s: its %s, which perf records from the run", sc.Name, n.Name, n.Band.Direction()))
 			}
 		}
 	}

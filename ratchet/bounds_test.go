@@ -236,7 +236,7 @@ func TestCheckReportsAnUnrecordedBound(t *testing.T) {
 	for _, c := range o.StaleLines[r.baselines()] {
 		want = append(want, c.Want)
 	}
-	assert.Contains(t, want, "hover-storm/restyles: a bound perf records")
+	assert.Contains(t, want, "hover-storm/restyles: its ceiling, which perf records from the run")
 	assert.Equal(t, before, r.snapshot(t))
 
 	r.run(t, r.recordingOpts(), measuring(recording(3, 40, 648, 653)))

@@ -629,8 +629,8 @@ func (r *Ratchet) check(o Outcome) Outcome {
 	}
 	if missing := r.unrecorded(o); len(missing) > 0 {
 		changes := make([]LineChange, 0, min(len(missing), maxStaleLines))
-		for _, name := range missing[:min(len(missing), maxStaleLines)] {
-			changes = append(changes, LineChange{Line: store.CountsLine(), Want: name + ": a bound perf records"})
+		for _, name := range missing[:cap(changes)] {
+			changes = append(changes, LineChange{Line: store.CountsLine(), Want: name})
 		}
 		o.Stale = append(o.Stale, opts.Baselines)
 		if o.StaleLines == nil {

@@ -80,6 +80,15 @@ type Band struct {
 	// (AtLeast) or the only value that passes (Exactly). There is no
 	// tolerance: one past the bound fails.
 	Ceiling float64
+
+	// Recorded, for a count, says its bound is recorded by the ratchet
+	// from a run (see [Record]) rather than written in source; Ceiling is
+	// the recorded bound once HasBound.
+	Recorded bool
+	// HasBound says a recorded count's bound has been filled in from the
+	// ratchet's store ([Band.WithBound]); without it the count is judged
+	// unbaselined, as a time with no baseline is.
+	HasBound bool
 }
 
 // Time returns a time band admitting medians up to (1+tolerance) times the
@@ -154,6 +163,34 @@ func Floor(floor float64) Band { return count(AtLeast, floor) }
 // wrong. A negative or non-finite value is a programming error and panics.
 func Exact(value float64) Band { return count(Exactly, value) }
 
+// Record returns a count band whose bound the ratchet records from the
+// run the first time it sees the number, the same for every machine, and
+// moves only the better way (down for a ceiling, up for a floor; an exact
+// bound never moves by itself): the source says which way is better and
+// writes no number. The bound is filled in with [Band.WithBound]; until
+// then the count judges unbaselined. An unknown direction is a
+// programming error and panics.
+func Record(d Direction) Band {
+	if err := CheckDirection(d); err != nil {
+		panic("band: count " + err.Error())
+	}
+	return Band{Kind: KindCount, Dir: d, Recorded: true}
+}
+
+// WithBound returns a copy of a recorded count band ([Record]) judged
+// against bound. It panics on any other band: a written bound is the
+// source's, and wins.
+func (b Band) WithBound(bound float64) Band {
+	if !b.Kind.Bounded() || !b.Recorded {
+		panic("band: WithBound on a band whose bound is not recorded")
+	}
+	if !(bound >= 0) || math.IsInf(bound, 0) {
+		panic(fmt.Sprintf("band: recorded bound %v is not a finite number ≥ 0", bound))
+	}
+	b.Ceiling, b.HasBound = bound, true
+	return b
+}
+
 func count(d Direction, bound float64) Band {
 	if !(bound >= 0) || math.IsInf(bound, 0) {
 		panic(fmt.Sprintf("band: count %s %v is not a finite number ≥ 0", d, bound))
@@ -200,12 +237,12 @@ func (b Band) WithBaseline(baseline float64) Band {
 }
 
 // Baselined reports whether the band can be judged on this machine: a count
-// always can, a recorded band (a time, instructions) only once a baseline
-// has been recorded.
+// whose bound is written always can, one whose bound is recorded and a
+// recorded band (a time, instructions) only once it has been recorded.
 func (b Band) Baselined() bool {
 	switch {
 	case b.Kind.Bounded():
-		return true
+		return !b.Recorded || b.HasBound
 	case b.Kind.Recorded():
 		return b.Baseline > 0
 	}
@@ -243,6 +280,9 @@ func (b Band) check() string {
 		if !(b.Ceiling >= 0) || math.IsInf(b.Ceiling, 0) {
 			return fmt.Sprintf("count band %s %v is not a finite number ≥ 0", b.Direction(), b.Ceiling)
 		}
+		if b.HasBound && !b.Recorded {
+			return "count band has a recorded bound but is not declared recorded"
+		}
 	default:
 		return "no band"
 	}
@@ -257,12 +297,20 @@ func (b Band) kindName() string {
 }
 
 // String returns the band as a report prints it: "≤ 12" for a count with a
-// ceiling, "≥ 300" for one with a floor, "= 1" for an exact one,
+// ceiling, "≥ 300" for one with a floor, "= 1" for an exact one, "≤ 43
+// recorded" for a recorded bound and "≤ —, unrecorded" for one with none
+// yet,
 // "≤ 57.68 (41.2 +40%)" for a baselined time, "+40%, unbaselined" for a time
 // with no baseline yet.
 func (b Band) String() string {
 	switch b.Kind {
 	case KindCount:
+		switch {
+		case b.Recorded && !b.HasBound:
+			return b.Direction().Symbol() + " —, unrecorded"
+		case b.Recorded:
+			return b.Direction().Symbol() + " " + Format(b.Ceiling) + " recorded"
+		}
 		return b.Direction().Symbol() + " " + Format(b.Ceiling)
 	case KindTime, KindInstructions:
 		tol := "+" + Format(b.Tolerance*100) + "%"
@@ -287,18 +335,29 @@ type bandJSON struct {
 	Ceiling   *float64 `json:"ceiling,omitempty"`
 	Floor     *float64 `json:"floor,omitempty"`
 	Exact     *float64 `json:"exact,omitempty"`
+	// Recorded marks a count whose bound the ratchet records; with no
+	// bound yet, Direction says which way it points.
+	Recorded  bool      `json:"recorded,omitempty"`
+	Direction Direction `json:"direction,omitempty"`
 }
 
 // MarshalJSON writes the kind and that kind's fields:
 // {"kind":"time","tolerance":0.4}, or a count's bound under its direction's
 // name: {"kind":"count","ceiling":1}, {"kind":"count","floor":300},
-// {"kind":"count","exact":1}.
+// {"kind":"count","exact":1}; a recorded count adds "recorded":true, and
+// before its bound is recorded has its direction alone:
+// {"kind":"count","recorded":true,"direction":"ceiling"}.
 func (b Band) MarshalJSON() ([]byte, error) {
 	w := bandJSON{Kind: b.Kind}
 	switch b.Kind {
 	case KindTime, KindInstructions:
 		w.Baseline, w.Tolerance, w.Spread = b.Baseline, &b.Tolerance, b.Spread
 	case KindCount:
+		w.Recorded = b.Recorded
+		if b.Recorded && !b.HasBound {
+			w.Direction = b.Direction()
+			break
+		}
 		v := b.Ceiling
 		switch b.Direction() {
 		case AtLeast:
@@ -321,8 +380,8 @@ func (b *Band) UnmarshalJSON(data []byte) error {
 	}
 	switch w.Kind {
 	case KindTime, KindInstructions:
-		if w.Ceiling != nil || w.Floor != nil || w.Exact != nil {
-			return fmt.Errorf("band: a %s band has no ceiling, floor or exact value", w.Kind)
+		if w.Ceiling != nil || w.Floor != nil || w.Exact != nil || w.Recorded || w.Direction != "" {
+			return fmt.Errorf("band: a %s band has no ceiling, floor or exact value, and no direction", w.Kind)
 		}
 		if w.Tolerance == nil {
 			return fmt.Errorf("band: a %s band needs a tolerance", w.Kind)
@@ -342,10 +401,20 @@ func (b *Band) UnmarshalJSON(data []byte) error {
 		if w.Exact != nil {
 			bounds = append(bounds, Band{Kind: KindCount, Dir: Exactly, Ceiling: *w.Exact})
 		}
-		if len(bounds) != 1 {
+		switch {
+		case w.Recorded && len(bounds) == 0:
+			if err := CheckDirection(w.Direction); err != nil {
+				return fmt.Errorf("band: a recorded count band with no bound needs its direction: %w", err)
+			}
+			*b = Record(w.Direction)
+			return nil
+		case w.Direction != "":
+			return fmt.Errorf("band: a count band with a bound names its direction by the bound's field, not by direction")
+		case len(bounds) != 1:
 			return fmt.Errorf("band: a count band needs exactly one of ceiling, floor or exact, got %d", len(bounds))
 		}
 		*b = bounds[0]
+		b.Recorded, b.HasBound = w.Recorded, w.Recorded
 	case "":
 		*b = Band{}
 	default:

@@ -1,6 +1,7 @@
 package band_test
 
 import (
+	"encoding/json"
 	"math"
 	"testing"
 
@@ -41,4 +42,50 @@ func TestCheckTime(t *testing.T) {
 			}
 		})
 	}
+}
+
+// A recorded count judges unbaselined until its bound is filled in, then
+// as a written one would; its wire form carries its direction alone
+// until then.
+func TestRecordedCount(t *testing.T) {
+	spec := band.Spec{Name: "restyles", Unit: "restyles/frame", Band: band.Record(band.AtMost)}
+	j := band.Judge(band.Measured{Spec: spec, Samples: []float64{3}})
+	assert.Equal(t, band.Unbaselined, j.BandVerdict)
+	assert.Equal(t, "≤ —, unrecorded", spec.Band.String())
+
+	data, err := json.Marshal(spec.Band)
+	assert.NoError(t, err)
+	assert.JSONEq(t, `{"kind":"count","recorded":true,"direction":"ceiling"}`, string(data))
+	var back band.Band
+	assert.NoError(t, json.Unmarshal(data, &back))
+	assert.Equal(t, spec.Band, back)
+
+	spec.Band = spec.Band.WithBound(2)
+	assert.Equal(t, "≤ 2 recorded", spec.Band.String())
+	assert.Equal(t, band.Fail, band.Judge(band.Measured{Spec: spec, Samples: []float64{3}}).BandVerdict)
+	assert.Equal(t, band.Pass, band.Judge(band.Measured{Spec: spec, Samples: []float64{2}}).BandVerdict)
+	data, err = json.Marshal(spec.Band)
+	assert.NoError(t, err)
+	assert.JSONEq(t, `{"kind":"count","recorded":true,"ceiling":2}`, string(data))
+	back = band.Band{}
+	assert.NoError(t, json.Unmarshal(data, &back))
+	assert.Equal(t, spec.Band, back)
+
+	assert.Error(t, json.Unmarshal([]byte(`{"kind":"count","recorded":true}`), &back), "no bound and no direction")
+	assert.Error(t, json.Unmarshal([]byte(`{"kind":"time","tolerance":0.1,"direction":"ceiling"}`), &back))
+	assert.Panics(t, func() { band.Count(2).WithBound(1) }, "a written bound is the source's")
+	assert.Panics(t, func() { band.Record("sideways") })
+}
+
+// A varying count's bound lies VaryMargin spreads beyond its worst
+// process, and at least one count beyond it.
+func TestVaryingBound(t *testing.T) {
+	assert.Equal(t, 664.0, band.VaryingBound(band.AtMost, 642, 653, 11))
+	assert.Equal(t, 651.0, band.VaryingBound(band.AtMost, 650, 650, 0), "processes that agree: the resolution")
+	assert.Equal(t, 29.0, band.VaryingBound(band.AtLeast, 40, 51, 11))
+	assert.Equal(t, 0.0, band.VaryingBound(band.AtLeast, 3, 20, 17), "never below zero")
+	assert.Panics(t, func() { band.VaryingBound(band.Exactly, 1, 2, 1) })
+	assert.True(t, band.Better(band.AtMost, 1, 2))
+	assert.True(t, band.Better(band.AtLeast, 2, 1))
+	assert.False(t, band.Better(band.Exactly, 1, 2))
 }

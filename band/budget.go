@@ -51,3 +51,19 @@ func (b *Budget) judge(value float64) Verdict {
 	}
 	return Fail
 }
+
+// Interval returns the budget verdict of an estimate whose interval is
+// [lo, hi]: Pass when all of it meets the budget, Fail when none of it
+// does, and Unsure when it straddles Max, where this run's median would
+// say pass or fail by noise alone. None without a budget.
+func (b *Budget) Interval(lo, hi float64) Verdict {
+	switch {
+	case b == nil:
+		return None
+	case hi <= b.Max:
+		return Pass
+	case lo > b.Max:
+		return Fail
+	}
+	return Unsure
+}

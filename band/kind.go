@@ -56,7 +56,7 @@ func (k Kind) Portable() bool { return kinds[k].portable }
 // assume=exact), and a difference between processes is a bug.
 func (k Kind) Exact() bool { return kinds[k].exact }
 
-// Bounded reports whether the band is a bound the scenario's source
-// writes, in a direction (≤ work done, ≥ work avoided, = a fixed number):
-// a count's.
+// Bounded reports whether the band is a bound in a direction (≤ work
+// done, ≥ work avoided, = a fixed number), written in the scenario's
+// source or recorded by the ratchet ([Record]): a count's.
 func (k Kind) Bounded() bool { return kinds[k].bounded }

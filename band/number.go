@@ -45,6 +45,11 @@ type Measured struct {
 	// Wall, for a time gated on the thread-CPU clock, is the same
 	// frames' wall-clock cost in µs, reported beside it and never gated.
 	Wall []float64 `json:"wall,omitempty"`
+	// PerProcess, for a count declared varying that the runner pooled
+	// from several processes ([Pool]), is each process's value in the
+	// order they ran; Samples holds their median. The ratchet records a
+	// varying count's bound from their range ([VaryingBound]).
+	PerProcess []float64 `json:"per_process,omitempty"`
 }
 
 // Judged is a number with its verdicts and everything a report prints of

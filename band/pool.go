@@ -17,7 +17,8 @@ import (
 //     processes' median, the lower middle one of an even number: a process
 //     whose runtime allocated a little more than the others' does not
 //     decide it, and a change that makes the code allocate more moves
-//     every process;
+//     every process; each process's value is kept in PerProcess, the
+//     range a recorded bound is set from;
 //   - instructions are the least of the processes' values: the work of
 //     the code itself, which a program's own randomness (a timer, a
 //     schedule) only adds to.
@@ -49,6 +50,9 @@ func Pool(ms []Measured, varies bool) (Measured, error) {
 			out.Samples = []float64{slices.Min(out.Samples)}
 		}
 	case varies:
+		if len(ms) > 1 {
+			out.PerProcess = slices.Clone(out.Samples)
+		}
 		if len(out.Samples) > 0 {
 			slices.Sort(out.Samples)
 			out.Samples = []float64{out.Samples[(len(out.Samples)-1)/2]}

@@ -1,6 +1,7 @@
 package band_test
 
 import (
+	"slices"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -48,4 +49,24 @@ func TestKindTraits(t *testing.T) {
 	assert.False(t, count.Estimated() || count.Recorded())
 	var zero band.Kind
 	assert.False(t, zero.Known() || zero.Estimated() || zero.Recorded() || zero.Exact() || zero.Bounded())
+}
+
+// A varying count keeps each process's value beside the median, the range
+// its recorded bound is set from.
+func TestPoolKeepsAVaryingCountsProcesses(t *testing.T) {
+	spec := band.Spec{Name: "allocs", Unit: "allocs/frame", Band: band.Record(band.AtMost)}
+	var ms []band.Measured
+	for _, v := range []float64{648, 642, 654} {
+		ms = append(ms, band.Measured{Spec: spec, Samples: []float64{v}})
+	}
+	got, err := band.Pool(ms, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := []float64{648}; !slices.Equal(got.Samples, want) {
+		t.Errorf("samples %v, want the median %v", got.Samples, want)
+	}
+	if want := []float64{648, 642, 654}; !slices.Equal(got.PerProcess, want) {
+		t.Errorf("per process %v, want %v", got.PerProcess, want)
+	}
 }

@@ -20,11 +20,13 @@ import (
 
 // storeVersion is the schema version a baselines file carries: 1 for a
 // file of machines' baselines alone, 2 for one that also names the
-// reference revision (references). A file without references is still
-// written as version 1, byte for byte as before, and both read.
+// reference revision (references), 3 for one that also records counts'
+// bounds (counts). A file is written at the lowest version that holds
+// what it has, byte for byte as before, and all three read.
 const (
 	storeVersion           = 1
 	storeVersionReferences = 2
+	storeVersionCounts     = 3
 )
 
 // DefaultFile is the baselines file, relative to the module root.
@@ -84,6 +86,11 @@ type Store struct {
 	// commit in the file (0 for one added since).
 	refs     []Reference
 	refLines []int
+	// bounds are the counts' recorded bounds (see bounds.go), boundLines
+	// the line of each in the file.
+	bounds     map[CountKey]Bound
+	boundLines map[CountKey]int
+	countsLine int
 }
 
 // HasMachine reports whether any baseline is recorded for the machine.
@@ -176,6 +183,9 @@ func Load(path string) (*Store, error) {
 func (s *Store) CheckScenarios(file string, known []string) error {
 	if known == nil {
 		return nil
+	}
+	if err := s.checkBounds(file, known); err != nil {
+		return err
 	}
 	for _, k := range s.Keys() {
 		if !slices.Contains(known, k.Scenario) {
@@ -307,18 +317,23 @@ func (p *parser) root(n *yaml.Node) error {
 		return err
 	}
 	version := 0
-	var refs *yaml.Node
+	var refs, counts *yaml.Node
 	for _, kv := range pairs {
 		k, v := kv[0], kv[1]
 		switch k.Value {
 		case "version":
-			if v.Kind != yaml.ScalarNode || (v.Value != strconv.Itoa(storeVersion) && v.Value != strconv.Itoa(storeVersionReferences)) {
-				return p.Errorf(v, "version must be %d (or %d, with references)", storeVersion, storeVersionReferences)
+			if v.Kind != yaml.ScalarNode || (v.Value != strconv.Itoa(storeVersion) && v.Value != strconv.Itoa(storeVersionReferences) && v.Value != strconv.Itoa(storeVersionCounts)) {
+				return p.Errorf(v, "version must be %d (or %d, with references, or %d, with counts)", storeVersion, storeVersionReferences, storeVersionCounts)
 			}
 			version, _ = strconv.Atoi(v.Value)
 		case "references":
 			refs = k
 			if err := p.references(v); err != nil {
+				return err
+			}
+		case "counts":
+			counts = k
+			if err := p.counts(v); err != nil {
 				return err
 			}
 		case "machines":
@@ -335,14 +350,16 @@ func (p *parser) root(n *yaml.Node) error {
 				}
 			}
 		default:
-			return p.Errorf(k, "unknown field %q (want version, references, machines)", k.Value)
+			return p.Errorf(k, "unknown field %q (want version, references, counts, machines)", k.Value)
 		}
 	}
 	switch {
 	case version == 0:
 		return p.Errorf(n, "no version; the first field is version: %d", storeVersion)
-	case refs != nil && version != storeVersionReferences:
+	case refs != nil && version < storeVersionReferences:
 		return p.Errorf(refs, "references are a version %d field, and the file says version %d", storeVersionReferences, version)
+	case counts != nil && version < storeVersionCounts:
+		return p.Errorf(counts, "counts are a version %d field, and the file says version %d", storeVersionCounts, version)
 	}
 	return nil
 }
@@ -486,6 +503,12 @@ func (s *Store) Marshal() []byte {
 		key.HeadComment = referencesHead
 		extra = []*yaml.Node{key, referencesNode(s.refs)}
 	}
+	if len(s.bounds) > 0 {
+		version = storeVersionCounts
+		key := &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!str", Value: "counts"}
+		key.HeadComment = countsHead
+		extra = append(extra, key, s.boundsNode())
+	}
 	keys := s.Keys()
 	entries := make([]keyfile.Entry, len(keys))
 	for i, k := range keys {
@@ -497,9 +520,7 @@ func (s *Store) Marshal() []byte {
 // node is the file form of the baseline under k.
 func (s *Store) node(k Key) *yaml.Node {
 	str := func(v string) *yaml.Node { return &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!str", Value: v} }
-	num := func(f float64) *yaml.Node {
-		return &yaml.Node{Kind: yaml.ScalarNode, Value: strconv.FormatFloat(f, 'g', -1, 64)}
-	}
+	num := func(f float64) *yaml.Node { return &yaml.Node{Kind: yaml.ScalarNode, Value: formatFloat(f)} }
 	mapping := func() *yaml.Node { return &yaml.Node{Kind: yaml.MappingNode} }
 	add := func(m *yaml.Node, k string, v *yaml.Node) { m.Content = append(m.Content, str(k), v) }
 	b := s.records[k]
@@ -518,3 +539,6 @@ func (s *Store) node(k Key) *yaml.Node {
 	add(rec, "samples", samples)
 	return rec
 }
+
+// formatFloat writes f so that it reads back exactly.
+func formatFloat(f float64) string { return strconv.FormatFloat(f, 'g', -1, 64) }

@@ -77,6 +77,7 @@ func FuzzLoad(f *testing.F) {
 	f.Add([]byte("version: 1\nmachines:\n  m: &x {}\n  n: *x\n"))
 	f.Add([]byte("version: 1\nmachines:\n  m:\n    s:\n      frame: {median: .nan, samples: [.inf], set: 2026-09-10T08:00:00+02:00}\n"))
 	f.Add([]byte("<<: {version: 1}\n"))
+	f.Add([]byte("version: 3\ncounts:\n  s:\n    allocs: {unit: a, direction: ceiling, bound: 664, range: [642, 653], set: 2026-09-10T08:00:00Z, commit: 4f6ca49b2d8b, why: w}\nmachines:\n"))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		s, err := baselines.Parse(data, "baselines.yaml")
 		if err != nil {

@@ -162,7 +162,11 @@ as it was. Details: perfbench's docs/ratchet.md.`,
 			}
 			for _, file := range o.Stale {
 				what := ""
-				if file != dpath {
+				switch file {
+				case dpath:
+				case bpath:
+					what = ": counts have no recorded bound yet"
+				default:
 					what = " with the references in " + bpath // the reference page
 				}
 				fmt.Fprintf(cmd.ErrOrStderr(), "%s: %s is out of date%s: run %s perf, review the change and commit it\n", p, file, what, p)
@@ -189,7 +193,7 @@ as it was. Details: perfbench's docs/ratchet.md.`,
 	fl.BoolVar(&advisory, "advisory-times", false, "with --check: report a time over its limit without failing on it")
 	fl.StringVar(&baselines, "baselines", "", "baselines file (default "+h.baselinesDefault()+" under the module root)")
 	fl.StringVar(&docs, "docs", "", "docs file with the generated section (default "+h.docsDefault()+" under the module root)")
-	fl.StringArrayVar(&rebaseline, "rebaseline", nil, "record this scenario's times and instructions as its baselines, up or down (repeatable; needs --why)")
+	fl.StringArrayVar(&rebaseline, "rebaseline", nil, "record this scenario's times, instructions and recorded count bounds afresh, up or down (repeatable; needs --why)")
 	fl.StringVar(&why, "why", "", "why the --rebaseline numbers are right; recorded with them")
 	fl.BoolVar(&allowDirty, "allow-dirty", false, "record from a dirty tree; the history marks the commit -dirty")
 	fl.DurationVar(&timeout, "timeout", runner.DefaultTimeout, "how long one scenario's process may run before it is judged broken")

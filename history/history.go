@@ -54,6 +54,11 @@ const (
 	Lowered
 	// Rebaselined: asked for by name, with a reason.
 	Rebaselined
+	// Tightened: a count's recorded bound moved the better way (down for
+	// a ceiling, up for a floor) because the run did better. Counts'
+	// bounds live in the baselines file alone, so no history point
+	// carries it.
+	Tightened
 )
 
 func (k Kind) String() string {
@@ -64,6 +69,8 @@ func (k Kind) String() string {
 		return "lowered"
 	case Rebaselined:
 		return "rebaselined"
+	case Tightened:
+		return "tightened"
 	}
 	return fmt.Sprintf("Kind(%d)", uint8(k))
 }

@@ -78,8 +78,25 @@ func Charts(scenarios []Scenario, store *baselines.Store, hist *history.History,
 				if n.BandVerdict == band.Broken {
 					continue
 				}
-				counts = append(counts, chart.Count{Name: n.Name, Unit: n.Unit, Value: n.Median,
-					Symbol: n.Band.Direction().Symbol(), Bound: n.Band.Ceiling})
+				c := chart.Count{Name: n.Name, Unit: n.Unit, Value: n.Median,
+					Symbol: n.Band.Direction().Symbol(), Bound: n.Band.Ceiling}
+				if n.Band.Recorded {
+					rec, ok := store.Bound(baselines.CountKey{Scenario: sc.Name, Number: n.Name})
+					if !ok {
+						continue // nothing to chart it against yet
+					}
+					c.Bound = rec.Bound
+					if rec.Varies {
+						// Its processes' worst, as recorded: a median
+						// of processes that differ would redraw the
+						// chart on every run.
+						c.Value = rec.Hi
+						if rec.Dir == band.AtLeast {
+							c.Value = rec.Lo
+						}
+					}
+				}
+				counts = append(counts, c)
 			}
 		}
 		var b bytes.Buffer

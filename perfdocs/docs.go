@@ -241,6 +241,13 @@ func Section(scenarios []Scenario, store *baselines.Store, hist *history.History
 		"floor (≥) on work avoided, so that a lost skip fails, or an exact value (=). Bands gate;\n" +
 		"budgets are reported beside them. The verdicts are those of the run that last rewrote\n" +
 		"this section.\n")
+	if slices.ContainsFunc(scenarios, func(sc Scenario) bool {
+		return slices.ContainsFunc(sc.Numbers, func(n band.Judged) bool { return n.Band.Recorded })
+	}) {
+		w.WriteString("\nA bound marked recorded was recorded by `perf` from the run of the commit named, the\n" +
+			"same for every machine, and moves only the better way by itself; a count\n" +
+			"that varies between processes shows its bound, never a value.\n")
+	}
 
 	for _, sc := range scenarios {
 		fmt.Fprintf(&w, "\n### %s\n\n", sc.Name)
@@ -256,6 +263,7 @@ func Section(scenarios []Scenario, store *baselines.Store, hist *history.History
 		for _, n := range sc.Numbers {
 			b := n.Band
 			value := "—"
+			budget := n.BudgetVerdict
 			switch {
 			case n.Band.Kind.Recorded():
 				k := scope.Key(sc.Name, n.Spec)
@@ -264,13 +272,36 @@ func Section(scenarios []Scenario, store *baselines.Store, hist *history.History
 				case ok && n.Band.Kind.Exact():
 					// An exact number has no interval to show.
 					value = fmt.Sprintf("%s %s, set %s", band.Format(rec.Median), n.Unit, rec.Set.UTC().Format(time.DateOnly))
+					if n.BandVerdict != band.Broken {
+						budget = n.Budget.Interval(rec.Median, rec.Median)
+					}
 				case ok:
 					p := hist.Interval(k, rec)
 					value = fmt.Sprintf("%s %s [%s, %s] n=%d, set %s", band.Format(rec.Median), n.Unit,
 						band.Format(p.Lo), band.Format(p.Hi), p.N, rec.Set.UTC().Format(time.DateOnly))
+					// The budget judged on what the page shows, the
+					// recorded baseline's interval, not on this run's
+					// median: unsure where it straddles the budget.
+					if n.BandVerdict != band.Broken {
+						budget = n.Budget.Interval(p.Lo, p.Hi)
+					}
 				}
 				if ok {
 					b = b.WithBaseline(rec.Median)
+				}
+			case n.Band.Recorded:
+				// The bound as the store records it, after this run's
+				// moves: the same bytes until a bound moves.
+				b = n.Band
+				b.HasBound = false
+				if rec, ok := store.Bound(baselines.CountKey{Scenario: sc.Name, Number: n.Name}); ok {
+					b = b.WithBound(rec.Bound)
+				}
+				switch {
+				case slices.Contains(sc.Varying, n.Name):
+					value = "varies"
+				case n.BandVerdict != band.Broken:
+					value = band.Format(n.Median) + " " + n.Unit
 				}
 			case n.Band.Kind.Bounded() && slices.Contains(sc.Varying, n.Name):
 				// The median of processes that may differ: shown, it
@@ -282,11 +313,26 @@ func Section(scenarios []Scenario, store *baselines.Store, hist *history.History
 				}
 			}
 			fmt.Fprintf(&w, "| %s | %s | %s | %s | %s | %s |\n",
-				cell(n.Name), cell(value), cell(b.String()), cell(n.Budget.String()), n.BandVerdict.Cell(), n.BudgetVerdict.Cell())
+				cell(n.Name), cell(value), cell(bandCell(b, store, sc.Name, n.Name)), cell(n.Budget.String()), n.BandVerdict.Cell(), budget.Cell())
 		}
 	}
 	w.WriteString("\n")
 	return []byte(w.String())
+}
+
+// bandCell is a number's band as the docs print it: a recorded count's
+// bound with the commit (or, where the build named none, the date) it was
+// set at, "≤ 43 recorded, set 4f6ca49b2d8b".
+func bandCell(b band.Band, store *baselines.Store, scenario, number string) string {
+	if !b.Recorded || !b.HasBound {
+		return b.String()
+	}
+	rec, _ := store.Bound(baselines.CountKey{Scenario: scenario, Number: number})
+	set := rec.Set.UTC().Format(time.DateOnly)
+	if rec.Commit != "" {
+		set = rec.Commit[:min(len(rec.Commit), 12)]
+	}
+	return b.String() + ", set " + set
 }
 
 // Scope returns the scope of the numbers the docs show: the machine the

@@ -250,25 +250,35 @@ type ScenarioOutcome struct {
 	measured []band.Measured
 }
 
-// Move is one baseline that changed.
+// Move is one baseline, or one count's recorded bound, that changed.
 type Move struct {
 	Scenario, Number, Unit string
 	Kind                   history.Kind
-	// From is the old median (zero for Recorded), To the new one.
+	// Direction is a count's (its bound's move); "" for a time's
+	// baseline or instructions'.
+	Direction band.Direction
+	// From is the old median or bound (zero for Recorded), To the new
+	// one.
 	From, To float64
 	// Why is what the store records with the new baseline.
 	Why string
 }
 
 // String prints the move as a report line: "baseline recorded:
-// hover-storm/frame 65 µs/frame" or "baseline lowered: hover-storm/frame
-// 100 → 65 µs/frame: why".
+// hover-storm/frame 65 µs/frame", "baseline lowered: hover-storm/frame
+// 100 → 65 µs/frame: why", "bound recorded: hover-storm/restyles ≤ 1
+// restyles/frame" or "bound tightened: hover-storm/restyles ≤ 2 → ≤ 1
+// restyles/frame: why".
 func (m Move) String() string {
-	if m.Kind == history.Recorded {
-		return fmt.Sprintf("baseline recorded: %s/%s %s %s", m.Scenario, m.Number, band.Format(m.To), m.Unit)
+	what, from, to := "baseline", band.Format(m.From), band.Format(m.To)
+	if m.Direction != "" {
+		what, from, to = "bound", m.Direction.Symbol()+" "+from, m.Direction.Symbol()+" "+to
 	}
-	return fmt.Sprintf("baseline %s: %s/%s %s → %s %s: %s", m.Kind, m.Scenario, m.Number,
-		band.Format(m.From), band.Format(m.To), m.Unit, m.Why)
+	if m.Kind == history.Recorded {
+		return fmt.Sprintf("%s recorded: %s/%s %s %s", what, m.Scenario, m.Number, to, m.Unit)
+	}
+	return fmt.Sprintf("%s %s: %s/%s %s → %s %s: %s", what, m.Kind, m.Scenario, m.Number,
+		from, to, m.Unit, m.Why)
 }
 
 // Ratchet is one run of the ratchet over its files, in three steps that
@@ -422,6 +432,9 @@ func (r *Ratchet) Judge(results []scenario.Result) (Outcome, error) {
 		}
 	}
 	if err := r.store.CheckNumbers(opts.Baselines, results); err != nil {
+		return Outcome{}, err
+	}
+	if err := r.store.CheckCounts(opts.Baselines, results); err != nil {
 		return Outcome{}, err
 	}
 	// After the numbers: a renamed number is told as one, not as a
@@ -614,6 +627,17 @@ func (r *Ratchet) check(o Outcome) Outcome {
 			o.stale(opts.ReferencePage, 1, string(r.page), string(want))
 		}
 	}
+	if missing := r.unrecorded(o); len(missing) > 0 {
+		changes := make([]LineChange, 0, min(len(missing), maxStaleLines))
+		for _, name := range missing[:cap(changes)] {
+			changes = append(changes, LineChange{Line: store.CountsLine(), Want: name})
+		}
+		o.Stale = append(o.Stale, opts.Baselines)
+		if o.StaleLines == nil {
+			o.StaleLines = map[string][]LineChange{}
+		}
+		o.StaleLines[opts.Baselines] = changes
+	}
 	o.DocsStale = len(o.Stale) > 0
 	return o
 }
@@ -658,6 +682,7 @@ func (r *Ratchet) move(o *Outcome) {
 			}
 		}
 	}
+	r.moveBounds(o, now)
 	if _, ok := store.Reference(); !ok && opts.ReferenceCommit != "" {
 		if baselines.CheckCommit("Options.ReferenceCommit", opts.ReferenceCommit) != nil {
 			panic("ratchet: Options.ReferenceCommit " + fmt.Sprintf("%q", opts.ReferenceCommit) + " is not a commit name")
@@ -689,10 +714,11 @@ func (r *Ratchet) write(o Outcome) (Outcome, error) {
 	if docs.Stale(section) {
 		docsFile.Data = docs.With(section)
 	}
-	// The history grows only when a baseline moves; it is written with the
+	// The history grows only when a time's or instructions' baseline
+	// moves (a count's bound has no history); it is written with the
 	// baselines.
 	historyFile := writegroup.Member{Path: opts.History}
-	if baselinesFile.Data != nil {
+	if baselinesFile.Data != nil && slices.ContainsFunc(o.Moves, func(m Move) bool { return m.Direction == "" }) {
 		historyFile.Data = hist.Marshal()
 	}
 	// The charts are members of the group too: drawn before anything is
@@ -812,6 +838,9 @@ func (j judge) scenario(name string, s *scenario.Result) ScenarioOutcome {
 	if s != nil {
 		out.Steps, out.Varying, out.measured = s.Steps, s.Varying, s.Numbers
 		for _, m := range s.Numbers {
+			if recordedCount(m.Spec) {
+				m = j.withRecordedBound(name, m, slices.Contains(s.Varying, m.Name), out.Rebaselined)
+			}
 			if m.Band.Kind.Recorded() {
 				m.Band.Baseline = 0
 				if out.Rebaselined && len(m.Samples) > 0 {

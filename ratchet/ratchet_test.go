@@ -392,8 +392,8 @@ func TestMalformedBaselinesLeaveEveryFileByteIdentical(t *testing.T) {
 		{"tab indent", "version: 1\nmachines:\n\tx: 1\n", ":3: not valid YAML: found character that cannot start any token"},
 		{"not a mapping", "- 1\n- 2\n", ":1: the file must be a mapping"},
 		{"no version", "machines: {}\n", ":1: no version"},
-		{"wrong version", "version: 3\n", ":1: version must be 1 (or 2, with references)"},
-		{"unknown field", "version: 1\nmachine: {}\n", `:2: unknown field "machine" (want version, references, machines)`},
+		{"wrong version", "version: 4\n", ":1: version must be 1 (or 2, with references, or 3, with counts)"},
+		{"unknown field", "version: 1\nmachine: {}\n", `:2: unknown field "machine" (want version, references, counts, machines)`},
 		// The reference revision (version 2): every damage refused with its line.
 		{"references in version 1", "version: 1\nreferences:\n  - {commit: abcdef0, set: 2026-09-10T08:00:00Z, kind: recorded, why: w}\n", ":2: references are a version 2 field, and the file says version 1"},
 		{"references not a list", "version: 2\nreferences: abcdef0\n", ":2: references must be a list of revisions, oldest first"},

@@ -38,13 +38,16 @@ type ScenarioJSON struct {
 
 // MoveJSON is a baseline that moved (perf only).
 type MoveJSON struct {
-	Scenario string  `json:"scenario"`
-	Number   string  `json:"number"`
-	Unit     string  `json:"unit"`
-	Kind     string  `json:"kind"` // recorded, lowered or rebaselined
-	From     float64 `json:"from"`
-	To       float64 `json:"to"`
-	Why      string  `json:"why"`
+	Scenario string `json:"scenario"`
+	Number   string `json:"number"`
+	Unit     string `json:"unit"`
+	Kind     string `json:"kind"` // recorded, lowered, rebaselined or tightened
+	// Direction is a count's, whose recorded bound moved; "" for a
+	// baseline.
+	Direction band.Direction `json:"direction,omitempty"`
+	From      float64        `json:"from"`
+	To        float64        `json:"to"`
+	Why       string         `json:"why"`
 }
 
 // JudgedJSON is the --json form of scenarios and perf.
@@ -73,7 +76,7 @@ func ratchetOutcomeJSON(o ratchet.Outcome) JudgedJSON {
 		DocsStale: o.DocsStale}
 	for _, m := range o.Moves {
 		out.Moves = append(out.Moves, MoveJSON{Scenario: m.Scenario, Number: m.Number, Unit: m.Unit,
-			Kind: m.Kind.String(), From: m.From, To: m.To, Why: m.Why})
+			Kind: m.Kind.String(), Direction: m.Direction, From: m.From, To: m.To, Why: m.Why})
 	}
 	for _, sc := range o.Scenarios {
 		numbers := sc.Numbers

@@ -184,6 +184,8 @@ func (sc *Scenario) check() {
 			panic(fmt.Sprintf("scenario: %s declares unit %q twice; units are unique within a scenario so each is a column of the benchmark format", sc.Name, n.Unit))
 		case !n.Band.Kind.Known():
 			panic(fmt.Sprintf("scenario: %s: number %q has no band", sc.Name, n.Name))
+		case n.Varies && n.Band.Recorded && n.Band.Direction() == band.Exactly:
+			panic(fmt.Sprintf("scenario: %s: number %q is exact and varies; a count that varies has a ceiling or a floor", sc.Name, n.Name))
 		case n.Value == nil:
 			panic(fmt.Sprintf("scenario: %s: number %q has no Value", sc.Name, n.Name))
 		case sc.Batch < 0:

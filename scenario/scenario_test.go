@@ -49,6 +49,8 @@ func TestRegisterRefusesMalformedDeclarations(t *testing.T) {
 		"blank in unit": {Name: "blank-unit", Run: run, Numbers: []scenario.Number{count("a", "µs per frame")}},
 		"no band":       {Name: "no-band", Run: run, Numbers: []scenario.Number{{Spec: band.Spec{Name: "a", Unit: "a/run"}, Value: scenario.FrameCount(nil)}}},
 		"no value":      {Name: "no-value", Run: run, Numbers: []scenario.Number{{Spec: band.Spec{Name: "a", Unit: "a/run", Band: band.Count(0)}}}},
+		"an exact recorded count that varies": {Name: "exact-varies", Run: run, Numbers: []scenario.Number{
+			{Spec: band.Spec{Name: "a", Unit: "a/run", Band: band.Record(band.Exactly)}, Value: scenario.FrameCount(nil), Varies: true}}},
 	} {
 		t.Run(name, func(t *testing.T) {
 			before := len(scenario.Names())

@@ -291,12 +291,17 @@ func fullReports(t *testing.T) map[string][]byte {
 		BandVerdict: band.Pass, BudgetVerdict: band.None}
 	floor, exact := ceiling, ceiling
 	floor.Band, exact.Band = band.Floor(1), band.Exact(2)
+	recorded := ceiling
+	recorded.Band = band.Record(band.AtMost).WithBound(2)
+	unrecorded := ceiling
+	unrecorded.Band, unrecorded.BandVerdict, unrecorded.Limit = band.Record(band.AtLeast), band.Unbaselined, 0
 	o := ratchet.Outcome{Machine: baselines.DetectMachine(), Verdict: band.Broken,
 		Scenarios: []ratchet.ScenarioOutcome{
-			{Name: "a", Verdict: band.Pass, Remeasured: true, Rebaselined: true, Numbers: []band.Judged{time, ceiling, floor, exact}},
+			{Name: "a", Verdict: band.Pass, Remeasured: true, Rebaselined: true, Numbers: []band.Judged{time, ceiling, floor, exact, recorded, unrecorded}},
 			{Name: "b", Verdict: band.Broken, Broken: "exited with status 2"},
 		},
-		Moves:            []ratchet.Move{{Scenario: "a", Number: "frame", Unit: "µs/frame", Kind: history.Rebaselined, From: 1, To: 1.1, Why: "a reason"}},
+		Moves: []ratchet.Move{{Scenario: "a", Number: "frame", Unit: "µs/frame", Kind: history.Rebaselined, From: 1, To: 1.1, Why: "a reason"},
+			{Scenario: "a", Number: "restyles", Unit: "restyles/frame", Kind: history.Tightened, Direction: band.AtMost, From: 3, To: 2, Why: "tightened from 3 restyles/frame"}},
 		BaselinesWritten: true, HistoryWritten: true, DocsWritten: true, ChartsWritten: []string{"docs/perf/charts/a.svg"}, DocsStale: true}
 	p := paired.Outcome{Verdict: band.Fail, Tolerance: 0.03, Times: 1, Looks: 4, FailUnsure: true, Builds: 4, Seed: 7,
 		Broken: []string{"b: head: exited with status 2"},
@@ -312,6 +317,7 @@ func fullReports(t *testing.T) map[string][]byte {
 		{Spec: band.Spec{Name: "restyles", Unit: "restyles/frame", Band: band.Count(2)}},
 		{Spec: band.Spec{Name: "skips", Unit: "skips/run", Band: band.Floor(2)}, Samples: []float64{2}},
 		{Spec: band.Spec{Name: "frames", Unit: "frames/run", Band: band.Exact(2)}, Samples: []float64{2}},
+		{Spec: band.Spec{Name: "allocs", Unit: "allocs/frame", Band: band.Record(band.AtMost)}, Samples: []float64{2}},
 	}}
 	out := map[string][]byte{}
 	for kind, r := range map[string]*report.Report{

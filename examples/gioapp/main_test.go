@@ -63,6 +63,21 @@ func program(t *testing.T, args ...string) (code int, stdout, stderr string) {
 	return code, out.String(), errb.String()
 }
 
+// recorded runs perf into a fresh directory, as a first run of the program
+// records its counts' bounds (every count but the frames is recorded,
+// band.Record), and returns its baselines file for scenarios to judge
+// against.
+func recorded(t *testing.T) string {
+	t.Helper()
+	dir := t.TempDir()
+	path := filepath.Join(dir, "baselines.yaml")
+	// --allow-dirty: the recording is thrown away with the directory, and
+	// a test may run from a tree with changes.
+	code, _, stderr := program(t, "perf", "--repeats", "3", "--allow-dirty", "--baselines", path, "--docs", filepath.Join(dir, "performance.md"))
+	require.Equal(t, 0, code, stderr)
+	return path
+}
+
 // judged decodes a --json report strictly: every field it prints is one
 // package report's schema declares, the schema perfbench's own
 // `scenarios --json` is decoded with too (cmd/perfbench).
@@ -79,9 +94,10 @@ func judged(t *testing.T, stdout string) report.JudgedJSON {
 }
 
 // Every scenario, each in three fresh processes whose counts must agree
-// (the runner calls a difference Broken), passes every count band.
+// (the runner calls a difference Broken), passes every count band once
+// perf has recorded the bounds.
 func TestEveryScenarioPassesWithIdenticalCountsInThreeProcesses(t *testing.T) {
-	code, stdout, stderr := program(t, "scenarios", "--json", "--repeats", "3")
+	code, stdout, stderr := program(t, "scenarios", "--json", "--repeats", "3", "--baselines", recorded(t))
 	o := judged(t, stdout)
 	require.NotEqual(t, 2, code, stderr)
 	require.Len(t, o.Scenarios, len(scenario.Names()))
@@ -98,11 +114,12 @@ func TestEveryScenarioPassesWithIdenticalCountsInThreeProcesses(t *testing.T) {
 }
 
 // The regression planted through the test-only row hook is caught by the
-// hover scenario's allocation ceiling, and by nothing that measures time
-// alone.
+// hover scenario's recorded allocation ceiling, and by nothing that
+// measures time alone.
 func TestPlantedAllocationPerRowFailsTheCountBand(t *testing.T) {
+	bounds := recorded(t)
 	allocs := func() band.Judged {
-		_, stdout, stderr := program(t, "scenarios", "gio-hover", "--json", "--repeats", "1")
+		_, stdout, stderr := program(t, "scenarios", "gio-hover", "--json", "--repeats", "1", "--baselines", bounds)
 		for _, n := range judged(t, stdout).Scenarios[0].Numbers {
 			if n.Name == "allocs" {
 				return n

@@ -7,21 +7,25 @@ import (
 	"github.com/perfbench/perfbench/scenario"
 )
 
-// Bounds are the bounds of a Fyne scenario's default numbers ([Numbers]):
-// what the program measures today, a property of the program and of Fyne,
-// the same on every machine. Doing more work than a bound fails; doing
-// less lowers the bound in the same change. A zero count is a bound of
-// zero.
+// Bounds are the bounds of a Fyne scenario's default numbers ([Numbers]),
+// a property of the program and of Fyne, the same on every machine. A
+// count left zero has its ceiling recorded by perfbench perf from the
+// first run and lowered by it when the program does less (band.Record),
+// a varying one's from the spread of its processes: nothing is copied
+// into source. A count written here is a design claim and wins over a
+// recorded one.
 type Bounds struct {
 	// Time is the frame time's tolerance; zero is
 	// scenario.FrameTolerance.
 	Time float64
 	// Frames is the most frames the run may draw.
 	Frames float64
-	// Allocs is the median frame's heap allocations today. The ceiling
-	// adds AllocSlack of it: the runtime's type-switch caches add an
-	// allocation or two to a third of Fyne's frames at random (see the
-	// package doc), so the median frame moves by one between processes.
+	// Allocs, when written, is the median frame's heap allocations, to
+	// which the ceiling adds AllocSlack: the runtime's type-switch caches
+	// add an allocation or two to a third of Fyne's frames at random (see
+	// the package doc), so the median frame moves by one between
+	// processes. Recorded (zero), the margin comes from the processes'
+	// spread instead.
 	Allocs float64
 	// Refreshes is the most object refreshes over the run; Appeared the
 	// most objects that appear in view over it; Painted the most objects
@@ -49,13 +53,17 @@ const AllocSlack = 0.001
 // it drew ("frames"), the median frame's allocations ("allocs", which
 // Varies), the object refreshes ("refreshes"), the objects that appeared
 // ("appeared") and the median frame's painted objects ("painted"), each
-// within its bound. A scenario adds its own after them.
+// within its bound, written or recorded (see Bounds). A scenario adds its own after them.
 func Numbers(b Bounds) []scenario.Number {
 	if b.Time == 0 {
 		b.Time = scenario.FrameTolerance
 	}
 	count := func(name, unit string, bound float64, value func(*scenario.Record) []float64) scenario.Number {
-		return scenario.Number{Spec: band.Spec{Name: name, Unit: unit, Band: band.Count(bound)}, Value: value}
+		bb := band.Record(band.AtMost)
+		if bound != 0 {
+			bb = band.Count(bound)
+		}
+		return scenario.Number{Spec: band.Spec{Name: name, Unit: unit, Band: bb}, Value: value}
 	}
 	allocs := count("allocs", "allocs/frame", b.Allocs+math.Ceil(b.Allocs*AllocSlack), Allocs)
 	allocs.Varies = true

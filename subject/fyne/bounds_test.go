@@ -54,4 +54,7 @@ func TestNumbersAreTheDefaultSet(t *testing.T) {
 	assert.True(t, ns[2].Varies, "allocations vary with the runtime")
 	assert.False(t, ns[3].Varies, "refreshes are exact")
 	assert.True(t, subject.Numbers(subject.Bounds{RefreshesVary: true})[3].Varies, "but a table's")
+	for _, n := range subject.Numbers(subject.Bounds{})[1:] {
+		assert.Equal(t, band.Record(band.AtMost), n.Band, "%s: a count left zero is recorded", n.Name)
+	}
 }

@@ -94,8 +94,8 @@
 // session, the scenario drives it with the Subject's input methods inside
 // Session.Drive, and Numbers gives its default numbers (the frame time,
 // frames, the median frame's allocations, refreshes, appeared and painted
-// objects, each within the Bounds the scenario states, the allocations
-// with AllocSlack), Idle the numbers of an untouched program (zero
+// objects, each within the Bounds the scenario writes, the allocations
+// with AllocSlack, or recorded by perf where it writes none), Idle the numbers of an untouched program (zero
 // frames, refreshes and ticks: nothing that reads missing over a run with
 // no frames). The Values of this package read its counts for a
 // scenario's own.

@@ -5,11 +5,12 @@ import (
 	"github.com/perfbench/perfbench/scenario"
 )
 
-// Bounds are the bounds of a Gio scenario's default numbers ([Numbers]):
-// what the program measures today, a property of the program and of Gio,
-// the same on every machine. Doing more work than a bound fails;
-// doing less lowers the bound in the same change. A zero count is a
-// bound of zero.
+// Bounds are the bounds of a Gio scenario's default numbers ([Numbers]), a
+// property of the program and of Gio, the same on every machine. A count
+// left zero has its ceiling recorded by perfbench perf from the first run
+// and lowered by it when the program does less (band.Record): nothing is
+// copied into source. A count written here is a design claim (one frame
+// per input) and wins over a recorded one.
 type Bounds struct {
 	// Time is the frame time's tolerance; zero is
 	// scenario.FrameTolerance.
@@ -26,7 +27,8 @@ type Bounds struct {
 // Numbers returns the numbers a Gio scenario that draws reports, in
 // report order: its frame time ("frame", scenario.FrameTime), the frames
 // it drew ("frames"), the median frame's allocations ("allocs", which
-// Varies: see Median) and op-list bytes ("ops"), each within its bound.
+// Varies: see Median) and op-list bytes ("ops"), each within its bound,
+// written or recorded (see Bounds).
 // A scenario adds its own after them.
 func Numbers(b Bounds) []scenario.Number {
 	if b.Time == 0 {
@@ -34,10 +36,19 @@ func Numbers(b Bounds) []scenario.Number {
 	}
 	return []scenario.Number{
 		scenario.FrameTime(b.Time),
-		{Spec: band.Spec{Name: "frames", Unit: "frames/run", Band: band.Count(b.Frames)}, Value: scenario.FrameCount(nil)},
-		{Spec: band.Spec{Name: "allocs", Unit: "allocs/frame", Band: band.Count(b.Allocs)}, Value: Allocs, Varies: true},
-		{Spec: band.Spec{Name: "ops", Unit: "ops-bytes/frame", Band: band.Count(b.Ops)}, Value: OpsBytes},
+		{Spec: band.Spec{Name: "frames", Unit: "frames/run", Band: ceiling(b.Frames)}, Value: scenario.FrameCount(nil)},
+		{Spec: band.Spec{Name: "allocs", Unit: "allocs/frame", Band: ceiling(b.Allocs)}, Value: Allocs, Varies: true},
+		{Spec: band.Spec{Name: "ops", Unit: "ops-bytes/frame", Band: ceiling(b.Ops)}, Value: OpsBytes},
 	}
+}
+
+// ceiling is the band of a count Bounds gives: bound as written, or
+// recorded by the ratchet when zero.
+func ceiling(bound float64) band.Band {
+	if bound == 0 {
+		return band.Record(band.AtMost)
+	}
+	return band.Count(bound)
 }
 
 // Idle returns the numbers of a scenario over an untouched program, the

@@ -49,4 +49,7 @@ func TestNumbersAreTheDefaultSet(t *testing.T) {
 	}, got)
 	assert.True(t, ns[2].Varies, "allocations vary with the runtime")
 	assert.Equal(t, 0.5, gio.Numbers(gio.Bounds{Time: 0.5})[0].Band.Tolerance)
+	for _, n := range gio.Numbers(gio.Bounds{})[1:] {
+		assert.Equal(t, band.Record(band.AtMost), n.Band, "%s: a count left zero is recorded", n.Name)
+	}
 }

@@ -70,9 +70,9 @@
 // a scenario session, the scenario drives it with the Subject's input
 // methods inside Session.Drive, and Numbers gives its default numbers
 // (the frame time, frames, median allocations and op bytes of a frame,
-// each within the Bounds the scenario states), Idle the numbers of an
-// untouched program (zero frames, zero wakeups: nothing that reads
-// missing over a run with no frames). Allocs, AllocBytes, OpsBytes and
+// each within the Bounds the scenario writes, or recorded by perf where
+// it writes none), Idle the numbers of an untouched program (zero frames,
+// zero wakeups: nothing that reads missing over a run with no frames). Allocs, AllocBytes, OpsBytes and
 // Wakeups read its counts for a scenario's own. A Gio subject's
 // instructions are judged within InstructionsTolerance. perfbench's
 // runner, bands, ratchet and docs then treat them as they treat

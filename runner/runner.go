@@ -565,11 +565,24 @@ func drain(read <-chan struct{}, pipes ...*os.File) {
 // counted fills a counted child's result from the profiles Callgrind wrote
 // into dir: each label's Count is the sum of the dumps named after it (a
 // label used in several stretches of the run is dumped once a stretch).
-// The time numbers go, since they were taken under Valgrind.
+// The time numbers go, since they were taken under Valgrind. What the
+// child printed gives the labels and their steps alone: a count it
+// printed is not Callgrind's, so it is dropped, and each label's count a
+// step must pass band.CheckTime, the check the baselines file reads it
+// back with, as a time from a child does (checkNumbers).
 func counted(res *scenario.Result, dir string) error {
 	res.Numbers = slices.DeleteFunc(res.Numbers, func(m band.Measured) bool { return m.Band.Kind.Estimated() })
 	if res.Instructions == nil {
 		return errors.New("ran under Valgrind but counted no instructions: the child did not see Valgrind, or recorded no step")
+	}
+	for i, in := range res.Instructions {
+		if in.Steps <= 0 {
+			return fmt.Errorf("reported the steps labelled %q as %d steps, not a number above zero", in.Label, in.Steps)
+		}
+		if slices.ContainsFunc(res.Instructions[:i], func(e scenario.Instructions) bool { return e.Label == in.Label }) {
+			return fmt.Errorf("reported the steps labelled %q twice", in.Label)
+		}
+		res.Instructions[i].Count, res.Instructions[i].Runs = 0, nil
 	}
 	profiles, err := callgrind.ReadDir(dir)
 	if err != nil {
@@ -596,6 +609,10 @@ func counted(res *scenario.Result, dir string) error {
 	for _, in := range res.Instructions {
 		if in.Count == 0 {
 			return fmt.Errorf("callgrind counted no instructions for the steps labelled %q", in.Label)
+		}
+		if err := band.CheckTime(in.PerStep(), []float64{in.PerStep()}); err != nil {
+			return fmt.Errorf("callgrind counted %s instructions a step for the steps labelled %q (%d over %d steps), %s",
+				strconv.FormatFloat(in.PerStep(), 'g', -1, 64), in.Label, in.Count, in.Steps, strings.TrimPrefix(err.Why, "is "))
 		}
 	}
 	return nil

@@ -208,7 +208,7 @@ type Row struct {
 func Caveats(opts Options) []string {
 	out := []string{
 		"Every subject runs in one process, one goroutine locked to its thread, on the same inputs, in turn, so machine load falls on all alike. The frame columns are wall time; cpu is the step's (input and frame) thread-CPU time, and the ratio is of cpu, which load on the machine does not inflate.",
-		fmt.Sprintf("The subjects take turns in blocks of %d steps (the order rotates every block), so that each runs warm: the first step after another subject's block runs on the caches that subject's frames evicted, and perfbench's hover step took 6–12 times its warm cost there. Every figure but allocs/frame and the cold ones is of the warm steps, those after a block's first %d; cold is each block's first step.", opts.block(), Warmup),
+		fmt.Sprintf("The subjects take turns in blocks of %d steps (the order rotates every block), so that each runs warm: the first step after another subject's block runs on the caches that subject's frames evicted, and costs a multiple of a warm step (the cold figures say how much in this run). Every figure but allocs/frame and the cold ones is of the warm steps, those after a block's first %d; cold is each block's first step.", opts.block(), Warmup),
 		"perfbench's frame: restyle, layout, paint diff and emission into the display list, with the null renderer; input routing and hit testing happen before the frame and are not in it. perfbench is retained: a frame redoes only what changed.",
 	}
 	for _, p := range opts.Peers {

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 	"text/tabwriter"
 	"unicode/utf8"
@@ -42,12 +43,12 @@ func newPeersCmd(s *streams) *cobra.Command {
 		Long: `Drive the same interaction over perfbench's gallery in perfbench's engine
 and over the same gallery written as a Gio program (gioui.org) and, in a
 build with -tags fyne, as a Fyne program (fyne.io), in one process, in
-turns of 20 steps each (so that each runs warm), and print per phase and size each subject's frames,
-median and 95th-percentile frame cost (wall), the step's thread-CPU time,
-allocations per frame, the parts of a frame a peer times apart (Fyne's
-layout and paint), and the ratio of each peer's CPU time to perfbench's.
-What each frame includes, and so how fair a ratio is, is printed under
-the table.
+turns of ` + strconv.Itoa(peers.DefaultBlock) + ` steps so that each runs warm, and print per phase and
+size each subject's frames, median and 95th-percentile frame cost (wall),
+the step's thread-CPU time, allocations per frame, the parts of a frame a
+peer times apart (Fyne's layout and paint), and the ratio of each peer's
+CPU time to perfbench's. What each frame includes, and so how fair a ratio
+is, is printed under the table.
 
 Phases: ` + strings.Join(peers.Phases, " ") + `
 Sizes:  ` + strings.Join(sizeNames(), " ") + `

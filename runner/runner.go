@@ -678,6 +678,8 @@ func parseResult(out []byte, name string) (scenario.Result, error) {
 		return scenario.Result{}, fmt.Errorf("printed the result of scenario %q, not %q", res.Name, name)
 	case len(res.Numbers) == 0 && res.Broken == "":
 		return scenario.Result{}, errors.New("printed a result with no numbers")
+	case res.Steps < 0:
+		return scenario.Result{}, fmt.Errorf("reported %d steps, not a number ≥ 0", res.Steps)
 	}
 	if err := checkNumbers(res.Numbers); err != nil {
 		return scenario.Result{}, err

@@ -15,7 +15,8 @@
 // [MaxOutput], or a number no run measures (band.CheckTime) is a Broken
 // result quoting the tail of its stderr, and Broken fails. Each process
 // leads a process group of its own, killed whole however it ends, so
-// nothing it started outlives it.
+// nothing it started outlives it; on Linux it also dies with the runner's
+// process, should that be killed (though what it started does not).
 //
 // # Instructions
 //
@@ -452,7 +453,8 @@ func (r *Runner) wait(ctx context.Context, name string, cmd *exec.Cmd, profiles 
 	defer errR.Close()
 	cmd.Stdout, cmd.Stderr = outW, errW
 	inGroup(cmd)
-	err = cmd.Start()
+	done := make(chan error, 1)
+	err = startHeld(cmd, done)
 	outW.Close()
 	errW.Close()
 	if err != nil {
@@ -466,8 +468,6 @@ func (r *Runner) wait(ctx context.Context, name string, cmd *exec.Cmd, profiles 
 	read := make(chan struct{}, 2)
 	go func() { stdout.readFrom(outR); read <- struct{}{} }()
 	go func() { _, _ = io.Copy(&stderr, errR); read <- struct{}{} }()
-	done := make(chan error, 1)
-	go func() { done <- cmd.Wait() }()
 
 	timeout := r.Timeout
 	switch {
@@ -513,6 +513,27 @@ func (r *Runner) wait(ctx context.Context, name string, cmd *exec.Cmd, profiles 
 		}
 	}
 	return res, nil
+}
+
+// startHeld starts cmd on an OS thread that it holds until cmd has
+// exited, then sends what Wait returned on done. The kernel's
+// parent-death signal (dieWithParent) follows the thread that started the
+// child, not the process, and the Go runtime ends a thread whose locked
+// goroutine returns: a child started on a thread that such a goroutine
+// later took (a load spinner's, a GL thread's) would be killed mid-run.
+func startHeld(cmd *exec.Cmd, done chan<- error) error {
+	started := make(chan error, 1)
+	go func() {
+		runtime.LockOSThread()
+		defer runtime.UnlockOSThread()
+		if err := cmd.Start(); err != nil {
+			started <- err
+			return
+		}
+		started <- nil
+		done <- cmd.Wait()
+	}()
+	return <-started
 }
 
 // MaxOutput bounds what the runner reads from a child's stdout. A result

@@ -2,8 +2,9 @@
 // workloads and standing gates, and keeps the performance ratchet.
 //
 // Exit status: 0 when everything passed, 1 when a gate failed (Fail or
-// Broken), 2 for a usage or input error, 130 when SIGINT or SIGTERM
-// stopped it (its children stopped and its temporary files removed).
+// Broken), 2 for a usage or input error, 130 when SIGINT, SIGTERM or
+// SIGHUP stopped it (its children stopped and its temporary files
+// removed).
 package main
 
 import (
@@ -42,7 +43,7 @@ floor for work avoided, or an exact value) and frame times
 (gated by a band around a recorded baseline or a same-run ratio).
 
 Exit status: 0 pass, 1 a gate failed (Fail or Broken), 2 usage or input error,
-130 interrupted (SIGINT or SIGTERM; children stopped, temporary files removed).`
+130 interrupted (SIGINT, SIGTERM or SIGHUP; children stopped, temporary files removed).`
 	opts.Commands = func() []*cobra.Command {
 		cmds := make([]*cobra.Command, len(subcommands))
 		for i, c := range subcommands {

@@ -27,9 +27,9 @@
 // Exit status: 0 pass (or unbaselined), 1 a band failed, a scenario broke
 // or (perf --check) the docs are out of date, 2 bad input: an unknown
 // name, a bad flag, a malformed file, a file that cannot be read or
-// written, one line on stderr naming the program; 130 when SIGINT or
-// SIGTERM stopped the run, its children stopped and its temporary files
-// removed (see [Interruptible]).
+// written, one line on stderr naming the program; 130 when SIGINT,
+// SIGTERM or SIGHUP stopped the run, its children stopped and its
+// temporary files removed (see [Interruptible]).
 package harness
 
 import (

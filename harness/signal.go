@@ -29,17 +29,21 @@ func (e *Interrupted) Error() string {
 	return "interrupted (" + e.Signal.String() + "): every child process was stopped and every temporary directory removed"
 }
 
-// Interruptible returns a context that SIGINT or SIGTERM cancels with an
-// [*Interrupted] cause, so that a command stops its children (the runner
-// kills them when the context ends) and removes its temporary directories
-// (their removal is deferred) and returns, rather than leaving them behind
-// as a process the signal killed would. After the first signal the next
+// Interruptible returns a context that SIGINT, SIGTERM or SIGHUP cancels
+// with an [*Interrupted] cause, so that a command stops its children (the
+// runner kills them when the context ends) and removes its temporary
+// directories (their removal is deferred) and returns, rather than leaving
+// them behind as a process the signal killed would. SIGHUP too, since the
+// runner's children, each in a process group of its own, do not hear the
+// hangup of a closed terminal themselves. After the first signal the next
 // is the operating system's again: a second Ctrl-C ends the process at
-// once. stop releases the signals; call it when the command returns.
+// once, and on Linux its children with it (the runner's parent-death
+// signal), though not their temporary directories. stop releases the
+// signals; call it when the command returns.
 func Interruptible() (ctx context.Context, stop func()) {
 	ctx, cancel := context.WithCancelCause(context.Background())
 	sigs := make(chan os.Signal, 1)
-	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM)
+	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
 	done := make(chan struct{})
 	go func() {
 		select {

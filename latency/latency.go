@@ -59,9 +59,11 @@ package latency
 import (
 	"bufio"
 	"errors"
+	"fmt"
 	"io"
 	"io/fs"
 	"os"
+	"path/filepath"
 	"strconv"
 	"sync"
 	"sync/atomic"
@@ -245,6 +247,36 @@ func (l *lazyFile) Close() error {
 		return nil
 	}
 	return l.f.Close()
+}
+
+// CheckEnv returns why no trace can be written where EnvVar points, or
+// nil when it is unset or one can: it must not name a directory, and its
+// directory must exist and take a new file. A process that traces learns
+// otherwise only when its first marks are flushed, and a runner's child,
+// whose stderr is read only when it fails, would lose its trace without
+// a word; a runner's children write beside the path (runner.TracePath),
+// so its directory is what they need.
+func CheckEnv() error {
+	path := os.Getenv(EnvVar)
+	if path == "" {
+		return nil
+	}
+	if fi, err := os.Stat(path); err == nil && fi.IsDir() {
+		return fmt.Errorf("%s=%q is a directory; name a file for the trace, such as %s", EnvVar, path, filepath.Join(path, "trace.jsonl"))
+	}
+	dir := filepath.Dir(path)
+	f, err := os.CreateTemp(dir, ".perfbench-latency-check-*")
+	if err != nil {
+		why := err
+		var pe *fs.PathError
+		if errors.As(err, &pe) {
+			why = pe.Err
+		}
+		return fmt.Errorf("%s=%q: cannot create a file in %s: %v; point it at a file in a writable directory", EnvVar, path, dir, why)
+	}
+	f.Close()
+	os.Remove(f.Name())
+	return nil
 }
 
 // Open starts writing marks to the file at path, truncating it; a file

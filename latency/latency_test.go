@@ -226,3 +226,20 @@ func TestMarkFrameCarriesTheScheduleOnTheEpochsTimeline(t *testing.T) {
 		})
 	}
 }
+
+// CheckEnv passes a path whose directory takes a new file, leaving nothing
+// there, and refuses a directory and a path whose directory is missing.
+func TestCheckEnv(t *testing.T) {
+	dir := t.TempDir()
+	t.Setenv(EnvVar, "")
+	assert.NoError(t, CheckEnv(), "unset")
+	t.Setenv(EnvVar, filepath.Join(dir, "trace.jsonl"))
+	require.NoError(t, CheckEnv())
+	left, err := os.ReadDir(dir)
+	require.NoError(t, err)
+	assert.Empty(t, left, "the check removes the file it made")
+	t.Setenv(EnvVar, dir)
+	assert.ErrorContains(t, CheckEnv(), "is a directory; name a file for the trace, such as "+filepath.Join(dir, "trace.jsonl"))
+	t.Setenv(EnvVar, filepath.Join(dir, "gone", "trace.jsonl"))
+	assert.ErrorContains(t, CheckEnv(), ": cannot create a file in "+filepath.Join(dir, "gone")+": no such file or directory")
+}

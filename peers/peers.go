@@ -130,19 +130,22 @@ type Options struct {
 }
 
 // DefaultBlock is how many steps a subject runs in a row. The first step
-// after another subject's turn runs on caches that subject's frame
-// evicted: perfbench's hover step took 48–75 µs of thread CPU there at
-// s1, s13 and s26, against 5–12 µs from the fifth step of a block on, and
-// its scroll step 26–45 µs against 2–5 µs (Gio's frames, of 1.1–2.6 ms,
-// moved by less than their noise). Stepped in turn one step at a time,
-// every step was a first one, and a ratio compared the caches. A block of
-// 20 leaves 16 warm steps after the Warmup, and at the default 120 steps
-// six blocks a subject, whose first steps give the cold figure.
+// after another subject's turn runs on caches that subject's frames
+// evicted: perfbench's hover step took 39–58 µs of thread CPU there at
+// s1, s13 and s26, against 2.6–3.6 µs from the fifth step of a block on,
+// and its scroll step 24–44 µs against 1.4–2.3 µs (Gio's steps, of
+// 0.8–1.8 ms, moved by less than their noise). Stepped in turn one step at
+// a time, every step was a first one, and a ratio compared the caches. A
+// block of 20 leaves 16 warm steps after the Warmup, and at the default
+// 120 steps six blocks a subject, whose first steps give the cold figure.
 const DefaultBlock = 20
 
 // Warmup is how many steps at the head of each block the warm figures
-// leave out: from the fifth step of a block on, perfbench's hover and
-// scroll steps were within 10% of the block's last.
+// leave out. perfbench's hover step, the median of each place in a block
+// over twelve blocks, took 39–47 µs first, then 3.8–4.3, 3.2–3.6 and
+// 2.9–3.5 µs, and from the fifth step on what the block's last took (2.6–
+// 2.8 µs at s1 and s13); its scroll steps too (every third scroll step
+// does more work, at any place in a block).
 const Warmup = 4
 
 func (o Options) block() int {
@@ -208,7 +211,7 @@ type Row struct {
 func Caveats(opts Options) []string {
 	out := []string{
 		"Every subject runs in one process, one goroutine locked to its thread, on the same inputs, in turn, so machine load falls on all alike. The frame columns are wall time; cpu is the step's (input and frame) thread-CPU time, and the ratio is of cpu, which load on the machine does not inflate.",
-		fmt.Sprintf("The subjects take turns in blocks of %d steps (the order rotates every block), so that each runs warm: the first step after another subject's block runs on the caches that subject's frames evicted, and perfbench's hover step took 6–12 times its warm cost there. Every figure but allocs/frame and the cold ones is of the warm steps, those after a block's first %d; cold is each block's first step.", opts.block(), Warmup),
+		fmt.Sprintf("The subjects take turns in blocks of %d steps (the order rotates every block), so that each runs warm: the first step after another subject's block runs on the caches that subject's frames evicted, and costs a multiple of a warm step (the cold figures say how much in this run). Every figure but allocs/frame and the cold ones is of the warm steps, those after a block's first %d; cold is each block's first step.", opts.block(), Warmup),
 		"perfbench's frame: restyle, layout, paint diff and emission into the display list, with the null renderer; input routing and hit testing happen before the frame and are not in it. perfbench is retained: a frame redoes only what changed.",
 	}
 	for _, p := range opts.Peers {

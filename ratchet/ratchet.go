@@ -2,6 +2,7 @@ package ratchet
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"math"
 	"path/filepath"
@@ -721,6 +722,9 @@ func (r *Ratchet) write(o Outcome) (Outcome, error) {
 	if baselinesFile.Data != nil && slices.ContainsFunc(o.Moves, func(m Move) bool { return m.Direction == "" }) {
 		historyFile.Data = hist.Marshal()
 	}
+	if err := readsBack(baselinesFile, historyFile); err != nil {
+		return o, err
+	}
 	// The charts are members of the group too: drawn before anything is
 	// written, so a chart that cannot be drawn or written leaves every
 	// file as it was.
@@ -759,6 +763,41 @@ func (r *Ratchet) write(o Outcome) (Outcome, error) {
 		o.ChartsWritten = append(o.ChartsWritten, w.Path)
 	}
 	return o, nil
+}
+
+// readsBack refuses to write a baselines file or a history that its own
+// parser would refuse, so that a run never leaves a file that every later
+// run fails on. Each value a child reports passes the parser's checks
+// (the runner refuses any that does not), but what the ratchet derives
+// from several processes can still lie outside them: the spread of two
+// processes whose fastest samples are 0.001 µs and 1e7 µs is 1e10, above
+// MaxTime. Such a run fails (exit 1), writing nothing.
+func readsBack(baselinesFile, historyFile writegroup.Member) error {
+	for _, f := range []struct {
+		m     writegroup.Member
+		parse func([]byte, string) error
+	}{
+		{baselinesFile, func(b []byte, file string) error { _, err := baselines.Parse(b, file); return err }},
+		{historyFile, func(b []byte, file string) error { _, err := history.Parse(b, file); return err }},
+	} {
+		if f.m.Data == nil {
+			continue
+		}
+		err := f.parse(f.m.Data, f.m.Path)
+		if err == nil {
+			continue
+		}
+		// The parser's advice is for a file someone edited; this one is
+		// not written, so only what is wrong is told, at its line.
+		why := err.Error()
+		var ie *writegroup.InputError
+		if errors.As(err, &ie) {
+			why, _, _ = strings.Cut(ie.Msg, "; ")
+			why = fmt.Sprintf("line %d: %s", ie.Line, why)
+		}
+		return fmt.Errorf("ratchet: %s as this run would write it does not read back (%s), so nothing was written", f.m.Path, why)
+	}
+	return nil
 }
 
 // docs is what the docs and charts show of the outcome's scenarios.

@@ -2,6 +2,7 @@ package runner
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -196,5 +197,42 @@ func TestToolchainNamesWhatDecidesTheCount(t *testing.T) {
 	assert.Contains(t, key, ", "+runtime.Version()+", valgrind-")
 	if runtime.GOARCH == "amd64" {
 		assert.Regexp(t, ` (avx2|avx|sse4\.2|sse3|baseline),`, key, "the CPU model Valgrind presents")
+	}
+}
+
+// A counted child's printed result gives its labels and their steps, and
+// Callgrind's dumps give the counts: a count the child printed is
+// dropped, and a count a step that the baselines file would refuse to
+// read back (band.CheckTime) is Broken with why, never recorded.
+func TestCountedTakesItsCountsFromCallgrindAlone(t *testing.T) {
+	for _, tt := range []struct {
+		name    string
+		printed []scenario.Instructions
+		dumped  uint64 // Callgrind's count for label "step"
+		want    uint64 // the count that stands, or 0 for Broken
+		broken  string
+	}{
+		{"a count the child printed", []scenario.Instructions{{Label: "step", Steps: 10, Count: 1e15, Runs: []uint64{1e15}}}, 84000, 84000, ""},
+		{"a count a step below MinTime", []scenario.Instructions{{Label: "step", Steps: 1e12}}, 84000, 0,
+			`callgrind counted 8.4e-08 instructions a step for the steps labelled "step" (84000 over 1000000000000 steps), below 0.001 (MinTime), which no run measures`},
+		{"a count a step above MaxTime", []scenario.Instructions{{Label: "step", Steps: 1}}, 3e9, 0,
+			`callgrind counted 3e+09 instructions a step for the steps labelled "step" (3000000000 over 1 steps), above 1e+09 (MaxTime), which no run measures`},
+		{"no steps", []scenario.Instructions{{Label: "step", Steps: 0}}, 84000, 0, `reported the steps labelled "step" as 0 steps, not a number above zero`},
+		{"one label twice", []scenario.Instructions{{Label: "step", Steps: 1}, {Label: "step", Steps: 1}}, 84000, 0, `reported the steps labelled "step" twice`},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			dir := t.TempDir()
+			profile := fmt.Sprintf("# callgrind format\npart: 1\ndesc: Trigger: Client Request: step\nevents: Ir\nsummary: %d\n", tt.dumped)
+			require.NoError(t, os.WriteFile(filepath.Join(dir, "callgrind.out.1"), []byte(profile), 0o644))
+			res := scenario.Result{Name: "s", Instructions: tt.printed}
+			err := counted(&res, dir)
+			if tt.broken != "" {
+				require.Error(t, err)
+				assert.Equal(t, tt.broken, err.Error())
+				return
+			}
+			require.NoError(t, err)
+			assert.Equal(t, []scenario.Instructions{{Label: "step", Steps: tt.printed[0].Steps, Count: tt.want}}, res.Instructions)
+		})
 	}
 }

@@ -15,7 +15,8 @@
 // [MaxOutput], or a number no run measures (band.CheckTime) is a Broken
 // result quoting the tail of its stderr, and Broken fails. Each process
 // leads a process group of its own, killed whole however it ends, so
-// nothing it started outlives it.
+// nothing it started outlives it; on Linux it also dies with the runner's
+// process, should that be killed (though what it started does not).
 //
 // # Instructions
 //
@@ -452,7 +453,8 @@ func (r *Runner) wait(ctx context.Context, name string, cmd *exec.Cmd, profiles 
 	defer errR.Close()
 	cmd.Stdout, cmd.Stderr = outW, errW
 	inGroup(cmd)
-	err = cmd.Start()
+	done := make(chan error, 1)
+	err = startHeld(cmd, done)
 	outW.Close()
 	errW.Close()
 	if err != nil {
@@ -466,8 +468,6 @@ func (r *Runner) wait(ctx context.Context, name string, cmd *exec.Cmd, profiles 
 	read := make(chan struct{}, 2)
 	go func() { stdout.readFrom(outR); read <- struct{}{} }()
 	go func() { _, _ = io.Copy(&stderr, errR); read <- struct{}{} }()
-	done := make(chan error, 1)
-	go func() { done <- cmd.Wait() }()
 
 	timeout := r.Timeout
 	switch {
@@ -513,6 +513,27 @@ func (r *Runner) wait(ctx context.Context, name string, cmd *exec.Cmd, profiles 
 		}
 	}
 	return res, nil
+}
+
+// startHeld starts cmd on an OS thread that it holds until cmd has
+// exited, then sends what Wait returned on done. The kernel's
+// parent-death signal (dieWithParent) follows the thread that started the
+// child, not the process, and the Go runtime ends a thread whose locked
+// goroutine returns: a child started on a thread that such a goroutine
+// later took (a load spinner's, a GL thread's) would be killed mid-run.
+func startHeld(cmd *exec.Cmd, done chan<- error) error {
+	started := make(chan error, 1)
+	go func() {
+		runtime.LockOSThread()
+		defer runtime.UnlockOSThread()
+		if err := cmd.Start(); err != nil {
+			started <- err
+			return
+		}
+		started <- nil
+		done <- cmd.Wait()
+	}()
+	return <-started
 }
 
 // MaxOutput bounds what the runner reads from a child's stdout. A result
@@ -565,11 +586,24 @@ func drain(read <-chan struct{}, pipes ...*os.File) {
 // counted fills a counted child's result from the profiles Callgrind wrote
 // into dir: each label's Count is the sum of the dumps named after it (a
 // label used in several stretches of the run is dumped once a stretch).
-// The time numbers go, since they were taken under Valgrind.
+// The time numbers go, since they were taken under Valgrind. What the
+// child printed gives the labels and their steps alone: a count it
+// printed is not Callgrind's, so it is dropped, and each label's count a
+// step must pass band.CheckTime, the check the baselines file reads it
+// back with, as a time from a child does (checkNumbers).
 func counted(res *scenario.Result, dir string) error {
 	res.Numbers = slices.DeleteFunc(res.Numbers, func(m band.Measured) bool { return m.Band.Kind.Estimated() })
 	if res.Instructions == nil {
 		return errors.New("ran under Valgrind but counted no instructions: the child did not see Valgrind, or recorded no step")
+	}
+	for i, in := range res.Instructions {
+		if in.Steps <= 0 {
+			return fmt.Errorf("reported the steps labelled %q as %d steps, not a number above zero", in.Label, in.Steps)
+		}
+		if slices.ContainsFunc(res.Instructions[:i], func(e scenario.Instructions) bool { return e.Label == in.Label }) {
+			return fmt.Errorf("reported the steps labelled %q twice", in.Label)
+		}
+		res.Instructions[i].Count, res.Instructions[i].Runs = 0, nil
 	}
 	profiles, err := callgrind.ReadDir(dir)
 	if err != nil {
@@ -596,6 +630,10 @@ func counted(res *scenario.Result, dir string) error {
 	for _, in := range res.Instructions {
 		if in.Count == 0 {
 			return fmt.Errorf("callgrind counted no instructions for the steps labelled %q", in.Label)
+		}
+		if err := band.CheckTime(in.PerStep(), []float64{in.PerStep()}); err != nil {
+			return fmt.Errorf("callgrind counted %s instructions a step for the steps labelled %q (%d over %d steps), %s",
+				strconv.FormatFloat(in.PerStep(), 'g', -1, 64), in.Label, in.Count, in.Steps, strings.TrimPrefix(err.Why, "is "))
 		}
 	}
 	return nil
@@ -661,6 +699,8 @@ func parseResult(out []byte, name string) (scenario.Result, error) {
 		return scenario.Result{}, fmt.Errorf("printed the result of scenario %q, not %q", res.Name, name)
 	case len(res.Numbers) == 0 && res.Broken == "":
 		return scenario.Result{}, errors.New("printed a result with no numbers")
+	case res.Steps < 0:
+		return scenario.Result{}, fmt.Errorf("reported %d steps, not a number ≥ 0", res.Steps)
 	}
 	if err := checkNumbers(res.Numbers); err != nil {
 		return scenario.Result{}, err

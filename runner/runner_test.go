@@ -156,6 +156,10 @@ func registerMisbehaving() {
 			os.Exit(0)
 		})
 	}
+	misbehave("test-steps-negative", func() {
+		fmt.Print(`{"name":"test-steps-negative","steps":-5,"numbers":[{"name":"frames","unit":"frames/run","band":{"kind":"count","ceiling":9},"samples":[3]}]}` + "\n")
+		os.Exit(0)
+	})
 	misbehave("test-other", func() {
 		fmt.Print(`{"name":"test-ok","steps":1,"numbers":[{"name":"frames","unit":"frames/run","band":{"kind":"count","ceiling":0},"samples":[0]}]}` + "\n")
 		os.Exit(0)
@@ -207,6 +211,7 @@ func TestMisbehavingChildrenAreBroken(t *testing.T) {
 		"test-time-inf":       {"printed output that is not a scenario result", "cannot unmarshal number 1e999"},
 		"test-wall-1e308":     {"reported wall time frame with sample 0, 1e+308, is above 1e+09 (MaxTime)"},
 		"test-count-negative": {"reported count frames as -3, not a finite number ≥ 0"},
+		"test-steps-negative": {"reported -5 steps, not a number ≥ 0"},
 	} {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()

@@ -34,15 +34,15 @@ func init() {
 	}})
 }
 
-// SIGINT or SIGTERM in the middle of paired runs stops every child
-// process, and the run exits 130 saying so, leaving nothing in its
-// temporary directory. (Ctrl-C at a terminal signals every process of
-// the group; here only perfbench is signalled, which is the harder case:
-// the children hear of it from perfbench alone.)
+// SIGINT, SIGTERM or SIGHUP in the middle of paired runs stops every
+// child process, and the run exits 130 saying so, leaving nothing in its
+// temporary directory. Only perfbench is signalled, as a terminal's
+// Ctrl-C or hangup reaches it: its children, each in a process group of
+// its own, hear of it from perfbench alone.
 func TestInterruptedPairsStopEveryChild(t *testing.T) {
 	self, err := os.Executable()
 	require.NoError(t, err)
-	for _, sig := range []syscall.Signal{syscall.SIGINT, syscall.SIGTERM} {
+	for _, sig := range []syscall.Signal{syscall.SIGINT, syscall.SIGTERM, syscall.SIGHUP} {
 		t.Run(sig.String(), func(t *testing.T) {
 			pids, tmp := t.TempDir(), t.TempDir()
 			cmd := exec.Command(self, "scenarios", "test-sleep", "--base-binary", self, "--pairs", "4", "--budget", "0", "--quiet")

@@ -2,8 +2,9 @@
 // workloads and standing gates, and keeps the performance ratchet.
 //
 // Exit status: 0 when everything passed, 1 when a gate failed (Fail or
-// Broken), 2 for a usage or input error, 130 when SIGINT or SIGTERM
-// stopped it (its children stopped and its temporary files removed).
+// Broken), 2 for a usage or input error, 130 when SIGINT, SIGTERM or
+// SIGHUP stopped it (its children stopped and its temporary files
+// removed).
 package main
 
 import (
@@ -41,7 +42,7 @@ instructions (under Valgrind) and frame times (against this machine's
 baselines, or paired against another build).
 
 Exit status: 0 pass, 1 a gate failed (Fail or Broken), 2 usage or input
-error, 130 interrupted. Details: README.md and docs/.`
+error, 130 interrupted (SIGINT, SIGTERM or SIGHUP). Details: README.md and docs/.`
 	opts.Commands = func() []*cobra.Command {
 		cmds := make([]*cobra.Command, len(subcommands))
 		for i, c := range subcommands {

@@ -4,8 +4,10 @@ import (
 	"encoding/json"
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 	"text/tabwriter"
+	"unicode/utf8"
 
 	"github.com/spf13/cobra"
 
@@ -39,9 +41,9 @@ func newPeersCmd(s *streams) *cobra.Command {
 		Use:   "peers",
 		Short: "Run one interaction on perfbench's engine and on its peers (Gio, Fyne), interleaved",
 		Long: `Drive the same interaction over perfbench's gallery in perfbench's engine
-and in the same gallery written for each peer, step by step in turn, and
-print each one's frame costs with its CPU time as a ratio to perfbench's.
-The peer run gates nothing.
+and in the same gallery written for each peer, in turns of ` + strconv.Itoa(peers.DefaultBlock) + ` steps
+so that each runs warm, and print each one's frame costs with its CPU time
+as a ratio to perfbench's. The peer run gates nothing.
 
 Phases: ` + strings.Join(peers.Phases, " ") + `
 Sizes:  ` + strings.Join(sizeNames(), " ") + `
@@ -94,7 +96,9 @@ Details: perfbench's docs/diagnosis.md.`,
 				}
 				opts.Peers = append(opts.Peers, all[i])
 			}
-			opts.Progress = s.err
+			if !s.quiet {
+				opts.Progress = s.err
+			}
 			rows, err := peers.Run(opts)
 			if err != nil {
 				return err
@@ -176,14 +180,43 @@ func printPeers(s *streams, rows []peers.Row, opts peers.Options, form peer.Form
 	printCold(s, rows, opts)
 	fmt.Fprintln(s.out, "\nratio: a peer's cpu over perfbench's. What the numbers include:")
 	for _, c := range peers.Caveats(opts) {
-		fmt.Fprintf(s.out, "  - %s\n", c)
+		fmt.Fprintln(s.out, wrapped("  - ", "    ", c))
 	}
 }
 
+// peersWidth is the widest line peers prints, the CLI's 100 columns.
+const peersWidth = 100
+
+// wrapped returns s broken at spaces into lines of at most peersWidth
+// columns, the first after first and every other after rest.
+func wrapped(first, rest, s string) string {
+	var b strings.Builder
+	b.WriteString(first)
+	n := utf8.RuneCountInString(first)
+	for i, w := range strings.Fields(s) {
+		l := utf8.RuneCountInString(w)
+		switch {
+		case i == 0:
+		case n+1+l > peersWidth:
+			b.WriteString("\n" + rest)
+			n = utf8.RuneCountInString(rest)
+		default:
+			b.WriteByte(' ')
+			n++
+		}
+		b.WriteString(w)
+		n += l
+	}
+	return b.String()
+}
+
 // printCold prints the cold figures, a line a row that drew: each
-// block's first step, on the caches another subject's block evicted.
+// block's first step, on the caches another subject's block evicted, with
+// its multiple of the subject's warm step, which is what the blocks keep
+// out of the table.
 func printCold(s *streams, rows []peers.Row, opts peers.Options) {
-	fmt.Fprintf(s.out, "\ncold cpu, the first step of each block of %d, right after another subject's block:\n", opts.Block)
+	fmt.Fprintf(s.out, "\ncold cpu, the first step of each block of %d, right after another subject's block,\n", opts.Block)
+	fmt.Fprintln(s.out, "with its multiple of the warm step's cpu and, for a peer, its ratio to perfbench's cold step:")
 	for _, r := range rows {
 		var parts []string
 		for _, sd := range r.Sides {
@@ -191,13 +224,16 @@ func printCold(s *streams, rows []peers.Row, opts peers.Options) {
 				continue
 			}
 			part := sd.Subject + " " + duration(sd.ColdCPU)
+			if sd.CPU > 0 {
+				part += fmt.Sprintf(" (%.1f× warm)", sd.ColdCPU/sd.CPU)
+			}
 			if sd.ColdRatio > 0 {
-				part += fmt.Sprintf(" (%.1f×)", sd.ColdRatio)
+				part += fmt.Sprintf(" ratio %.1f×", sd.ColdRatio)
 			}
 			parts = append(parts, part)
 		}
 		if len(parts) > 0 {
-			fmt.Fprintf(s.out, "  %s %s: %s\n", r.Phase, r.Size, strings.Join(parts, ", "))
+			fmt.Fprintln(s.out, wrapped(fmt.Sprintf("  %s %s: ", r.Phase, r.Size), "    ", strings.Join(parts, ", ")))
 		}
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -19,9 +20,22 @@ func TestPeersPrintsBothSubjectsRatiosAndCaveats(t *testing.T) {
 	assert.Regexp(t, `hover\s+s0\s+gio\s+8\s.*×`, out)
 	assert.Regexp(t, `idle\s+s0\s+gio\s+0\s+—`, out)
 	assert.Contains(t, out, "Router.Frame", "the caveats say what a Gio frame includes")
-	assert.Regexp(t, `cold cpu, the first step of each block of 20,.*\n  hover s0: perfbench \S+ [µm]s, gio \S+ [µm]s \(\d+\.\d×\)\n`, out)
+	assert.Regexp(t, `cold cpu, the first step of each block of 20,.*\n.*\n`+
+		`  hover s0: perfbench \S+ [µm]s \(\d+\.\d× warm\), gio \S+ [µm]s \(\d+\.\d× warm\) ratio \d+\.\d×\n`, out)
 	assert.Contains(t, out, "in blocks of 20 steps", "the caveats say the block length and why")
 	assert.Contains(t, stderr, "peers hover s0", "progress on stderr")
+	for _, l := range strings.Split(out, "\n") {
+		assert.LessOrEqual(t, utf8.RuneCountInString(l), 100, "fits 100 columns: %q", l)
+	}
+}
+
+// --quiet leaves out the line a phase and size that peers prints on
+// stderr as it goes.
+func TestPeersQuietPrintsNoProgress(t *testing.T) {
+	code, out, stderr := perfbench(t, "peers", "--quiet", "--size", "s0", "--phase", "idle", "--steps", "5", "--peer", "gio")
+	require.Equal(t, harness.ExitPass, code, stderr)
+	assert.Contains(t, out, "idle")
+	assert.Empty(t, stderr)
 }
 
 func TestPeersJSON(t *testing.T) {

@@ -1,0 +1,62 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// A perfbench that dies of a signal it cannot answer (SIGKILL) or does
+// not handle (SIGQUIT, which dumps its goroutines) takes its children
+// with it: each leads a process group of its own, so nothing a terminal
+// or a CI job sends perfbench's group reaches them, and the kernel's
+// parent-death signal is what stops them.
+func TestAKilledPerfbenchTakesItsChildrenWithIt(t *testing.T) {
+	self, err := os.Executable()
+	require.NoError(t, err)
+	for _, sig := range []syscall.Signal{syscall.SIGKILL, syscall.SIGQUIT} {
+		t.Run(sig.String(), func(t *testing.T) {
+			pids := t.TempDir()
+			cmd := exec.Command(self, "scenarios", "test-sleep", "--instructions", "off", "--quiet")
+			cmd.Env = append(os.Environ(), testMainEnv+"=1", pidsEnv+"="+pids)
+			var stderr bytes.Buffer
+			cmd.Stderr = &stderr
+			require.NoError(t, cmd.Start())
+			deadline := time.Now().Add(time.Minute)
+			var child int
+			for child == 0 {
+				if es, _ := os.ReadDir(pids); len(es) > 0 {
+					child, err = strconv.Atoi(filepath.Base(es[0].Name()))
+					require.NoError(t, err)
+					continue
+				}
+				require.True(t, time.Now().Before(deadline), "no child started: %s", stderr.String())
+				time.Sleep(50 * time.Millisecond)
+			}
+			require.NoError(t, cmd.Process.Signal(sig))
+			_ = cmd.Wait()
+			assert.Eventually(t, func() bool { return !running(child) }, 5*time.Second, 20*time.Millisecond,
+				"child %d still running after perfbench died of %v", child, sig)
+		})
+	}
+}
+
+// running reports whether process pid runs: it exists and is not a zombie
+// (a killed orphan waits as one until its new parent reaps it, which in a
+// container need not happen soon).
+func running(pid int) bool {
+	stat, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
+	if err != nil {
+		return false
+	}
+	i := bytes.LastIndexByte(stat, ')')
+	return i < 0 || i+2 >= len(stat) || stat[i+2] != 'Z'
+}

@@ -9,7 +9,11 @@
 // those rebuilds).
 //
 // Each space buckets its entries by horizontal bands of BandHeight pixels,
-// so a query looks at the entries of one band only.
+// so a query looks at the entries of one band only. The bands run from the
+// topmost entry's, at most MaxBands of them: content far down (a list
+// scrolled to the end of a long model) costs the bands its entries cover,
+// not the pixels above them, and content taller than MaxBands bands shares
+// the last one.
 package hit
 
 import (
@@ -22,6 +26,29 @@ import (
 
 // BandHeight is the height of one bucket of a space's index.
 const BandHeight = 32
+
+// MaxBands is the most bands a space has: 2^20 px of content, 33 times
+// the s26 gallery's tallest box (31 927 px) and six times the longest list
+// the list-slope workload scrolls (160 000 px). Past it entries share the
+// last band, which a query there searches whole. Unbounded, one element
+// 10^9 px tall was filed in 31 million bands.
+const MaxBands = 1 << 15
+
+// bandOf returns the band of content coordinate y from the top of the
+// content, compared as a float before the conversion: past an int's range
+// (a huge or infinite y) or for NaN, int(y/BandHeight) is no band. Below
+// 0 is 0; from 2^40 bands on, far past any offset a float32 can tell
+// apart from its neighbour, y is one band.
+func bandOf(y float32) int {
+	b := float64(y) / BandHeight
+	switch {
+	case !(b > 0):
+		return 0
+	case b >= 1<<40:
+		return 1 << 40
+	}
+	return int(b)
+}
 
 // Entry is one hittable element: its rect in its space's coordinates and
 // its draw order (higher is on top).
@@ -36,7 +63,8 @@ type Entry struct {
 
 type space struct {
 	entries []Entry
-	bands   [][]int32 // entry indices per band
+	bands   [][]int32 // entry indices per band, from band base on
+	base    int
 	// Viewport of the space: for a scroll container, the clip rect in the
 	// parent space's coordinates, and the current offset.
 	offset geom.Point
@@ -65,12 +93,21 @@ func (x *Index) Rebuild(sp document.ID, entries []Entry) {
 	for i := range s.bands {
 		s.bands[i] = s.bands[i][:0]
 	}
+	s.base = -1
+	for _, e := range s.entries {
+		if !e.Rect.Empty() {
+			if lo := bandOf(e.Rect.Y); s.base < 0 || lo < s.base {
+				s.base = lo
+			}
+		}
+	}
+	s.base = max(0, s.base) // no entry: no band holds one
 	for i, e := range s.entries {
 		if e.Rect.Empty() {
 			continue
 		}
-		lo := max(0, int(e.Rect.Y/BandHeight))
-		hi := max(lo, int((e.Rect.Y+e.Rect.H)/BandHeight))
+		lo := min(bandOf(e.Rect.Y)-s.base, MaxBands-1)
+		hi := max(lo, min(bandOf(e.Rect.Y+e.Rect.H)-s.base, MaxBands-1))
 		for len(s.bands) <= hi {
 			s.bands = append(s.bands, nil)
 		}
@@ -134,12 +171,17 @@ func (x *Index) At(p geom.Point, path []document.ID) (document.ID, []document.ID
 }
 
 func (s *space) top(p geom.Point) (Entry, bool) {
-	// Compared as floats before the conversion: past an int's range (a
-	// huge or infinite y) or for NaN, int(p.Y/BandHeight) is no band.
-	if !(p.Y >= 0 && p.Y < float32(len(s.bands))*BandHeight) {
+	// A point above the content, NaN or infinite is in no band; one below
+	// the last band's top is in the last band, which holds every entry
+	// that reaches it (MaxBands).
+	if !(p.Y >= 0) || p.Y-p.Y != 0 || len(s.bands) == 0 {
 		return Entry{}, false
 	}
-	b := min(int(p.Y/BandHeight), len(s.bands)-1)
+	b := bandOf(p.Y) - s.base
+	if b < 0 {
+		return Entry{}, false
+	}
+	b = min(b, len(s.bands)-1)
 	best := int32(-1)
 	for _, i := range s.bands[b] {
 		e := &s.entries[i]

@@ -12,6 +12,7 @@ import (
 	"github.com/perfbench/perfbench/counter"
 	"github.com/perfbench/perfbench/ui/document"
 	"github.com/perfbench/perfbench/ui/style"
+	"github.com/perfbench/perfbench/ui/text"
 	"github.com/perfbench/perfbench/ui/window"
 )
 
@@ -281,4 +282,10 @@ func TestARefreshRateOutOfRangeIsNone(t *testing.T) {
 	}
 	w := window.New(document.New(caseSheet()), window.Options{Display: window.Display{RefreshHz: window.MaxRefreshHz}})
 	assert.Equal(t, float64(window.MaxRefreshHz), w.RefreshHz())
+}
+
+// The style package refuses a font size the text stage cannot set, where
+// the rule sets it: its bound is the text stage's.
+func TestTheLargestFontSizeIsTheTextStages(t *testing.T) {
+	assert.Equal(t, float32(text.MaxSize), float32(style.MaxFontSize))
 }

@@ -32,7 +32,7 @@ var (
 func (r *Driver) hostile() string {
 	src := r.Src
 	switch src.IntN(16) {
-	case 1:
+	case 1, 2:
 		return r.farContent()
 	case 0:
 		hz := pick(src, badHz)
@@ -151,7 +151,7 @@ func (r *Driver) misuse() string {
 		return r.refused(fmt.Sprintf("%s removed %s", m.name, name(n)), n, func() { m.do(r, n) })
 	case 2: // a number that is not one
 		bad := pick(src, nonFinite)
-		switch src.IntN(5) {
+		switch src.IntN(6) {
 		case 0:
 			if n := r.any(isScroller); n != nil {
 				return r.refused(fmt.Sprintf("SetScrollY of %s to %g", name(n), bad), n, func() { d.SetScrollY(n, bad) })
@@ -173,8 +173,7 @@ func (r *Driver) misuse() string {
 				}
 				return r.refused(fmt.Sprintf("SetList of %s with %d rows of %g px, overscan %d", name(n), m.Rows, m.RowHeight, m.Overscan), n, func() { d.SetList(n, m) })
 			}
-		}
-		if src.IntN(3) == 0 {
+		case 4:
 			c := pick(src, r.gen.layout)
 			st := pick(src, badProps)
 			return r.refused(fmt.Sprintf("redefine class %q with %s %g", c, st.name, bad), nil, func() { d.Sheet.Define(c, st.set(bad)) })

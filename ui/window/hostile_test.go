@@ -289,3 +289,24 @@ func TestARefreshRateOutOfRangeIsNone(t *testing.T) {
 func TestTheLargestFontSizeIsTheTextStages(t *testing.T) {
 	assert.Equal(t, float32(text.MaxSize), float32(style.MaxFontSize))
 }
+
+// A list as tall as a class makes it mounts at most MaxMounted rows: a
+// port of 10^6 px over 10^8 rows of 20 px mounted 50 001 (10^9 px:
+// 5·10^7, and the frame never ended). It scrolls, draws and routes as
+// a rebuild does.
+func TestAVeryTallListMountsBoundedRows(t *testing.T) {
+	defer counter.Exclusive()()
+	s := caseSheet()
+	s.Define("port", style.Props{}.Height(style.PxLen(1e6)))
+	d := document.New(s)
+	l := d.Add(d.Root(), document.List, "port")
+	d.SetList(l, &document.ListModel{Rows: 100_000_000, RowHeight: 20, Label: func(int) string { return "r" }, RowClass: "tile"})
+	w, clk := live(d, 200, 400)
+	w.Quiet()
+	require.Equal(t, document.MaxMounted, len(l.Children()), "rows mounted")
+	d.SetScrollY(l, 5e6)
+	requireRebuilt(t, w, clk)
+	assert.Equal(t, document.MaxMounted, len(l.Children()), "rows mounted")
+	assert.Equal(t, int(5e6/20), l.Children()[0].RowIndex(), "the rows follow the offset")
+	requireRoutedAsRebuilt(t, w)
+}

@@ -310,3 +310,39 @@ func TestAVeryTallListMountsBoundedRows(t *testing.T) {
 	assert.Equal(t, int(5e6/20), l.Children()[0].RowIndex(), "the rows follow the offset")
 	requireRoutedAsRebuilt(t, w)
 }
+
+// The window's readers and TickUpdate refuse what they cannot answer by
+// name: nil was a nil dereference, and an element of another document
+// with an ID past this one's indexed the window's tables out of range. A
+// removed element is answered: nowhere, once a frame removed it.
+func TestReadersRefuseNilAndAnotherDocumentsElement(t *testing.T) {
+	defer counter.Exclusive()()
+	d := document.New(hotSheet())
+	gone := d.Add(d.Root(), document.Box, "tile")
+	w, _ := live(d, 200, 200)
+	was := w.Rect(gone)
+	d.Remove(gone)
+	w.Quiet()
+	other := document.New(hotSheet())
+	var far *document.Node
+	for range 50 {
+		far = other.Add(other.Root(), document.Box)
+	}
+	readers := []struct {
+		name string
+		read func(*document.Node)
+	}{
+		{"Style of", func(n *document.Node) { w.Style(n) }},
+		{"Rect of", func(n *document.Node) { w.Rect(n) }},
+		{"Box of", func(n *document.Node) { w.Box(n) }},
+	}
+	for _, r := range readers {
+		assert.PanicsWithValue(t, "window: "+r.name+" a nil element", func() { r.read(nil) })
+		assert.PanicsWithValue(t, "window: "+r.name+" box#50, which is not in the window's document", func() { r.read(far) })
+		assert.NotPanics(t, func() { r.read(gone) }, "%s a removed element", r.name)
+	}
+	assert.False(t, was.Empty())
+	assert.True(t, w.Rect(gone).Empty(), "a removed element shows nowhere once a frame removed it")
+	assert.PanicsWithValue(t, "window: TickUpdate of a nil update", func() { w.TickUpdate(nil) })
+	assert.NotPanics(t, func() { w.TickUpdate(func() bool { return false }) }, "the window is not left busy")
+}

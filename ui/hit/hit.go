@@ -9,11 +9,9 @@
 // those rebuilds).
 //
 // Each space buckets its entries by horizontal bands of BandHeight pixels,
-// so a query looks at the entries of one band only. The bands run from the
-// topmost entry's, at most MaxBands of them: content far down (a list
-// scrolled to the end of a long model) costs the bands its entries cover,
-// not the pixels above them, and content taller than MaxBands bands shares
-// the last one.
+// so a query looks at the entries of one band only. A space has at most
+// MaxBands bands: content past them (a list scrolled to the end of a long
+// model, an element 10^9 px tall) shares the last one.
 package hit
 
 import (
@@ -35,12 +33,13 @@ const BandHeight = 32
 const MaxBands = 1 << 15
 
 // bandOf returns the band of content coordinate y from the top of the
-// content, compared as a float before the conversion: past an int's range
-// (a huge or infinite y) or for NaN, int(y/BandHeight) is no band. Below
-// 0 is 0; from 2^40 bands on, far past any offset a float32 can tell
-// apart from its neighbour, y is one band.
+// content. y/BandHeight is exact (a power of two) and compared as a float
+// before the conversion: past an int's range (a huge or infinite y) or
+// for NaN, int(y/BandHeight) is no band. Below 0 is 0; from 2^40 bands
+// on, far past where a float32 tells one pixel from the next, y is one
+// band.
 func bandOf(y float32) int {
-	b := float64(y) / BandHeight
+	b := y / BandHeight
 	switch {
 	case !(b > 0):
 		return 0
@@ -63,8 +62,7 @@ type Entry struct {
 
 type space struct {
 	entries []Entry
-	bands   [][]int32 // entry indices per band, from band base on
-	base    int
+	bands   [][]int32 // entry indices per band
 	// Viewport of the space: for a scroll container, the clip rect in the
 	// parent space's coordinates, and the current offset.
 	offset geom.Point
@@ -93,21 +91,18 @@ func (x *Index) Rebuild(sp document.ID, entries []Entry) {
 	for i := range s.bands {
 		s.bands[i] = s.bands[i][:0]
 	}
-	s.base = -1
-	for _, e := range s.entries {
-		if !e.Rect.Empty() {
-			if lo := bandOf(e.Rect.Y); s.base < 0 || lo < s.base {
-				s.base = lo
-			}
-		}
-	}
-	s.base = max(0, s.base) // no entry: no band holds one
 	for i, e := range s.entries {
 		if e.Rect.Empty() {
 			continue
 		}
-		lo := min(bandOf(e.Rect.Y)-s.base, MaxBands-1)
-		hi := max(lo, min(bandOf(e.Rect.Y+e.Rect.H)-s.base, MaxBands-1))
+		lo, bottom := max(0, int(e.Rect.Y/BandHeight)), e.Rect.Y+e.Rect.H
+		hi := max(lo, int(bottom/BandHeight))
+		if !(bottom < MaxBands*BandHeight) {
+			// Past the last band's top, past an int's range, or NaN: the
+			// last band, from the entry's own if it lies before.
+			hi = MaxBands - 1
+			lo = min(bandOf(e.Rect.Y), hi)
+		}
 		for len(s.bands) <= hi {
 			s.bands = append(s.bands, nil)
 		}
@@ -171,17 +166,14 @@ func (x *Index) At(p geom.Point, path []document.ID) (document.ID, []document.ID
 }
 
 func (s *space) top(p geom.Point) (Entry, bool) {
-	// A point above the content, NaN or infinite is in no band; one below
-	// the last band's top is in the last band, which holds every entry
-	// that reaches it (MaxBands).
-	if !(p.Y >= 0) || p.Y-p.Y != 0 || len(s.bands) == 0 {
+	// Compared as floats before the conversion: past an int's range (a
+	// huge or infinite y) or for NaN, int(p.Y/BandHeight) is no band. Past
+	// the last band's top is no band either, unless the space has
+	// MaxBands, whose last holds every entry that reaches past it.
+	if !(p.Y >= 0 && (p.Y < float32(len(s.bands))*BandHeight || len(s.bands) == MaxBands && p.Y < 1<<40*BandHeight)) {
 		return Entry{}, false
 	}
-	b := bandOf(p.Y) - s.base
-	if b < 0 {
-		return Entry{}, false
-	}
-	b = min(b, len(s.bands)-1)
+	b := min(int(p.Y/BandHeight), len(s.bands)-1)
 	best := int32(-1)
 	for _, i := range s.bands[b] {
 		e := &s.entries[i]

@@ -97,15 +97,19 @@ func bandRange(r geom.Rect) (lo, hi int) {
 	return lo, max(lo, layerBand(r.Y+r.H))
 }
 
-// layerBand returns the band of content coordinate y, compared as a float
-// before the conversion: past an int's range (a huge or infinite y) or
-// for NaN, int(y/LayerBand) is no band. Below 0 is 0.
+// layerBand returns the band of content coordinate y. y/LayerBand is
+// exact (a power of two) and compared as a float before the conversion:
+// past an int's range (a huge or infinite y) or for NaN, int(y/LayerBand)
+// is no band. Below 0 is 0; truncation is the floor of what is left.
 func layerBand(y float32) int {
-	b := math.Floor(float64(y) / LayerBand)
-	if !(b > 0) {
+	b := y / LayerBand
+	switch {
+	case !(b > 0):
 		return 0
+	case b >= MaxLayerBands-1:
+		return MaxLayerBands - 1
 	}
-	return int(min(b, MaxLayerBands-1))
+	return int(b)
 }
 
 // file puts c in the bands of its space its bounds cover.

@@ -365,11 +365,19 @@ func (w *Window) Box(n *document.Node) *layout.Box {
 // removed from it, which the readers (Style, Rect, Box) answer from their
 // tables as they stand: what names the call. A node of another document indexed the
 // window's tables past their end, and nil dereferenced nothing.
+// Its test is the few comparisons of Node, inlined; the rest is paid only
+// for an element that is not in the document now.
 func (w *Window) mustKnow(n *document.Node, what string) {
-	if n == nil {
-		panic("window: " + what + " a nil element")
+	if n == nil || w.doc.Node(n.ID()) != n {
+		w.unknown(n, what)
 	}
-	if m := w.doc.Node(n.ID()); m != n && !(m == nil && w.doc.Removed(n.ID())) {
+}
+
+func (w *Window) unknown(n *document.Node, what string) {
+	switch {
+	case n == nil:
+		panic("window: " + what + " a nil element")
+	case !w.doc.Removed(n.ID()):
 		panic(fmt.Sprintf("window: %s %v#%d, which is not in the window's document", what, n.Kind(), n.ID()))
 	}
 }

@@ -14,11 +14,14 @@
 // registered and removed on the open window; viewports from 0 to
 // 100 000 px; and what no caller should pass (Hostile, Misuse): input
 // with a coordinate, delta, button, key or text no platform sends, which
-// the window must drop and count, points and deltas far outside it, and
+// the window must drop and count, points and deltas far outside it,
+// content far down or very tall (a list of up to 10^8 rows scrolled to
+// its end, a class 2·10^6 to 10^9 px tall), which must work, and
 // calls on another document's node (one with the ID of a node here), on a
 // removed node or on nil, with numbers that are not finite or out of
-// range, and on kinds or rows that do not take them, each of which must
-// be refused with a "document: …" or "window: …" panic that changed
+// range, on kinds or rows that do not take them, and style rules with a
+// property that is not a number, each of which must be refused with a
+// "document: …", "window: …" or "style: …" panic that changed
 // nothing, or clamped. Every choice comes from a Source, so a seed (or a fuzzer's
 // bytes) replays a run exactly. After each step the driver says what it
 // touched (Touched), what input it gave (Inputs, replayable on another

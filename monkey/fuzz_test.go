@@ -29,6 +29,10 @@ func FuzzLiveEqualsRebuild(f *testing.F) {
 	// gallery: input to drop, far points, refusals and clamps.
 	f.Add([]byte{0, 1, 125, 3, 0, 1, 1, 1, 129, 1, 0, 3, 1, 126, 1, 6, 0, 1, 130, 2, 2, 1, 1, 127, 5, 2, 1, 131, 0, 1})
 	f.Add([]byte{0, 1, 124, 1, 2, 9, 1, 128, 1, 1, 4, 1, 125, 7, 3, 1, 129, 2, 0, 1, 1, 126, 0, 1, 0, 1, 128, 3, 2, 4})
+	// Over the gallery: its list given 10^8 rows and scrolled to the end,
+	// a class redefined 10^9 px tall, and a rule refused for a Grow of
+	// +Inf (farContent and the style misuse).
+	f.Add([]byte{0, 1, 125, 1, 0, 2, 2, 9, 1, 1, 0, 1, 125, 1, 1, 3, 2, 0, 2, 3, 3, 1, 2, 131, 3, 2, 4, 4, 6, 6, 5, 4})
 	f.Fuzz(func(t *testing.T, data []byte) {
 		if len(data) > 512 {
 			data = data[:512]

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/perfbench/perfbench/ui/document"
+	"github.com/perfbench/perfbench/ui/geom"
 	"github.com/perfbench/perfbench/ui/style"
 	"github.com/perfbench/perfbench/ui/window"
 )
@@ -26,10 +27,14 @@ var (
 // outside it: the first kind must be dropped (Window.Dropped counts one
 // more), the second must work, and neither may make a later event panic.
 // Now and then the window moves to a display reporting a rate out of
-// range, which it must take as none.
+// range, which it must take as none, or the document gets content far
+// down or very tall (farContent), which must work.
 func (r *Driver) hostile() string {
 	src := r.Src
-	if src.IntN(16) == 0 {
+	switch src.IntN(16) {
+	case 1, 2:
+		return r.farContent()
+	case 0:
 		hz := pick(src, badHz)
 		r.W.MoveToDisplay(window.Display{ID: 9, RefreshHz: hz})
 		if got := r.W.RefreshHz(); got != window.FallbackHz {
@@ -87,6 +92,39 @@ func (r *Driver) hostile() string {
 	return fmt.Sprintf("hostile wheel %g over %s", dy, what)
 }
 
+// farRows and farHeights are content far down the page: models of
+// rows a list scrolls to the end of, and heights a class is given, from
+// past the bands the engine indexes apart (2^20 px) to where a float32
+// pixel is 64 px.
+var (
+	farRows    = []int{100_000, 800_000, 100_000_000}
+	farHeights = []float32{2e6, 1e7, 1e9}
+)
+
+// farContent gives a list a model of up to 10^8 rows and scrolls it to
+// the end (past it by a port, which the frame clamps), or redefines one
+// of the document's classes as 2·10^6 to 10^9 px tall: content whose
+// cost must be what is in view, and which must route and draw as a
+// rebuild does.
+func (r *Driver) farContent() string {
+	src := r.Src
+	d := r.W.Document()
+	r.mutated = true // the document, not input a replay could give
+	if src.IntN(2) == 0 {
+		if n := r.any(func(n *document.Node) bool { return n.Kind() == document.List }); n != nil {
+			r.touch(n)
+			m := &document.ListModel{Rows: pick(src, farRows), RowHeight: float32(8 + src.IntN(30)), Overscan: src.IntN(4),
+				Label: listLabel, RowClass: pick(src, []string{"lrow", "lrow-alt hot", ""})}
+			d.SetList(n, m)
+			d.SetScrollY(n, float32(m.Rows)*m.RowHeight)
+			return fmt.Sprintf("hostile: give %s %d rows of %g px and scroll to the end", name(n), m.Rows, m.RowHeight)
+		}
+	}
+	c, h := pick(src, r.gen.layout), pick(src, farHeights)
+	d.Sheet.Define(c, style.Props{}.Height(style.PxLen(h)))
+	return fmt.Sprintf("hostile: redefine class %q as %g px tall", c, h)
+}
+
 // misuse makes one call the document or the window must refuse, or one
 // out of range that it must clamp: a mutation of another document's node
 // (one with the same ID as a node here), of a removed node or of nil; a
@@ -113,7 +151,7 @@ func (r *Driver) misuse() string {
 		return r.refused(fmt.Sprintf("%s removed %s", m.name, name(n)), n, func() { m.do(r, n) })
 	case 2: // a number that is not one
 		bad := pick(src, nonFinite)
-		switch src.IntN(5) {
+		switch src.IntN(6) {
 		case 0:
 			if n := r.any(isScroller); n != nil {
 				return r.refused(fmt.Sprintf("SetScrollY of %s to %g", name(n), bad), n, func() { d.SetScrollY(n, bad) })
@@ -135,6 +173,10 @@ func (r *Driver) misuse() string {
 				}
 				return r.refused(fmt.Sprintf("SetList of %s with %d rows of %g px, overscan %d", name(n), m.Rows, m.RowHeight, m.Overscan), n, func() { d.SetList(n, m) })
 			}
+		case 4:
+			c := pick(src, r.gen.layout)
+			st := pick(src, badProps)
+			return r.refused(fmt.Sprintf("redefine class %q with %s %g", c, st.name, bad), nil, func() { d.Sheet.Define(c, st.set(bad)) })
 		}
 		w, h := bad, r.W.Size().Y
 		if src.IntN(2) == 0 {
@@ -202,20 +244,37 @@ func (r *Driver) clamped() string {
 	return "misuse: nothing to clamp"
 }
 
-// refused calls f, which must panic with a "document: …" or "window: …"
-// message and leave n (when not nil) and the window's size as they were.
+// badProps are the style properties a rule refuses a value that is not
+// a number for.
+var badProps = []struct {
+	name string
+	set  func(v float32) style.Props
+}{
+	{"height", func(v float32) style.Props { return style.Props{}.Height(style.PxLen(v)) }},
+	{"width %", func(v float32) style.Props { return style.Props{}.Width(style.Pct(v)) }},
+	{"padding", func(v float32) style.Props { return style.Props{}.Padding(geom.Sym(v, 2)) }},
+	{"margin", func(v float32) style.Props { return style.Props{}.Margin(geom.All(v)) }},
+	{"gap", func(v float32) style.Props { return style.Props{}.Gap(v) }},
+	{"grow", func(v float32) style.Props { return style.Props{}.Grow(v) }},
+	{"font size", func(v float32) style.Props { return style.Props{}.FontSize(v) }},
+	{"border", func(v float32) style.Props { return style.Props{}.Border(v, 0) }},
+}
+
+// refused calls f, which must panic with a "document: …", "window: …" or
+// "style: …" message and leave n (when not nil), the window's size and
+// the sheet as they were.
 // Any other panic is passed on; no panic at all is a failure.
 func (r *Driver) refused(what string, n *document.Node, f func()) (out string) {
-	before, size := fingerprint(n), r.W.Size()
+	before, size, gen := fingerprint(n), r.W.Size(), r.W.Document().Sheet.Generation()
 	defer func() {
 		p := recover()
 		msg, ok := p.(string)
 		switch {
 		case p == nil:
 			panic(fmt.Sprintf("monkey: %s was not refused", what))
-		case !ok || !(strings.HasPrefix(msg, "document: ") || strings.HasPrefix(msg, "window: ")):
+		case !ok || !(strings.HasPrefix(msg, "document: ") || strings.HasPrefix(msg, "window: ") || strings.HasPrefix(msg, "style: ")):
 			panic(p)
-		case fingerprint(n) != before || r.W.Size() != size:
+		case fingerprint(n) != before || r.W.Size() != size || r.W.Document().Sheet.Generation() != gen:
 			panic(fmt.Sprintf("monkey: %s was refused (%s) but changed %s", what, msg, fingerprint(n)))
 		case r.foreign != nil && r.foreign.Pending():
 			panic(fmt.Sprintf("monkey: %s was refused (%s) but queued work in the other document", what, msg))

@@ -114,6 +114,9 @@ func TestDriverMisusesEveryClassOfArgument(t *testing.T) {
 		"SetCaret":           "a caret anywhere",
 		"resize":             "a size refused",
 		"display at":         "a refresh rate out of range",
+		"scroll to the end":  "a list far down",
+		"px tall":            "a class very tall",
+		"(style: ":           "a style property refused",
 	}
 	for range 400 {
 		for _, a := range []monkey.Action{monkey.Hostile, monkey.Misuse, monkey.Remove} {

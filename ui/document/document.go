@@ -43,7 +43,7 @@
 // moved to the start of a character it would fall inside; Select past
 // either end selects that end's panel; SetList on a list a window shows
 // rebinds its rows and asks for a frame, and the window mounts the rows a
-// taller port needs.
+// taller port needs, at most MaxMounted.
 package document
 
 import (
@@ -217,15 +217,30 @@ type ListModel struct {
 	RowClass  string             // the class (or classes) of every row
 }
 
+// MaxMounted is the most rows a list mounts (Mounted): 4 096 of the
+// gallery's 20 px rows fill 81 920 px, 19 times an 8K display's height.
+// Without a bound a port of 10^9 px — a class that makes the list that
+// tall — mounted the rows it could show of a 10^8-row model, every one
+// of them, and the frame never ended; so did a huge overscan or a row a
+// thousandth of a pixel high. A port taller than its mounted rows shows
+// nothing below them.
+const MaxMounted = 4096
+
 // Mounted returns how many rows a port of height px needs mounted: the
-// rows it can show, plus the overscan, at most the model's rows. A port
-// shows one row more than fit in it whenever its offset is part of a row
-// down (a part of a row at each end), so that row is always mounted.
+// rows it can show, plus the overscan, at most the model's rows and at
+// most MaxMounted. A port shows one row more than fit in it whenever its
+// offset is part of a row down (a part of a row at each end), so that
+// row is always mounted.
 func (m *ListModel) Mounted(port float32) int {
-	if m.RowHeight <= 0 {
+	if !(m.RowHeight > 0) {
 		return 0
 	}
-	return max(0, min(m.Rows, int(math.Ceil(float64(port/m.RowHeight)))+1+m.Overscan))
+	// In float64, where a huge port or overscan cannot overflow an int.
+	n := math.Ceil(float64(port/m.RowHeight)) + 1 + float64(m.Overscan)
+	if !(n > 0) { // NaN or none
+		return 0
+	}
+	return int(min(n, float64(m.Rows), MaxMounted))
 }
 
 // First returns the model row the first of mounted rows is bound to at

@@ -1,6 +1,7 @@
 package document
 
 import (
+	"math"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -86,4 +87,34 @@ func TestCloneCopiesContentNotHistory(t *testing.T) {
 	assert.Equal(t, "e", c.Root().Children()[1].Children()[0].Text())
 	c.TakeChanges(&ch)
 	assert.Len(t, ch.Style, 4)
+}
+
+// Mounted is the rows a port shows, one more, and the overscan, at most
+// the model's rows and MaxMounted: a port 10^9 px tall over a 10^8-row
+// model mounted 5·10^7 rows, and a frame never ended.
+func TestMountedIsWhatThePortShowsAndBounded(t *testing.T) {
+	label := func(int) string { return "" }
+	cases := []struct {
+		name string
+		m    ListModel
+		port float32
+		want int
+	}{
+		{"a 240 px port of 20 px rows", ListModel{Rows: 1000, RowHeight: 20, Overscan: 2}, 240, 15},
+		{"a port part of a row", ListModel{Rows: 1000, RowHeight: 20}, 230, 13},
+		{"fewer rows than the port shows", ListModel{Rows: 5, RowHeight: 20, Overscan: 2}, 240, 5},
+		{"no port", ListModel{Rows: 10, RowHeight: 20}, 0, 1},
+		{"a port 10^9 px tall", ListModel{Rows: 100_000_000, RowHeight: 20}, 1e9, MaxMounted},
+		{"rows a thousandth of a pixel high", ListModel{Rows: 100_000_000, RowHeight: 0.001}, 240, MaxMounted},
+		{"an overscan of an int's range", ListModel{Rows: 100_000_000, RowHeight: 20, Overscan: math.MaxInt}, 240, MaxMounted},
+		{"an infinite port", ListModel{Rows: 100_000_000, RowHeight: 20}, float32(math.Inf(1)), MaxMounted},
+		{"a NaN port", ListModel{Rows: 100, RowHeight: 20}, float32(math.NaN()), 0},
+		{"no row height", ListModel{Rows: 100}, 240, 0},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			c.m.Label = label
+			assert.Equal(t, c.want, c.m.Mounted(c.port))
+		})
+	}
 }

@@ -9,7 +9,9 @@
 // those rebuilds).
 //
 // Each space buckets its entries by horizontal bands of BandHeight pixels,
-// so a query looks at the entries of one band only.
+// so a query looks at the entries of one band only. A space has at most
+// MaxBands bands: content past them (a list scrolled to the end of a long
+// model, an element 10^9 px tall) shares the last one.
 package hit
 
 import (
@@ -22,6 +24,30 @@ import (
 
 // BandHeight is the height of one bucket of a space's index.
 const BandHeight = 32
+
+// MaxBands is the most bands a space has: 2^20 px of content, 33 times
+// the s26 gallery's tallest box (31 927 px) and six times the longest list
+// the list-slope workload scrolls (160 000 px). Past it entries share the
+// last band, which a query there searches whole. Unbounded, one element
+// 10^9 px tall was filed in 31 million bands.
+const MaxBands = 1 << 15
+
+// bandOf returns the band of content coordinate y from the top of the
+// content. y/BandHeight is exact (a power of two) and compared as a float
+// before the conversion: past an int's range (a huge or infinite y) or
+// for NaN, int(y/BandHeight) is no band. Below 0 is 0; from 2^40 bands
+// on, far past where a float32 tells one pixel from the next, y is one
+// band.
+func bandOf(y float32) int {
+	b := y / BandHeight
+	switch {
+	case !(b > 0):
+		return 0
+	case b >= 1<<40:
+		return 1 << 40
+	}
+	return int(b)
+}
 
 // Entry is one hittable element: its rect in its space's coordinates and
 // its draw order (higher is on top).
@@ -69,8 +95,14 @@ func (x *Index) Rebuild(sp document.ID, entries []Entry) {
 		if e.Rect.Empty() {
 			continue
 		}
-		lo := max(0, int(e.Rect.Y/BandHeight))
-		hi := max(lo, int((e.Rect.Y+e.Rect.H)/BandHeight))
+		lo, bottom := max(0, int(e.Rect.Y/BandHeight)), e.Rect.Y+e.Rect.H
+		hi := max(lo, int(bottom/BandHeight))
+		if !(bottom < MaxBands*BandHeight) {
+			// Past the last band's top, past an int's range, or NaN: the
+			// last band, from the entry's own if it lies before.
+			hi = MaxBands - 1
+			lo = min(bandOf(e.Rect.Y), hi)
+		}
 		for len(s.bands) <= hi {
 			s.bands = append(s.bands, nil)
 		}
@@ -135,8 +167,10 @@ func (x *Index) At(p geom.Point, path []document.ID) (document.ID, []document.ID
 
 func (s *space) top(p geom.Point) (Entry, bool) {
 	// Compared as floats before the conversion: past an int's range (a
-	// huge or infinite y) or for NaN, int(p.Y/BandHeight) is no band.
-	if !(p.Y >= 0 && p.Y < float32(len(s.bands))*BandHeight) {
+	// huge or infinite y) or for NaN, int(p.Y/BandHeight) is no band. Past
+	// the last band's top is no band either, unless the space has
+	// MaxBands, whose last holds every entry that reaches past it.
+	if !(p.Y >= 0 && (p.Y < float32(len(s.bands))*BandHeight || len(s.bands) == MaxBands && p.Y < 1<<40*BandHeight)) {
 		return Entry{}, false
 	}
 	b := min(int(p.Y/BandHeight), len(s.bands)-1)

@@ -65,3 +65,39 @@ func TestAPointOfNoBandHitsNothing(t *testing.T) {
 	got, _ := x.At(geom.Point{X: 10, Y: 99.5}, nil)
 	assert.Equal(t, document.ID(1), got)
 }
+
+// A space has at most MaxBands bands: a list's rows 10^7 px down took
+// 312 500, and one element 10^9 px tall was filed in 31 million (12 GB
+// and two minutes a frame of a window). Each entry is still hit where it
+// lies, past the last band's top too.
+func TestBandsAreBoundedWhereverTheContentLies(t *testing.T) {
+	row := func(id document.ID, y float32) Entry {
+		return Entry{Node: id, Rect: geom.XYWH(0, y, 100, 20), Order: int32(id), Space: document.None}
+	}
+	cases := []struct {
+		name    string
+		entries []Entry
+		bands   int
+		hits    map[float32]document.ID // y → what a point at x 10 hits
+	}{
+		{"rows far down", []Entry{row(1, 1e7), row(2, 1e7+20), row(3, 1e7+40)}, MaxBands,
+			map[float32]document.ID{1e7 + 5: 1, 1e7 + 25: 2, 1e7 + 45: 3, 1e7 + 70: document.None, 100: document.None}},
+		{"an element 10^9 px tall", []Entry{{Node: 1, Rect: geom.XYWH(0, 0, 100, 1e9), Order: 1, Space: document.None}, row(2, 5e8)},
+			MaxBands, map[float32]document.ID{10: 1, 5e8 + 5: 2, 5e8 + 25: 1, 1e9 - 100: 1, 1e9 + 100: document.None}},
+		{"rows either side of the last band's top", []Entry{row(1, 0), row(2, 2e6), row(3, 3e6)}, MaxBands,
+			map[float32]document.ID{5: 1, 2e6 + 5: 2, 3e6 + 5: 3, 2.5e6: document.None}},
+		{"an entry 10^30 px tall", []Entry{row(1, 0), {Node: 2, Rect: geom.XYWH(0, 2e6, 100, 1e30), Order: 2, Space: document.None}},
+			MaxBands, map[float32]document.ID{5: 1, 1e6: document.None, 2e6 + 5: 2, 1e13: 2, 1e29: document.None}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			var x Index
+			x.Rebuild(Root, c.entries)
+			assert.Len(t, x.spaces[Root].bands, c.bands)
+			for y, want := range c.hits {
+				got, _ := x.At(geom.Point{X: 10, Y: y}, nil)
+				assert.Equal(t, want, got, "y = %g", y)
+			}
+		})
+	}
+}

@@ -86,10 +86,30 @@ const LayerBand = 128
 // it is full.
 const bandGrowth = 64
 
+// MaxLayerBands is the most bands a space files its chunks in: 2^20 px
+// of content, as the hit index's MaxBands. Past it chunks share the last
+// band, which a query there visits whole. Unbounded, one element 10^9 px
+// tall was filed in 7.8 million bands.
+const MaxLayerBands = 1 << 13
+
 func bandRange(r geom.Rect) (lo, hi int) {
-	lo = max(0, int(math.Floor(float64(r.Y/LayerBand))))
-	hi = max(lo, int(math.Floor(float64((r.Y+r.H)/LayerBand))))
-	return lo, hi
+	lo = layerBand(r.Y)
+	return lo, max(lo, layerBand(r.Y+r.H))
+}
+
+// layerBand returns the band of content coordinate y. y/LayerBand is
+// exact (a power of two) and compared as a float before the conversion:
+// past an int's range (a huge or infinite y) or for NaN, int(y/LayerBand)
+// is no band. Below 0 is 0; truncation is the floor of what is left.
+func layerBand(y float32) int {
+	b := y / LayerBand
+	switch {
+	case !(b > 0):
+		return 0
+	case b >= MaxLayerBands-1:
+		return MaxLayerBands - 1
+	}
+	return int(b)
 }
 
 // file puts c in the bands of its space its bounds cover.

@@ -1,6 +1,10 @@
 package style
 
-import "github.com/perfbench/perfbench/ui/geom"
+import (
+	"fmt"
+
+	"github.com/perfbench/perfbench/ui/geom"
+)
 
 // prop is one settable property.
 type prop uint32
@@ -135,31 +139,47 @@ func (p Props) Hidden(h bool) Props { p.set |= pDisplay; p.v.Display = !h; retur
 func (p Props) Direction(d Direction) Props { p.set |= pDirection; p.v.Direction = d; return p }
 
 // Width sets the width.
-func (p Props) Width(l Length) Props { p.set |= pWidth; p.v.Width = l; return p }
+func (p Props) Width(l Length) Props { p.set |= pWidth; p.v.Width = length("Width", l); return p }
 
 // Height sets the height.
-func (p Props) Height(l Length) Props { p.set |= pHeight; p.v.Height = l; return p }
+func (p Props) Height(l Length) Props { p.set |= pHeight; p.v.Height = length("Height", l); return p }
 
 // MinWidth sets the minimum width.
-func (p Props) MinWidth(v float32) Props { p.set |= pMinWidth; p.v.MinWidth = v; return p }
+func (p Props) MinWidth(v float32) Props {
+	p.set |= pMinWidth
+	p.v.MinWidth = number("MinWidth", v)
+	return p
+}
 
 // MinHeight sets the minimum height.
-func (p Props) MinHeight(v float32) Props { p.set |= pMinHeight; p.v.MinHeight = v; return p }
+func (p Props) MinHeight(v float32) Props {
+	p.set |= pMinHeight
+	p.v.MinHeight = number("MinHeight", v)
+	return p
+}
 
 // Padding sets the padding.
-func (p Props) Padding(e geom.Edges) Props { p.set |= pPadding; p.v.Padding = e; return p }
+func (p Props) Padding(e geom.Edges) Props {
+	p.set |= pPadding
+	p.v.Padding = edges("Padding", e)
+	return p
+}
 
 // Margin sets the margin.
-func (p Props) Margin(e geom.Edges) Props { p.set |= pMargin; p.v.Margin = e; return p }
+func (p Props) Margin(e geom.Edges) Props {
+	p.set |= pMargin
+	p.v.Margin = edges("Margin", e)
+	return p
+}
 
 // Gap sets the space between flex items.
-func (p Props) Gap(v float32) Props { p.set |= pGap; p.v.Gap = v; return p }
+func (p Props) Gap(v float32) Props { p.set |= pGap; p.v.Gap = number("Gap", v); return p }
 
-// Grow sets the flex grow factor.
-func (p Props) Grow(v float32) Props { p.set |= pGrow; p.v.Grow = v; return p }
+// Grow sets the flex grow factor, never negative.
+func (p Props) Grow(v float32) Props { p.set |= pGrow; p.v.Grow = factor("Grow", v); return p }
 
-// Shrink sets the flex shrink factor.
-func (p Props) Shrink(v float32) Props { p.set |= pShrink; p.v.Shrink = v; return p }
+// Shrink sets the flex shrink factor, never negative.
+func (p Props) Shrink(v float32) Props { p.set |= pShrink; p.v.Shrink = factor("Shrink", v); return p }
 
 // AlignItems sets cross-axis alignment.
 func (p Props) AlignItems(a Align) Props { p.set |= pAlignItems; p.v.AlignItems = a; return p }
@@ -171,12 +191,19 @@ func (p Props) Justify(a Align) Props { p.set |= pJustify; p.v.Justify = a; retu
 // out of flow.
 func (p Props) Absolute(left, top Length) Props {
 	p.set |= pPosition | pLeft | pTop
-	p.v.Position, p.v.Left, p.v.Top = Absolute, left, top
+	p.v.Position, p.v.Left, p.v.Top = Absolute, length("Absolute left", left), length("Absolute top", top)
 	return p
 }
 
-// FontSize sets the font size in pixels (inherited).
-func (p Props) FontSize(v float32) Props { p.set |= pFontSize; p.v.FontSize = v; return p }
+// FontSize sets the font size in pixels (inherited), in (0, MaxFontSize].
+func (p Props) FontSize(v float32) Props {
+	if !(v > 0 && v <= MaxFontSize) {
+		panic(fmt.Sprintf("style: FontSize of %g px: a font size is in (0, %d]", v, MaxFontSize))
+	}
+	p.set |= pFontSize
+	p.v.FontSize = v
+	return p
+}
 
 // Bold sets the font weight (inherited).
 func (p Props) Bold(b bool) Props { p.set |= pBold; p.v.Bold = b; return p }
@@ -196,9 +223,50 @@ func (p Props) Background(c Color) Props { p.set |= pBackground; p.v.Background 
 // Border sets the border width and color.
 func (p Props) Border(w float32, c Color) Props {
 	p.set |= pBorderWidth | pBorderColor
-	p.v.BorderWidth, p.v.BorderColor = w, c
+	p.v.BorderWidth, p.v.BorderColor = number("Border", w), c
 	return p
 }
 
 // Radius sets the corner radius.
-func (p Props) Radius(v float32) Props { p.set |= pRadius; p.v.Radius = v; return p }
+func (p Props) Radius(v float32) Props { p.set |= pRadius; p.v.Radius = number("Radius", v); return p }
+
+// MaxFontSize is the largest font size, in pixels: the text stage's
+// largest (text.MaxSize), past which its fixed-point glyph scaling
+// overflows.
+const MaxFontSize = 1024
+
+// number returns v, a property's pixels; one that is NaN or infinite is
+// programmer misuse, refused where it is set rather than at the frame it
+// would have made a position NaN (and a scroll container's end with it).
+func number(what string, v float32) float32 {
+	if v-v != 0 {
+		panic(fmt.Sprintf("style: %s of %g px: a size is a finite number of pixels", what, v))
+	}
+	return v
+}
+
+// length is number for a Length: auto, or finite pixels or percent.
+func length(what string, l Length) Length {
+	if l.Unit != Auto && l.V-l.V != 0 {
+		panic(fmt.Sprintf("style: %s of %g%s: a length is a finite number", what, l.V, map[Unit]string{Px: " px", Percent: "%"}[l.Unit]))
+	}
+	return l
+}
+
+// edges is number for each of an Edges' four sides.
+func edges(what string, e geom.Edges) geom.Edges {
+	for _, v := range [4]float32{e.Top, e.Right, e.Bottom, e.Left} {
+		if v-v != 0 {
+			panic(fmt.Sprintf("style: %s of %+v: each side is a finite number of pixels", what, e))
+		}
+	}
+	return e
+}
+
+// factor is number for a flex factor, which is never negative either.
+func factor(what string, v float32) float32 {
+	if !(v >= 0) || v-v != 0 {
+		panic(fmt.Sprintf("style: %s of %g: a flex factor is finite and never negative", what, v))
+	}
+	return v
+}

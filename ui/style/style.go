@@ -10,6 +10,14 @@
 // Computed styles split into layout properties and paint properties
 // (LayoutEqual, PaintEqual): a change that alters only paint properties
 // never invalidates layout.
+//
+// # Misuse
+//
+// A property that cannot mean anything panics with a "style: …" message
+// where it is set (the Props setter), naming the property: a size, length,
+// padding, margin, gap, border or radius that is NaN or infinite, a flex
+// factor that is negative too, and a font size outside (0, MaxFontSize].
+// A finite size, however large, is taken as it is.
 package style
 
 import (

@@ -1,6 +1,7 @@
 package style
 
 import (
+	"math"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -64,4 +65,45 @@ func TestLengthResolve(t *testing.T) {
 	assert.False(t, ok)
 	_, ok = Length{}.Resolve(200, true)
 	assert.False(t, ok)
+}
+
+// Issue 33: a property that is not a number was taken as it was, and
+// made a position NaN at the next frame — the window's own wheel then
+// panicked setting a scroll container's offset to its NaN end — or, for
+// a font size, panicked in the text stage at the frame, far from the
+// rule that set it. Each is refused where it is set, by name.
+func TestAPropertyThatIsNotANumberIsRefusedWhereItIsSet(t *testing.T) {
+	nan, inf := float32(math.NaN()), float32(math.Inf(1))
+	p := Props{}
+	cases := []struct {
+		name  string
+		set   func() Props
+		panic string
+	}{
+		{"Width NaN px", func() Props { return p.Width(PxLen(nan)) }, "style: Width of NaN px: a length is a finite number"},
+		{"Height +Inf %", func() Props { return p.Height(Pct(inf)) }, "style: Height of +Inf%: a length is a finite number"},
+		{"Absolute top -Inf px", func() Props { return p.Absolute(PxLen(0), PxLen(-inf)) },
+			"style: Absolute top of -Inf px: a length is a finite number"},
+		{"MinWidth NaN", func() Props { return p.MinWidth(nan) }, "style: MinWidth of NaN px: a size is a finite number of pixels"},
+		{"MinHeight +Inf", func() Props { return p.MinHeight(inf) }, "style: MinHeight of +Inf px: a size is a finite number of pixels"},
+		{"Padding with a NaN side", func() Props { return p.Padding(geom.Edges{Top: 1, Left: nan}) },
+			"style: Padding of {Top:1 Right:0 Bottom:0 Left:NaN}: each side is a finite number of pixels"},
+		{"Margin with an infinite side", func() Props { return p.Margin(geom.Sym(0, -inf)) },
+			"style: Margin of {Top:0 Right:-Inf Bottom:0 Left:-Inf}: each side is a finite number of pixels"},
+		{"Gap NaN", func() Props { return p.Gap(nan) }, "style: Gap of NaN px: a size is a finite number of pixels"},
+		{"Border +Inf", func() Props { return p.Border(inf, 0) }, "style: Border of +Inf px: a size is a finite number of pixels"},
+		{"Radius NaN", func() Props { return p.Radius(nan) }, "style: Radius of NaN px: a size is a finite number of pixels"},
+		{"Grow +Inf", func() Props { return p.Grow(inf) }, "style: Grow of +Inf: a flex factor is finite and never negative"},
+		{"Shrink -1", func() Props { return p.Shrink(-1) }, "style: Shrink of -1: a flex factor is finite and never negative"},
+		{"FontSize NaN", func() Props { return p.FontSize(nan) }, "style: FontSize of NaN px: a font size is in (0, 1024]"},
+		{"FontSize 0", func() Props { return p.FontSize(0) }, "style: FontSize of 0 px: a font size is in (0, 1024]"},
+		{"FontSize 1e5", func() Props { return p.FontSize(1e5) }, "style: FontSize of 100000 px: a font size is in (0, 1024]"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) { assert.PanicsWithValue(t, c.panic, func() { c.set() }) })
+	}
+	// What is a number, however large, and auto with any V, is taken.
+	assert.NotPanics(t, func() {
+		p.Width(PxLen(1e30)).Height(Length{V: nan}).Margin(geom.All(-1e9)).Grow(0).FontSize(MaxFontSize).Absolute(Pct(-50), PxLen(3e38))
+	})
 }

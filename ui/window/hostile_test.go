@@ -12,6 +12,7 @@ import (
 	"github.com/perfbench/perfbench/counter"
 	"github.com/perfbench/perfbench/ui/document"
 	"github.com/perfbench/perfbench/ui/style"
+	"github.com/perfbench/perfbench/ui/text"
 	"github.com/perfbench/perfbench/ui/window"
 )
 
@@ -281,4 +282,67 @@ func TestARefreshRateOutOfRangeIsNone(t *testing.T) {
 	}
 	w := window.New(document.New(caseSheet()), window.Options{Display: window.Display{RefreshHz: window.MaxRefreshHz}})
 	assert.Equal(t, float64(window.MaxRefreshHz), w.RefreshHz())
+}
+
+// The style package refuses a font size the text stage cannot set, where
+// the rule sets it: its bound is the text stage's.
+func TestTheLargestFontSizeIsTheTextStages(t *testing.T) {
+	assert.Equal(t, float32(text.MaxSize), float32(style.MaxFontSize))
+}
+
+// A list as tall as a class makes it mounts at most MaxMounted rows: a
+// port of 10^6 px over 10^8 rows of 20 px mounted 50 001 (10^9 px:
+// 5·10^7, and the frame never ended). It scrolls, draws and routes as
+// a rebuild does.
+func TestAVeryTallListMountsBoundedRows(t *testing.T) {
+	defer counter.Exclusive()()
+	s := caseSheet()
+	s.Define("port", style.Props{}.Height(style.PxLen(1e6)))
+	d := document.New(s)
+	l := d.Add(d.Root(), document.List, "port")
+	d.SetList(l, &document.ListModel{Rows: 100_000_000, RowHeight: 20, Label: func(int) string { return "r" }, RowClass: "tile"})
+	w, clk := live(d, 200, 400)
+	w.Quiet()
+	require.Equal(t, document.MaxMounted, len(l.Children()), "rows mounted")
+	d.SetScrollY(l, 5e6)
+	requireRebuilt(t, w, clk)
+	assert.Equal(t, document.MaxMounted, len(l.Children()), "rows mounted")
+	assert.Equal(t, int(5e6/20), l.Children()[0].RowIndex(), "the rows follow the offset")
+	requireRoutedAsRebuilt(t, w)
+}
+
+// The window's readers and TickUpdate refuse what they cannot answer by
+// name: nil was a nil dereference, and an element of another document
+// with an ID past this one's indexed the window's tables out of range. A
+// removed element is answered: nowhere, once a frame removed it.
+func TestReadersRefuseNilAndAnotherDocumentsElement(t *testing.T) {
+	defer counter.Exclusive()()
+	d := document.New(hotSheet())
+	gone := d.Add(d.Root(), document.Box, "tile")
+	w, _ := live(d, 200, 200)
+	was := w.Rect(gone)
+	d.Remove(gone)
+	w.Quiet()
+	other := document.New(hotSheet())
+	var far *document.Node
+	for range 50 {
+		far = other.Add(other.Root(), document.Box)
+	}
+	readers := []struct {
+		name string
+		read func(*document.Node)
+	}{
+		{"Style of", func(n *document.Node) { w.Style(n) }},
+		{"Rect of", func(n *document.Node) { w.Rect(n) }},
+		{"Box of", func(n *document.Node) { w.Box(n) }},
+	}
+	for _, r := range readers {
+		assert.PanicsWithValue(t, "window: "+r.name+" a nil element", func() { r.read(nil) })
+		assert.PanicsWithValue(t, "window: "+r.name+" box#50, which is not in the window's document", func() { r.read(far) })
+		assert.NotPanics(t, func() { r.read(gone) }, "%s a removed element", r.name)
+	}
+	assert.False(t, was.Empty())
+	assert.True(t, w.Rect(gone).Empty(), "a removed element shows nowhere once a frame removed it")
+	assert.PanicsWithValue(t, "window: TickUpdate of a nil update", func() { w.TickUpdate(nil) })
+	assert.NotPanics(t, func() { w.TickUpdate(func() bool { return false }) }, "the window is not left busy")
 }

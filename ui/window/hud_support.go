@@ -28,6 +28,9 @@ func (w *Window) TickUpdate(update func() (changed bool)) {
 	if w.busy {
 		panic("window: TickUpdate during input handling or a frame")
 	}
+	if update == nil {
+		panic("window: TickUpdate of a nil update")
+	}
 	w.busy = true
 	changed := false
 	defer func() {

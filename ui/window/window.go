@@ -47,9 +47,11 @@
 // left as it was, no frame is asked for, and Dropped counts it. A point
 // that is finite but far outside the window lands on nothing.
 //
-// A size that is negative or not finite (Options, Resize), and Handle on
-// nil, on an element of another document or on a removed one, panic with
-// a "window: …" message. Options with both sizes zero is the default
+// A size that is negative or not finite (Options, Resize), Handle on
+// nil, on an element of another document or on a removed one, Style,
+// Rect and Box of nil or of another document's element, and TickUpdate
+// of nil panic with a "window: …" message (a removed element is
+// answered: its Rect is empty once a frame removed it). Options with both sizes zero is the default
 // size; otherwise a 0 is 0. Style of an element added since the last
 // frame is the style the next frame gives it. A display's refresh rate
 // out of range (Display.RefreshHz) is taken as none.
@@ -322,6 +324,7 @@ func (w *Window) Hover() *document.Node { return w.doc.Hovered() }
 // (its parents' as they stand); the pointer is the window's, valid until
 // the next frame.
 func (w *Window) Style(n *document.Node) *style.Computed {
+	w.mustKnow(n, "Style of")
 	w.growTables()
 	id := n.ID()
 	if !w.isStyled(id) {
@@ -347,12 +350,37 @@ func (w *Window) HitTest(x, y float32) *document.Node { return w.hitAt(geom.Poin
 // Rect returns an element's border box in window coordinates as of the
 // last frame.
 func (w *Window) Rect(n *document.Node) geom.Rect {
+	w.mustKnow(n, "Rect of")
 	f := w.paint.Fragment(n.ID())
 	return f.Rect.Translate(w.paint.Offset(f.Space))
 }
 
 // Box returns an element's layout box.
-func (w *Window) Box(n *document.Node) *layout.Box { return w.layout.Box(n.ID()) }
+func (w *Window) Box(n *document.Node) *layout.Box {
+	w.mustKnow(n, "Box of")
+	return w.layout.Box(n.ID())
+}
+
+// mustKnow panics unless n is an element of the window's document or one
+// removed from it, which the readers (Style, Rect, Box) answer from their
+// tables as they stand: what names the call. A node of another document indexed the
+// window's tables past their end, and nil dereferenced nothing.
+// Its test is the few comparisons of Node, inlined; the rest is paid only
+// for an element that is not in the document now.
+func (w *Window) mustKnow(n *document.Node, what string) {
+	if n == nil || w.doc.Node(n.ID()) != n {
+		w.unknown(n, what)
+	}
+}
+
+func (w *Window) unknown(n *document.Node, what string) {
+	switch {
+	case n == nil:
+		panic("window: " + what + " a nil element")
+	case !w.doc.Removed(n.ID()):
+		panic(fmt.Sprintf("window: %s %v#%d, which is not in the window's document", what, n.Kind(), n.ID()))
+	}
+}
 
 // Damage returns the damage of the last frame. The slice is reused.
 func (w *Window) Damage() []geom.Rect { return w.paint.Damage() }

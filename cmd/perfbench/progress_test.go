@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"io"
 	"path/filepath"
 	"sync"
@@ -73,8 +74,9 @@ func TestProgressOnATerminalOnly(t *testing.T) {
 
 // terminalCounter reads a pseudo-terminal and counts what arrives.
 type terminalCounter struct {
-	mu  sync.Mutex
-	got bytes.Buffer
+	mu    sync.Mutex
+	got   bytes.Buffer
+	marks int // markers drained has written
 }
 
 func (c *terminalCounter) Write(b []byte) (int, error) {
@@ -101,21 +103,24 @@ func (c *terminalCounter) grows(n int, d time.Duration) bool {
 	return c.len() > n
 }
 
-// drained waits until the bytes already written have reached the terminal
-// (nothing new for half a tick: shorter than a redrawing bar's interval, so
-// a bar that keeps drawing is still seen by the wait that follows) and
-// returns how many there are.
-func (c *terminalCounter) drained() int {
-	n := c.len()
-	for end := time.Now().Add(10 * time.Second); time.Now().Before(end); {
-		time.Sleep(progressTick / 2)
-		m := c.len()
-		if m == n {
-			return n
+// drained writes a marker to the terminal and waits until it arrives: a
+// pseudo-terminal keeps the order of what is written to it, so every byte
+// the bar wrote before the marker has arrived too, however far the
+// goroutine copying from it lags on a loaded machine. It returns how many
+// bytes there are then.
+func (c *terminalCounter) drained(tty io.Writer) int {
+	c.marks++
+	mark := fmt.Sprintf("<drained %d>", c.marks)
+	_, _ = io.WriteString(tty, mark)
+	for end := time.Now().Add(10 * time.Second); time.Now().Before(end); time.Sleep(time.Millisecond) {
+		c.mu.Lock()
+		arrived := bytes.Contains(c.got.Bytes(), []byte(mark))
+		c.mu.Unlock()
+		if arrived {
+			break
 		}
-		n = m
 	}
-	return n
+	return c.len()
 }
 
 // A bar redraws by itself, so its elapsed time moves between steps; once
@@ -140,14 +145,14 @@ func TestProgressIsSilentWhileStdoutPrints(t *testing.T) {
 		assert.True(t, c.grows(before, settle), "total %d: the bar redraws with no step", total)
 
 		p.clear()
-		cleared := c.drained()
+		cleared := c.drained(tty)
 		time.Sleep(settle)
 		assert.Equal(t, cleared, c.len(), "total %d: nothing drawn while stdout prints", total)
 
 		p.step("s26")
 		assert.True(t, c.grows(cleared, settle), "total %d: the next step draws again", total)
 		p.done()
-		finished := c.drained()
+		finished := c.drained(tty)
 		time.Sleep(settle)
 		assert.Equal(t, finished, c.len(), "total %d: nothing after done", total)
 	}

@@ -128,7 +128,7 @@ func writeMarkdownOutcome(w io.Writer, program, command string, o ratchet.Outcom
 	var b strings.Builder
 	tally := map[band.Verdict]int{}
 	total := 0
-	var rows [][]string
+	var rows, movedRows [][]string
 	moved := 0
 	kinds := kindTallies{}
 	for _, sc := range o.Scenarios {
@@ -164,10 +164,13 @@ func writeMarkdownOutcome(w io.Writer, program, command string, o ratchet.Outcom
 				rows = append(rows, []string{Icon(n.BandVerdict) + " " + n.BandVerdict.String(), sc.Name, n.Name, value, ci, n.Band.String(), note})
 			case isMoved:
 				moved++
-				rows = append(rows, []string{"↕ moved", sc.Name, n.Name, value, ci, n.Band.String(), how})
+				movedRows = append(movedRows, []string{"↕ moved", sc.Name, n.Name, value, ci, n.Band.String(), how})
 			}
 		}
 	}
+	// What failed or broke is what a reviewer must act on: it leads, and
+	// what merely moved follows, each in scenario order.
+	rows = append(rows, movedRows...)
 	fmt.Fprintf(&b, "## %s %s %s: %s\n\n", Icon(o.Verdict), program, command, o.Verdict)
 	var parts []string
 	for _, v := range []band.Verdict{band.Fail, band.Broken, band.Unbaselined, band.Pass} {

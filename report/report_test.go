@@ -11,6 +11,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/perfbench/perfbench/band"
+	"github.com/perfbench/perfbench/ratchet"
 	"github.com/perfbench/perfbench/scenario"
 )
 
@@ -80,4 +81,29 @@ func TestOneScenariosNumbers(t *testing.T) {
 	require.NoError(t, r.Write(&b, io.Discard, Table))
 	assert.Contains(t, b.String(), "restyles  missing")
 	assert.True(t, r.Failed(), "a missing number is Broken, and Broken fails")
+}
+
+// The numbers a reviewer must act on lead the Markdown report: a failed
+// count of a later scenario comes before an earlier scenario's time that
+// only moved.
+func TestMarkdownListsFailuresBeforeMoves(t *testing.T) {
+	slow := make([]float64, 30)
+	for i := range slow {
+		slow[i] = 150 + float64(i%3)
+	}
+	moved := band.Judge(band.Measured{Spec: band.Spec{Name: "frame", Unit: "µs/frame", Band: band.Time(1.75).WithBaseline(100)}, Samples: slow})
+	failed := band.Judge(band.Measured{Spec: band.Spec{Name: "restyles", Unit: "restyles/frame", Band: band.Count(2)}, Samples: []float64{3}})
+	require.False(t, moved.BandVerdict.Failed())
+	require.True(t, failed.BandVerdict.Failed())
+	o := ratchet.Outcome{Verdict: band.Fail, Scenarios: []ratchet.ScenarioOutcome{
+		{Name: "a-first", Numbers: []band.Judged{moved}},
+		{Name: "b-second", Numbers: []band.Judged{failed}},
+	}}
+	var b bytes.Buffer
+	require.NoError(t, writeMarkdownOutcome(&b, "perfbench", "scenarios", o))
+	out := b.String()
+	fail, move := strings.Index(out, "| b-second | restyles"), strings.Index(out, "| a-first | frame")
+	require.Positive(t, fail, out)
+	require.Positive(t, move, out)
+	assert.Less(t, fail, move, "the failure first:\n%s", out)
 }

@@ -268,7 +268,7 @@ func writeMarkdownPaired(w io.Writer, program, command, base string, o paired.Ou
 	// for a reader who wants it.
 	against := fmt.Sprintf("head (this build) against base (%s)", cell(base))
 	if ok, unsure := o.NoChange(); ok {
-		line := "No change: every exact number (counts, instructions) is the same on both builds and no time is measurably slower"
+		line := "No change: every count is the same on both builds, instructions are within their tolerance, and no time is measurably slower"
 		if unsure > 0 {
 			line += fmt.Sprintf(" (%d unsure, listed below)", unsure)
 		}

@@ -156,29 +156,19 @@ func (p *parser) counts(n *yaml.Node) error {
 		return nil
 	}
 	p.s.countsLine = n.Line
-	scenarios, err := p.Mapping(n, "counts")
-	if err != nil {
-		return err
-	}
-	for _, sc := range scenarios {
-		numbers, err := p.Mapping(sc[1], fmt.Sprintf("scenario %q under counts", sc[0].Value))
+	return p.numbers(n, "counts", "counts", func(scenario string, number, record *yaml.Node) error {
+		b, err := p.bound(number.Value, record)
 		if err != nil {
 			return err
 		}
-		for _, num := range numbers {
-			b, err := p.bound(num[0].Value, num[1])
-			if err != nil {
-				return err
-			}
-			k := CountKey{Scenario: sc[0].Value, Number: num[0].Value}
-			p.s.PutBound(k, b)
-			if p.s.boundLines == nil {
-				p.s.boundLines = map[CountKey]int{}
-			}
-			p.s.boundLines[k] = num[0].Line
+		k := CountKey{Scenario: scenario, Number: number.Value}
+		p.s.PutBound(k, b)
+		if p.s.boundLines == nil {
+			p.s.boundLines = map[CountKey]int{}
 		}
-	}
-	return nil
+		p.s.boundLines[k] = number.Line
+		return nil
+	})
 }
 
 func (p *parser) bound(number string, n *yaml.Node) (Bound, error) {

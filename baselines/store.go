@@ -365,26 +365,42 @@ func (p *parser) root(n *yaml.Node) error {
 }
 
 func (p *parser) machine(machine string, n *yaml.Node) error {
-	scenarios, err := p.Mapping(n, fmt.Sprintf("machine %q", machine))
+	return p.numbers(n, fmt.Sprintf("machine %q", machine), "", func(scenario string, number, record *yaml.Node) error {
+		b, err := p.baseline(number.Value, record)
+		if err != nil {
+			return err
+		}
+		k := Key{Machine: machine, Scenario: scenario, Number: number.Value}
+		p.s.Put(k, b)
+		if p.s.lines == nil {
+			p.s.lines = map[Key]int{}
+		}
+		p.s.lines[k] = number.Line
+		return nil
+	})
+}
+
+// numbers walks a block of scenarios, each a mapping of numbers to their
+// records, and calls each with its scenario, the number's key and its
+// record; under names the block in a scenario's errors ("" for none).
+func (p *parser) numbers(n *yaml.Node, what, under string, each func(scenario string, number, record *yaml.Node) error) error {
+	scenarios, err := p.Mapping(n, what)
 	if err != nil {
 		return err
 	}
 	for _, sc := range scenarios {
-		numbers, err := p.Mapping(sc[1], fmt.Sprintf("scenario %q", sc[0].Value))
+		where := fmt.Sprintf("scenario %q", sc[0].Value)
+		if under != "" {
+			where += " under " + under
+		}
+		numbers, err := p.Mapping(sc[1], where)
 		if err != nil {
 			return err
 		}
 		for _, num := range numbers {
-			b, err := p.baseline(num[0].Value, num[1])
-			if err != nil {
+			if err := each(sc[0].Value, num[0], num[1]); err != nil {
 				return err
 			}
-			k := Key{Machine: machine, Scenario: sc[0].Value, Number: num[0].Value}
-			p.s.Put(k, b)
-			if p.s.lines == nil {
-				p.s.lines = map[Key]int{}
-			}
-			p.s.lines[k] = num[0].Line
 		}
 	}
 	return nil

@@ -250,16 +250,22 @@ func writePairedTable(w io.Writer, head, base string, o paired.Outcome, width in
 }
 
 // wrapWords breaks s into lines of at most width characters, at spaces.
-func wrapWords(s string, width int) string {
+func wrapWords(s string, width int) string { return Wrap(s, width, "", "") }
+
+// Wrap breaks s at spaces into lines of at most width columns, the first
+// after first and every other after rest (a list item's marker and its
+// hanging indent).
+func Wrap(s string, width int, first, rest string) string {
 	var b strings.Builder
-	n := 0
-	for _, w := range strings.Fields(s) {
+	b.WriteString(first)
+	n := utf8.RuneCountInString(first)
+	for i, w := range strings.Fields(s) {
 		l := utf8.RuneCountInString(w)
 		switch {
-		case n == 0:
+		case i == 0:
 		case n+1+l > width:
-			b.WriteByte('\n')
-			n = 0
+			b.WriteString("\n" + rest)
+			n = utf8.RuneCountInString(rest)
 		default:
 			b.WriteByte(' ')
 			n++

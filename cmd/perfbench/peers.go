@@ -7,13 +7,13 @@ import (
 	"strconv"
 	"strings"
 	"text/tabwriter"
-	"unicode/utf8"
 
 	"github.com/spf13/cobra"
 
 	"github.com/perfbench/perfbench/gallery"
 	"github.com/perfbench/perfbench/harness"
 	"github.com/perfbench/perfbench/peers"
+	"github.com/perfbench/perfbench/report"
 	"github.com/perfbench/perfbench/subject/gio/peer"
 )
 
@@ -180,35 +180,12 @@ func printPeers(s *streams, rows []peers.Row, opts peers.Options, form peer.Form
 	printCold(s, rows, opts)
 	fmt.Fprintln(s.out, "\nratio: a peer's cpu over perfbench's. What the numbers include:")
 	for _, c := range peers.Caveats(opts) {
-		fmt.Fprintln(s.out, wrapped("  - ", "    ", c))
+		fmt.Fprintln(s.out, report.Wrap(c, peersWidth, "  - ", "    "))
 	}
 }
 
 // peersWidth is the widest line peers prints, the CLI's 100 columns.
 const peersWidth = 100
-
-// wrapped returns s broken at spaces into lines of at most peersWidth
-// columns, the first after first and every other after rest.
-func wrapped(first, rest, s string) string {
-	var b strings.Builder
-	b.WriteString(first)
-	n := utf8.RuneCountInString(first)
-	for i, w := range strings.Fields(s) {
-		l := utf8.RuneCountInString(w)
-		switch {
-		case i == 0:
-		case n+1+l > peersWidth:
-			b.WriteString("\n" + rest)
-			n = utf8.RuneCountInString(rest)
-		default:
-			b.WriteByte(' ')
-			n++
-		}
-		b.WriteString(w)
-		n += l
-	}
-	return b.String()
-}
 
 // printCold prints the cold figures, a line a row that drew: each
 // block's first step, on the caches another subject's block evicted, with
@@ -233,7 +210,7 @@ func printCold(s *streams, rows []peers.Row, opts peers.Options) {
 			parts = append(parts, part)
 		}
 		if len(parts) > 0 {
-			fmt.Fprintln(s.out, wrapped(fmt.Sprintf("  %s %s: ", r.Phase, r.Size), "    ", strings.Join(parts, ", ")))
+			fmt.Fprintln(s.out, report.Wrap(strings.Join(parts, ", "), peersWidth, fmt.Sprintf("  %s %s: ", r.Phase, r.Size), "    "))
 		}
 	}
 }

@@ -3,8 +3,6 @@ package main
 import (
 	"bytes"
 	"os"
-	"os/exec"
-	"path/filepath"
 	"strconv"
 	"syscall"
 	"testing"
@@ -20,27 +18,9 @@ import (
 // or a CI job sends perfbench's group reaches them, and the kernel's
 // parent-death signal is what stops them.
 func TestAKilledPerfbenchTakesItsChildrenWithIt(t *testing.T) {
-	self, err := os.Executable()
-	require.NoError(t, err)
 	for _, sig := range []syscall.Signal{syscall.SIGKILL, syscall.SIGQUIT} {
 		t.Run(sig.String(), func(t *testing.T) {
-			pids := t.TempDir()
-			cmd := exec.Command(self, "scenarios", "test-sleep", "--instructions", "off", "--quiet")
-			cmd.Env = append(os.Environ(), testMainEnv+"=1", pidsEnv+"="+pids)
-			var stderr bytes.Buffer
-			cmd.Stderr = &stderr
-			require.NoError(t, cmd.Start())
-			deadline := time.Now().Add(time.Minute)
-			var child int
-			for child == 0 {
-				if es, _ := os.ReadDir(pids); len(es) > 0 {
-					child, err = strconv.Atoi(filepath.Base(es[0].Name()))
-					require.NoError(t, err)
-					continue
-				}
-				require.True(t, time.Now().Before(deadline), "no child started: %s", stderr.String())
-				time.Sleep(50 * time.Millisecond)
-			}
+			cmd, _, child := startSleeping(t, t.TempDir(), []string{"--instructions", "off"})
 			require.NoError(t, cmd.Process.Signal(sig))
 			_ = cmd.Wait()
 			assert.Eventually(t, func() bool { return !running(child) }, 5*time.Second, 20*time.Millisecond,

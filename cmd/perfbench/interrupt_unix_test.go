@@ -34,6 +34,28 @@ func init() {
 	}})
 }
 
+// startSleeping starts perfbench scenarios test-sleep with args and env
+// beside the test's, its children leaving their pids in pids, and returns
+// once the first child has started, with that child's pid.
+func startSleeping(t *testing.T, pids string, args []string, env ...string) (*exec.Cmd, *bytes.Buffer, int) {
+	t.Helper()
+	self, err := os.Executable()
+	require.NoError(t, err)
+	cmd := exec.Command(self, append([]string{"scenarios", "test-sleep", "--quiet"}, args...)...)
+	cmd.Env = append(append(os.Environ(), testMainEnv+"=1", pidsEnv+"="+pids), env...)
+	stderr := &bytes.Buffer{}
+	cmd.Stderr = stderr
+	require.NoError(t, cmd.Start())
+	for deadline := time.Now().Add(time.Minute); ; time.Sleep(50 * time.Millisecond) {
+		if es, _ := os.ReadDir(pids); len(es) > 0 {
+			child, err := strconv.Atoi(es[0].Name())
+			require.NoError(t, err)
+			return cmd, stderr, child
+		}
+		require.True(t, time.Now().Before(deadline), "no child started: %s", stderr.String())
+	}
+}
+
 // SIGINT, SIGTERM or SIGHUP in the middle of paired runs stops every
 // child process, and the run exits 130 saying so, leaving nothing in its
 // temporary directory. Only perfbench is signalled, as a terminal's
@@ -45,19 +67,7 @@ func TestInterruptedPairsStopEveryChild(t *testing.T) {
 	for _, sig := range []syscall.Signal{syscall.SIGINT, syscall.SIGTERM, syscall.SIGHUP} {
 		t.Run(sig.String(), func(t *testing.T) {
 			pids, tmp := t.TempDir(), t.TempDir()
-			cmd := exec.Command(self, "scenarios", "test-sleep", "--base-binary", self, "--pairs", "4", "--budget", "0", "--quiet")
-			cmd.Env = append(os.Environ(), testMainEnv+"=1", pidsEnv+"="+pids, "TMPDIR="+tmp)
-			var stderr bytes.Buffer
-			cmd.Stderr = &stderr
-			require.NoError(t, cmd.Start())
-			deadline := time.Now().Add(time.Minute)
-			for {
-				if es, _ := os.ReadDir(pids); len(es) > 0 {
-					break
-				}
-				require.True(t, time.Now().Before(deadline), "no child started: %s", stderr.String())
-				time.Sleep(50 * time.Millisecond)
-			}
+			cmd, stderr, _ := startSleeping(t, pids, []string{"--base-binary", self, "--pairs", "4", "--budget", "0"}, "TMPDIR="+tmp)
 			require.NoError(t, cmd.Process.Signal(sig))
 			err := cmd.Wait()
 			var ee *exec.ExitError

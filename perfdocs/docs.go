@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"maps"
 	"regexp"
 	"slices"
 	"strings"
@@ -231,9 +232,9 @@ func Section(scenarios []Scenario, store *baselines.Store, hist *history.History
 	if scope.Toolchain != "" && slices.ContainsFunc(scenarios, func(sc Scenario) bool {
 		return slices.ContainsFunc(sc.Numbers, func(n band.Judged) bool { return n.Band.Kind.Portable() })
 	}) {
-		fmt.Fprintf(&w, "Instructions are counted under Valgrind in the recorded steps alone, the same on every machine of\n`%s`, and recorded once for all of them.\n\n", scope.Toolchain)
+		fmt.Fprintf(&w, instructionsNote+" in the recorded steps alone, the same on every machine of\n`%s`, and recorded once for all of them.\n\n", scope.Toolchain)
 	}
-	w.WriteString("Times are this machine's recorded baseline: the median over processes of each one's\n" +
+	w.WriteString(timesNote + ": the median over processes of each one's\n" +
 		"fastest per-frame sample (several processes interleaved with the other scenarios) with\n" +
 		"its 95% confidence interval, the sample count and the date it was set; each time's\n" +
 		"tolerance is derived from its measured run-to-run spread, shown in its band. Counts are\n" +
@@ -386,8 +387,12 @@ const asOf = "; baselines as of "
 var setDate = regexp.MustCompile(`, set (\d{4}-\d{2}-\d{2})`)
 
 // instructionsNote opens the paragraph of the section that names the
-// toolchain its instructions were counted under.
-const instructionsNote = "Instructions are counted under Valgrind"
+// toolchain its instructions were counted under, and timesNote the one
+// after it.
+const (
+	instructionsNote = "Instructions are counted under Valgrind"
+	timesNote        = "Times are this machine's recorded baseline"
+)
 
 // instructionRow reports whether a table row of the section is an
 // instructions number: runner.InstructionNumbers names them
@@ -408,7 +413,7 @@ func (d *Docs) KeepInstructions(section []byte) []byte {
 	note, rows := d.instructions()
 	lines := strings.Split(string(section), "\n")
 	if note != nil && !slices.ContainsFunc(lines, func(l string) bool { return strings.HasPrefix(l, instructionsNote) }) {
-		if i := slices.IndexFunc(lines, func(l string) bool { return strings.HasPrefix(l, "Times are ") }); i >= 0 {
+		if i := slices.IndexFunc(lines, func(l string) bool { return strings.HasPrefix(l, timesNote) }); i >= 0 {
 			lines = slices.Insert(lines, i, note...)
 		}
 	}
@@ -465,12 +470,12 @@ func (d *Docs) KeepInstructions(section []byte) []byte {
 	return []byte(strings.Join(out, "\n"))
 }
 
-// HasInstructions reports whether the file's section shows instructions
-// of scenario: its chart, drawn by a run that counted none, would lose
-// them, so such a run leaves it as it is.
-func (d *Docs) HasInstructions(scenario string) bool {
+// InstructionScenarios returns the scenarios whose instructions the
+// file's section shows: their charts, drawn by a run that counted none,
+// would lose them, so such a run leaves them as they are.
+func (d *Docs) InstructionScenarios() []string {
 	_, rows := d.instructions()
-	return len(rows[scenario]) > 0
+	return slices.Sorted(maps.Keys(rows))
 }
 
 // instructions returns the file's toolchain paragraph (nil for none) and

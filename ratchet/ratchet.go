@@ -733,10 +733,8 @@ func (r *Ratchet) write(o Outcome) (Outcome, error) {
 		return o, err
 	}
 	if opts.Toolchain == "" {
-		for name := range charts {
-			if docs.HasInstructions(name) {
-				delete(charts, name)
-			}
+		for _, name := range docs.InstructionScenarios() {
+			delete(charts, name)
 		}
 	}
 	chartWrites, err := perfdocs.ChangedCharts(opts.Charts, o.docs(), charts)

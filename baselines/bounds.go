@@ -217,12 +217,8 @@ func (p *parser) bound(number string, n *yaml.Node) (Bound, error) {
 			}
 			b.Varies, rangeNode = true, v
 		case "set":
-			s, err := p.str(v, "set")
-			if err != nil {
+			if b.Set, err = p.time(v, "set"); err != nil {
 				return b, err
-			}
-			if b.Set, err = time.Parse(time.RFC3339, s); err != nil {
-				return b, p.Errorf(v, "set %q is not an RFC 3339 time such as 2026-09-10T08:00:00Z", s)
 			}
 			haveSet = true
 		case "commit":

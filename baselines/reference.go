@@ -191,12 +191,8 @@ func (p *parser) reference(n *yaml.Node) (Reference, int, error) {
 			}
 			haveCommit = true
 		case "set":
-			s, err := p.str(v, "set")
-			if err != nil {
+			if r.Set, err = p.time(v, "set"); err != nil {
 				return r, 0, err
-			}
-			if r.Set, err = time.Parse(time.RFC3339, s); err != nil {
-				return r, 0, p.Errorf(v, "set %q is not an RFC 3339 time such as 2026-09-10T08:00:00Z", s)
 			}
 			haveSet = true
 		case "kind":

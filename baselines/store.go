@@ -435,12 +435,8 @@ func (p *parser) baseline(number string, n *yaml.Node) (Baseline, error) {
 			}
 			haveMedian, medianNode = true, v
 		case "set":
-			s, err := p.str(v, "set")
-			if err != nil {
+			if b.Set, err = p.time(v, "set"); err != nil {
 				return b, err
-			}
-			if b.Set, err = time.Parse(time.RFC3339, s); err != nil {
-				return b, p.Errorf(v, "set %q is not an RFC 3339 time such as 2026-09-10T08:00:00Z", s)
 			}
 			haveSet = true
 		case "samples":
@@ -491,6 +487,19 @@ func (p *parser) str(n *yaml.Node, what string) (string, error) {
 		return "", p.Errorf(n, "%s must be a single value", what)
 	}
 	return n.Value, nil
+}
+
+// time reads a field holding an RFC 3339 time, as every set: is written.
+func (p *parser) time(n *yaml.Node, what string) (time.Time, error) {
+	s, err := p.str(n, what)
+	if err != nil {
+		return time.Time{}, err
+	}
+	t, err := time.Parse(time.RFC3339, s)
+	if err != nil {
+		return time.Time{}, p.Errorf(n, "%s %q is not an RFC 3339 time such as 2026-09-10T08:00:00Z", what, s)
+	}
+	return t, nil
 }
 
 func (p *parser) float(n *yaml.Node, what string) (float64, error) {

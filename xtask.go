@@ -839,6 +839,21 @@ func noise(args []string, tmp string, build step) int {
 		return stepRef, nil
 	}
 	hoverCaught := func(r noiseRun) bool { _, v := r.out.hover(); return v == "fail" }
+	// unjudged says how many runs read hover-storm's frame unbaselined: on
+	// a machine the baselines file has no times for, a time band judges
+	// nothing, and a pass or a miss there says nothing of the band.
+	unjudged := func(runs []noiseRun) string {
+		n := 0
+		for _, r := range runs {
+			if _, v := r.out.hover(); v == "unbaselined" {
+				n++
+			}
+		}
+		if n == 0 {
+			return ""
+		}
+		return fmt.Sprintf("; %d of %d read hover-storm's frame unbaselined (this machine has no time baselines, so its band judged nothing)", n, len(runs))
+	}
 	passed := func(r noiseRun) bool { return r.code == 0 }
 	start := time.Now()
 	for _, phase := range o.phases {
@@ -860,7 +875,7 @@ func noise(args []string, tmp string, build step) int {
 			}
 			slices.Sort(walls)
 			slices.Sort(hovers)
-			say("suite: %d false fails in %d runs of unmodified perfbench scenarios", len(runs)-good, len(runs))
+			say("suite: %d false fails in %d runs of unmodified perfbench scenarios%s", len(runs)-good, len(runs), unjudged(runs))
 			say("suite: wall time %.2f s median, %.2f–%.2f s", walls[len(walls)/2], walls[0], walls[len(walls)-1])
 			if len(hovers) > 0 {
 				say("suite: hover-storm frame estimate %.4g–%.4g µs, spread ×%.3f", hovers[0], hovers[len(hovers)-1], hovers[len(hovers)-1]/hovers[0])
@@ -868,12 +883,12 @@ func noise(args []string, tmp string, build step) int {
 		case "plant":
 			for _, f := range o.plants {
 				env := []string{fmt.Sprintf("PERFBENCH_PLANT=hover-storm:%g", f)}
-				_, good, err := repeat(fmt.Sprintf("plant %g×", f), env, planted, fixed([]string{"scenarios", "hover-storm"}), hoverCaught)
+				runs, good, err := repeat(fmt.Sprintf("plant %g×", f), env, planted, fixed([]string{"scenarios", "hover-storm"}), hoverCaught)
 				if err != nil {
 					fmt.Fprintf(os.Stderr, "xtask: noise: %v\n", err)
 					return 1
 				}
-				say("plant: hover-storm frame %g× slower caught in %d of %d runs", f, good, o.runs)
+				say("plant: hover-storm frame %g× slower caught in %d of %d runs%s", f, good, o.runs, unjudged(runs))
 			}
 		case "base":
 			args := withTolerance(append([]string{"scenarios", "--base-binary", bin}, o.scenarios...))

@@ -86,12 +86,9 @@ var scroll = scenario.Scenario{
 			Value: engine.MaxPerStep(counter.NodesRelaidOut, translation)},
 		{Spec: band.Spec{Name: "translation-hit-index-rebuilds", Unit: "hit-index-rebuilds/translation-frame", Band: band.Count(0), Budget: band.Max(0, "a translation moves no hit geometry")},
 			Value: engine.MaxPerStep(counter.HitIndexRebuilds, translation)},
-		// The skips a wheel exercises, and the work each guards.
-		//
-		// Translated and culled fell (from 3840 and 1016) when a scroll
-		// container's content became one layer: a wheel frame hands on and
-		// culls only the chunks in view before or after it. What is
-		// submitted and drawn is unchanged.
+		// The skips a wheel exercises, and the work each guards. A scroll
+		// container's content is one layer: a wheel frame hands on and
+		// culls only the chunks in view before or after it.
 		engine.Avoided(counter.ChunksTranslated, 3110),
 		engine.Avoided(counter.LayoutsHeld, 1216),
 		engine.Done(counter.NodesRelaidOut, 152),

@@ -107,6 +107,7 @@ func run(args []string) int {
 		fmt.Fprintf(os.Stderr, "xtask: ci takes no arguments\n")
 		return 2
 	}
+	gioapp, fyneapp := filepath.Join(tmp, "gioapp")+filepath.Ext(bin), filepath.Join(tmp, "fyneapp")+filepath.Ext(bin)
 	steps := []step{
 		{"vet", []string{"go", "vet", "./..."}},
 		// The slow tests too (package internal/slow): the Monte Carlo
@@ -152,6 +153,15 @@ func run(args []string) int {
 		// and required: a run that could not count them could not check
 		// the docs lines that show them.
 		{"perf --check (docs up to date)", []string{bin, "perf", "--check", "--advisory-times", "--instructions", "require"}},
+		// The example programs' docs pages and recorded bounds are checked
+		// the same way, each through its own binary. Fyne's instructions
+		// are left out, as .ci/run leaves them out of its report: its
+		// software painter makes each counted process half a minute under
+		// Valgrind; its counts and recorded bounds are still judged.
+		{"build gioapp", []string{"go", "build", "-o", gioapp, "./examples/gioapp"}},
+		{"gioapp perf --check", []string{gioapp, "perf", "--check", "--advisory-times", "--instructions", "require"}},
+		{"build fyneapp", []string{"go", "build", "-o", fyneapp, "./examples/fyneapp"}},
+		{"fyneapp perf --check", []string{fyneapp, "perf", "--check", "--advisory-times", "--instructions", "off"}},
 	}
 	start := time.Now()
 	for _, s := range steps {

@@ -8,6 +8,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -276,4 +277,94 @@ func deref(p *float64) float64 {
 		return 0
 	}
 	return *p
+}
+
+// examples/gioapp copied into a module of its own (its go.mod replacing
+// perfbench with this checkout), as a user's program would be, prints its
+// help in perfbench's layout: the same sections in the same order, the
+// reasoning after the flags, within 80 columns, for the root and for each
+// scenario command.
+func TestAModuleOfItsOwnGetsPerfbenchsHelpLayout(t *testing.T) {
+	slow.Test(t, "builds examples/gioapp in a module of its own, and perfbench")
+	checkout, err := filepath.Abs("..")
+	require.NoError(t, err)
+	dir := t.TempDir()
+	sum, err := os.ReadFile(filepath.Join(checkout, "go.sum"))
+	require.NoError(t, err)
+	files := map[string]string{
+		"go.mod": "module example.com/gioapp\n\ngo 1.26.0\n\nrequire (\n\tgioui.org v0.10.3\n\tgithub.com/perfbench/perfbench v0.0.0\n)\n\n" +
+			"replace github.com/perfbench/perfbench => " + checkout + "\n",
+		"go.sum": string(sum),
+	}
+	src, err := filepath.Glob(filepath.Join(checkout, "examples", "gioapp", "*.go"))
+	require.NoError(t, err)
+	for _, p := range src {
+		if strings.HasSuffix(p, "_test.go") {
+			continue
+		}
+		b, err := os.ReadFile(p)
+		require.NoError(t, err)
+		files["cmd/gioapp/"+filepath.Base(p)] = string(b)
+	}
+	require.Contains(t, files, "cmd/gioapp/main.go")
+	for name, body := range files {
+		p := filepath.Join(dir, filepath.FromSlash(name))
+		require.NoError(t, os.MkdirAll(filepath.Dir(p), 0o755))
+		require.NoError(t, os.WriteFile(p, []byte(body), 0o644))
+	}
+	build := func(in, pkg, out string) {
+		cmd := exec.Command("go", "build", "-o", out, pkg)
+		cmd.Dir = in
+		cmd.Env = append(os.Environ(), "CGO_ENABLED=0", "GOFLAGS=-mod=mod", "GOTOOLCHAIN=local")
+		b, err := cmd.CombinedOutput()
+		require.NoError(t, err, "go build %s: %s", pkg, b)
+	}
+	gioapp, perfbench := filepath.Join(dir, "gioapp"), filepath.Join(dir, "perfbench")
+	build(dir, "./cmd/gioapp", gioapp)
+	build(checkout, "./cmd/perfbench", perfbench)
+	help := func(exe string, args ...string) string {
+		t.Helper()
+		cmd := exec.Command(exe, append(args, "--help")...)
+		cmd.Dir = dir
+		out, err := cmd.Output()
+		require.NoError(t, err, "%s %v --help", exe, args)
+		return string(out)
+	}
+	for _, path := range [][]string{nil, {"scenarios"}, {"scenario"}, {"perf"}, {"reference"}} {
+		t.Run(strings.Join(append([]string{"root"}, path...), " "), func(t *testing.T) {
+			want, got := helpLayout(help(perfbench, path...)), helpLayout(help(gioapp, path...))
+			if len(path) == 0 {
+				// perfbench's root says what it is after its flags
+				// (Options.About); gioapp's has no About to say.
+				want = slices.DeleteFunc(want, func(s string) bool { return s == "(prose)" })
+			}
+			t.Logf("%v", got)
+			require.Contains(t, want, "Flags:")
+			assert.Equal(t, want, got)
+		})
+	}
+}
+
+// helpLayout is the shape of a help text: its section headings and where
+// its prose stands between them, as "(prose)", every line checked to fit
+// 80 columns.
+func helpLayout(help string) []string {
+	var layout []string
+	lines := strings.Split(help, "\n")
+	for i, l := range lines[1:] { // the first line is the summary
+		switch {
+		case len([]rune(l)) > 80:
+			layout = append(layout, "(wider than 80 columns)")
+		case l == "" || strings.HasPrefix(l, " "):
+		case strings.HasSuffix(l, ":") && !strings.Contains(l, " ") || l == "Global flags:":
+			layout = append(layout, l)
+		case strings.HasPrefix(l, "Use \""):
+			layout = append(layout, "(use COMMAND --help)")
+		case lines[i] == "": // a paragraph's first line
+			if len(layout) == 0 || layout[len(layout)-1] != "(prose)" {
+				layout = append(layout, "(prose)")
+			}
+		}
+	}
+	return layout
 }

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 
 	"github.com/perfbench/perfbench/ratchet"
 	"github.com/perfbench/perfbench/report"
@@ -67,20 +68,8 @@ as it was. Details: perfbench's docs/ratchet.md.`,
 			if err != nil {
 				return err
 			}
-			if advisory && !check {
-				return usagef("--advisory-times is for perf --check: a recording run judges its times, since it records them")
-			}
-			if err := checkRange("repeats", repeats, 1, maxRepeats); err != nil {
-				return err
-			}
-			if err := checkTimeout(timeout); err != nil {
-				return err
-			}
 			if err := ex.check((&report.Report{}).Supports, "perf"); err != nil {
 				return err
-			}
-			if check && cmd.Flags().Changed("allow-dirty") {
-				return usagef("--allow-dirty lets a recording run record from a dirty tree, and perf --check records nothing; drop one of them")
 			}
 			bpath, err := filePath(baselines, h.baselinesDefault(), "baselines")
 			if err != nil {
@@ -199,7 +188,15 @@ as it was. Details: perfbench's docs/ratchet.md.`,
 	fl.DurationVar(&timeout, "timeout", runner.DefaultTimeout, "how long one scenario's process may run before it is judged broken")
 	fl.IntVar(&repeats, "repeats", runner.DefaultRepeats, "processes per scenario, interleaved with the other scenarios'")
 	h.renderer(cmd, &rend, "renderer the scenarios draw with; its baselines and docs page are its own")
-	return cmd
+	checking := func(fs *pflag.FlagSet) bool { c, _ := fs.GetBool("check"); return c }
+	return Declare(cmd,
+		Refuse(func(fs *pflag.FlagSet) bool { a, _ := fs.GetBool("advisory-times"); return a && !checking(fs) },
+			"--advisory-times is for perf --check: a recording run judges its times, since it records them"),
+		IntRange("repeats", 1, maxRepeats, ""),
+		Positive("timeout", maxTimeout, "how long one scenario's process may run"),
+		Refuse(func(fs *pflag.FlagSet) bool { return checking(fs) && fs.Changed("allow-dirty") },
+			"--allow-dirty lets a recording run record from a dirty tree, and perf --check records nothing; drop one of them"),
+	)
 }
 
 // perfCommit names the commit the measured binary was built from, for the

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 
 	"github.com/perfbench/perfbench/band"
 	"github.com/perfbench/perfbench/baselines"
@@ -147,17 +148,6 @@ scenario broke, 2 usage or input error. Details: perfbench's docs/ratchet.md.`,
 			if err != nil {
 				return err
 			}
-			for _, err := range []error{checkRange("pairs", pairs, 2, maxPairs), checkRange("layouts", layouts, 1, maxLayouts), checkTimeout(timeout), checkBudget(budget)} {
-				if err != nil {
-					return err
-				}
-			}
-			switch {
-			case len(headBins) > 0 && headRev == "":
-				return usagef("--head-binary runs builds made elsewhere; name the commit they hold with --head-commit REV, which a move records")
-			case cmd.Flags().Changed("layouts") && len(refBins) > 0:
-				return usagef("--layouts builds the reference from git; with --reference-binary, list the builds (--reference-binary a,b --head-binary x,y)")
-			}
 			bpath, err := filePath(baselinesFile, h.baselinesDefault(), "baselines")
 			if err != nil {
 				return err
@@ -227,7 +217,18 @@ scenario broke, 2 usage or input error. Details: perfbench's docs/ratchet.md.`,
 	fl.StringSliceVar(&headBins, "head-binary", nil, "run these head builds (`PATH`s) instead of building HEAD; needs --head-commit")
 	addInstructionsFlag(fl, &instructions)
 	fl.StringVar(&headRev, "head-commit", "", "the commit the --head-binary builds hold (`REV`); default: HEAD")
-	return cmd
+	return Declare(cmd,
+		IntRange("pairs", 2, maxPairs, "a ratio's interval needs two pairs"),
+		IntRange("layouts", 1, maxLayouts, ""),
+		Positive("timeout", maxTimeout, "how long one scenario's process may run"),
+		Between("budget", 0, maxBudget, "how long a scenario's unsure times may run more pairs"),
+		Refuse(func(fs *pflag.FlagSet) bool {
+			return fs.Changed("head-binary") && fs.Lookup("head-commit").Value.String() == ""
+		},
+			"--head-binary runs builds made elsewhere; name the commit they hold with --head-commit REV, which a move records"),
+		Refuse(func(fs *pflag.FlagSet) bool { return fs.Changed("layouts") && fs.Changed("reference-binary") },
+			"--layouts builds the reference from git; with --reference-binary, list the builds (--reference-binary a,b --head-binary x,y)"),
+	)
 }
 
 // writeReference prints the paired report, if a run was made, then what

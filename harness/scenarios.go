@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 
 	"github.com/perfbench/perfbench/affinity"
 	"github.com/perfbench/perfbench/baselines"
@@ -251,49 +252,6 @@ docs/paired.md and docs/formats.md.`,
 			if err != nil {
 				return err
 			}
-			switch {
-			case count < 1:
-				return usagef("--count must be at least 1, got %d", count)
-			case count > 1 && f != report.Benchfmt && *ex.paths[report.Benchfmt] == "":
-				return usagef("--count is for --format benchfmt (or --export-benchfmt), which benchstat reads as samples")
-			case repeats < 1:
-				return usagef("--repeats must be at least 1, got %d", repeats)
-			case base != "" && len(baseBins) > 0:
-				return usagef("--base and --base-binary both name a base; pick one")
-			case len(headBins) > 0 && base == "" && len(baseBins) == 0:
-				return usagef("--head-binary names head builds for a paired run; give --base or --base-binary too")
-			case !(tolerance > 0 && tolerance < 1):
-				return usagef("--tolerance must be a fraction above 0 and below 1, got %g", tolerance)
-			case layouts < 1:
-				return usagef("--layouts must be at least 1, got %d", layouts)
-			case cmd.Flags().Changed("layouts") && layouts > 1 && base == "":
-				return usagef("--layouts builds each side with --base REF; with --base-binary, list the builds (--base-binary a,b,c --head-binary x,y,z)")
-			case (base != "" || len(baseBins) > 0) && f != report.Table && f != report.Markdown && f != report.JSON:
-				return usagef("--base compares two builds; it prints a table, --json or --format markdown, not --format %s", formatArg)
-			case pairs < 2:
-				return usagef("--pairs must be at least 2 (a ratio's interval needs two pairs), got %d", pairs)
-			case (base != "" || len(baseBins) > 0) && !h.plain(rend):
-				return usagef("--base runs the %s renderer; --renderer %s is for baseline runs", h.opts.Renderers.Plain, rend)
-			case cmd.Flags().Changed("base") && strings.TrimSpace(base) == "":
-				return usagef("--base needs a git revision (a branch, a tag or a commit) to build the base from; it was empty")
-			}
-			for _, err := range []error{checkRange("count", count, 1, maxCount), checkRange("repeats", repeats, 1, maxRepeats),
-				checkRange("pairs", pairs, 2, maxPairs), checkRange("layouts", layouts, 1, maxLayouts), checkTimeout(timeout), checkBudget(budget)} {
-				if err != nil {
-					return err
-				}
-			}
-			if base != "" || len(baseBins) > 0 {
-				// A paired run judges head against base: what sizes a
-				// baseline run has no say in it.
-				for _, f := range []string{"repeats", "baselines", "advisory-times"} {
-					if cmd.Flags().Changed(f) {
-						return usagef("--%s is for a run judged against baselines; a paired run (--base, --base-binary) runs --pairs pairs of head and base; drop --%s", f, f)
-					}
-				}
-			} else if err := onlyWith(cmd, "a paired run (--base REF or --base-binary PATH)", "pairs", "budget", "fail-unsure", "layouts", "head-binary", "tolerance"); err != nil {
-				return err
-			}
 			if base != "" || len(baseBins) > 0 {
 				if err := ex.check((&report.Report{Paired: &paired.Outcome{}}).Supports, "a paired run (--base)"); err != nil {
 					return err
@@ -369,7 +327,59 @@ docs/paired.md and docs/formats.md.`,
 	fl.IntVar(&pairs, "pairs", paired.DefaultPairs, "with --base, process pairs per scenario before its first look")
 	fl.DurationVar(&budget, "budget", paired.DefaultBudget, "with --base, how long an unsure scenario may run more pairs (0: one look)")
 	fl.BoolVar(&failUns, "fail-unsure", false, "with --base, fail when a time is still unsure after its last look")
-	return cmd
+	return Declare(cmd, h.scenariosRules()...)
+}
+
+// pairedRun says whether a scenarios command line names a base.
+func pairedRun(fs *pflag.FlagSet) bool {
+	base, _ := fs.GetString("base")
+	bins, _ := fs.GetStringSlice("base-binary")
+	return base != "" || len(bins) > 0
+}
+
+// scenariosRules are what scenarios' flags must hold, in the order they
+// are checked.
+func (h *front) scenariosRules() []FlagRule {
+	str := func(fs *pflag.FlagSet, flag string) string { return fs.Lookup(flag).Value.String() }
+	rules := []FlagRule{
+		IntRange("count", 1, maxCount, ""),
+		Refuse(func(fs *pflag.FlagSet) bool {
+			n, _ := fs.GetInt("count")
+			return n > 1 && str(fs, "format") != string(report.Benchfmt) && str(fs, "export-benchfmt") == ""
+		}, "--count is for --format benchfmt (or --export-benchfmt), which benchstat reads as samples"),
+		IntRange("repeats", 1, maxRepeats, ""),
+		Refuse(func(fs *pflag.FlagSet) bool { return fs.Changed("base") && strings.TrimSpace(str(fs, "base")) == "" },
+			"--base needs a git revision (a branch, a tag or a commit) to build the base from; it was empty"),
+		Excludes("base", "base-binary", "--base and --base-binary both name a base; pick one"),
+		Refuse(func(fs *pflag.FlagSet) bool { return fs.Changed("head-binary") && !pairedRun(fs) },
+			"--head-binary names head builds for a paired run; give --base or --base-binary too"),
+		Refuse(func(fs *pflag.FlagSet) bool { t, _ := fs.GetFloat64("tolerance"); return !(t > 0 && t < 1) },
+			"--tolerance must be a fraction above 0 and below 1, got %s", "tolerance"),
+		IntRange("layouts", 1, maxLayouts, ""),
+		Refuse(func(fs *pflag.FlagSet) bool {
+			n, _ := fs.GetInt("layouts")
+			return n > 1 && fs.Changed("layouts") && str(fs, "base") == ""
+		},
+			"--layouts builds each side with --base REF; with --base-binary, list the builds (--base-binary a,b,c --head-binary x,y,z)"),
+		Refuse(func(fs *pflag.FlagSet) bool {
+			f := str(fs, "format")
+			return pairedRun(fs) && str(fs, "json") != "true" && f != string(report.Table) && f != string(report.Markdown) && f != string(report.JSON)
+		}, "--base compares two builds; it prints a table, --json or --format markdown, not --format %s", "format"),
+		IntRange("pairs", 2, maxPairs, "a ratio's interval needs two pairs"),
+	}
+	if rs := h.opts.Renderers; rs != nil {
+		rules = append(rules, Refuse(func(fs *pflag.FlagSet) bool { return pairedRun(fs) && str(fs, "renderer") != rs.Plain },
+			"--base runs the "+rs.Plain+" renderer; --renderer %s is for baseline runs", "renderer"))
+	}
+	return append(rules,
+		Positive("timeout", maxTimeout, "how long one scenario's process may run"),
+		Between("budget", 0, maxBudget, "how long a scenario's unsure times may run more pairs"),
+		// A paired run judges head against base: what sizes a baseline
+		// run has no say in it.
+		NotIn(pairedRun, "is for a run judged against baselines; a paired run (--base, --base-binary) runs --pairs pairs of head and base",
+			"repeats", "baselines", "advisory-times"),
+		OnlyIn("a paired run (--base REF or --base-binary PATH)", pairedRun, "pairs", "budget", "fail-unsure", "layouts", "head-binary", "tolerance"),
+	)
 }
 
 func (h *front) scenarioCmd() *cobra.Command {
@@ -395,9 +405,6 @@ Details: perfbench's docs/scenarios.md.`,
 			if _, err := scenario.Lookup(args[0]); err != nil {
 				return UsageError{err}
 			}
-			if err := checkTimeout(timeout); err != nil {
-				return err
-			}
 			r, bar := h.runner(cmd, timeout, 1, 1)
 			if _, err := h.openRenderer(r, rend); err != nil {
 				bar.Done()
@@ -418,7 +425,7 @@ Details: perfbench's docs/scenarios.md.`,
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print the numbers, with every sample, as JSON")
 	cmd.Flags().DurationVar(&timeout, "timeout", runner.DefaultTimeout, "how long the scenario's process may run before it is killed and judged broken")
 	h.renderer(cmd, &rend, "renderer the scenario draws with")
-	return cmd
+	return Declare(cmd, Positive("timeout", maxTimeout, "how long one scenario's process may run"))
 }
 
 func (h *front) childCmd() *cobra.Command {

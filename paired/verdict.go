@@ -11,14 +11,14 @@ import (
 
 // Alpha is the chance a paired run fails a time, or more than one, when
 // head is in truth no slower than base by more than the tolerance: 2.5%,
-// the one-sided tail of the 95% interval a single time was judged by
-// before. It holds for the suite as a whole: it is split over the looks a
-// scenario may take at its times (Bonferroni: a run that looks four times
-// judges each look at α/4), and over the suite's times by Holm's step-down
-// procedure (the smallest p-value against α/K, the next against
-// α/(K−1), …), so a suite of many times does not fail one of them by
-// chance, and a real slowdown of one is still judged nearly as sharply as
-// a lone time would be.
+// the one-sided tail of a 95% interval, the level of every other interval
+// perfbench prints (stats.Confidence). It holds for the suite as a whole:
+// it is split over the looks a scenario may take at its times
+// (Bonferroni: a run that looks four times judges each look at α/4), and
+// over the suite's times by Holm's step-down procedure (the smallest
+// p-value against α/K, the next against α/(K−1), …), so a suite of many
+// times does not fail one of them by chance, and a real slowdown of one
+// is still judged nearly as sharply as a lone time would be.
 const Alpha = 0.025
 
 // Move says how a number moved from base to head, and so under which
@@ -159,12 +159,11 @@ func (p plan) bound(n Number) bool {
 }
 
 // boundPairs is how many processes each build of a side must have run
-// before its layouts may stop a scenario (plan.bound): fifteen, since the
-// builds' spread read from fewer overstates it often enough to stop a
-// slowdown that more pairs would have failed. Simulated with four builds
-// a side whose layouts move the time ±2% each, 400 runs of a real
-// 1.10×: stopping at 32 pairs lost 11 that 200 pairs would have failed,
-// at 48 pairs 8, at 60 pairs 1 (and 1 of 400 of a 1.05×).
+// before its layouts may stop a scenario (plan.bound): fifteen, 60 pairs
+// with four builds a side, since the builds' spread read from fewer
+// overstates it often enough to stop a slowdown that more pairs would
+// have failed: in simulation, stopping at 60 pairs lost 1 real 1.10× of
+// 400 that 200 pairs would have failed (docs/paired.md).
 const boundPairs = 15
 
 // decide gives every time of the family ns (the suite's, already

@@ -129,23 +129,19 @@ type Options struct {
 	Block int
 }
 
-// DefaultBlock is how many steps a subject runs in a row. The first step
-// after another subject's turn runs on caches that subject's frames
-// evicted: perfbench's hover step took 39–58 µs of thread CPU there at
-// s1, s13 and s26, against 2.6–3.6 µs from the fifth step of a block on,
-// and its scroll step 24–44 µs against 1.4–2.3 µs (Gio's steps, of
-// 0.8–1.8 ms, moved by less than their noise). Stepped in turn one step at
-// a time, every step was a first one, and a ratio compared the caches. A
-// block of 20 leaves 16 warm steps after the Warmup, and at the default
-// 120 steps six blocks a subject, whose first steps give the cold figure.
+// DefaultBlock is how many steps a subject runs in a row: 20. The first
+// step after another subject's turn runs on caches that subject's frames
+// evicted, and costs perfbench's hover step ten times its warm cost
+// (docs/diagnosis.md), so steps taken in turn one at a time would compare
+// the caches. A block of 20 leaves 16 warm steps after the Warmup, and
+// the default 120 steps make six blocks a subject, whose first steps give
+// the cold figure.
 const DefaultBlock = 20
 
 // Warmup is how many steps at the head of each block the warm figures
-// leave out. perfbench's hover step, the median of each place in a block
-// over twelve blocks, took 39–47 µs first, then 3.8–4.3, 3.2–3.6 and
-// 2.9–3.5 µs, and from the fifth step on what the block's last took (2.6–
-// 2.8 µs at s1 and s13); its scroll steps too (every third scroll step
-// does more work, at any place in a block).
+// leave out: four, since from the fifth step of a block on perfbench's
+// hover and scroll steps cost what the block's last does
+// (docs/diagnosis.md).
 const Warmup = 4
 
 func (o Options) block() int {

@@ -18,17 +18,11 @@ import (
 
 // InstructionsTolerance is how far above its baseline a scenario's
 // instructions a step may lie before they fail: 0.25%, three times the
-// widest spread measured. Over two processes of one build and eight
-// builds that differ only in their function layout, under a load average
-// of 10, single processes of the suite's scenarios read at most 0.082%
-// apart (text-pressure; hover-storm, kitchen-sink's tab, cross and wheel
-// steps not at all), Fyne's 0.03%. A process now and then reads 0.4%
-// more, and under a heavy load up to 1.2% (the runtime's monitor
-// preempting a step Valgrind made long): the least of two processes
-// leaves that out, and a count over its band is counted again before it
-// fails (harness.judged). A program on Gio reads 0.15–0.8% apart, from
-// the hash-seeded maps of Gio's input router, so Gio's subject declares
-// its own (1%).
+// widest spread between processes and layout builds of the suite's
+// scenarios (0.082%, text-pressure). A process read high under load is
+// left out by judging the least of two, and recounted before a fail;
+// Gio's subject declares its own 1% for its router's hash-seeded maps.
+// The measurements are in docs/instructions.md.
 const InstructionsTolerance = 0.0025
 
 // WithInstructions returns times with each scenario's instructions from

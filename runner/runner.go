@@ -155,10 +155,10 @@ type Runner struct {
 var tracedMu sync.Mutex
 
 // DefaultRepeats is how many processes a scenario runs in by default.
-// Five: the estimate is the median of five processes' fastest samples, so two
-// processes disturbed by the machine's other work cannot move it, and the
-// whole suite (five scenarios, 25 processes) takes about 1.5 s on a
-// two-core machine, well inside the 15 s a CI step may spend on it.
+// Five: the estimate is the median of five processes' fastest samples, so
+// two processes disturbed by the machine's other work cannot move it, and
+// the suite's times (six scenarios, 30 processes) take about 4 s on a
+// shared two-core machine at a load average of 6.
 const DefaultRepeats = 5
 
 // Run runs the named scenarios (nil: every registered one), each in

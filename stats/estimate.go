@@ -21,11 +21,9 @@ const Bootstrap = 2000
 // Why the fastest sample within a process: on a shared machine the
 // samples of a frame are slowed by whatever shares its core's caches and
 // memory bandwidth at that moment, never sped up, so a process's fastest
-// sample is its least disturbed one. Measured under the noise harness's
-// load, ten processes' fastest samples of a resize frame varied by 9%
-// (coefficient of variation) where their medians varied by 15%, and of
-// a kitchen-sink input frame by 8% where their medians varied by 25%. A
-// slowdown of the code slows every sample, the fastest too.
+// sample is its least disturbed one, and a slowdown of the code slows it
+// too. Under load it varies about half as much between processes as their
+// medians do (docs/paired.md has the figures).
 //
 // Why the median over processes: a whole process may run fast or slow
 // (its placement, its memory layout), and the median of five holds while
@@ -114,24 +112,15 @@ func Median(sorted []float64) float64 {
 // forty on each side.
 //
 // Why not the ratio of the two sides' medians: a whole process on a
-// shared machine runs fast or slow (hover-storm processes of one build
-// landed near 1.0, 1.16 or 1.6–2.2 µs per crossing, independently of the
-// process beside it), and when two of those modes hold similar shares
-// of the processes the median of each side jumps between them, so a
-// bootstrap interval of the ratio of medians spans a mode's width. Every
-// head–base difference within a mode is the slowdown itself, so the
-// median of all of them stays on it. Why not the per-pair ratios (a
+// shared machine runs in one of a few speed modes, independently of the
+// process beside it, and when two modes hold similar shares the median of
+// each side jumps between them, so its interval spans a mode's width;
+// every head–base difference within a mode is the slowdown itself, so
+// the median of all of them stays on it. Why not the per-pair ratios (a
 // one-sample Hodges–Lehmann): the modes do not persist from one process
-// to the next, so a pair's two processes share none of them, and the
-// ratio within a pair is the wider for pairing. On hover-storm floors
-// measured under the noise harness's load (150 pairs, a planted 1.10×
-// slowdown, windows of thirty pairs), this estimator and the ratio of
-// medians caught it in 13 windows of 13, the per-pair ratios in 9; on a
-// mix drawn like them but with a fast mode of 40% and a slow one of 15%,
-// 67, 28 and 37 runs of 100. With it, `perfbench scenarios --base` under
-// that load caught the planted 1.10× in 18 runs of 20 (the two misses
-// while a full test run shared the machine as well) and failed the same
-// build in none of 10 runs of the whole suite.
+// to the next, so pairing only widens the ratio. On mixed modes this
+// estimator caught a planted 1.10× in 67 runs of 100, the ratio of
+// medians in 28 and the per-pair ratios in 37 (docs/paired.md).
 //
 // A run with no samples is dropped; fewer than two on either side give
 // no interval (0, +Inf) around the estimate, NaN for none. pairs is the

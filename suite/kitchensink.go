@@ -118,11 +118,10 @@ var kitchenSink = scenario.Scenario{
 			Value: engine.Total(counter.TextEdits)},
 		// Measured: the restyles and relayouts of the whole sequence are a
 		// property of the current design (the resize alone relays out most
-		// of the document); more is a regression to explain. Relayouts
-		// fell from 83110 when a row's items were measured by their
-		// max-content width instead of a layout, so a width change lays
-		// an item out once, at its final width, and holds the items whose
-		// width it leaves alone.
+		// of the document); more is a regression to explain. A row
+		// measures its items by their max-content width, so a width change
+		// lays an item out once, at its final width, and holds the items
+		// whose width it leaves alone.
 		{Spec: band.Spec{Name: "restyles", Unit: "restyles/run", Band: band.Count(63)},
 			Value: engine.Total(counter.ElementsRestyled)},
 		{Spec: band.Spec{Name: "relayouts", Unit: "relayouts/run", Band: band.Count(49690)},
@@ -130,16 +129,11 @@ var kitchenSink = scenario.Scenario{
 		// The skips the sequence exercises, and the work each guards
 		// (relayouts, above, for LayoutsHeld).
 		//
-		// Translated and culled fell (from 34704 and 77993) when a scroll
-		// container's content became one layer: its wheel frames hand on
-		// and cull only the chunks in view before or after them. What is
-		// submitted and drawn is unchanged.
-		//
-		// Layouts held rose (from 1879) and shaped runs served from the
-		// cache fell (from 122474) with the intrinsic row bases: the
-		// subtrees a resize leaves at their width are held, and the text
-		// they hold is not wrapped again, so it asks the run cache
-		// nothing. Runs shaped are unchanged.
+		// A scroll container's content is one layer: its wheel frames
+		// hand on and cull only the chunks in view before or after them.
+		// With the rows' intrinsic bases, the subtrees a resize leaves at
+		// their width are held, and the text they hold is not wrapped
+		// again, so it asks the run cache nothing.
 		engine.Avoided(counter.ChunksTranslated, 2581),
 		engine.Avoided(counter.LayoutsHeld, 18379),
 		engine.Avoided(counter.ShapedRunsCached, 95702),

@@ -66,30 +66,25 @@ var resize = scenario.Scenario{
 			Value: engine.MaxPerStep(counter.ElementsRestyled, scenario.Drew)},
 		// Measured: what a width step relays out and rewraps is a
 		// property of the current design (everything whose width follows
-		// the window's); more is a regression to explain. Both fell (from
-		// 6927 and 102952) when a row's items were measured by their
-		// max-content width instead of a layout under the row's width:
-		// an item is laid out once, at its final width, and one whose
-		// final width the step leaves alone is held with its subtree.
+		// the window's); more is a regression to explain. A row measures
+		// its items by their max-content width, so an item is laid out
+		// once, at its final width, and one whose final width the step
+		// leaves alone is held with its subtree.
 		{Spec: band.Spec{Name: "relayouts", Unit: "relayouts/frame", Band: band.Count(4140)},
 			Value: engine.MaxPerStep(counter.NodesRelaidOut, scenario.Drew)},
 		{Spec: band.Spec{Name: "lines-wrapped", Unit: "lines-wrapped/run", Band: band.Count(69064)},
 			Value: engine.Total(counter.LinesWrapped)},
 		// The skips a width step exercises, and the work each guards
-		// (relayouts, above, for LayoutsHeld). Layouts held rose from
-		// 3744 when layout learned to memoise sizes per constraint: a flex
-		// pass asking a child what an earlier pass asked is answered from
-		// the memo, and again (from 16342) with the intrinsic row bases,
-		// which hold the items a step leaves at their width. Shaped runs
-		// served from the cache fell (from 241557) for the same reason:
-		// text that is not wrapped again asks the cache nothing; runs
-		// shaped are unchanged.
+		// (relayouts, above, for LayoutsHeld). Layout memoises sizes per
+		// constraint, so a flex pass asking a child what an earlier pass
+		// asked is answered from the memo, and the rows' intrinsic bases
+		// hold the items a step leaves at their width; text that is not
+		// wrapped again asks the run cache nothing.
 		//
-		// Allocations rose by one object of 24 bytes over the run (6.58
-		// to 6.63 a frame, 4437.33 to 4438.33 bytes): a text item now
-		// shrinks from its max-content width, and one wraps into more
-		// lines than any did before, so the text stage's reused line
-		// buffer grows once.
+		// Allocations include one object of 24 bytes over the run: a text
+		// item shrinks from its max-content width, and one wraps into more
+		// lines than the text stage's reused line buffer first held, so
+		// the buffer grows once.
 		engine.Avoided(counter.LayoutsHeld, 44872),
 		engine.Avoided(counter.ShapedRunsCached, 187917),
 		engine.Done(counter.RunsShaped, 22),

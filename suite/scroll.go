@@ -63,10 +63,9 @@ var scroll = scenario.Scenario{
 		// a step was is known only after it (by its counters), so the
 		// steps cannot be batched by kind, and each sample carries one
 		// read of the thread clock (about 0.6 µs) beside a translation's
-		// 1 µs. The wall clock was tried first: under the noise
-		// harness's load the rebuild frames' wall-clock median failed 8
-		// runs in 20 (7.9–12.8 µs against a 4 µs baseline). Tolerances
-		// derived from their spread under load (see spreads).
+		// 1 µs. Not the wall clock, whose median of a rebuild frame under
+		// load read two to three times its baseline (docs/scenarios.md).
+		// Tolerances derived from their spread under load (see spreads).
 		scenario.CPUFrameTime(band.Spec{Name: "translation-frame", Unit: "µs/translation-frame", Band: band.TimeFromSpread(spreadScrollTranslation), Budget: band.FrameBudget(60)}, translation),
 		scenario.CPUFrameTime(band.Spec{Name: "rebuild-frame", Unit: "µs/rebuild-frame", Band: band.TimeFromSpread(spreadScrollRebuild), Budget: band.FrameBudget(60)}, rebuild),
 		// A translation is a rebuild avoided: fewer is a scroll that
@@ -87,12 +86,9 @@ var scroll = scenario.Scenario{
 			Value: engine.MaxPerStep(counter.NodesRelaidOut, translation)},
 		{Spec: band.Spec{Name: "translation-hit-index-rebuilds", Unit: "hit-index-rebuilds/translation-frame", Band: band.Count(0), Budget: band.Max(0, "a translation moves no hit geometry")},
 			Value: engine.MaxPerStep(counter.HitIndexRebuilds, translation)},
-		// The skips a wheel exercises, and the work each guards.
-		//
-		// Translated and culled fell (from 3840 and 1016) when a scroll
-		// container's content became one layer: a wheel frame hands on and
-		// culls only the chunks in view before or after it. What is
-		// submitted and drawn is unchanged.
+		// The skips a wheel exercises, and the work each guards. A scroll
+		// container's content is one layer: a wheel frame hands on and
+		// culls only the chunks in view before or after it.
 		engine.Avoided(counter.ChunksTranslated, 3110),
 		engine.Avoided(counter.LayoutsHeld, 1216),
 		engine.Done(counter.NodesRelaidOut, 152),

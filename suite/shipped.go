@@ -30,30 +30,13 @@ func openShipped(s *scenario.Session, opts gallery.Options) (*gallery.Gallery, *
 
 // The run-to-run spread of every built-in time, from which its tolerance
 // is derived (band.TimeFromSpread, band.ToleranceFor): the largest over
-// the smallest estimate (the median of five processes' fastest samples)
-// seen on the reference machine (two vCPUs of an AMD EPYC) on 2026-11-30,
-// in two sessions an hour apart, the smallest being the recorded baseline
-// where that was lower:
-//
-//   - ten runs of `perfbench scenarios` under the noise harness's load (`go
-//     run xtask.go noise`: three busy threads and a thread streaming
-//     through 256 MiB), beside other engineers' builds and tests (load
-//     average 9–12). The slowest of these came from runs where three or
-//     more of a scenario's five processes ran slow together: the drawing
-//     thread's CPU time grows too when other processes share its core's
-//     caches and memory bandwidth, which no clock removes.
-//   - twenty runs on the same machine an hour later, mostly quiet (load
-//     average 0.4–3). Their estimates drifted above the loaded session's
-//     for the short, per-step frames (scroll's, the kitchen-sink's input
-//     and wheel frames): a virtual machine's speed moves between sessions
-//     with its host's other tenants, and a frame of a few µs timed one step
-//     at a time carries a thread-CPU clock read of about a microsecond,
-//     whose own cost moves with it. A tolerance from one session's spread
-//     alone (+10% for the translation frame) failed 4 quiet runs in 4.
-//
-// That is what the tolerances admit, and why pull requests are judged by
-// paired runs (perfbench scenarios --base), which cancel the machine's
-// drift, rather than by these bands.
+// the smallest estimate seen on the reference machine (two vCPUs of an
+// AMD EPYC) over a loaded session and a quiet one, the smallest being the
+// recorded baseline where that was lower. Both sessions count, since a
+// virtual machine's speed moves between sessions with its host's other
+// tenants; docs/scenarios.md says how they ran. That drift is why pull
+// requests are judged by paired runs (perfbench scenarios --base), which
+// cancel it, rather than by these bands.
 const (
 	spreadHoverFrame        = 1.61 // 1.135–1.825 µs (both sessions)
 	spreadScrollTranslation = 1.62 // 2.003 (loaded) – 3.245 µs (quiet)

@@ -53,10 +53,9 @@ var textPressure = scenario.Scenario{
 		// Measured: what the limits make the caches evict, and redo,
 		// over the run. Fewer evictions with the same peaks is a trim
 		// that stopped running; more shaping or rasterising is a cache
-		// that serves less. Evictions, runs shaped and runs served all
-		// fell (from 15201, 15201 and 65325) when a row's items were
-		// measured by their max-content width: a width step wraps less
-		// text again, so the caches are asked less, with the same peaks.
+		// that serves less. A row measures its items by their max-content
+		// width, so a width step wraps only the text whose width it
+		// changes, and the caches are asked that much.
 		{Spec: band.Spec{Name: "shaped-runs-evicted", Unit: "shaped-runs-evicted/run", Band: band.Floor(13752)},
 			Value: engine.Total(counter.ShapedRunsEvicted)},
 		{Spec: band.Spec{Name: "glyphs-evicted", Unit: "glyphs-evicted/run", Band: band.Floor(619)},

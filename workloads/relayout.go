@@ -28,10 +28,11 @@ var relayoutsPerNode = &Workload{
 var (
 	// The ideal is at most 1: every node laid out once under its final
 	// width, and less where a subtree keeps its width and is held. The
-	// engine measured 0.70 on the gallery at s13 and 0.30–0.50 on the
-	// generated documents; before row items were measured by their
-	// intrinsic width it measured 1.38 and 1.20–2.84 (nested rows laid a
-	// subtree out again for every flex pass of every row above it).
+	// engine reads 0.70 on the gallery at s13 and 0.30–0.50 on the
+	// generated documents. Each Why cites what rows that lay their items
+	// out under the row's width read instead (1.38 and up to 2.84), since
+	// nested rows then lay a subtree out again for every flex pass of
+	// every row above it.
 	galleryRelayouts = Limit{Name: "gallery s13: relayouts per node", Unit: "×", Shape: Ceiling, Hi: 1.5,
 		Why: "the issue's bound: about one layout per node under a width change (0.70 measured; 1.38 before intrinsic row bases)"}
 	generatedRelayouts = Limit{Name: "generated documents: worst relayouts per node", Unit: "×", Shape: Ceiling, Hi: 1.5,

@@ -47,9 +47,6 @@ Exit status: 0 posted, updated, fallen back or nothing to do; 1 the API
 failed or refused; 2 bad input. Details: docs/comment.md.`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if timeout < time.Second || timeout > maxCommentTimeout {
-				return harness.Usagef("comment: --timeout %v is not between 1s and %v", timeout, maxCommentTimeout)
-			}
 			report, err := comment.ReadFile(args[0], "the report", comment.MaxReport)
 			if errors.Is(err, fs.ErrNotExist) {
 				return harness.Usagef("comment: %s does not exist; write the report first (perfbench scenarios --format markdown > %s)", args[0], args[0])
@@ -97,7 +94,7 @@ failed or refused; 2 bad input. Details: docs/comment.md.`,
 	cmd.Flags().StringVar(&author, "author", "", "the login the token posts as (default: GET /user's, or "+comment.ActionsBot+" for the job's token)")
 	cmd.Flags().DurationVar(&timeout, "timeout", defaultCommentTimeout,
 		fmt.Sprintf("give up after this long in all (each request also gives up after %v)", comment.DefaultRequestTimeout))
-	return cmd
+	return harness.Declare(cmd, harness.Between("timeout", time.Second, maxCommentTimeout, "how long to give the API in all"))
 }
 
 // forkFallback puts the report in the job summary when a fork's

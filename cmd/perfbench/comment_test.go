@@ -368,5 +368,5 @@ func TestCommentUsageErrors(t *testing.T) {
 	assert.Equal(t, "perfbench: comment: no token in NO_SUCH_TOKEN; give the step env: NO_SUCH_TOKEN: ${{ github.token }}\n", stderr)
 	code, _, stderr, _ = runComment(t, report, "--timeout", "48h")
 	assert.Equal(t, harness.ExitUsage, code)
-	assert.Equal(t, "perfbench: comment: --timeout 48h0m0s is not between 1s and 30m0s\n", stderr)
+	assert.Equal(t, "perfbench: --timeout 48h0m0s is out of range: want how long to give the API in all, 1s to 30m0s\n", stderr)
 }

@@ -9,6 +9,7 @@ import (
 	"text/tabwriter"
 
 	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 
 	"github.com/perfbench/perfbench/gallery"
 	"github.com/perfbench/perfbench/gates"
@@ -66,15 +67,12 @@ Exit status: 0 pass, 1 a refresh drew no frame or two, or the monitor cost
 more. Details: perfbench's docs/gates.md.`,
 		Args: cobra.NoArgs,
 		RunE: func(_ *cobra.Command, _ []string) error {
-			if !(o.Seconds > 0 && o.Seconds <= maxCadenceSeconds) {
-				return harness.Usagef("--seconds %v is out of range: want virtual seconds to watch each rate, above 0 and at most %d", o.Seconds, maxCadenceSeconds)
-			}
 			return finishGate(s, gates.Cadence(o), asJSON)
 		},
 	}
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print the report as JSON")
 	cmd.Flags().Float64Var(&o.Seconds, "seconds", o.Seconds, "virtual seconds to watch each animated rate")
-	return cmd
+	return harness.Declare(cmd, harness.Positive("seconds", float64(maxCadenceSeconds), "virtual seconds to watch each rate"))
 }
 
 func newResizeCmd(s *streams) *cobra.Command {
@@ -94,9 +92,6 @@ Exit status: 0 pass, 1 the ratio left its band. Details: perfbench's
 docs/gates.md and ` + workloads.DefaultDocs + `.`,
 		Args: cobra.NoArgs,
 		RunE: func(_ *cobra.Command, _ []string) error {
-			if rounds < 0 {
-				return harness.Usagef("--rounds must be ≥ 0, got %d", rounds)
-			}
 			bar := s.progress(-1, "resize")
 			r := gates.Resize(workloads.Options{Rounds: rounds})
 			bar.done()
@@ -118,7 +113,7 @@ docs/gates.md and ` + workloads.DefaultDocs + `.`,
 	}
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print the result as JSON")
 	cmd.Flags().IntVar(&rounds, "rounds", 0, "interleaved measuring rounds (0: the workload's default)")
-	return cmd
+	return harness.Declare(cmd, harness.IntRange("rounds", 0, harness.NoLimit, ""))
 }
 
 func newVerifyCmd(s *streams) *cobra.Command {
@@ -157,9 +152,6 @@ Exit status: 0 equal throughout, 1 a step differed (named with its seed),
 					ro.Renderer = func() (renderer.Renderer, error) { return renderer.New(rend) }
 				}
 				if seeds.set {
-					if seeds.from != 0 && c.Flags().Changed("seed") {
-						return harness.UsageError{Err: fmt.Errorf("verify: --seeds %s names its first seed: give no --seed", seeds.String())}
-					}
 					if seeds.from != 0 {
 						ro.Seed = seeds.from
 					}
@@ -173,15 +165,7 @@ Exit status: 0 equal throughout, 1 a step differed (named with its seed),
 					}
 					ro.Size = sz
 				}
-				if ro.Seeds < 1 || ro.Steps < 1 || ro.Nodes < 1 {
-					return harness.UsageError{Err: fmt.Errorf("verify: --seeds, --steps and --nodes must be at least 1")}
-				}
 				return finishGate(s, gates.VerifyRandom(ro), asJSON)
-			}
-			for _, f := range []string{"seed", "seeds", "steps", "nodes"} {
-				if c.Flags().Changed(f) {
-					return harness.UsageError{Err: fmt.Errorf("verify: --%s applies to --doc random or gallery", f)}
-				}
 			}
 			o := gates.DefaultVerify
 			if size != "" {
@@ -208,6 +192,15 @@ Exit status: 0 equal throughout, 1 a step differed (named with its seed),
 	cmd.Flags().Var(&seeds, "seeds", "how many seeds to run from --seed on (K), or which (A-B)")
 	cmd.Flags().IntVar(&ro.Steps, "steps", ro.Steps, "random steps per seed")
 	cmd.Flags().IntVar(&ro.Nodes, "nodes", ro.Nodes, "the size of a generated document, in elements")
+	random := func(*pflag.FlagSet) bool { return doc != "script" }
+	harness.Declare(cmd,
+		harness.OnlyIn("--doc random or gallery", random, "seed", "seeds", "steps", "nodes"),
+		harness.Refuse(func(fs *pflag.FlagSet) bool { return seeds.from != 0 && fs.Changed("seed") },
+			"--seeds %s names its first seed: give no --seed", "seeds"),
+		harness.Refuse(func(*pflag.FlagSet) bool { return seeds.n < 1 }, "--seeds must be at least 1, got %s", "seeds"),
+		harness.IntRange("steps", 1, harness.NoLimit, ""),
+		harness.IntRange("nodes", 1, harness.NoLimit, ""),
+	)
 	return cmd
 }
 
@@ -227,15 +220,12 @@ Exit status: 0 within budget or advisory, 1 over a budget, or a -race,
 coverage or -N -l build (Broken). Details: perfbench's docs/gates.md.`,
 		Args: cobra.NoArgs,
 		RunE: func(_ *cobra.Command, _ []string) error {
-			if o.Reps < 1 {
-				return harness.Usagef("--reps must be ≥ 1, got %d", o.Reps)
-			}
 			return finishGate(s, gates.WallClock(o), asJSON)
 		},
 	}
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print the report as JSON")
 	cmd.Flags().IntVar(&o.Reps, "reps", o.Reps, "samples per budget")
-	return cmd
+	return harness.Declare(cmd, harness.IntRange("reps", 1, harness.NoLimit, ""))
 }
 
 // finishGate prints a gate's report and turns a Fail or Broken into the

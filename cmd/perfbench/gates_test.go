@@ -61,23 +61,36 @@ func TestVerifyRandomPassesAndNamesWhatItChecked(t *testing.T) {
 	assert.Contains(t, out, "after each of 5 steps, 2 seeds from 3, random document")
 }
 
+// Every gate's bad flag is refused with one line that says what is wrong,
+// exit 2.
 func TestGateUsageErrors(t *testing.T) {
-	for _, args := range [][]string{
-		{"verify", "--size", "s3"},
-		{"verify", "--doc", "nonsense"},
-		{"verify", "--seed", "3"},
-		{"verify", "--doc", "random", "--steps", "0"},
-		{"verify", "--doc", "random", "--renderer", "vulkan"},
-		{"verify", "--doc", "random", "--seeds", "5-2"},
-		{"verify", "--doc", "random", "--seeds", "0-3"},
-		{"verify", "--doc", "random", "--seeds", "1-3", "--seed", "2"},
-		{"cadence", "--seconds", "0"},
-		{"wall-clock", "--reps", "0"},
-		{"resize", "--rounds", "-2"},
-		{"budget", "now"},
+	for _, tt := range []struct {
+		args []string
+		want string // stderr's only line, after "perfbench: "
+	}{
+		{[]string{"verify", "--size", "s3"}, `gallery: unknown size "s3"`},
+		{[]string{"verify", "--doc", "nonsense"}, `verify: unknown --doc "nonsense"`},
+		{[]string{"verify", "--seed", "3"}, "--seed does nothing without --doc random or gallery; add it, or drop --seed"},
+		{[]string{"verify", "--steps", "3"}, "--steps does nothing without --doc random or gallery; add it, or drop --steps"},
+		{[]string{"verify", "--doc", "random", "--steps", "0"}, "--steps must be at least 1, got 0"},
+		{[]string{"verify", "--doc", "random", "--nodes", "0"}, "--nodes must be at least 1, got 0"},
+		{[]string{"verify", "--doc", "random", "--seeds", "0"}, "--seeds must be at least 1, got 0"},
+		{[]string{"verify", "--doc", "random", "--renderer", "vulkan"}, `unknown renderer "vulkan"`},
+		{[]string{"verify", "--doc", "random", "--seeds", "5-2"}, `invalid argument "5-2" for "--seeds" flag`},
+		{[]string{"verify", "--doc", "random", "--seeds", "0-3"}, `invalid argument "0-3" for "--seeds" flag`},
+		{[]string{"verify", "--doc", "random", "--seeds", "1-3", "--seed", "2"}, "--seeds 1-3 names its first seed: give no --seed"},
+		{[]string{"cadence", "--seconds", "0"}, "--seconds 0 is out of range"},
+		{[]string{"wall-clock", "--reps", "0"}, "--reps must be at least 1, got 0"},
+		{[]string{"resize", "--rounds", "-2"}, "--rounds must be at least 0, got -2"},
+		{[]string{"workloads", "--rounds", "-1"}, "--rounds must be at least 0, got -1"},
+		{[]string{"workload", "static-slope", "--rounds", "-1"}, "--rounds must be at least 0, got -1"},
+		{[]string{"budget", "now"}, `unknown command "now" for "perfbench budget"`},
 	} {
-		code, _, stderr := perfbench(t, args...)
-		assert.Equal(t, harness.ExitUsage, code, "%v: %s", args, stderr)
+		code, stdout, stderr := perfbench(t, tt.args...)
+		assert.Equal(t, harness.ExitUsage, code, "%v: %s", tt.args, stderr)
+		assert.Empty(t, stdout, "%v", tt.args)
+		assert.True(t, strings.HasPrefix(stderr, "perfbench: "+tt.want), "%v: got %q", tt.args, stderr)
+		assert.Equal(t, 1, strings.Count(stderr, "\n"), "%v: one line", tt.args)
 	}
 }
 

@@ -55,9 +55,6 @@ Details: perfbench's docs/diagnosis.md.`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opts := peers.DefaultOptions
 			opts.Steps = steps
-			if steps <= peers.Warmup {
-				return harness.Usagef("--steps must be more than the %d warm-up steps each block leaves out, got %d", peers.Warmup, steps)
-			}
 			if len(sizes) > 0 {
 				opts.Sizes = nil
 				for _, name := range sizes {
@@ -124,7 +121,8 @@ Details: perfbench's docs/diagnosis.md.`,
 	f.IntVar(&steps, "steps", peers.DefaultOptions.Steps, "steps of each phase at each size")
 	f.StringVar(&form, "form", "idiomatic", "the Gio peer's form: idiomatic or everything")
 	f.BoolVar(&asJSON, "json", false, "print the rows and caveats as JSON")
-	return cmd
+	return harness.Declare(cmd, harness.IntRange("steps", peers.Warmup+1, harness.NoLimit,
+		"each block leaves out its first "+strconv.Itoa(peers.Warmup)+" steps, to run warm"))
 }
 
 // peerNames are the peers this build has.

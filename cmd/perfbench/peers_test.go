@@ -73,8 +73,8 @@ func TestPeersBadInputIsAOneLineUsageError(t *testing.T) {
 		{[]string{"peers", "--phase", "glide"}, "valid: hover scroll idle"},
 		{[]string{"peers", "--size", "s3"}, "s0 s1 s2 s4 s8 s13 s26"},
 		{[]string{"peers", "--form", "lazy"}, "valid: idiomatic everything"},
-		{[]string{"peers", "--steps", "0"}, "more than the 4 warm-up steps"},
-		{[]string{"peers", "--steps", "4"}, "more than the 4 warm-up steps"},
+		{[]string{"peers", "--steps", "0"}, "--steps must be at least 5 (each block leaves out its first 4 steps, to run warm), got 0"},
+		{[]string{"peers", "--steps", "4"}, "got 4"},
 		{[]string{"peers", "--peer", "qt"}, `unknown peer "qt" (valid in this build: gio`},
 	} {
 		code, _, stderr := perfbench(t, tc.args...)

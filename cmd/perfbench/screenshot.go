@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 
 	"github.com/perfbench/perfbench/gallery"
 	"github.com/perfbench/perfbench/harness"
@@ -49,15 +50,6 @@ Details: perfbench's docs/diagnosis.md and docs/gpu.md.`,
 			if err != nil {
 				return harness.UsageError{Err: err}
 			}
-			if steps < 0 {
-				return harness.Usagef("--steps must be zero or more, got %d", steps)
-			}
-			if steps > 0 && !cmd.Flags().Changed("phase") {
-				return harness.Usagef("--steps needs --phase")
-			}
-			if real && steps == 0 {
-				return harness.Usagef("--real needs --phase and --steps: it runs the steps on the real clock")
-			}
 			img, err := screenshot(rendName, p, size, steps, shotOptions{hud: withHUD, real: real})
 			if err != nil {
 				return err
@@ -85,7 +77,10 @@ Details: perfbench's docs/diagnosis.md and docs/gpu.md.`,
 	cmd.Flags().BoolVar(&withHUD, "hud", false, "mount the FPS monitor over the gallery before the first step")
 	cmd.Flags().BoolVar(&real, "real", false, "run the steps on the real clock, one per display refresh")
 	rendererFlag(cmd, &rendName, "cpu", "renderer that draws the picture")
-	return cmd
+	return harness.Declare(cmd,
+		harness.IntRange("steps", 0, harness.NoLimit, ""),
+		harness.Refuse(func(fs *pflag.FlagSet) bool { return steps > 0 && !fs.Changed("phase") }, "--steps needs --phase"),
+		harness.Refuse(func(*pflag.FlagSet) bool { return real && steps == 0 }, "--real needs --phase and --steps: it runs the steps on the real clock"))
 }
 
 // shotOptions are screenshot's: a HUD mounted, the real clock.

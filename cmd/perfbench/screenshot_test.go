@@ -70,6 +70,7 @@ func TestScreenshotBadInputLeavesTheFile(t *testing.T) {
 		{"size", []string{"--size", "s99"}, "s99"},
 		{"phase", []string{"--phase", "wobble"}, "valid: "},
 		{"steps without a phase", []string{"--steps", "3"}, "--steps needs --phase"},
+		{"negative steps", []string{"--steps", "-1"}, "--steps must be at least 0, got -1"},
 		{"real without steps", []string{"--real", "--hud"}, "--real needs --phase and --steps"},
 		{"renderer", []string{"--renderer", "vulkan"}, "unknown renderer \"vulkan\" (valid: null cpu gpu)"},
 		{"not a png", []string{"--size", "s1"}, ".png"},

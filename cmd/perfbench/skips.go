@@ -13,6 +13,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/perfbench/perfbench/band"
+	"github.com/perfbench/perfbench/baselines"
 	"github.com/perfbench/perfbench/counter"
 	"github.com/perfbench/perfbench/harness"
 	"github.com/perfbench/perfbench/nonvacuity"
@@ -47,7 +48,11 @@ read, 2 usage error. Details: perfbench's docs/gates.md.`,
 			if err != nil {
 				return harness.Usagef("skips: %v", err) // a test file that does not parse
 			}
-			for _, f := range skipFloors() {
+			store, err := baselines.Load(filepath.Join(root, baselines.DefaultFile))
+			if err != nil {
+				return harness.UsageError{Err: err}
+			}
+			for _, f := range skipFloors(store) {
 				if err := r.Floor(f.counter, f.Floor); err != nil {
 					return err
 				}
@@ -85,15 +90,27 @@ type skipFloor struct {
 }
 
 // skipFloors returns every number of the registered scenarios that reads a
-// skip counter with a floor; tests swap it to see the gate fail.
-var skipFloors = func() []skipFloor {
+// skip counter with a floor, recorded bounds read from store; tests swap it
+// to see the gate fail.
+var skipFloors = func(store *baselines.Store) []skipFloor { return floorsOf(scenario.All(), store) }
+
+// floorsOf returns the numbers of scenarios that read a skip counter with
+// a floor. A floor the ratchet records (band.Record) has no bound in the
+// source: its bound is the one recorded in store's counts block, and none
+// while perf has recorded none, which covers nothing.
+func floorsOf(scenarios []*scenario.Scenario, store *baselines.Store) []skipFloor {
 	var out []skipFloor
-	for _, sc := range scenario.All() {
+	for _, sc := range scenarios {
 		for _, n := range sc.Numbers {
 			if n.Reads == nil || n.Reads.Group().Kind != counter.Skip || n.Band.Direction() != band.AtLeast {
 				continue
 			}
-			out = append(out, skipFloor{n.Reads.String(), nonvacuity.Floor{Scenario: sc.Name, Number: n.Name, Floor: n.Band.Ceiling}})
+			floor := n.Band.Ceiling
+			if n.Band.Recorded {
+				b, _ := store.Bound(baselines.CountKey{Scenario: sc.Name, Number: n.Name})
+				floor = b.Bound
+			}
+			out = append(out, skipFloor{n.Reads.String(), nonvacuity.Floor{Scenario: sc.Name, Number: n.Name, Floor: floor}})
 		}
 	}
 	return out

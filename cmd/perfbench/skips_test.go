@@ -11,9 +11,12 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/perfbench/perfbench/band"
+	"github.com/perfbench/perfbench/baselines"
 	"github.com/perfbench/perfbench/counter"
 	"github.com/perfbench/perfbench/harness"
 	"github.com/perfbench/perfbench/nonvacuity"
+	"github.com/perfbench/perfbench/scenario"
 )
 
 // skipsModule writes a module whose one test file calls nonvacuity.Assert
@@ -79,7 +82,7 @@ func wantSkipsRow(c counter.Counter, line int) []string {
 // the rest of the test.
 func withSkipFloors(t *testing.T, floors ...skipFloor) {
 	saved := skipFloors
-	skipFloors = func() []skipFloor { return floors }
+	skipFloors = func(*baselines.Store) []skipFloor { return floors }
 	t.Cleanup(func() { skipFloors = saved })
 }
 
@@ -148,7 +151,7 @@ func TestSkipsFailsNamingTheUncovered(t *testing.T) {
 // with a number above zero.
 func TestSkipsSeesTheScenarioFloors(t *testing.T) {
 	floored := map[string]bool{}
-	for _, f := range skipFloors() {
+	for _, f := range skipFloors(&baselines.Store{}) {
 		if f.Floor.Floor > 0 {
 			floored[f.counter] = true
 		}
@@ -242,4 +245,35 @@ func TestSkipsBadInput(t *testing.T) {
 			assert.Contains(t, stderr, tc.want)
 		})
 	}
+}
+
+// A floor the ratchet records covers its skip counter with the bound the
+// baselines file's counts block holds, as a written floor covers it with
+// its own; one perf has not recorded yet covers nothing.
+func TestSkipsReadsARecordedFloorFromTheBaselinesFile(t *testing.T) {
+	skip := counter.Skips()[0]
+	number := func(name string, b band.Band) scenario.Number {
+		return scenario.Number{Spec: band.Spec{Name: name, Unit: name + "/run", Band: b}, Reads: &skip}
+	}
+	scenarios := []*scenario.Scenario{{Name: "scroll", Numbers: []scenario.Number{
+		number("written", band.Floor(40)),
+		number("recorded", band.Record(band.AtLeast)),
+		number("unrecorded", band.Record(band.AtLeast)),
+	}}}
+	store, err := baselines.Parse([]byte(`version: 3
+counts:
+  scroll:
+    recorded:
+      unit: recorded/run
+      direction: floor
+      bound: 3840
+      set: 2026-12-03T09:00:29Z
+`), "baselines.yaml")
+	require.NoError(t, err)
+	var got []float64
+	for _, f := range floorsOf(scenarios, store) {
+		assert.Equal(t, skip.String(), f.counter)
+		got = append(got, f.Floor.Floor)
+	}
+	assert.Equal(t, []float64{40, 3840, 0}, got)
 }

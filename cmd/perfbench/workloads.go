@@ -31,6 +31,7 @@ func (f *workloadFlags) add(cmd *cobra.Command) {
 	cmd.Flags().StringVar(&f.format, "format", "table", "output format: table or markdown (a report for a pull request's job summary)")
 	cmd.Flags().IntVar(&f.rounds, "rounds", 0, "interleaved measuring rounds per workload (0: each workload's default)")
 	cmd.Flags().StringVar(&f.docs, "docs", workloads.DefaultDocs, "the reference page --record writes")
+	harness.Declare(cmd, harness.IntRange("rounds", 0, harness.NoLimit, ""))
 }
 
 func newWorkloadsCmd(s *streams) *cobra.Command {
@@ -50,9 +51,6 @@ Exit status: 0 pass, 1 a Fail or Broken, 2 usage error.
 Details: perfbench's docs/gates.md.`,
 		Args: cobra.NoArgs,
 		RunE: func(_ *cobra.Command, _ []string) error {
-			if f.rounds < 0 {
-				return harness.Usagef("--rounds must be ≥ 0, got %d", f.rounds)
-			}
 			return runWorkloads(s, "workloads", workloads.Gates(), f)
 		},
 	}
@@ -77,9 +75,6 @@ Details: perfbench's docs/gates.md.`,
 			w, err := workloads.Lookup(args[0])
 			if err != nil {
 				return harness.UsageError{Err: err}
-			}
-			if f.rounds < 0 {
-				return harness.Usagef("--rounds must be ≥ 0, got %d", f.rounds)
 			}
 			return runWorkloads(s, "workload", []*workloads.Workload{w}, f)
 		},

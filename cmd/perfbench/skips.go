@@ -90,10 +90,11 @@ var skipFloors = func() []skipFloor {
 	var out []skipFloor
 	for _, sc := range scenario.All() {
 		for _, n := range sc.Numbers {
-			if n.Reads == nil || n.Reads.Group().Kind != counter.Skip || n.Band.Direction() != band.AtLeast {
+			c, ok := counter.Lookup(n.Reads)
+			if !ok || c.Group().Kind != counter.Skip || n.Band.Direction() != band.AtLeast {
 				continue
 			}
-			out = append(out, skipFloor{n.Reads.String(), nonvacuity.Floor{Scenario: sc.Name, Number: n.Name, Floor: n.Band.Ceiling}})
+			out = append(out, skipFloor{c.String(), nonvacuity.Floor{Scenario: sc.Name, Number: n.Name, Floor: n.Band.Ceiling}})
 		}
 	}
 	return out

@@ -24,12 +24,11 @@ var names = func() []string {
 func (Source) CountNames() []string { return names }
 
 // ReadCounts writes every counter's current value into dst, in
-// declaration order. dst has one element per counter; it allocates
-// nothing.
+// declaration order, as Take reads them: one load each, straight into dst,
+// which has one element per counter. It allocates nothing.
 func (Source) ReadCounts(dst []uint64) {
 	if len(dst) != Count {
 		panic("counter: ReadCounts into a slice that does not have one element per counter")
 	}
-	s := Take()
-	copy(dst, s.array()[:])
+	load((*[Count]uint64)(dst))
 }

@@ -1,17 +1,12 @@
 package clock
 
-import "time"
+import (
+	"time"
 
-// ThreadCPU returns the CPU time the calling OS thread has used so far
-// (CLOCK_THREAD_CPUTIME_ID on Linux). It counts only time this thread
-// spent running, so a frame timed with it does not grow when the scheduler
-// gives the core to another process meanwhile, as its wall time does.
-//
-// It is meaningful only on a goroutine locked to its thread
-// (runtime.LockOSThread): otherwise two reads may come from two threads.
-// A read is a system call, about 0.6 µs on a two-core cloud machine, so an
-// interval much shorter than a few reads must be timed as a batch.
-//
-// Where the system has no per-thread CPU clock, ok is false and the value
-// is meaningless.
-func ThreadCPU() (d time.Duration, ok bool) { return threadCPU() }
+	"github.com/perfbench/perfbench/clock/thread"
+)
+
+// ThreadCPU returns the CPU time the calling OS thread has used so far:
+// thread.CPU, beside the engine's clocks for the callers that time a
+// window's frames with both.
+func ThreadCPU() (d time.Duration, ok bool) { return thread.CPU() }

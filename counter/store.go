@@ -29,9 +29,13 @@ func Reset() {
 // Take returns the current value of every counter.
 func Take() Snapshot {
 	var s Snapshot
-	a := s.array()
-	for i := range values {
-		a[i] = values[i].Load()
-	}
+	load(s.array())
 	return s
+}
+
+// load reads every counter into dst.
+func load(dst *[Count]uint64) {
+	for i := range values {
+		dst[i] = values[i].Load()
+	}
 }

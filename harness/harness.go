@@ -110,9 +110,10 @@ type Renderers struct {
 	Default func() string
 	// Help ends the flag's usage line ("(null, cpu or gpu)").
 	Help string
-	// Open proves the named renderer starts on this machine and returns
-	// what the machine key says of it ("" for Plain): its name and
-	// graphics device, so that its baselines never mix with another's. An
+	// Open returns what the machine key says of the named renderer here
+	// ("" for Plain): its name and graphics device, so that its baselines
+	// never mix with another's, asking the device (proving it starts)
+	// without making a renderer (perfbench: renderer.Describe). An
 	// unknown name is a UsageError.
 	Open func(name string) (key string, err error)
 	// Check says whether this build has the named renderer, making none

@@ -157,8 +157,10 @@ func (h *front) renderer(cmd *cobra.Command, name *string, help string) {
 	cmd.Flags().StringVar(name, "renderer", def, help+rs.Help)
 }
 
-// openRenderer proves the named renderer starts and points the runner's
-// children at it; it returns the machine key's renderer part.
+// openRenderer asks the program what the named renderer is here (its
+// device there, proved to start) and points the runner's children at it;
+// it returns the machine key's renderer part. The children make the
+// renderer; this process makes none.
 func (h *front) openRenderer(r *runner.Runner, name string) (string, error) {
 	rs := h.opts.Renderers
 	if rs == nil || name == rs.Plain {

@@ -23,7 +23,7 @@ type Closer interface {
 }
 
 // GlyphSource is how a renderer reaches the engine's glyph masks: the
-// window's text stage, reached as paint.Frame.Painter.Text, implements it.
+// window's text stage, reached as paint.Frame.List.Text, implements it.
 // A renderer reads through Shaper.Peek and Atlas.Peek, which count nothing,
 // so drawing text changes no engine count.
 type GlyphSource interface {
@@ -34,22 +34,40 @@ type GlyphSource interface {
 // that is also a Closer.
 type Factory func() (Renderer, error)
 
-var factories = map[string]Factory{}
+// A Kind is a registered renderer: what it states of itself before one is
+// made, and how to make one.
+type Kind struct {
+	// Caps is what every renderer of the kind states (Renderer.Caps), but
+	// for the device, which Device names.
+	Caps Caps
+	// Device, for a renderer that draws on a graphics device, names this
+	// machine's as Caps.Device does, asking the device alone: no renderer
+	// is made. An error says the device cannot start here. Nil for a
+	// renderer that draws on none.
+	Device func() (string, error)
+	// New makes a renderer.
+	New Factory
+}
+
+var kinds = map[string]Kind{}
 
 // Register makes a renderer available by name; renderers register from
 // init (the gpu renderer only in a build with its tag). Registering a name
-// twice panics.
-func Register(name string, f Factory) {
-	if _, dup := factories[name]; dup {
+// twice, or a Kind that cannot make a renderer, panics.
+func Register(name string, k Kind) {
+	if _, dup := kinds[name]; dup {
 		panic("renderer: " + name + " registered twice")
 	}
-	factories[name] = f
+	if k.New == nil || k.Caps.Name != name {
+		panic("renderer: " + name + " registered without New, or with Caps naming another")
+	}
+	kinds[name] = k
 }
 
 // Names returns the registered renderers, sorted.
 func Names() []string {
-	names := make([]string, 0, len(factories))
-	for n := range factories {
+	names := make([]string, 0, len(kinds))
+	for n := range kinds {
 		names = append(names, n)
 	}
 	slices.Sort(names)
@@ -71,14 +89,40 @@ func (e ErrNotBuilt) Error() string {
 // New makes the named renderer. An unknown name lists the valid ones; a
 // known one missing from this build says how to build it (ErrNotBuilt).
 func New(name string) (Renderer, error) {
-	if f, ok := factories[name]; ok {
-		return f()
+	k, err := kind(name)
+	if err != nil {
+		return nil, err
+	}
+	return k.New()
+}
+
+// Describe returns what the named renderer states of itself here, its
+// device included, without making one: a process that only names the
+// renderer (a parent whose children draw) opens no device. Its errors are
+// New's, and a device's that cannot start here.
+func Describe(name string) (Caps, error) {
+	k, err := kind(name)
+	if err != nil {
+		return Caps{}, err
+	}
+	caps := k.Caps
+	if k.Device != nil {
+		if caps.Device, err = k.Device(); err != nil {
+			return Caps{}, err
+		}
+	}
+	return caps, nil
+}
+
+func kind(name string) (Kind, error) {
+	if k, ok := kinds[name]; ok {
+		return k, nil
 	}
 	if name == "gpu" {
-		return nil, ErrNotBuilt{name}
+		return Kind{}, ErrNotBuilt{name}
 	}
 	if slices.Contains(Known, name) {
-		return nil, fmt.Errorf("renderer %q is not registered in this program: import its package for its init", name)
+		return Kind{}, fmt.Errorf("renderer %q is not registered in this program: import its package for its init", name)
 	}
-	return nil, fmt.Errorf("unknown renderer %q (valid: %s)", name, strings.Join(Known, " "))
+	return Kind{}, fmt.Errorf("unknown renderer %q (valid: %s)", name, strings.Join(Known, " "))
 }

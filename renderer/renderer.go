@@ -1,33 +1,45 @@
 // Package renderer is the seam between the engine and whatever draws its
-// display list. A window hands its renderer one paint.Frame per frame: the
-// display list as it stands, the chunks that changed or were translated
-// since the last frame (already culled against their clips), and the
-// damage. A renderer reads the frame and must not keep its slices.
+// display list. A window hands its renderer one paint.Frame per frame: a
+// read-only view of the display list as it stands (paint.List, never the
+// painter behind it), the chunks that changed or were translated since the
+// last frame (already culled against their clips), the damage and the
+// viewport. A renderer reads the frame and must not keep its slices. A
+// renderer states what it is and can do (Caps), and the registry states it
+// before one is made (Describe), so a process that only names a renderer
+// opens no device.
 package renderer
 
 import "github.com/perfbench/perfbench/ui/paint"
 
-// Renderer draws frames.
+// Renderer draws frames, and states what it is and can do.
 type Renderer interface {
-	// Frame draws and presents one frame.
+	// Frame draws and presents one frame. The frame is the renderer's to
+	// read during the call, never to keep or change.
 	Frame(f *paint.Frame) error
+	// Caps states what the renderer is and can do.
+	Caps() Caps
+}
+
+// Caps is what a renderer states of itself: what a report names it by, the
+// device it draws on, and what its frames are good for. The registry holds
+// each registered renderer's before one is made (Describe).
+type Caps struct {
 	// Name says which renderer this is, for reports ("null", "gpu").
-	Name() string
-}
-
-// Presenter is implemented by a renderer that can say whether its Frame
-// presents — puts the frame on a display or a surface someone reads — or
-// discards it. A latency trace declares it in its header, because a
-// presentation rate means something only when frames were presented.
-type Presenter interface {
-	Presents() bool
-}
-
-// Presents reports whether r presents its frames: false for a renderer
-// that does not say.
-func Presents(r Renderer) bool {
-	p, ok := r.(Presenter)
-	return ok && p.Presents()
+	Name string
+	// Device names the graphics device the renderer draws on, with its
+	// vendor and driver version ("llvmpipe (LLVM 15.0.6, 256 bits)
+	// (Mesa, OpenGL ES 3.2 Mesa 22.3.6)"); "" for one that draws on none.
+	// A machine key names it, so that one device's baselines never mix
+	// with another's.
+	Device string
+	// Presents says Frame presents — puts the frame on a display or a
+	// surface someone reads — rather than discarding it. A latency trace
+	// declares it in its header, because a presentation rate means
+	// something only when frames were presented.
+	Presents bool
+	// ReadsBack says the frames can be read back as an image: the
+	// renderer is a Picture.
+	ReadsBack bool
 }
 
 // Marks a renderer may emit, in this order, between the window's p.draw

@@ -1,11 +1,11 @@
 package renderer
 
 import (
-	"github.com/perfbench/perfbench/counter"
 	"image"
 	"math"
 	"slices"
 
+	"github.com/perfbench/perfbench/counter"
 	"github.com/perfbench/perfbench/ui/geom"
 	"github.com/perfbench/perfbench/ui/paint"
 	"github.com/perfbench/perfbench/ui/style"
@@ -98,38 +98,38 @@ func (s *Scene) Build(f *paint.Frame, full bool) {
 		return
 	}
 	var glyphs GlyphSource
-	if f.Painter.Text != nil {
-		glyphs, _ = f.Painter.Text.(GlyphSource)
+	if t := f.List.Text(); t != nil {
+		glyphs, _ = t.(GlyphSource)
 	}
-	visited := f.Painter.Len()
+	visited := f.List.Len()
 	if s.walk || (len(s.Regions) == 1 && s.Regions[0] == screen) {
-		if n := f.Painter.Len(); cap(s.chunks) < n {
+		if n := f.List.Len(); cap(s.chunks) < n {
 			// Room for every chunk a later query could find, made in a
 			// frame that draws everything anyway, so that a frame with
 			// more damage than any before allocates nothing.
 			s.chunks = make([]*paint.Chunk, 0, n+n/4)
 		}
-		for c := f.Painter.Head(); c != nil; c = c.Next() {
-			s.chunk(f.Painter, c, glyphs)
+		for c := f.List.Head(); c != nil; c = c.Next() {
+			s.chunk(f.List, c, glyphs)
 		}
 	} else {
 		s.areas = s.areas[:0]
 		for _, reg := range s.Regions {
 			s.areas = append(s.areas, toRect(reg))
 		}
-		s.chunks, visited = f.Painter.Meeting(s.chunks[:0], s.areas)
+		s.chunks, visited = f.List.Meeting(s.chunks[:0], s.areas)
 		for _, c := range s.chunks {
-			s.chunk(f.Painter, c, glyphs)
+			s.chunk(f.List, c, glyphs)
 		}
 		clear(s.chunks) // hold no chunk the painter may free
 	}
 	counter.Add(counter.SceneChunksVisited, uint64(visited))
-	counter.Add(counter.SceneChunksSkipped, uint64(f.Painter.Len()-visited))
+	counter.Add(counter.SceneChunksSkipped, uint64(f.List.Len()-visited))
 }
 
 // chunk adds the items of c's primitives in each region c meets.
-func (s *Scene) chunk(p *paint.Painter, c *paint.Chunk, glyphs GlyphSource) {
-	off, clip := p.Placement(c.Space)
+func (s *Scene) chunk(l paint.List, c *paint.Chunk, glyphs GlyphSource) {
+	off, clip := l.Placement(c.Space)
 	if clip.Empty() {
 		return
 	}

@@ -26,7 +26,7 @@ type sceneRenderer struct {
 	allocs []uint64
 }
 
-func (r *sceneRenderer) Name() string { return "scene" }
+func (r *sceneRenderer) Caps() renderer.Caps { return renderer.Caps{Name: "scene"} }
 
 func (r *sceneRenderer) Frame(f *paint.Frame) error {
 	var before, after runtime.MemStats
@@ -79,7 +79,7 @@ type twoScenes struct {
 	where           func() string
 }
 
-func (r *twoScenes) Name() string { return "two scenes" }
+func (r *twoScenes) Caps() renderer.Caps { return renderer.Caps{Name: "two scenes"} }
 
 func (r *twoScenes) Frame(f *paint.Frame) error {
 	first := r.frames == 0

@@ -7,9 +7,9 @@
 // suite, over perfbench's window in package subject/engine) and a Gio
 // program's (package subject/gio) declare and record the same way, and
 // the runner (package runner), the ratchet and the front end (package
-// harness) treat them alike. It imports band, counter and clock only — no
-// engine, renderer, ratchet or toolkit — and a test reads the import graph
-// to keep it so.
+// harness) treat them alike. It imports band and the thread's CPU clock
+// (clock/thread) only — no engine, its counters, renderer, ratchet or
+// toolkit — and a test reads the import graph to keep it so.
 //
 // # Declaring
 //
@@ -29,7 +29,8 @@
 // [Session.Drive] performs one input and lets the subject draw the frame
 // it asked for, [Session.Wait] lets time pass. Each is a [Step] of the
 // record: its label, the cost of every frame it drew, and what it moved of
-// the engine's counters. Times are taken on the drawing thread's CPU clock
+// the subject's own counts ([CountSource]: the engine's counters for
+// perfbench's window, a toolkit subject's allocations and refreshes). Times are taken on the drawing thread's CPU clock
 // per step, or per batch of steps ([Scenario.Batch]); while a scenario is
 // measured its goroutine is locked to one OS thread and garbage collection
 // is off, the session collecting between samples.

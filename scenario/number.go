@@ -6,7 +6,6 @@ import (
 	"time"
 
 	"github.com/perfbench/perfbench/band"
-	"github.com/perfbench/perfbench/counter"
 )
 
 // Number is one number a scenario reports: its declaration (name, unit,
@@ -19,11 +18,11 @@ type Number struct {
 	// missing, which judges Broken: a maximum over no frames, a median of
 	// no frames.
 	Value func(r *Record) []float64
-	// Reads names the engine counter Value reads, where it reads one:
-	// `perfbench skips` uses it to say which scenario numbers notice a
-	// skip counter staying at zero. Package subject/engine's Avoided and
-	// Done set it.
-	Reads *counter.Counter `json:"-"`
+	// Reads names the count (Counts.Get) Value reads, where it reads one
+	// alone: `perfbench skips` uses it to say which scenario numbers
+	// notice an engine's skip counter staying at zero. Package
+	// subject/engine's Avoided and Done set it.
+	Reads string `json:"-"`
 	// Wall, for a time gated on the thread-CPU clock, returns the same
 	// frames' wall-clock costs, reported beside it and not gated. Nil for
 	// a count and for a time gated on wall time already.

@@ -6,7 +6,7 @@ import (
 	"os"
 	"time"
 
-	"github.com/perfbench/perfbench/clock"
+	"github.com/perfbench/perfbench/clock/thread"
 )
 
 // PlantEnv names the environment variable a build with the
@@ -84,8 +84,8 @@ func planted(name string) *plant {
 func readCost() time.Duration {
 	best := time.Duration(1 << 62)
 	for range 1000 {
-		a, _ := clock.ThreadCPU()
-		b, _ := clock.ThreadCPU()
+		a, _ := thread.CPU()
+		b, _ := thread.CPU()
 		best = min(best, b-a)
 	}
 	return best
@@ -104,7 +104,7 @@ func spinRate() float64 {
 	const n = 1 << 18
 	best := 0.0
 	for range 8 {
-		start, ok := clock.ThreadCPU()
+		start, ok := thread.CPU()
 		if !ok {
 			t := time.Now()
 			spin(n)
@@ -112,7 +112,7 @@ func spinRate() float64 {
 			continue
 		}
 		spin(n)
-		end, _ := clock.ThreadCPU()
+		end, _ := thread.CPU()
 		if d := end - start; d > 0 {
 			best = max(best, n/float64(d))
 		}

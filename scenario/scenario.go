@@ -10,7 +10,6 @@ import (
 	"sync"
 
 	"github.com/perfbench/perfbench/band"
-	"github.com/perfbench/perfbench/counter"
 )
 
 // Scenario is one interaction driven over one subject, headless, on a
@@ -105,8 +104,9 @@ type Options struct {
 func (sc *Scenario) Measure() Result { return sc.MeasureWith(Options{}) }
 
 // MeasureWith runs the scenario in this process and reads every number off
-// the record. It holds the process-wide counters exclusively while it runs
-// (counter.Exclusive). The runner's child calls it in a fresh process,
+// the record. What the subject holds for the run (Session.Hold: the
+// engine's process-wide counters) it releases last, once the numbers are
+// read and the heap settled. The runner's child calls it in a fresh process,
 // which is the only place every count is exact: a program's package-level
 // state (a cache filled by the first run, a pool, a map grown once) makes
 // a second measurement in the same process start from another state than
@@ -118,8 +118,8 @@ func (sc *Scenario) Measure() Result { return sc.MeasureWith(Options{}) }
 // garbage collector off: the session collects between samples instead
 // (see gcEvery), so no collection's cost lands in a frame.
 func (sc *Scenario) MeasureWith(opts Options) Result {
-	release := counter.Exclusive()
-	defer release()
+	s := Session{opts: opts, batch: sc.Batch, plant: planted(sc.Name), measured: true}
+	defer s.release()
 	runtime.LockOSThread()
 	defer runtime.UnlockOSThread()
 	defer debug.SetGCPercent(debug.SetGCPercent(-1))
@@ -127,7 +127,6 @@ func (sc *Scenario) MeasureWith(opts Options) Result {
 	// collection only moves their contents to a victim cache), so that a
 	// second measure in this process allocates as the first did.
 	defer func() { runtime.GC(); runtime.GC() }()
-	s := Session{opts: opts, batch: sc.Batch, plant: planted(sc.Name)}
 	err := sc.Run(&s)
 	res := Result{Name: sc.Name, Clock: Clock}
 	for _, n := range sc.Numbers {

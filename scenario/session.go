@@ -4,8 +4,7 @@ import (
 	"runtime"
 	"time"
 
-	"github.com/perfbench/perfbench/clock"
-	"github.com/perfbench/perfbench/counter"
+	"github.com/perfbench/perfbench/clock/thread"
 )
 
 // Session is one run of a scenario: the subject it drives on a virtual
@@ -20,8 +19,21 @@ import (
 type Session struct {
 	sub   Subject
 	opts  Options
-	start counter.Snapshot
 	steps []Step
+
+	// src is the subject's counts, nil for a subject that keeps none;
+	// names are their names, start their values at Attach, before their
+	// values before the step being recorded. room is where the steps'
+	// counts are read into, one len(names) after another, so that a
+	// step allocates none inside its batch's sample.
+	src           CountSource
+	names         []string
+	start, before []uint64
+	room          []uint64
+	// measured says the session is a measurement's (Scenario.MeasureWith),
+	// which releases what its subject holds (Session.Hold) at the end.
+	measured bool
+	held     []func()
 
 	// batch is how many consecutive steps share one thread-CPU sample
 	// (Scenario.Batch; 0 or 1: every step its own).
@@ -73,24 +85,23 @@ type Step struct {
 	// Costs holds the real duration of every frame the step drew
 	// (Subject.FrameCosts), in order. A step that drew nothing has none.
 	Costs []time.Duration
-	// Counters is what the input and its frames moved of the
-	// process-wide counters (package counter), which perfbench's engine
-	// keeps; another subject's steps read zero there and keep their own
-	// counts (see Record.Subject).
-	Counters counter.Snapshot
+	// Counts is what the input and its frames moved of the subject's own
+	// counts (CountSource): perfbench's window's are the engine's
+	// counters, read by name or through package subject/engine.
+	Counts Counts
 }
 
 // Frames returns the number of frames the step drew.
 func (s Step) Frames() int { return len(s.Costs) }
 
-// Record is everything a run measured: its steps in order and the counters
-// the whole run moved, from Attach to the last step.
+// Record is everything a run measured: its steps in order and what the
+// whole run moved of the subject's counts, from Attach to the last step.
 type Record struct {
 	Steps []Step
-	Total counter.Snapshot
-	// Subject is what the run drove, for a Number that reads counts only
-	// that subject keeps (package subject/engine's caches, package
-	// subject/gio's allocations and op lists).
+	Total Counts
+	// Subject is what the run drove, for a Number that reads what only
+	// that subject keeps beyond its counts (package subject/engine's
+	// caches, package subject/gio's frames for their medians).
 	Subject Subject
 	// Timings are the thread-CPU samples, in step order: one per step, or
 	// one per batch of Scenario.Batch consecutive steps with the same
@@ -124,6 +135,35 @@ func (s *Session) startRecording() {
 	s.gcMark = m.TotalAlloc
 	// Sized so that no scenario of the design grows it mid-batch.
 	s.steps = make([]Step, 0, 1024)
+	if s.src != nil {
+		s.names = s.src.CountNames()
+		checkNames(s.names)
+		k := len(s.names)
+		s.start, s.before = make([]uint64, k), make([]uint64, k)
+		s.room = make([]uint64, k*cap(s.steps))
+	}
+}
+
+// stepCounts returns where a step's counts are read into: the next of
+// the room made for them, which openBatch keeps large enough for a whole
+// batch.
+func (s *Session) stepCounts() []uint64 {
+	k := len(s.names)
+	v := s.room[:k:k]
+	s.room = s.room[k:]
+	return v
+}
+
+// makeRoom makes room for the counts of every step the batch about to
+// open may hold, before its sample opens.
+func (s *Session) makeRoom() {
+	if s.src == nil {
+		return
+	}
+	k, steps := len(s.names), max(s.batch, 1)
+	if len(s.room) < k*steps {
+		s.room = make([]uint64, k*max(steps, cap(s.steps)))
+	}
 }
 
 func (s *Session) record(label string, do func()) {
@@ -136,7 +176,9 @@ func (s *Session) record(label string, do func()) {
 	}
 	s.count.label(label)
 	n := len(s.sub.FrameCosts())
-	before := counter.Take()
+	if s.src != nil {
+		s.src.ReadCounts(s.before)
+	}
 	if !s.opened {
 		s.openBatch(i)
 	}
@@ -144,7 +186,13 @@ func (s *Session) record(label string, do func()) {
 	if s.batch <= 1 {
 		s.closeBatch()
 	}
-	st := Step{Label: label, Counters: before.Delta(counter.Take())}
+	st := Step{Label: label}
+	if s.src != nil {
+		v := s.stepCounts()
+		s.src.ReadCounts(v)
+		moved(v, s.before)
+		st.Counts = Counts{Names: s.names, Values: v}
+	}
 	if costs := s.sub.FrameCosts(); len(costs) > n {
 		// The subject's own slice, which only grows: no copy, so a step
 		// inside a batch allocates nothing the batch would count.
@@ -157,10 +205,11 @@ func (s *Session) record(label string, do func()) {
 // if due, reads the allocation statistics, then the thread's CPU time, so
 // neither the collection nor the reading lands in the sample.
 func (s *Session) openBatch(first int) {
+	s.makeRoom()
 	s.collect()
 	runtime.ReadMemStats(&s.memOpen)
 	s.open = Timing{First: first}
-	s.open.CPU, _ = clock.ThreadCPU()
+	s.open.CPU, _ = thread.CPU()
 	s.opened = true
 }
 
@@ -174,10 +223,10 @@ func (s *Session) closeBatch() {
 		steps := max(len(s.steps)-s.open.First, 1)
 		s.count.extra(func() { s.plant.work(steps) })
 	}
-	end, ok := clock.ThreadCPU()
+	end, ok := thread.CPU()
 	if s.plant != nil && s.plant.scale != nil && ok {
 		read := s.plant.scale(end - s.open.CPU)
-		end, _ = clock.ThreadCPU()
+		end, _ = thread.CPU()
 		end -= read
 	}
 	var m runtime.MemStats
@@ -212,8 +261,34 @@ func (s *Session) Record() *Record {
 	s.count.dump()
 	r := &Record{Steps: s.steps, Subject: s.sub, Timings: s.timings, Instructions: s.count.labels}
 	if s.sub != nil {
-		r.Total = s.start.Delta(counter.Take())
 		r.Allocs, r.AllocBytes = s.allocs, s.allocBytes
 	}
+	if s.src != nil {
+		v := make([]uint64, len(s.names))
+		s.src.ReadCounts(v)
+		moved(v, s.start)
+		r.Total = Counts{Names: s.names, Values: v}
+	}
 	return r
+}
+
+// Hold takes a resource of the process for the rest of a measurement:
+// acquire now, and the release it returns once Scenario.MeasureWith has
+// read the numbers. A subject whose counts are the process's (package
+// subject/engine's, the engine's counters) holds them from before it opens
+// its window, so that no other reader in the process counts the run's
+// work, nor moves its counts. A session that is no measurement's (a test's
+// own) holds nothing and calls neither.
+func (s *Session) Hold(acquire func() (release func())) {
+	if s.measured {
+		s.held = append(s.held, acquire())
+	}
+}
+
+// release releases what the subject held, the last held first.
+func (s *Session) release() {
+	for i := len(s.held) - 1; i >= 0; i-- {
+		s.held[i]()
+	}
+	s.held = nil
 }

@@ -1,10 +1,6 @@
 package scenario
 
-import (
-	"time"
-
-	"github.com/perfbench/perfbench/counter"
-)
+import "time"
 
 // Subject is a user interface a scenario drives on a virtual clock:
 // perfbench's own window (package subject/engine), a Gio program (package
@@ -51,8 +47,11 @@ func (s *Session) Attach(sub Subject) {
 		panic("scenario: Attach(nil)")
 	}
 	s.sub = sub
+	s.src, _ = sub.(CountSource)
 	s.startRecording()
-	s.start = counter.Take()
+	if s.src != nil {
+		s.src.ReadCounts(s.start)
+	}
 }
 
 // Subject returns the session's subject, or nil before Attach.

@@ -77,7 +77,7 @@ const hoverBatch = 16
 
 // hovered fails a run whose crossings restyled nothing.
 func hovered(s *scenario.Session) error {
-	if r := s.Record(); r.Total.ElementsRestyled == 0 {
+	if r := s.Record(); engine.Get(r.Total, counter.ElementsRestyled) == 0 {
 		return fmt.Errorf("%d crossings restyled nothing: the pointer never reached a row", len(r.Steps))
 	}
 	return nil

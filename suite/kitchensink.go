@@ -67,7 +67,7 @@ var kitchenSink = scenario.Scenario{
 			r := w.Rect(c.n)
 			x, y := r.X+r.W*c.at, r.Y+r.H/2
 			s.Drive("click", func() { w.Click(x, y, window.Left) })
-			if d := s.Record().Steps[len(s.Record().Steps)-1].Counters; d.ElementsRestyled+d.NodesRelaidOut == 0 {
+			if d := s.Record().Steps[len(s.Record().Steps)-1].Counts; engine.Get(d, counter.ElementsRestyled)+engine.Get(d, counter.NodesRelaidOut) == 0 {
 				return fmt.Errorf("the click on the %s restyled and relaid out nothing: it missed", c.what)
 			}
 		}

@@ -48,7 +48,7 @@ var resize = scenario.Scenario{
 	Run: func(s *scenario.Session) error {
 		_, w := openShipped(s, gallery.DefaultOptions)
 		widthSteps(s, w, resizeSteps)
-		if s.Record().Total.LinesWrapped == 0 {
+		if engine.Get(s.Record().Total, counter.LinesWrapped) == 0 {
 			return errors.New("the width steps rewrapped no text: the resize never reached layout")
 		}
 		return nil

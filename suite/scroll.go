@@ -49,7 +49,7 @@ var scroll = scenario.Scenario{
 				continue
 			}
 			n++
-			if st.Counters.ChunksTranslated == 0 {
+			if engine.Get(st.Counts, counter.ChunksTranslated) == 0 {
 				return fmt.Errorf("wheel step %d rebuilt no boxes and translated no chunk: the wheel moved nothing", i)
 			}
 		}
@@ -108,7 +108,11 @@ var scroll = scenario.Scenario{
 
 // translation keeps the steps whose frame rebuilt no boxes: the scroll
 // only moved what was painted.
-func translation(s scenario.Step) bool { return s.Frames() > 0 && s.Counters.BoxesRebuilt == 0 }
+func translation(s scenario.Step) bool {
+	return s.Frames() > 0 && engine.Get(s.Counts, counter.BoxesRebuilt) == 0
+}
 
 // rebuild keeps the steps whose frame rebuilt boxes.
-func rebuild(s scenario.Step) bool { return s.Frames() > 0 && s.Counters.BoxesRebuilt != 0 }
+func rebuild(s scenario.Step) bool {
+	return s.Frames() > 0 && engine.Get(s.Counts, counter.BoxesRebuilt) != 0
+}

@@ -150,7 +150,7 @@ func TestHoverStormThatHitsNothingIsBroken(t *testing.T) {
 // missing, not zero: MaxPerStep over no steps is no sample, which judges
 // Broken.
 func TestMaxOverNoStepsIsMissing(t *testing.T) {
-	r := &scenario.Record{Steps: []scenario.Step{{Label: "wheel", Counters: counter.Snapshot{BoxesRebuilt: 1}}}, Subject: &engine.Subject{}}
+	r := &scenario.Record{Steps: []scenario.Step{{Label: "wheel", Counts: engine.Counts(counter.Snapshot{BoxesRebuilt: 1})}}, Subject: &engine.Subject{}}
 	assert.Nil(t, engine.MaxPerStep(counter.ElementsRestyled, translation)(r))
 	assert.Nil(t, scenario.FrameTimes(nil)(r))
 	j := band.Judge(band.Measured{Spec: band.Spec{Band: band.Count(0)}, Samples: engine.MaxPerStep(counter.ElementsRestyled, translation)(r)})
@@ -166,8 +166,8 @@ func TestEverySkipHasAScenarioFloorBesideItsWork(t *testing.T) {
 	for _, sc := range scenario.All() {
 		reads := map[counter.Counter]band.Band{}
 		for _, n := range sc.Numbers {
-			if n.Reads != nil {
-				reads[*n.Reads] = n.Band
+			if c, ok := counter.Lookup(n.Reads); ok {
+				reads[c] = n.Band
 			}
 		}
 		for c, b := range reads {
@@ -214,7 +214,7 @@ func TestALostSkipFailsItsFloor(t *testing.T) {
 	require.Empty(t, res.Broken)
 	n := 0
 	for i, num := range readUnder(sc, "cpu") {
-		if num.Reads == nil || num.Reads.Group().Kind != counter.Skip {
+		if c, ok := counter.Lookup(num.Reads); !ok || c.Group().Kind != counter.Skip {
 			continue
 		}
 		m := res.Numbers[i]

@@ -83,7 +83,7 @@ func pressure(s *scenario.Session, opts window.Options) error {
 	g := gallery.Build(gallery.Shipped, gallery.DefaultOptions)
 	w := engine.Open(s, g.Doc, opts)
 	widthSteps(s, w, pressureSteps)
-	if t := s.Record().Total; t.ShapedRunsEvicted+t.GlyphsEvicted == 0 {
+	if t := s.Record().Total; engine.Get(t, counter.ShapedRunsEvicted)+engine.Get(t, counter.GlyphsEvicted) == 0 {
 		return errors.New("the width steps evicted nothing: neither cache went over its limit")
 	}
 	return nil

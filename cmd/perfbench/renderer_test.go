@@ -42,3 +42,30 @@ func TestRendererFlag(t *testing.T) {
 		assert.Contains(t, stderr, `unknown renderer "vulkan" (valid: null cpu gpu)`, "%v", args)
 	}
 }
+
+// The machine key's renderer part is the name and, for a renderer on a
+// graphics device, the device: read from the registry, so the parent makes
+// no renderer. An unknown name, or one not in this build, is a usage error.
+func TestScenarioRendererKey(t *testing.T) {
+	key, err := scenarioRenderer("cpu")
+	assert.NoError(t, err)
+	assert.Equal(t, "cpu", key)
+	for _, name := range []string{"metal", "gpu"} {
+		if slices.Contains(renderer.Names(), name) {
+			continue
+		}
+		_, err := scenarioRenderer(name)
+		var usage harness.UsageError
+		assert.ErrorAs(t, err, &usage, name)
+	}
+	if !slices.Contains(renderer.Names(), "gpu") {
+		return
+	}
+	caps, err := renderer.Describe("gpu")
+	if err != nil {
+		t.Skipf("no GPU here: %v", err)
+	}
+	key, err = scenarioRenderer("gpu")
+	assert.NoError(t, err)
+	assert.Equal(t, "gpu: "+caps.Device, key)
+}

@@ -5,6 +5,7 @@ import (
 	"runtime/debug"
 
 	"github.com/perfbench/perfbench/harness"
+	"github.com/perfbench/perfbench/renderer"
 	"github.com/perfbench/perfbench/scenario"
 )
 
@@ -46,18 +47,22 @@ func frontEnd() harness.Options {
 	}
 }
 
-// scenarioRenderer proves the named renderer starts here and returns what
-// the machine key says of it: the name and the graphics device, so that
-// GPU baselines never mix with null-renderer ones.
+// scenarioRenderer returns what the machine key says of the named
+// renderer: the name and the graphics device, so that GPU baselines never
+// mix with null-renderer ones. The registry says it (renderer.Describe),
+// asking the device alone where there is one: this process makes no
+// renderer, the runner's children do.
 func scenarioRenderer(name string) (string, error) {
-	rend, release, err := openRenderer(name)
+	if err := checkRendererName(name); err != nil {
+		return "", err
+	}
+	caps, err := renderer.Describe(name)
 	if err != nil {
 		return "", err
 	}
-	defer release()
 	key := name
-	if d, ok := rend.(interface{ Device() string }); ok {
-		key += ": " + d.Device()
+	if caps.Device != "" {
+		key += ": " + caps.Device
 	}
 	return key, nil
 }

@@ -102,7 +102,8 @@ func floorsOf(scenarios []*scenario.Scenario, store *baselines.Store) []skipFloo
 	var out []skipFloor
 	for _, sc := range scenarios {
 		for _, n := range sc.Numbers {
-			if n.Reads == nil || n.Reads.Group().Kind != counter.Skip || n.Band.Direction() != band.AtLeast {
+			c, ok := counter.Lookup(n.Reads)
+			if !ok || c.Group().Kind != counter.Skip || n.Band.Direction() != band.AtLeast {
 				continue
 			}
 			floor := n.Band.Ceiling
@@ -110,7 +111,7 @@ func floorsOf(scenarios []*scenario.Scenario, store *baselines.Store) []skipFloo
 				b, _ := store.Bound(baselines.CountKey{Scenario: sc.Name, Number: n.Name})
 				floor = b.Bound
 			}
-			out = append(out, skipFloor{n.Reads.String(), nonvacuity.Floor{Scenario: sc.Name, Number: n.Name, Floor: floor}})
+			out = append(out, skipFloor{c.String(), nonvacuity.Floor{Scenario: sc.Name, Number: n.Name, Floor: floor}})
 		}
 	}
 	return out

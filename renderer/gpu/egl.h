@@ -156,10 +156,10 @@ static GLuint pb_texture(void) {
 	return t;
 }
 
-// pb_init makes the context current on the calling thread and builds
-// everything that does not depend on the picture's size. It returns 0 and
-// a one-line reason when something is missing.
-static int pb_init(pbgl *g, char *err, int n) {
+// pb_context makes an OpenGL ES 3 context current on the calling thread,
+// surfaceless or on a 1×1 pbuffer: all that asking the device its name
+// needs. It returns 0 and a one-line reason when something is missing.
+static int pb_context(pbgl *g, char *err, int n) {
 	memset(g, 0, sizeof *g);
 	g->dpy = pb_display();
 	if (g->dpy == EGL_NO_DISPLAY) {
@@ -192,6 +192,14 @@ static int pb_init(pbgl *g, char *err, int n) {
 			return 0;
 		}
 	}
+	return 1;
+}
+
+// pb_init makes the context current on the calling thread and builds
+// everything that does not depend on the picture's size. It returns 0 and
+// a one-line reason when something is missing.
+static int pb_init(pbgl *g, char *err, int n) {
+	if (!pb_context(g, err, n)) return 0;
 	GLuint vs = pb_shader(GL_VERTEX_SHADER, pb_vs, err, n);
 	GLuint fs = vs ? pb_shader(GL_FRAGMENT_SHADER, pb_fs, err, n) : 0;
 	if (!fs) return 0;

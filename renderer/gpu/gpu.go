@@ -24,7 +24,11 @@ import (
 )
 
 func init() {
-	renderer.Register("gpu", func() (renderer.Renderer, error) { return New() })
+	renderer.Register("gpu", renderer.Kind{
+		Caps:   renderer.Caps{Name: "gpu", Presents: true, ReadsBack: true},
+		Device: Device,
+		New:    func() (renderer.Renderer, error) { return New() },
+	})
 }
 
 // floats is the size of one instance: rect, clip, fill, stroke, param (4
@@ -65,9 +69,8 @@ type page struct {
 }
 
 var (
-	_ renderer.Picture   = (*Renderer)(nil)
-	_ renderer.Closer    = (*Renderer)(nil)
-	_ renderer.Presenter = (*Renderer)(nil)
+	_ renderer.Picture = (*Renderer)(nil)
+	_ renderer.Closer  = (*Renderer)(nil)
 )
 
 // New makes a context. Where EGL or OpenGL ES 3 cannot start, the error
@@ -86,10 +89,36 @@ func New() (*Renderer, error) {
 		C.free(unsafe.Pointer(r.g))
 		return nil, err
 	}
-	r.device = fmt.Sprintf("%s (%s, %s)", C.GoString(C.pb_string(C.GL_RENDERER)), C.GoString(C.pb_string(C.GL_VENDOR)), C.GoString(C.pb_string(C.GL_VERSION)))
+	r.device = device()
 	r.timer = C.pb_timer(r.g) != 0
 	C.pb_release(r.g)
 	return r, nil
+}
+
+// Device names the device a Renderer would draw on here, as its Caps do,
+// by making a context current just long enough to ask: no shader, buffer
+// or framebuffer is made, and nothing is left behind. Where EGL or OpenGL
+// ES 3 cannot start, the error says what is missing in one line, as New's.
+func Device() (string, error) {
+	g := (*C.pbgl)(C.calloc(1, C.size_t(unsafe.Sizeof(C.pbgl{}))))
+	defer C.free(unsafe.Pointer(g))
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
+	var msg [256]C.char
+	ok := C.pb_context(g, &msg[0], C.int(len(msg))) != 0
+	defer C.pb_destroy(g)
+	if !ok {
+		if C.GoString(&msg[0]) == "" {
+			return "", errors.New("gpu: OpenGL ES setup failed")
+		}
+		return "", errors.New("gpu: " + C.GoString(&msg[0]))
+	}
+	return device(), nil
+}
+
+// device is the current context's GL renderer string, vendor and version.
+func device() string {
+	return fmt.Sprintf("%s (%s, %s)", C.GoString(C.pb_string(C.GL_RENDERER)), C.GoString(C.pb_string(C.GL_VENDOR)), C.GoString(C.pb_string(C.GL_VERSION)))
 }
 
 // enter makes the context current on this goroutine's thread, locked to
@@ -111,13 +140,14 @@ func (r *Renderer) leave() {
 	runtime.UnlockOSThread()
 }
 
-// Name returns "gpu".
-func (*Renderer) Name() string { return "gpu" }
-
-// Device returns the GL renderer string, with vendor and GL version:
-// "llvmpipe (LLVM 15.0.6, 256 bits) (Mesa, OpenGL ES 3.2 Mesa 22.3.6)" on
-// a machine drawing in software.
-func (r *Renderer) Device() string { return r.device }
+// Caps names it "gpu" on its device (the GL renderer string, with vendor
+// and GL version: "llvmpipe (LLVM 15.0.6, 256 bits) (Mesa, OpenGL ES 3.2
+// Mesa 22.3.6)" on a machine drawing in software). Every frame is drawn
+// into the framebuffer that Image reads back, once the GPU has finished
+// it: it presents, and reads back.
+func (r *Renderer) Caps() renderer.Caps {
+	return renderer.Caps{Name: "gpu", Device: r.device, Presents: true, ReadsBack: true}
+}
 
 // Frame draws the frame's damage and submits it without waiting for the
 // GPU to finish (see FenceWaits), marking r.tables, r.plan, r.encoder,
@@ -129,7 +159,7 @@ func (r *Renderer) Frame(f *paint.Frame) error {
 	r.Frames++
 	renderer.CountHanded(f)
 	var atlas *text.Atlas
-	if src, ok := f.Painter.Text.(renderer.GlyphSource); ok {
+	if src, ok := f.List.Text().(renderer.GlyphSource); ok {
 		_, atlas = src.Caches()
 	}
 	if err := r.enter(); err != nil {
@@ -138,10 +168,6 @@ func (r *Renderer) Frame(f *paint.Frame) error {
 	defer r.leave()
 	return r.frame(f, atlas)
 }
-
-// Presents returns true: every frame is drawn into the framebuffer that
-// Image reads back (once the GPU has finished it).
-func (*Renderer) Presents() bool { return true }
 
 // encode writes the scene's items as instances, in draw order, and splits
 // them into batches where the glyph page changes.

@@ -31,8 +31,21 @@ func open(t *testing.T) *gpu.Renderer {
 		t.Skipf("no GPU renderer here: %v", err)
 	}
 	t.Cleanup(func() { r.Close() })
-	t.Logf("GL renderer: %s", r.Device())
+	t.Logf("GL renderer: %s", r.Caps().Device)
 	return r
+}
+
+// The registry names the device a renderer draws on without making one,
+// the same device a renderer states.
+func TestDescribeNamesTheRenderersDevice(t *testing.T) {
+	r := open(t)
+	caps, err := renderer.Describe("gpu")
+	require.NoError(t, err)
+	assert.Equal(t, r.Caps(), caps)
+	assert.NotEmpty(t, caps.Device)
+	dev, err := gpu.Device()
+	require.NoError(t, err)
+	assert.Equal(t, caps.Device, dev)
 }
 
 // Tolerance is how far a GPU pixel may be from the CPU rasteriser's, per

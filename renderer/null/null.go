@@ -12,7 +12,7 @@ import (
 )
 
 func init() {
-	renderer.Register("null", func() (renderer.Renderer, error) { return &Renderer{}, nil })
+	renderer.Register("null", renderer.Kind{Caps: caps, New: func() (renderer.Renderer, error) { return &Renderer{}, nil }})
 }
 
 // Renderer counts frames and discards them. The zero value is ready.
@@ -21,17 +21,14 @@ type Renderer struct {
 	Frames int
 }
 
-var (
-	_ renderer.Renderer  = (*Renderer)(nil)
-	_ renderer.Presenter = (*Renderer)(nil)
-)
+var _ renderer.Renderer = (*Renderer)(nil)
 
-// Name returns "null".
-func (*Renderer) Name() string { return "null" }
+// Caps names it "null", on no device: it presents nothing, so a latency
+// trace recorded through it has no presentations to time, and keeps no
+// picture to read back.
+func (*Renderer) Caps() renderer.Caps { return caps }
 
-// Presents returns false: nothing reaches a display, so a latency trace
-// recorded through this renderer has no presentations to time.
-func (*Renderer) Presents() bool { return false }
+var caps = renderer.Caps{Name: "null"}
 
 // Frame counts the frame's changed and translated chunks and the
 // primitives that survived culling; one draw call per chunk with anything

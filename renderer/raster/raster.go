@@ -30,7 +30,7 @@ import (
 )
 
 func init() {
-	renderer.Register("cpu", func() (renderer.Renderer, error) { return &Renderer{}, nil })
+	renderer.Register("cpu", renderer.Kind{Caps: caps, New: func() (renderer.Renderer, error) { return &Renderer{}, nil }})
 }
 
 // Renderer rasterises frames into an image. The zero value is ready.
@@ -49,8 +49,11 @@ type Renderer struct {
 
 var _ renderer.Picture = (*Renderer)(nil)
 
-// Name returns "cpu".
-func (*Renderer) Name() string { return "cpu" }
+// Caps names it "cpu", on no device: its frames are drawn into an image
+// that Image reads back, and reach no display.
+func (*Renderer) Caps() renderer.Caps { return caps }
+
+var caps = renderer.Caps{Name: "cpu", ReadsBack: true}
 
 // Frame redraws the frame's damage (everything on the first frame or after
 // a resize).
@@ -70,7 +73,7 @@ func (r *Renderer) Frame(f *paint.Frame) error {
 		r.img = &r.picture
 	}
 	r.atlas = nil
-	if src, ok := f.Painter.Text.(renderer.GlyphSource); ok {
+	if src, ok := f.List.Text().(renderer.GlyphSource); ok {
 		_, r.atlas = src.Caches()
 	}
 	bg := renderer.Premul(renderer.Background)

@@ -4,6 +4,7 @@ import (
 	"time"
 
 	"github.com/perfbench/perfbench/clock"
+	"github.com/perfbench/perfbench/counter"
 	"github.com/perfbench/perfbench/renderer"
 	"github.com/perfbench/perfbench/scenario"
 	"github.com/perfbench/perfbench/ui/document"
@@ -12,14 +13,20 @@ import (
 
 // Subject is perfbench's window as a scenario.Subject: the window, its
 // virtual clock, and the probe that collects what every frame it draws
-// cost and left in the bounded caches. [Open] makes one and attaches it.
+// cost and left in the bounded caches. Its counts are the engine's
+// process-wide counters (counter.Source), which the session records step
+// by step. [Open] makes one and attaches it.
 type Subject struct {
+	counter.Source
 	w     *window.Window
 	clk   *clock.Virtual
 	probe probe
 }
 
-var _ scenario.Subject = (*Subject)(nil)
+var (
+	_ scenario.Subject     = (*Subject)(nil)
+	_ scenario.CountSource = (*Subject)(nil)
+)
 
 // Caches is the size of each of the engine's bounded caches, in entries.
 type Caches struct {
@@ -59,6 +66,10 @@ func (p *probe) FrameEnded(w *window.Window) {
 // caches; its Clock and Renderer must be unset, because a scenario is
 // headless on the session's virtual clock by definition. A Probe in opts
 // is still called after every frame.
+//
+// The counters are the process's: Open holds them (counter.Exclusive,
+// through Session.Hold) from before it opens the window to the end of the
+// measurement, so no other reader in the process counts the run's work.
 func Open(s *scenario.Session, doc *document.Document, opts window.Options) *window.Window {
 	if s.Subject() != nil {
 		panic("engine: Open on a session that already has a subject")
@@ -66,6 +77,7 @@ func Open(s *scenario.Session, doc *document.Document, opts window.Options) *win
 	if opts.Clock != nil || opts.Renderer != nil {
 		panic("engine: a scenario runs on the session's virtual clock and the renderer it names; leave Options.Clock and Options.Renderer unset")
 	}
+	s.Hold(counter.Exclusive)
 	if name := s.Renderer(); name != "" && name != "null" {
 		r, err := renderer.New(name)
 		if err != nil {

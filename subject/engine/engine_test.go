@@ -1,7 +1,9 @@
 package engine_test
 
 import (
+	"sync/atomic"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -44,6 +46,30 @@ func TestOpenAttachesTheWindowAndRecordsItsFrames(t *testing.T) {
 	assert.Equal(t, 10, res.Steps)
 	assert.Equal(t, []float64{10}, res.Numbers[0].Samples)
 	assert.Equal(t, []float64{1}, res.Numbers[1].Samples)
+}
+
+// A measurement holds the engine's process-wide counters from Open to its
+// end, so no other reader in the process counts its work; once it ends
+// they are free again.
+func TestAMeasurementHoldsTheCounters(t *testing.T) {
+	var got atomic.Bool
+	done := make(chan struct{})
+	sc := scenario.Scenario{Name: "hold", Run: func(s *scenario.Session) error {
+		g := gallery.Build(gallery.S0, gallery.Options{})
+		engine.Open(s, g.Doc, window.Options{})
+		go func() {
+			defer counter.Exclusive()()
+			got.Store(true)
+			close(done)
+		}()
+		// Long enough for the reader to take the counters, were they free.
+		time.Sleep(50 * time.Millisecond)
+		assert.False(t, got.Load(), "another reader took the counters mid-measurement")
+		return nil
+	}}
+	require.Empty(t, sc.Measure().Broken)
+	<-done
+	assert.True(t, got.Load())
 }
 
 // The renderer comes from the session, never from a global: a name that

@@ -44,7 +44,7 @@ func Done(c counter.Counter, ceiling float64) scenario.Number {
 
 func counted(c counter.Counter, b band.Band) scenario.Number {
 	name := kebab(c.String())
-	return scenario.Number{Spec: band.Spec{Name: name, Unit: name + "/run", Band: b}, Value: Total(c), Reads: &c}
+	return scenario.Number{Spec: band.Spec{Name: name, Unit: name + "/run", Band: b}, Value: Total(c), Reads: c.String()}
 }
 
 // kebab turns a counter's name into a number's: PrimitivesCulled →
@@ -80,6 +80,29 @@ func PeakCache(of func(Caches) int) func(*scenario.Record) []float64 {
 	}
 }
 
+// Get returns what counts (a step's or a run's) holds of counter c: zero
+// for the counts of another subject, which keeps none of the engine's.
+// The engine's counts are in declaration order (counter.Source), so c is
+// found at its own index without a search.
+func Get(counts scenario.Counts, c counter.Counter) uint64 {
+	if i := int(c); i < len(counts.Names) && i < len(counts.Values) && counts.Names[i] == c.String() {
+		return counts.Values[i]
+	}
+	v, _ := counts.Get(c.String())
+	return v
+}
+
+// Counts returns a snapshot of the engine's counters as a record holds
+// them (what a session reads through counter.Source): every counter,
+// named, in declaration order.
+func Counts(s counter.Snapshot) scenario.Counts {
+	v := make([]uint64, counter.Count)
+	for _, c := range counter.All() {
+		v[c] = s.Get(c)
+	}
+	return scenario.Counts{Names: counter.Source{}.CountNames(), Values: v}
+}
+
 // keep reports whether keep selects s; a nil keep selects every step.
 func keep(keep func(scenario.Step) bool, s scenario.Step) bool { return keep == nil || keep(s) }
 
@@ -97,7 +120,7 @@ func MaxPerStep(c counter.Counter, keepStep func(scenario.Step) bool) func(*scen
 		n := 0
 		for _, s := range r.Steps {
 			if keep(keepStep, s) {
-				m = max(m, s.Counters.Get(c))
+				m = max(m, Get(s.Counts, c))
 				n++
 			}
 		}
@@ -114,7 +137,7 @@ func Total(c counter.Counter) func(*scenario.Record) []float64 {
 		if !engineRun(r) {
 			return nil
 		}
-		return []float64{float64(r.Total.Get(c))}
+		return []float64{float64(Get(r.Total, c))}
 	}
 }
 
@@ -127,7 +150,7 @@ func TotalOf(c counter.Counter, keepStep func(scenario.Step) bool) func(*scenari
 		var t uint64
 		for _, s := range r.Steps {
 			if keep(keepStep, s) {
-				t += s.Counters.Get(c)
+				t += Get(s.Counts, c)
 			}
 		}
 		return []float64{float64(t)}
@@ -141,8 +164,8 @@ func Work(r *scenario.Record) []float64 {
 		return nil
 	}
 	var sum uint64
-	for _, c := range counter.All() {
-		sum += r.Total.Get(c)
+	for _, v := range r.Total.Values {
+		sum += v
 	}
 	return []float64{float64(sum)}
 }

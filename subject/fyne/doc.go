@@ -19,7 +19,7 @@
 // driver does for a dirty window: the minimum-size pass over the trees
 // (an object whose minimum size changed has its parent laid out again),
 // and a paint of the whole window by the software painter. Its cost is
-// the drawing thread's CPU time of those (clock.ThreadCPU), with the
+// the drawing thread's CPU time of those (thread.CPU), with the
 // layout and the paint timed apart.
 //
 // Input goes where the desktop driver sends it: a mouse move to the

@@ -67,21 +67,19 @@ func Painted(r *scenario.Record) []float64 {
 // what it shows, one a row for a list that brings rows into view by
 // showing them, and every object every frame for a program that rebuilds
 // its content.
-func Appeared(r *scenario.Record) []float64 { return sum(r, func(f Frame) int { return f.Appeared }) }
+func Appeared(r *scenario.Record) []float64 { return sum(r, "Appeared") }
 
 // Layouts is the containers and widgets the frames' minimum-size passes
 // laid out again, over the run.
-func Layouts(r *scenario.Record) []float64 { return sum(r, func(f Frame) int { return f.Layouts }) }
+func Layouts(r *scenario.Record) []float64 { return sum(r, "Layouts") }
 
 // Refreshes is the object refreshes (canvas.Refresh through the driver)
 // the run's frames answered: the program's own account of what changed.
-func Refreshes(r *scenario.Record) []float64 {
-	return total(r, func(f Frame) int { return f.Refreshes })
-}
+func Refreshes(r *scenario.Record) []float64 { return total(r, "Refreshes") }
 
 // Ticks is the animation ticks the run's frames drew after: zero for a
 // program at rest.
-func Ticks(r *scenario.Record) []float64 { return total(r, func(f Frame) int { return f.Ticks }) }
+func Ticks(r *scenario.Record) []float64 { return total(r, "Ticks") }
 
 func subjectOf(r *scenario.Record) (*Subject, bool) {
 	sub, ok := r.Subject.(*Subject)
@@ -96,22 +94,20 @@ func median(r *scenario.Record, count func(Frame) uint64) []float64 {
 	return []float64{float64(Median(sub.frames, count))}
 }
 
-func sum(r *scenario.Record, count func(Frame) int) []float64 {
+// sum is the subject's count name over the run, missing over no frames.
+func sum(r *scenario.Record, name string) []float64 {
 	sub, ok := subjectOf(r)
 	if !ok || len(sub.frames) == 0 {
 		return nil
 	}
-	return total(r, count)
+	return total(r, name)
 }
 
-func total(r *scenario.Record, count func(Frame) int) []float64 {
-	sub, ok := subjectOf(r)
-	if !ok {
+// total is the subject's count name over the run, read off the record.
+func total(r *scenario.Record, name string) []float64 {
+	if _, ok := subjectOf(r); !ok {
 		return nil
 	}
-	n := 0
-	for _, f := range sub.frames {
-		n += count(f)
-	}
+	n, _ := r.Total.Get(name)
 	return []float64{float64(n)}
 }

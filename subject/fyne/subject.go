@@ -10,7 +10,7 @@ import (
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/theme"
 
-	"github.com/perfbench/perfbench/clock"
+	"github.com/perfbench/perfbench/clock/thread"
 	"github.com/perfbench/perfbench/scenario"
 	"github.com/perfbench/perfbench/script"
 )
@@ -119,6 +119,8 @@ type Subject struct {
 
 	frames []Frame
 	costs  []time.Duration
+	// tally is what ReadCounts counted of frames so far.
+	tally tally
 
 	// mark holds the heap statistics from the first input since the last
 	// frame (marked says it does): where the next frame's allocations
@@ -279,12 +281,15 @@ func (s *Subject) Wait(d time.Duration) int {
 // cpu returns the thread's CPU time (or, where there is none, the
 // monotonic clock) and the monotonic clock.
 func cpu() (time.Duration, time.Duration) {
-	mono := clock.MonoNow().Nanos()
-	if t, ok := clock.ThreadCPU(); ok {
-		return t, time.Duration(mono)
+	mono := time.Since(processStart)
+	if t, ok := thread.CPU(); ok {
+		return t, mono
 	}
-	return time.Duration(mono), time.Duration(mono)
+	return mono, mono
 }
+
+// processStart is the origin of the monotonic clock cpu reads.
+var processStart = time.Now()
 
 // draw draws one frame as Fyne's desktop driver does for a dirty window
 // (internal/driver/glfw drawSingleFrame): the minimum-size pass, then the

@@ -43,16 +43,10 @@ func OpsBytes(r *scenario.Record) []float64 {
 // (an invalidation, an animation): zero for a program at rest. Unlike the
 // others it is a true zero, not missing, over a run that drew nothing.
 func Wakeups(r *scenario.Record) []float64 {
-	sub, ok := r.Subject.(*Subject)
-	if !ok {
+	if _, ok := r.Subject.(*Subject); !ok {
 		return nil
 	}
-	n := 0
-	for _, f := range sub.frames {
-		if f.Again {
-			n++
-		}
-	}
+	n, _ := r.Total.Get("Wakeups")
 	return []float64{float64(n)}
 }
 

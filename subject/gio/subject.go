@@ -96,6 +96,8 @@ type Subject struct {
 	// pointerAt is where the mouse pointer is, nil before any input
 	// placed it.
 	pointerAt *f32.Point
+	// tally is what ReadCounts counted of frames so far.
+	tally tally
 }
 
 // ticker is a background source of frames the scenario declared: every

@@ -190,15 +190,24 @@ type Painter struct {
 	placed []*Space
 }
 
-// Frame is what one frame hands the renderer. Its slices are reused by the
-// next frame.
+// Frame is what one frame hands the renderer: a value that reads the frame
+// and nothing more, never the painter that built it. Its slices are reused
+// by the next frame; a renderer reads them during its Frame and keeps
+// none.
 type Frame struct {
-	Painter    *Painter
+	// List is the display list as it stands after the frame.
+	List List
+	// Changed and Translated are the chunks whose primitives changed, and
+	// those only moved with their scrolled space, since the last frame,
+	// already culled against their clips (Chunk.Submitted).
 	Changed    []*Chunk
 	Translated []*Chunk
-	Removed    int
-	Damage     []geom.Rect
-	Viewport   geom.Rect
+	// Removed is how many chunks left the list this frame.
+	Removed int
+	// Damage is the window's area to redraw, in window pixels.
+	Damage []geom.Rect
+	// Viewport is the window's rectangle.
+	Viewport geom.Rect
 }
 
 // Head returns the first chunk in draw order.
@@ -239,7 +248,7 @@ func (p *Painter) Begin(viewport geom.Rect) {
 	}
 	f.Changed, f.Translated, f.Damage, f.Removed = f.Changed[:0], f.Translated[:0], f.Damage[:0], 0
 	f.Viewport = viewport
-	f.Painter = p
+	f.List = List{p}
 }
 
 // Update rechecks one element whose paint may have changed.

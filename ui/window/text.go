@@ -183,7 +183,7 @@ func (t *textStage) redrawn(f *paint.Frame, full bool) {
 	if !t.evicted {
 		return
 	}
-	p := f.Painter
+	p := f.List
 	t.meet = t.meet[:0]
 	if full {
 		for c := p.Head(); c != nil; c = c.Next() {

@@ -264,7 +264,8 @@ func (w *Window) Renderer() renderer.Renderer { return w.rend }
 // Source declares, for a latency trace's header, what schedules this
 // window's frames and whether its renderer presents them.
 func (w *Window) Source() latency.Source {
-	src := latency.Source{Renderer: w.rend.Name(), Presents: renderer.Presents(w.rend), RefreshHz: w.display.RefreshHz}
+	caps := w.rend.Caps()
+	src := latency.Source{Renderer: caps.Name, Presents: caps.Presents, RefreshHz: w.display.RefreshHz}
 	switch w.clk.(type) {
 	case *clock.Virtual:
 		src.Timing = latency.Virtual

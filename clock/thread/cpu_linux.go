@@ -1,4 +1,4 @@
-package clock
+package thread
 
 import (
 	"time"
@@ -6,7 +6,7 @@ import (
 	"golang.org/x/sys/unix"
 )
 
-func threadCPU() (time.Duration, bool) {
+func cpu() (time.Duration, bool) {
 	var ts unix.Timespec
 	if err := unix.ClockGettime(unix.CLOCK_THREAD_CPUTIME_ID, &ts); err != nil {
 		return 0, false

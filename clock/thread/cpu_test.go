@@ -1,4 +1,4 @@
-package clock
+package thread
 
 import (
 	"runtime"
@@ -11,15 +11,15 @@ import (
 
 // The thread clock counts this thread's running time: it advances over a
 // spin and does not advance (beyond the reads themselves) over a sleep.
-func TestThreadCPUCountsRunningNotWaiting(t *testing.T) {
+func TestCPUCountsRunningNotWaiting(t *testing.T) {
 	runtime.LockOSThread()
 	defer runtime.UnlockOSThread()
-	start, ok := ThreadCPU()
+	start, ok := CPU()
 	if !ok {
 		t.Skipf("no per-thread CPU clock on %s", runtime.GOOS)
 	}
 	time.Sleep(50 * time.Millisecond)
-	slept, _ := ThreadCPU()
+	slept, _ := CPU()
 	assert.Less(t, slept-start, 10*time.Millisecond, "a sleeping thread used CPU time")
 
 	spinUntil := time.Now().Add(30 * time.Millisecond)
@@ -27,7 +27,7 @@ func TestThreadCPUCountsRunningNotWaiting(t *testing.T) {
 	for time.Now().Before(spinUntil) {
 		x++
 	}
-	spun, _ := ThreadCPU()
+	spun, _ := CPU()
 	require.Positive(t, x)
 	// Under load the spin may get less than its 30 ms of wall time, but it
 	// runs for some of it.

@@ -15,6 +15,7 @@ import (
 
 	"github.com/perfbench/perfbench/affinity"
 	"github.com/perfbench/perfbench/builds"
+	"github.com/perfbench/perfbench/outcome"
 	"github.com/perfbench/perfbench/paired"
 	"github.com/perfbench/perfbench/report"
 	"github.com/perfbench/perfbench/runner"
@@ -143,7 +144,7 @@ func headLabel(heads, binaries []string, layouts int) string {
 // base; the temporary builds are removed before it returns.
 // binFlag is the flag that hands in the base's builds instead (binaries):
 // messages name it as the way out of a base that cannot be built here.
-func (h *front) pairedRun(cmd *cobra.Command, names []string, head *runner.Runner, ref, refName, binFlag string, binaries, heads []string, layouts int, opts paired.Options, count *counting) (paired.Outcome, string, error) {
+func (h *front) pairedRun(cmd *cobra.Command, names []string, head *runner.Runner, ref, refName, binFlag string, binaries, heads []string, layouts int, opts paired.Options, count *counting) (outcome.Outcome, string, error) {
 	ctx := cmd.Context()
 	// One line redrawn on a terminal, a line per build side and per look
 	// in a log: building the base and the pairs take long enough that a
@@ -151,10 +152,10 @@ func (h *front) pairedRun(cmd *cobra.Command, names []string, head *runner.Runne
 	progress := h.pairing(cmd)
 	defer progress.done()
 	if err := executables(binFlag, binaries); err != nil {
-		return paired.Outcome{}, "", err
+		return outcome.Outcome{}, "", err
 	}
 	if err := executables("--head-binary", heads); err != nil {
-		return paired.Outcome{}, "", err
+		return outcome.Outcome{}, "", err
 	}
 	var b builds.Set
 	if len(binaries) > 0 {
@@ -166,13 +167,13 @@ func (h *front) pairedRun(cmd *cobra.Command, names []string, head *runner.Runne
 		}
 		var err error
 		if b, err = h.buildRevision(ctx, ref, refName, binFlag, seeds, "base", progress); err != nil {
-			return paired.Outcome{}, "", err
+			return outcome.Outcome{}, "", err
 		}
 		defer b.Remove()
 		if layouts > 1 && len(heads) == 0 {
 			hb, err := h.buildRevision(ctx, "HEAD", "HEAD (head's layout builds)", "--head-binary", seeds[1:], "head", progress)
 			if err != nil {
-				return paired.Outcome{}, "", err
+				return outcome.Outcome{}, "", err
 			}
 			defer hb.Remove()
 			heads = append([]string{""}, hb.Bins...)
@@ -212,10 +213,10 @@ func (h *front) pairedRun(cmd *cobra.Command, names []string, head *runner.Runne
 		progress.Step(fmt.Sprintf("counting the instructions of %d scenarios under Valgrind, head and base", len(timed)))
 		var err error
 		if opts.HeadCounted, err = count.of(opts.Head).Run(ctx, timed); err != nil {
-			return paired.Outcome{}, "", err
+			return outcome.Outcome{}, "", err
 		}
 		if opts.BaseCounted, err = count.of(opts.Base).Run(ctx, timed); err != nil {
-			return paired.Outcome{}, "", err
+			return outcome.Outcome{}, "", err
 		}
 	}
 	o, err := paired.Run(ctx, names, opts)

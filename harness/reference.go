@@ -16,6 +16,7 @@ import (
 	"github.com/perfbench/perfbench/band"
 	"github.com/perfbench/perfbench/baselines"
 	"github.com/perfbench/perfbench/builds"
+	"github.com/perfbench/perfbench/outcome"
 	"github.com/perfbench/perfbench/paired"
 	"github.com/perfbench/perfbench/report"
 	"github.com/perfbench/perfbench/revision"
@@ -78,22 +79,23 @@ func headCommit(ctx context.Context) (string, error) {
 }
 
 // compared is what the revision ratchet reads of a paired run.
-func compared(o paired.Outcome) revision.Compared {
-	c := revision.Compared{Failed: o.Failed(), Broken: len(o.Broken) > 0 || o.Verdict == band.Broken || o.Verdict == band.None}
-	c.Failures = append(c.Failures, o.Broken...)
+func compared(o outcome.Outcome) revision.Compared {
+	broken := o.Broken()
+	c := revision.Compared{Failed: o.Failed(), Broken: len(broken) > 0 || o.Verdict == band.Broken || o.Verdict == band.None}
+	c.Failures = append(c.Failures, broken...)
 	if o.Verdict == band.None {
 		c.Failures = append(c.Failures, "nothing was judged")
 	}
-	for _, n := range o.Numbers {
+	for _, n := range o.Numbers() {
 		if n.Verdict.Failed() || o.FailUnsure && n.Verdict == band.Unsure {
 			c.Failures = append(c.Failures, strings.TrimSpace(n.Scenario+" "+n.Name+": "+n.Note))
 		}
-		if !n.Kind.Estimated() || n.Verdict == band.None {
+		if !n.Band.Kind.Estimated() || n.Verdict == band.None {
 			continue
 		}
 		c.Times = append(c.Times, revision.ComparedTime{
-			Ratio:   baselines.Ratio{Scenario: n.Scenario, Number: n.Name, Ratio: n.Ratio, Lo: n.Lo, Hi: n.Hi, Pairs: n.Pairs},
-			Verdict: n.Verdict, Faster: n.Move == paired.Better, Slower: n.Move == paired.Within,
+			Ratio:   baselines.Ratio{Scenario: n.Scenario, Number: n.Name, Ratio: n.Ratio.Value, Lo: n.Ratio.Lo, Hi: n.Ratio.Hi, Pairs: n.Ratio.Pairs},
+			Verdict: n.Verdict, Faster: n.Move == outcome.Better, Slower: n.Move == outcome.Within,
 		})
 	}
 	return c
@@ -180,7 +182,7 @@ scenario broke, 2 usage or input error. Details: perfbench's docs/ratchet.md.`,
 				return h.ratchetErr(err)
 			}
 			defer rv.Close()
-			var run *paired.Outcome
+			var run *outcome.Outcome
 			label := ""
 			o := rv.Outcome()
 			if ref, ok := rv.Against(); ok {
@@ -232,7 +234,7 @@ scenario broke, 2 usage or input error. Details: perfbench's docs/ratchet.md.`,
 
 // writeReference prints the paired report, if a run was made, then what
 // became of the reference; with --format json one object holding both.
-func (h *front) writeReference(cmd *cobra.Command, f report.Format, o revision.Outcome, run *paired.Outcome, label, head string) error {
+func (h *front) writeReference(cmd *cobra.Command, f report.Format, o revision.Outcome, run *outcome.Outcome, label, head string) error {
 	out := cmd.OutOrStdout()
 	var rep *report.Report
 	if run != nil {

@@ -15,6 +15,7 @@ import (
 	"github.com/perfbench/perfbench/affinity"
 	"github.com/perfbench/perfbench/baselines"
 	"github.com/perfbench/perfbench/latency"
+	"github.com/perfbench/perfbench/outcome"
 	"github.com/perfbench/perfbench/paired"
 	"github.com/perfbench/perfbench/perfdocs"
 	"github.com/perfbench/perfbench/ratchet"
@@ -295,7 +296,7 @@ docs/paired.md and docs/formats.md.`,
 				return err
 			}
 			if base != "" || len(baseBins) > 0 {
-				if err := ex.check((&report.Report{Paired: &paired.Outcome{}}).Supports, "a paired run (--base)"); err != nil {
+				if err := ex.check((&report.Report{Paired: &outcome.Outcome{}}).Supports, "a paired run (--base)"); err != nil {
 					return err
 				}
 				counter, err := newCounting(cmd.Context(), instructions, runner.Runner{Timeout: countTimeout(cmd, timeout)}, cmd.ErrOrStderr(), p)

@@ -16,7 +16,7 @@ import (
 	"strings"
 
 	"github.com/perfbench/perfbench/band"
-	"github.com/perfbench/perfbench/paired"
+	"github.com/perfbench/perfbench/outcome"
 	"github.com/perfbench/perfbench/ratchet"
 	"github.com/perfbench/perfbench/scenario"
 	"github.com/perfbench/perfbench/tracker"
@@ -67,7 +67,7 @@ type Report struct {
 
 	// Paired is a paired run, against the base build Base names, of the
 	// head builds Head names ("" is this binary alone).
-	Paired     *paired.Outcome
+	Paired     *outcome.Outcome
 	Base, Head string
 
 	// Measured is one scenario's numbers, with no verdict.

@@ -10,7 +10,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/perfbench/perfbench/band"
-	"github.com/perfbench/perfbench/paired"
+	"github.com/perfbench/perfbench/outcome"
 	"github.com/perfbench/perfbench/ratchet"
 	"github.com/perfbench/perfbench/scenario"
 )
@@ -138,7 +138,7 @@ func writeScenarioResult(w io.Writer, res scenario.Result) error {
 // what moved; then the numbers under their headings, failures first; then
 // how they were judged and the verdict. It is fitted to width (0:
 // DefaultWidth).
-func writePairedTable(w io.Writer, head, base string, o paired.Outcome, width int) error {
+func writePairedTable(w io.Writer, head, base string, o outcome.Outcome, width int) error {
 	if width <= 0 {
 		width = DefaultWidth
 	}
@@ -167,13 +167,13 @@ func writePairedTable(w io.Writer, head, base string, o paired.Outcome, width in
 		}
 		rows := [][]string{head}
 		scenario := ""
-		for _, n := range o.Numbers {
+		for _, n := range o.Numbers() {
 			if n.Scenario != scenario {
 				scenario = n.Scenario
 				rows = append(rows, []string{scenario})
 			}
 			note := join(n.Note, n.Sees())
-			row := []string{"  " + n.Name, pairedValue(n, n.Head), pairedValue(n, n.Base), pairedRatio(n, !same), pairedVerdict(n.Verdict)}
+			row := []string{"  " + n.Name, pairedValue(n, n.Value()), pairedValue(n, n.Base), pairedRatio(n, !same), pairedVerdict(n.Verdict)}
 			if !ratioColumn {
 				row = append(row[:3], row[4])
 				if r := pairedRatio(n, true); r != "—" {
@@ -222,7 +222,7 @@ func writePairedTable(w io.Writer, head, base string, o paired.Outcome, width in
 		}
 		b.WriteByte('\n')
 	}
-	for _, br := range o.Broken {
+	for _, br := range o.Broken() {
 		fmt.Fprintf(&b, "broken: %s\n", strings.Join(strings.Fields(br), " "))
 	}
 	var headings []string
@@ -278,14 +278,14 @@ func Wrap(s string, width int, first, rest string) string {
 
 // pairedListed returns the numbers a report lists under a heading, in
 // the headings' order (failures first), each heading in the run's order.
-func pairedListed(o paired.Outcome) []paired.Number {
-	var out []paired.Number
-	for _, n := range o.Numbers {
+func pairedListed(o outcome.Outcome) []outcome.Number {
+	var out []outcome.Number
+	for _, n := range o.Numbers() {
 		if _, h := n.Heading(); h != "" {
 			out = append(out, n)
 		}
 	}
-	slices.SortStableFunc(out, func(a, b paired.Number) int {
+	slices.SortStableFunc(out, func(a, b outcome.Number) int {
 		ra, _ := a.Heading()
 		rb, _ := b.Heading()
 		return ra - rb
@@ -296,29 +296,30 @@ func pairedListed(o paired.Outcome) []paired.Number {
 // pairedRatio prints a time's ratio with its interval, the interval's
 // level when the heading does not say it, and the pairs: "1.021 [1.016,
 // 1.025] 60 pairs"; "—" for a count.
-func pairedRatio(n paired.Number, withLevel bool) string {
-	if !n.Kind.Estimated() || math.IsNaN(n.Ratio) {
+func pairedRatio(n outcome.Number, withLevel bool) string {
+	r := n.Ratio
+	if !n.Band.Kind.Estimated() || math.IsNaN(r.Value) {
 		return "—"
 	}
 	level := ""
 	if withLevel {
-		level = " " + band.Format(100*n.Level) + "%"
+		level = " " + band.Format(100*r.Level) + "%"
 	}
-	return fmt.Sprintf("%s [%s, %s]%s %d pairs", band.Format(n.Ratio), band.Format(n.Lo), band.Format(n.Hi), level, n.Pairs)
+	return fmt.Sprintf("%s [%s, %s]%s %d pairs", band.Format(r.Value), band.Format(r.Lo), band.Format(r.Hi), level, r.Pairs)
 }
 
 // pairedLevel returns the level every time's interval shares, and false
 // when they differ (or there is none).
-func pairedLevel(o paired.Outcome) (float64, bool) {
+func pairedLevel(o outcome.Outcome) (float64, bool) {
 	level, seen := 0.0, false
-	for _, n := range o.Numbers {
-		if !n.Kind.Estimated() || math.IsNaN(n.Ratio) {
+	for _, n := range o.Numbers() {
+		if !n.Band.Kind.Estimated() || math.IsNaN(n.Ratio.Value) {
 			continue
 		}
-		if seen && n.Level != level {
+		if seen && n.Ratio.Level != level {
 			return 0, false
 		}
-		level, seen = n.Level, true
+		level, seen = n.Ratio.Level, true
 	}
 	return level, seen
 }
@@ -351,7 +352,7 @@ func pairedNumber(v float64) string {
 
 // pairedValue prints one build's value of n with its unit, as short as
 // the judged table prints it ("240 /run", "1.25 µs").
-func pairedValue(n paired.Number, v float64) string {
+func pairedValue(n outcome.Number, v float64) string {
 	if math.IsNaN(v) {
 		return "—"
 	}

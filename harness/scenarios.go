@@ -70,7 +70,7 @@ type done struct {
 }
 
 // judged logs run (of runs) off a terminal: one line per scenario.
-func (d *done) judged(o ratchet.Outcome, run, runs int) {
+func (d *done) judged(o outcome.Outcome, run, runs int) {
 	if d.log != nil {
 		d.log.judged(o, run, runs)
 	}

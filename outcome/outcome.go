@@ -39,6 +39,13 @@ type Outcome struct {
 	// Verdict is the worst verdict of all, Broken when a scenario broke;
 	// None when nothing was judged at all.
 	Verdict band.Verdict
+	// Machine is the key of the machine a run against Bands judged its
+	// times on, as the baselines file names it, and CPU its processor's
+	// name; both "" in a paired run.
+	Machine, CPU string
+	// Recording is what a run against Bands did with the baselines, the
+	// history and the docs (perf); zero for one that records nothing.
+	Recording
 	// Pairing is how a paired run judged its times; zero against Bands.
 	Pairing
 }
@@ -119,6 +126,23 @@ type Scenario struct {
 	// Broken says why the scenario broke ("" when it did not); in a
 	// paired run, on which side ("head: …", "base: …").
 	Broken string
+	// Remeasured says a straddling breach sent the scenario to a fresh
+	// process once more; Numbers are from that second run.
+	Remeasured bool
+	// Rebaselined says the scenario's recorded numbers were judged
+	// against, and recorded as, this run's (--rebaseline).
+	Rebaselined bool
+	// Advisory names the times over their limits that did not enter
+	// Verdict, because the run judged times as advice (--advisory-times).
+	Advisory []string
+	// Steps is how many steps the scenario's run took (the benchmark
+	// format's iteration count).
+	Steps int
+	// Varying names the counts declared varying, whose value is the
+	// median of processes that may differ: judged, never shown in the
+	// docs, where a value that moves without a change would make them
+	// stale.
+	Varying []string
 }
 
 // Number is one number of one scenario as its judge left it.
@@ -146,6 +170,17 @@ type Number struct {
 	// Note says what moved, in words: "rose from 3 to 4", "1.12× slower,
 	// beyond the 3% tolerance", "new in head".
 	Note string
+}
+
+// ByBand returns scenario's numbers judged against their own bands
+// alone, as a run against Bands leaves them: each band's verdict is the
+// one that gates, and there is no base to compare with.
+func ByBand(scenario string, judged ...band.Judged) []Number {
+	out := make([]Number, len(judged))
+	for i, j := range judged {
+		out[i] = Number{Scenario: scenario, Judged: j, Verdict: j.BandVerdict, Base: math.NaN(), Ratio: NoRatio()}
+	}
+	return out
 }
 
 // Value is the number's own value (head's in a paired run), NaN where it

@@ -12,6 +12,7 @@ import (
 	"golang.org/x/perf/benchfmt"
 
 	"github.com/perfbench/perfbench/band"
+	"github.com/perfbench/perfbench/outcome"
 )
 
 // benchfmtScenarioKey is the file configuration key that names the
@@ -40,7 +41,7 @@ const benchfmtDigits = 4
 func (r *Report) writeBenchfmt(w, errw io.Writer) error {
 	cpu := ""
 	if len(r.Runs) > 0 {
-		cpu = r.Runs[0].Machine.CPU
+		cpu = r.Runs[0].CPU
 	}
 	base := []benchfmt.Config{
 		{Key: "goos", Value: []byte(runtime.GOOS), File: true},
@@ -156,7 +157,7 @@ const benchfmtPastBoundFrom = 10000
 // own direction (0 at the bound, negative inside it, +1 one over a
 // ceiling or one under a floor) as a value of its own unit, UNIT-past-bound.
 // Two builds with the same bands compare it exactly.
-func benchfmtPastBound(n band.Judged) (benchfmt.Value, bool) {
+func benchfmtPastBound(n outcome.Number) (benchfmt.Value, bool) {
 	bound, ok := n.Band.Limit()
 	if !n.Band.Kind.Bounded() || !ok || bound < benchfmtPastBoundFrom || n.BandVerdict == band.Broken {
 		return benchfmt.Value{}, false
@@ -174,7 +175,7 @@ func benchfmtPastBound(n band.Judged) (benchfmt.Value, bool) {
 // benchfmtBetter is the better= annotation of a number's unit: lower for
 // a time and a count of work done, higher for a floor (work avoided), none
 // for an exact count; a past-bound value is always better lower.
-func benchfmtBetter(n band.Judged, pastBound bool) string {
+func benchfmtBetter(n outcome.Number, pastBound bool) string {
 	switch {
 	case pastBound, !n.Band.Kind.Bounded():
 		return "lower"

@@ -5,7 +5,6 @@ import (
 
 	"github.com/perfbench/perfbench/band"
 	"github.com/perfbench/perfbench/outcome"
-	"github.com/perfbench/perfbench/ratchet"
 	"github.com/perfbench/perfbench/tracker"
 )
 
@@ -70,18 +69,18 @@ type JudgedJSON struct {
 	DocsStale bool `json:"docs_stale,omitempty"`
 }
 
-func ratchetOutcomeJSON(o ratchet.Outcome) JudgedJSON {
-	out := JudgedJSON{Machine: o.Machine.String(), Testbed: tracker.Testbed(o.Machine.String()), Verdict: o.Verdict,
+func judgedJSON(o outcome.Outcome) JudgedJSON {
+	out := JudgedJSON{Machine: o.Machine, Testbed: tracker.Testbed(o.Machine), Verdict: o.Verdict,
 		BaselinesWritten: o.BaselinesWritten, HistoryWritten: o.HistoryWritten, DocsWritten: o.DocsWritten, ChartsWritten: o.ChartsWritten,
 		DocsStale: o.DocsStale}
 	for _, m := range o.Moves {
 		out.Moves = append(out.Moves, MoveJSON{Scenario: m.Scenario, Number: m.Number, Unit: m.Unit,
-			Kind: m.Kind.String(), Direction: m.Direction, From: m.From, To: m.To, Why: m.Why})
+			Kind: m.Kind, Direction: m.Direction, From: m.From, To: m.To, Why: m.Why})
 	}
 	for _, sc := range o.Scenarios {
-		numbers := sc.Numbers
-		if numbers == nil {
-			numbers = []band.Judged{}
+		numbers := make([]band.Judged, len(sc.Numbers))
+		for i, n := range sc.Numbers {
+			numbers[i] = n.Judged
 		}
 		out.Scenarios = append(out.Scenarios, ScenarioJSON{Name: sc.Name, Verdict: sc.Verdict, Broken: sc.Broken,
 			Remeasured: sc.Remeasured, Rebaselined: sc.Rebaselined, Numbers: numbers})

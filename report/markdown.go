@@ -78,7 +78,7 @@ func MarkdownDetails(b *strings.Builder, summary string, body func(*strings.Buil
 // is where its bound was set — allocations per frame are bounded with room
 // on purpose — not a change, and the full table shows it. A number that
 // failed or broke is reported as that, not as a move.
-func movedBy(n band.Judged) (string, bool) {
+func movedBy(n outcome.Number) (string, bool) {
 	if n.BandVerdict.Failed() {
 		return "", false
 	}
@@ -99,7 +99,7 @@ func movedBy(n band.Judged) (string, bool) {
 // countGap says how far a count lies from its bound, in the words
 // of its direction: "3 below the ceiling 957", "2 above the floor 10",
 // "1 off the exact 240".
-func countGap(n band.Judged) string {
+func countGap(n outcome.Number) string {
 	bound := n.Band.Ceiling
 	side := "below"
 	if n.Median > bound {
@@ -113,7 +113,7 @@ func countGap(n band.Judged) string {
 }
 
 // vsBaseline prints a time against its baseline: "1.52× 0.601".
-func vsBaseline(n band.Judged) string {
+func vsBaseline(n outcome.Number) string {
 	if !n.Band.Kind.Recorded() || !n.Band.Baselined() || n.BandVerdict == band.Broken {
 		return ""
 	}
@@ -124,7 +124,7 @@ func vsBaseline(n band.Judged) string {
 // the verdict and a tally, the numbers that failed, broke or moved (value,
 // interval, band, ratio to the baseline), the baselines perf moved, and
 // the full table, collapsed.
-func writeMarkdownOutcome(w io.Writer, program, command string, o ratchet.Outcome) error {
+func writeMarkdownOutcome(w io.Writer, program, command string, o outcome.Outcome) error {
 	var b strings.Builder
 	tally := map[band.Verdict]int{}
 	total := 0

@@ -17,7 +17,6 @@ import (
 
 	"github.com/perfbench/perfbench/band"
 	"github.com/perfbench/perfbench/outcome"
-	"github.com/perfbench/perfbench/ratchet"
 	"github.com/perfbench/perfbench/scenario"
 	"github.com/perfbench/perfbench/tracker"
 )
@@ -61,7 +60,7 @@ type Report struct {
 	Command string
 
 	// Runs are the judged runs of scenarios or perf, one per --count.
-	Runs []ratchet.Outcome
+	Runs []outcome.Outcome
 	// Package is the benchmark format's pkg.
 	Package string
 
@@ -159,7 +158,7 @@ func (r *Report) kind() string {
 	return "judged"
 }
 
-func (r *Report) last() ratchet.Outcome {
+func (r *Report) last() outcome.Outcome {
 	if len(r.Runs) == 0 {
 		panic("report: a judged report with no run")
 	}
@@ -179,7 +178,7 @@ func (r *Report) writeJSON(w io.Writer) error {
 		f.Header = h
 		v = f
 	default:
-		f := ratchetOutcomeJSON(r.last())
+		f := judgedJSON(r.last())
 		f.Header = h
 		v = f
 	}

@@ -11,7 +11,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/perfbench/perfbench/band"
-	"github.com/perfbench/perfbench/ratchet"
+	"github.com/perfbench/perfbench/outcome"
 	"github.com/perfbench/perfbench/scenario"
 )
 
@@ -29,7 +29,7 @@ func TestMarkdownCountGap(t *testing.T) {
 		{band.Exact(240), 239, "1 off the exact value 240"},
 	} {
 		n := band.Judge(band.Measured{Spec: band.Spec{Name: "n", Unit: "u", Band: c.b}, Samples: []float64{c.value}})
-		assert.Equal(t, c.want, countGap(n))
+		assert.Equal(t, c.want, countGap(outcome.ByBand("s", n)[0]))
 	}
 }
 
@@ -95,9 +95,9 @@ func TestMarkdownListsFailuresBeforeMoves(t *testing.T) {
 	failed := band.Judge(band.Measured{Spec: band.Spec{Name: "restyles", Unit: "restyles/frame", Band: band.Count(2)}, Samples: []float64{3}})
 	require.False(t, moved.BandVerdict.Failed())
 	require.True(t, failed.BandVerdict.Failed())
-	o := ratchet.Outcome{Verdict: band.Fail, Scenarios: []ratchet.ScenarioOutcome{
-		{Name: "a-first", Numbers: []band.Judged{moved}},
-		{Name: "b-second", Numbers: []band.Judged{failed}},
+	o := outcome.Outcome{Verdict: band.Fail, Scenarios: []outcome.Scenario{
+		{Name: "a-first", Numbers: outcome.ByBand("a-first", moved)},
+		{Name: "b-second", Numbers: outcome.ByBand("b-second", failed)},
 	}}
 	var b bytes.Buffer
 	require.NoError(t, writeMarkdownOutcome(&b, "perfbench", "scenarios", o))

@@ -11,7 +11,6 @@ import (
 
 	"github.com/perfbench/perfbench/band"
 	"github.com/perfbench/perfbench/outcome"
-	"github.com/perfbench/perfbench/ratchet"
 	"github.com/perfbench/perfbench/scenario"
 )
 
@@ -25,7 +24,7 @@ func trimLines(s string) string {
 }
 
 // brokenReason says why a scenario judged Broken.
-func brokenReason(sc ratchet.ScenarioOutcome) string {
+func brokenReason(sc outcome.Scenario) string {
 	if sc.Broken != "" {
 		return sc.Broken
 	}

@@ -37,7 +37,7 @@ var markdownMachine = baselines.Machine{CPU: "Test CPU 3000", Cores: 2, OS: "lin
 
 // markdownOutcome judges one made-up run through the ratchet, against a
 // stored baseline of 10 µs per hover frame and 20 µs per scroll frame.
-func markdownOutcome(t *testing.T, hover, scroll []float64, restyles float64, broken string) ratchet.Outcome {
+func markdownOutcome(t *testing.T, hover, scroll []float64, restyles float64, broken string) outcome.Outcome {
 	t.Helper()
 	path := filepath.Join(t.TempDir(), "baselines.yaml")
 	var store baselines.Store
@@ -92,7 +92,7 @@ func TestMarkdownScenarios(t *testing.T) {
 			o := markdownOutcome(t, c.hover, around(20), c.restyles, c.broken)
 			require.Equal(t, c.verdict, o.Verdict)
 			var b bytes.Buffer
-			require.NoError(t, (&report.Report{Program: "perfbench", Command: "scenarios", Runs: []ratchet.Outcome{o}}).Write(&b, io.Discard, report.Markdown))
+			require.NoError(t, (&report.Report{Program: "perfbench", Command: "scenarios", Runs: []outcome.Outcome{o}}).Write(&b, io.Discard, report.Markdown))
 			assert.Contains(t, b.String(), c.wantFragment)
 			assert.NotContains(t, b.String(), "| ↕ moved | hover-storm | restyles", "slack under a ceiling is not a move")
 			markdownGolden(t, c.name+".md", b.String())

@@ -22,7 +22,6 @@ import (
 	"github.com/perfbench/perfbench/internal/slow"
 	"github.com/perfbench/perfbench/outcome"
 	"github.com/perfbench/perfbench/paired"
-	"github.com/perfbench/perfbench/ratchet"
 	"github.com/perfbench/perfbench/report"
 	"github.com/perfbench/perfbench/scenario"
 	"github.com/perfbench/perfbench/stats"
@@ -296,14 +295,15 @@ func fullReports(t *testing.T) map[string][]byte {
 	recorded.Band = band.Record(band.AtMost).WithBound(2)
 	unrecorded := ceiling
 	unrecorded.Band, unrecorded.BandVerdict, unrecorded.Limit = band.Record(band.AtLeast), band.Unbaselined, 0
-	o := ratchet.Outcome{Machine: baselines.DetectMachine(), Verdict: band.Broken,
-		Scenarios: []ratchet.ScenarioOutcome{
-			{Name: "a", Verdict: band.Pass, Remeasured: true, Rebaselined: true, Numbers: []band.Judged{time, ceiling, floor, exact, recorded, unrecorded}},
+	machine := baselines.DetectMachine()
+	o := outcome.Outcome{Machine: machine.String(), CPU: machine.CPU, Verdict: band.Broken,
+		Scenarios: []outcome.Scenario{
+			{Name: "a", Verdict: band.Pass, Remeasured: true, Rebaselined: true, Numbers: outcome.ByBand("a", time, ceiling, floor, exact, recorded, unrecorded)},
 			{Name: "b", Verdict: band.Broken, Broken: "exited with status 2"},
 		},
-		Moves: []ratchet.Move{{Scenario: "a", Number: "frame", Unit: "µs/frame", Kind: history.Rebaselined, From: 1, To: 1.1, Why: "a reason"},
-			{Scenario: "a", Number: "restyles", Unit: "restyles/frame", Kind: history.Tightened, Direction: band.AtMost, From: 3, To: 2, Why: "tightened from 3 restyles/frame"}},
-		BaselinesWritten: true, HistoryWritten: true, DocsWritten: true, ChartsWritten: []string{"docs/perf/charts/a.svg"}, DocsStale: true}
+		Recording: outcome.Recording{Moves: []outcome.BaselineMove{{Scenario: "a", Number: "frame", Unit: "µs/frame", Kind: history.Rebaselined.String(), From: 1, To: 1.1, Why: "a reason"},
+			{Scenario: "a", Number: "restyles", Unit: "restyles/frame", Kind: history.Tightened.String(), Direction: band.AtMost, From: 3, To: 2, Why: "tightened from 3 restyles/frame"}},
+			BaselinesWritten: true, HistoryWritten: true, DocsWritten: true, ChartsWritten: []string{"docs/perf/charts/a.svg"}, DocsStale: true}}
 	pairedFrame := pairedNumber("a", "frame", "µs/frame", band.Band{Kind: band.KindTime}, 1.1, 1)
 	pairedFrame.Ratio = outcome.Ratio{Value: 1.1, Lo: 1.05, Hi: 1.15, Level: 0.99, Pairs: 60, Slower: 0.001, Faster: 0.9, Detectable: 1.04,
 		Between: stats.Between{Spread: 0.015, Var: 0.0001, Within: 0.0001, DF: 12}}
@@ -322,7 +322,7 @@ func fullReports(t *testing.T) map[string][]byte {
 	}}
 	out := map[string][]byte{}
 	for kind, r := range map[string]*report.Report{
-		"judged":   {Program: "perfbench", Command: "perf", Runs: []ratchet.Outcome{o}},
+		"judged":   {Program: "perfbench", Command: "perf", Runs: []outcome.Outcome{o}},
 		"paired":   {Program: "perfbench", Command: "scenarios", Paired: &p, Base: "main (0123456789ab)"},
 		"measured": {Program: "perfbench", Command: "scenario", Measured: &m},
 	} {

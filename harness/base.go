@@ -123,7 +123,7 @@ func (h *front) runPaired(cmd *cobra.Command, names []string, head *runner.Runne
 	if err != nil {
 		return err
 	}
-	return h.write(cmd, &report.Report{Program: h.program, Command: "scenarios", Paired: &o, Base: label, Head: headLabel, Terminal: terminalFor(cmd.OutOrStdout(), false)}, f, ex)
+	return h.write(cmd, &report.Report{Program: h.program, Command: "scenarios", Outcome: o, Base: label, Head: headLabel, Terminal: terminalFor(cmd.OutOrStdout(), false)}, f, ex)
 }
 
 // headLabel names what a paired run ran as head, for its report: the

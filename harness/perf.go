@@ -151,7 +151,7 @@ as it was. Details: perfbench's docs/ratchet.md.`,
 				return h.ratchetErr(err)
 			}
 			bar.judged(o, 1, 1)
-			rep := &report.Report{Program: p, Command: "perf", Runs: []outcome.Outcome{o}, Terminal: terminalFor(cmd.OutOrStdout(), wide)}
+			rep := &report.Report{Program: p, Command: "perf", Outcome: o, Terminal: terminalFor(cmd.OutOrStdout(), wide)}
 			if err := rep.Write(cmd.OutOrStdout(), cmd.ErrOrStderr(), f); err != nil {
 				return err
 			}

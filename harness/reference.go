@@ -242,7 +242,7 @@ func (h *front) writeReference(cmd *cobra.Command, f report.Format, o revision.O
 		if label != "" && !strings.Contains(label, o.Reference.Commit) {
 			base += " (" + label + ")" // builds handed in
 		}
-		rep = &report.Report{Program: h.program, Command: "reference", Paired: run, Base: base, Head: head}
+		rep = &report.Report{Program: h.program, Command: "reference", Outcome: *run, Base: base, Head: head}
 	}
 	if f == report.JSON {
 		doc := referenceJSON{Header: report.Header{Version: report.Version, Kind: "reference", Program: h.program, Command: "reference"}, Reference: o}

@@ -296,7 +296,7 @@ docs/paired.md and docs/formats.md.`,
 				return err
 			}
 			if base != "" || len(baseBins) > 0 {
-				if err := ex.check((&report.Report{Paired: &outcome.Outcome{}}).Supports, "a paired run (--base)"); err != nil {
+				if err := ex.check((&report.Report{Outcome: outcome.Outcome{Against: outcome.Base}}).Supports, "a paired run (--base)"); err != nil {
 					return err
 				}
 				counter, err := newCounting(cmd.Context(), instructions, runner.Runner{Timeout: countTimeout(cmd, timeout)}, cmd.ErrOrStderr(), p)
@@ -345,7 +345,10 @@ docs/paired.md and docs/formats.md.`,
 					return h.ratchetErr(err)
 				}
 				bar.judged(o, k+1, count)
-				rep.Runs = append(rep.Runs, o)
+				if k > 0 {
+					rep.Earlier = append(rep.Earlier, rep.Outcome)
+				}
+				rep.Outcome = o
 			}
 			return h.write(cmd, rep, f, ex)
 		},
@@ -413,7 +416,7 @@ Details: perfbench's docs/scenarios.md.`,
 			if asJSON {
 				f = report.JSON
 			}
-			return h.write(cmd, &report.Report{Program: h.program, Command: "scenario", Measured: &results[0]}, f, nil)
+			return h.write(cmd, &report.Report{Program: h.program, Command: "scenario", Outcome: outcome.Measured(results[0])}, f, nil)
 		},
 	}
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print the numbers, with every sample, as JSON")

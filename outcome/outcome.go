@@ -28,6 +28,9 @@ const (
 	// the two run in pairs of processes; the base may be the revision
 	// ratchet's reference.
 	Base
+	// Nothing: one scenario's numbers as measured, with their samples
+	// and no verdict ([Measured]).
+	Nothing
 )
 
 // Outcome is one command's judgement of its scenarios.
@@ -51,9 +54,12 @@ type Outcome struct {
 }
 
 // Failed reports whether the outcome fails the command: any number that
-// failed or broke, nothing judged at all, or an unsure time when the run
-// was told to fail on one.
+// failed or broke, nothing judged at all by a run that judges, or an
+// unsure time when the run was told to fail on one.
 func (o Outcome) Failed() bool {
+	if o.Against == Nothing {
+		return o.Verdict == band.Broken
+	}
 	return o.Verdict.Failed() || o.Verdict == band.None || o.FailUnsure && o.Verdict == band.Unsure
 }
 
@@ -170,6 +176,9 @@ type Number struct {
 	// Note says what moved, in words: "rose from 3 to 4", "1.12× slower,
 	// beyond the 3% tolerance", "new in head".
 	Note string
+	// Samples are what was measured of the number, kept only where a
+	// report shows them: against Nothing.
+	Samples []float64
 }
 
 // ByBand returns scenario's numbers judged against their own bands
@@ -178,7 +187,7 @@ type Number struct {
 func ByBand(scenario string, judged ...band.Judged) []Number {
 	out := make([]Number, len(judged))
 	for i, j := range judged {
-		out[i] = Number{Scenario: scenario, Judged: j, Verdict: j.BandVerdict, Base: math.NaN(), Ratio: NoRatio()}
+		out[i] = Number{Scenario: scenario, Judged: j, Verdict: j.BandVerdict, Base: nan(), Ratio: NoRatio()}
 	}
 	return out
 }
@@ -250,9 +259,11 @@ type Ratio struct {
 
 // NoRatio is a number's Ratio where there is none: every value NaN.
 func NoRatio() Ratio {
-	nan := math.NaN()
-	return Ratio{Value: nan, Lo: nan, Hi: nan, Slower: nan, Faster: nan, Detectable: nan}
+	return Ratio{Value: nan(), Lo: nan(), Hi: nan(), Slower: nan(), Faster: nan(), Detectable: nan()}
 }
+
+// nan is a value a number does not have.
+func nan() float64 { return math.NaN() }
 
 // Move says how a number moved from base to head, and so under which
 // heading a report lists it. The zero Move is Same.

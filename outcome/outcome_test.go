@@ -6,6 +6,7 @@ import (
 	"github.com/stretchr/testify/assert"
 
 	"github.com/perfbench/perfbench/band"
+	"github.com/perfbench/perfbench/scenario"
 )
 
 // number is a number named name of a band of kind k, judged v and moved
@@ -82,4 +83,27 @@ func TestValueOfABrokenNumberIsNaN(t *testing.T) {
 	assert.Equal(t, 3.0, n.Value())
 	n.BandVerdict = band.Broken
 	assert.True(t, n.Value() != n.Value(), "NaN")
+}
+
+// A scenario's measured numbers judge nothing: a count reads its one
+// value, a time the median of its samples, and only a number that reads
+// missing or a broken scenario fails the command.
+func TestMeasuredJudgesNothingButBroken(t *testing.T) {
+	frame := band.Measured{Spec: band.Spec{Name: "frame", Unit: "µs/frame", Band: band.Time(0.1)}, Samples: []float64{3, 1, 2}}
+	restyles := band.Measured{Spec: band.Spec{Name: "restyles", Unit: "restyles/frame", Band: band.Count(1)}, Samples: []float64{4}}
+	o := Measured(scenario.Result{Name: "s", Steps: 3, Numbers: []band.Measured{frame, restyles}})
+	assert.Equal(t, Nothing, o.Against)
+	assert.False(t, o.Failed(), "a count over its band is not judged here")
+	if ns := o.Numbers(); assert.Len(t, ns, 2) {
+		assert.Equal(t, 2.0, ns[0].Value())
+		assert.Equal(t, []float64{3, 1, 2}, ns[0].Samples, "the samples as measured")
+		assert.Equal(t, 4.0, ns[1].Value())
+		assert.Equal(t, 3, o.Scenarios[0].Steps)
+	}
+
+	missing := band.Measured{Spec: band.Spec{Name: "skips", Unit: "skips", Band: band.Floor(1)}}
+	o = Measured(scenario.Result{Name: "s", Numbers: []band.Measured{frame, missing}})
+	assert.True(t, o.Failed(), "a number that reads missing is Broken")
+	assert.True(t, o.Numbers()[1].Value() != o.Numbers()[1].Value(), "and has no value")
+	assert.True(t, Measured(scenario.Result{Name: "s", Broken: "exit status 2", Numbers: []band.Measured{frame}}).Failed())
 }

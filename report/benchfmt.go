@@ -6,6 +6,7 @@ import (
 	"io"
 	"math"
 	"runtime"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -39,10 +40,8 @@ const benchfmtDigits = 4
 // bound (see benchfmtPastBound). A broken scenario prints no line for
 // that run and is named on errw, as is every number that failed.
 func (r *Report) writeBenchfmt(w, errw io.Writer) error {
-	cpu := ""
-	if len(r.Runs) > 0 {
-		cpu = r.Runs[0].CPU
-	}
+	runs := append(slices.Clone(r.Earlier), r.Outcome)
+	cpu := runs[0].CPU
 	base := []benchfmt.Config{
 		{Key: "goos", Value: []byte(runtime.GOOS), File: true},
 		{Key: "goarch", Value: []byte(runtime.GOARCH), File: true},
@@ -56,7 +55,7 @@ func (r *Report) writeBenchfmt(w, errw io.Writer) error {
 		better  = map[string]string{}             // every unit: which way it improves
 		units   []string                          // every unit, in first-seen order
 	)
-	for _, o := range r.Runs {
+	for _, o := range runs {
 		for _, sc := range o.Scenarios {
 			if sc.Verdict == band.Broken {
 				fmt.Fprintf(errw, "scenario %s: broken: %s\n", sc.Name, strings.Join(strings.Fields(brokenReason(sc)), " "))

@@ -11,7 +11,6 @@ import (
 
 	"github.com/perfbench/perfbench/band"
 	"github.com/perfbench/perfbench/outcome"
-	"github.com/perfbench/perfbench/scenario"
 )
 
 // trimLines drops the blanks tabwriter leaves at the end of each line.
@@ -62,31 +61,29 @@ type MeasuredJSON struct {
 	Numbers []MeasuredNumberJSON `json:"numbers"`
 }
 
-// scenarioResultJSON computes each number's median, interval and range.
-func scenarioResultJSON(res scenario.Result) MeasuredJSON {
-	out := MeasuredJSON{Name: res.Name, Steps: res.Steps, Broken: res.Broken, Numbers: []MeasuredNumberJSON{}}
+// measuredJSON is one scenario's numbers with their medians, intervals
+// and ranges.
+func measuredJSON(o outcome.Outcome) MeasuredJSON {
+	var sc outcome.Scenario
+	if len(o.Scenarios) > 0 {
+		sc = o.Scenarios[0]
+	}
+	out := MeasuredJSON{Name: sc.Name, Steps: sc.Steps, Broken: sc.Broken, Numbers: []MeasuredNumberJSON{}}
 	finite := func(v float64) *float64 {
 		if math.IsInf(v, 0) || math.IsNaN(v) {
 			return nil
 		}
 		return &v
 	}
-	for _, m := range res.Numbers {
+	for _, m := range sc.Numbers {
 		n := MeasuredNumberJSON{Name: m.Name, Unit: m.Unit, Band: m.Band, N: len(m.Samples), Samples: m.Samples}
 		if n.Samples == nil {
 			n.Samples = []float64{}
 		}
-		if len(m.Samples) > 0 {
-			// Judged only for its statistics: the verdicts are not shown.
-			j := band.Judge(band.Measured{Spec: band.Spec{Band: band.Time(0)}, Samples: m.Samples})
-			if m.Band.Kind.Exact() {
-				j.Median = m.Samples[0]
-			}
-			n.Median = finite(j.Median)
-			if m.Band.Kind.Estimated() {
-				n.Lo, n.Hi = finite(j.Lo), finite(j.Hi)
-				n.Min, n.Max = finite(slices.Min(m.Samples)), finite(slices.Max(m.Samples))
-			}
+		n.Median = finite(m.Value())
+		if len(m.Samples) > 0 && m.Band.Kind.Estimated() {
+			n.Lo, n.Hi = finite(m.Lo), finite(m.Hi)
+			n.Min, n.Max = finite(slices.Min(m.Samples)), finite(slices.Max(m.Samples))
 		}
 		out.Numbers = append(out.Numbers, n)
 	}
@@ -94,7 +91,8 @@ func scenarioResultJSON(res scenario.Result) MeasuredJSON {
 }
 
 // writeScenarioResult prints one scenario's numbers without verdicts.
-func writeScenarioResult(w io.Writer, res scenario.Result) error {
+func writeScenarioResult(w io.Writer, o outcome.Outcome) error {
+	res := measuredJSON(o)
 	var b strings.Builder
 	steps := "steps"
 	if res.Steps == 1 {
@@ -113,7 +111,7 @@ func writeScenarioResult(w io.Writer, res scenario.Result) error {
 		}
 		return band.Format(*p)
 	}
-	for _, n := range scenarioResultJSON(res).Numbers {
+	for _, n := range res.Numbers {
 		value, spread := "missing", "—"
 		if n.Median != nil {
 			value = band.Format(*n.Median)

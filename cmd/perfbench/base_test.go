@@ -179,7 +179,7 @@ func TestPairedTableListsFailuresFirst(t *testing.T) {
 		skips,
 		time("c", band.Unsure, outcome.Same, "unsure: straddles"))
 	var b strings.Builder
-	require.NoError(t, (&report.Report{Program: "perfbench", Command: "scenarios", Paired: &o, Base: "main"}).Write(&b, io.Discard, report.Table))
+	require.NoError(t, (&report.Report{Program: "perfbench", Command: "scenarios", Outcome: o, Base: "main"}).Write(&b, io.Discard, report.Table))
 	out := b.String()
 	assert.Contains(t, out, "head/base [98.75% interval]", "every time's interval has one level, said once")
 	assert.Contains(t, out, "1.01 [1.005, 1.02] 60 pairs")
@@ -223,7 +223,7 @@ func TestPairedTableFitsItsWidth(t *testing.T) {
 		column bool
 	}{{scroll, 100, true}, {o, 100, false}, {o, 80, false}} {
 		var b strings.Builder
-		r := &report.Report{Program: "perfbench", Command: "scenarios", Paired: &tt.o, Base: "main", Terminal: report.Terminal{Width: tt.width}}
+		r := &report.Report{Program: "perfbench", Command: "scenarios", Outcome: tt.o, Base: "main", Terminal: report.Terminal{Width: tt.width}}
 		require.NoError(t, r.Write(&b, io.Discard, report.Table))
 		out := b.String()
 		for _, l := range strings.Split(out, "\n") {

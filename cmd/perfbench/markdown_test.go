@@ -92,7 +92,7 @@ func TestMarkdownScenarios(t *testing.T) {
 			o := markdownOutcome(t, c.hover, around(20), c.restyles, c.broken)
 			require.Equal(t, c.verdict, o.Verdict)
 			var b bytes.Buffer
-			require.NoError(t, (&report.Report{Program: "perfbench", Command: "scenarios", Runs: []outcome.Outcome{o}}).Write(&b, io.Discard, report.Markdown))
+			require.NoError(t, (&report.Report{Program: "perfbench", Command: "scenarios", Outcome: o}).Write(&b, io.Discard, report.Markdown))
 			assert.Contains(t, b.String(), c.wantFragment)
 			assert.NotContains(t, b.String(), "| ↕ moved | hover-storm | restyles", "slack under a ceiling is not a move")
 			markdownGolden(t, c.name+".md", b.String())
@@ -193,7 +193,7 @@ func TestMarkdownPaired(t *testing.T) {
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			var b bytes.Buffer
-			require.NoError(t, (&report.Report{Program: "perfbench", Command: "scenarios", Paired: &c.o, Base: "origin/main"}).Write(&b, io.Discard, report.Markdown))
+			require.NoError(t, (&report.Report{Program: "perfbench", Command: "scenarios", Outcome: c.o, Base: "origin/main"}).Write(&b, io.Discard, report.Markdown))
 			markdownGolden(t, c.name+".md", b.String())
 			// The heading, one line of verdict, then the table or
 			// the line saying there is nothing to list.
@@ -207,7 +207,7 @@ func TestMarkdownPaired(t *testing.T) {
 
 	var ref bytes.Buffer
 	o := pairedOutcome(band.Pass, outcome.Pairing{Tolerance: 0.03, Alpha: paired.Alpha, Times: 1, Looks: 1}, frame("frame", 1.001, 0.997, 1.004, band.Pass, outcome.Same, ""))
-	require.NoError(t, (&report.Report{Program: "perfbench", Command: "reference", Paired: &o, Base: "the reference 4f6ca49b2d8b"}).Write(&ref, io.Discard, report.Markdown))
+	require.NoError(t, (&report.Report{Program: "perfbench", Command: "reference", Outcome: o, Base: "the reference 4f6ca49b2d8b"}).Write(&ref, io.Discard, report.Markdown))
 	assert.Contains(t, ref.String(), "## ✅ perfbench reference: head against the reference 4f6ca49b2d8b: no change\n", "the revision ratchet's report says what it ran")
 
 	self, err := os.Executable()

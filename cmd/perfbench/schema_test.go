@@ -322,9 +322,9 @@ func fullReports(t *testing.T) map[string][]byte {
 	}}
 	out := map[string][]byte{}
 	for kind, r := range map[string]*report.Report{
-		"judged":   {Program: "perfbench", Command: "perf", Runs: []outcome.Outcome{o}},
-		"paired":   {Program: "perfbench", Command: "scenarios", Paired: &p, Base: "main (0123456789ab)"},
-		"measured": {Program: "perfbench", Command: "scenario", Measured: &m},
+		"judged":   {Program: "perfbench", Command: "perf", Outcome: o},
+		"paired":   {Program: "perfbench", Command: "scenarios", Outcome: p, Base: "main (0123456789ab)"},
+		"measured": {Program: "perfbench", Command: "scenario", Outcome: outcome.Measured(m)},
 	} {
 		var b strings.Builder
 		require.NoError(t, r.Write(&b, &strings.Builder{}, report.JSON))

@@ -13,7 +13,6 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/perfbench/perfbench/band"
 	"github.com/perfbench/perfbench/baselines"
 	"github.com/perfbench/perfbench/builds"
 	"github.com/perfbench/perfbench/outcome"
@@ -76,29 +75,6 @@ func headCommit(ctx context.Context) (string, error) {
 		return "", usagef("git rev-parse HEAD finds no commit (%v)", err)
 	}
 	return sha, nil
-}
-
-// compared is what the revision ratchet reads of a paired run.
-func compared(o outcome.Outcome) revision.Compared {
-	broken := o.Broken()
-	c := revision.Compared{Failed: o.Failed(), Broken: len(broken) > 0 || o.Verdict == band.Broken || o.Verdict == band.None}
-	c.Failures = append(c.Failures, broken...)
-	if o.Verdict == band.None {
-		c.Failures = append(c.Failures, "nothing was judged")
-	}
-	for _, n := range o.Numbers() {
-		if n.Verdict.Failed() || o.FailUnsure && n.Verdict == band.Unsure {
-			c.Failures = append(c.Failures, strings.TrimSpace(n.Scenario+" "+n.Name+": "+n.Note))
-		}
-		if !n.Band.Kind.Estimated() || n.Verdict == band.None {
-			continue
-		}
-		c.Times = append(c.Times, revision.ComparedTime{
-			Ratio:   baselines.Ratio{Scenario: n.Scenario, Number: n.Name, Ratio: n.Ratio.Value, Lo: n.Ratio.Lo, Hi: n.Ratio.Hi, Pairs: n.Ratio.Pairs},
-			Verdict: n.Verdict, Faster: n.Move == outcome.Better, Slower: n.Move == outcome.Within,
-		})
-	}
-	return c
 }
 
 // referenceJSON is what reference --json prints: the header every JSON
@@ -198,7 +174,7 @@ scenario broke, 2 usage or input error. Details: perfbench's docs/ratchet.md.`,
 					return h.ratchetErr(err)
 				}
 				run, label = &p, l
-				o = rv.Judge(compared(p))
+				o = rv.Judge(p)
 			}
 			if o, err = rv.Finish(o); err != nil {
 				return h.ratchetErr(err)

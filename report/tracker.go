@@ -58,7 +58,8 @@ func trackerKind(k band.Kind) tracker.Kind {
 		return tracker.Time
 	case k.Bounded():
 		return tracker.Count
-	case k == band.KindInstructions:
+	case k.Portable():
+		// The one kind recorded for every machine of a toolchain.
 		return tracker.Instructions
 	}
 	panic(fmt.Sprintf("report: no tracker kind for band kind %q", k))

@@ -159,7 +159,7 @@ scenario broke, 2 usage or input error. Details: perfbench's docs/ratchet.md.`,
 			}
 			defer rv.Close()
 			var run *outcome.Outcome
-			label := ""
+			var named sides
 			o := rv.Outcome()
 			if ref, ok := rv.Against(); ok {
 				// Named as the file names it, with its line: no --base was given.
@@ -173,13 +173,13 @@ scenario broke, 2 usage or input error. Details: perfbench's docs/ratchet.md.`,
 				if err != nil {
 					return h.ratchetErr(err)
 				}
-				run, label = &p, l
+				run, named = &p, l
 				o = rv.Judge(p)
 			}
 			if o, err = rv.Finish(o); err != nil {
 				return h.ratchetErr(err)
 			}
-			if err := h.writeReference(cmd, f, o, run, label, headLabel(headBins, refBins, layouts)); err != nil {
+			if err := h.writeReference(cmd, f, o, run, named); err != nil {
 				return err
 			}
 			if o.Failed {
@@ -210,15 +210,15 @@ scenario broke, 2 usage or input error. Details: perfbench's docs/ratchet.md.`,
 
 // writeReference prints the paired report, if a run was made, then what
 // became of the reference; with --format json one object holding both.
-func (h *front) writeReference(cmd *cobra.Command, f report.Format, o revision.Outcome, run *outcome.Outcome, label, head string) error {
+func (h *front) writeReference(cmd *cobra.Command, f report.Format, o revision.Outcome, run *outcome.Outcome, named sides) error {
 	out := cmd.OutOrStdout()
 	var rep *report.Report
 	if run != nil {
 		base := "the reference " + short12(o.Reference.Commit)
-		if label != "" && !strings.Contains(label, o.Reference.Commit) {
-			base += " (" + label + ")" // builds handed in
+		if named.base != "" && !strings.Contains(named.base, o.Reference.Commit) {
+			base += " (" + named.base + ")" // builds handed in
 		}
-		rep = &report.Report{Program: h.program, Command: "reference", Outcome: *run, Base: base, Head: head}
+		rep = &report.Report{Program: h.program, Command: "reference", Outcome: *run, Base: base, Head: named.head}
 	}
 	if f == report.JSON {
 		doc := referenceJSON{Header: report.Header{Version: report.Version, Kind: "reference", Program: h.program, Command: "reference"}, Reference: o}

@@ -201,6 +201,23 @@ func (n Number) Value() float64 {
 	return n.Median
 }
 
+// Sides returns the two builds' values as a report shows them beside the
+// ratio: base's own, and head's as base × head/base for a time with a
+// ratio, head's own otherwise. A time's ratio is the median over every
+// pair of head and base processes, which the medians of each side's
+// processes need not agree with (head 200.5 µs beside base 214.6 µs at a
+// ratio of 1.067): shown beside it, they would contradict it.
+func (n Number) Sides() (head, base float64) {
+	head, base = n.Value(), n.Base
+	if n.Band.Kind.Estimated() && finite(n.Ratio.Value) && finite(base) {
+		head = base * n.Ratio.Value
+	}
+	return head, base
+}
+
+// finite reports whether v is a number a report can print.
+func finite(v float64) bool { return !math.IsNaN(v) && !math.IsInf(v, 0) }
+
 // Changed reports whether the two builds differ on the number: a count
 // that moved, a time whose interval excludes 1, or a number only one has.
 func (n Number) Changed() bool { return n.Move != Same }
@@ -316,6 +333,7 @@ func (p Pairing) Rule() string {
 		unsure = "it fails the run"
 	}
 	return fmt.Sprintf("Head and base ran in alternate processes. "+
+		"A time's head is shown as its base times head/base, the median ratio over every pair of processes. "+
 		"A time fails when head is shown more than %s%% slower than base, and passes when it is shown less. "+
 		"Otherwise it is unsure: %s. "+
 		"Shown means at the suite's level: α %s%% over %s and %s (Holm). "+

@@ -107,3 +107,19 @@ func TestMeasuredJudgesNothingButBroken(t *testing.T) {
 	assert.True(t, o.Numbers()[1].Value() != o.Numbers()[1].Value(), "and has no value")
 	assert.True(t, Measured(scenario.Result{Name: "s", Broken: "exit status 2", Numbers: []band.Measured{frame}}).Failed())
 }
+
+// A time's sides agree with its ratio: base as measured, head as base ×
+// ratio; a count, and a time with no ratio, shows each side's own.
+func TestSidesAgreeWithTheRatio(t *testing.T) {
+	time := Number{Judged: band.Judged{Spec: band.Spec{Band: band.Time(0.03)}, Median: 200.5, BandVerdict: band.Pass}, Base: 214.6,
+		Ratio: Ratio{Value: 1.067}}
+	head, base := time.Sides()
+	assert.InDelta(t, 214.6*1.067, head, 1e-9)
+	assert.Equal(t, 214.6, base)
+	time.Ratio = NoRatio()
+	head, _ = time.Sides()
+	assert.Equal(t, 200.5, head, "no ratio: head's own")
+	count := Number{Judged: band.Judged{Spec: band.Spec{Band: band.Count(5)}, Median: 3, BandVerdict: band.Pass}, Base: 2, Ratio: NoRatio()}
+	head, base = count.Sides()
+	assert.Equal(t, [2]float64{3, 2}, [2]float64{head, base})
+}

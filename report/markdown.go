@@ -220,7 +220,8 @@ func writeMarkdownPaired(w io.Writer, program, command, base string, o outcome.O
 		// add counts a failed or unsure number as such before it looks at
 		// moved, so any heading is a move here.
 		kinds.add(n.Band.Kind, n.Verdict, h != "")
-		row := []string{n.Scenario, n.Name, pairedNumber(n.Value()), pairedNumber(n.Base), n.Unit, pairedRatio(n, true)}
+		headValue, baseValue := n.Sides()
+		row := []string{n.Scenario, n.Name, pairedNumber(headValue), pairedNumber(baseValue), n.Unit, pairedRatio(n, true)}
 		all = append(all, append(slices.Clone(row), pairedVerdict(n.Verdict), join(n.Note, n.Sees())))
 	}
 	for _, n := range pairedListed(o) {
@@ -234,7 +235,8 @@ func writeMarkdownPaired(w io.Writer, program, command, base string, o outcome.O
 		default:
 			moved[h]++
 		}
-		rows = append(rows, []string{label, n.Scenario, n.Name, pairedNumber(n.Value()), pairedNumber(n.Base), n.Unit, pairedRatio(n, true), join(n.Note, n.Sees())})
+		headValue, baseValue := n.Sides()
+		rows = append(rows, []string{label, n.Scenario, n.Name, pairedNumber(headValue), pairedNumber(baseValue), n.Unit, pairedRatio(n, true), join(n.Note, n.Sees())})
 	}
 	for _, br := range o.Broken() {
 		rows = append(rows, []string{Icon(band.Broken) + " broken", "—", "—", "—", "—", "—", "—", br})

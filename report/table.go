@@ -170,7 +170,8 @@ func writePairedTable(w io.Writer, head, base string, o outcome.Outcome, width i
 				rows = append(rows, []string{scenario})
 			}
 			note := join(n.Note, n.Sees())
-			row := []string{"  " + n.Name, pairedValue(n, n.Value()), pairedValue(n, n.Base), pairedRatio(n, !same), pairedVerdict(n.Verdict)}
+			headValue, baseValue := n.Sides()
+			row := []string{"  " + n.Name, pairedValue(n, headValue), pairedValue(n, baseValue), pairedRatio(n, !same), pairedVerdict(n.Verdict)}
 			if !ratioColumn {
 				row = append(row[:3], row[4])
 				if r := pairedRatio(n, true); r != "—" {

@@ -202,6 +202,29 @@ func TestPairedTableListsFailuresFirst(t *testing.T) {
 	assert.NotContains(t, out, "changed:")
 }
 
+// A time's head and base columns agree with its ratio: the ratio is the
+// median over every pair of processes, which the medians of each side's
+// processes can contradict (head 200.5 µs beside base 214.6 µs at 1.067),
+// so head reads as base × ratio, and the rule below the table says so.
+func TestPairedColumnsAgreeWithTheRatio(t *testing.T) {
+	frame := pairedNumber("kitchen", "frame", "µs/frame", band.Band{Kind: band.KindTime}, 200.5, 214.6)
+	frame.Ratio = outcome.Ratio{Value: 1.067, Lo: 1.02, Hi: 1.11, Level: 0.95, Pairs: 60, Detectable: 1.05}
+	frame.Verdict, frame.Move, frame.Note = band.Fail, outcome.Worse, "1.067× slower, beyond the 3% tolerance"
+	o := pairedOutcome(band.Fail, outcome.Pairing{Tolerance: 0.03, Alpha: paired.Alpha, Times: 1, Looks: 1}, frame)
+	for _, f := range []report.Format{report.Table, report.Markdown} {
+		var b strings.Builder
+		require.NoError(t, (&report.Report{Program: "perfbench", Command: "scenarios", Outcome: o, Base: "main"}).Write(&b, io.Discard, f))
+		out := b.String()
+		assert.NotContains(t, out, "200.5", "%s: head's own median would read faster than base at a ratio above 1", f)
+		assert.Contains(t, strings.Join(strings.Fields(out), " "), "A time's head is shown as its base times head/base", f)
+		if f == report.Table {
+			assert.Regexp(t, `\n  frame +229 µs +214\.6 µs +1\.067 \[1\.02, 1\.11\]`, out)
+		} else {
+			assert.Contains(t, out, "| kitchen | frame | 229 | 214.6 | µs/frame |")
+		}
+	}
+}
+
 // The paired table fits its terminal: a time's ratio has a column of its
 // own where it fits (scroll's numbers at 100 columns); where it would not
 // (with resize's widest value too, at 100 or 80), the ratio joins the note
@@ -231,10 +254,10 @@ func TestPairedTableFitsItsWidth(t *testing.T) {
 		}
 		if tt.column {
 			assert.Contains(t, out, "head/base [98.75% interval]")
-			assert.Regexp(t, `  translation-frame +2\.1 µs +2\.1 µs +1\.001 \[0\.9902, 1\.025\] 30 pairs +pass\n`, out)
+			assert.Regexp(t, `  translation-frame +2\.102 µs +2\.1 µs +1\.001 \[0\.9902, 1\.025\] 30 pairs +pass\n`, out)
 		} else {
 			assert.NotContains(t, out, "head/base [")
-			assert.Regexp(t, `  translation-frame +2\.1 µs +2\.1 µs +pass\n    head/base 1\.001 \[0\.9902, 1\.025\] 98\.75% 30 pairs; this run can miss a\s+slowdown under 4\.7%\n`, out)
+			assert.Regexp(t, `  translation-frame +2\.102 µs +2\.1 µs +pass\n    head/base 1\.001 \[0\.9902, 1\.025\] 98\.75% 30 pairs; this run can miss a\s+slowdown under 4\.7%\n`, out)
 		}
 	}
 }

@@ -364,11 +364,17 @@ func Run(ctx context.Context, names []string, opts Options) (outcome.Outcome, er
 			status(-1, looked, stops)
 		}
 	}
-	o := outcome.Outcome{Against: outcome.Base,
-		Pairing: outcome.Pairing{Tolerance: tol, Alpha: Alpha, Looks: p.looks, FailUnsure: opts.FailUnsure, Builds: builds, Seed: seed}}
-	// The suite's times are judged together, across the scenarios: its
-	// numbers are one list while plan.decide judges them, and each
-	// scenario's its own run of that list.
+	pairing := outcome.Pairing{Tolerance: tol, Alpha: Alpha, Looks: p.looks, FailUnsure: opts.FailUnsure, Builds: builds, Seed: seed}
+	return judgeRun(names, head, base, opts, p, pairing)
+}
+
+// judgeRun judges the pairs each named scenario ran, head's results and
+// base's, pooled a side with the instructions each side counted: the
+// suite's times together, across the scenarios, so its numbers are one
+// list while plan.decide judges them, and each scenario's its own run of
+// that list.
+func judgeRun(names []string, head, base [][]scenario.Result, opts Options, p plan, pairing outcome.Pairing) (outcome.Outcome, error) {
+	o := outcome.Outcome{Against: outcome.Base, Pairing: pairing}
 	var numbers []outcome.Number
 	var ends []int
 	for i, name := range names {

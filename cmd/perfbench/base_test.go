@@ -138,7 +138,7 @@ func TestBaseBinarySameBuildPasses(t *testing.T) {
 	for _, n := range o.Numbers {
 		assert.Equal(t, band.Pass, n.Verdict, "%s", n.Name)
 		assert.Empty(t, n.Note, "%s", n.Name)
-		if n.Kind == band.KindTime {
+		if n.Kind.Estimated() {
 			require.NotNil(t, n.Ratio)
 			assert.Equal(t, 1.0, *n.Ratio)
 			assert.Equal(t, 4, n.Pairs)

@@ -489,7 +489,8 @@ func worst(o outcome.Outcome) band.Verdict {
 // reference page are out of date, a ReadOnly run returns o as it is, and
 // a recording run performs obligations 2 and 3 (see [Ratchet]) and
 // writes the group — or, when o failed, writes nothing and says why
-// (outcome.Recording.Withheld).
+// (outcome.Recording.Withheld). o is the outcome the last Judge or
+// Rejudge returned: what it records are the samples they judged.
 func (r *Ratchet) Finish(o outcome.Outcome) (outcome.Outcome, error) {
 	switch {
 	case r.opts.Check:

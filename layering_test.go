@@ -33,9 +33,13 @@ func TestTheRatchetsLayersKeepTheirPlace(t *testing.T) {
 	// neither ratchet: the judge hands them its scenarios as values.
 	docs := with(hist, "chart")
 	// The judge and the revision ratchet write through all of the above,
-	// and know nothing of the runner, the report or each other.
-	ratchets := with(docs, "perfdocs")
+	// leave an outcome, and know nothing of the runner, the report or
+	// each other.
+	ratchets := with(docs, "perfdocs", "outcome")
 	for pkg, allowed := range map[string][]string{
+		// The outcome every judge leaves and every writer reads is made
+		// of values alone.
+		"outcome":    values,
 		"writegroup": nil,
 		"baselines":  files,
 		"history":    store,

@@ -15,6 +15,7 @@ import (
 
 	"github.com/perfbench/perfbench/affinity"
 	"github.com/perfbench/perfbench/builds"
+	"github.com/perfbench/perfbench/outcome"
 	"github.com/perfbench/perfbench/paired"
 	"github.com/perfbench/perfbench/report"
 	"github.com/perfbench/perfbench/runner"
@@ -117,33 +118,59 @@ func executables(flag string, paths []string) error {
 // the base builds of --base-binary, heads the head builds of
 // --head-binary (none: this binary).
 func (h *front) runPaired(cmd *cobra.Command, names []string, head *runner.Runner, ref string, binaries, heads []string, layouts int, opts paired.Options, f report.Format, ex *exports, count *counting) error {
-	o, label, err := h.pairedRun(cmd, names, head, ref, "--base "+ref, "--base-binary", binaries, heads, layouts, opts, count)
-	headLabel := headLabel(heads, binaries, layouts)
+	o, named, err := h.pairedRun(cmd, names, head, ref, "--base "+ref, "--base-binary", binaries, heads, layouts, opts, count)
 	if err != nil {
 		return err
 	}
-	return h.write(cmd, &report.Report{Program: h.program, Command: "scenarios", Paired: &o, Base: label, Head: headLabel, Terminal: terminalFor(cmd.OutOrStdout(), false)}, f, ex)
+	return h.write(cmd, &report.Report{Program: h.program, Command: "scenarios", Outcome: o, Base: named.base, Head: named.head, Terminal: terminalFor(cmd.OutOrStdout(), false)}, f, ex)
 }
 
+// sides are what a paired run's report calls its two sides.
+type sides struct{ head, base string }
+
 // headLabel names what a paired run ran as head, for its report: the
-// --head-binary builds, or this binary and the layout builds of HEAD that
-// --base REF with --layouts N makes; "" is this binary alone.
-func headLabel(heads, binaries []string, layouts int) string {
+// --head-binary builds, or this binary by the revision its build records,
+// with the layout builds of HEAD that --base REF with --layouts N made.
+func headLabel(heads []string, layouts builds.Set, self *debug.BuildInfo) string {
 	switch {
 	case len(heads) > 0:
 		return strings.Join(heads, ", ")
-	case layouts > 1 && len(binaries) == 0:
-		return fmt.Sprintf("this binary and %d builds of HEAD with other layouts", layouts-1)
+	case len(layouts.Bins) > 0:
+		return fmt.Sprintf("%s, and %d builds of %s with other layouts", thisBinary(self), len(layouts.Bins), layouts.Label)
 	}
-	return ""
+	return thisBinary(self)
+}
+
+// thisBinary names this binary by the revision its build records: "this
+// binary, built from 0a1b2c3d4e5f", with uncommitted changes where the
+// build says so, or that it records none (go run stamps none).
+func thisBinary(bi *debug.BuildInfo) string {
+	rev, modified := "", false
+	if bi != nil {
+		for _, s := range bi.Settings {
+			switch s.Key {
+			case "vcs.revision":
+				rev = s.Value
+			case "vcs.modified":
+				modified = s.Value == "true"
+			}
+		}
+	}
+	switch {
+	case rev == "":
+		return "this binary, whose build records no revision"
+	case modified:
+		return fmt.Sprintf("this binary, built from %.12s with uncommitted changes", rev)
+	}
+	return fmt.Sprintf("this binary, built from %.12s", rev)
 }
 
 // pairedRun builds the base (and head's layouts) as runPaired describes,
-// runs the pairs and returns their outcome and what the report calls the
-// base; the temporary builds are removed before it returns.
+// runs the pairs and returns their outcome and what the report calls its
+// two sides; the temporary builds are removed before it returns.
 // binFlag is the flag that hands in the base's builds instead (binaries):
 // messages name it as the way out of a base that cannot be built here.
-func (h *front) pairedRun(cmd *cobra.Command, names []string, head *runner.Runner, ref, refName, binFlag string, binaries, heads []string, layouts int, opts paired.Options, count *counting) (paired.Outcome, string, error) {
+func (h *front) pairedRun(cmd *cobra.Command, names []string, head *runner.Runner, ref, refName, binFlag string, binaries, heads []string, layouts int, opts paired.Options, count *counting) (outcome.Outcome, sides, error) {
 	ctx := cmd.Context()
 	// One line redrawn on a terminal, a line per build side and per look
 	// in a log: building the base and the pairs take long enough that a
@@ -151,11 +178,13 @@ func (h *front) pairedRun(cmd *cobra.Command, names []string, head *runner.Runne
 	progress := h.pairing(cmd)
 	defer progress.done()
 	if err := executables(binFlag, binaries); err != nil {
-		return paired.Outcome{}, "", err
+		return outcome.Outcome{}, sides{}, err
 	}
 	if err := executables("--head-binary", heads); err != nil {
-		return paired.Outcome{}, "", err
+		return outcome.Outcome{}, sides{}, err
 	}
+	self, _ := debug.ReadBuildInfo()
+	named := sides{head: headLabel(heads, builds.Set{}, self)}
 	var b builds.Set
 	if len(binaries) > 0 {
 		b = builds.Set{Bins: binaries, Label: strings.Join(binaries, ", ")}
@@ -166,15 +195,16 @@ func (h *front) pairedRun(cmd *cobra.Command, names []string, head *runner.Runne
 		}
 		var err error
 		if b, err = h.buildRevision(ctx, ref, refName, binFlag, seeds, "base", progress); err != nil {
-			return paired.Outcome{}, "", err
+			return outcome.Outcome{}, sides{}, err
 		}
 		defer b.Remove()
 		if layouts > 1 && len(heads) == 0 {
 			hb, err := h.buildRevision(ctx, "HEAD", "HEAD (head's layout builds)", "--head-binary", seeds[1:], "head", progress)
 			if err != nil {
-				return paired.Outcome{}, "", err
+				return outcome.Outcome{}, sides{}, err
 			}
 			defer hb.Remove()
+			named.head = headLabel(nil, hb, self)
 			heads = append([]string{""}, hb.Bins...)
 		}
 	}
@@ -212,17 +242,18 @@ func (h *front) pairedRun(cmd *cobra.Command, names []string, head *runner.Runne
 		progress.Step(fmt.Sprintf("counting the instructions of %d scenarios under Valgrind, head and base", len(timed)))
 		var err error
 		if opts.HeadCounted, err = count.of(opts.Head).Run(ctx, timed); err != nil {
-			return paired.Outcome{}, "", err
+			return outcome.Outcome{}, sides{}, err
 		}
 		if opts.BaseCounted, err = count.of(opts.Base).Run(ctx, timed); err != nil {
-			return paired.Outcome{}, "", err
+			return outcome.Outcome{}, sides{}, err
 		}
 	}
 	o, err := paired.Run(ctx, names, opts)
 	progress.done()
 	var ce *paired.ClockError
 	if errors.As(err, &ce) {
-		return o, "", UsageError{err}
+		return o, sides{}, UsageError{err}
 	}
-	return o, b.Label, err
+	named.base = b.Label
+	return o, named, err
 }

@@ -47,6 +47,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/perfbench/perfbench/latency"
+	"github.com/perfbench/perfbench/outcome"
 	"github.com/perfbench/perfbench/ratchet"
 	"github.com/perfbench/perfbench/runner"
 	"github.com/perfbench/perfbench/scenario"
@@ -308,18 +309,18 @@ func Quiet(cmd *cobra.Command) bool {
 // ratchet judges those again, then the ratchet finishes (checks the docs,
 // or records). Control goes down to the runner and back up, never from
 // the ratchet into the runner.
-func judged(ctx context.Context, rt *ratchet.Ratchet, r *runner.Runner, count *counting, names []string) (ratchet.Outcome, error) {
+func judged(ctx context.Context, rt *ratchet.Ratchet, r *runner.Runner, count *counting, names []string) (outcome.Outcome, error) {
 	times, err := r.Run(ctx, names)
 	if err != nil {
-		return ratchet.Outcome{}, err
+		return outcome.Outcome{}, err
 	}
 	results, err := count.add(ctx, times)
 	if err != nil {
-		return ratchet.Outcome{}, err
+		return outcome.Outcome{}, err
 	}
 	o, err := rt.Judge(results)
 	if err != nil {
-		return ratchet.Outcome{}, err
+		return outcome.Outcome{}, err
 	}
 	again := rt.Straddling(o)
 	recount := rt.Recounting(o)
@@ -333,14 +334,14 @@ func judged(ctx context.Context, rt *ratchet.Ratchet, r *runner.Runner, count *c
 	if len(again) > 0 {
 		remeasured, err := r.Run(ctx, again)
 		if err != nil {
-			return ratchet.Outcome{}, err
+			return outcome.Outcome{}, err
 		}
 		for _, res := range remeasured {
 			latest[res.Name] = res
 		}
 	}
 	if err := count.recount(ctx, recount); err != nil {
-		return ratchet.Outcome{}, err
+		return outcome.Outcome{}, err
 	}
 	var redo []scenario.Result
 	for _, name := range names {
@@ -349,7 +350,7 @@ func judged(ctx context.Context, rt *ratchet.Ratchet, r *runner.Runner, count *c
 		}
 	}
 	if redo, err = count.add(ctx, redo); err != nil {
-		return ratchet.Outcome{}, err
+		return outcome.Outcome{}, err
 	}
 	return rt.Finish(rt.Rejudge(o, redo))
 }

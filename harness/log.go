@@ -10,7 +10,7 @@ import (
 
 	"github.com/perfbench/perfbench/band"
 	"github.com/perfbench/perfbench/builds"
-	"github.com/perfbench/perfbench/ratchet"
+	"github.com/perfbench/perfbench/outcome"
 )
 
 // scenarioLog is what a judged run (scenarios, perf) prints on stderr when
@@ -81,7 +81,7 @@ func (l *scenarioLog) read(line string) {
 
 // judged prints one line per scenario of a judged run; run and runs
 // number the run among --count's.
-func (l *scenarioLog) judged(o ratchet.Outcome, run, runs int) {
+func (l *scenarioLog) judged(o outcome.Outcome, run, runs int) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	for _, sc := range o.Scenarios {
@@ -95,7 +95,7 @@ func (l *scenarioLog) judged(o ratchet.Outcome, run, runs int) {
 }
 
 // scenarioLine is one scenario's log line.
-func scenarioLine(sc ratchet.ScenarioOutcome, wall time.Duration, procs, run, runs int) string {
+func scenarioLine(sc outcome.Scenario, wall time.Duration, procs, run, runs int) string {
 	var about []string
 	switch procs {
 	case 0:

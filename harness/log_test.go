@@ -7,7 +7,7 @@ import (
 	"github.com/stretchr/testify/assert"
 
 	"github.com/perfbench/perfbench/band"
-	"github.com/perfbench/perfbench/ratchet"
+	"github.com/perfbench/perfbench/outcome"
 )
 
 // The log adds up a scenario's processes over the runner's calls (a
@@ -34,8 +34,8 @@ func TestScenarioLogOneLinePerScenario(t *testing.T) {
 	fail.Name = "frame"
 	pass := band.Judged{BandVerdict: band.Pass}
 	pass.Name = "restyles"
-	l.judged(ratchet.Outcome{Scenarios: []ratchet.ScenarioOutcome{
-		{Name: "a", Verdict: band.Fail, Remeasured: true, Numbers: []band.Judged{pass, fail}},
+	l.judged(outcome.Outcome{Scenarios: []outcome.Scenario{
+		{Name: "a", Verdict: band.Fail, Remeasured: true, Numbers: outcome.ByBand("a", pass, fail)},
 		{Name: "b", Verdict: band.Broken, Broken: "exited with status 2\nand more"},
 		{Name: "c", Verdict: band.Pass, Advisory: []string{"frame"}},
 	}}, 2, 3)
@@ -44,6 +44,6 @@ func TestScenarioLogOneLinePerScenario(t *testing.T) {
 		"scenario c: pass in 0.00s (run 2 of 3): over its limit, as advice: frame\n", b.String())
 
 	b.Reset()
-	l.judged(ratchet.Outcome{Scenarios: []ratchet.ScenarioOutcome{{Name: "a", Verdict: band.Pass}}}, 1, 1)
+	l.judged(outcome.Outcome{Scenarios: []outcome.Scenario{{Name: "a", Verdict: band.Pass}}}, 1, 1)
 	assert.Equal(t, "scenario a: pass in 0.00s\n", b.String(), "a judged run's processes are not counted again")
 }

@@ -1,6 +1,7 @@
 package harness
 
 import (
+	"runtime/debug"
 	"strings"
 	"sync"
 	"testing"
@@ -10,6 +11,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/perfbench/perfbench/builds"
 	"github.com/perfbench/perfbench/paired"
 )
 
@@ -133,11 +135,20 @@ func TestNilPairing(t *testing.T) {
 	p.done()
 }
 
-// The paired report says what ran as head: this binary alone, this binary
-// with the layout builds of HEAD it made, or the builds handed in.
+// The paired report says what ran as head: this binary alone, by the
+// revision its build records, this binary with the layout builds of HEAD
+// it made, or the builds handed in.
 func TestHeadLabelSaysWhatRanAsHead(t *testing.T) {
-	assert.Equal(t, "", headLabel(nil, nil, 1))
-	assert.Equal(t, "this binary and 3 builds of HEAD with other layouts", headLabel(nil, nil, 4))
-	assert.Equal(t, "", headLabel(nil, []string{"old"}, 4), "--base-binary builds nothing")
-	assert.Equal(t, "a, b", headLabel([]string{"a", "b"}, []string{"x", "y"}, 1))
+	stamped := func(settings ...debug.BuildSetting) *debug.BuildInfo { return &debug.BuildInfo{Settings: settings} }
+	clean := stamped(debug.BuildSetting{Key: "vcs.revision", Value: "0a1b2c3d4e5f60718293a4b5c6d7e8f901234567"},
+		debug.BuildSetting{Key: "vcs.modified", Value: "false"})
+	dirty := stamped(debug.BuildSetting{Key: "vcs.revision", Value: "0a1b2c3d4e5f60718293a4b5c6d7e8f901234567"},
+		debug.BuildSetting{Key: "vcs.modified", Value: "true"})
+	assert.Equal(t, "this binary, built from 0a1b2c3d4e5f", headLabel(nil, builds.Set{}, clean))
+	assert.Equal(t, "this binary, built from 0a1b2c3d4e5f with uncommitted changes", headLabel(nil, builds.Set{}, dirty))
+	assert.Equal(t, "this binary, whose build records no revision", headLabel(nil, builds.Set{}, stamped()), "go run stamps none")
+	assert.Equal(t, "this binary, whose build records no revision", headLabel(nil, builds.Set{}, nil))
+	layouts := builds.Set{Bins: []string{"b1", "b2", "b3"}, Label: "HEAD (0a1b2c3d4e5f)"}
+	assert.Equal(t, "this binary, built from 0a1b2c3d4e5f, and 3 builds of HEAD (0a1b2c3d4e5f) with other layouts", headLabel(nil, layouts, clean))
+	assert.Equal(t, "a, b", headLabel([]string{"a", "b"}, layouts, clean), "the builds handed in")
 }

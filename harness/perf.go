@@ -13,6 +13,7 @@ import (
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 
+	"github.com/perfbench/perfbench/outcome"
 	"github.com/perfbench/perfbench/ratchet"
 	"github.com/perfbench/perfbench/report"
 	"github.com/perfbench/perfbench/runner"
@@ -139,7 +140,7 @@ as it was. Details: perfbench's docs/ratchet.md.`,
 				return h.ratchetErr(err)
 			}
 			bar.judged(o, 1, 1)
-			rep := &report.Report{Program: p, Command: "perf", Runs: []ratchet.Outcome{o}, Terminal: terminalFor(cmd.OutOrStdout(), wide)}
+			rep := &report.Report{Program: p, Command: "perf", Outcome: o, Terminal: terminalFor(cmd.OutOrStdout(), wide)}
 			if err := rep.Write(cmd.OutOrStdout(), cmd.ErrOrStderr(), f); err != nil {
 				return err
 			}
@@ -227,7 +228,7 @@ func perfCommit(build *debug.BuildInfo) string {
 
 // lineChange says how one line of a stale file differs, cut to fit a log
 // line: "has … , perf would write …".
-func lineChange(c ratchet.LineChange) string {
+func lineChange(c outcome.LineChange) string {
 	cut := func(s string) string {
 		if r := []rune(s); len(r) > 70 {
 			return string(r[:69]) + "…"

@@ -14,9 +14,9 @@ import (
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 
-	"github.com/perfbench/perfbench/band"
 	"github.com/perfbench/perfbench/baselines"
 	"github.com/perfbench/perfbench/builds"
+	"github.com/perfbench/perfbench/outcome"
 	"github.com/perfbench/perfbench/paired"
 	"github.com/perfbench/perfbench/report"
 	"github.com/perfbench/perfbench/revision"
@@ -76,28 +76,6 @@ func headCommit(ctx context.Context) (string, error) {
 		return "", usagef("git rev-parse HEAD finds no commit (%v)", err)
 	}
 	return sha, nil
-}
-
-// compared is what the revision ratchet reads of a paired run.
-func compared(o paired.Outcome) revision.Compared {
-	c := revision.Compared{Failed: o.Failed(), Broken: len(o.Broken) > 0 || o.Verdict == band.Broken || o.Verdict == band.None}
-	c.Failures = append(c.Failures, o.Broken...)
-	if o.Verdict == band.None {
-		c.Failures = append(c.Failures, "nothing was judged")
-	}
-	for _, n := range o.Numbers {
-		if n.Verdict.Failed() || o.FailUnsure && n.Verdict == band.Unsure {
-			c.Failures = append(c.Failures, strings.TrimSpace(n.Scenario+" "+n.Name+": "+n.Note))
-		}
-		if !n.Kind.Estimated() || n.Verdict == band.None {
-			continue
-		}
-		c.Times = append(c.Times, revision.ComparedTime{
-			Ratio:   baselines.Ratio{Scenario: n.Scenario, Number: n.Name, Ratio: n.Ratio, Lo: n.Lo, Hi: n.Hi, Pairs: n.Pairs},
-			Verdict: n.Verdict, Faster: n.Move == paired.Better, Slower: n.Move == paired.Within,
-		})
-	}
-	return c
 }
 
 // referenceJSON is what reference --json prints: the header every JSON
@@ -170,8 +148,8 @@ scenario broke, 2 usage or input error. Details: perfbench's docs/ratchet.md.`,
 				return h.ratchetErr(err)
 			}
 			defer rv.Close()
-			var run *paired.Outcome
-			label := ""
+			var run *outcome.Outcome
+			var named sides
 			o := rv.Outcome()
 			if ref, ok := rv.Against(); ok {
 				// Named as the file names it, with its line: no --base was given.
@@ -185,13 +163,13 @@ scenario broke, 2 usage or input error. Details: perfbench's docs/ratchet.md.`,
 				if err != nil {
 					return h.ratchetErr(err)
 				}
-				run, label = &p, l
-				o = rv.Judge(compared(p))
+				run, named = &p, l
+				o = rv.Judge(p)
 			}
 			if o, err = rv.Finish(o); err != nil {
 				return h.ratchetErr(err)
 			}
-			if err := h.writeReference(cmd, f, o, run, label, headLabel(headBins, refBins, layouts)); err != nil {
+			if err := h.writeReference(cmd, f, o, run, named); err != nil {
 				return err
 			}
 			if o.Failed {
@@ -233,15 +211,15 @@ scenario broke, 2 usage or input error. Details: perfbench's docs/ratchet.md.`,
 
 // writeReference prints the paired report, if a run was made, then what
 // became of the reference; with --format json one object holding both.
-func (h *front) writeReference(cmd *cobra.Command, f report.Format, o revision.Outcome, run *paired.Outcome, label, head string) error {
+func (h *front) writeReference(cmd *cobra.Command, f report.Format, o revision.Outcome, run *outcome.Outcome, named sides) error {
 	out := cmd.OutOrStdout()
 	var rep *report.Report
 	if run != nil {
 		base := "the reference " + short12(o.Reference.Commit)
-		if label != "" && !strings.Contains(label, o.Reference.Commit) {
-			base += " (" + label + ")" // builds handed in
+		if named.base != "" && !strings.Contains(named.base, o.Reference.Commit) {
+			base += " (" + named.base + ")" // builds handed in
 		}
-		rep = &report.Report{Program: h.program, Command: "reference", Paired: run, Base: base, Head: head}
+		rep = &report.Report{Program: h.program, Command: "reference", Outcome: *run, Base: base, Head: named.head}
 	}
 	if f == report.JSON {
 		doc := referenceJSON{Header: report.Header{Version: report.Version, Kind: "reference", Program: h.program, Command: "reference"}, Reference: o}

@@ -16,6 +16,7 @@ import (
 	"github.com/perfbench/perfbench/affinity"
 	"github.com/perfbench/perfbench/baselines"
 	"github.com/perfbench/perfbench/latency"
+	"github.com/perfbench/perfbench/outcome"
 	"github.com/perfbench/perfbench/paired"
 	"github.com/perfbench/perfbench/perfdocs"
 	"github.com/perfbench/perfbench/ratchet"
@@ -70,7 +71,7 @@ type done struct {
 }
 
 // judged logs run (of runs) off a terminal: one line per scenario.
-func (d *done) judged(o ratchet.Outcome, run, runs int) {
+func (d *done) judged(o outcome.Outcome, run, runs int) {
 	if d.log != nil {
 		d.log.judged(o, run, runs)
 	}
@@ -255,7 +256,7 @@ docs/paired.md and docs/formats.md.`,
 				return err
 			}
 			if base != "" || len(baseBins) > 0 {
-				if err := ex.check((&report.Report{Paired: &paired.Outcome{}}).Supports, "a paired run (--base)"); err != nil {
+				if err := ex.check((&report.Report{Outcome: outcome.Outcome{Against: outcome.Base}}).Supports, "a paired run (--base)"); err != nil {
 					return err
 				}
 				counter, err := newCounting(cmd.Context(), instructions, runner.Runner{Timeout: countTimeout(cmd, timeout)}, cmd.ErrOrStderr(), p)
@@ -304,7 +305,10 @@ docs/paired.md and docs/formats.md.`,
 					return h.ratchetErr(err)
 				}
 				bar.judged(o, k+1, count)
-				rep.Runs = append(rep.Runs, o)
+				if k > 0 {
+					rep.Earlier = append(rep.Earlier, rep.Outcome)
+				}
+				rep.Outcome = o
 			}
 			return h.write(cmd, rep, f, ex)
 		},
@@ -421,7 +425,7 @@ Details: perfbench's docs/scenarios.md.`,
 			if asJSON {
 				f = report.JSON
 			}
-			return h.write(cmd, &report.Report{Program: h.program, Command: "scenario", Measured: &results[0]}, f, nil)
+			return h.write(cmd, &report.Report{Program: h.program, Command: "scenario", Outcome: outcome.Measured(results[0])}, f, nil)
 		},
 	}
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print the numbers, with every sample, as JSON")

@@ -12,6 +12,7 @@ import (
 
 	"github.com/perfbench/perfbench/band"
 	"github.com/perfbench/perfbench/internal/slow"
+	"github.com/perfbench/perfbench/outcome"
 	"github.com/perfbench/perfbench/runner"
 	"github.com/perfbench/perfbench/stats"
 )
@@ -58,11 +59,11 @@ func layoutRates(seed uint64, sims, pairs, builds int, spread, factor float64) (
 			if known {
 				p.heads, p.bases, p.spread = builds, builds, builds
 			}
-			ns := []Number{{Kind: band.KindTime}}
+			ns := []outcome.Number{{Judged: timeNamed("frame")}}
 			p.measure(&ns[0], h, b)
 			p.decide(ns)
 			n := ns[0]
-			covered := n.Lo <= factor && factor <= n.Hi
+			covered := n.Ratio.Lo <= factor && factor <= n.Ratio.Hi
 			if known {
 				aware[n.Verdict]++
 				if covered {
@@ -144,19 +145,19 @@ func TestLayoutSpreadIsInTheNote(t *testing.T) {
 		{1, ""},
 	} {
 		p := plan{tol: 0.01, looks: 1, times: 1, heads: tt.builds, bases: tt.builds, spread: tt.builds}
-		ns := []Number{{Kind: band.KindTime}}
+		ns := []outcome.Number{{Judged: timeNamed("frame")}}
 		p.measure(&ns[0], h, b)
 		p.decide(ns)
 		if tt.note == "" {
 			assert.NotContains(t, ns[0].Note, "layouts")
-			assert.Zero(t, ns[0].Between)
+			assert.Zero(t, ns[0].Ratio.Between)
 			continue
 		}
 		t.Logf("%s: %s", ns[0].Verdict, ns[0].Note)
-		assert.Greater(t, ns[0].Between.Spread, 0.01, "%+v", ns[0])
+		assert.Greater(t, ns[0].Ratio.Between.Spread, 0.01, "%+v", ns[0])
 		assert.Contains(t, ns[0].Note, tt.note)
 		assert.Equal(t, band.Unsure, ns[0].Verdict)
-		assert.Greater(t, ns[0].Between.Var, ns[0].Between.Within)
+		assert.Greater(t, ns[0].Ratio.Between.Var, ns[0].Ratio.Between.Within)
 		assert.Contains(t, ns[0].Note, "more builds would narrow it, not more pairs")
 	}
 }
@@ -184,17 +185,17 @@ func TestRunStopsWhenTheLayoutsSetTheWidth(t *testing.T) {
 		Pairs: 60, Budget: time.Minute, Tolerance: 0.03, Seed: 1, Progress: func(s Status) { last = s }})
 	require.NoError(t, err)
 	n := byScenario(o)["0s/hover"]
-	t.Logf("%s after %d pairs: %s", n.Verdict, n.Pairs, n.Note)
+	t.Logf("%s after %d pairs: %s", n.Verdict, n.Ratio.Pairs, n.Note)
 	assert.Equal(t, band.Unsure, n.Verdict)
-	assert.Equal(t, 60, n.Pairs, "stopped at its first look")
+	assert.Equal(t, 60, n.Ratio.Pairs, "stopped at its first look")
 	assert.Equal(t, LayoutsSet, last.Scenarios[0].Stop)
-	assert.Greater(t, n.Between.Var, n.Between.Within)
+	assert.Greater(t, n.Ratio.Between.Var, n.Ratio.Between.Within)
 	assert.Contains(t, n.Note, "more builds would narrow it, not more pairs")
 
 	o, err = Run(context.Background(), []string{"0s/hover"}, Options{Head: testRunner(layout(1.03)), Base: testRunner(nil),
 		Pairs: 60, Budget: time.Minute, Tolerance: 0.03, Seed: 1, Progress: func(s Status) { last = s }})
 	require.NoError(t, err)
-	assert.Greater(t, byScenario(o)["0s/hover"].Pairs, 60, "one build a side: more pairs narrow it")
+	assert.Greater(t, byScenario(o)["0s/hover"].Ratio.Pairs, 60, "one build a side: more pairs narrow it")
 	assert.NotEqual(t, LayoutsSet, last.Scenarios[0].Stop)
 }
 
@@ -219,7 +220,7 @@ func TestBoundNeedsTheLayoutsToSetTheWidth(t *testing.T) {
 		{1.03, 60, stats.Between{Spread: 0.002, Var: 0.000002, Within: 0.0001, DF: 60}, false}, // the pairs set its width
 		{1.03, 60, stats.Between{}, false},
 	} {
-		assert.Equal(t, tt.want, p.bound(Number{Ratio: tt.ratio, Pairs: tt.pairs, Between: tt.between}), "ratio %g, %d pairs, %+v", tt.ratio, tt.pairs, tt.between)
+		assert.Equal(t, tt.want, p.bound(outcome.Number{Ratio: outcome.Ratio{Value: tt.ratio, Pairs: tt.pairs, Between: tt.between}}), "ratio %g, %d pairs, %+v", tt.ratio, tt.pairs, tt.between)
 	}
 }
 
@@ -238,7 +239,7 @@ func TestStoppingEarlyRarelyStopsARealSlowdown(t *testing.T) {
 		rng := rand.New(rand.NewPCG(27, 28))
 		for range 400 {
 			h, b := layoutSim(rng, 200, 4, 0.02, factor)
-			var early, late Number
+			var early, late outcome.Number
 			p.measure(&early, h[:60], b[:60])
 			if p.settled(early) {
 				continue
@@ -247,7 +248,7 @@ func TestStoppingEarlyRarelyStopsARealSlowdown(t *testing.T) {
 			p.measure(&late, h, b)
 			if p.bound(early) {
 				stopped++
-				if late.Slower <= p.failLevel(0) {
+				if late.Ratio.Slower <= p.failLevel(0) {
 					lost++
 				}
 			}

@@ -58,9 +58,9 @@ import (
 	"time"
 
 	"github.com/perfbench/perfbench/band"
+	"github.com/perfbench/perfbench/outcome"
 	"github.com/perfbench/perfbench/runner"
 	"github.com/perfbench/perfbench/scenario"
-	"github.com/perfbench/perfbench/stats"
 )
 
 // DefaultPairs is how many head/base process pairs each scenario runs
@@ -133,7 +133,7 @@ type Options struct {
 	// Tolerance is the tolerance on time ratios; zero means Tolerance.
 	Tolerance float64
 	// FailUnsure makes a time that is still unsure after its last look
-	// fail the run ([Outcome.Failed]). By default it is reported, first,
+	// fail the run ([outcome.Outcome.Failed]). By default it is reported, first,
 	// and does not fail: a run that could not decide has not shown a
 	// slowdown, and a gate that failed on it would fail whatever the
 	// machine's noise hid.
@@ -229,118 +229,6 @@ func (s ScenarioStatus) Left(st Status) (least, most time.Duration) {
 	return max(least, first), max(most, first)
 }
 
-// Number is one number of one scenario as the two builds measured it.
-type Number struct {
-	Scenario, Name, Unit string
-	Kind                 band.Kind
-	// Dir is a count's direction (ceiling, floor or exact); "" for a
-	// time.
-	Dir band.Direction
-	// Head and Base are a count's values or a time's estimates (median of
-	// processes' fastest samples); NaN where that build has no such number.
-	Head, Base float64
-	// Ratio, Lo, Hi: a time's head/base ratio and its interval at Level
-	// over Pairs pairs. Level is 1 − 2·Alpha/looks, so the interval's top
-	// lies below 1 + tolerance exactly when the time passes.
-	Ratio, Lo, Hi, Level float64
-	Pairs                int
-	// Slower and Faster are a time's one-sided p-values against "head is
-	// at most (at least) 1 + tolerance times base" ([stats.ShiftTest]).
-	Slower, Faster float64
-	// Between is the layouts' share of the time's uncertainty when the
-	// pairs ran several builds a side ([stats.Spread]): its Spread is how
-	// far one build's layout moved the time (0.017: ±1.7%), and the
-	// interval and the p-values carry it. Zero with one build a side.
-	Between stats.Between
-	// Detectable is the smallest head/base ratio this run would have
-	// failed the time at, at its spread and the suite's level ([Number.Sees]);
-	// NaN for a count.
-	Detectable float64
-	// Verdict is Pass, Fail, Unsure (a time the run could not decide) or
-	// Broken; None for a number only one build has (listed, not judged).
-	Verdict band.Verdict
-	// Move says how it moved, so a report can list it: worse, better,
-	// within tolerance, …; Same when it did not.
-	Move Move
-	// Note says what moved, in words: "rose from 3 to 4", "1.12× slower,
-	// beyond the 3% tolerance", "new in head".
-	Note string
-
-	measured bool // a time whose statistics plan.measure filled in
-}
-
-// Changed reports whether the two builds differ on the number: a count
-// that moved, a time whose interval excludes 1, or a number only one has.
-func (n Number) Changed() bool { return n.Move != Same }
-
-// Outcome is a paired run's judgement.
-type Outcome struct {
-	Numbers []Number
-	// Broken lists the scenarios that broke on either side, with why.
-	Broken []string
-	// Verdict is the worst of every number's verdict, Broken when a
-	// scenario broke: Unsure when a time is unsure and nothing failed.
-	Verdict band.Verdict
-	// Tolerance is the tolerance the times were judged with.
-	Tolerance float64
-	// Looks is how many looks a scenario's schedule allowed, and Times
-	// how many times the suite judged together: the error rate Alpha is
-	// split over both.
-	Looks, Times int
-	// FailUnsure: an unsure time fails the run (Options.FailUnsure).
-	FailUnsure bool
-	// Builds is how many builds of each side the pairs were spread over
-	// (1 + Options.HeadLayouts or BaseLayouts), and Seed the seed of the
-	// order within the pairs.
-	Builds int
-	Seed   uint64
-}
-
-// Failed reports whether the head fails against the base: a number that
-// failed or broke, nothing judged at all, or an unsure time when the run
-// was told to fail on one.
-func (o Outcome) Failed() bool {
-	return o.Verdict.Failed() || o.Verdict == band.None || o.FailUnsure && o.Verdict == band.Unsure
-}
-
-// NoChange reports whether the run found nothing changed: no number
-// failed or broke, every exact number (counts, instructions) of both
-// builds is the same, give or take an instructions number's tolerance, and
-// no time is measurably slower (an unsure time may be: the run could not
-// tell, and the report lists it). It returns how many times are unsure.
-func (o Outcome) NoChange() (ok bool, unsure int) {
-	if len(o.Broken) > 0 || o.Verdict.Failed() || o.Verdict == band.None || len(o.Numbers) == 0 {
-		return false, 0
-	}
-	for _, n := range o.Numbers {
-		switch {
-		case n.Verdict == band.Unsure:
-			unsure++
-		case n.Verdict.Failed(), n.Move == Worse, n.Move == Within, n.Move == New, n.Move == Gone:
-			return false, 0
-		case n.Kind.Exact() && n.Move != Same:
-			return false, 0
-		}
-	}
-	return true, unsure
-}
-
-// Headline is the verdict as a report's heading says it: "no change"
-// (with how many times stayed unsure) for a run NoChange finds nothing
-// in, otherwise the verdict.
-func (o Outcome) Headline() string {
-	ok, unsure := o.NoChange()
-	switch {
-	case !ok:
-		return o.Verdict.String()
-	case unsure == 1:
-		return "no change (1 time unsure)"
-	case unsure > 1:
-		return fmt.Sprintf("no change (%d times unsure)", unsure)
-	}
-	return "no change"
-}
-
 // ClockError says the base build takes times another way than the head,
 // so their ratios would compare two different clocks.
 type ClockError struct{ Head, Base string }
@@ -374,7 +262,7 @@ func schedule(first int, budget time.Duration) []int {
 // package doc describes, and judges every number. An error is for runs
 // that could not be compared at all: a runner that cannot start, a
 // cancelled ctx, a base whose clock differs (*ClockError).
-func Run(ctx context.Context, names []string, opts Options) (Outcome, error) {
+func Run(ctx context.Context, names []string, opts Options) (outcome.Outcome, error) {
 	first := opts.Pairs
 	if first <= 0 {
 		first = DefaultPairs
@@ -431,7 +319,7 @@ func Run(ctx context.Context, names []string, opts Options) (Outcome, error) {
 			for _, side := range sides {
 				res, err := side.r.Once(ctx, name)
 				if err != nil {
-					return Outcome{}, err
+					return outcome.Outcome{}, err
 				}
 				*side.out = append(*side.out, res)
 			}
@@ -463,7 +351,7 @@ func Run(ctx context.Context, names []string, opts Options) (Outcome, error) {
 				done[i], stops[i] = true, LastLook
 			case spent[i] >= opts.Budget:
 				done[i], stops[i] = true, BudgetSpent
-			case !slices.ContainsFunc(left, func(n Number) bool { return !p.bound(n) }):
+			case !slices.ContainsFunc(left, func(n outcome.Number) bool { return !p.bound(n) }):
 				done[i], stops[i] = true, LayoutsSet
 			default:
 				look[i]++
@@ -476,41 +364,67 @@ func Run(ctx context.Context, names []string, opts Options) (Outcome, error) {
 			status(-1, looked, stops)
 		}
 	}
-	o := Outcome{Tolerance: tol, Looks: p.looks, FailUnsure: opts.FailUnsure, Builds: builds, Seed: seed}
+	pairing := outcome.Pairing{Tolerance: tol, Alpha: Alpha, Looks: p.looks, FailUnsure: opts.FailUnsure, Builds: builds, Seed: seed}
+	return judgeRun(names, head, base, opts, p, pairing)
+}
+
+// judgeRun judges the pairs each named scenario ran, head's results and
+// base's, pooled a side with the instructions each side counted: the
+// suite's times together, across the scenarios, so its numbers are one
+// list while plan.decide judges them, and each scenario's its own run of
+// that list.
+func judgeRun(names []string, head, base [][]scenario.Result, opts Options, p plan, pairing outcome.Pairing) (outcome.Outcome, error) {
+	o := outcome.Outcome{Against: outcome.Base, Pairing: pairing}
+	var numbers []outcome.Number
+	var ends []int
 	for i, name := range names {
 		h, b := runner.Pool(head[i]), runner.Pool(base[i])
 		h = runner.WithInstructions([]scenario.Result{h}, opts.HeadCounted)[0]
 		b = runner.WithInstructions([]scenario.Result{b}, opts.BaseCounted)[0]
 		if h.Broken == "" && b.Broken == "" && h.Clock != b.Clock {
-			return Outcome{}, &ClockError{Head: h.Clock, Base: b.Clock}
+			return outcome.Outcome{}, &ClockError{Head: h.Clock, Base: b.Clock}
 		}
 		switch {
 		case h.Broken != "":
-			o.Broken = append(o.Broken, fmt.Sprintf("%s: head: %s", name, h.Broken))
-			continue
+			o.Scenarios = append(o.Scenarios, outcome.Scenario{Name: name, Verdict: band.Broken, Broken: "head: " + h.Broken})
 		case b.Broken != "":
-			o.Broken = append(o.Broken, fmt.Sprintf("%s: base: %s", name, b.Broken))
-			continue
+			o.Scenarios = append(o.Scenarios, outcome.Scenario{Name: name, Verdict: band.Broken, Broken: "base: " + b.Broken})
+		default:
+			o.Scenarios = append(o.Scenarios, outcome.Scenario{Name: name})
+			numbers = append(numbers, compare(name, h, b, p)...)
 		}
-		o.Numbers = append(o.Numbers, compare(name, h, b, p)...)
+		ends = append(ends, len(numbers))
 	}
 	p.times = 0
-	for _, n := range o.Numbers {
-		if n.measured {
+	for _, n := range numbers {
+		if measured(n) {
 			p.times++
 		}
 	}
 	o.Times = p.times
-	p.decide(o.Numbers)
-	verdicts := make([]band.Verdict, 0, len(o.Numbers)+1)
-	for _, n := range o.Numbers {
-		verdicts = append(verdicts, n.Verdict)
-	}
-	if len(o.Broken) > 0 {
-		verdicts = append(verdicts, band.Broken)
+	p.decide(numbers)
+	verdicts := make([]band.Verdict, 0, len(names))
+	from := 0
+	for i := range o.Scenarios {
+		sc := &o.Scenarios[i]
+		if sc.Broken == "" {
+			sc.Numbers = numbers[from:ends[i]:ends[i]]
+			sc.Verdict = worst(sc.Numbers)
+		}
+		from = ends[i]
+		verdicts = append(verdicts, sc.Verdict)
 	}
 	o.Verdict = band.Worst(verdicts...)
 	return o, nil
+}
+
+// worst is the worst verdict of ns.
+func worst(ns []outcome.Number) band.Verdict {
+	verdicts := make([]band.Verdict, len(ns))
+	for i, n := range ns {
+		verdicts[i] = n.Verdict
+	}
+	return band.Worst(verdicts...)
 }
 
 // countTimes counts the time numbers of the first result of each
@@ -533,14 +447,14 @@ func countTimes(results [][]scenario.Result) int {
 // unsettled returns the times of a scenario the pairs so far leave
 // unsure (not plan.settled); none for a scenario with no time, or one
 // that broke.
-func unsettled(p plan, name string, head, base []scenario.Result) []Number {
+func unsettled(p plan, name string, head, base []scenario.Result) []outcome.Number {
 	h, b := runner.Pool(head), runner.Pool(base)
 	if h.Broken != "" || b.Broken != "" {
 		return nil
 	}
-	var out []Number
+	var out []outcome.Number
 	for _, n := range compare(name, h, b, p) {
-		if n.measured && !p.settled(n) {
+		if measured(n) && !p.settled(n) {
 			out = append(out, n)
 		}
 	}
@@ -564,7 +478,7 @@ func broke(rs []scenario.Result) bool {
 // shows it slower than 1 + tol at the suite's level, passes when it
 // shows it below, and is unsure otherwise; too few pairs to fail it is
 // Broken.
-func Judge(name string, head, base scenario.Result, tol float64) []Number {
+func Judge(name string, head, base scenario.Result, tol float64) []outcome.Number {
 	p := plan{tol: tol, looks: 1}
 	for _, h := range head.Numbers {
 		if h.Band.Kind.Estimated() && slices.ContainsFunc(base.Numbers, func(b band.Measured) bool { return b.Name == h.Name }) {
@@ -579,19 +493,14 @@ func Judge(name string, head, base scenario.Result, tol float64) []Number {
 // compare judges a scenario's counts and measures its times (leaving
 // their verdicts to plan.decide, which judges the suite's times
 // together).
-func compare(name string, head, base scenario.Result, p plan) []Number {
-	var out []Number
+func compare(name string, head, base scenario.Result, p plan) []outcome.Number {
+	var out []outcome.Number
 	for _, h := range head.Numbers {
-		n := Number{Scenario: name, Name: h.Name, Unit: h.Unit, Kind: h.Band.Kind, Dir: h.Band.Direction(),
-			Head: math.NaN(), Base: math.NaN(), Ratio: math.NaN(), Lo: math.NaN(), Hi: math.NaN(),
-			Slower: math.NaN(), Faster: math.NaN(), Detectable: math.NaN()}
-		i := slices.IndexFunc(base.Numbers, func(b band.Measured) bool { return b.Name == h.Name })
 		own := band.Judge(h)
-		if own.BandVerdict != band.Broken {
-			n.Head = own.Median
-		}
+		n := outcome.Number{Scenario: name, Judged: own, Base: math.NaN(), Ratio: outcome.NoRatio()}
+		i := slices.IndexFunc(base.Numbers, func(b band.Measured) bool { return b.Name == h.Name })
 		if i < 0 {
-			n.Verdict, n.Move, n.Note = band.None, New, "new in head"
+			n.Verdict, n.Move, n.Note = band.None, outcome.New, "new in head"
 			if h.Band.Kind.Bounded() {
 				n.Verdict = own.BandVerdict
 			}
@@ -619,18 +528,20 @@ func compare(name string, head, base scenario.Result, p plan) []Number {
 	}
 	for _, b := range base.Numbers {
 		if !slices.ContainsFunc(head.Numbers, func(h band.Measured) bool { return h.Name == b.Name }) {
-			out = append(out, Number{Scenario: name, Name: b.Name, Unit: b.Unit, Kind: b.Band.Kind, Dir: b.Band.Direction(),
-				Head: math.NaN(), Base: math.NaN(), Ratio: math.NaN(), Lo: math.NaN(), Hi: math.NaN(),
-				Slower: math.NaN(), Faster: math.NaN(), Detectable: math.NaN(),
-				Verdict: band.None, Move: Gone, Note: "gone in head"})
+			out = append(out, outcome.Number{Scenario: name, Judged: band.Judged{Spec: b.Spec}, Base: math.NaN(), Ratio: outcome.NoRatio(),
+				Verdict: band.None, Move: outcome.Gone, Note: "gone in head"})
 		}
 	}
 	return out
 }
 
+// measured reports whether n is a time whose statistics plan.measure
+// filled in: only it sets the interval's level.
+func measured(n outcome.Number) bool { return n.Ratio.Level > 0 }
+
 // judgeCount judges a count both builds have by its direction, and by
 // the head's own band (own).
-func judgeCount(n *Number, h band.Measured, varying bool, own band.Verdict) {
+func judgeCount(n *outcome.Number, h band.Measured, varying bool, own band.Verdict) {
 	n.Verdict = band.Pass
 	if math.IsNaN(n.Base) {
 		n.Verdict, n.Note = band.Broken, "base measured no value"
@@ -638,33 +549,33 @@ func judgeCount(n *Number, h band.Measured, varying bool, own band.Verdict) {
 	}
 	moved := ""
 	switch {
-	case n.Head > n.Base:
-		moved = fmt.Sprintf("rose from %s to %s", band.Format(n.Base), band.Format(n.Head))
-	case n.Head < n.Base:
-		moved = fmt.Sprintf("fell from %s to %s", band.Format(n.Base), band.Format(n.Head))
+	case n.Median > n.Base:
+		moved = fmt.Sprintf("rose from %s to %s", band.Format(n.Base), band.Format(n.Median))
+	case n.Median < n.Base:
+		moved = fmt.Sprintf("fell from %s to %s", band.Format(n.Base), band.Format(n.Median))
 	}
-	rose := n.Head > n.Base
+	rose := n.Median > n.Base
 	switch {
 	case moved == "":
-	case rose && varying && n.Dir == band.AtMost:
+	case rose && varying && n.Band.Direction() == band.AtMost:
 		// A count declared Number.Varies (allocations per frame) moves
 		// with the Go runtime as well as with the code: one process's
 		// randomly grown type-assertion cache is a byte more. It is
 		// listed and judged by its own ceiling, not failed for differing
 		// from the base by a hair.
-		n.Move, n.Note = Varies, moved+" (varies with the runtime: judged by its ceiling)"
-	case n.Dir == band.Exactly:
-		n.Verdict, n.Move, n.Note = band.Fail, Worse, moved+" (an exact count)"
-	case rose == (n.Dir == band.AtMost):
+		n.Move, n.Note = outcome.Varies, moved+" (varies with the runtime: judged by its ceiling)"
+	case n.Band.Direction() == band.Exactly:
+		n.Verdict, n.Move, n.Note = band.Fail, outcome.Worse, moved+" (an exact count)"
+	case rose == (n.Band.Direction() == band.AtMost):
 		// A ceiling's count that rose, or a floor's that fell: the work
 		// the band bounds grew, or the saving it guards shrank.
-		n.Verdict, n.Move, n.Note = band.Fail, Worse, moved+" (a "+string(n.Dir)+")"
+		n.Verdict, n.Move, n.Note = band.Fail, outcome.Worse, moved+" (a "+string(n.Band.Direction())+")"
 	default:
-		n.Move, n.Note = Better, moved+" (an improvement for a "+string(n.Dir)+")"
+		n.Move, n.Note = outcome.Better, moved+" (an improvement for a "+string(n.Band.Direction())+")"
 	}
 	if own == band.Fail {
-		n.Verdict, n.Move = band.Fail, Worse
-		what := map[band.Direction]string{band.AtMost: "over its ceiling ", band.AtLeast: "under its floor ", band.Exactly: "off its exact value "}[n.Dir]
+		n.Verdict, n.Move = band.Fail, outcome.Worse
+		what := map[band.Direction]string{band.AtMost: "over its ceiling ", band.AtLeast: "under its floor ", band.Exactly: "off its exact value "}[n.Band.Direction()]
 		n.Note = join(n.Note, what+h.Band.String())
 	}
 }
@@ -673,20 +584,20 @@ func judgeCount(n *Number, h band.Measured, varying bool, own band.Verdict) {
 // that both builds have by head over base: more than 1 + tol fails, less
 // than 1 − tol is Better. The ratio is exact, so one process a side
 // decides it, with no interval, no looks and nothing unsure.
-func judgeExact(n *Number, tol float64) {
+func judgeExact(n *outcome.Number, tol float64) {
 	if math.IsNaN(n.Base) || !(n.Base > 0) {
 		n.Verdict, n.Note = band.Broken, "base measured no value"
 		return
 	}
-	n.Ratio = n.Head / n.Base
-	n.Lo, n.Hi = n.Ratio, n.Ratio
+	r := n.Median / n.Base
+	n.Ratio.Value, n.Ratio.Lo, n.Ratio.Hi = r, r, r
 	n.Verdict = band.Pass
-	change := fmt.Sprintf("%s× base (%s → %s)", band.Format(n.Ratio), band.Format(n.Base), band.Format(n.Head))
+	change := fmt.Sprintf("%s× base (%s → %s)", band.Format(r), band.Format(n.Base), band.Format(n.Median))
 	switch {
-	case n.Ratio > 1+tol:
-		n.Verdict, n.Move, n.Note = band.Fail, Worse, change+", past its "+band.Format(tol*100)+"% tolerance"
-	case n.Ratio < 1-tol:
-		n.Move, n.Note = Better, change+": less work"
+	case r > 1+tol:
+		n.Verdict, n.Move, n.Note = band.Fail, outcome.Worse, change+", past its "+band.Format(tol*100)+"% tolerance"
+	case r < 1-tol:
+		n.Move, n.Note = outcome.Better, change+": less work"
 	}
 }
 

@@ -15,6 +15,7 @@ import (
 
 	"github.com/perfbench/perfbench/band"
 	"github.com/perfbench/perfbench/internal/slow"
+	"github.com/perfbench/perfbench/outcome"
 	"github.com/perfbench/perfbench/runner"
 	"github.com/perfbench/perfbench/scenario"
 )
@@ -33,8 +34,14 @@ func frame(levels ...float64) band.Measured {
 	return m
 }
 
-func byName(ns []Number) map[string]Number {
-	out := map[string]Number{}
+// timeNamed is a time's own judgement as compare leaves it, for a plan to
+// measure and decide.
+func timeNamed(name string) band.Judged {
+	return band.Judged{Spec: band.Spec{Name: name, Unit: "µs/frame", Band: band.Time(Tolerance)}}
+}
+
+func byName(ns []outcome.Number) map[string]outcome.Number {
+	out := map[string]outcome.Number{}
 	for _, n := range ns {
 		out[n.Name] = n
 	}
@@ -53,19 +60,19 @@ func TestJudgeCountsByDirection(t *testing.T) {
 		name       string
 		head, base band.Measured
 		want       band.Verdict
-		move       Move
+		move       outcome.Move
 		note       string
 	}{
-		{"same", count("n", band.Count(10), 3), count("n", band.Count(10), 3), band.Pass, Same, ""},
-		{"a ceiling's rise fails", count("n", band.Count(10), 4), count("n", band.Count(10), 3), band.Fail, Worse, "rose from 3 to 4 (a ceiling)"},
-		{"a ceiling's fall is an improvement", count("n", band.Count(10), 2), count("n", band.Count(10), 3), band.Pass, Better, "fell from 3 to 2 (an improvement for a ceiling)"},
-		{"a floor's fall fails", count("skips", band.Floor(1000), 1000), count("skips", band.Floor(1000), 1140), band.Fail, Worse, "fell from 1140 to 1000 (a floor)"},
-		{"a floor lowered with the fall still fails", count("skips", band.Floor(0), 0), count("skips", band.Floor(1000), 1140), band.Fail, Worse, "fell from 1140 to 0 (a floor)"},
-		{"a floor's rise is an improvement", count("skips", band.Floor(1000), 2280), count("skips", band.Floor(1000), 1140), band.Pass, Better, "rose from 1140 to 2280 (an improvement for a floor)"},
-		{"an exact count's rise fails", count("frames", band.Exact(2), 2), count("frames", band.Exact(1), 1), band.Fail, Worse, "rose from 1 to 2 (an exact count)"},
-		{"an exact count's fall fails", count("frames", band.Exact(0), 0), count("frames", band.Exact(1), 1), band.Fail, Worse, "fell from 1 to 0 (an exact count)"},
-		{"over the head's own ceiling fails", count("n", band.Count(1), 2), count("n", band.Count(10), 2), band.Fail, Worse, "over its ceiling ≤ 1"},
-		{"under the head's own floor fails", count("n", band.Floor(5), 4), count("n", band.Floor(3), 3), band.Fail, Worse, "rose from 3 to 4 (an improvement for a floor); under its floor ≥ 5"},
+		{"same", count("n", band.Count(10), 3), count("n", band.Count(10), 3), band.Pass, outcome.Same, ""},
+		{"a ceiling's rise fails", count("n", band.Count(10), 4), count("n", band.Count(10), 3), band.Fail, outcome.Worse, "rose from 3 to 4 (a ceiling)"},
+		{"a ceiling's fall is an improvement", count("n", band.Count(10), 2), count("n", band.Count(10), 3), band.Pass, outcome.Better, "fell from 3 to 2 (an improvement for a ceiling)"},
+		{"a floor's fall fails", count("skips", band.Floor(1000), 1000), count("skips", band.Floor(1000), 1140), band.Fail, outcome.Worse, "fell from 1140 to 1000 (a floor)"},
+		{"a floor lowered with the fall still fails", count("skips", band.Floor(0), 0), count("skips", band.Floor(1000), 1140), band.Fail, outcome.Worse, "fell from 1140 to 0 (a floor)"},
+		{"a floor's rise is an improvement", count("skips", band.Floor(1000), 2280), count("skips", band.Floor(1000), 1140), band.Pass, outcome.Better, "rose from 1140 to 2280 (an improvement for a floor)"},
+		{"an exact count's rise fails", count("frames", band.Exact(2), 2), count("frames", band.Exact(1), 1), band.Fail, outcome.Worse, "rose from 1 to 2 (an exact count)"},
+		{"an exact count's fall fails", count("frames", band.Exact(0), 0), count("frames", band.Exact(1), 1), band.Fail, outcome.Worse, "fell from 1 to 0 (an exact count)"},
+		{"over the head's own ceiling fails", count("n", band.Count(1), 2), count("n", band.Count(10), 2), band.Fail, outcome.Worse, "over its ceiling ≤ 1"},
+		{"under the head's own floor fails", count("n", band.Floor(5), 4), count("n", band.Floor(3), 3), band.Fail, outcome.Worse, "rose from 3 to 4 (an improvement for a floor); under its floor ≥ 5"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			got := Judge("s", scenario.Result{Numbers: []band.Measured{tt.head}}, scenario.Result{Numbers: []band.Measured{tt.base}}, Tolerance)
@@ -73,16 +80,16 @@ func TestJudgeCountsByDirection(t *testing.T) {
 			assert.Equal(t, tt.want, got[0].Verdict)
 			assert.Equal(t, tt.move, got[0].Move)
 			assert.Equal(t, tt.note, got[0].Note)
-			assert.Equal(t, tt.move != Same, got[0].Changed())
+			assert.Equal(t, tt.move != outcome.Same, got[0].Changed())
 		})
 	}
 
 	got := byName(Judge("s",
 		scenario.Result{Numbers: []band.Measured{count("new", band.Count(10), 1)}},
 		scenario.Result{Numbers: []band.Measured{count("gone", band.Count(10), 1)}}, Tolerance))
-	assert.Equal(t, New, got["new"].Move)
+	assert.Equal(t, outcome.New, got["new"].Move)
 	assert.Equal(t, band.Pass, got["new"].Verdict, "a new count is judged by its own band")
-	assert.Equal(t, Gone, got["gone"].Move)
+	assert.Equal(t, outcome.Gone, got["gone"].Move)
 	assert.Equal(t, band.None, got["gone"].Verdict)
 }
 
@@ -100,7 +107,7 @@ func TestJudgeVaryingCountsByTheirCeiling(t *testing.T) {
 	}}
 	got := byName(Judge("s", head, base, Tolerance))
 	assert.Equal(t, band.Pass, got["alloc-bytes"].Verdict)
-	assert.Equal(t, Varies, got["alloc-bytes"].Move, "the rise is listed")
+	assert.Equal(t, outcome.Varies, got["alloc-bytes"].Move, "the rise is listed")
 	assert.Contains(t, got["alloc-bytes"].Note, "rose from 4437 to 4438")
 	assert.Equal(t, band.Fail, got["over"].Verdict, "over its ceiling")
 	assert.Equal(t, band.Fail, got["exact"].Verdict, "a count not declared varying fails on any rise")
@@ -126,38 +133,38 @@ func TestJudgeTimeThreeWays(t *testing.T) {
 		name   string
 		factor float64
 		want   band.Verdict
-		move   Move
+		move   outcome.Move
 		note   string
 	}{
-		{"ten percent slower fails", 1.10, band.Fail, Worse, "1.1× slower, beyond the 3% tolerance"},
-		{"the same passes", 1, band.Pass, Same, ""},
-		{"one and a half percent slower is within the tolerance", 1.015, band.Pass, Within, "1.015× slower, within the 3% tolerance"},
-		{"three percent slower is unsure", 1.03, band.Unsure, Same, "unsure: 1.03× ["},
-		{"faster passes and is an improvement", 0.8, band.Pass, Better, "0.8× faster"},
+		{"ten percent slower fails", 1.10, band.Fail, outcome.Worse, "1.1× slower, beyond the 3% tolerance"},
+		{"the same passes", 1, band.Pass, outcome.Same, ""},
+		{"one and a half percent slower is within the tolerance", 1.015, band.Pass, outcome.Within, "1.015× slower, within the 3% tolerance"},
+		{"three percent slower is unsure", 1.03, band.Unsure, outcome.Same, "unsure: 1.03× ["},
+		{"faster passes and is an improvement", 0.8, band.Pass, outcome.Better, "0.8× faster"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			n := Judge("s", scenario.Result{Numbers: []band.Measured{levels(tt.factor)}}, base, Tolerance)[0]
 			assert.Equal(t, tt.want, n.Verdict, "%+v", n)
 			assert.Equal(t, tt.move, n.Move)
 			assert.Contains(t, n.Note, tt.note)
-			assert.InDelta(t, tt.factor, n.Ratio, 0.005)
-			assert.Equal(t, 40, n.Pairs)
-			assert.Equal(t, 0.95, n.Level, "one look: the 95% interval")
-			assert.LessOrEqual(t, n.Lo, n.Ratio)
-			assert.GreaterOrEqual(t, n.Hi, n.Ratio)
+			assert.InDelta(t, tt.factor, n.Ratio.Value, 0.005)
+			assert.Equal(t, 40, n.Ratio.Pairs)
+			assert.Equal(t, 0.95, n.Ratio.Level, "one look: the 95% interval")
+			assert.LessOrEqual(t, n.Ratio.Lo, n.Ratio.Value)
+			assert.GreaterOrEqual(t, n.Ratio.Hi, n.Ratio.Value)
 			switch tt.want {
 			case band.Fail:
-				assert.Greater(t, n.Lo, 1+Tolerance)
+				assert.Greater(t, n.Ratio.Lo, 1+Tolerance)
 			case band.Pass:
-				assert.Less(t, n.Hi, 1+Tolerance)
+				assert.Less(t, n.Ratio.Hi, 1+Tolerance)
 			case band.Unsure:
-				assert.True(t, n.Lo <= 1+Tolerance && n.Hi >= 1+Tolerance)
+				assert.True(t, n.Ratio.Lo <= 1+Tolerance && n.Ratio.Hi >= 1+Tolerance)
 			}
 			// The spread here is ±2% over forty pairs: the run could see
 			// a slowdown of a little over 1.03 (the tolerance plus the
 			// interval's half-width), never one below the tolerance.
-			assert.Greater(t, n.Detectable, 1+Tolerance)
-			assert.Less(t, n.Detectable, 1.05)
+			assert.Greater(t, n.Ratio.Detectable, 1+Tolerance)
+			assert.Less(t, n.Ratio.Detectable, 1.05)
 			if n.Verdict == band.Fail {
 				assert.Empty(t, n.Sees(), "a slowdown caught: what the run could miss is moot")
 			} else {
@@ -185,7 +192,7 @@ func TestTooFewPairsIsBroken(t *testing.T) {
 			assert.Equal(t, band.Broken, n.Verdict, "%+v", n)
 			assert.True(t, n.Verdict.Failed())
 			assert.Contains(t, n.Note, tt.need)
-			assert.False(t, math.IsNaN(n.Ratio))
+			assert.False(t, math.IsNaN(n.Ratio.Value))
 		})
 	}
 	// Four pairs of it fail.
@@ -202,15 +209,15 @@ func TestTooFewPairsIsBroken(t *testing.T) {
 // only the first, since the second is over its step and Holm stops there:
 // the rest are unsure, the 2% one beyond the tolerance on its own.
 func TestDecideHolmStepDown(t *testing.T) {
-	family := func(ps ...float64) []Number {
-		var ns []Number
+	family := func(ps ...float64) []outcome.Number {
+		var ns []outcome.Number
 		for i, p := range ps {
-			ns = append(ns, Number{Name: fmt.Sprint(i), Kind: band.KindTime, Pairs: 40, Ratio: 1.05, Lo: 1.04, Hi: 1.06,
-				Slower: p, Faster: 1 - p, measured: true})
+			ns = append(ns, outcome.Number{Judged: timeNamed(fmt.Sprint(i)),
+				Ratio: outcome.Ratio{Pairs: 40, Value: 1.05, Lo: 1.04, Hi: 1.06, Level: 0.95, Slower: p, Faster: 1 - p}})
 		}
 		return ns
 	}
-	verdicts := func(ns []Number) []band.Verdict {
+	verdicts := func(ns []outcome.Number) []band.Verdict {
 		var out []band.Verdict
 		for _, n := range ns {
 			out = append(out, n.Verdict)
@@ -257,16 +264,16 @@ func TestDecideControlsTheSuiteWideError(t *testing.T) {
 	for range suites {
 		p := plan{tol: tol, looks: 1, times: times}
 		slow := rng.IntN(2) == 0 // half the suites carry a real 1.05× slowdown in their first time
-		var ns []Number
+		var ns []outcome.Number
 		lone := false
 		for k := range times {
 			f := 1 + tol
 			if k == 0 && slow {
 				f = 1.05
 			}
-			n := Number{Kind: band.KindTime, Name: fmt.Sprint(k)}
+			n := outcome.Number{Judged: timeNamed(fmt.Sprint(k))}
 			p.measure(&n, side(f), side(1))
-			if f == 1+tol && n.Slower <= Alpha {
+			if f == 1+tol && n.Ratio.Slower <= Alpha {
 				lone = true
 			}
 			ns = append(ns, n)
@@ -295,16 +302,6 @@ func TestDecideControlsTheSuiteWideError(t *testing.T) {
 	assert.Greater(t, alone, suites/10, "one by one, some time of seven fails often")
 	assert.Less(t, family, suites*3/100, "as a family, at most about α of suites")
 	assert.Greater(t, caught, planted*3/4, "a 1.05× slowdown is still caught in most suites that carry one")
-}
-
-// Only an unsure time that the run was told to fail on fails it.
-func TestOutcomeFailsOnUnsureOnlyWhenAsked(t *testing.T) {
-	o := Outcome{Verdict: band.Unsure}
-	assert.False(t, o.Failed())
-	o.FailUnsure = true
-	assert.True(t, o.Failed())
-	assert.True(t, Outcome{Verdict: band.Fail}.Failed())
-	assert.False(t, Outcome{Verdict: band.Pass, FailUnsure: true}.Failed())
 }
 
 func TestSchedule(t *testing.T) {
@@ -346,11 +343,11 @@ func cutSlash(s string) (before, after string, ok bool) {
 	return s, "", false
 }
 
-func pairsOf(o Outcome) map[string]int {
+func pairsOf(o outcome.Outcome) map[string]int {
 	out := map[string]int{}
-	for _, n := range o.Numbers {
-		if n.Kind == band.KindTime {
-			out[n.Scenario] = n.Pairs
+	for _, n := range o.Numbers() {
+		if n.Band.Kind.Estimated() {
+			out[n.Scenario] = n.Ratio.Pairs
 		}
 	}
 	return out
@@ -390,9 +387,9 @@ func TestRunLooksAgainWhileUnsure(t *testing.T) {
 	assert.Equal(t, 3, o.Times)
 }
 
-func byScenario(o Outcome) map[string]Number {
-	out := map[string]Number{}
-	for _, n := range o.Numbers {
+func byScenario(o outcome.Outcome) map[string]outcome.Number {
+	out := map[string]outcome.Number{}
+	for _, n := range o.Numbers() {
 		out[n.Scenario] = n
 	}
 	return out
@@ -557,13 +554,13 @@ func TestJudgeInstructionsExactly(t *testing.T) {
 		name       string
 		head, base float64
 		want       band.Verdict
-		move       Move
+		move       outcome.Move
 		note       string
 	}{
-		{"the same work", 2991466, 2991466, band.Pass, Same, ""},
-		{"within the tolerance", 2991466 * 1.004, 2991466, band.Pass, Same, ""},
-		{"past it fails", 2991466 * 1.006, 2991466, band.Fail, Worse, "1.006× base (2991466 → 3009415), past its 0.5% tolerance"},
-		{"less work is better", 2991466 * 0.99, 2991466, band.Pass, Better, "0.99× base (2991466 → 2961551): less work"},
+		{"the same work", 2991466, 2991466, band.Pass, outcome.Same, ""},
+		{"within the tolerance", 2991466 * 1.004, 2991466, band.Pass, outcome.Same, ""},
+		{"past it fails", 2991466 * 1.006, 2991466, band.Fail, outcome.Worse, "1.006× base (2991466 → 3009415), past its 0.5% tolerance"},
+		{"less work is better", 2991466 * 0.99, 2991466, band.Pass, outcome.Better, "0.99× base (2991466 → 2961551): less work"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			got := Judge("s", scenario.Result{Numbers: []band.Measured{ins(tt.head)}}, scenario.Result{Numbers: []band.Measured{ins(tt.base)}}, Tolerance)
@@ -571,37 +568,7 @@ func TestJudgeInstructionsExactly(t *testing.T) {
 			assert.Equal(t, tt.want, got[0].Verdict)
 			assert.Equal(t, tt.move, got[0].Move)
 			assert.Equal(t, tt.note, got[0].Note)
-			assert.InDelta(t, tt.head/tt.base, got[0].Ratio, 1e-12)
-		})
-	}
-}
-
-// A run that found every exact number the same and no time measurably
-// slower headlines as no change, saying how many times stayed unsure; any
-// moved count or instruction, failure or slower time is a change.
-func TestNoChange(t *testing.T) {
-	time := func(v band.Verdict, move Move) Number {
-		return Number{Name: "frame", Kind: band.KindTime, Verdict: v, Move: move}
-	}
-	exact := func(kind band.Kind, move Move) Number {
-		return Number{Name: "n", Kind: kind, Verdict: band.Pass, Move: move}
-	}
-	for _, tt := range []struct {
-		name     string
-		verdict  band.Verdict
-		numbers  []Number
-		headline string
-	}{
-		{"all the same", band.Pass, []Number{time(band.Pass, Same), exact(band.KindCount, Same), exact(band.KindInstructions, Same)}, "no change"},
-		{"one time unsure", band.Unsure, []Number{time(band.Unsure, Same), exact(band.KindInstructions, Same)}, "no change (1 time unsure)"},
-		{"a time faster", band.Pass, []Number{time(band.Pass, Better)}, "no change"},
-		{"a count fell", band.Pass, []Number{time(band.Pass, Same), exact(band.KindCount, Better)}, "pass"},
-		{"fewer instructions", band.Pass, []Number{exact(band.KindInstructions, Better)}, "pass"},
-		{"a time slower within the tolerance", band.Pass, []Number{time(band.Pass, Within)}, "pass"},
-		{"a failure", band.Fail, []Number{time(band.Fail, Worse)}, "fail"},
-	} {
-		t.Run(tt.name, func(t *testing.T) {
-			assert.Equal(t, tt.headline, Outcome{Verdict: tt.verdict, Numbers: tt.numbers}.Headline())
+			assert.InDelta(t, tt.head/tt.base, got[0].Ratio.Value, 1e-12)
 		})
 	}
 }

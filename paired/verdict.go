@@ -6,6 +6,7 @@ import (
 	"slices"
 
 	"github.com/perfbench/perfbench/band"
+	"github.com/perfbench/perfbench/outcome"
 	"github.com/perfbench/perfbench/stats"
 )
 
@@ -20,32 +21,6 @@ import (
 // times does not fail one of them by chance, and a real slowdown of one
 // is still judged nearly as sharply as a lone time would be.
 const Alpha = 0.025
-
-// Move says how a number moved from base to head, and so under which
-// heading a report lists it. The zero Move is Same.
-type Move string
-
-const (
-	// Same: a count that did not move, or a time whose interval holds 1.
-	Same Move = ""
-	// Worse: a count moved the wrong way for its direction (a ceiling's
-	// count rose, a floor's fell, an exact count moved), or a time is
-	// slower than base by more than the tolerance.
-	Worse Move = "worse"
-	// Better: a count moved the good way (a ceiling's fell, a floor's
-	// rose), or a time's whole interval lies below 1: an improvement.
-	Better Move = "better"
-	// Within: a time measurably slower than base (its interval above 1)
-	// but not shown beyond the tolerance: "within tolerance", not
-	// "changed".
-	Within Move = "within tolerance"
-	// Varies: a count declared varying with the runtime rose; judged by
-	// its own ceiling.
-	Varies Move = "varies"
-	// New and Gone: a number only head, or only base, has.
-	New  Move = "new in head"
-	Gone Move = "gone in head"
-)
 
 // plan is how a run judges its times: the tolerance, how many looks a
 // scenario may take at its times, and how many times the suite has.
@@ -100,19 +75,19 @@ func (p plan) level() float64 { return 1 - 2*p.passLevel() }
 // interval and the test both carry the layouts' share of the variance
 // (stats.Spread), so an accident of a few builds' layouts fails no more
 // often than α.
-func (p plan) measure(n *Number, head, base [][]float64) {
-	n.measured = true
-	n.Level = p.level()
-	n.Between = stats.Spread(head, base, p.builds(len(head), len(base)))
-	n.Ratio, n.Lo, n.Hi, n.Pairs = stats.RatioAcross(head, base, n.Between, n.Level)
-	n.Slower, n.Faster = stats.ShiftTestAcross(head, base, n.Between, 1+p.tol)
-	n.Detectable = math.NaN()
-	if _, lo, _, _ := stats.RatioAcross(head, base, n.Between, 1-2*p.failLevel(0)); lo > 0 && !math.IsInf(lo, 0) {
+func (p plan) measure(n *outcome.Number, head, base [][]float64) {
+	r := &n.Ratio
+	r.Level = p.level()
+	r.Between = stats.Spread(head, base, p.builds(len(head), len(base)))
+	r.Value, r.Lo, r.Hi, r.Pairs = stats.RatioAcross(head, base, r.Between, r.Level)
+	r.Slower, r.Faster = stats.ShiftTestAcross(head, base, r.Between, 1+p.tol)
+	r.Detectable = math.NaN()
+	if _, lo, _, _ := stats.RatioAcross(head, base, r.Between, 1-2*p.failLevel(0)); lo > 0 && !math.IsInf(lo, 0) {
 		// Were every head process slower by a further factor f, the
 		// interval's low end would move by f too; the slowdown the run
 		// fails at (half the time, at this spread) is the one that lifts
 		// the low end to 1 + tolerance.
-		n.Detectable = (1 + p.tol) * n.Ratio / lo
+		r.Detectable = (1 + p.tol) * r.Value / lo
 	}
 }
 
@@ -133,8 +108,8 @@ func (p plan) reachable(n int) (ok bool, need int) {
 // settled reports whether a time needs no more pairs: it passes at the
 // pass level, or fails even at the strictest level Holm's procedure
 // uses. A time that is neither is unsure.
-func (p plan) settled(n Number) bool {
-	return n.Faster <= p.passLevel() || n.Slower <= p.failLevel(0)
+func (p plan) settled(n outcome.Number) bool {
+	return n.Ratio.Faster <= p.passLevel() || n.Ratio.Slower <= p.failLevel(0)
 }
 
 // bound reports whether an unsure time would stay unsure however many
@@ -148,12 +123,12 @@ func (p plan) settled(n Number) bool {
 // stay in the ratio however many pairs run. Such a time's scenario
 // stops rather than spend its budget on pairs that cannot decide it;
 // stopping early never fails a time, so it leaves Alpha as it is.
-func (p plan) bound(n Number) bool {
-	b := n.Between
-	if !(b.Var > b.Within) || !(n.Ratio > 0) || n.Pairs < boundPairs*max(p.heads, p.bases, 1) {
+func (p plan) bound(n outcome.Number) bool {
+	b := n.Ratio.Between
+	if !(b.Var > b.Within) || !(n.Ratio.Value > 0) || n.Ratio.Pairs < boundPairs*max(p.heads, p.bases, 1) {
 		return false
 	}
-	r, at := math.Log(n.Ratio), math.Log(1+p.tol)
+	r, at := math.Log(n.Ratio.Value), math.Log(1+p.tol)
 	moves := 1.96 * math.Sqrt(b.Within)
 	return r+moves-b.Floor(1-p.failLevel(0)) <= at && r-moves+b.Floor(1-p.passLevel()) >= at
 }
@@ -172,26 +147,26 @@ const boundPairs = 15
 // p-values against 1 + tolerance, Pass when the test shows it below
 // 1 + tolerance, else Unsure; and says how it moved. Counts are left as
 // they are.
-func (p plan) decide(ns []Number) {
+func (p plan) decide(ns []outcome.Number) {
 	var tested []int
 	for i := range ns {
 		n := &ns[i]
-		if !n.measured {
+		if !measured(*n) {
 			continue
 		}
-		if ok, need := p.reachable(n.Pairs); !ok {
-			n.Verdict, n.Move = band.Broken, Same
+		if ok, need := p.reachable(n.Ratio.Pairs); !ok {
+			n.Verdict, n.Move = band.Broken, outcome.Same
 			n.Note = fmt.Sprintf("%d pairs cannot show a slowdown at this run's level (%.2g: α %g over %d looks and %d times); it needs %d",
-				n.Pairs, p.failLevel(0), Alpha, p.looks, p.times, need)
+				n.Ratio.Pairs, p.failLevel(0), Alpha, p.looks, p.times, need)
 			continue
 		}
 		tested = append(tested, i)
 	}
 	slices.SortStableFunc(tested, func(a, b int) int {
 		switch {
-		case ns[a].Slower < ns[b].Slower:
+		case ns[a].Ratio.Slower < ns[b].Ratio.Slower:
 			return -1
-		case ns[a].Slower > ns[b].Slower:
+		case ns[a].Ratio.Slower > ns[b].Ratio.Slower:
 			return 1
 		}
 		return 0
@@ -201,26 +176,26 @@ func (p plan) decide(ns []Number) {
 		n := &ns[i]
 		pct := band.Format(p.tol * 100)
 		switch {
-		case failing && n.Slower <= p.failLevel(j):
-			n.Verdict, n.Move = band.Fail, Worse
-			n.Note = fmt.Sprintf("%s× slower, beyond the %s%% tolerance", band.Format(n.Ratio), pct)
+		case failing && n.Ratio.Slower <= p.failLevel(j):
+			n.Verdict, n.Move = band.Fail, outcome.Worse
+			n.Note = fmt.Sprintf("%s× slower, beyond the %s%% tolerance", band.Format(n.Ratio.Value), pct)
 			continue
-		case n.Faster <= p.passLevel() && n.Hi < 1:
-			n.Verdict, n.Move = band.Pass, Better
-			n.Note = fmt.Sprintf("%s× faster", band.Format(n.Ratio))
-		case n.Faster <= p.passLevel() && n.Lo > 1:
-			n.Verdict, n.Move = band.Pass, Within
-			n.Note = fmt.Sprintf("%s× slower, within the %s%% tolerance", band.Format(n.Ratio), pct)
-		case n.Faster <= p.passLevel():
-			n.Verdict, n.Move, n.Note = band.Pass, Same, ""
-		case n.Lo > 1+p.tol:
-			n.Verdict, n.Move = band.Unsure, Same
+		case n.Ratio.Faster <= p.passLevel() && n.Ratio.Hi < 1:
+			n.Verdict, n.Move = band.Pass, outcome.Better
+			n.Note = fmt.Sprintf("%s× faster", band.Format(n.Ratio.Value))
+		case n.Ratio.Faster <= p.passLevel() && n.Ratio.Lo > 1:
+			n.Verdict, n.Move = band.Pass, outcome.Within
+			n.Note = fmt.Sprintf("%s× slower, within the %s%% tolerance", band.Format(n.Ratio.Value), pct)
+		case n.Ratio.Faster <= p.passLevel():
+			n.Verdict, n.Move, n.Note = band.Pass, outcome.Same, ""
+		case n.Ratio.Lo > 1+p.tol:
+			n.Verdict, n.Move = band.Unsure, outcome.Same
 			n.Note = fmt.Sprintf("unsure: %s× slower, beyond the %s%% tolerance on its own but not at the suite's level (%d times)",
-				band.Format(n.Ratio), pct, p.times)
+				band.Format(n.Ratio.Value), pct, p.times)
 		default:
-			n.Verdict, n.Move = band.Unsure, Same
+			n.Verdict, n.Move = band.Unsure, outcome.Same
 			n.Note = fmt.Sprintf("unsure: %s× [%s, %s] straddles the %s%% tolerance after %d pairs",
-				band.Format(n.Ratio), band.Format(n.Lo), band.Format(n.Hi), pct, n.Pairs)
+				band.Format(n.Ratio.Value), band.Format(n.Ratio.Lo), band.Format(n.Ratio.Hi), pct, n.Ratio.Pairs)
 		}
 		// Holm's procedure stops at the first p-value it cannot reject:
 		// every larger one passes or is unsure.
@@ -228,68 +203,13 @@ func (p plan) decide(ns []Number) {
 	}
 	for _, i := range tested {
 		n := &ns[i]
-		spread := band.Format(n.Between.Spread * 100)
+		spread := band.Format(n.Ratio.Between.Spread * 100)
 		switch {
-		case n.Between.Var <= 0:
-		case n.Verdict == band.Unsure && n.Between.Var > n.Between.Within:
+		case n.Ratio.Between.Var <= 0:
+		case n.Verdict == band.Unsure && n.Ratio.Between.Var > n.Ratio.Between.Within:
 			n.Note = join(n.Note, fmt.Sprintf("the builds' layouts, ±%s%% a build, weigh more than the pairs: more builds would narrow it, not more pairs", spread))
 		default:
 			n.Note = join(n.Note, fmt.Sprintf("the builds' layouts spread ±%s%% a build", spread))
 		}
 	}
-}
-
-// Sees says in plain words what the run could detect of a time: "this
-// run can miss a slowdown under 2%", Detectable being the slowdown that
-// would have failed it half the time at this run's spread; "" for a
-// count, a time that failed (the run caught it), or one with no finite
-// interval.
-func (n Number) Sees() string {
-	if !n.Kind.Estimated() || n.Verdict.Failed() || math.IsNaN(n.Detectable) || math.IsInf(n.Detectable, 0) {
-		return ""
-	}
-	return fmt.Sprintf("this run can miss a slowdown under %.1f%%", 100*(n.Detectable-1))
-}
-
-// Rule says in short sentences how the outcome's numbers were judged,
-// for a report to print after its table.
-func (o Outcome) Rule() string {
-	unsure := "listed after the failures; it does not fail the run"
-	if o.FailUnsure {
-		unsure = "it fails the run"
-	}
-	return fmt.Sprintf("Head and base ran in alternate processes. "+
-		"A time fails when head is shown more than %s%% slower than base, and passes when it is shown less. "+
-		"Otherwise it is unsure: %s. "+
-		"Shown means at the suite's level: α %s%% over %s and %s (Holm). "+
-		"A count fails when it moves the wrong way for its band.",
-		band.Format(o.Tolerance*100), unsure, band.Format(Alpha*100), plural(o.Times, "time"), plural(o.Looks, "look"))
-}
-
-// plural is n and its noun, "1 time", "3 times".
-func plural(n int, noun string) string {
-	if n == 1 {
-		return "1 " + noun
-	}
-	return fmt.Sprintf("%d %ss", n, noun)
-}
-
-// Heading is the heading a report lists the number under, in the order
-// a report lists them ("" for a number that stays in the full table
-// only): failed and broken first, what fails the run, then unsure, which a
-// reader must weigh, then improved, within tolerance, and other changes.
-func (n Number) Heading() (rank int, heading string) {
-	switch {
-	case n.Verdict.Failed():
-		return 0, "failed"
-	case n.Verdict == band.Unsure:
-		return 1, "unsure"
-	case n.Move == Better:
-		return 2, "improved"
-	case n.Move == Within:
-		return 3, "within tolerance"
-	case n.Move != Same:
-		return 4, "changed"
-	}
-	return 5, ""
 }

@@ -8,6 +8,7 @@ import (
 	"github.com/perfbench/perfbench/band"
 	"github.com/perfbench/perfbench/baselines"
 	"github.com/perfbench/perfbench/history"
+	"github.com/perfbench/perfbench/outcome"
 )
 
 // The rule that moves a count's recorded bound (band.Record), obligation
@@ -63,7 +64,7 @@ func (j judge) withRecordedBound(name string, m band.Measured, varies, rebaselin
 // moveBounds performs obligation 2 for the recorded counts of o's
 // scenarios: each bound recorded, tightened or rebaselined by the rule
 // above.
-func (r *Ratchet) moveBounds(o *Outcome, now time.Time) {
+func (r *Ratchet) moveBounds(o *outcome.Outcome, now time.Time) {
 	for _, sc := range o.Scenarios {
 		if sc.Broken != "" {
 			continue
@@ -73,7 +74,7 @@ func (r *Ratchet) moveBounds(o *Outcome, now time.Time) {
 				continue
 			}
 			varies := slices.Contains(sc.Varying, n.Name)
-			if mv, ok := moveBound(r.store, sc.Name, sc.measured[i], varies, sc.Rebaselined, r.opts.Why, r.opts.Commit, now); ok {
+			if mv, ok := moveBound(r.store, sc.Name, r.measured[sc.Name][i], varies, sc.Rebaselined, r.opts.Why, r.opts.Commit, now); ok {
 				o.Moves = append(o.Moves, mv)
 			}
 		}
@@ -81,7 +82,7 @@ func (r *Ratchet) moveBounds(o *Outcome, now time.Time) {
 }
 
 // moveBound applies the rule to one recorded count.
-func moveBound(store *baselines.Store, scenario string, m band.Measured, varies, rebaseline bool, why, commit string, now time.Time) (Move, bool) {
+func moveBound(store *baselines.Store, scenario string, m band.Measured, varies, rebaseline bool, why, commit string, now time.Time) (outcome.BaselineMove, bool) {
 	k := baselines.CountKey{Scenario: scenario, Number: m.Name}
 	d := m.Band.Direction()
 	old, ok := store.Bound(k)
@@ -91,28 +92,28 @@ func moveBound(store *baselines.Store, scenario string, m band.Measured, varies,
 	}
 	fresh := freshBound(d, m, varies, spread)
 	fresh.Set, fresh.Commit = now, commit
-	mv := Move{Scenario: scenario, Number: m.Name, Unit: m.Unit, Direction: d, To: fresh.Bound}
+	mv := outcome.BaselineMove{Scenario: scenario, Number: m.Name, Unit: m.Unit, Direction: d, To: fresh.Bound}
 	if ok {
 		mv.From = old.Bound
 	}
 	switch {
 	case rebaseline:
 		if ok && old.Bound == fresh.Bound && old.Varies == fresh.Varies && old.Lo == fresh.Lo && old.Hi == fresh.Hi {
-			return Move{}, false // asked, and nothing to move
+			return outcome.BaselineMove{}, false // asked, and nothing to move
 		}
-		mv.Kind, fresh.Why = history.Rebaselined, why
+		mv.Kind, fresh.Why = history.Rebaselined.String(), why
 	case !ok:
-		mv.Kind, fresh.Why = history.Recorded, whyFirstBound
+		mv.Kind, fresh.Why = history.Recorded.String(), whyFirstBound
 	case !band.Better(d, fresh.Bound, old.Bound):
-		return Move{}, false // never the worse way by itself
+		return outcome.BaselineMove{}, false // never the worse way by itself
 	case varies && old.Varies && !clearlyBetter(d, fresh, old):
 		// The processes' range is not clear of the one the bound was
 		// set from: a luckier draw of the same code, not an
 		// improvement, and a bound tightened to it would fail the
 		// next ordinary draw.
-		return Move{}, false
+		return outcome.BaselineMove{}, false
 	default:
-		mv.Kind = history.Tightened
+		mv.Kind = history.Tightened.String()
 		fresh.Why = fmt.Sprintf("%s%s %s", whyTightenedBound, band.Format(old.Bound), m.Unit)
 	}
 	mv.Why = fresh.Why
@@ -146,7 +147,7 @@ func edge(d band.Direction, b baselines.Bound, worst bool) float64 {
 
 // unrecorded says, for each recorded count of o that has no bound in the
 // store yet, what perf would add: what perf --check reports stale.
-func (r *Ratchet) unrecorded(o Outcome) []string {
+func (r *Ratchet) unrecorded(o outcome.Outcome) []string {
 	var out []string
 	for _, sc := range o.Scenarios {
 		if sc.Broken != "" {

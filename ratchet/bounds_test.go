@@ -12,6 +12,7 @@ import (
 	"github.com/perfbench/perfbench/band"
 	"github.com/perfbench/perfbench/baselines"
 	"github.com/perfbench/perfbench/history"
+	"github.com/perfbench/perfbench/outcome"
 	"github.com/perfbench/perfbench/ratchet"
 	"github.com/perfbench/perfbench/scenario"
 	"github.com/perfbench/perfbench/writegroup"
@@ -46,12 +47,12 @@ func measuredEach(m band.Measured, values []float64) []band.Measured {
 	return out
 }
 
-func judgedOf(t *testing.T, o ratchet.Outcome, sc, number string) band.Judged {
+func judgedOf(t *testing.T, o outcome.Outcome, sc, number string) band.Judged {
 	t.Helper()
 	for _, s := range o.Scenarios {
 		for _, n := range s.Numbers {
 			if s.Name == sc && n.Name == number {
-				return n
+				return n.Judged
 			}
 		}
 	}
@@ -179,7 +180,7 @@ func TestRecordedBoundsMoveOnlyTheBetterWay(t *testing.T) {
 		assert.False(t, o.Failed())
 		var kinds []string
 		for _, m := range o.Moves {
-			assert.Equal(t, history.Tightened, m.Kind, m.String())
+			assert.Equal(t, history.Tightened.String(), m.Kind, m.String())
 			kinds = append(kinds, m.String())
 		}
 		assert.Equal(t, []string{

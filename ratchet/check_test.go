@@ -9,6 +9,7 @@ import (
 
 	"github.com/perfbench/perfbench/baselines"
 	"github.com/perfbench/perfbench/history"
+	"github.com/perfbench/perfbench/outcome"
 	"github.com/perfbench/perfbench/ratchet"
 	"github.com/perfbench/perfbench/scenario"
 )
@@ -33,7 +34,7 @@ func TestSmallSignificantFallDoesNotMoveTheBaseline(t *testing.T) {
 	o, err = ratchet.Run(context.Background(), r.opts(machineA, day2), measuring(numbers(spread(200, 80, 81.6), spread(200, 50, 51), 1)).measure)
 	require.NoError(t, err)
 	require.Len(t, o.Moves, 1)
-	assert.Equal(t, history.Lowered, o.Moves[0].Kind)
+	assert.Equal(t, history.Lowered.String(), o.Moves[0].Kind)
 }
 
 // Check judges, writes nothing, and says whether the docs are stale: a
@@ -46,7 +47,7 @@ func TestCheckReportsStaleDocsAndWritesNothing(t *testing.T) {
 	require.NoError(t, err)
 	docs, base := r.read(t, r.docs()), r.read(t, r.baselines())
 
-	check := func(m baselines.Machine, s []scenario.Result) ratchet.Outcome {
+	check := func(m baselines.Machine, s []scenario.Result) outcome.Outcome {
 		opts := r.opts(m, day2)
 		opts.Check = true
 		o, err := ratchet.Run(ctx, opts, measuring(s).measure)

@@ -67,7 +67,7 @@
 //     removes the pending files; recovery, at the start of the next
 //     recording run, completes a group whose manifest is in place only when
 //     every member verifies against it, and otherwise discards it, saying
-//     so (Outcome.Recovered). A pending file no manifest names is removed.
+//     so (outcome.Recording.Recovered). A pending file no manifest names is removed.
 //     Each file is written only when its bytes changed: two runs with the
 //     same numbers leave every file byte-identical.
 //   - Nothing generated depends on the clock or on a run's noise: the docs

@@ -11,6 +11,7 @@ import (
 	"github.com/perfbench/perfbench/band"
 	"github.com/perfbench/perfbench/baselines"
 	"github.com/perfbench/perfbench/history"
+	"github.com/perfbench/perfbench/outcome"
 	"github.com/perfbench/perfbench/ratchet"
 	"github.com/perfbench/perfbench/scenario"
 )
@@ -28,12 +29,12 @@ func withInstructions(perStep float64) []scenario.Result {
 	return run
 }
 
-func instructionsOf(t *testing.T, o ratchet.Outcome) band.Judged {
+func instructionsOf(t *testing.T, o outcome.Outcome) band.Judged {
 	t.Helper()
 	for _, sc := range o.Scenarios {
 		for _, n := range sc.Numbers {
 			if n.Name == "instructions" {
-				return n
+				return n.Judged
 			}
 		}
 	}
@@ -75,7 +76,7 @@ func TestInstructionsAreRecordedOnceForEveryMachineOfAToolchain(t *testing.T) {
 	assert.Empty(t, small.Moves, "a fall within the tolerance leaves the baseline and the docs alone")
 	fall := r.run(t, opts(machineA), measuring(withInstructions(2991466*0.99)))
 	require.Len(t, fall.Moves, 1)
-	assert.Equal(t, history.Lowered, fall.Moves[0].Kind)
+	assert.Equal(t, history.Lowered.String(), fall.Moves[0].Kind)
 	assert.Contains(t, fall.Moves[0].Why, "an exact fall of more than its tolerance")
 }
 

@@ -17,6 +17,7 @@ import (
 	"github.com/perfbench/perfbench/baselines"
 	"github.com/perfbench/perfbench/chart"
 	"github.com/perfbench/perfbench/history"
+	"github.com/perfbench/perfbench/outcome"
 	"github.com/perfbench/perfbench/perfdocs"
 	"github.com/perfbench/perfbench/scenario"
 	"github.com/perfbench/perfbench/stats"
@@ -58,7 +59,7 @@ type Options struct {
 	ReadOnly bool
 
 	// Check judges like ReadOnly, writes nothing, and also reports whether
-	// the docs file's generated section is out of date (Outcome.DocsStale):
+	// the docs file's generated section is out of date (outcome.Recording.DocsStale):
 	// what CI runs, so that a machine's noise can never rewrite the docs in
 	// CI and only a change to a number the docs show makes it fail.
 	Check bool
@@ -115,7 +116,7 @@ type Options struct {
 	// ReferencePage is the generated page of the reference and its moves;
 	// "" means perf/reference.md beside Docs. It is written with the group
 	// whenever the baselines file names a reference and the page's bytes
-	// differ, and Check reports it stale (Outcome.ReferenceStale).
+	// differ, and Check reports it stale (outcome.Recording.Stale).
 	ReferencePage string
 
 	// disk is where the files are written; nil means the real file
@@ -169,119 +170,6 @@ func (o Options) chartsLink() string {
 	return filepath.ToSlash(rel)
 }
 
-// Outcome is what Run did: every verdict, every baseline that moved, and
-// which files it wrote.
-type Outcome struct {
-	Machine baselines.Machine
-	// Scenarios are judged in report order: Options.Scenarios first, then
-	// any other scenario measure returned, in its order.
-	Scenarios []ScenarioOutcome
-	// Verdict is the worst band verdict of all (Pass, Unbaselined, Fail,
-	// Broken); None when there were no scenarios at all.
-	Verdict band.Verdict
-	// Moves lists the baselines recorded, lowered or rebaselined, in
-	// report order.
-	Moves []Move
-	// BaselinesWritten and DocsWritten say which files changed on disk.
-	BaselinesWritten, DocsWritten bool
-	// Withheld says why a recording run wrote nothing although numbers
-	// moved: its verdict failed, and a failing run's numbers are not
-	// worth recording or publishing. Empty when nothing was withheld.
-	Withheld string
-	// Recovered says what the run did, before anything else, to put the
-	// baselines, docs and history back in order after an interrupted run: one line per
-	// pending file completed or removed.
-	Recovered []string
-	// HistoryWritten says the history file changed; ChartsWritten lists
-	// the charts written (only those whose bytes changed).
-	HistoryWritten bool
-	ChartsWritten  []string
-	// DocsStale (Check only) says the docs file's generated section differs,
-	// verdicts aside, from what this run would write, or the reference
-	// page from what the baselines file's references give; Stale names
-	// which of the two files, in that order.
-	DocsStale bool
-	Stale     []string
-	// StaleLines says, for each file of Stale, the first lines that
-	// differ: what the file holds and what this run would write there,
-	// so a reader sees which number moved without a diff of their own.
-	StaleLines map[string][]LineChange
-	// ReferenceRecorded is the commit recorded as the first reference
-	// revision (Options.ReferenceCommit); "" when none was.
-	ReferenceRecorded string
-}
-
-// Failed reports whether the run fails the command: any band Fail or
-// Broken, or no scenarios at all. Unbaselined times and budget verdicts do
-// not fail it.
-func (o Outcome) Failed() bool { return o.Verdict.Failed() || o.Verdict == band.None }
-
-// ScenarioOutcome is one scenario's judged numbers.
-type ScenarioOutcome struct {
-	Name string
-	// Numbers are judged against this machine's baselines.
-	Numbers []band.Judged
-	// Verdict is the worst band verdict of Numbers; Broken when the
-	// scenario is broken or reported no numbers.
-	Verdict band.Verdict
-	// Broken repeats Scenario.Broken, or says the scenario was not
-	// measured.
-	Broken string
-	// Remeasured says a straddling breach sent the scenario to a fresh
-	// process once more; Numbers are from that second run.
-	Remeasured bool
-	// Rebaselined says the scenario's times were judged against, and
-	// recorded as, this run's medians (--rebaseline).
-	Rebaselined bool
-	// Advisory names the times over their limits that did not enter
-	// Verdict, because the run judged times as advice
-	// (Options.AdvisoryTimes).
-	Advisory []string
-	// Steps is how many steps the scenario's run took (the benchmark
-	// format's iteration count).
-	Steps int
-	// Varying names the counts declared Number.Varies, whose value is the
-	// median of processes that may differ: judged, never shown in the
-	// docs, where a value that moves without a change would make them
-	// stale.
-	Varying []string
-
-	// measured are the numbers Numbers judged, with their samples, which
-	// Finish records.
-	measured []band.Measured
-}
-
-// Move is one baseline, or one count's recorded bound, that changed.
-type Move struct {
-	Scenario, Number, Unit string
-	Kind                   history.Kind
-	// Direction is a count's (its bound's move); "" for a time's
-	// baseline or instructions'.
-	Direction band.Direction
-	// From is the old median or bound (zero for Recorded), To the new
-	// one.
-	From, To float64
-	// Why is what the store records with the new baseline.
-	Why string
-}
-
-// String prints the move as a report line: "baseline recorded:
-// hover-storm/frame 65 µs/frame", "baseline lowered: hover-storm/frame
-// 100 → 65 µs/frame: why", "bound recorded: hover-storm/restyles ≤ 1
-// restyles/frame" or "bound tightened: hover-storm/restyles ≤ 2 → ≤ 1
-// restyles/frame: why".
-func (m Move) String() string {
-	what, from, to := "baseline", band.Format(m.From), band.Format(m.To)
-	if m.Direction != "" {
-		what, from, to = "bound", m.Direction.Symbol()+" "+from, m.Direction.Symbol()+" "+to
-	}
-	if m.Kind == history.Recorded {
-		return fmt.Sprintf("%s recorded: %s/%s %s %s", what, m.Scenario, m.Number, to, m.Unit)
-	}
-	return fmt.Sprintf("%s %s: %s/%s %s → %s %s: %s", what, m.Kind, m.Scenario, m.Number,
-		from, to, m.Unit, m.Why)
-}
-
 // Ratchet is one run of the ratchet over its files, in three steps that
 // the command drives with values, as benchstat's pipeline does: [Open]
 // checks every input that can be checked before measuring and, for a
@@ -322,7 +210,7 @@ func (m Move) String() string {
 // directory from Open to Close; a second one is refused. The baselines,
 // docs and history files and the charts are written as one group, whole
 // or not at all (package writegroup). A failed verdict is not an error,
-// but a failing run writes nothing (Outcome.Withheld says so): noise that
+// but a failing run writes nothing (outcome.Recording.Withheld says so): noise that
 // fails a band is never recorded or published.
 type Ratchet struct {
 	opts      Options
@@ -333,6 +221,9 @@ type Ratchet struct {
 	known     []string
 	recovered []string
 	unlock    func()
+	// measured are the numbers of each scenario the last judgement
+	// judged, with their samples, which Finish records.
+	measured map[string][]band.Measured
 }
 
 // Open checks the options and files and reads them: the first part of a
@@ -419,44 +310,49 @@ func (r *Ratchet) Close() {
 // names that results lacks is judged Broken. It refuses a number the
 // baselines file has in another unit or for no number the binary has,
 // and a baseline the history records but the file lost.
-func (r *Ratchet) Judge(results []scenario.Result) (Outcome, error) {
+func (r *Ratchet) Judge(results []scenario.Result) (outcome.Outcome, error) {
 	opts := r.opts
 	measured, order, err := index(results, opts.Scenarios)
 	if err != nil {
-		return Outcome{}, err
+		return outcome.Outcome{}, err
 	}
 	known := r.known
 	if known == nil {
 		known = order
 		if err := r.store.CheckScenarios(opts.Baselines, known); err != nil {
-			return Outcome{}, err
+			return outcome.Outcome{}, err
 		}
 	}
 	if err := r.store.CheckNumbers(opts.Baselines, results); err != nil {
-		return Outcome{}, err
+		return outcome.Outcome{}, err
 	}
 	if err := r.store.CheckCounts(opts.Baselines, results); err != nil {
-		return Outcome{}, err
+		return outcome.Outcome{}, err
 	}
 	// After the numbers: a renamed number is told as one, not as a
 	// baseline the history misses.
 	if err := r.hist.CheckStore(r.store, opts.Baselines, known); err != nil {
-		return Outcome{}, err
+		return outcome.Outcome{}, err
 	}
 	if err := r.hist.CheckComplete(r.store, opts.Baselines, known); err != nil {
-		return Outcome{}, err
+		return outcome.Outcome{}, err
 	}
 	if opts.Scenarios == nil {
 		if err := opts.checkRebaseline(order); err != nil {
-			return Outcome{}, err
+			return outcome.Outcome{}, err
 		}
 	}
-	o := Outcome{Machine: opts.Machine, Recovered: r.recovered}
+	o := outcome.Outcome{Against: outcome.Bands, Machine: opts.Machine.String(), CPU: opts.Machine.CPU,
+		Recording: outcome.Recording{Recovered: r.recovered}}
 	j := r.judge()
+	r.measured = map[string][]band.Measured{}
 	for _, name := range order {
 		o.Scenarios = append(o.Scenarios, j.scenario(name, measured[name]))
+		if s := measured[name]; s != nil {
+			r.measured[name] = s.Numbers
+		}
 	}
-	o.Verdict = o.worst()
+	o.Verdict = worst(o)
 	return o, nil
 }
 
@@ -465,13 +361,13 @@ func (r *Ratchet) Judge(results []scenario.Result) (Outcome, error) {
 // fresh processes, for [Ratchet.Rejudge]. None when times are advice: a
 // time judged as advice cannot fail, so measuring it again would change
 // nothing judged.
-func (r *Ratchet) Straddling(o Outcome) []string {
+func (r *Ratchet) Straddling(o outcome.Outcome) []string {
 	if r.opts.AdvisoryTimes {
 		return nil
 	}
 	var names []string
 	for _, sc := range o.Scenarios {
-		if sc.straddles() {
+		if straddles(sc) {
 			names = append(names, sc.Name)
 		}
 	}
@@ -483,10 +379,10 @@ func (r *Ratchet) Straddling(o Outcome) []string {
 // least is judged, they are counted once more before they fail, so that
 // a failure needs every process to read high, not the two a rare pair of
 // preempted processes makes.
-func (r *Ratchet) Recounting(o Outcome) []string {
+func (r *Ratchet) Recounting(o outcome.Outcome) []string {
 	var names []string
 	for _, sc := range o.Scenarios {
-		if slices.ContainsFunc(sc.Numbers, func(n band.Judged) bool {
+		if slices.ContainsFunc(sc.Numbers, func(n outcome.Number) bool {
 			return n.Band.Kind.Portable() && n.Band.Kind.Exact() && n.BandVerdict.Failed()
 		}) {
 			names = append(names, sc.Name)
@@ -499,20 +395,21 @@ func (r *Ratchet) Recounting(o Outcome) []string {
 // [Ratchet.Straddling]) and each recounted one ([Ratchet.Recounting])
 // judged again on its second measurement, again: that judgement stands,
 // and the scenario is marked Remeasured.
-func (r *Ratchet) Rejudge(o Outcome, again []scenario.Result) Outcome {
+func (r *Ratchet) Rejudge(o outcome.Outcome, again []scenario.Result) outcome.Outcome {
 	straddling := append(r.Straddling(o), r.Recounting(o)...)
 	o.Scenarios = slices.Clone(o.Scenarios)
 	j := r.judge()
 	for k := range again {
 		s := &again[k]
-		i := slices.IndexFunc(o.Scenarios, func(sc ScenarioOutcome) bool { return sc.Name == s.Name })
+		i := slices.IndexFunc(o.Scenarios, func(sc outcome.Scenario) bool { return sc.Name == s.Name })
 		if i < 0 || !slices.Contains(straddling, s.Name) {
 			continue
 		}
 		o.Scenarios[i] = j.scenario(s.Name, s)
 		o.Scenarios[i].Remeasured = true
+		r.measured[s.Name] = s.Numbers
 	}
-	o.Verdict = o.worst()
+	o.Verdict = worst(o)
 	return o
 }
 
@@ -526,24 +423,16 @@ func (o Options) scope() baselines.Scope {
 	return baselines.Scope{Machine: o.Machine.String(), Toolchain: o.Toolchain}
 }
 
-// LineChange is one line of a file that a run would write otherwise: its
-// line number in the file, what it holds ("" for a line the file lacks)
-// and what the run would write ("" for one it would drop).
-type LineChange struct {
-	Line      int
-	Was, Want string
-}
-
 // maxStaleLines is how many changed lines a stale file names: enough to
 // show which numbers moved, few enough for a CI log.
 const maxStaleLines = 5
 
-// stale records file as out of date, with the first lines where was (the
-// file's text from line first on) and want differ.
-func (o *Outcome) stale(file string, first int, was, want string) {
+// stale records file as out of date in o, with the first lines where was
+// (the file's text from line first on) and want differ.
+func stale(o *outcome.Outcome, file string, first int, was, want string) {
 	o.Stale = append(o.Stale, file)
 	if o.StaleLines == nil {
-		o.StaleLines = map[string][]LineChange{}
+		o.StaleLines = map[string][]outcome.LineChange{}
 	}
 	o.StaleLines[file] = lineChanges(strings.Split(was, "\n"), strings.Split(want, "\n"), first)
 }
@@ -552,7 +441,7 @@ func (o *Outcome) stale(file string, first int, was, want string) {
 // and b, numbered from first in a, by their longest common subsequence: a
 // line added or dropped is one change, not a shift of every line after
 // it. A dropped line followed by an added one is one changed line.
-func lineChanges(a, b []string, first int) []LineChange {
+func lineChanges(a, b []string, first int) []outcome.LineChange {
 	// lcs[i][j] is the longest common subsequence of a[i:] and b[j:].
 	lcs := make([][]int, len(a)+1)
 	for i := range lcs {
@@ -567,20 +456,20 @@ func lineChanges(a, b []string, first int) []LineChange {
 			}
 		}
 	}
-	var out []LineChange
+	var out []outcome.LineChange
 	i, j := 0, 0
 	for (i < len(a) || j < len(b)) && len(out) < maxStaleLines {
 		switch {
 		case i < len(a) && j < len(b) && a[i] == b[j]:
 			i, j = i+1, j+1
 		case i < len(a) && j < len(b) && lcs[i+1][j] == lcs[i][j+1] && lcs[i+1][j+1] == lcs[i][j]:
-			out = append(out, LineChange{Line: first + i, Was: a[i], Want: b[j]})
+			out = append(out, outcome.LineChange{Line: first + i, Was: a[i], Want: b[j]})
 			i, j = i+1, j+1
 		case j >= len(b) || i < len(a) && lcs[i+1][j] >= lcs[i][j+1]:
-			out = append(out, LineChange{Line: first + i, Was: a[i]})
+			out = append(out, outcome.LineChange{Line: first + i, Was: a[i]})
 			i++
 		default:
-			out = append(out, LineChange{Line: first + i, Want: b[j]})
+			out = append(out, outcome.LineChange{Line: first + i, Want: b[j]})
 			j++
 		}
 	}
@@ -588,7 +477,7 @@ func lineChanges(a, b []string, first int) []LineChange {
 }
 
 // worst is the worst verdict of the outcome's scenarios.
-func (o Outcome) worst() band.Verdict {
+func worst(o outcome.Outcome) band.Verdict {
 	verdicts := make([]band.Verdict, len(o.Scenarios))
 	for i, sc := range o.Scenarios {
 		verdicts[i] = sc.Verdict
@@ -600,8 +489,9 @@ func (o Outcome) worst() band.Verdict {
 // reference page are out of date, a ReadOnly run returns o as it is, and
 // a recording run performs obligations 2 and 3 (see [Ratchet]) and
 // writes the group — or, when o failed, writes nothing and says why
-// (Outcome.Withheld).
-func (r *Ratchet) Finish(o Outcome) (Outcome, error) {
+// (outcome.Recording.Withheld). o is the outcome the last Judge or
+// Rejudge returned: what it records are the samples they judged.
+func (r *Ratchet) Finish(o outcome.Outcome) (outcome.Outcome, error) {
 	switch {
 	case r.opts.Check:
 		return r.check(o), nil
@@ -617,25 +507,25 @@ func (r *Ratchet) Finish(o Outcome) (Outcome, error) {
 
 // check reports whether the docs file's section and the reference page
 // differ from what this run would write.
-func (r *Ratchet) check(o Outcome) Outcome {
+func (r *Ratchet) check(o outcome.Outcome) outcome.Outcome {
 	opts, store, docs := r.opts, r.store, r.docs
 	section := r.section(o, r.hist, docs.Scope(store, opts.scope()))
 	if docs.Stale(section) {
-		o.stale(opts.Docs, docs.SectionLine(), perfdocs.Stable(docs.Section()), perfdocs.Stable(section))
+		stale(&o, opts.Docs, docs.SectionLine(), perfdocs.Stable(docs.Section()), perfdocs.Stable(section))
 	}
 	if refs := store.References(); len(refs) > 0 {
 		if want := perfdocs.ReferencePage(refs, filepath.Base(opts.Baselines)); !bytes.Equal(r.page, want) {
-			o.stale(opts.ReferencePage, 1, string(r.page), string(want))
+			stale(&o, opts.ReferencePage, 1, string(r.page), string(want))
 		}
 	}
 	if missing := r.unrecorded(o); len(missing) > 0 {
-		changes := make([]LineChange, 0, min(len(missing), maxStaleLines))
+		changes := make([]outcome.LineChange, 0, min(len(missing), maxStaleLines))
 		for _, name := range missing[:cap(changes)] {
-			changes = append(changes, LineChange{Line: store.CountsLine(), Want: name})
+			changes = append(changes, outcome.LineChange{Line: store.CountsLine(), Want: name})
 		}
 		o.Stale = append(o.Stale, opts.Baselines)
 		if o.StaleLines == nil {
-			o.StaleLines = map[string][]LineChange{}
+			o.StaleLines = map[string][]outcome.LineChange{}
 		}
 		o.StaleLines[opts.Baselines] = changes
 	}
@@ -646,8 +536,8 @@ func (r *Ratchet) check(o Outcome) Outcome {
 // section is the docs section this run would write. A run that counted
 // no instructions keeps the ones the file shows, as it leaves their
 // charts: it measured nothing that could move them.
-func (r *Ratchet) section(o Outcome, hist *history.History, scope baselines.Scope) []byte {
-	section := perfdocs.Section(o.docs(), r.store, hist, scope, r.opts.chartsLink())
+func (r *Ratchet) section(o outcome.Outcome, hist *history.History, scope baselines.Scope) []byte {
+	section := perfdocs.Section(docsOf(o), r.store, hist, scope, r.opts.chartsLink())
 	if r.opts.Toolchain == "" {
 		section = r.docs.KeepInstructions(section)
 	}
@@ -658,7 +548,7 @@ func (r *Ratchet) section(o Outcome, hist *history.History, scope baselines.Scop
 // baseline recorded, lowered or rebaselined by the rule (see [Ratchet]),
 // each move a point of the history, and the first reference recorded
 // where the file has none.
-func (r *Ratchet) move(o *Outcome) {
+func (r *Ratchet) move(o *outcome.Outcome) {
 	opts, store, hist := r.opts, r.store, r.hist
 	// Baselines set before the history was kept get their points first,
 	// so the history written holds every baseline.
@@ -673,10 +563,10 @@ func (r *Ratchet) move(o *Outcome) {
 				continue
 			}
 			k := opts.scope().Key(sc.Name, n.Spec)
-			if mv, ok := ratchet(store, k, n, sc.measured[i], sc.Rebaselined, opts.Why, now); ok {
+			if mv, kind, ok := ratchet(store, k, n.Judged, r.measured[sc.Name][i], sc.Rebaselined, opts.Why, now); ok {
 				o.Moves = append(o.Moves, mv)
-				pt := history.Point{Set: now, Median: mv.To, Lo: n.Lo, Hi: n.Hi, N: n.N, Kind: mv.Kind, Commit: opts.Commit}
-				if mv.Kind == history.Rebaselined {
+				pt := history.Point{Set: now, Median: mv.To, Lo: n.Lo, Hi: n.Hi, N: n.N, Kind: kind, Commit: opts.Commit}
+				if kind == history.Rebaselined {
 					pt.Why = mv.Why
 				}
 				hist.Add(k, pt)
@@ -697,7 +587,7 @@ func (r *Ratchet) move(o *Outcome) {
 // and the history when a baseline moved, the docs when their section
 // moved beyond its noise, the reference page and the charts when their
 // bytes changed.
-func (r *Ratchet) write(o Outcome) (Outcome, error) {
+func (r *Ratchet) write(o outcome.Outcome) (outcome.Outcome, error) {
 	opts, store, hist, docs := r.opts, r.store, r.hist, r.docs
 	baselinesFile := writegroup.Member{Path: opts.Baselines}
 	if len(o.Moves) > 0 || o.ReferenceRecorded != "" {
@@ -719,7 +609,7 @@ func (r *Ratchet) write(o Outcome) (Outcome, error) {
 	// moves (a count's bound has no history); it is written with the
 	// baselines.
 	historyFile := writegroup.Member{Path: opts.History}
-	if baselinesFile.Data != nil && slices.ContainsFunc(o.Moves, func(m Move) bool { return m.Direction == "" }) {
+	if baselinesFile.Data != nil && slices.ContainsFunc(o.Moves, func(m outcome.BaselineMove) bool { return m.Direction == "" }) {
 		historyFile.Data = hist.Marshal()
 	}
 	if err := readsBack(baselinesFile, historyFile); err != nil {
@@ -728,7 +618,7 @@ func (r *Ratchet) write(o Outcome) (Outcome, error) {
 	// The charts are members of the group too: drawn before anything is
 	// written, so a chart that cannot be drawn or written leaves every
 	// file as it was.
-	charts, err := perfdocs.Charts(o.docs(), store, hist, scope, chart.SVG)
+	charts, err := perfdocs.Charts(docsOf(o), store, hist, scope, chart.SVG)
 	if err != nil {
 		return o, err
 	}
@@ -737,7 +627,7 @@ func (r *Ratchet) write(o Outcome) (Outcome, error) {
 			delete(charts, name)
 		}
 	}
-	chartWrites, err := perfdocs.ChangedCharts(opts.Charts, o.docs(), charts)
+	chartWrites, err := perfdocs.ChangedCharts(opts.Charts, docsOf(o), charts)
 	if err != nil {
 		return o, err
 	}
@@ -798,11 +688,16 @@ func readsBack(baselinesFile, historyFile writegroup.Member) error {
 	return nil
 }
 
-// docs is what the docs and charts show of the outcome's scenarios.
-func (o *Outcome) docs() []perfdocs.Scenario {
+// docsOf is what the docs and charts show of the outcome's scenarios:
+// each number's own judgement.
+func docsOf(o outcome.Outcome) []perfdocs.Scenario {
 	out := make([]perfdocs.Scenario, len(o.Scenarios))
 	for i, sc := range o.Scenarios {
-		out[i] = perfdocs.Scenario{Name: sc.Name, Numbers: sc.Numbers, Varying: sc.Varying, Broken: sc.Broken}
+		numbers := make([]band.Judged, len(sc.Numbers))
+		for k, n := range sc.Numbers {
+			numbers[k] = n.Judged
+		}
+		out[i] = perfdocs.Scenario{Name: sc.Name, Numbers: numbers, Varying: sc.Varying, Broken: sc.Broken}
 	}
 	return out
 }
@@ -863,8 +758,8 @@ type judge struct {
 	advisoryTimes bool
 }
 
-func (j judge) scenario(name string, s *scenario.Result) ScenarioOutcome {
-	out := ScenarioOutcome{Name: name, Rebaselined: slices.Contains(j.rebaseline, name)}
+func (j judge) scenario(name string, s *scenario.Result) outcome.Scenario {
+	out := outcome.Scenario{Name: name, Rebaselined: slices.Contains(j.rebaseline, name)}
 	switch {
 	case s == nil:
 		out.Broken = "not measured: the runner returned nothing for it"
@@ -873,7 +768,7 @@ func (j judge) scenario(name string, s *scenario.Result) ScenarioOutcome {
 	}
 	var verdicts []band.Verdict
 	if s != nil {
-		out.Steps, out.Varying, out.measured = s.Steps, s.Varying, s.Numbers
+		out.Steps, out.Varying = s.Steps, s.Varying
 		for _, m := range s.Numbers {
 			if recordedCount(m.Spec) {
 				m = j.withRecordedBound(name, m, slices.Contains(s.Varying, m.Name), out.Rebaselined)
@@ -894,7 +789,7 @@ func (j judge) scenario(name string, s *scenario.Result) ScenarioOutcome {
 					n.BudgetVerdict = band.Broken
 				}
 			}
-			out.Numbers = append(out.Numbers, n)
+			out.Numbers = append(out.Numbers, outcome.ByBand(name, n)...)
 			if j.advisoryTimes && m.Band.Kind.Estimated() && n.BandVerdict == band.Fail {
 				// Reported as it is, judged as advice (Options.AdvisoryTimes).
 				out.Advisory = append(out.Advisory, m.Name)
@@ -913,8 +808,8 @@ func (j judge) scenario(name string, s *scenario.Result) ScenarioOutcome {
 	return out
 }
 
-func (sc ScenarioOutcome) straddles() bool {
-	return slices.ContainsFunc(sc.Numbers, func(n band.Judged) bool { return n.Straddles })
+func straddles(sc outcome.Scenario) bool {
+	return slices.ContainsFunc(sc.Numbers, func(n outcome.Number) bool { return n.Straddles })
 }
 
 // processSpread returns the largest over the smallest of the per-process
@@ -954,51 +849,53 @@ func processSpread(runs [][]float64) float64 {
 // luckiest run seen. A fall of a tenth is beyond that noise.
 const MinDrop = 0.10
 
-// ratchet applies obligation 2 to one judged time and its samples.
-func ratchet(store *baselines.Store, k baselines.Key, n band.Judged, m band.Measured, rebaseline bool, why string, now time.Time) (Move, bool) {
+// ratchet applies obligation 2 to one judged time and its samples: the
+// move, and why it moved in the history's terms.
+func ratchet(store *baselines.Store, k baselines.Key, n band.Judged, m band.Measured, rebaseline bool, why string, now time.Time) (outcome.BaselineMove, history.Kind, bool) {
 	samples := m.Samples
 	fresh := baselines.Baseline{Unit: n.Unit, Median: n.Median, Samples: slices.Clone(samples), Set: now, Spread: processSpread(m.Runs)}
 	slices.Sort(fresh.Samples)
-	mv := Move{Scenario: k.Scenario, Number: k.Number, Unit: n.Unit, To: n.Median}
+	mv := outcome.BaselineMove{Scenario: k.Scenario, Number: k.Number, Unit: n.Unit, To: n.Median}
+	var kind history.Kind
 	old, ok := store.Get(k)
 	if ok {
 		mv.From = old.Median
 	}
 	switch {
 	case rebaseline:
-		mv.Kind, fresh.Why = history.Rebaselined, why
+		kind, fresh.Why = history.Rebaselined, why
 	case !ok && n.Band.Kind.Portable():
-		mv.Kind, fresh.Why = history.Recorded, history.WhyFirstPortable
+		kind, fresh.Why = history.Recorded, history.WhyFirstPortable
 	case !ok:
-		mv.Kind, fresh.Why = history.Recorded, history.WhyFirst
+		kind, fresh.Why = history.Recorded, history.WhyFirst
 	case !n.Band.Kind.Estimated():
 		// Exact: a fall beyond the tolerance is an improvement to keep; a
 		// smaller one is the spread between runs the tolerance admits.
 		if !(n.Median < old.Median*(1-n.Band.Tolerance)) {
-			return Move{}, false
+			return outcome.BaselineMove{}, 0, false
 		}
-		mv.Kind = history.Lowered
+		kind = history.Lowered
 		fresh.Why = fmt.Sprintf(history.WhyLower+"%s %s: an exact fall of more than its tolerance, %s%%",
 			band.Format(old.Median), n.Unit, band.Format(n.Band.Tolerance*100))
 	default:
 		if n.Median >= old.Median {
-			return Move{}, false // never up by itself
+			return outcome.BaselineMove{}, 0, false // never up by itself
 		}
 		if n.Median > old.Median*(1-MinDrop) {
-			return Move{}, false // lower, but not by enough to be worth a rewrite
+			return outcome.BaselineMove{}, 0, false // lower, but not by enough to be worth a rewrite
 		}
 		thresholds := benchmath.DefaultThresholds
 		cmp := benchmath.AssumeNothing.Compare(
 			benchmath.NewSample(slices.Clone(old.Samples), &thresholds),
 			benchmath.NewSample(slices.Clone(samples), &thresholds))
 		if !(cmp.P < cmp.Alpha) {
-			return Move{}, false // lower, but within the noise
+			return outcome.BaselineMove{}, 0, false // lower, but within the noise
 		}
-		mv.Kind = history.Lowered
+		kind = history.Lowered
 		fresh.Why = fmt.Sprintf(history.WhyLower+"%s %s: U test p=%.2g, n=%d+%d",
 			band.Format(old.Median), n.Unit, cmp.P, cmp.N1, cmp.N2)
 	}
-	mv.Why = fresh.Why
+	mv.Kind, mv.Why = kind.String(), fresh.Why
 	store.Put(k, fresh)
-	return mv, true
+	return mv, kind, true
 }

@@ -17,6 +17,7 @@ import (
 	"github.com/perfbench/perfbench/band"
 	"github.com/perfbench/perfbench/baselines"
 	"github.com/perfbench/perfbench/history"
+	"github.com/perfbench/perfbench/outcome"
 	"github.com/perfbench/perfbench/ratchet"
 	"github.com/perfbench/perfbench/report"
 	"github.com/perfbench/perfbench/scenario"
@@ -168,14 +169,14 @@ func (r repo) snapshot(t *testing.T) []string {
 	return append([]string{regular(r.baselines()), regular(r.docs()), strings.Join(names, " ")}, others...)
 }
 
-func (r repo) run(t *testing.T, opts ratchet.Options, f *fake) ratchet.Outcome {
+func (r repo) run(t *testing.T, opts ratchet.Options, f *fake) outcome.Outcome {
 	t.Helper()
 	o, err := ratchet.Run(context.Background(), opts, f.measure)
 	require.NoError(t, err)
 	return o
 }
 
-func verdictsOf(o ratchet.Outcome, scenario string) map[string]band.Verdict {
+func verdictsOf(o outcome.Outcome, scenario string) map[string]band.Verdict {
 	got := map[string]band.Verdict{}
 	for _, sc := range o.Scenarios {
 		if sc.Name == scenario {
@@ -243,7 +244,7 @@ func TestFirstRunOnAMachineIsUnbaselined(t *testing.T) {
 	assert.Equal(t, map[string]band.Verdict{"frame": band.Unbaselined, "restyles": band.Pass, "primitives-emitted": band.Pass}, verdictsOf(o, "hover-storm"))
 	require.Len(t, o.Moves, 2)
 	for _, m := range o.Moves {
-		assert.Equal(t, history.Recorded, m.Kind)
+		assert.Equal(t, history.Recorded.String(), m.Kind)
 	}
 
 	s := storeOf(t, r)
@@ -277,7 +278,7 @@ func TestLowerMedianMovesBaselineDown(t *testing.T) {
 	assert.Equal(t, band.Pass, o.Verdict)
 	require.Len(t, o.Moves, 1, "only the hover time moved")
 	m := o.Moves[0]
-	assert.Equal(t, history.Lowered, m.Kind)
+	assert.Equal(t, history.Lowered.String(), m.Kind)
 	assert.Equal(t, "hover-storm", m.Scenario)
 	assert.Equal(t, 100.0, m.From)
 	assert.Equal(t, 80.0, m.To)
@@ -372,7 +373,7 @@ func TestRebaseline(t *testing.T) {
 		o := r.run(t, opts, measuring(slower))
 		assert.Equal(t, band.Pass, o.Verdict)
 		require.Len(t, o.Moves, 1)
-		assert.Equal(t, ratchet.Move{Scenario: "hover-storm", Number: "frame", Unit: "µs/frame", Kind: history.Rebaselined,
+		assert.Equal(t, outcome.BaselineMove{Scenario: "hover-storm", Number: "frame", Unit: "µs/frame", Kind: history.Rebaselined.String(),
 			From: 100, To: 200, Why: "hover now draws a drop shadow"}, o.Moves[0])
 		assert.True(t, o.Scenarios[0].Rebaselined)
 		b, _ := storeOf(t, r).Get(baselines.Key{Machine: machineA.String(), Scenario: "hover-storm", Number: "frame"})

@@ -13,6 +13,7 @@ import (
 
 	"github.com/perfbench/perfbench/band"
 	"github.com/perfbench/perfbench/baselines"
+	"github.com/perfbench/perfbench/outcome"
 	"github.com/perfbench/perfbench/revision"
 	"github.com/perfbench/perfbench/writegroup"
 )
@@ -26,15 +27,52 @@ const (
 func (r repo) page() string { return filepath.Join(r.dir, "docs", "perf", "reference.md") }
 
 // timeAt is a paired time of hover-storm at ratio q with the interval
-// [lo, hi] and its verdict as the paired run would give it.
-func timeAt(number string, q, lo, hi float64, v band.Verdict) revision.ComparedTime {
-	return revision.ComparedTime{Ratio: baselines.Ratio{Scenario: "hover-storm", Number: number, Ratio: q, Lo: lo, Hi: hi, Pairs: 60},
-		Verdict: v, Faster: v == band.Pass && hi < 1, Slower: v == band.Pass && lo > 1}
+// [lo, hi], its verdict and how it moved as the paired run would give
+// them, and note its note.
+func timeAt(number string, q, lo, hi float64, v band.Verdict, note string) outcome.Number {
+	n := outcome.Number{Scenario: "hover-storm", Judged: band.Judged{Spec: band.Spec{Name: number, Unit: "µs/frame", Band: band.Time(0.03)}},
+		Ratio: outcome.Ratio{Value: q, Lo: lo, Hi: hi, Pairs: 60}, Verdict: v, Note: note}
+	switch {
+	case v == band.Fail:
+		n.Move = outcome.Worse
+	case v == band.Pass && hi < 1:
+		n.Move = outcome.Better
+	case v == band.Pass && lo > 1:
+		n.Move = outcome.Within
+	}
+	return n
 }
 
-func comparing(c revision.Compared) (func(context.Context, baselines.Reference) (revision.Compared, error), *[]string) {
+// restylesRose is a count of hover-storm that rose from 1 to 2 against
+// its ceiling, and failed.
+var restylesRose = outcome.Number{Scenario: "hover-storm", Judged: band.Judged{Spec: band.Spec{Name: "restyles", Unit: "restyles/frame", Band: band.Count(2)}},
+	Ratio: outcome.NoRatio(), Verdict: band.Fail, Move: outcome.Worse, Note: "rose from 1 to 2 (a ceiling)"}
+
+// pairedRun is the outcome of a paired run of hover-storm's numbers, and
+// of broken scenarios given as "NAME: why".
+func pairedRun(numbers []outcome.Number, broken ...string) outcome.Outcome {
+	o := outcome.Outcome{Against: outcome.Base, Verdict: band.None}
+	var verdicts []band.Verdict
+	if len(numbers) > 0 {
+		sc := outcome.Scenario{Name: "hover-storm", Numbers: numbers}
+		for _, n := range numbers {
+			verdicts = append(verdicts, n.Verdict)
+		}
+		sc.Verdict = band.Worst(verdicts...)
+		o.Scenarios = append(o.Scenarios, sc)
+	}
+	for _, b := range broken {
+		name, why, _ := strings.Cut(b, ": ")
+		o.Scenarios = append(o.Scenarios, outcome.Scenario{Name: name, Verdict: band.Broken, Broken: why})
+		verdicts = append(verdicts, band.Broken)
+	}
+	o.Verdict = band.Worst(verdicts...)
+	return o
+}
+
+func comparing(c outcome.Outcome) (func(context.Context, baselines.Reference) (outcome.Outcome, error), *[]string) {
 	var asked []string
-	return func(_ context.Context, ref baselines.Reference) (revision.Compared, error) {
+	return func(_ context.Context, ref baselines.Reference) (outcome.Outcome, error) {
 		asked = append(asked, ref.Commit)
 		return c, nil
 	}, &asked
@@ -109,20 +147,20 @@ func TestTheOldFormatStillReads(t *testing.T) {
 func TestReferenceMovesOnlyWhenHeadIsFaster(t *testing.T) {
 	for _, tt := range []struct {
 		name   string
-		c      revision.Compared
+		c      outcome.Outcome
 		failed bool
 		moves  bool
 		stays  string
 	}{
-		{"slower beyond the tolerance fails and stays", revision.Compared{Failed: true, Failures: []string{"hover-storm frame 1.05× slower, beyond the 3% tolerance"},
-			Times: []revision.ComparedTime{timeAt("frame", 1.05, 1.04, 1.06, band.Fail)}}, true, false, "head fails against the reference: hover-storm frame 1.05× slower"},
-		{"a count that failed stays", revision.Compared{Failed: true, Failures: []string{"hover-storm restyles rose from 1 to 2"},
-			Times: []revision.ComparedTime{timeAt("frame", 0.9, 0.88, 0.92, band.Pass)}}, true, false, "head fails against the reference: hover-storm restyles rose"},
-		{"faster moves", revision.Compared{Times: []revision.ComparedTime{timeAt("frame", 0.95, 0.94, 0.96, band.Pass)}}, false, true, ""},
-		{"unsure never moves", revision.Compared{Times: []revision.ComparedTime{timeAt("frame", 0.95, 0.94, 0.96, band.Pass), timeAt("input", 1.02, 0.99, 1.05, band.Unsure)}}, false, false, "unsure: hover-storm input"},
-		{"a-a does not move", revision.Compared{Times: []revision.ComparedTime{timeAt("frame", 1.0, 0.995, 1.005, band.Pass)}}, false, false, "no time significantly faster"},
-		{"measurably slower blocks the move", revision.Compared{Times: []revision.ComparedTime{timeAt("frame", 0.95, 0.94, 0.96, band.Pass), timeAt("input", 1.02, 1.01, 1.025, band.Pass)}}, false, false, "measurably slower, within the tolerance: hover-storm input 1.02×"},
-		{"broken stays", revision.Compared{Broken: true, Failures: []string{"hover-storm: head: crashed"}}, true, false, "head fails against the reference: hover-storm: head: crashed"},
+		{"slower beyond the tolerance fails and stays", pairedRun([]outcome.Number{timeAt("frame", 1.05, 1.04, 1.06, band.Fail, "1.05× slower, beyond the 3% tolerance")}),
+			true, false, "head fails against the reference: hover-storm frame: 1.05× slower"},
+		{"a count that failed stays", pairedRun([]outcome.Number{timeAt("frame", 0.9, 0.88, 0.92, band.Pass, ""), restylesRose}),
+			true, false, "head fails against the reference: hover-storm restyles: rose"},
+		{"faster moves", pairedRun([]outcome.Number{timeAt("frame", 0.95, 0.94, 0.96, band.Pass, "")}), false, true, ""},
+		{"unsure never moves", pairedRun([]outcome.Number{timeAt("frame", 0.95, 0.94, 0.96, band.Pass, ""), timeAt("input", 1.02, 0.99, 1.05, band.Unsure, "")}), false, false, "unsure: hover-storm input"},
+		{"a-a does not move", pairedRun([]outcome.Number{timeAt("frame", 1.0, 0.995, 1.005, band.Pass, "")}), false, false, "no time significantly faster"},
+		{"measurably slower blocks the move", pairedRun([]outcome.Number{timeAt("frame", 0.95, 0.94, 0.96, band.Pass, ""), timeAt("input", 1.02, 1.01, 1.025, band.Pass, "")}), false, false, "measurably slower, within the tolerance: hover-storm input 1.02×"},
+		{"broken stays", pairedRun(nil, "hover-storm: head: crashed"), true, false, "head fails against the reference: hover-storm: head: crashed"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			r := newRepo(t)
@@ -156,7 +194,7 @@ func TestReferenceMovesOnlyWhenHeadIsFaster(t *testing.T) {
 			after := r.snapshot(t)
 			check := r.reference(refC, day2)
 			check.Check = true
-			o, err = runReference(context.Background(), check, func(context.Context, baselines.Reference) (revision.Compared, error) { return tt.c, nil })
+			o, err = runReference(context.Background(), check, func(context.Context, baselines.Reference) (outcome.Outcome, error) { return tt.c, nil })
 			require.NoError(t, err)
 			require.NotNil(t, o.Moved, "would move")
 			assert.False(t, o.Written)
@@ -170,7 +208,7 @@ func TestReferenceMovesOnlyWhenHeadIsFaster(t *testing.T) {
 func TestRebaselineMovesTheReference(t *testing.T) {
 	r := newRepo(t)
 	recordFirst(t, r)
-	slower := revision.Compared{Failed: true, Failures: []string{"slower"}, Times: []revision.ComparedTime{timeAt("frame", 1.2, 1.18, 1.22, band.Fail)}}
+	slower := pairedRun([]outcome.Number{timeAt("frame", 1.2, 1.18, 1.22, band.Fail, "1.2× slower, beyond the 3% tolerance")})
 	opts := r.reference(refB, day2)
 	opts.Rebaseline, opts.Why = true, "hover now draws a drop shadow"
 	cmp, _ := comparing(slower)
@@ -185,7 +223,7 @@ func TestRebaselineMovesTheReference(t *testing.T) {
 	before := r.snapshot(t)
 	opts = r.reference(refC, day2)
 	opts.Rebaseline, opts.Why = true, "again"
-	cmp, _ = comparing(revision.Compared{Broken: true, Failures: []string{"hover-storm: head: crashed"}})
+	cmp, _ = comparing(pairedRun(nil, "hover-storm: head: crashed"))
 	o, err = runReference(context.Background(), opts, cmp)
 	require.NoError(t, err)
 	assert.Nil(t, o.Moved)
@@ -197,7 +235,7 @@ func TestRebaselineMovesTheReference(t *testing.T) {
 // and every file byte-identical: no reference, a damaged one, --rebaseline
 // without --why, --why alone, --check with --rebaseline.
 func TestReferenceBadInputTouchesNothing(t *testing.T) {
-	never := func(context.Context, baselines.Reference) (revision.Compared, error) {
+	never := func(context.Context, baselines.Reference) (outcome.Outcome, error) {
 		panic("compared on bad input")
 	}
 	for _, tt := range []struct {
@@ -241,7 +279,7 @@ func TestReferenceBadInputTouchesNothing(t *testing.T) {
 func TestReferenceWithoutARun(t *testing.T) {
 	r := newRepo(t)
 	recordFirst(t, r)
-	cmp, asked := comparing(revision.Compared{})
+	cmp, asked := comparing(outcome.Outcome{})
 	o, err := runReference(context.Background(), r.reference(refA[:12], day2), cmp)
 	require.NoError(t, err)
 	assert.Empty(t, *asked)
@@ -265,12 +303,12 @@ func TestReferenceWithoutARun(t *testing.T) {
 func TestGoldenReferencePage(t *testing.T) {
 	r := newRepo(t)
 	recordFirst(t, r)
-	cmp, _ := comparing(revision.Compared{Times: []revision.ComparedTime{timeAt("frame", 0.95, 0.94, 0.96, band.Pass), timeAt("input", 1.0, 0.99, 1.01, band.Pass)}})
+	cmp, _ := comparing(pairedRun([]outcome.Number{timeAt("frame", 0.95, 0.94, 0.96, band.Pass, ""), timeAt("input", 1.0, 0.99, 1.01, band.Pass, "")}))
 	_, err := runReference(context.Background(), r.reference(refB, day2), cmp)
 	require.NoError(t, err)
 	opts := r.reference(refC, day2.Add(24*time.Hour))
 	opts.Rebaseline, opts.Why = true, "rows draw a shadow | a pipe"
-	cmp, _ = comparing(revision.Compared{Failed: true, Times: []revision.ComparedTime{timeAt("frame", 1.1, 1.09, 1.11, band.Fail)}})
+	cmp, _ = comparing(pairedRun([]outcome.Number{timeAt("frame", 1.1, 1.09, 1.11, band.Fail, "1.1× slower, beyond the 3% tolerance")}))
 	_, err = runReference(context.Background(), opts, cmp)
 	require.NoError(t, err)
 	golden(t, "reference.md", []byte(r.read(t, r.page())))
@@ -279,7 +317,7 @@ func TestGoldenReferencePage(t *testing.T) {
 
 // runReference drives one revision ratchet run as the reference command
 // does, with compare for its paired run.
-func runReference(ctx context.Context, opts revision.Options, compare func(context.Context, baselines.Reference) (revision.Compared, error)) (revision.Outcome, error) {
+func runReference(ctx context.Context, opts revision.Options, compare func(context.Context, baselines.Reference) (outcome.Outcome, error)) (revision.Outcome, error) {
 	v, err := revision.Open(opts)
 	if err != nil {
 		return revision.Outcome{}, err

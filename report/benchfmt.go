@@ -6,12 +6,14 @@ import (
 	"io"
 	"math"
 	"runtime"
+	"slices"
 	"strconv"
 	"strings"
 
 	"golang.org/x/perf/benchfmt"
 
 	"github.com/perfbench/perfbench/band"
+	"github.com/perfbench/perfbench/outcome"
 )
 
 // benchfmtScenarioKey is the file configuration key that names the
@@ -38,10 +40,8 @@ const benchfmtDigits = 4
 // bound (see benchfmtPastBound). A broken scenario prints no line for
 // that run and is named on errw, as is every number that failed.
 func (r *Report) writeBenchfmt(w, errw io.Writer) error {
-	cpu := ""
-	if len(r.Runs) > 0 {
-		cpu = r.Runs[0].Machine.CPU
-	}
+	runs := append(slices.Clone(r.Earlier), r.Outcome)
+	cpu := runs[0].CPU
 	base := []benchfmt.Config{
 		{Key: "goos", Value: []byte(runtime.GOOS), File: true},
 		{Key: "goarch", Value: []byte(runtime.GOARCH), File: true},
@@ -55,7 +55,7 @@ func (r *Report) writeBenchfmt(w, errw io.Writer) error {
 		better  = map[string]string{}             // every unit: which way it improves
 		units   []string                          // every unit, in first-seen order
 	)
-	for _, o := range r.Runs {
+	for _, o := range runs {
 		for _, sc := range o.Scenarios {
 			if sc.Verdict == band.Broken {
 				fmt.Fprintf(errw, "scenario %s: broken: %s\n", sc.Name, strings.Join(strings.Fields(brokenReason(sc)), " "))
@@ -156,7 +156,7 @@ const benchfmtPastBoundFrom = 10000
 // own direction (0 at the bound, negative inside it, +1 one over a
 // ceiling or one under a floor) as a value of its own unit, UNIT-past-bound.
 // Two builds with the same bands compare it exactly.
-func benchfmtPastBound(n band.Judged) (benchfmt.Value, bool) {
+func benchfmtPastBound(n outcome.Number) (benchfmt.Value, bool) {
 	bound, ok := n.Band.Limit()
 	if !n.Band.Kind.Bounded() || !ok || bound < benchfmtPastBoundFrom || n.BandVerdict == band.Broken {
 		return benchfmt.Value{}, false
@@ -174,7 +174,7 @@ func benchfmtPastBound(n band.Judged) (benchfmt.Value, bool) {
 // benchfmtBetter is the better= annotation of a number's unit: lower for
 // a time and a count of work done, higher for a floor (work avoided), none
 // for an exact count; a past-bound value is always better lower.
-func benchfmtBetter(n band.Judged, pastBound bool) string {
+func benchfmtBetter(n outcome.Number, pastBound bool) string {
 	switch {
 	case pastBound, !n.Band.Kind.Bounded():
 		return "lower"

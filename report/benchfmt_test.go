@@ -9,7 +9,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/perfbench/perfbench/band"
-	"github.com/perfbench/perfbench/ratchet"
+	"github.com/perfbench/perfbench/outcome"
 	"github.com/perfbench/perfbench/report"
 )
 
@@ -18,7 +18,7 @@ import (
 // 1.024e+06.
 func TestBenchfmtPrintsCountsWhole(t *testing.T) {
 	r := &report.Report{Program: "perfbench", Command: "scenarios", Package: "example.com/app",
-		Runs: []ratchet.Outcome{terminalOutcome(false, false)}}
+		Outcome: terminalOutcome(false, false)}
 	var b bytes.Buffer
 	require.NoError(t, r.Write(&b, io.Discard, report.Benchfmt))
 	out := b.String()
@@ -31,8 +31,8 @@ func TestBenchfmtPrintsCountsWhole(t *testing.T) {
 // decimal it is, to a tenth of a nanosecond.
 func TestTrackerValuesAreRounded(t *testing.T) {
 	o := terminalOutcome(false, false)
-	o.Scenarios[0].Numbers[0] = judged("frame", "µs/frame", band.Time(0.2), nil, 1.569, 1.57)
-	r := &report.Report{Program: "perfbench", Command: "scenarios", Runs: []ratchet.Outcome{o}}
+	o.Scenarios[0].Numbers[0] = outcome.ByBand("hover-storm", judged("frame", "µs/frame", band.Time(0.2), nil, 1.569, 1.57))[0]
+	r := &report.Report{Program: "perfbench", Command: "scenarios", Outcome: o}
 	for _, f := range []report.Format{report.BMF, report.GABTimes} {
 		var b bytes.Buffer
 		require.NoError(t, r.Write(&b, io.Discard, f))

@@ -4,8 +4,7 @@ import (
 	"math"
 
 	"github.com/perfbench/perfbench/band"
-	"github.com/perfbench/perfbench/paired"
-	"github.com/perfbench/perfbench/ratchet"
+	"github.com/perfbench/perfbench/outcome"
 	"github.com/perfbench/perfbench/tracker"
 )
 
@@ -70,18 +69,18 @@ type JudgedJSON struct {
 	DocsStale bool `json:"docs_stale,omitempty"`
 }
 
-func ratchetOutcomeJSON(o ratchet.Outcome) JudgedJSON {
-	out := JudgedJSON{Machine: o.Machine.String(), Testbed: tracker.Testbed(o.Machine.String()), Verdict: o.Verdict,
+func judgedJSON(o outcome.Outcome) JudgedJSON {
+	out := JudgedJSON{Machine: o.Machine, Testbed: tracker.Testbed(o.Machine), Verdict: o.Verdict,
 		BaselinesWritten: o.BaselinesWritten, HistoryWritten: o.HistoryWritten, DocsWritten: o.DocsWritten, ChartsWritten: o.ChartsWritten,
 		DocsStale: o.DocsStale}
 	for _, m := range o.Moves {
 		out.Moves = append(out.Moves, MoveJSON{Scenario: m.Scenario, Number: m.Number, Unit: m.Unit,
-			Kind: m.Kind.String(), Direction: m.Direction, From: m.From, To: m.To, Why: m.Why})
+			Kind: m.Kind, Direction: m.Direction, From: m.From, To: m.To, Why: m.Why})
 	}
 	for _, sc := range o.Scenarios {
-		numbers := sc.Numbers
-		if numbers == nil {
-			numbers = []band.Judged{}
+		numbers := make([]band.Judged, len(sc.Numbers))
+		for i, n := range sc.Numbers {
+			numbers[i] = n.Judged
 		}
 		out.Scenarios = append(out.Scenarios, ScenarioJSON{Name: sc.Name, Verdict: sc.Verdict, Broken: sc.Broken,
 			Remeasured: sc.Remeasured, Rebaselined: sc.Rebaselined, Numbers: numbers})
@@ -116,7 +115,7 @@ type PairedNumberJSON struct {
 	LayoutSpread *float64     `json:"layout_spread,omitempty"`
 	LayoutShare  *float64     `json:"layout_share,omitempty"`
 	Verdict      band.Verdict `json:"verdict"`
-	Move         paired.Move  `json:"move,omitempty"`
+	Move         outcome.Move `json:"move,omitempty"`
 	Note         string       `json:"note,omitempty"`
 }
 
@@ -136,22 +135,23 @@ type PairedJSON struct {
 	Numbers    []PairedNumberJSON `json:"numbers"`
 }
 
-func pairedJSON(base string, o paired.Outcome) PairedJSON {
+func pairedJSON(base string, o outcome.Outcome) PairedJSON {
 	finite := func(v float64) *float64 {
 		if math.IsNaN(v) || math.IsInf(v, 0) {
 			return nil
 		}
 		return &v
 	}
-	out := PairedJSON{Base: base, Tolerance: o.Tolerance, Alpha: paired.Alpha, Times: o.Times, Looks: o.Looks, FailUnsure: o.FailUnsure,
-		Builds: o.Builds, Seed: o.Seed, Verdict: o.Verdict, Broken: o.Broken, Numbers: []PairedNumberJSON{}}
-	for _, n := range o.Numbers {
-		j := PairedNumberJSON{Scenario: n.Scenario, Name: n.Name, Unit: n.Unit, Kind: n.Kind,
-			Head: finite(n.Head), Base: finite(n.Base), Ratio: finite(n.Ratio), Lo: finite(n.Lo), Hi: finite(n.Hi),
-			Level: n.Level, Pairs: n.Pairs, Slower: finite(n.Slower), Faster: finite(n.Faster), Detectable: finite(n.Detectable),
+	out := PairedJSON{Base: base, Tolerance: o.Tolerance, Alpha: o.Alpha, Times: o.Times, Looks: o.Looks, FailUnsure: o.FailUnsure,
+		Builds: o.Builds, Seed: o.Seed, Verdict: o.Verdict, Broken: o.Broken(), Numbers: []PairedNumberJSON{}}
+	for _, n := range o.Numbers() {
+		r := n.Ratio
+		j := PairedNumberJSON{Scenario: n.Scenario, Name: n.Name, Unit: n.Unit, Kind: n.Band.Kind,
+			Head: finite(n.Value()), Base: finite(n.Base), Ratio: finite(r.Value), Lo: finite(r.Lo), Hi: finite(r.Hi),
+			Level: r.Level, Pairs: r.Pairs, Slower: finite(r.Slower), Faster: finite(r.Faster), Detectable: finite(r.Detectable),
 			Verdict: n.Verdict, Move: n.Move, Note: n.Note}
-		if o.Builds > 1 && n.Kind.Estimated() && n.Pairs > 0 {
-			j.LayoutSpread, j.LayoutShare = finite(n.Between.Spread), finite(1-1/n.Between.Inflation())
+		if o.Builds > 1 && n.Band.Kind.Estimated() && r.Pairs > 0 {
+			j.LayoutSpread, j.LayoutShare = finite(r.Between.Spread), finite(1-1/r.Between.Inflation())
 		}
 		out.Numbers = append(out.Numbers, j)
 	}

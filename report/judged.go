@@ -7,7 +7,7 @@ import (
 	"strings"
 
 	"github.com/perfbench/perfbench/band"
-	"github.com/perfbench/perfbench/ratchet"
+	"github.com/perfbench/perfbench/outcome"
 )
 
 // Columns are the columns of every per-number table perfbench prints, in
@@ -21,11 +21,11 @@ var Columns = []string{"scenario", "number", "value", "unit", "95% CI", "band", 
 // its unit, a time's 95% interval and sample count, the band, both
 // verdicts, the budget and a note (why broken, remeasured, rebaselined,
 // straddling, warnings). A scenario with no numbers is one row saying why.
-func Rows(o ratchet.Outcome) [][]string {
+func Rows(o outcome.Outcome) [][]string {
 	var rows [][]string
 	for _, sc := range o.Scenarios {
 		if len(sc.Numbers) == 0 {
-			rows = append(rows, []string{sc.Name, "—", "—", "—", "—", "—", sc.Verdict.String(), "—", "—", note(sc, band.Judged{})})
+			rows = append(rows, []string{sc.Name, "—", "—", "—", "—", "—", sc.Verdict.String(), "—", "—", note(sc, outcome.Number{})})
 			continue
 		}
 		for _, n := range sc.Numbers {
@@ -47,7 +47,7 @@ func Rows(o ratchet.Outcome) [][]string {
 // processes when more than one, and the wall-clock median beside a time
 // taken on the thread-CPU clock: "[60, 68.57] n=8",
 // "[1.2, 1.3] n=75 in 5 processes, wall 0.55".
-func Spread(n band.Judged) string {
+func Spread(n outcome.Number) string {
 	s := fmt.Sprintf("[%s, %s] n=%d", band.Format(n.Lo), band.Format(n.Hi), n.N)
 	if n.Processes > 1 {
 		s += fmt.Sprintf(" in %d processes", n.Processes)
@@ -61,7 +61,7 @@ func Spread(n band.Judged) string {
 // advisory is the line naming the times over their limits that were
 // judged as advice (Options.AdvisoryTimes) and so left out of the verdict;
 // "" when there were none.
-func advisory(o ratchet.Outcome) string {
+func advisory(o outcome.Outcome) string {
 	var names []string
 	for _, sc := range o.Scenarios {
 		for _, n := range sc.Advisory {
@@ -79,7 +79,7 @@ func advisory(o ratchet.Outcome) string {
 // table, the baselines that moved, the files written, then the closing
 // summary of failures and the verdict in the word the exit status means —
 // "docs out of date" when t.DocsStale (perf --check), which exits 1.
-func WritePerf(w io.Writer, o ratchet.Outcome, t Terminal) error {
+func WritePerf(w io.Writer, o outcome.Outcome, t Terminal) error {
 	if t.Width <= 0 {
 		t.Width = DefaultWidth
 	}
@@ -125,7 +125,7 @@ func WritePerf(w io.Writer, o ratchet.Outcome, t Terminal) error {
 
 // note says why a number is broken, whether it was rebaselined or
 // measured twice, and what the statistics warned of.
-func note(sc ratchet.ScenarioOutcome, n band.Judged) string {
+func note(sc outcome.Scenario, n outcome.Number) string {
 	var notes []string
 	switch {
 	case n.Reason != "":

@@ -8,7 +8,7 @@ import (
 	"strings"
 
 	"github.com/perfbench/perfbench/band"
-	"github.com/perfbench/perfbench/paired"
+	"github.com/perfbench/perfbench/outcome"
 	"github.com/perfbench/perfbench/ratchet"
 )
 
@@ -78,7 +78,7 @@ func MarkdownDetails(b *strings.Builder, summary string, body func(*strings.Buil
 // is where its bound was set — allocations per frame are bounded with room
 // on purpose — not a change, and the full table shows it. A number that
 // failed or broke is reported as that, not as a move.
-func movedBy(n band.Judged) (string, bool) {
+func movedBy(n outcome.Number) (string, bool) {
 	if n.BandVerdict.Failed() {
 		return "", false
 	}
@@ -99,7 +99,7 @@ func movedBy(n band.Judged) (string, bool) {
 // countGap says how far a count lies from its bound, in the words
 // of its direction: "3 below the ceiling 957", "2 above the floor 10",
 // "1 off the exact 240".
-func countGap(n band.Judged) string {
+func countGap(n outcome.Number) string {
 	bound := n.Band.Ceiling
 	side := "below"
 	if n.Median > bound {
@@ -113,7 +113,7 @@ func countGap(n band.Judged) string {
 }
 
 // vsBaseline prints a time against its baseline: "1.52× 0.601".
-func vsBaseline(n band.Judged) string {
+func vsBaseline(n outcome.Number) string {
 	if !n.Band.Kind.Recorded() || !n.Band.Baselined() || n.BandVerdict == band.Broken {
 		return ""
 	}
@@ -124,7 +124,7 @@ func vsBaseline(n band.Judged) string {
 // the verdict and a tally, the numbers that failed, broke or moved (value,
 // interval, band, ratio to the baseline), the baselines perf moved, and
 // the full table, collapsed.
-func writeMarkdownOutcome(w io.Writer, program, command string, o ratchet.Outcome) error {
+func writeMarkdownOutcome(w io.Writer, program, command string, o outcome.Outcome) error {
 	var b strings.Builder
 	tally := map[band.Verdict]int{}
 	total := 0
@@ -208,19 +208,20 @@ func writeMarkdownOutcome(w io.Writer, program, command string, o ratchet.Outcom
 // unsure (first), failed, broke, improved, stayed within the tolerance or
 // otherwise moved (head, base, the head/base ratio and its interval, what
 // moved and what the run could see), and every number, collapsed.
-func writeMarkdownPaired(w io.Writer, program, command, base string, o paired.Outcome) error {
+func writeMarkdownPaired(w io.Writer, program, command, base string, o outcome.Outcome) error {
 	var b strings.Builder
 	tally := map[band.Verdict]int{}
 	moved := map[string]int{}
 	var rows, all [][]string
 	kinds := kindTallies{}
-	for _, n := range o.Numbers {
+	for _, n := range o.Numbers() {
 		tally[n.Verdict]++
 		_, h := n.Heading()
 		// add counts a failed or unsure number as such before it looks at
 		// moved, so any heading is a move here.
-		kinds.add(n.Kind, n.Verdict, h != "")
-		row := []string{n.Scenario, n.Name, pairedNumber(n.Head), pairedNumber(n.Base), n.Unit, pairedRatio(n, true)}
+		kinds.add(n.Band.Kind, n.Verdict, h != "")
+		headValue, baseValue := n.Sides()
+		row := []string{n.Scenario, n.Name, pairedNumber(headValue), pairedNumber(baseValue), n.Unit, pairedRatio(n, true)}
 		all = append(all, append(slices.Clone(row), pairedVerdict(n.Verdict), join(n.Note, n.Sees())))
 	}
 	for _, n := range pairedListed(o) {
@@ -234,9 +235,10 @@ func writeMarkdownPaired(w io.Writer, program, command, base string, o paired.Ou
 		default:
 			moved[h]++
 		}
-		rows = append(rows, []string{label, n.Scenario, n.Name, pairedNumber(n.Head), pairedNumber(n.Base), n.Unit, pairedRatio(n, true), join(n.Note, n.Sees())})
+		headValue, baseValue := n.Sides()
+		rows = append(rows, []string{label, n.Scenario, n.Name, pairedNumber(headValue), pairedNumber(baseValue), n.Unit, pairedRatio(n, true), join(n.Note, n.Sees())})
 	}
-	for _, br := range o.Broken {
+	for _, br := range o.Broken() {
 		rows = append(rows, []string{Icon(band.Broken) + " broken", "—", "—", "—", "—", "—", "—", br})
 	}
 	// The revision ratchet runs the same pairs against its reference
@@ -261,8 +263,8 @@ func writeMarkdownPaired(w io.Writer, program, command, base string, o paired.Ou
 			parts = append(parts, fmt.Sprintf("%d %s", moved[h], h))
 		}
 	}
-	if len(o.Broken) > 0 {
-		parts = append(parts, fmt.Sprintf("%d broken scenarios", len(o.Broken)))
+	if broken := o.Broken(); len(broken) > 0 {
+		parts = append(parts, fmt.Sprintf("%d broken scenarios", len(broken)))
 	}
 	// One line of verdict, then the table: how it was judged comes after,
 	// for a reader who wants it.
@@ -284,7 +286,7 @@ func writeMarkdownPaired(w io.Writer, program, command, base string, o paired.Ou
 	}
 	b.WriteString(kinds.line())
 	fmt.Fprintf(&b, "\nHow it was judged: %s\n", o.Rule())
-	MarkdownDetails(&b, fmt.Sprintf("All %d numbers", len(o.Numbers)), func(b *strings.Builder) {
+	MarkdownDetails(&b, fmt.Sprintf("All %d numbers", len(o.Numbers())), func(b *strings.Builder) {
 		MarkdownTable(b, []string{"scenario", "number", "head", "base", "unit", "head/base [interval]", "verdict", "what moved"}, all)
 	})
 	_, err := io.WriteString(w, b.String())

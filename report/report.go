@@ -1,7 +1,7 @@
-// Package report is the one model of what a scenario command measured and
-// judged, and its writers: a [Report] holds a judged run (scenarios and
-// perf against their bands), a paired run (scenarios --base) or one
-// scenario's measured numbers, and renders as a terminal table, Markdown
+// Package report writes what a scenario command measured and judged: a
+// [Report] holds one outcome (package outcome) — a judged run (scenarios
+// and perf against their bands), a paired run (scenarios --base,
+// reference) or one scenario's measured numbers — and renders as a terminal table, Markdown
 // for a pull request, versioned JSON ([Version]) or, for judged runs, the
 // Go benchmark format — one value, several writers, as benchstat's
 // benchtab does, so perfbench and every program built on package harness
@@ -15,10 +15,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/perfbench/perfbench/band"
-	"github.com/perfbench/perfbench/paired"
-	"github.com/perfbench/perfbench/ratchet"
-	"github.com/perfbench/perfbench/scenario"
+	"github.com/perfbench/perfbench/outcome"
 	"github.com/perfbench/perfbench/tracker"
 )
 
@@ -52,26 +49,25 @@ func gabSet(f Format) (tracker.GABSet, bool) {
 	return tracker.GABSet(set), ok && slices.Contains(GABFormats, f)
 }
 
-// Report is one command's outcome. Set exactly one of Runs, Paired and
-// Measured.
+// Report is one command's outcome and how to present it.
 type Report struct {
 	// Program names the program in headings and JSON ("perfbench").
 	Program string
 	// Command is the command that measured ("scenarios" or "perf").
 	Command string
 
-	// Runs are the judged runs of scenarios or perf, one per --count.
-	Runs []ratchet.Outcome
+	// Outcome is what the command judged: a judged run (scenarios and
+	// perf, against Bands), a paired run (against a Base) or one
+	// scenario's numbers (against Nothing).
+	Outcome outcome.Outcome
+	// Earlier are the judged runs before Outcome, one per further
+	// --count, which only the benchmark format prints.
+	Earlier []outcome.Outcome
 	// Package is the benchmark format's pkg.
 	Package string
-
-	// Paired is a paired run, against the base build Base names, of the
-	// head builds Head names ("" is this binary alone).
-	Paired     *paired.Outcome
+	// Base and Head name a paired run's base build and head builds (""
+	// is this binary alone).
 	Base, Head string
-
-	// Measured is one scenario's numbers, with no verdict.
-	Measured *scenario.Result
 
 	// Terminal lays a judged run's table out for where it is printed: its
 	// width, --wide, colour on a terminal. The zero Terminal is 100
@@ -80,22 +76,9 @@ type Report struct {
 }
 
 // Failed reports whether the outcome fails the command: a band that
-// failed, a scenario that broke, a paired number that failed.
+// failed, a scenario that broke, a paired number that failed, in any run.
 func (r *Report) Failed() bool {
-	switch {
-	case r.Paired != nil:
-		return r.Paired.Failed()
-	case r.Measured != nil:
-		// A number that reads missing is Broken in every judged run, so
-		// the command that only measures exits as they would.
-		return r.Measured.Broken != "" || slices.ContainsFunc(r.Measured.Numbers, func(m band.Measured) bool { return len(m.Samples) == 0 })
-	}
-	for _, o := range r.Runs {
-		if o.Failed() {
-			return true
-		}
-	}
-	return false
+	return r.Outcome.Failed() || slices.ContainsFunc(r.Earlier, outcome.Outcome.Failed)
 }
 
 // Write writes the report to w in format f; errw gets what the benchmark
@@ -106,32 +89,31 @@ func (r *Report) Write(w, errw io.Writer, f Format) error {
 	if !r.Supports(f) {
 		panic(fmt.Sprintf("report: a %s report has no %s form", r.kind(), f))
 	}
+	o := r.Outcome
 	switch f {
 	case JSON:
 		return r.writeJSON(w)
 	case Benchfmt:
 		return r.writeBenchfmt(w, errw)
 	case BMF, GABTimes, GABCounts, GABFloors, GABInstructions:
-		return writeTracker(w, f, r.last())
+		return writeTracker(w, f, o)
 	case Markdown:
-		switch {
-		case r.Paired != nil:
-			return writeMarkdownPaired(w, r.Program, r.Command, r.Base, *r.Paired)
-		default:
-			return writeMarkdownOutcome(w, r.Program, r.Command, r.last())
+		if o.Against == outcome.Base {
+			return writeMarkdownPaired(w, r.Program, r.Command, r.Base, o)
 		}
+		return writeMarkdownOutcome(w, r.Program, r.Command, o)
 	}
 	switch {
-	case r.Paired != nil:
-		return writePairedTable(w, r.Head, r.Base, *r.Paired, r.Terminal.Width)
-	case r.Measured != nil:
-		return writeScenarioResult(w, *r.Measured)
+	case o.Against == outcome.Base:
+		return writePairedTable(w, r.Head, r.Base, o, r.Terminal.Width)
+	case o.Against == outcome.Nothing:
+		return writeScenarioResult(w, o)
 	case r.Command == "perf":
 		t := r.Terminal
-		t.DocsStale = r.last().DocsStale
-		return WritePerf(w, r.last(), t)
+		t.DocsStale = o.DocsStale
+		return WritePerf(w, o, t)
 	}
-	return WriteTerminal(w, r.last(), r.Terminal)
+	return WriteTerminal(w, o, r.Terminal)
 }
 
 // Supports reports whether the report has a form in format f: every
@@ -142,44 +124,39 @@ func (r *Report) Supports(f Format) bool {
 	case Table, JSON:
 		return true
 	case Markdown:
-		return r.Measured == nil
+		return r.Outcome.Against != outcome.Nothing
 	case Benchfmt, BMF, GABTimes, GABCounts, GABFloors, GABInstructions:
-		return r.Paired == nil && r.Measured == nil
+		return r.Outcome.Against == outcome.Bands
 	}
 	return false
 }
 
+// kind is the JSON header's name for what the outcome was judged
+// against.
 func (r *Report) kind() string {
-	switch {
-	case r.Paired != nil:
+	switch r.Outcome.Against {
+	case outcome.Base:
 		return "paired"
-	case r.Measured != nil:
+	case outcome.Nothing:
 		return "measured"
 	}
 	return "judged"
 }
 
-func (r *Report) last() ratchet.Outcome {
-	if len(r.Runs) == 0 {
-		panic("report: a judged report with no run")
-	}
-	return r.Runs[len(r.Runs)-1]
-}
-
 func (r *Report) writeJSON(w io.Writer) error {
 	h := Header{Version: Version, Kind: r.kind(), Program: r.Program, Command: r.Command}
 	var v any
-	switch {
-	case r.Paired != nil:
-		f := pairedJSON(r.Base, *r.Paired)
+	switch r.Outcome.Against {
+	case outcome.Base:
+		f := pairedJSON(r.Base, r.Outcome)
 		f.Header = h
 		v = f
-	case r.Measured != nil:
-		f := scenarioResultJSON(*r.Measured)
+	case outcome.Nothing:
+		f := measuredJSON(r.Outcome)
 		f.Header = h
 		v = f
 	default:
-		f := ratchetOutcomeJSON(r.last())
+		f := judgedJSON(r.Outcome)
 		f.Header = h
 		v = f
 	}

@@ -11,7 +11,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/perfbench/perfbench/band"
-	"github.com/perfbench/perfbench/ratchet"
+	"github.com/perfbench/perfbench/outcome"
 	"github.com/perfbench/perfbench/scenario"
 )
 
@@ -29,7 +29,7 @@ func TestMarkdownCountGap(t *testing.T) {
 		{band.Exact(240), 239, "1 off the exact value 240"},
 	} {
 		n := band.Judge(band.Measured{Spec: band.Spec{Name: "n", Unit: "u", Band: c.b}, Samples: []float64{c.value}})
-		assert.Equal(t, c.want, countGap(n))
+		assert.Equal(t, c.want, countGap(outcome.ByBand("s", n)[0]))
 	}
 }
 
@@ -54,7 +54,7 @@ func TestBenchfmtRound(t *testing.T) {
 // Every report has a table and JSON; Markdown and the benchmark format
 // only where they mean something, and asking for another panics.
 func TestSupports(t *testing.T) {
-	measured := &Report{Measured: &scenario.Result{Name: "s"}}
+	measured := &Report{Outcome: outcome.Measured(scenario.Result{Name: "s"})}
 	assert.True(t, measured.Supports(Table))
 	assert.True(t, measured.Supports(JSON))
 	assert.False(t, measured.Supports(Markdown))
@@ -69,7 +69,7 @@ func TestSupports(t *testing.T) {
 func TestOneScenariosNumbers(t *testing.T) {
 	frame := band.Spec{Name: "frame", Unit: "µs/frame", Band: band.Time(0.1)}
 	res := scenario.Result{Name: "s", Steps: 3, Numbers: []band.Measured{{Spec: frame, Samples: []float64{3, 1, 2}}}}
-	r := &Report{Program: "p", Command: "scenario", Measured: &res}
+	r := &Report{Program: "p", Command: "scenario", Outcome: outcome.Measured(res)}
 	var b strings.Builder
 	require.NoError(t, r.Write(&b, io.Discard, Table))
 	assert.Contains(t, b.String(), "no interval from 3 samples, range [1, 3]")
@@ -77,6 +77,7 @@ func TestOneScenariosNumbers(t *testing.T) {
 	assert.False(t, r.Failed())
 
 	res.Numbers = append(res.Numbers, band.Measured{Spec: band.Spec{Name: "restyles", Unit: "restyles", Band: band.Count(1)}})
+	r.Outcome = outcome.Measured(res)
 	b.Reset()
 	require.NoError(t, r.Write(&b, io.Discard, Table))
 	assert.Contains(t, b.String(), "restyles  missing")
@@ -95,9 +96,9 @@ func TestMarkdownListsFailuresBeforeMoves(t *testing.T) {
 	failed := band.Judge(band.Measured{Spec: band.Spec{Name: "restyles", Unit: "restyles/frame", Band: band.Count(2)}, Samples: []float64{3}})
 	require.False(t, moved.BandVerdict.Failed())
 	require.True(t, failed.BandVerdict.Failed())
-	o := ratchet.Outcome{Verdict: band.Fail, Scenarios: []ratchet.ScenarioOutcome{
-		{Name: "a-first", Numbers: []band.Judged{moved}},
-		{Name: "b-second", Numbers: []band.Judged{failed}},
+	o := outcome.Outcome{Verdict: band.Fail, Scenarios: []outcome.Scenario{
+		{Name: "a-first", Numbers: outcome.ByBand("a-first", moved)},
+		{Name: "b-second", Numbers: outcome.ByBand("b-second", failed)},
 	}}
 	var b bytes.Buffer
 	require.NoError(t, writeMarkdownOutcome(&b, "perfbench", "scenarios", o))
@@ -106,4 +107,23 @@ func TestMarkdownListsFailuresBeforeMoves(t *testing.T) {
 	require.Positive(t, fail, out)
 	require.Positive(t, move, out)
 	assert.Less(t, fail, move, "the failure first:\n%s", out)
+}
+
+// A judged run of several --count runs fails when any of them did, and
+// the benchmark format prints every run, the earlier ones first.
+func TestEarlierRunsFailAndPrint(t *testing.T) {
+	run := func(v float64) outcome.Outcome {
+		n := band.Judge(band.Measured{Spec: band.Spec{Name: "restyles", Unit: "restyles/frame", Band: band.Count(2)}, Samples: []float64{v}})
+		return outcome.Outcome{Verdict: n.BandVerdict, Scenarios: []outcome.Scenario{{Name: "s", Verdict: n.BandVerdict, Steps: 1, Numbers: outcome.ByBand("s", n)}}}
+	}
+	r := &Report{Program: "p", Command: "scenarios", Earlier: []outcome.Outcome{run(3)}, Outcome: run(1)}
+	assert.True(t, r.Failed(), "the earlier run failed")
+	var b, errw bytes.Buffer
+	require.NoError(t, r.Write(&b, &errw, Benchfmt))
+	first, last := strings.Index(b.String(), " 3 restyles/frame"), strings.Index(b.String(), " 1 restyles/frame")
+	require.Positive(t, first, b.String())
+	assert.Less(t, first, last, b.String())
+	assert.Contains(t, errw.String(), "scenario s: restyles 3")
+	r.Earlier = nil
+	assert.False(t, r.Failed())
 }

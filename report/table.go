@@ -10,9 +10,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/perfbench/perfbench/band"
-	"github.com/perfbench/perfbench/paired"
-	"github.com/perfbench/perfbench/ratchet"
-	"github.com/perfbench/perfbench/scenario"
+	"github.com/perfbench/perfbench/outcome"
 )
 
 // trimLines drops the blanks tabwriter leaves at the end of each line.
@@ -25,7 +23,7 @@ func trimLines(s string) string {
 }
 
 // brokenReason says why a scenario judged Broken.
-func brokenReason(sc ratchet.ScenarioOutcome) string {
+func brokenReason(sc outcome.Scenario) string {
 	if sc.Broken != "" {
 		return sc.Broken
 	}
@@ -63,31 +61,29 @@ type MeasuredJSON struct {
 	Numbers []MeasuredNumberJSON `json:"numbers"`
 }
 
-// scenarioResultJSON computes each number's median, interval and range.
-func scenarioResultJSON(res scenario.Result) MeasuredJSON {
-	out := MeasuredJSON{Name: res.Name, Steps: res.Steps, Broken: res.Broken, Numbers: []MeasuredNumberJSON{}}
+// measuredJSON is one scenario's numbers with their medians, intervals
+// and ranges.
+func measuredJSON(o outcome.Outcome) MeasuredJSON {
+	var sc outcome.Scenario
+	if len(o.Scenarios) > 0 {
+		sc = o.Scenarios[0]
+	}
+	out := MeasuredJSON{Name: sc.Name, Steps: sc.Steps, Broken: sc.Broken, Numbers: []MeasuredNumberJSON{}}
 	finite := func(v float64) *float64 {
 		if math.IsInf(v, 0) || math.IsNaN(v) {
 			return nil
 		}
 		return &v
 	}
-	for _, m := range res.Numbers {
+	for _, m := range sc.Numbers {
 		n := MeasuredNumberJSON{Name: m.Name, Unit: m.Unit, Band: m.Band, N: len(m.Samples), Samples: m.Samples}
 		if n.Samples == nil {
 			n.Samples = []float64{}
 		}
-		if len(m.Samples) > 0 {
-			// Judged only for its statistics: the verdicts are not shown.
-			j := band.Judge(band.Measured{Spec: band.Spec{Band: band.Time(0)}, Samples: m.Samples})
-			if m.Band.Kind.Exact() {
-				j.Median = m.Samples[0]
-			}
-			n.Median = finite(j.Median)
-			if m.Band.Kind.Estimated() {
-				n.Lo, n.Hi = finite(j.Lo), finite(j.Hi)
-				n.Min, n.Max = finite(slices.Min(m.Samples)), finite(slices.Max(m.Samples))
-			}
+		n.Median = finite(m.Value())
+		if len(m.Samples) > 0 && m.Band.Kind.Estimated() {
+			n.Lo, n.Hi = finite(m.Lo), finite(m.Hi)
+			n.Min, n.Max = finite(slices.Min(m.Samples)), finite(slices.Max(m.Samples))
 		}
 		out.Numbers = append(out.Numbers, n)
 	}
@@ -95,7 +91,8 @@ func scenarioResultJSON(res scenario.Result) MeasuredJSON {
 }
 
 // writeScenarioResult prints one scenario's numbers without verdicts.
-func writeScenarioResult(w io.Writer, res scenario.Result) error {
+func writeScenarioResult(w io.Writer, o outcome.Outcome) error {
+	res := measuredJSON(o)
 	var b strings.Builder
 	steps := "steps"
 	if res.Steps == 1 {
@@ -114,7 +111,7 @@ func writeScenarioResult(w io.Writer, res scenario.Result) error {
 		}
 		return band.Format(*p)
 	}
-	for _, n := range scenarioResultJSON(res).Numbers {
+	for _, n := range res.Numbers {
 		value, spread := "missing", "—"
 		if n.Median != nil {
 			value = band.Format(*n.Median)
@@ -138,7 +135,7 @@ func writeScenarioResult(w io.Writer, res scenario.Result) error {
 // what moved; then the numbers under their headings, failures first; then
 // how they were judged and the verdict. It is fitted to width (0:
 // DefaultWidth).
-func writePairedTable(w io.Writer, head, base string, o paired.Outcome, width int) error {
+func writePairedTable(w io.Writer, head, base string, o outcome.Outcome, width int) error {
 	if width <= 0 {
 		width = DefaultWidth
 	}
@@ -167,13 +164,14 @@ func writePairedTable(w io.Writer, head, base string, o paired.Outcome, width in
 		}
 		rows := [][]string{head}
 		scenario := ""
-		for _, n := range o.Numbers {
+		for _, n := range o.Numbers() {
 			if n.Scenario != scenario {
 				scenario = n.Scenario
 				rows = append(rows, []string{scenario})
 			}
 			note := join(n.Note, n.Sees())
-			row := []string{"  " + n.Name, pairedValue(n, n.Head), pairedValue(n, n.Base), pairedRatio(n, !same), pairedVerdict(n.Verdict)}
+			headValue, baseValue := n.Sides()
+			row := []string{"  " + n.Name, pairedValue(n, headValue), pairedValue(n, baseValue), pairedRatio(n, !same), pairedVerdict(n.Verdict)}
 			if !ratioColumn {
 				row = append(row[:3], row[4])
 				if r := pairedRatio(n, true); r != "—" {
@@ -222,7 +220,7 @@ func writePairedTable(w io.Writer, head, base string, o paired.Outcome, width in
 		}
 		b.WriteByte('\n')
 	}
-	for _, br := range o.Broken {
+	for _, br := range o.Broken() {
 		fmt.Fprintf(&b, "broken: %s\n", strings.Join(strings.Fields(br), " "))
 	}
 	var headings []string
@@ -278,14 +276,14 @@ func Wrap(s string, width int, first, rest string) string {
 
 // pairedListed returns the numbers a report lists under a heading, in
 // the headings' order (failures first), each heading in the run's order.
-func pairedListed(o paired.Outcome) []paired.Number {
-	var out []paired.Number
-	for _, n := range o.Numbers {
+func pairedListed(o outcome.Outcome) []outcome.Number {
+	var out []outcome.Number
+	for _, n := range o.Numbers() {
 		if _, h := n.Heading(); h != "" {
 			out = append(out, n)
 		}
 	}
-	slices.SortStableFunc(out, func(a, b paired.Number) int {
+	slices.SortStableFunc(out, func(a, b outcome.Number) int {
 		ra, _ := a.Heading()
 		rb, _ := b.Heading()
 		return ra - rb
@@ -296,29 +294,30 @@ func pairedListed(o paired.Outcome) []paired.Number {
 // pairedRatio prints a time's ratio with its interval, the interval's
 // level when the heading does not say it, and the pairs: "1.021 [1.016,
 // 1.025] 60 pairs"; "—" for a count.
-func pairedRatio(n paired.Number, withLevel bool) string {
-	if !n.Kind.Estimated() || math.IsNaN(n.Ratio) {
+func pairedRatio(n outcome.Number, withLevel bool) string {
+	r := n.Ratio
+	if !n.Band.Kind.Estimated() || math.IsNaN(r.Value) {
 		return "—"
 	}
 	level := ""
 	if withLevel {
-		level = " " + band.Format(100*n.Level) + "%"
+		level = " " + band.Format(100*r.Level) + "%"
 	}
-	return fmt.Sprintf("%s [%s, %s]%s %d pairs", band.Format(n.Ratio), band.Format(n.Lo), band.Format(n.Hi), level, n.Pairs)
+	return fmt.Sprintf("%s [%s, %s]%s %d pairs", band.Format(r.Value), band.Format(r.Lo), band.Format(r.Hi), level, r.Pairs)
 }
 
 // pairedLevel returns the level every time's interval shares, and false
 // when they differ (or there is none).
-func pairedLevel(o paired.Outcome) (float64, bool) {
+func pairedLevel(o outcome.Outcome) (float64, bool) {
 	level, seen := 0.0, false
-	for _, n := range o.Numbers {
-		if !n.Kind.Estimated() || math.IsNaN(n.Ratio) {
+	for _, n := range o.Numbers() {
+		if !n.Band.Kind.Estimated() || math.IsNaN(n.Ratio.Value) {
 			continue
 		}
-		if seen && n.Level != level {
+		if seen && n.Ratio.Level != level {
 			return 0, false
 		}
-		level, seen = n.Level, true
+		level, seen = n.Ratio.Level, true
 	}
 	return level, seen
 }
@@ -351,7 +350,7 @@ func pairedNumber(v float64) string {
 
 // pairedValue prints one build's value of n with its unit, as short as
 // the judged table prints it ("240 /run", "1.25 µs").
-func pairedValue(n paired.Number, v float64) string {
+func pairedValue(n outcome.Number, v float64) string {
 	if math.IsNaN(v) {
 		return "—"
 	}

@@ -9,7 +9,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/perfbench/perfbench/band"
-	"github.com/perfbench/perfbench/ratchet"
+	"github.com/perfbench/perfbench/outcome"
 )
 
 // Terminal is how [WriteTerminal] lays a table out for a person
@@ -40,7 +40,7 @@ const DefaultWidth = 100
 // VerdictWord is the last line's verdict, which matches the exit status:
 // "pass" and "unbaselined" exit 0; "fail", "broken" and "docs out of date"
 // exit 1.
-func VerdictWord(o ratchet.Outcome, docsStale bool) string {
+func VerdictWord(o outcome.Outcome, docsStale bool) string {
 	switch {
 	case o.Verdict == band.None:
 		return "broken (no scenarios)"
@@ -134,7 +134,7 @@ type terminalColumn struct {
 // lies (the rows a reader must find, on the last screen), and the verdict
 // in the word the exit status means. It is what perfbench scenarios
 // prints.
-func WriteTerminal(w io.Writer, o ratchet.Outcome, t Terminal) error {
+func WriteTerminal(w io.Writer, o outcome.Outcome, t Terminal) error {
 	if t.Width <= 0 {
 		t.Width = DefaultWidth
 	}
@@ -154,7 +154,7 @@ func WriteTerminal(w io.Writer, o ratchet.Outcome, t Terminal) error {
 // wider drops the budget, then the interval, before a row wraps. With
 // t.Wide it adds the sample counts, the wall clock, the band's
 // derivation and the notes, and fits nothing.
-func WriteTable(w io.Writer, o ratchet.Outcome, t Terminal) error {
+func WriteTable(w io.Writer, o outcome.Outcome, t Terminal) error {
 	if t.Width <= 0 {
 		t.Width = DefaultWidth
 	}
@@ -194,7 +194,7 @@ func WriteTable(w io.Writer, o ratchet.Outcome, t Terminal) error {
 	}
 	for _, sc := range o.Scenarios {
 		if len(sc.Numbers) == 0 {
-			headers[rows] = sc.Name + "  " + t.verdictCell(sc.Verdict) + ": " + clipped(note(sc, band.Judged{}), t.Width-len(sc.Name)-12)
+			headers[rows] = sc.Name + "  " + t.verdictCell(sc.Verdict) + ": " + clipped(note(sc, outcome.Number{}), t.Width-len(sc.Name)-12)
 			add()
 			continue
 		}
@@ -297,7 +297,7 @@ func budgetFormat(v float64) string {
 // bandCell prints a band compactly — a time's limit and tolerance, "≤ 57.68
 // (+40%)" — or, wide, with the baseline it derives from, as band.Band's
 // String does.
-func (t Terminal) bandCell(n band.Judged) string {
+func (t Terminal) bandCell(n outcome.Number) string {
 	switch {
 	case t.Wide || !n.Band.Kind.Recorded():
 		return n.Band.String()
@@ -310,7 +310,7 @@ func (t Terminal) bandCell(n band.Judged) string {
 }
 
 // verdictLine is the last line's word, coloured on a terminal.
-func (t Terminal) verdictLine(o ratchet.Outcome) string {
+func (t Terminal) verdictLine(o outcome.Outcome) string {
 	word := VerdictWord(o, t.DocsStale)
 	switch {
 	case o.Verdict.Failed() || o.Verdict == band.None:
@@ -325,7 +325,7 @@ func (t Terminal) verdictLine(o ratchet.Outcome) string {
 // value, its limit and how far past it, and each broken scenario or number
 // with why; and a tally. It is what the last screen of a long table must
 // show.
-func writeSummary(b *strings.Builder, o ratchet.Outcome, t Terminal) {
+func writeSummary(b *strings.Builder, o outcome.Outcome, t Terminal) {
 	tally := map[band.Verdict]int{}
 	total := 0
 	var lines []string
@@ -333,7 +333,7 @@ func writeSummary(b *strings.Builder, o ratchet.Outcome, t Terminal) {
 		if len(sc.Numbers) == 0 {
 			tally[sc.Verdict]++
 			total++
-			lines = append(lines, fmt.Sprintf("  %s  %s: %s", t.verdictCell(band.Broken), sc.Name, clipped(note(sc, band.Judged{}), t.Width-12-len(sc.Name))))
+			lines = append(lines, fmt.Sprintf("  %s  %s: %s", t.verdictCell(band.Broken), sc.Name, clipped(note(sc, outcome.Number{}), t.Width-12-len(sc.Name))))
 			continue
 		}
 		for _, n := range sc.Numbers {
@@ -364,7 +364,7 @@ func writeSummary(b *strings.Builder, o ratchet.Outcome, t Terminal) {
 
 // pastLimit says how far a failed number lies past its limit: a time as
 // its ratio to the limit, a count by how many.
-func pastLimit(n band.Judged) string {
+func pastLimit(n outcome.Number) string {
 	limit, ok := n.Band.Limit()
 	value := ShortUnit(n.Name, n.Unit, band.Format(n.Median))
 	if !ok {

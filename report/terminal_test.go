@@ -13,7 +13,7 @@ import (
 
 	"github.com/perfbench/perfbench/band"
 	"github.com/perfbench/perfbench/baselines"
-	"github.com/perfbench/perfbench/ratchet"
+	"github.com/perfbench/perfbench/outcome"
 	"github.com/perfbench/perfbench/report"
 )
 
@@ -36,37 +36,40 @@ func spreadAround(c float64) []float64 {
 // a hover storm, a scroll and a kitchen sink. slow makes hover-storm's
 // frame 1.5× its baseline and its restyles one over their ceiling; broken
 // breaks the scroll.
-func terminalOutcome(slow, broken bool) ratchet.Outcome {
+// machine is the machine the tables' outcomes were judged on.
+var machine = baselines.Machine{CPU: "AMD EPYC", Cores: 2, OS: "linux", Arch: "amd64", Go: "go1.26.8"}
+
+func terminalOutcome(slow, broken bool) outcome.Outcome {
 	frame := 1.0
 	restyles := 2.0
 	if slow {
 		frame, restyles = 1.7, 3
 	}
-	hover := ratchet.ScenarioOutcome{Name: "hover-storm", Numbers: []band.Judged{
+	hover := outcome.Scenario{Name: "hover-storm", Numbers: outcome.ByBand("hover-storm",
 		judged("frame", "µs/frame", band.TimeFromSpread(1.187).WithBaseline(1.1373), band.FrameBudget(60), spreadAround(frame)...),
 		judged("frames", "frames/run", band.Exact(240), nil, 240),
 		judged("restyles", "restyles/frame", band.Count(2), nil, restyles),
 		judged("draw-order-insertions", "draw-order-insertions/run", band.Count(719), nil, 719),
 		judged("primitives-culled", "primitives-culled/run", band.Floor(0), nil, 0),
 		judged("alloc-bytes", "B/frame", band.Count(1.07), nil, 0.67),
-	}}
-	scroll := ratchet.ScenarioOutcome{Name: "scroll", Numbers: []band.Judged{
+	)}
+	scroll := outcome.Scenario{Name: "scroll", Numbers: outcome.ByBand("scroll",
 		judged("translation-frame", "µs/translation-frame", band.TimeFromSpread(1.05).WithBaseline(4.1), band.FrameBudget(60), spreadAround(4.2)...),
 		judged("chunks-translated", "chunks-translated/run", band.Floor(1640), nil, 1640),
 		// The suite's longest name and one of its widest values.
 		judged("translation-hit-index-rebuilds", "translation-hit-index-rebuilds/run", band.Count(0), nil, 0),
 		judged("damage-area", "px/frame", band.Count(1024000), nil, 1024000),
-	}}
+	)}
 	if broken {
-		scroll = ratchet.ScenarioOutcome{Name: "scroll", Broken: "exited with status 2; stderr: panic: boom", Verdict: band.Broken}
+		scroll = outcome.Scenario{Name: "scroll", Broken: "exited with status 2; stderr: panic: boom", Verdict: band.Broken}
 	}
-	kitchen := ratchet.ScenarioOutcome{Name: "kitchen-sink", Numbers: []band.Judged{
+	kitchen := outcome.Scenario{Name: "kitchen-sink", Numbers: outcome.ByBand("kitchen-sink",
 		judged("resize-frame", "µs/resize-frame", band.TimeFromSpread(1.058).WithBaseline(2309.03225), band.FrameBudget(60), spreadAround(2290)...),
 		judged("input-frame", "µs/input-frame", band.TimeFromSpread(1.067).WithBaseline(1.2), band.FrameBudget(60), spreadAround(1.21)...),
 		judged("wheel-frame", "µs/wheel-frame", band.TimeFromSpread(1.1), band.FrameBudget(60), spreadAround(4.9)...),
-	}}
-	o := ratchet.Outcome{Machine: baselines.Machine{CPU: "AMD EPYC", Cores: 2, OS: "linux", Arch: "amd64", Go: "go1.26.8"},
-		Scenarios: []ratchet.ScenarioOutcome{hover, scroll, kitchen}}
+	)}
+	o := outcome.Outcome{Machine: machine.String(), CPU: machine.CPU,
+		Scenarios: []outcome.Scenario{hover, scroll, kitchen}}
 	var vs []band.Verdict
 	for i := range o.Scenarios {
 		sc := &o.Scenarios[i]
@@ -180,11 +183,11 @@ func TestVerdictWordMatchesTheExitStatus(t *testing.T) {
 // named whole in the closing summary.
 func TestTerminalClipsLongNamesLast(t *testing.T) {
 	long := "a-number-whose-name-is-far-longer-than-any-in-the-suite"
-	o := ratchet.Outcome{Machine: baselines.Machine{CPU: "AMD EPYC", Cores: 2, OS: "linux", Arch: "amd64", Go: "go1.26.8"},
-		Scenarios: []ratchet.ScenarioOutcome{{Name: "s", Verdict: band.Fail, Numbers: []band.Judged{
+	o := outcome.Outcome{Machine: machine.String(), CPU: machine.CPU,
+		Scenarios: []outcome.Scenario{{Name: "s", Verdict: band.Fail, Numbers: outcome.ByBand("s",
 			judged(long, long+"/run", band.Count(1), nil, 2),
 			judged("damage-area", "px/frame", band.Count(1024000), nil, 1024000),
-		}}}, Verdict: band.Fail}
+		)}}, Verdict: band.Fail}
 	var b bytes.Buffer
 	require.NoError(t, report.WriteTerminal(&b, o, report.Terminal{Width: 80}))
 	out := b.String()

@@ -7,7 +7,7 @@ import (
 	"math"
 
 	"github.com/perfbench/perfbench/band"
-	"github.com/perfbench/perfbench/ratchet"
+	"github.com/perfbench/perfbench/outcome"
 	"github.com/perfbench/perfbench/tracker"
 )
 
@@ -16,7 +16,7 @@ import (
 // with its 95% interval where it is finite, a count with its value and
 // its band's direction. Broken scenarios and missing numbers are left out:
 // the exit status says they broke, and a service must not record a zero.
-func trackerBenchmarks(o ratchet.Outcome) []tracker.Benchmark {
+func trackerBenchmarks(o outcome.Outcome) []tracker.Benchmark {
 	var bs []tracker.Benchmark
 	for _, sc := range o.Scenarios {
 		if sc.Broken != "" {
@@ -58,7 +58,8 @@ func trackerKind(k band.Kind) tracker.Kind {
 		return tracker.Time
 	case k.Bounded():
 		return tracker.Count
-	case k == band.KindInstructions:
+	case k.Portable():
+		// The one kind recorded for every machine of a toolchain.
 		return tracker.Instructions
 	}
 	panic(fmt.Sprintf("report: no tracker kind for band kind %q", k))
@@ -67,7 +68,7 @@ func trackerKind(k band.Kind) tracker.Kind {
 // writeTracker writes o as BMF or one GAB format's set. A GAB set the
 // run has none of (no floors, or no Valgrind to count instructions) is
 // an error naming what would fill it: the action fails on an empty file.
-func writeTracker(w io.Writer, f Format, o ratchet.Outcome) error {
+func writeTracker(w io.Writer, f Format, o outcome.Outcome) error {
 	bs := trackerBenchmarks(o)
 	set, ok := gabSet(f)
 	if !ok {

@@ -4,11 +4,12 @@ import (
 	"context"
 
 	"github.com/perfbench/perfbench/baselines"
+	"github.com/perfbench/perfbench/outcome"
 )
 
 // RunReference drives one revision ratchet run as the reference command
 // does, with compare for its paired run.
-func RunReference(ctx context.Context, opts Options, compare func(context.Context, baselines.Reference) (Compared, error)) (Outcome, error) {
+func RunReference(ctx context.Context, opts Options, compare func(context.Context, baselines.Reference) (outcome.Outcome, error)) (Outcome, error) {
 	v, err := Open(opts)
 	if err != nil {
 		return Outcome{}, err

@@ -13,8 +13,8 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/perfbench/perfbench/band"
 	"github.com/perfbench/perfbench/baselines"
+	"github.com/perfbench/perfbench/outcome"
 	"github.com/perfbench/perfbench/writegroup"
 	"github.com/perfbench/perfbench/writegroup/writegrouptest"
 )
@@ -26,11 +26,11 @@ import (
 func TestAReferenceMoveIsWholeOrNotAtAll(t *testing.T) {
 	const refA, refB, refC = "aaaaaaaaaaaa", "bbbbbbbbbbbb", "cccccccccccc"
 	day := time.Date(2026, 9, 11, 9, 30, 0, 0, time.UTC)
-	faster := func(context.Context, baselines.Reference) (Compared, error) {
-		return Compared{Times: []ComparedTime{{Ratio: baselines.Ratio{Scenario: "hover-storm", Number: "frame", Ratio: 0.95, Lo: 0.94, Hi: 0.96, Pairs: 60}, Verdict: band.Pass, Faster: true}}}, nil
+	faster := func(context.Context, baselines.Reference) (outcome.Outcome, error) {
+		return pairedTime("hover-storm", 0.95, 0.94, 0.96, 60, outcome.Better), nil
 	}
-	same := func(context.Context, baselines.Reference) (Compared, error) {
-		return Compared{Times: []ComparedTime{{Ratio: baselines.Ratio{Scenario: "hover-storm", Number: "frame", Ratio: 1, Lo: 0.99, Hi: 1.01, Pairs: 60}, Verdict: band.Pass}}}, nil
+	same := func(context.Context, baselines.Reference) (outcome.Outcome, error) {
+		return pairedTime("hover-storm", 1, 0.99, 1.01, 60, outcome.Same), nil
 	}
 	setup := func(t *testing.T) (faultRepo, Options) {
 		r := faultRepo(t.TempDir())
@@ -94,7 +94,7 @@ func TestAReferenceMoveWaitsForNoOne(t *testing.T) {
 	require.NoError(t, err)
 	defer unlock()
 	opts := Options{Baselines: file, Page: filepath.Join(string(r), "reference.md"), Head: "bbbbbbbbbbbb"}
-	_, err = RunReference(context.Background(), opts, func(context.Context, baselines.Reference) (Compared, error) {
+	_, err = RunReference(context.Background(), opts, func(context.Context, baselines.Reference) (outcome.Outcome, error) {
 		panic("compared while another run records")
 	})
 	var ie *writegroup.InputError
@@ -103,7 +103,9 @@ func TestAReferenceMoveWaitsForNoOne(t *testing.T) {
 	assert.Equal(t, before, r.files(t))
 
 	opts.Check = true
-	o, err := RunReference(context.Background(), opts, func(context.Context, baselines.Reference) (Compared, error) { return Compared{}, nil })
+	o, err := RunReference(context.Background(), opts, func(context.Context, baselines.Reference) (outcome.Outcome, error) {
+		return pairedTime("s", 1, 0.99, 1.01, 60, outcome.Same), nil
+	})
 	require.NoError(t, err)
 	assert.True(t, o.Judged)
 }
@@ -113,8 +115,8 @@ func TestAReferenceMoveWaitsForNoOne(t *testing.T) {
 // nothing, and a sync that succeeds later does not say the data reached
 // the disk.
 func TestAFailedSyncAfterAMoveIsTold(t *testing.T) {
-	faster := func(context.Context, baselines.Reference) (Compared, error) {
-		return Compared{Times: []ComparedTime{{Ratio: baselines.Ratio{Scenario: "s", Number: "frame", Ratio: 0.9, Lo: 0.88, Hi: 0.92, Pairs: 30}, Verdict: band.Pass, Faster: true}}}, nil
+	faster := func(context.Context, baselines.Reference) (outcome.Outcome, error) {
+		return pairedTime("s", 0.9, 0.88, 0.92, 30, outcome.Better), nil
 	}
 	setup := func(t *testing.T) Options {
 		r := faultRepo(t.TempDir())

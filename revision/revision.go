@@ -17,37 +17,61 @@ import (
 
 	"github.com/perfbench/perfbench/band"
 	"github.com/perfbench/perfbench/baselines"
+	"github.com/perfbench/perfbench/outcome"
 	"github.com/perfbench/perfbench/perfdocs"
 	"github.com/perfbench/perfbench/writegroup"
 )
 
-// Compared is what the revision ratchet reads of a paired run of head
-// against the reference: each time's verdict and ratio, and whether
-// anything else failed. The harness fills it from the paired run (package
-// paired), so the revision ratchet needs nothing of how the pairs ran.
-type Compared struct {
-	// Times are the suite's times, each with its paired verdict.
-	Times []ComparedTime
-	// Failed says head fails against the reference: a time or a count
+// compared is what the revision ratchet reads of the outcome of a paired
+// run of head against the reference: each time's verdict and ratio, and
+// whether anything else failed; nothing of how the pairs ran.
+type compared struct {
+	// times are the suite's times, each with its paired verdict.
+	times []comparedTime
+	// failed says head fails against the reference: a time or a count
 	// failed, or nothing was judged.
-	Failed bool
-	// Broken says a scenario broke on either side, or a number could not
+	failed bool
+	// broken says a scenario broke on either side, or a number could not
 	// be judged: nothing of such a run is worth a move, even one asked
 	// for.
-	Broken bool
-	// Failures says in words what failed or broke, for the report.
-	Failures []string
+	broken bool
+	// failures says in words what failed or broke, for the report.
+	failures []string
 }
 
-// ComparedTime is one time of the paired run.
-type ComparedTime struct {
+// comparedTime is one time of the paired run.
+type comparedTime struct {
 	baselines.Ratio
-	// Verdict is Pass, Fail, Unsure or Broken.
-	Verdict band.Verdict
-	// Faster: the whole interval lies below 1 (paired's "improved").
-	// Slower: the whole interval lies above 1 but not beyond the
+	// verdict is Pass, Fail, Unsure or Broken.
+	verdict band.Verdict
+	// faster: the whole interval lies below 1 (paired's "improved").
+	// slower: the whole interval lies above 1 but not beyond the
 	// tolerance (paired's "within tolerance").
-	Faster, Slower bool
+	faster, slower bool
+}
+
+// read is what the revision ratchet reads of a paired run's outcome: an
+// unsure time fails it only when the run was told to fail on one.
+func read(o outcome.Outcome) compared {
+	broken := o.Broken()
+	c := compared{failed: o.Failed(), broken: len(broken) > 0 || o.Verdict == band.Broken || o.Verdict == band.None}
+	c.failures = append(c.failures, broken...)
+	if o.Verdict == band.None {
+		c.failures = append(c.failures, "nothing was judged")
+	}
+	for _, n := range o.Numbers() {
+		if n.Verdict.Failed() || o.FailUnsure && n.Verdict == band.Unsure {
+			c.failures = append(c.failures, strings.TrimSpace(n.Scenario+" "+n.Name+": "+n.Note))
+		}
+		if !n.Band.Kind.Estimated() || n.Verdict == band.None {
+			continue
+		}
+		c.times = append(c.times, comparedTime{
+			Ratio:   baselines.Ratio{Scenario: n.Scenario, Number: n.Name, Ratio: n.Ratio.Value, Lo: n.Ratio.Lo, Hi: n.Ratio.Hi, Pairs: n.Ratio.Pairs},
+			verdict: n.Verdict, faster: n.Move == outcome.Better, slower: n.Move == outcome.Within,
+		})
+	}
+	return c
 }
 
 // advance decides whether the reference moves to head after a paired run
@@ -59,20 +83,20 @@ type ComparedTime struct {
 // time blocks it because the run could not rule out that it got slower
 // beyond the tolerance. It returns the times that were faster, or why the
 // reference stays.
-func advance(c Compared) (faster []baselines.Ratio, stays string) {
-	if c.Failed || c.Broken {
-		return nil, "head fails against the reference: " + strings.Join(c.Failures, "; ")
+func advance(c compared) (faster []baselines.Ratio, stays string) {
+	if c.failed || c.broken {
+		return nil, "head fails against the reference: " + strings.Join(c.failures, "; ")
 	}
 	var unsure, slower []string
-	for _, t := range c.Times {
+	for _, t := range c.times {
 		switch {
-		case t.Verdict == band.Unsure:
+		case t.verdict == band.Unsure:
 			unsure = append(unsure, t.Scenario+" "+t.Number)
-		case t.Verdict != band.Pass:
-			return nil, fmt.Sprintf("%s %s is %s", t.Scenario, t.Number, t.Verdict)
-		case t.Slower:
+		case t.verdict != band.Pass:
+			return nil, fmt.Sprintf("%s %s is %s", t.Scenario, t.Number, t.verdict)
+		case t.slower:
 			slower = append(slower, t.Ratio.String())
-		case t.Faster:
+		case t.faster:
 			faster = append(faster, t.Ratio)
 		}
 	}
@@ -253,16 +277,17 @@ func (v *Ratchet) Name() string {
 // [Revision.Against] needs none.
 func (v *Ratchet) Outcome() Outcome { return v.first }
 
-// Judge decides what head's paired run against the reference, c, does to
-// the reference.
-func (v *Ratchet) Judge(c Compared) Outcome {
+// Judge decides what the outcome of head's paired run against the
+// reference, run, does to the reference.
+func (v *Ratchet) Judge(run outcome.Outcome) Outcome {
+	c := read(run)
 	o, ref := v.first, v.first.Reference
 	o.Judged = true
-	o.Failed = c.Failed || c.Broken
+	o.Failed = c.failed || c.broken
 	faster, stays := advance(c)
 	switch {
-	case v.opts.Rebaseline && c.Broken:
-		o.Stays = "a broken run measured nothing to rebaseline on: " + strings.Join(c.Failures, "; ")
+	case v.opts.Rebaseline && c.broken:
+		o.Stays = "a broken run measured nothing to rebaseline on: " + strings.Join(c.failures, "; ")
 	case v.opts.Rebaseline:
 		o.Moved = &baselines.Reference{Commit: v.opts.Head, Set: v.now, Kind: baselines.RefRebaselined, Why: v.opts.Why, Ratios: ratios(c)}
 		o.Failed = false
@@ -305,9 +330,9 @@ func (v *Ratchet) Finish(o Outcome) (Outcome, error) {
 }
 
 // ratios are the finite ratios of a run's times, for the move's record.
-func ratios(c Compared) []baselines.Ratio {
+func ratios(c compared) []baselines.Ratio {
 	var out []baselines.Ratio
-	for _, t := range c.Times {
+	for _, t := range c.times {
 		if t.Ratio.Finite() {
 			out = append(out, t.Ratio)
 		}

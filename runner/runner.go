@@ -715,7 +715,7 @@ func parseResult(out []byte, name string) (scenario.Result, error) {
 // writes a file it cannot read back; a count is a finite number ≥ 0.
 func checkNumbers(numbers []band.Measured) error {
 	for _, n := range numbers {
-		if n.Band.Kind != band.KindTime {
+		if !n.Band.Kind.Estimated() {
 			for _, v := range n.Samples {
 				if !(v >= 0) || math.IsInf(v, 0) {
 					return fmt.Errorf("reported count %s as %v, not a finite number ≥ 0", n.Name, v)

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
-	"math"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -18,6 +17,7 @@ import (
 
 	"github.com/perfbench/perfbench/band"
 	"github.com/perfbench/perfbench/harness"
+	"github.com/perfbench/perfbench/outcome"
 	"github.com/perfbench/perfbench/paired"
 	"github.com/perfbench/perfbench/report"
 )
@@ -138,7 +138,7 @@ func TestBaseBinarySameBuildPasses(t *testing.T) {
 	for _, n := range o.Numbers {
 		assert.Equal(t, band.Pass, n.Verdict, "%s", n.Name)
 		assert.Empty(t, n.Note, "%s", n.Name)
-		if n.Kind == band.KindTime {
+		if n.Kind.Estimated() {
 			require.NotNil(t, n.Ratio)
 			assert.Equal(t, 1.0, *n.Ratio)
 			assert.Equal(t, 4, n.Pairs)
@@ -165,19 +165,21 @@ func TestBaseBinaryBuildsSpreadThePairs(t *testing.T) {
 // how they were judged; a time prints its interval's level and, in plain
 // words, what the run could miss.
 func TestPairedTableListsFailuresFirst(t *testing.T) {
-	time := func(name string, v band.Verdict, move paired.Move, note string) paired.Number {
-		return paired.Number{Scenario: "s", Name: name, Unit: "µs/frame", Kind: band.KindTime, Head: 1, Base: 1,
-			Ratio: 1.01, Lo: 1.005, Hi: 1.02, Level: 0.9875, Pairs: 60, Detectable: 1.031, Verdict: v, Move: move, Note: note}
+	time := func(name string, v band.Verdict, move outcome.Move, note string) outcome.Number {
+		n := pairedNumber("s", name, "µs/frame", band.Band{Kind: band.KindTime}, 1, 1)
+		n.Ratio = outcome.Ratio{Value: 1.01, Lo: 1.005, Hi: 1.02, Level: 0.9875, Pairs: 60, Detectable: 1.031}
+		n.Verdict, n.Move, n.Note = v, move, note
+		return n
 	}
-	o := paired.Outcome{Verdict: band.Fail, Tolerance: 0.01, Times: 3, Looks: 4, Numbers: []paired.Number{
-		time("a", band.Pass, paired.Within, "1.01× slower, within the 1% tolerance"),
-		time("b", band.Fail, paired.Worse, "1.01× slower, beyond the 1% tolerance"),
-		{Scenario: "s", Name: "skips", Unit: "skips", Kind: band.KindCount, Dir: band.AtLeast, Head: 3, Base: 2, Ratio: math.NaN(),
-			Detectable: math.NaN(), Verdict: band.Pass, Move: paired.Better, Note: "rose from 2 to 3 (an improvement for a floor)"},
-		time("c", band.Unsure, paired.Same, "unsure: straddles"),
-	}}
+	skips := pairedNumber("s", "skips", "skips", band.Band{Kind: band.KindCount, Dir: band.AtLeast}, 3, 2)
+	skips.Verdict, skips.Move, skips.Note = band.Pass, outcome.Better, "rose from 2 to 3 (an improvement for a floor)"
+	o := pairedOutcome(band.Fail, outcome.Pairing{Tolerance: 0.01, Alpha: paired.Alpha, Times: 3, Looks: 4},
+		time("a", band.Pass, outcome.Within, "1.01× slower, within the 1% tolerance"),
+		time("b", band.Fail, outcome.Worse, "1.01× slower, beyond the 1% tolerance"),
+		skips,
+		time("c", band.Unsure, outcome.Same, "unsure: straddles"))
 	var b strings.Builder
-	require.NoError(t, (&report.Report{Program: "perfbench", Command: "scenarios", Paired: &o, Base: "main"}).Write(&b, io.Discard, report.Table))
+	require.NoError(t, (&report.Report{Program: "perfbench", Command: "scenarios", Outcome: o, Base: "main"}).Write(&b, io.Discard, report.Table))
 	out := b.String()
 	assert.Contains(t, out, "head/base [98.75% interval]", "every time's interval has one level, said once")
 	assert.Contains(t, out, "1.01 [1.005, 1.02] 60 pairs")
@@ -200,28 +202,51 @@ func TestPairedTableListsFailuresFirst(t *testing.T) {
 	assert.NotContains(t, out, "changed:")
 }
 
+// A time's head and base columns agree with its ratio: the ratio is the
+// median over every pair of processes, which the medians of each side's
+// processes can contradict (head 200.5 µs beside base 214.6 µs at 1.067),
+// so head reads as base × ratio, and the rule below the table says so.
+func TestPairedColumnsAgreeWithTheRatio(t *testing.T) {
+	frame := pairedNumber("kitchen", "frame", "µs/frame", band.Band{Kind: band.KindTime}, 200.5, 214.6)
+	frame.Ratio = outcome.Ratio{Value: 1.067, Lo: 1.02, Hi: 1.11, Level: 0.95, Pairs: 60, Detectable: 1.05}
+	frame.Verdict, frame.Move, frame.Note = band.Fail, outcome.Worse, "1.067× slower, beyond the 3% tolerance"
+	o := pairedOutcome(band.Fail, outcome.Pairing{Tolerance: 0.03, Alpha: paired.Alpha, Times: 1, Looks: 1}, frame)
+	for _, f := range []report.Format{report.Table, report.Markdown} {
+		var b strings.Builder
+		require.NoError(t, (&report.Report{Program: "perfbench", Command: "scenarios", Outcome: o, Base: "main"}).Write(&b, io.Discard, f))
+		out := b.String()
+		assert.NotContains(t, out, "200.5", "%s: head's own median would read faster than base at a ratio above 1", f)
+		assert.Contains(t, strings.Join(strings.Fields(out), " "), "A time's head is shown as its base times head/base", f)
+		if f == report.Table {
+			assert.Regexp(t, `\n  frame +229 µs +214\.6 µs +1\.067 \[1\.02, 1\.11\]`, out)
+		} else {
+			assert.Contains(t, out, "| kitchen | frame | 229 | 214.6 | µs/frame |")
+		}
+	}
+}
+
 // The paired table fits its terminal: a time's ratio has a column of its
 // own where it fits (scroll's numbers at 100 columns); where it would not
 // (with resize's widest value too, at 100 or 80), the ratio joins the note
 // below its row, and the notes and the rule below wrap.
 func TestPairedTableFitsItsWidth(t *testing.T) {
-	o := paired.Outcome{Verdict: band.Pass, Tolerance: 0.03, Times: 1, Looks: 4, Numbers: []paired.Number{
-		{Scenario: "scroll", Name: "translation-frame", Unit: "µs/translation-frame", Kind: band.KindTime, Head: 2.1, Base: 2.1,
-			Ratio: 1.001, Lo: 0.9902, Hi: 1.025, Level: 0.9875, Pairs: 30, Detectable: 1.047, Verdict: band.Pass},
-		{Scenario: "scroll", Name: "translation-hit-index-rebuilds", Unit: "hit-index-rebuilds/translation-frame", Kind: band.KindCount, Dir: band.AtMost,
-			Head: 0, Base: 0, Ratio: math.NaN(), Detectable: math.NaN(), Verdict: band.Pass},
-		{Scenario: "resize", Name: "damage-area", Unit: "px/frame", Kind: band.KindCount, Dir: band.AtMost,
-			Head: 1024000, Base: 1024000, Ratio: math.NaN(), Detectable: math.NaN(), Verdict: band.Pass},
-	}}
-	scroll := o
-	scroll.Numbers = o.Numbers[:2]
+	frame := pairedNumber("scroll", "translation-frame", "µs/translation-frame", band.Band{Kind: band.KindTime}, 2.1, 2.1)
+	frame.Ratio = outcome.Ratio{Value: 1.001, Lo: 0.9902, Hi: 1.025, Level: 0.9875, Pairs: 30, Detectable: 1.047}
+	rebuilds := pairedNumber("scroll", "translation-hit-index-rebuilds", "hit-index-rebuilds/translation-frame", band.Count(0), 0, 0)
+	damage := pairedNumber("resize", "damage-area", "px/frame", band.Count(1024000), 1024000, 1024000)
+	for _, n := range []*outcome.Number{&frame, &rebuilds, &damage} {
+		n.Verdict = band.Pass
+	}
+	pairing := outcome.Pairing{Tolerance: 0.03, Alpha: paired.Alpha, Times: 1, Looks: 4}
+	o := pairedOutcome(band.Pass, pairing, frame, rebuilds, damage)
+	scroll := pairedOutcome(band.Pass, pairing, frame, rebuilds)
 	for _, tt := range []struct {
-		o      paired.Outcome
+		o      outcome.Outcome
 		width  int
 		column bool
 	}{{scroll, 100, true}, {o, 100, false}, {o, 80, false}} {
 		var b strings.Builder
-		r := &report.Report{Program: "perfbench", Command: "scenarios", Paired: &tt.o, Base: "main", Terminal: report.Terminal{Width: tt.width}}
+		r := &report.Report{Program: "perfbench", Command: "scenarios", Outcome: tt.o, Base: "main", Terminal: report.Terminal{Width: tt.width}}
 		require.NoError(t, r.Write(&b, io.Discard, report.Table))
 		out := b.String()
 		for _, l := range strings.Split(out, "\n") {
@@ -229,10 +254,32 @@ func TestPairedTableFitsItsWidth(t *testing.T) {
 		}
 		if tt.column {
 			assert.Contains(t, out, "head/base [98.75% interval]")
-			assert.Regexp(t, `  translation-frame +2\.1 µs +2\.1 µs +1\.001 \[0\.9902, 1\.025\] 30 pairs +pass\n`, out)
+			assert.Regexp(t, `  translation-frame +2\.102 µs +2\.1 µs +1\.001 \[0\.9902, 1\.025\] 30 pairs +pass\n`, out)
 		} else {
 			assert.NotContains(t, out, "head/base [")
-			assert.Regexp(t, `  translation-frame +2\.1 µs +2\.1 µs +pass\n    head/base 1\.001 \[0\.9902, 1\.025\] 98\.75% 30 pairs; this run can miss a\s+slowdown under 4\.7%\n`, out)
+			assert.Regexp(t, `  translation-frame +2\.102 µs +2\.1 µs +pass\n    head/base 1\.001 \[0\.9902, 1\.025\] 98\.75% 30 pairs; this run can miss a\s+slowdown under 4\.7%\n`, out)
 		}
 	}
+}
+
+// pairedNumber is a number of a paired run as paired.Run leaves it
+// before its ratio and verdict: head's value judged by its own band, and
+// base's.
+func pairedNumber(sc, name, unit string, b band.Band, head, base float64) outcome.Number {
+	return outcome.Number{Scenario: sc, Judged: band.Judged{Spec: band.Spec{Name: name, Unit: unit, Band: b}, Median: head, BandVerdict: band.Pass},
+		Base: base, Ratio: outcome.NoRatio()}
+}
+
+// pairedOutcome is a paired run's outcome of numbers, each scenario's in
+// a run of its own, in order.
+func pairedOutcome(v band.Verdict, p outcome.Pairing, numbers ...outcome.Number) outcome.Outcome {
+	o := outcome.Outcome{Against: outcome.Base, Verdict: v, Pairing: p}
+	for _, n := range numbers {
+		if k := len(o.Scenarios) - 1; k >= 0 && o.Scenarios[k].Name == n.Scenario {
+			o.Scenarios[k].Numbers = append(o.Scenarios[k].Numbers, n)
+			continue
+		}
+		o.Scenarios = append(o.Scenarios, outcome.Scenario{Name: n.Scenario, Numbers: []outcome.Number{n}})
+	}
+	return o
 }

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"flag"
 	"io"
-	"math"
 	"os"
 	"path/filepath"
 	"strings"
@@ -17,6 +16,7 @@ import (
 	"github.com/perfbench/perfbench/band"
 	"github.com/perfbench/perfbench/baselines"
 	"github.com/perfbench/perfbench/harness"
+	"github.com/perfbench/perfbench/outcome"
 	"github.com/perfbench/perfbench/paired"
 	"github.com/perfbench/perfbench/ratchet"
 	"github.com/perfbench/perfbench/report"
@@ -37,7 +37,7 @@ var markdownMachine = baselines.Machine{CPU: "Test CPU 3000", Cores: 2, OS: "lin
 
 // markdownOutcome judges one made-up run through the ratchet, against a
 // stored baseline of 10 µs per hover frame and 20 µs per scroll frame.
-func markdownOutcome(t *testing.T, hover, scroll []float64, restyles float64, broken string) ratchet.Outcome {
+func markdownOutcome(t *testing.T, hover, scroll []float64, restyles float64, broken string) outcome.Outcome {
 	t.Helper()
 	path := filepath.Join(t.TempDir(), "baselines.yaml")
 	var store baselines.Store
@@ -92,7 +92,7 @@ func TestMarkdownScenarios(t *testing.T) {
 			o := markdownOutcome(t, c.hover, around(20), c.restyles, c.broken)
 			require.Equal(t, c.verdict, o.Verdict)
 			var b bytes.Buffer
-			require.NoError(t, (&report.Report{Program: "perfbench", Command: "scenarios", Runs: []ratchet.Outcome{o}}).Write(&b, io.Discard, report.Markdown))
+			require.NoError(t, (&report.Report{Program: "perfbench", Command: "scenarios", Outcome: o}).Write(&b, io.Discard, report.Markdown))
 			assert.Contains(t, b.String(), c.wantFragment)
 			assert.NotContains(t, b.String(), "| ↕ moved | hover-storm | restyles", "slack under a ceiling is not a move")
 			markdownGolden(t, c.name+".md", b.String())
@@ -155,42 +155,45 @@ func TestMarkdownFormatFlag(t *testing.T) {
 // than the tolerance (within tolerance, not "changed"), and a count that
 // improved.
 func TestMarkdownPaired(t *testing.T) {
-	frame := func(name string, ratio, lo, hi float64, v band.Verdict, move paired.Move, note string) paired.Number {
-		return paired.Number{Scenario: "hover-storm", Name: name, Unit: "µs/frame", Kind: band.KindTime,
-			Head: 10 * ratio, Base: 10, Ratio: ratio, Lo: lo, Hi: hi, Level: 0.9875, Pairs: 60, Detectable: 1.02 * ratio / lo,
-			Verdict: v, Move: move, Note: note}
+	frame := func(name string, ratio, lo, hi float64, v band.Verdict, move outcome.Move, note string) outcome.Number {
+		n := pairedNumber("hover-storm", name, "µs/frame", band.Band{Kind: band.KindTime}, 10*ratio, 10)
+		n.Ratio = outcome.Ratio{Value: ratio, Lo: lo, Hi: hi, Level: 0.9875, Pairs: 60, Detectable: 1.02 * ratio / lo}
+		n.Verdict, n.Move, n.Note = v, move, note
+		return n
 	}
-	restyles := func(head float64, v band.Verdict, move paired.Move, note string) paired.Number {
-		return paired.Number{Scenario: "hover-storm", Name: "restyles", Unit: "restyles/frame", Kind: band.KindCount, Dir: band.AtMost,
-			Head: head, Base: 2, Ratio: math.NaN(), Detectable: math.NaN(), Verdict: v, Move: move, Note: note}
+	restyles := func(head float64, v band.Verdict, move outcome.Move, note string) outcome.Number {
+		n := pairedNumber("hover-storm", "restyles", "restyles/frame", band.Band{Kind: band.KindCount, Dir: band.AtMost}, head, 2)
+		n.Verdict, n.Move, n.Note = v, move, note
+		return n
 	}
+	pairing := func(times int) outcome.Pairing {
+		return outcome.Pairing{Tolerance: 0.01, Alpha: paired.Alpha, Times: times, Looks: 4}
+	}
+	fail := pairedOutcome(band.Broken, pairing(1), frame("frame", 1.35, 1.3, 1.41, band.Fail, outcome.Worse, "1.35× slower, beyond the 1% tolerance"),
+		restyles(3, band.Fail, outcome.Worse, "rose from 2 to 3 (a ceiling)"))
+	fail.Scenarios = append(fail.Scenarios, outcome.Scenario{Name: "scroll", Verdict: band.Broken, Broken: "head: exited with status 2; stderr: panic: boom"})
 	for _, c := range []struct {
 		name string
-		o    paired.Outcome
+		o    outcome.Outcome
 	}{
-		{"paired-pass", paired.Outcome{Verdict: band.Pass, Tolerance: 0.01, Times: 1, Looks: 4,
-			Numbers: []paired.Number{frame("frame", 1.001, 0.997, 1.004, band.Pass, paired.Same, ""), restyles(2, band.Pass, paired.Same, "")}}},
-		{"paired-fail", paired.Outcome{Verdict: band.Broken, Tolerance: 0.01, Times: 1, Looks: 4,
-			Broken: []string{"scroll: head: exited with status 2; stderr: panic: boom"},
-			Numbers: []paired.Number{frame("frame", 1.35, 1.3, 1.41, band.Fail, paired.Worse, "1.35× slower, beyond the 1% tolerance"),
-				restyles(3, band.Fail, paired.Worse, "rose from 2 to 3 (a ceiling)")}}},
-		{"paired-unsure", paired.Outcome{Verdict: band.Unsure, Tolerance: 0.01, Times: 2, Looks: 4,
-			Numbers: []paired.Number{
-				frame("frame", 1.006, 1.002, 1.009, band.Pass, paired.Within, "1.006× slower, within the 1% tolerance"),
-				frame("input-frame", 1.011, 1.004, 1.018, band.Unsure, paired.Same, "unsure: 1.011× [1.004, 1.018] straddles the 1% tolerance after 200 pairs"),
-				restyles(1, band.Pass, paired.Better, "fell from 2 to 1 (an improvement for a ceiling)")}}},
+		{"paired-pass", pairedOutcome(band.Pass, pairing(1),
+			frame("frame", 1.001, 0.997, 1.004, band.Pass, outcome.Same, ""), restyles(2, band.Pass, outcome.Same, ""))},
+		{"paired-fail", fail},
+		{"paired-unsure", pairedOutcome(band.Unsure, pairing(2),
+			frame("frame", 1.006, 1.002, 1.009, band.Pass, outcome.Within, "1.006× slower, within the 1% tolerance"),
+			frame("input-frame", 1.011, 1.004, 1.018, band.Unsure, outcome.Same, "unsure: 1.011× [1.004, 1.018] straddles the 1% tolerance after 200 pairs"),
+			restyles(1, band.Pass, outcome.Better, "fell from 2 to 1 (an improvement for a ceiling)"))},
 		// A no-op change: the counts the same, two times unsure, none
 		// slower; it headlines as no change and lists the two.
-		{"paired-nochange", paired.Outcome{Verdict: band.Unsure, Tolerance: 0.01, Times: 3, Looks: 4,
-			Numbers: []paired.Number{
-				frame("frame", 1.004, 0.998, 1.012, band.Unsure, paired.Same, "unsure: 1.004× [0.998, 1.012] straddles the 1% tolerance after 200 pairs"),
-				frame("input-frame", 0.999, 0.99, 1.011, band.Unsure, paired.Same, "unsure: 0.999× [0.99, 1.011] straddles the 1% tolerance after 200 pairs"),
-				frame("layout-frame", 1.001, 0.997, 1.004, band.Pass, paired.Same, ""),
-				restyles(2, band.Pass, paired.Same, "")}}},
+		{"paired-nochange", pairedOutcome(band.Unsure, pairing(3),
+			frame("frame", 1.004, 0.998, 1.012, band.Unsure, outcome.Same, "unsure: 1.004× [0.998, 1.012] straddles the 1% tolerance after 200 pairs"),
+			frame("input-frame", 0.999, 0.99, 1.011, band.Unsure, outcome.Same, "unsure: 0.999× [0.99, 1.011] straddles the 1% tolerance after 200 pairs"),
+			frame("layout-frame", 1.001, 0.997, 1.004, band.Pass, outcome.Same, ""),
+			restyles(2, band.Pass, outcome.Same, ""))},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			var b bytes.Buffer
-			require.NoError(t, (&report.Report{Program: "perfbench", Command: "scenarios", Paired: &c.o, Base: "origin/main"}).Write(&b, io.Discard, report.Markdown))
+			require.NoError(t, (&report.Report{Program: "perfbench", Command: "scenarios", Outcome: c.o, Base: "origin/main"}).Write(&b, io.Discard, report.Markdown))
 			markdownGolden(t, c.name+".md", b.String())
 			// The heading, one line of verdict, then the table or
 			// the line saying there is nothing to list.
@@ -203,8 +206,8 @@ func TestMarkdownPaired(t *testing.T) {
 	}
 
 	var ref bytes.Buffer
-	o := paired.Outcome{Verdict: band.Pass, Tolerance: 0.03, Times: 1, Looks: 1, Numbers: []paired.Number{frame("frame", 1.001, 0.997, 1.004, band.Pass, paired.Same, "")}}
-	require.NoError(t, (&report.Report{Program: "perfbench", Command: "reference", Paired: &o, Base: "the reference 4f6ca49b2d8b"}).Write(&ref, io.Discard, report.Markdown))
+	o := pairedOutcome(band.Pass, outcome.Pairing{Tolerance: 0.03, Alpha: paired.Alpha, Times: 1, Looks: 1}, frame("frame", 1.001, 0.997, 1.004, band.Pass, outcome.Same, ""))
+	require.NoError(t, (&report.Report{Program: "perfbench", Command: "reference", Outcome: o, Base: "the reference 4f6ca49b2d8b"}).Write(&ref, io.Discard, report.Markdown))
 	assert.Contains(t, ref.String(), "## ✅ perfbench reference: head against the reference 4f6ca49b2d8b: no change\n", "the revision ratchet's report says what it ran")
 
 	self, err := os.Executable()

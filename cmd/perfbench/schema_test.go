@@ -20,8 +20,8 @@ import (
 	"github.com/perfbench/perfbench/harness"
 	"github.com/perfbench/perfbench/history"
 	"github.com/perfbench/perfbench/internal/slow"
+	"github.com/perfbench/perfbench/outcome"
 	"github.com/perfbench/perfbench/paired"
-	"github.com/perfbench/perfbench/ratchet"
 	"github.com/perfbench/perfbench/report"
 	"github.com/perfbench/perfbench/scenario"
 	"github.com/perfbench/perfbench/stats"
@@ -295,23 +295,24 @@ func fullReports(t *testing.T) map[string][]byte {
 	recorded.Band = band.Record(band.AtMost).WithBound(2)
 	unrecorded := ceiling
 	unrecorded.Band, unrecorded.BandVerdict, unrecorded.Limit = band.Record(band.AtLeast), band.Unbaselined, 0
-	o := ratchet.Outcome{Machine: baselines.DetectMachine(), Verdict: band.Broken,
-		Scenarios: []ratchet.ScenarioOutcome{
-			{Name: "a", Verdict: band.Pass, Remeasured: true, Rebaselined: true, Numbers: []band.Judged{time, ceiling, floor, exact, recorded, unrecorded}},
+	machine := baselines.DetectMachine()
+	o := outcome.Outcome{Machine: machine.String(), CPU: machine.CPU, Verdict: band.Broken,
+		Scenarios: []outcome.Scenario{
+			{Name: "a", Verdict: band.Pass, Remeasured: true, Rebaselined: true, Numbers: outcome.ByBand("a", time, ceiling, floor, exact, recorded, unrecorded)},
 			{Name: "b", Verdict: band.Broken, Broken: "exited with status 2"},
 		},
-		Moves: []ratchet.Move{{Scenario: "a", Number: "frame", Unit: "µs/frame", Kind: history.Rebaselined, From: 1, To: 1.1, Why: "a reason"},
-			{Scenario: "a", Number: "restyles", Unit: "restyles/frame", Kind: history.Tightened, Direction: band.AtMost, From: 3, To: 2, Why: "tightened from 3 restyles/frame"}},
-		BaselinesWritten: true, HistoryWritten: true, DocsWritten: true, ChartsWritten: []string{"docs/perf/charts/a.svg"}, DocsStale: true}
-	p := paired.Outcome{Verdict: band.Fail, Tolerance: 0.03, Times: 1, Looks: 4, FailUnsure: true, Builds: 4, Seed: 7,
-		Broken: []string{"b: head: exited with status 2"},
-		Numbers: []paired.Number{
-			{Scenario: "a", Name: "frame", Unit: "µs/frame", Kind: band.KindTime, Head: 1.1, Base: 1, Ratio: 1.1, Lo: 1.05, Hi: 1.15, Level: 0.99,
-				Pairs: 60, Slower: 0.001, Faster: 0.9, Detectable: 1.04, Verdict: band.Fail, Move: paired.Worse, Note: "1.1× slower",
-				Between: stats.Between{Spread: 0.015, Var: 0.0001, Within: 0.0001, DF: 12}},
-			{Scenario: "a", Name: "restyles", Unit: "restyles/frame", Kind: band.KindCount, Dir: band.AtMost, Head: 2, Base: math.NaN(),
-				Ratio: math.NaN(), Lo: math.NaN(), Hi: math.NaN(), Slower: math.NaN(), Faster: math.NaN(), Detectable: math.NaN(), Verdict: band.None, Move: paired.New, Note: "new in head"},
-		}}
+		Recording: outcome.Recording{Moves: []outcome.BaselineMove{{Scenario: "a", Number: "frame", Unit: "µs/frame", Kind: history.Rebaselined.String(), From: 1, To: 1.1, Why: "a reason"},
+			{Scenario: "a", Number: "restyles", Unit: "restyles/frame", Kind: history.Tightened.String(), Direction: band.AtMost, From: 3, To: 2, Why: "tightened from 3 restyles/frame"}},
+			BaselinesWritten: true, HistoryWritten: true, DocsWritten: true, ChartsWritten: []string{"docs/perf/charts/a.svg"}, DocsStale: true}}
+	pairedFrame := pairedNumber("a", "frame", "µs/frame", band.Band{Kind: band.KindTime}, 1.1, 1)
+	pairedFrame.Ratio = outcome.Ratio{Value: 1.1, Lo: 1.05, Hi: 1.15, Level: 0.99, Pairs: 60, Slower: 0.001, Faster: 0.9, Detectable: 1.04,
+		Between: stats.Between{Spread: 0.015, Var: 0.0001, Within: 0.0001, DF: 12}}
+	pairedFrame.Verdict, pairedFrame.Move, pairedFrame.Note = band.Fail, outcome.Worse, "1.1× slower"
+	pairedNew := pairedNumber("a", "restyles", "restyles/frame", band.Band{Kind: band.KindCount, Dir: band.AtMost}, 2, math.NaN())
+	pairedNew.Verdict, pairedNew.Move, pairedNew.Note = band.None, outcome.New, "new in head"
+	p := pairedOutcome(band.Fail, outcome.Pairing{Tolerance: 0.03, Alpha: paired.Alpha, Times: 1, Looks: 4, FailUnsure: true, Builds: 4, Seed: 7},
+		pairedFrame, pairedNew)
+	p.Scenarios = append(p.Scenarios, outcome.Scenario{Name: "b", Verdict: band.Broken, Broken: "head: exited with status 2"})
 	m := scenario.Result{Name: "a", Steps: 10, Broken: "why", Numbers: []band.Measured{
 		{Spec: band.Spec{Name: "frame", Unit: "µs/frame", Band: band.Band{Kind: band.KindTime, Baseline: 1, Tolerance: 0.5, Spread: 0.1}}, Samples: []float64{1, 2, 3}},
 		{Spec: band.Spec{Name: "restyles", Unit: "restyles/frame", Band: band.Count(2)}},
@@ -321,9 +322,9 @@ func fullReports(t *testing.T) map[string][]byte {
 	}}
 	out := map[string][]byte{}
 	for kind, r := range map[string]*report.Report{
-		"judged":   {Program: "perfbench", Command: "perf", Runs: []ratchet.Outcome{o}},
-		"paired":   {Program: "perfbench", Command: "scenarios", Paired: &p, Base: "main (0123456789ab)"},
-		"measured": {Program: "perfbench", Command: "scenario", Measured: &m},
+		"judged":   {Program: "perfbench", Command: "perf", Outcome: o},
+		"paired":   {Program: "perfbench", Command: "scenarios", Outcome: p, Base: "main (0123456789ab)"},
+		"measured": {Program: "perfbench", Command: "scenario", Outcome: outcome.Measured(m)},
 	} {
 		var b strings.Builder
 		require.NoError(t, r.Write(&b, &strings.Builder{}, report.JSON))

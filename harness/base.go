@@ -15,6 +15,7 @@ import (
 
 	"github.com/perfbench/perfbench/affinity"
 	"github.com/perfbench/perfbench/builds"
+	"github.com/perfbench/perfbench/internal/stamp"
 	"github.com/perfbench/perfbench/outcome"
 	"github.com/perfbench/perfbench/paired"
 	"github.com/perfbench/perfbench/report"
@@ -145,24 +146,14 @@ func headLabel(heads []string, layouts builds.Set, self *debug.BuildInfo) string
 // binary, built from 0a1b2c3d4e5f", with uncommitted changes where the
 // build says so, or that it records none (go run stamps none).
 func thisBinary(bi *debug.BuildInfo) string {
-	rev, modified := "", false
-	if bi != nil {
-		for _, s := range bi.Settings {
-			switch s.Key {
-			case "vcs.revision":
-				rev = s.Value
-			case "vcs.modified":
-				modified = s.Value == "true"
-			}
-		}
-	}
+	st := stamp.Read(bi)
 	switch {
-	case rev == "":
+	case st.Revision == "":
 		return "this binary, whose build records no revision"
-	case modified:
-		return fmt.Sprintf("this binary, built from %.12s with uncommitted changes", rev)
+	case st.Modified:
+		return fmt.Sprintf("this binary, built from %s with uncommitted changes", st.Short())
 	}
-	return fmt.Sprintf("this binary, built from %.12s", rev)
+	return fmt.Sprintf("this binary, built from %s", st.Short())
 }
 
 // pairedRun builds the base (and head's layouts) as runPaired describes,

@@ -7,6 +7,8 @@ import (
 
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
+
+	"github.com/perfbench/perfbench/internal/stamp"
 )
 
 // helpWidth is the width help is wrapped to: an 80-column terminal.
@@ -111,29 +113,15 @@ func version(bi *debug.BuildInfo) string {
 	if v == "" {
 		v = "(devel)"
 	}
-	var rev, at string
-	var modified bool
-	for _, s := range bi.Settings {
-		switch s.Key {
-		case "vcs.revision":
-			rev = s.Value
-		case "vcs.time":
-			at = s.Value
-		case "vcs.modified":
-			modified = s.Value == "true"
-		}
-	}
+	st := stamp.Read(bi)
 	parts := []string{v}
-	if rev != "" {
-		detail := rev
-		if len(detail) > 12 {
-			detail = detail[:12]
-		}
+	if st.Revision != "" {
+		detail := st.Short()
 		var notes []string
-		if at != "" {
-			notes = append(notes, at)
+		if st.Time != "" {
+			notes = append(notes, st.Time)
 		}
-		if modified {
+		if st.Modified {
 			notes = append(notes, "modified")
 		}
 		if len(notes) > 0 {

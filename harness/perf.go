@@ -13,6 +13,7 @@ import (
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 
+	"github.com/perfbench/perfbench/internal/stamp"
 	"github.com/perfbench/perfbench/outcome"
 	"github.com/perfbench/perfbench/ratchet"
 	"github.com/perfbench/perfbench/report"
@@ -206,10 +207,8 @@ as it was. Details: perfbench's docs/ratchet.md.`,
 // "-dirty" for uncommitted changes to tracked files; "" when neither
 // knows.
 func perfCommit(build *debug.BuildInfo) string {
-	for _, s := range build.Settings {
-		if s.Key == "vcs.revision" {
-			return "" // the ratchet reads it from the build itself
-		}
+	if stamp.Read(build).Revision != "" {
+		return "" // the ratchet reads it from the build itself
 	}
 	root := moduleRoot()
 	if root == "" {

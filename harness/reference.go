@@ -16,6 +16,7 @@ import (
 
 	"github.com/perfbench/perfbench/baselines"
 	"github.com/perfbench/perfbench/builds"
+	"github.com/perfbench/perfbench/internal/stamp"
 	"github.com/perfbench/perfbench/outcome"
 	"github.com/perfbench/perfbench/paired"
 	"github.com/perfbench/perfbench/report"
@@ -35,20 +36,11 @@ func (h *front) referencePageDefault() string {
 // run), from git; "" when the tree had uncommitted changes or nothing
 // knows.
 func referenceCommit(ctx context.Context, build *debug.BuildInfo) string {
-	rev, modified := "", ""
-	for _, s := range build.Settings {
-		switch s.Key {
-		case "vcs.revision":
-			rev = s.Value
-		case "vcs.modified":
-			modified = s.Value
-		}
-	}
-	if rev != "" {
-		if modified == "true" || baselines.CheckCommit("", rev) != nil {
+	if st := stamp.Read(build); st.Revision != "" {
+		if st.Modified || baselines.CheckCommit("", st.Revision) != nil {
 			return ""
 		}
-		return rev
+		return st.Revision
 	}
 	c, err := headCommit(ctx)
 	if err != nil {

@@ -5,6 +5,7 @@ import (
 	"runtime/debug"
 	"strings"
 
+	"github.com/perfbench/perfbench/internal/stamp"
 	"github.com/perfbench/perfbench/writegroup"
 )
 
@@ -71,23 +72,9 @@ func unoptimised(value string) string {
 // "-dirty" when the tree had changes, or "" when the build does not say
 // (go run stamps none).
 func commitOf(bi *debug.BuildInfo) string {
-	if bi == nil {
-		return ""
-	}
-	var rev string
-	var dirty bool
-	for _, s := range bi.Settings {
-		switch s.Key {
-		case "vcs.revision":
-			rev = s.Value
-		case "vcs.modified":
-			dirty = s.Value == "true"
-		}
-	}
-	if len(rev) > 12 {
-		rev = rev[:12]
-	}
-	if rev != "" && dirty {
+	st := stamp.Read(bi)
+	rev := st.Short()
+	if rev != "" && st.Modified {
 		rev += "-dirty"
 	}
 	return rev

@@ -139,25 +139,12 @@ func TestAGioModuleOfItsOwn(t *testing.T) {
 	if runtime.GOOS != "linux" {
 		t.Skip("the planted slowdown reads the thread-CPU clock of Linux")
 	}
-	checkout, err := filepath.Abs("..")
-	require.NoError(t, err)
-	dir := t.TempDir()
-	sum, err := os.ReadFile(filepath.Join(checkout, "go.sum"))
-	require.NoError(t, err)
-	files := map[string]string{
-		"go.mod": "module example.com/counter\n\ngo 1.26.0\n\nrequire (\n\tgioui.org v0.10.3\n\tgithub.com/perfbench/perfbench v0.0.0\n)\n\n" +
-			"replace github.com/perfbench/perfbench => " + checkout + "\n",
-		"go.sum":                   string(sum),
+	_, dir := moduleOfItsOwn(t, "example.com/counter", map[string]string{
 		"ui/ui.go":                 moduleUI,
 		"cmd/counter-perf/main.go": moduleGlue,
 		"perf/.keep":               "",
 		"docs/.keep":               "",
-	}
-	for name, body := range files {
-		p := filepath.Join(dir, filepath.FromSlash(name))
-		require.NoError(t, os.MkdirAll(filepath.Dir(p), 0o755))
-		require.NoError(t, os.WriteFile(p, []byte(body), 0o644))
-	}
+	})
 	glue := 0
 	for _, l := range strings.Split(moduleGlue, "\n") {
 		if strings.TrimSpace(l) != "" {
@@ -167,14 +154,7 @@ func TestAGioModuleOfItsOwn(t *testing.T) {
 	t.Logf("glue: %d non-blank lines (scenarios and main) for three scenarios", glue)
 	assert.LessOrEqual(t, glue, 60, "the glue a Gio module needs for three scenarios")
 
-	build := func(out string, tags ...string) {
-		args := append([]string{"build", "-o", out}, tags...)
-		cmd := exec.Command("go", append(args, "./cmd/counter-perf")...)
-		cmd.Dir = dir
-		cmd.Env = append(os.Environ(), "CGO_ENABLED=0", "GOFLAGS=-mod=mod", "GOTOOLCHAIN=local")
-		b, err := cmd.CombinedOutput()
-		require.NoError(t, err, "go build: %s", b)
-	}
+	build := func(out string, tags ...string) { goBuild(t, dir, "./cmd/counter-perf", out, tags...) }
 	bin := filepath.Join(dir, "counter-perf")
 	planted := filepath.Join(dir, "counter-perf-planted")
 	start := time.Now()
@@ -288,14 +268,7 @@ func TestAModuleOfItsOwnGetsPerfbenchsHelpLayout(t *testing.T) {
 	slow.Test(t, "builds examples/gioapp in a module of its own, and perfbench")
 	checkout, err := filepath.Abs("..")
 	require.NoError(t, err)
-	dir := t.TempDir()
-	sum, err := os.ReadFile(filepath.Join(checkout, "go.sum"))
-	require.NoError(t, err)
-	files := map[string]string{
-		"go.mod": "module example.com/gioapp\n\ngo 1.26.0\n\nrequire (\n\tgioui.org v0.10.3\n\tgithub.com/perfbench/perfbench v0.0.0\n)\n\n" +
-			"replace github.com/perfbench/perfbench => " + checkout + "\n",
-		"go.sum": string(sum),
-	}
+	files := map[string]string{}
 	src, err := filepath.Glob(filepath.Join(checkout, "examples", "gioapp", "*.go"))
 	require.NoError(t, err)
 	for _, p := range src {
@@ -307,21 +280,10 @@ func TestAModuleOfItsOwnGetsPerfbenchsHelpLayout(t *testing.T) {
 		files["cmd/gioapp/"+filepath.Base(p)] = string(b)
 	}
 	require.Contains(t, files, "cmd/gioapp/main.go")
-	for name, body := range files {
-		p := filepath.Join(dir, filepath.FromSlash(name))
-		require.NoError(t, os.MkdirAll(filepath.Dir(p), 0o755))
-		require.NoError(t, os.WriteFile(p, []byte(body), 0o644))
-	}
-	build := func(in, pkg, out string) {
-		cmd := exec.Command("go", "build", "-o", out, pkg)
-		cmd.Dir = in
-		cmd.Env = append(os.Environ(), "CGO_ENABLED=0", "GOFLAGS=-mod=mod", "GOTOOLCHAIN=local")
-		b, err := cmd.CombinedOutput()
-		require.NoError(t, err, "go build %s: %s", pkg, b)
-	}
+	_, dir := moduleOfItsOwn(t, "example.com/gioapp", files)
 	gioapp, perfbench := filepath.Join(dir, "gioapp"), filepath.Join(dir, "perfbench")
-	build(dir, "./cmd/gioapp", gioapp)
-	build(checkout, "./cmd/perfbench", perfbench)
+	goBuild(t, dir, "./cmd/gioapp", gioapp)
+	goBuild(t, checkout, "./cmd/perfbench", perfbench)
 	help := func(exe string, args ...string) string {
 		t.Helper()
 		cmd := exec.Command(exe, append(args, "--help")...)
@@ -367,4 +329,38 @@ func helpLayout(help string) []string {
 		}
 	}
 	return layout
+}
+
+// moduleOfItsOwn writes files, with a go.mod naming module and requiring
+// Gio and this checkout (replaced by its path) and this checkout's go.sum,
+// into a temporary directory: a user's module, outside this one. It
+// returns the checkout's path and the module's directory.
+func moduleOfItsOwn(t *testing.T, module string, files map[string]string) (checkout, dir string) {
+	t.Helper()
+	checkout, err := filepath.Abs("..")
+	require.NoError(t, err)
+	dir = t.TempDir()
+	sum, err := os.ReadFile(filepath.Join(checkout, "go.sum"))
+	require.NoError(t, err)
+	files["go.mod"] = "module " + module + "\n\ngo 1.26.0\n\nrequire (\n\tgioui.org v0.10.3\n\tgithub.com/perfbench/perfbench v0.0.0\n)\n\n" +
+		"replace github.com/perfbench/perfbench => " + checkout + "\n"
+	files["go.sum"] = string(sum)
+	for name, body := range files {
+		p := filepath.Join(dir, filepath.FromSlash(name))
+		require.NoError(t, os.MkdirAll(filepath.Dir(p), 0o755))
+		require.NoError(t, os.WriteFile(p, []byte(body), 0o644))
+	}
+	return checkout, dir
+}
+
+// goBuild builds pkg in dir to out, with cgo off (as the README's recipe
+// builds) and the toolchain that runs the test.
+func goBuild(t *testing.T, dir, pkg, out string, tags ...string) {
+	t.Helper()
+	args := append(append([]string{"build", "-o", out}, tags...), pkg)
+	cmd := exec.Command("go", args...)
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "CGO_ENABLED=0", "GOFLAGS=-mod=mod", "GOTOOLCHAIN=local")
+	b, err := cmd.CombinedOutput()
+	require.NoError(t, err, "go build %s: %s", pkg, b)
 }

@@ -95,7 +95,9 @@ type Options struct {
 	// relies on.
 	Before func(cmd *cobra.Command) error
 	// Root, when set, is called with the root command once every command
-	// is on it: to add completions, say.
+	// is on it: to add the completions of the program's own commands
+	// (CompleteFlag, CompleteNoFiles), say; the scenario commands'
+	// are there already.
 	Root func(root *cobra.Command)
 }
 
@@ -120,6 +122,9 @@ type Renderers struct {
 	// Check says whether this build has the named renderer, making none
 	// (the child's check: its parent proved it starts).
 	Check func(name string) error
+	// Names returns the renderers this build has, which --renderer
+	// completes in the shell; nil completes Plain alone.
+	Names func() []string
 }
 
 // UsageError is bad input: an unknown name, a malformed file, a bad flag.
@@ -166,7 +171,9 @@ func Main(args []string, stdout, stderr io.Writer, opts Options) int {
 // the scenario commands and the program's own (Options.Commands) under
 // one help layout (what a command does, its usage, examples and flags
 // first, the reasoning after), with --version, --quiet and shell
-// completion. Main executes it; tests walk it.
+// completion, which knows the scenario commands' values (the program's
+// scenario names, formats, renderers, revisions). Main executes it;
+// tests walk it.
 func Root(stdout, stderr io.Writer, opts Options) *cobra.Command {
 	program := opts.program()
 	short := opts.Short
@@ -187,10 +194,14 @@ func Root(stdout, stderr io.Writer, opts Options) *cobra.Command {
 	if opts.Before != nil {
 		root.PersistentPreRunE = func(cmd *cobra.Command, _ []string) error { return opts.Before(cmd) }
 	}
-	root.AddCommand(commands(opts)...)
+	h := &front{opts: opts, program: program}
+	cmds := h.commands()
+	root.AddCommand(cmds...)
 	if opts.Commands != nil {
 		root.AddCommand(opts.Commands()...)
 	}
+	refuseUnknownShells(root)
+	h.complete(cmds)
 	if opts.Root != nil {
 		opts.Root(root)
 	}
@@ -233,8 +244,7 @@ func isCobraUsage(err error) bool {
 // commands returns the program's scenario commands: scenarios, scenario,
 // perf, reference and the runner's hidden child command. They read
 // --quiet from the root's persistent flags.
-func commands(opts Options) []*cobra.Command {
-	h := &front{opts: opts, program: opts.program()}
+func (h *front) commands() []*cobra.Command {
 	return []*cobra.Command{checkingEnv(h.scenariosCmd()), checkingEnv(h.scenarioCmd()),
 		checkingEnv(h.perfCmd()), checkingEnv(h.referenceCmd()), h.childCmd()}
 }

@@ -66,7 +66,7 @@ as it was. Details: perfbench's docs/ratchet.md.`,
 			if err := h.refuseTraced("perf"); err != nil {
 				return err
 			}
-			f, err := format(formatArg, asJSON, report.Table, report.Markdown, report.JSON)
+			f, err := format(formatArg, asJSON, commandFormats["perf"]...)
 			if err != nil {
 				return err
 			}

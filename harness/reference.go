@@ -114,7 +114,7 @@ scenario broke, 2 usage or input error. Details: perfbench's docs/ratchet.md.`,
 			if err != nil {
 				return err
 			}
-			f, err := format(formatArg, asJSON, report.Table, report.Markdown, report.JSON)
+			f, err := format(formatArg, asJSON, commandFormats["reference"]...)
 			if err != nil {
 				return err
 			}

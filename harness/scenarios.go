@@ -120,6 +120,15 @@ func format(name string, asJSON bool, allowed ...report.Format) (report.Format, 
 	return f, nil
 }
 
+// commandFormats are what each command's --format takes, in the order
+// its help and its refusal of another list them.
+var commandFormats = map[string][]report.Format{
+	"scenarios": slices.Concat([]report.Format{report.Table, report.Markdown, report.Benchfmt, report.BMF},
+		report.GABFormats, []report.Format{report.JSON}),
+	"perf":      {report.Table, report.Markdown, report.JSON},
+	"reference": {report.Table, report.Markdown, report.JSON},
+}
+
 func formatWords(fs []report.Format) []string {
 	var words []string
 	for _, f := range fs {
@@ -250,8 +259,7 @@ docs/paired.md and docs/formats.md.`,
 			if err != nil {
 				return err
 			}
-			f, err := format(formatArg, asJSON, slices.Concat([]report.Format{report.Table, report.Markdown, report.Benchfmt, report.BMF},
-				report.GABFormats, []report.Format{report.JSON})...)
+			f, err := format(formatArg, asJSON, commandFormats["scenarios"]...)
 			if err != nil {
 				return err
 			}

@@ -43,6 +43,7 @@ func frontEnd() harness.Options {
 			Help:  " (null, cpu or gpu; PERFBENCH_GPU=1 makes gpu the default)",
 			Open:  scenarioRenderer,
 			Check: checkRendererName,
+			Names: renderer.Names,
 		},
 	}
 }

@@ -263,7 +263,8 @@ func deref(p *float64) float64 {
 // perfbench with this checkout), as a user's program would be, prints its
 // help in perfbench's layout: the same sections in the same order, the
 // reasoning after the flags, within 80 columns, for the root and for each
-// scenario command.
+// scenario command; and its shell completion completes its own scenario
+// names.
 func TestAModuleOfItsOwnGetsPerfbenchsHelpLayout(t *testing.T) {
 	slow.Test(t, "builds examples/gioapp in a module of its own, and perfbench")
 	checkout, err := filepath.Abs("..")
@@ -305,6 +306,12 @@ func TestAModuleOfItsOwnGetsPerfbenchsHelpLayout(t *testing.T) {
 			assert.Equal(t, want, got)
 		})
 	}
+	// Its shell completion knows its own scenarios, not perfbench's.
+	cmd := exec.Command(gioapp, "__complete", "scenarios", "gio-")
+	cmd.Dir = dir
+	out, err := cmd.Output()
+	require.NoError(t, err)
+	assert.Equal(t, "gio-hover\ngio-scroll\ngio-type\ngio-resize\ngio-idle\n:4\n", string(out))
 }
 
 // helpLayout is the shape of a help text: its section headings and where

@@ -20,7 +20,9 @@ func TestTheRatchetsLayersKeepTheirPlace(t *testing.T) {
 	// What every layer may read: a scenario's results and band's values.
 	// No engine's counters nor clocks: a subject's counts reach the record
 	// through scenario.CountSource.
-	values := []string{"band", "stats", "scenario", "clock/thread", "internal/valgrind"}
+	// internal/stamp reads a build's VCS stamp and imports nothing of the
+	// module.
+	values := []string{"band", "stats", "scenario", "clock/thread", "internal/valgrind", "internal/stamp"}
 	with := func(base []string, more ...string) []string { return append(slices.Clone(base), more...) }
 	// writegroup is the file layer under all of them: nothing of the
 	// module at all.

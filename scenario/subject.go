@@ -1,6 +1,7 @@
 package scenario
 
 import (
+	"fmt"
 	"time"
 
 	"github.com/perfbench/perfbench/counter"
@@ -81,4 +82,27 @@ func (s *Session) Drive(label string, input func()) {
 // every frame drawn meanwhile (none, for a subject with nothing to do).
 func (s *Session) Wait(label string, d time.Duration) {
 	s.record(label, func() { s.sub.Wait(d) })
+}
+
+// Steps returns a Run of n steps, each driven with Session.Drive under
+// label: the shape of most scenarios (n crossings, n wheel steps, n
+// keystrokes). open attaches the subject and returns what step i does (its
+// input, i from 0 to n-1), or an error when the interaction cannot happen
+// (what it aims at is not on screen), which makes the run Broken as
+// Run's error does. An n below 1 or a nil open panics: a run of no steps would
+// measure nothing.
+func Steps(label string, n int, open func(s *Session) (step func(i int), err error)) func(*Session) error {
+	if n < 1 || open == nil {
+		panic(fmt.Sprintf("scenario: Steps(%q, %d, …): want at least one step and an open", label, n))
+	}
+	return func(s *Session) error {
+		step, err := open(s)
+		if err != nil {
+			return err
+		}
+		for i := range n {
+			s.Drive(label, func() { step(i) })
+		}
+		return nil
+	}
 }

@@ -100,9 +100,19 @@ func Steps(label string, n int, open func(s *Session) (step func(i int), err err
 		if err != nil {
 			return err
 		}
-		for i := range n {
-			s.Drive(label, func() { step(i) })
-		}
+		s.Repeat(label, n, step)
 		return nil
+	}
+}
+
+// Repeat drives n steps under label, step i's input being input(i): the
+// loop of a Run that checks, after its steps, that the interaction
+// happened. An n below 0 or a nil input panics.
+func (s *Session) Repeat(label string, n int, input func(i int)) {
+	if n < 0 || input == nil {
+		panic(fmt.Sprintf("scenario: Repeat(%q, %d, …): want no fewer than 0 steps and an input", label, n))
+	}
+	for i := range n {
+		s.Drive(label, func() { input(i) })
 	}
 }

@@ -133,3 +133,27 @@ func TestStepsDrivesNStepsUnderOneLabel(t *testing.T) {
 		scenario.Steps("poke", 0, func(*scenario.Session) (func(int), error) { return nil, nil })
 	})
 }
+
+// Repeat drives its steps in order under its label, each input given its
+// index, between the steps a Run drives itself.
+func TestRepeatDrivesItsStepsBetweenOthers(t *testing.T) {
+	var got []int
+	sc := scenario.Scenario{Name: "repeat", Run: func(s *scenario.Session) error {
+		sub := &toy{}
+		s.Attach(sub)
+		s.Drive("first", func() { sub.pending = 1 })
+		s.Repeat("poke", 3, func(i int) { got = append(got, i); sub.pending = 1 })
+		s.Repeat("none", 0, func(int) { t.Error("a run of no steps drove one") })
+		s.Drive("last", func() { sub.pending = 1 })
+		return nil
+	}, Numbers: []scenario.Number{{Spec: band.Spec{Name: "pokes", Unit: "frames/run", Band: band.Count(3)},
+		Value: scenario.FrameCount(scenario.Labelled("poke"))}}}
+	res := sc.Measure()
+	require.Empty(t, res.Broken)
+	assert.Equal(t, []int{0, 1, 2}, got)
+	assert.Equal(t, 5, res.Steps)
+	assert.Equal(t, []float64{3}, res.Numbers[0].Samples)
+	assert.PanicsWithValue(t, `scenario: Repeat("poke", -1, …): want no fewer than 0 steps and an input`, func() {
+		new(scenario.Session).Repeat("poke", -1, func(int) {})
+	})
+}

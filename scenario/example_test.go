@@ -81,3 +81,23 @@ func Example() {
 	// frames 60 frames/run ≤ 60 pass
 	// rest-frames 0 rest-frames/run ≤ 0 pass
 }
+
+// A scenario of n steps of one input is Steps: open attaches the subject
+// and returns step i's input, or an error (what it aims at is not there)
+// that makes the run Broken.
+func ExampleSteps() {
+	sc := scenario.Scenario{
+		Name: "toggle-steps",
+		Run: scenario.Steps("toggle", 40, func(s *scenario.Session) (func(int), error) {
+			l := &lamp{}
+			s.Attach(l)
+			return func(int) { l.Toggle() }, nil
+		}),
+		Numbers: []scenario.Number{{Spec: band.Spec{Name: "frames", Unit: "frames/run", Band: band.Count(40)},
+			Value: scenario.FrameCount(scenario.Labelled("toggle"))}},
+	}
+	res := sc.Measure()
+	fmt.Println(res.Steps, "steps,", band.Judge(res.Numbers[0]))
+	// Output:
+	// 40 steps, frames 40 frames/run ≤ 40 pass
+}

@@ -1,6 +1,9 @@
 package scenario
 
-import "time"
+import (
+	"fmt"
+	"time"
+)
 
 // Subject is a user interface a scenario drives on a virtual clock:
 // perfbench's own window (package subject/engine), a Gio program (package
@@ -80,4 +83,37 @@ func (s *Session) Drive(label string, input func()) {
 // every frame drawn meanwhile (none, for a subject with nothing to do).
 func (s *Session) Wait(label string, d time.Duration) {
 	s.record(label, func() { s.sub.Wait(d) })
+}
+
+// Steps returns a Run of n steps, each driven with Session.Drive under
+// label: the shape of most scenarios (n crossings, n wheel steps, n
+// keystrokes). open attaches the subject and returns what step i does (its
+// input, i from 0 to n-1), or an error when the interaction cannot happen
+// (what it aims at is not on screen), which makes the run Broken as
+// Run's error does. An n below 1 or a nil open panics: a run of no steps would
+// measure nothing.
+func Steps(label string, n int, open func(s *Session) (step func(i int), err error)) func(*Session) error {
+	if n < 1 || open == nil {
+		panic(fmt.Sprintf("scenario: Steps(%q, %d, …): want at least one step and an open", label, n))
+	}
+	return func(s *Session) error {
+		step, err := open(s)
+		if err != nil {
+			return err
+		}
+		s.Repeat(label, n, step)
+		return nil
+	}
+}
+
+// Repeat drives n steps under label, step i's input being input(i): the
+// loop of a Run that checks, after its steps, that the interaction
+// happened. An n below 0 or a nil input panics.
+func (s *Session) Repeat(label string, n int, input func(i int)) {
+	if n < 0 || input == nil {
+		panic(fmt.Sprintf("scenario: Repeat(%q, %d, …): want no fewer than 0 steps and an input", label, n))
+	}
+	for i := range n {
+		s.Drive(label, func() { input(i) })
+	}
 }

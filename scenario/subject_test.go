@@ -1,6 +1,7 @@
 package scenario_test
 
 import (
+	"errors"
 	"testing"
 	"time"
 
@@ -102,4 +103,57 @@ func TestTheSubjectsInstructionsTolerance(t *testing.T) {
 			assert.Equal(t, tc.want, sc.Measure().InstructionsTolerance)
 		})
 	}
+}
+
+// Steps drives its n steps under one label, each step's input given its
+// index; open's error ends the run Broken before any step.
+func TestStepsDrivesNStepsUnderOneLabel(t *testing.T) {
+	var got []int
+	sc := scenario.Scenario{Name: "steps", Run: scenario.Steps("poke", 4, func(s *scenario.Session) (func(int), error) {
+		sub := &toy{}
+		s.Attach(sub)
+		return func(i int) { got = append(got, i); sub.pending = 1 }, nil
+	}), Numbers: []scenario.Number{{Spec: band.Spec{Name: "frames", Unit: "frames/run", Band: band.Count(4)},
+		Value: scenario.FrameCount(scenario.Labelled("poke"))}}}
+	res := sc.Measure()
+	require.Empty(t, res.Broken)
+	assert.Equal(t, []int{0, 1, 2, 3}, got)
+	assert.Equal(t, 4, res.Steps)
+	assert.Equal(t, []float64{4}, res.Numbers[0].Samples)
+
+	got = nil
+	sc.Run = scenario.Steps("poke", 4, func(s *scenario.Session) (func(int), error) {
+		s.Attach(&toy{})
+		return func(i int) { got = append(got, i) }, errors.New(`no "OK" on screen`)
+	})
+	assert.Contains(t, sc.Measure().Broken, `no "OK" on screen`)
+	assert.Empty(t, got)
+
+	assert.PanicsWithValue(t, `scenario: Steps("poke", 0, …): want at least one step and an open`, func() {
+		scenario.Steps("poke", 0, func(*scenario.Session) (func(int), error) { return nil, nil })
+	})
+}
+
+// Repeat drives its steps in order under its label, each input given its
+// index, between the steps a Run drives itself.
+func TestRepeatDrivesItsStepsBetweenOthers(t *testing.T) {
+	var got []int
+	sc := scenario.Scenario{Name: "repeat", Run: func(s *scenario.Session) error {
+		sub := &toy{}
+		s.Attach(sub)
+		s.Drive("first", func() { sub.pending = 1 })
+		s.Repeat("poke", 3, func(i int) { got = append(got, i); sub.pending = 1 })
+		s.Repeat("none", 0, func(int) { t.Error("a run of no steps drove one") })
+		s.Drive("last", func() { sub.pending = 1 })
+		return nil
+	}, Numbers: []scenario.Number{{Spec: band.Spec{Name: "pokes", Unit: "frames/run", Band: band.Count(3)},
+		Value: scenario.FrameCount(scenario.Labelled("poke"))}}}
+	res := sc.Measure()
+	require.Empty(t, res.Broken)
+	assert.Equal(t, []int{0, 1, 2}, got)
+	assert.Equal(t, 5, res.Steps)
+	assert.Equal(t, []float64{3}, res.Numbers[0].Samples)
+	assert.PanicsWithValue(t, `scenario: Repeat("poke", -1, …): want no fewer than 0 steps and an input`, func() {
+		new(scenario.Session).Repeat("poke", -1, func(int) {})
+	})
 }

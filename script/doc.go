@@ -26,6 +26,11 @@
 //	x, y, ok := sub.Center("Hint", script.Match{Nth: 1})           // the second
 //	at, ok := sub.Center("OK", script.Match{Role: script.Button})  // a button, not a label
 //
+// [Match.Find] picks from a subject's Targets and, where nothing matches,
+// returns an error naming what is on screen, for a Run to return:
+//
+//	t, err := script.Match{Role: script.Button}.Find(sub.Targets(), "OK")
+//
 // A subject's Targets lists every labelled thing on screen, in tree
 // order, each once, with its role and bounds: what a tour of a program
 // whose layout the scenario did not write aims at. [Only] keeps one role

@@ -1,6 +1,9 @@
 package script
 
-import "fmt"
+import (
+	"fmt"
+	"strings"
+)
 
 // Role is what a labelled thing on screen is, as far as input goes: what
 // a scenario aims at. Each subject maps its toolkit's kinds onto these
@@ -76,6 +79,32 @@ func (m Match) Pick(ts []Target, label string) (Target, bool) {
 		n--
 	}
 	return Target{}, false
+}
+
+// Find returns the target m picks among those of ts labelled label, or an
+// error a scenario's Run returns as it is, so the run is Broken rather than
+// aimed at nothing. The error names what was asked for and every label on
+// screen, since a label read off the program's source is often not the one
+// its toolkit reports (a hint, an icon button's description).
+func (m Match) Find(ts []Target, label string) (Target, error) {
+	if t, ok := m.Pick(ts, label); ok {
+		return t, nil
+	}
+	what := fmt.Sprintf("%q", label)
+	if m.Role != Any {
+		what = m.Role.String() + " " + what
+	}
+	if m.Nth > 0 {
+		what = fmt.Sprintf("%s at Nth %d", what, m.Nth)
+	}
+	var on []string
+	for _, t := range ts {
+		on = append(on, fmt.Sprintf("%q (%s)", t.Label, t.Role))
+	}
+	if len(on) == 0 {
+		return Target{}, fmt.Errorf("no %s on screen: nothing labelled is", what)
+	}
+	return Target{}, fmt.Errorf("no %s on screen; on screen: %s", what, strings.Join(on, ", "))
 }
 
 // One returns the one Match of a subject's variadic argument: the zero

@@ -43,6 +43,21 @@ func TestMatchPick(t *testing.T) {
 	assert.PanicsWithValue(t, "script: Match{Nth: -1}: Nth counts from 0", func() { script.Match{Nth: -1}.Pick(window, "OK") })
 }
 
+// Find answers what Pick does, and where Pick says only false, an error
+// that names what was asked for and what is on screen instead.
+func TestMatchFind(t *testing.T) {
+	got, err := script.Match{Nth: 1}.Find(window, "Hint")
+	assert.NoError(t, err)
+	assert.Equal(t, float32(40), got.Y)
+	_, err = script.Match{Role: script.CheckBox}.Find(window, "OK")
+	assert.EqualError(t, err, `no check box "OK" on screen; on screen: "Hint" (editor), "OK" (label), `+
+		`"Hint" (editor), "OK" (button)`)
+	_, err = script.Match{Nth: 2}.Find(window, "Hint")
+	assert.ErrorContains(t, err, `no "Hint" at Nth 2 on screen; on screen: "Hint" (editor)`)
+	_, err = script.Match{}.Find(nil, "OK")
+	assert.EqualError(t, err, `no "OK" on screen: nothing labelled is`)
+}
+
 func TestOne(t *testing.T) {
 	assert.Equal(t, script.Match{}, script.One("gio: Find", nil))
 	assert.Equal(t, script.Match{Nth: 2}, script.One("gio: Find", []script.Match{{Nth: 2}}))

@@ -58,11 +58,8 @@ var scenarios = []scenario.Scenario{
 		Run: func(s *scenario.Session) error {
 			a, sub := open(s)
 			inView := rows(sub)
-			var row script.Target
-			for i := range crossings {
-				row = script.Each(inView, i)
-				s.Drive("cross", func() { sub.MouseMove(fyne.NewPos(row.Center())) })
-			}
+			s.Repeat("cross", crossings, func(i int) { sub.MouseMove(fyne.NewPos(script.Each(inView, i).Center())) })
+			row := script.Each(inView, crossings-1)
 			if a.hovered < 0 || a.labels[a.hovered] != row.Label {
 				return fmt.Errorf("%s is not hovered after the pointer crossed onto it (hovered: %d): the pointer never reached the rows", row.Label, a.hovered)
 			}
@@ -81,10 +78,7 @@ var scenarios = []scenario.Scenario{
 			a, sub := open(s)
 			at := fyne.NewPos(rows(sub)[0].Center())
 			deepest := float32(0)
-			for i := range scrolls {
-				s.Drive("wheel", func() { sub.Scroll(at, 0, -script.Wheel(i, 7)) })
-				deepest = max(deepest, a.list.GetScrollOffset())
-			}
+			s.Repeat("wheel", scrolls, func(i int) { deepest = max(deepest, a.list.GetScrollOffset()); sub.Scroll(at, 0, -script.Wheel(i, 7)) })
 			if deepest == 0 {
 				return errors.New("the wheel never moved the list")
 			}
@@ -100,14 +94,12 @@ var scenarios = []scenario.Scenario{
 		Help: "a click into the search field, then 40 keystrokes",
 		Run: func(s *scenario.Session) error {
 			a, sub := open(s)
-			at, ok := sub.Center("Search", script.Match{Role: script.Editor})
-			if !ok {
-				return errors.New("no search field in view")
+			field, err := script.Match{Role: script.Editor}.Find(sub.Targets(), "Search")
+			if err != nil {
+				return err
 			}
-			s.Drive("focus", func() { sub.Tap(at) })
-			for i := range keystrokes {
-				s.Drive("type", func() { sub.Type(string(rune('a' + i%26))) })
-			}
+			s.Drive("focus", func() { sub.Tap(fyne.NewPos(field.Center())) })
+			s.Repeat("type", keystrokes, func(i int) { sub.Type(string(rune('a' + i%26))) })
 			if got := a.field.Text; got != strings.Repeat("abcdefghijklmnopqrstuvwxyz", 2)[:keystrokes] {
 				return fmt.Errorf("the field holds %q after %d keystrokes: typing did not reach it", got, keystrokes)
 			}
@@ -123,12 +115,9 @@ var scenarios = []scenario.Scenario{
 		Help: "the window narrows and widens in 16 px steps, 20 steps",
 		Run: func(s *scenario.Session) error {
 			_, sub := open(s)
-			var w float32
-			for i := range widths {
-				w = options.Width - 16*float32(script.Bounce(i, widths/2)+1)
-				s.Drive("resize", func() { sub.Resize(w, options.Height) })
-			}
-			if got := sub.Size().Width; got != w {
+			width := func(i int) float32 { return options.Width - 16*float32(script.Bounce(i, widths/2)+1) }
+			s.Repeat("resize", widths, func(i int) { sub.Resize(width(i), options.Height) })
+			if got, w := sub.Size().Width, width(widths-1); got != w {
 				return fmt.Errorf("the window is %v wide after the resizes, not %v: the size never reached it", got, w)
 			}
 			return nil

@@ -41,11 +41,8 @@ var scenarios = []scenario.Scenario{
 		Run: func(s *scenario.Session) error {
 			a, sub := open(s)
 			inView := rows(sub)
-			var row script.Target
-			for i := range crossings {
-				row = script.Each(inView, i)
-				s.Drive("cross", func() { sub.PointerMove(row.Center()) })
-			}
+			s.Repeat("cross", crossings, func(i int) { sub.PointerMove(script.Each(inView, i).Center()) })
+			row := script.Each(inView, crossings-1)
 			if k := a.list.Position.First + script.Bounce(crossings-1, len(inView)); !a.rows[k].Hovered() {
 				return fmt.Errorf("%s is not hovered after the pointer crossed onto it: the pointer never reached the rows", row.Label)
 			}
@@ -61,10 +58,7 @@ var scenarios = []scenario.Scenario{
 			a, sub := open(s)
 			x, y := rows(sub)[10].Center()
 			deepest := 0
-			for i := range scrolls {
-				s.Drive("wheel", func() { sub.Wheel(x, y, script.Wheel(i, 7)) })
-				deepest = max(deepest, a.list.Position.First)
-			}
+			s.Repeat("wheel", scrolls, func(i int) { deepest = max(deepest, a.list.Position.First); sub.Wheel(x, y, script.Wheel(i, 7)) })
 			if deepest == 0 {
 				return errors.New("the wheel never moved the list")
 			}
@@ -80,14 +74,12 @@ var scenarios = []scenario.Scenario{
 		Help: "a click into the search field, then 40 keystrokes",
 		Run: func(s *scenario.Session) error {
 			a, sub := open(s)
-			x, y, ok := sub.Center("Search", script.Match{Role: script.Editor})
-			if !ok {
-				return errors.New("no search field on screen")
+			field, err := script.Match{Role: script.Editor}.Find(sub.Targets(), "Search")
+			if err != nil {
+				return err
 			}
-			s.Drive("focus", func() { sub.Click(x, y) })
-			for i := range keystrokes {
-				s.Drive("type", func() { sub.Type(string(rune('a' + i%26))) })
-			}
+			s.Drive("focus", func() { sub.Click(field.Center()) })
+			s.Repeat("type", keystrokes, func(i int) { sub.Type(string(rune('a' + i%26))) })
 			if got := a.field.Text(); got != strings.Repeat("abcdefghijklmnopqrstuvwxyz", 2)[:keystrokes] {
 				return fmt.Errorf("the field holds %q after %d keystrokes: typing did not reach it", got, keystrokes)
 			}
@@ -99,14 +91,11 @@ var scenarios = []scenario.Scenario{
 	{
 		Name: "gio-resize",
 		Help: "the window narrows and widens in 16 px steps, 20 steps",
-		Run: func(s *scenario.Session) error {
+		Run: scenario.Steps("resize", widths, func(s *scenario.Session) (func(int), error) {
 			_, sub := open(s)
-			for i := range widths {
-				w := gio.DefaultOptions.Width - 16*(script.Bounce(i, widths/2)+1)
-				s.Drive("resize", func() { sub.Resize(w, gio.DefaultOptions.Height) })
-			}
-			return nil
-		},
+			w, h := gio.DefaultOptions.Width, gio.DefaultOptions.Height
+			return func(i int) { sub.Resize(w-16*(script.Bounce(i, widths/2)+1), h) }, nil
+		}),
 		Numbers: gio.Numbers(gio.Bounds{Frames: widths}),
 	},
 	{

@@ -54,3 +54,20 @@ func TestTheRatchetsLayersKeepTheirPlace(t *testing.T) {
 		assert.Empty(t, stray, "package %s depends on them", pkg)
 	}
 }
+
+// TestTheSubjectsKnowNoEngine reads what the Gio and Fyne subjects depend
+// on within the module (go list -deps): a scenario's declaration, its
+// record and the program's glue, never perfbench's engine — its counters,
+// clocks, window, renderers or gallery. Their counts reach the record
+// through scenario.CountSource, as the engine's do.
+func TestTheSubjectsKnowNoEngine(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs go list")
+	}
+	for _, pkg := range []string{"subject/gio", "subject/fyne"} {
+		deps, stray, err := importgraph.Layering(pkg, []string{"scenario", "script", "band", "stats", "clock/thread", "internal/valgrind"})
+		require.NoError(t, err)
+		assert.Contains(t, deps, "scenario", "the check sees %s's dependencies", pkg)
+		assert.Empty(t, stray, "package %s depends on them", pkg)
+	}
+}

@@ -41,18 +41,3 @@ func TestCoreImportsNoFyne(t *testing.T) {
 	}
 	assert.True(t, sawFyne, "subject/fyne was listed with its Fyne dependencies: the check can see them")
 }
-
-// TestTheSubjectKnowsNoEngine reads what the Fyne subject depends on within
-// the module (go list -deps): a scenario's declaration, its record and the
-// program's glue, never perfbench's engine — its counters, clocks, window,
-// renderers or gallery. Its counts reach the record through
-// scenario.CountSource, as the engine's do.
-func TestTheSubjectKnowsNoEngine(t *testing.T) {
-	if testing.Short() {
-		t.Skip("runs go list")
-	}
-	deps, stray, err := importgraph.Layering("subject/fyne", []string{"scenario", "script", "band", "stats", "clock/thread", "internal/valgrind"})
-	require.NoError(t, err)
-	assert.Contains(t, deps, "scenario", "the check sees the package's dependencies")
-	assert.Empty(t, stray, "package subject/fyne depends on them")
-}

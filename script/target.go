@@ -97,14 +97,20 @@ func (m Match) Find(ts []Target, label string) (Target, error) {
 	if m.Nth > 0 {
 		what = fmt.Sprintf("%s at Nth %d", what, m.Nth)
 	}
+	return Target{}, notOnScreen(what, ts)
+}
+
+// notOnScreen is the error for what was asked of ts and is not among
+// them, naming every label on screen with its role.
+func notOnScreen(what string, ts []Target) error {
 	var on []string
 	for _, t := range ts {
 		on = append(on, fmt.Sprintf("%q (%s)", t.Label, t.Role))
 	}
 	if len(on) == 0 {
-		return Target{}, fmt.Errorf("no %s on screen: nothing labelled is", what)
+		return fmt.Errorf("no %s on screen: nothing labelled is", what)
 	}
-	return Target{}, fmt.Errorf("no %s on screen; on screen: %s", what, strings.Join(on, ", "))
+	return fmt.Errorf("no %s on screen; on screen: %s", what, strings.Join(on, ", "))
 }
 
 // One returns the one Match of a subject's variadic argument: the zero

@@ -51,6 +51,22 @@ func Each(ts []Target, i int) Target {
 	return ts[Bounce(i, len(ts))]
 }
 
+// Tour returns the targets of ts that have role r, in order, for [Each]
+// to visit in turn; where there are none, an error a scenario's Run
+// returns as it is (the run is Broken, not aimed at nothing), naming
+// every label on screen, as [Match.Find]'s does.
+func Tour(ts []Target, r Role) ([]Target, error) {
+	out := Only(ts, r)
+	if len(out) == 0 {
+		what := "target"
+		if r != Any {
+			what = r.String()
+		}
+		return nil, notOnScreen(what, ts)
+	}
+	return out, nil
+}
+
 // Only returns the targets of ts that have role r, in order: a tour of a
 // list's rows keeps the buttons (or labels) and leaves the field above.
 func Only(ts []Target, r Role) []Target {

@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 
 	"github.com/perfbench/perfbench/script"
 )
@@ -65,4 +66,17 @@ func TestOnly(t *testing.T) {
 	assert.Equal(t, []script.Target{ts[0], ts[2]}, script.Only(ts, script.Button))
 	assert.Equal(t, ts, script.Only(ts, script.Any))
 	assert.Empty(t, script.Only(ts, script.Editor))
+}
+
+// A tour over no target of its role is an error a Run returns, naming
+// what is on screen, where Each over it would panic.
+func TestTour(t *testing.T) {
+	ts := []script.Target{{Label: "a", Role: script.Button}, {Label: "b", Role: script.Label}, {Label: "c", Role: script.Button}}
+	got, err := script.Tour(ts, script.Button)
+	require.NoError(t, err)
+	assert.Equal(t, []script.Target{ts[0], ts[2]}, got)
+	_, err = script.Tour(ts, script.Editor)
+	assert.EqualError(t, err, `no editor on screen; on screen: "a" (button), "b" (label), "c" (button)`)
+	_, err = script.Tour(nil, script.Any)
+	assert.EqualError(t, err, "no target on screen: nothing labelled is")
 }

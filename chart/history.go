@@ -121,15 +121,19 @@ func Scenario(w io.Writer, format, title string, times []TimeHistory, counts []C
 		panic("chart: Scenario format " + format + ": want chart.SVG or chart.PNG")
 	}
 	var panels []TimeHistory
-	var unset []string // times with no baseline yet: told once, below
+	var unset []string  // times with no baseline yet: told once, below
+	var single []string // exact numbers with one baseline: a line each, below
 	for _, th := range times {
-		if len(th.Baselines) > 0 {
-			panels = append(panels, th)
-		} else {
+		switch {
+		case len(th.Baselines) == 0:
 			unset = append(unset, th.Name)
+		case len(th.Baselines) == 1 && exact(th.Baselines[0]):
+			single = append(single, singleLine(th))
+		default:
+			panels = append(panels, th)
 		}
 	}
-	if len(panels) == 0 && len(counts) == 0 && len(unset) == 0 {
+	if len(panels) == 0 && len(counts) == 0 && len(unset) == 0 && len(single) == 0 {
 		return fmt.Errorf("chart: %s: nothing to plot", title)
 	}
 	x := newOrder(panels)
@@ -142,6 +146,12 @@ func Scenario(w io.Writer, format, title string, times []TimeHistory, counts []C
 		timePlots = append(timePlots, []*plot.Plot{p})
 	}
 	legend, notes := historyLegend(panels, x)
+	// An exact number's first baseline is one point with no interval: a
+	// panel would be an empty plot with a dot at its edge, so it is a line
+	// until its baseline moves.
+	for _, l := range single {
+		notes = append(notes, wrap(l, 100)...)
+	}
 	if len(unset) > 0 {
 		// One line for all of them, rather than an empty panel each.
 		notes = append(notes, wrap("no baseline recorded yet on this machine, so no history to draw: "+strings.Join(unset, ", "), 100)...)
@@ -231,6 +241,19 @@ func Scenario(w io.Writer, format, title string, times []TimeHistory, counts []C
 	}
 	_, err := c.WriteTo(w)
 	return err
+}
+
+// exact reports whether b is an exact number's baseline (instructions):
+// a value with no interval around it.
+func exact(b Baseline) bool { return b.Lo == b.Median && b.Hi == b.Median }
+
+// singleLine says what an exact number's one baseline is, as the chart
+// writes it in place of a panel: "tab-instructions: 427736
+// instructions/tab-step, recorded at 39c8675 on 2026-12-02".
+func singleLine(th TimeHistory) string {
+	b := th.Baselines[0]
+	return fmt.Sprintf("%s: %s %s, %s at %s on %s",
+		th.Name, band.Format(b.Median), th.Unit, b.Kind, shortCommit(b.Commit), b.Set.UTC().Format("2006-01-02"))
 }
 
 // order is the x axis of a scenario's time panels: every moment any of

@@ -2,6 +2,7 @@ package chart
 
 import (
 	"bytes"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -58,6 +59,25 @@ func TestAChartTellsItsStory(t *testing.T) {
 	assert.Contains(t, svg, "no commit: the recording names none")
 	assert.NotContains(t, svg, ">?<")
 	assert.Equal(t, 1, strings.Count(svg, "no baseline recorded yet on this machine, so no history to draw: wheel-frame, resize-frame"))
+
+	// An exact number's one baseline is a line, not a panel of one dot:
+	// the chart grows by a line, not by a panel.
+	withPanels := b.Len()
+	one := TimeHistory{Name: "tab-instructions", Unit: "instructions/tab-step", Tolerance: 0.0025, Baselines: []Baseline{
+		{Set: day.Add(96 * time.Hour), Median: 427736, Lo: 427736, Hi: 427736, Kind: Recorded, Commit: "39c8675f84c7"},
+	}}
+	b.Reset()
+	require.NoError(t, Scenario(&b, SVG, "kitchen-sink", append(slices.Clone(times), one), nil))
+	svg = b.String()
+	assert.Contains(t, svg, "tab-instructions: 427736 instructions/tab-step, recorded at 39c8675 on 2026-09-14<")
+	assert.NotContains(t, svg, ">instructions/tab-step<", "no panel with the number's unit on its axis")
+	assert.Less(t, b.Len()-withPanels, withPanels/4, "a line, not a panel")
+	// Once it has moved, it is a panel like any other.
+	moved := one
+	moved.Baselines = append(slices.Clone(one.Baselines), Baseline{Set: day.Add(120 * time.Hour), Median: 427000, Lo: 427000, Hi: 427000, Kind: Lowered, Commit: "4d5e6f708192"})
+	b.Reset()
+	require.NoError(t, Scenario(&b, SVG, "kitchen-sink", append(slices.Clone(times), moved), nil))
+	assert.NotContains(t, b.String(), "recorded at 39c8675 on")
 
 	// Nothing but times without a baseline: a chart that says so, not an
 	// error.

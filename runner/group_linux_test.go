@@ -1,7 +1,6 @@
 package runner
 
 import (
-	"bytes"
 	"context"
 	"os"
 	"os/exec"
@@ -12,6 +11,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/perfbench/perfbench/internal/proctest"
 )
 
 // A child's children die with it: one that hangs beside its hung parent
@@ -70,20 +71,8 @@ func TestNoGrandchildOutlivesItsChild(t *testing.T) {
 			require.NoError(t, err, "the child started its grandchild")
 			pid, err := strconv.Atoi(string(data))
 			require.NoError(t, err)
-			assert.Eventually(t, func() bool { return !alive(pid) }, 5*time.Second, 20*time.Millisecond,
+			assert.Eventually(t, func() bool { return !proctest.Running(pid) }, 5*time.Second, 20*time.Millisecond,
 				"grandchild %d still running", pid)
 		})
 	}
-}
-
-// alive reports whether process pid runs: it exists and is not a zombie
-// (a killed orphan waits as one until its new parent reaps it, which in a
-// container need not happen soon).
-func alive(pid int) bool {
-	stat, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
-	if err != nil {
-		return false
-	}
-	i := bytes.LastIndexByte(stat, ')')
-	return i < 0 || i+2 >= len(stat) || stat[i+2] != 'Z'
 }

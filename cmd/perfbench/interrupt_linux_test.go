@@ -1,15 +1,14 @@
 package main
 
 import (
-	"bytes"
-	"os"
-	"strconv"
 	"syscall"
 	"testing"
 	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/perfbench/perfbench/internal/proctest"
 )
 
 // A perfbench that dies of a signal it cannot answer (SIGKILL) or does
@@ -23,20 +22,8 @@ func TestAKilledPerfbenchTakesItsChildrenWithIt(t *testing.T) {
 			cmd, _, child := startSleeping(t, t.TempDir(), []string{"--instructions", "off"})
 			require.NoError(t, cmd.Process.Signal(sig))
 			_ = cmd.Wait()
-			assert.Eventually(t, func() bool { return !running(child) }, 5*time.Second, 20*time.Millisecond,
+			assert.Eventually(t, func() bool { return !proctest.Running(child) }, 5*time.Second, 20*time.Millisecond,
 				"child %d still running after perfbench died of %v", child, sig)
 		})
 	}
-}
-
-// running reports whether process pid runs: it exists and is not a zombie
-// (a killed orphan waits as one until its new parent reaps it, which in a
-// container need not happen soon).
-func running(pid int) bool {
-	stat, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
-	if err != nil {
-		return false
-	}
-	i := bytes.LastIndexByte(stat, ')')
-	return i < 0 || i+2 >= len(stat) || stat[i+2] != 'Z'
 }

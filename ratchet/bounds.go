@@ -2,6 +2,7 @@ package ratchet
 
 import (
 	"fmt"
+	"iter"
 	"slices"
 	"time"
 
@@ -65,17 +66,27 @@ func (j judge) withRecordedBound(name string, m band.Measured, varies, rebaselin
 // scenarios: each bound recorded, tightened or rebaselined by the rule
 // above.
 func (r *Ratchet) moveBounds(o *outcome.Outcome, now time.Time) {
-	for _, sc := range o.Scenarios {
-		if sc.Broken != "" {
-			continue
+	for sc, i := range recordedCounts(*o) {
+		varies := slices.Contains(sc.Varying, sc.Numbers[i].Name)
+		if mv, ok := moveBound(r.store, sc.Name, r.measured[sc.Name][i], varies, sc.Rebaselined, r.opts.Why, r.opts.Commit, now); ok {
+			o.Moves = append(o.Moves, mv)
 		}
-		for i, n := range sc.Numbers {
-			if !recordedCount(n.Spec) || n.BandVerdict == band.Broken {
+	}
+}
+
+// recordedCounts yields each recorded count of o that a recording moves
+// and a check reports, as its scenario and its index there: those of
+// scenarios that ran, whose own value did not break.
+func recordedCounts(o outcome.Outcome) iter.Seq2[outcome.Scenario, int] {
+	return func(yield func(outcome.Scenario, int) bool) {
+		for _, sc := range o.Scenarios {
+			if sc.Broken != "" {
 				continue
 			}
-			varies := slices.Contains(sc.Varying, n.Name)
-			if mv, ok := moveBound(r.store, sc.Name, r.measured[sc.Name][i], varies, sc.Rebaselined, r.opts.Why, r.opts.Commit, now); ok {
-				o.Moves = append(o.Moves, mv)
+			for i, n := range sc.Numbers {
+				if recordedCount(n.Spec) && n.BandVerdict != band.Broken && !yield(sc, i) {
+					return
+				}
 			}
 		}
 	}
@@ -149,17 +160,10 @@ func edge(d band.Direction, b baselines.Bound, worst bool) float64 {
 // store yet, what perf would add: what perf --check reports stale.
 func (r *Ratchet) unrecorded(o outcome.Outcome) []string {
 	var out []string
-	for _, sc := range o.Scenarios {
-		if sc.Broken != "" {
-			continue
-		}
-		for _, n := range sc.Numbers {
-			if !recordedCount(n.Spec) || n.BandVerdict == band.Broken {
-				continue
-			}
-			if _, ok := r.store.Bound(baselines.CountKey{Scenario: sc.Name, Number: n.Name}); !ok {
-				out = append(out, fmt.Sprintf("%s/%s: its %s, which perf records from the run", sc.Name, n.Name, n.Band.Direction()))
-			}
+	for sc, i := range recordedCounts(o) {
+		n := sc.Numbers[i]
+		if _, ok := r.store.Bound(baselines.CountKey{Scenario: sc.Name, Number: n.Name}); !ok {
+			out = append(out, fmt.Sprintf("%s/%s: its %s, which perf records from the run", sc.Name, n.Name, n.Band.Direction()))
 		}
 	}
 	return out

@@ -44,7 +44,7 @@ import (
 	"syscall"
 	"time"
 
-	"github.com/perfbench/perfbench/runner"
+	"github.com/perfbench/perfbench/internal/measure/runner"
 	"github.com/perfbench/perfbench/scenario"
 )
 
@@ -110,7 +110,7 @@ func run(args []string) int {
 	gioapp, fyneapp := filepath.Join(tmp, "gioapp")+filepath.Ext(bin), filepath.Join(tmp, "fyneapp")+filepath.Ext(bin)
 	steps := []step{
 		{"vet", []string{"go", "vet", "./..."}},
-		// The slow tests too (package internal/slow): the Monte Carlo
+		// The slow tests too (package internal/check/slow): the Monte Carlo
 		// simulations, the throwaway modules, the real paired runs.
 		{"test", []string{"env", "PERFBENCH_SLOW_TESTS=1", "go", "test", "./..."}},
 		build,

@@ -8,7 +8,7 @@ import (
 
 	"golang.org/x/perf/benchmath"
 
-	"github.com/perfbench/perfbench/stats"
+	"github.com/perfbench/perfbench/internal/judge/stats"
 )
 
 // Confidence is the level of the interval reported around a time's median.

@@ -13,13 +13,13 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/perfbench/perfbench/affinity"
-	"github.com/perfbench/perfbench/builds"
-	"github.com/perfbench/perfbench/internal/stamp"
-	"github.com/perfbench/perfbench/outcome"
-	"github.com/perfbench/perfbench/paired"
-	"github.com/perfbench/perfbench/report"
-	"github.com/perfbench/perfbench/runner"
+	"github.com/perfbench/perfbench/internal/judge/outcome"
+	"github.com/perfbench/perfbench/internal/judge/paired"
+	"github.com/perfbench/perfbench/internal/measure/affinity"
+	"github.com/perfbench/perfbench/internal/measure/builds"
+	"github.com/perfbench/perfbench/internal/measure/runner"
+	"github.com/perfbench/perfbench/internal/measure/stamp"
+	"github.com/perfbench/perfbench/internal/publish/report"
 )
 
 // buildRevision builds the program at git revision ref once for each of seeds

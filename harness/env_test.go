@@ -7,9 +7,9 @@ import (
 
 	"github.com/stretchr/testify/assert"
 
-	"github.com/perfbench/perfbench/affinity"
 	"github.com/perfbench/perfbench/harness"
-	"github.com/perfbench/perfbench/latency"
+	"github.com/perfbench/perfbench/internal/instrument/latency"
+	"github.com/perfbench/perfbench/internal/measure/affinity"
 )
 
 // A PERFBENCH_* value every child would fail on, or lose its trace to, is

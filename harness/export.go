@@ -12,7 +12,7 @@ import (
 
 	"github.com/spf13/pflag"
 
-	"github.com/perfbench/perfbench/report"
+	"github.com/perfbench/perfbench/internal/publish/report"
 )
 
 // exports are a command's --export-FORMAT FILE flags: the report written

@@ -46,12 +46,12 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/perfbench/perfbench/latency"
-	"github.com/perfbench/perfbench/outcome"
+	"github.com/perfbench/perfbench/internal/instrument/latency"
+	"github.com/perfbench/perfbench/internal/judge/outcome"
+	"github.com/perfbench/perfbench/internal/keep/writegroup"
+	"github.com/perfbench/perfbench/internal/measure/runner"
 	"github.com/perfbench/perfbench/ratchet"
-	"github.com/perfbench/perfbench/runner"
 	"github.com/perfbench/perfbench/scenario"
-	"github.com/perfbench/perfbench/writegroup"
 )
 
 // Options configure the front end of one program. The zero Options serve

@@ -8,7 +8,7 @@ import (
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 
-	"github.com/perfbench/perfbench/internal/stamp"
+	"github.com/perfbench/perfbench/internal/measure/stamp"
 )
 
 // helpWidth is the width help is wrapped to: an 80-column terminal.

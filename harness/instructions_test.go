@@ -7,9 +7,9 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/perfbench/perfbench/baselines"
-	"github.com/perfbench/perfbench/internal/callgrind"
-	"github.com/perfbench/perfbench/runner"
+	"github.com/perfbench/perfbench/internal/keep/baselines"
+	"github.com/perfbench/perfbench/internal/measure/callgrind"
+	"github.com/perfbench/perfbench/internal/measure/runner"
 )
 
 // The runner's toolchain key is one the ratchet files as a toolchain's

@@ -9,8 +9,8 @@ import (
 	"time"
 
 	"github.com/perfbench/perfbench/band"
-	"github.com/perfbench/perfbench/builds"
-	"github.com/perfbench/perfbench/outcome"
+	"github.com/perfbench/perfbench/internal/judge/outcome"
+	"github.com/perfbench/perfbench/internal/measure/builds"
 )
 
 // scenarioLog is what a judged run (scenarios, perf) prints on stderr when

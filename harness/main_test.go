@@ -8,10 +8,10 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/perfbench/perfbench/affinity"
 	"github.com/perfbench/perfbench/band"
 	"github.com/perfbench/perfbench/harness"
-	"github.com/perfbench/perfbench/runner"
+	"github.com/perfbench/perfbench/internal/measure/affinity"
+	"github.com/perfbench/perfbench/internal/measure/runner"
 	"github.com/perfbench/perfbench/scenario"
 )
 

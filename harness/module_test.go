@@ -17,8 +17,8 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/perfbench/perfbench/band"
-	"github.com/perfbench/perfbench/internal/slow"
-	"github.com/perfbench/perfbench/report"
+	"github.com/perfbench/perfbench/internal/check/slow"
+	"github.com/perfbench/perfbench/internal/publish/report"
 )
 
 // The throwaway module of TestAGioModuleOfItsOwn: a Gio program's UI in an

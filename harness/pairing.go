@@ -13,8 +13,8 @@ import (
 	"github.com/spf13/cobra"
 	"golang.org/x/term"
 
-	"github.com/perfbench/perfbench/builds"
-	"github.com/perfbench/perfbench/paired"
+	"github.com/perfbench/perfbench/internal/judge/paired"
+	"github.com/perfbench/perfbench/internal/measure/builds"
 )
 
 // pairing tells what its builds do too.

@@ -11,8 +11,8 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/perfbench/perfbench/builds"
-	"github.com/perfbench/perfbench/paired"
+	"github.com/perfbench/perfbench/internal/judge/paired"
+	"github.com/perfbench/perfbench/internal/measure/builds"
 )
 
 // lockedBuffer is a buffer the pairing's ticker and the test share.

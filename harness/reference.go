@@ -14,14 +14,14 @@ import (
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 
-	"github.com/perfbench/perfbench/baselines"
-	"github.com/perfbench/perfbench/builds"
-	"github.com/perfbench/perfbench/internal/stamp"
-	"github.com/perfbench/perfbench/outcome"
-	"github.com/perfbench/perfbench/paired"
-	"github.com/perfbench/perfbench/report"
-	"github.com/perfbench/perfbench/revision"
-	"github.com/perfbench/perfbench/runner"
+	"github.com/perfbench/perfbench/internal/judge/outcome"
+	"github.com/perfbench/perfbench/internal/judge/paired"
+	"github.com/perfbench/perfbench/internal/judge/revision"
+	"github.com/perfbench/perfbench/internal/keep/baselines"
+	"github.com/perfbench/perfbench/internal/measure/builds"
+	"github.com/perfbench/perfbench/internal/measure/runner"
+	"github.com/perfbench/perfbench/internal/measure/stamp"
+	"github.com/perfbench/perfbench/internal/publish/report"
 )
 
 // referencePageDefault is the reference page beside the program's docs:

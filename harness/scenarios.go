@@ -13,15 +13,15 @@ import (
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 
-	"github.com/perfbench/perfbench/affinity"
-	"github.com/perfbench/perfbench/baselines"
-	"github.com/perfbench/perfbench/latency"
-	"github.com/perfbench/perfbench/outcome"
-	"github.com/perfbench/perfbench/paired"
-	"github.com/perfbench/perfbench/perfdocs"
+	"github.com/perfbench/perfbench/internal/instrument/latency"
+	"github.com/perfbench/perfbench/internal/judge/outcome"
+	"github.com/perfbench/perfbench/internal/judge/paired"
+	"github.com/perfbench/perfbench/internal/keep/baselines"
+	"github.com/perfbench/perfbench/internal/measure/affinity"
+	"github.com/perfbench/perfbench/internal/measure/runner"
+	"github.com/perfbench/perfbench/internal/publish/perfdocs"
+	"github.com/perfbench/perfbench/internal/publish/report"
 	"github.com/perfbench/perfbench/ratchet"
-	"github.com/perfbench/perfbench/report"
-	"github.com/perfbench/perfbench/runner"
 	"github.com/perfbench/perfbench/scenario"
 )
 

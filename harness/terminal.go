@@ -7,7 +7,7 @@ import (
 
 	"golang.org/x/term"
 
-	"github.com/perfbench/perfbench/report"
+	"github.com/perfbench/perfbench/internal/publish/report"
 )
 
 // terminalFor lays a judged table out for where out goes: on a terminal

@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"testing"
 
-	"github.com/perfbench/perfbench/counter"
+	"github.com/perfbench/perfbench/internal/instrument/counter"
 )
 
 // Scenario is one interaction driven over the engine.

@@ -5,7 +5,7 @@ package nonvacuity_test
 import (
 	"fmt"
 
-	"github.com/perfbench/perfbench/counter"
+	"github.com/perfbench/perfbench/internal/instrument/counter"
 	"github.com/perfbench/perfbench/nonvacuity"
 )
 

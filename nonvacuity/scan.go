@@ -17,7 +17,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/perfbench/perfbench/counter"
+	"github.com/perfbench/perfbench/internal/instrument/counter"
 )
 
 // IgnoreDirective, on the line of a call to Assert or the line above it,
@@ -48,7 +48,7 @@ type ScanOptions struct {
 // counters of its counter table (counter.Skips).
 var DefaultScanOptions = ScanOptions{
 	NonvacuityPath: "github.com/perfbench/perfbench/nonvacuity",
-	CounterPath:    "github.com/perfbench/perfbench/counter",
+	CounterPath:    "github.com/perfbench/perfbench/internal/instrument/counter",
 	Skips:          skipNames(),
 }
 

@@ -9,7 +9,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/perfbench/perfbench/counter"
+	"github.com/perfbench/perfbench/internal/instrument/counter"
 	"github.com/perfbench/perfbench/nonvacuity"
 )
 
@@ -149,7 +149,7 @@ func TestDefaultScanOptions(t *testing.T) {
 	require.NotEmpty(t, want)
 	assert.Equal(t, want, nonvacuity.DefaultScanOptions.Skips)
 	assert.Equal(t, "github.com/perfbench/perfbench/nonvacuity", nonvacuity.DefaultScanOptions.NonvacuityPath)
-	assert.Equal(t, "github.com/perfbench/perfbench/counter", nonvacuity.DefaultScanOptions.CounterPath)
+	assert.Equal(t, "github.com/perfbench/perfbench/internal/instrument/counter", nonvacuity.DefaultScanOptions.CounterPath)
 
 	dir := t.TempDir()
 	write(t, dir, "go.mod", "module example.com/app\n")
@@ -158,7 +158,7 @@ func TestDefaultScanOptions(t *testing.T) {
 import (
 	"testing"
 
-	pc "github.com/perfbench/perfbench/counter"
+	pc "github.com/perfbench/perfbench/internal/instrument/counter"
 	"github.com/perfbench/perfbench/nonvacuity"
 )
 

@@ -7,9 +7,9 @@ import (
 	"time"
 
 	"github.com/perfbench/perfbench/band"
-	"github.com/perfbench/perfbench/baselines"
-	"github.com/perfbench/perfbench/history"
-	"github.com/perfbench/perfbench/outcome"
+	"github.com/perfbench/perfbench/internal/judge/outcome"
+	"github.com/perfbench/perfbench/internal/keep/baselines"
+	"github.com/perfbench/perfbench/internal/keep/history"
 )
 
 // The rule that moves a count's recorded bound (band.Record), obligation

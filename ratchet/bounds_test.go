@@ -10,12 +10,12 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/perfbench/perfbench/band"
-	"github.com/perfbench/perfbench/baselines"
-	"github.com/perfbench/perfbench/history"
-	"github.com/perfbench/perfbench/outcome"
+	"github.com/perfbench/perfbench/internal/judge/outcome"
+	"github.com/perfbench/perfbench/internal/keep/baselines"
+	"github.com/perfbench/perfbench/internal/keep/history"
+	"github.com/perfbench/perfbench/internal/keep/writegroup"
 	"github.com/perfbench/perfbench/ratchet"
 	"github.com/perfbench/perfbench/scenario"
-	"github.com/perfbench/perfbench/writegroup"
 )
 
 const commitA = "4f6ca49b2d8bfd71e5835e3c83ccf83462a4b713"

@@ -5,8 +5,8 @@ import (
 	"runtime/debug"
 	"strings"
 
-	"github.com/perfbench/perfbench/internal/stamp"
-	"github.com/perfbench/perfbench/writegroup"
+	"github.com/perfbench/perfbench/internal/keep/writegroup"
+	"github.com/perfbench/perfbench/internal/measure/stamp"
 )
 
 // CheckBuild refuses a binary whose times would describe a program nobody

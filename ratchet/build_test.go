@@ -6,8 +6,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 
+	"github.com/perfbench/perfbench/internal/keep/writegroup"
 	"github.com/perfbench/perfbench/ratchet"
-	"github.com/perfbench/perfbench/writegroup"
 )
 
 // The settings below are what `go version -m` shows for binaries built with

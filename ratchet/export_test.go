@@ -3,7 +3,7 @@ package ratchet
 import (
 	"context"
 
-	"github.com/perfbench/perfbench/outcome"
+	"github.com/perfbench/perfbench/internal/judge/outcome"
 	"github.com/perfbench/perfbench/scenario"
 )
 

@@ -9,7 +9,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"github.com/perfbench/perfbench/report"
+	"github.com/perfbench/perfbench/internal/publish/report"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata/golden")

@@ -17,12 +17,12 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/perfbench/perfbench/band"
-	"github.com/perfbench/perfbench/baselines"
-	"github.com/perfbench/perfbench/history"
-	"github.com/perfbench/perfbench/perfdocs"
+	"github.com/perfbench/perfbench/internal/keep/baselines"
+	"github.com/perfbench/perfbench/internal/keep/history"
+	"github.com/perfbench/perfbench/internal/keep/writegroup"
+	"github.com/perfbench/perfbench/internal/keep/writegroup/writegrouptest"
+	"github.com/perfbench/perfbench/internal/publish/perfdocs"
 	"github.com/perfbench/perfbench/scenario"
-	"github.com/perfbench/perfbench/writegroup"
-	"github.com/perfbench/perfbench/writegroup/writegrouptest"
 )
 
 // faultRepo is a module root for the fault runs: baselines, history,

@@ -11,10 +11,10 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/perfbench/perfbench/baselines"
-	"github.com/perfbench/perfbench/history"
+	"github.com/perfbench/perfbench/internal/keep/baselines"
+	"github.com/perfbench/perfbench/internal/keep/history"
+	"github.com/perfbench/perfbench/internal/keep/writegroup"
 	"github.com/perfbench/perfbench/ratchet"
-	"github.com/perfbench/perfbench/writegroup"
 )
 
 func (r repo) history() string { return filepath.Join(r.dir, "perf", "history.yaml") }

@@ -14,8 +14,8 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/perfbench/perfbench/internal/keep/writegroup"
 	"github.com/perfbench/perfbench/ratchet"
-	"github.com/perfbench/perfbench/writegroup"
 )
 
 // Files a careless or hostile user leaves where the ratchet's own should

@@ -14,14 +14,14 @@ import (
 	"golang.org/x/perf/benchmath"
 
 	"github.com/perfbench/perfbench/band"
-	"github.com/perfbench/perfbench/baselines"
-	"github.com/perfbench/perfbench/chart"
-	"github.com/perfbench/perfbench/history"
-	"github.com/perfbench/perfbench/outcome"
-	"github.com/perfbench/perfbench/perfdocs"
+	"github.com/perfbench/perfbench/internal/judge/outcome"
+	"github.com/perfbench/perfbench/internal/judge/stats"
+	"github.com/perfbench/perfbench/internal/keep/baselines"
+	"github.com/perfbench/perfbench/internal/keep/history"
+	"github.com/perfbench/perfbench/internal/keep/writegroup"
+	"github.com/perfbench/perfbench/internal/publish/chart"
+	"github.com/perfbench/perfbench/internal/publish/perfdocs"
 	"github.com/perfbench/perfbench/scenario"
-	"github.com/perfbench/perfbench/stats"
-	"github.com/perfbench/perfbench/writegroup"
 )
 
 // whyFirstReference is why perf records the first reference.

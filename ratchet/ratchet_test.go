@@ -15,13 +15,13 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/perfbench/perfbench/band"
-	"github.com/perfbench/perfbench/baselines"
-	"github.com/perfbench/perfbench/history"
-	"github.com/perfbench/perfbench/outcome"
+	"github.com/perfbench/perfbench/internal/judge/outcome"
+	"github.com/perfbench/perfbench/internal/keep/baselines"
+	"github.com/perfbench/perfbench/internal/keep/history"
+	"github.com/perfbench/perfbench/internal/keep/writegroup"
+	"github.com/perfbench/perfbench/internal/publish/report"
 	"github.com/perfbench/perfbench/ratchet"
-	"github.com/perfbench/perfbench/report"
 	"github.com/perfbench/perfbench/scenario"
-	"github.com/perfbench/perfbench/writegroup"
 )
 
 // cleanBuild is what the go command records for a plain optimised build.

@@ -8,7 +8,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/perfbench/perfbench/baselines"
+	"github.com/perfbench/perfbench/internal/keep/baselines"
 	"github.com/perfbench/perfbench/ratchet"
 )
 

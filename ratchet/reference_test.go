@@ -12,10 +12,10 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/perfbench/perfbench/band"
-	"github.com/perfbench/perfbench/baselines"
-	"github.com/perfbench/perfbench/outcome"
-	"github.com/perfbench/perfbench/revision"
-	"github.com/perfbench/perfbench/writegroup"
+	"github.com/perfbench/perfbench/internal/judge/outcome"
+	"github.com/perfbench/perfbench/internal/judge/revision"
+	"github.com/perfbench/perfbench/internal/keep/baselines"
+	"github.com/perfbench/perfbench/internal/keep/writegroup"
 )
 
 const (

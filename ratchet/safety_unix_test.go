@@ -15,8 +15,8 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/perfbench/perfbench/internal/keep/writegroup"
 	"github.com/perfbench/perfbench/ratchet"
-	"github.com/perfbench/perfbench/writegroup"
 )
 
 // Bad input a new user feeds the ratchet: each is an *InputError (exit 2

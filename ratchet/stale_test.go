@@ -6,7 +6,7 @@ import (
 
 	"github.com/stretchr/testify/assert"
 
-	"github.com/perfbench/perfbench/outcome"
+	"github.com/perfbench/perfbench/internal/judge/outcome"
 )
 
 // A stale file names the lines that differ, found by their longest common

@@ -8,7 +8,7 @@
 // program's (package subject/gio) declare and record the same way, and
 // the runner (package runner), the ratchet and the front end (package
 // harness) treat them alike. It imports band and the thread's CPU clock
-// (clock/thread) only — no engine, its counters, renderer, ratchet or
+// (internal/instrument/clock/thread) only — no engine, its counters, renderer, ratchet or
 // toolkit — and a test reads the import graph to keep it so.
 //
 // # Declaring

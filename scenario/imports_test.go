@@ -19,11 +19,11 @@ var allowed = map[string]bool{
 	"github.com/perfbench/perfbench/band": true,
 	// The thread's CPU clock alone: package clock, the engine's clocks,
 	// counts the engine's timers.
-	"github.com/perfbench/perfbench/clock/thread": true,
+	"github.com/perfbench/perfbench/internal/instrument/clock/thread": true,
 	// band's statistics of times: pure functions over samples.
-	"github.com/perfbench/perfbench/stats": true,
+	"github.com/perfbench/perfbench/internal/judge/stats": true,
 	// Valgrind's client requests, a leaf package of a few instructions.
-	"github.com/perfbench/perfbench/internal/valgrind": true,
+	"github.com/perfbench/perfbench/internal/measure/valgrind": true,
 }
 
 // TestScenarioImportsBandThreadClockValgrindOnly reads the package's dependencies
@@ -40,7 +40,7 @@ func TestScenarioImportsBandThreadClockValgrindOnly(t *testing.T) {
 			continue
 		}
 		deps = append(deps, d)
-		assert.True(t, allowed[d], "package scenario depends on %s; it may depend on band (and its stats), clock/thread and internal/valgrind only", d)
+		assert.True(t, allowed[d], "package scenario depends on %s; it may depend on band (and its stats), internal/instrument/clock/thread and internal/measure/valgrind only", d)
 	}
 	assert.Contains(t, deps, "github.com/perfbench/perfbench/band", "the check sees the package's dependencies")
 }

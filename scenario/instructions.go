@@ -4,7 +4,7 @@ import (
 	"runtime"
 	"runtime/debug"
 
-	"github.com/perfbench/perfbench/internal/valgrind"
+	"github.com/perfbench/perfbench/internal/measure/valgrind"
 )
 
 // Instructions is what the recorded steps with one label retired, counted

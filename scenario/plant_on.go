@@ -6,7 +6,7 @@ import (
 	"os"
 	"time"
 
-	"github.com/perfbench/perfbench/clock/thread"
+	"github.com/perfbench/perfbench/internal/instrument/clock/thread"
 )
 
 // PlantEnv names the environment variable a build with the

@@ -4,7 +4,7 @@ import (
 	"runtime"
 	"time"
 
-	"github.com/perfbench/perfbench/clock/thread"
+	"github.com/perfbench/perfbench/internal/instrument/clock/thread"
 )
 
 // Session is one run of a scenario: the subject it drives on a virtual

@@ -1,9 +1,9 @@
 package workloads
 
 import (
-	"github.com/perfbench/perfbench/gallery"
-	"github.com/perfbench/perfbench/phase"
+	"github.com/perfbench/perfbench/internal/check/phase"
 	"github.com/perfbench/perfbench/ui/document"
+	"github.com/perfbench/perfbench/ui/gallery"
 	"github.com/perfbench/perfbench/ui/geom"
 	"github.com/perfbench/perfbench/ui/window"
 )

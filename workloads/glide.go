@@ -4,9 +4,9 @@ import (
 	"fmt"
 	"slices"
 
-	"github.com/perfbench/perfbench/counter"
-	"github.com/perfbench/perfbench/gallery"
+	"github.com/perfbench/perfbench/internal/instrument/counter"
 	"github.com/perfbench/perfbench/ui/document"
+	"github.com/perfbench/perfbench/ui/gallery"
 )
 
 var glideSplit = &Workload{

@@ -7,7 +7,7 @@ import (
 	"slices"
 	"time"
 
-	"github.com/perfbench/perfbench/counter"
+	"github.com/perfbench/perfbench/internal/instrument/counter"
 )
 
 // Point is what a workload measured at one point of its sweep: one size of

@@ -5,10 +5,10 @@ import (
 	"strings"
 	"time"
 
-	"github.com/perfbench/perfbench/counter"
-	"github.com/perfbench/perfbench/gallery"
-	"github.com/perfbench/perfbench/monkey"
+	"github.com/perfbench/perfbench/internal/check/monkey"
+	"github.com/perfbench/perfbench/internal/instrument/counter"
 	"github.com/perfbench/perfbench/ui/document"
+	"github.com/perfbench/perfbench/ui/gallery"
 	"github.com/perfbench/perfbench/ui/window"
 )
 

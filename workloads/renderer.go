@@ -3,12 +3,12 @@ package workloads
 import (
 	"fmt"
 
-	"github.com/perfbench/perfbench/counter"
-	"github.com/perfbench/perfbench/gallery"
-	"github.com/perfbench/perfbench/phase"
+	"github.com/perfbench/perfbench/internal/check/phase"
+	"github.com/perfbench/perfbench/internal/instrument/counter"
 	"github.com/perfbench/perfbench/renderer"
 	_ "github.com/perfbench/perfbench/renderer/raster" // the "cpu" renderer
 	"github.com/perfbench/perfbench/ui/document"
+	"github.com/perfbench/perfbench/ui/gallery"
 	"github.com/perfbench/perfbench/ui/window"
 )
 

@@ -5,10 +5,10 @@ import (
 
 	"gonum.org/v1/gonum/stat"
 
-	"github.com/perfbench/perfbench/clock"
-	"github.com/perfbench/perfbench/counter"
-	"github.com/perfbench/perfbench/gallery"
-	"github.com/perfbench/perfbench/phase"
+	"github.com/perfbench/perfbench/internal/check/phase"
+	"github.com/perfbench/perfbench/internal/instrument/clock"
+	"github.com/perfbench/perfbench/internal/instrument/counter"
+	"github.com/perfbench/perfbench/ui/gallery"
 	"github.com/perfbench/perfbench/ui/window"
 )
 

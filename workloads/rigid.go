@@ -3,8 +3,8 @@ package workloads
 import (
 	"fmt"
 
-	"github.com/perfbench/perfbench/counter"
-	"github.com/perfbench/perfbench/gallery"
+	"github.com/perfbench/perfbench/internal/instrument/counter"
+	"github.com/perfbench/perfbench/ui/gallery"
 )
 
 var rigidSlope = &Workload{

@@ -17,9 +17,9 @@ import (
 
 	"github.com/perfbench/perfbench/band"
 	"github.com/perfbench/perfbench/harness"
-	"github.com/perfbench/perfbench/outcome"
-	"github.com/perfbench/perfbench/paired"
-	"github.com/perfbench/perfbench/report"
+	"github.com/perfbench/perfbench/internal/judge/outcome"
+	"github.com/perfbench/perfbench/internal/judge/paired"
+	"github.com/perfbench/perfbench/internal/publish/report"
 )
 
 // gitRepo makes a repository with one commit whose ./cmd/perfbench does

@@ -15,8 +15,8 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/perfbench/perfbench/baselines"
 	"github.com/perfbench/perfbench/harness"
+	"github.com/perfbench/perfbench/internal/keep/baselines"
 )
 
 // perfCase is a checkout perf has recorded into once: its baselines,

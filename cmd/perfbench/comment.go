@@ -11,8 +11,8 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/perfbench/perfbench/comment"
 	"github.com/perfbench/perfbench/harness"
+	"github.com/perfbench/perfbench/internal/publish/comment"
 )
 
 func init() { subcommands = append(subcommands, newCommentCmd) }

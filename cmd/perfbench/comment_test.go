@@ -11,8 +11,8 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/perfbench/perfbench/comment/commenttest"
 	"github.com/perfbench/perfbench/harness"
+	"github.com/perfbench/perfbench/internal/publish/comment/commenttest"
 )
 
 // head is the pull request's head commit in every event below, and when

@@ -6,7 +6,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/perfbench/perfbench/harness"
-	"github.com/perfbench/perfbench/phase"
+	"github.com/perfbench/perfbench/internal/check/phase"
 	"github.com/perfbench/perfbench/renderer"
 	"github.com/perfbench/perfbench/workloads"
 )

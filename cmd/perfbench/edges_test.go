@@ -9,7 +9,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/perfbench/perfbench/harness"
-	"github.com/perfbench/perfbench/latency"
+	"github.com/perfbench/perfbench/internal/instrument/latency"
 )
 
 // --plot with a format no chart has is refused before the phase runs, and

@@ -11,11 +11,11 @@ import (
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 
-	"github.com/perfbench/perfbench/gallery"
-	"github.com/perfbench/perfbench/gates"
 	"github.com/perfbench/perfbench/harness"
-	"github.com/perfbench/perfbench/monkey"
+	"github.com/perfbench/perfbench/internal/check/gates"
+	"github.com/perfbench/perfbench/internal/check/monkey"
 	"github.com/perfbench/perfbench/renderer"
+	"github.com/perfbench/perfbench/ui/gallery"
 	"github.com/perfbench/perfbench/workloads"
 )
 

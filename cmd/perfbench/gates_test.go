@@ -10,8 +10,8 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/perfbench/perfbench/band"
-	"github.com/perfbench/perfbench/gates"
 	"github.com/perfbench/perfbench/harness"
+	"github.com/perfbench/perfbench/internal/check/gates"
 )
 
 // budget, cadence and verify judge counts and equalities on a virtual

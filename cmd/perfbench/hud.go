@@ -6,9 +6,9 @@ import (
 	"strings"
 	"time"
 
-	"github.com/perfbench/perfbench/clock"
-	"github.com/perfbench/perfbench/hud"
-	"github.com/perfbench/perfbench/phase"
+	"github.com/perfbench/perfbench/internal/check/phase"
+	"github.com/perfbench/perfbench/internal/instrument/clock"
+	"github.com/perfbench/perfbench/internal/instrument/hud"
 )
 
 func init() { hudPrinter = newHUDPrinter }

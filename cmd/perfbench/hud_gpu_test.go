@@ -7,8 +7,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 
-	"github.com/perfbench/perfbench/clock"
-	"github.com/perfbench/perfbench/hud"
+	"github.com/perfbench/perfbench/internal/instrument/clock"
+	"github.com/perfbench/perfbench/internal/instrument/hud"
 )
 
 type fakeGPU struct {

@@ -11,7 +11,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/perfbench/perfbench/harness"
-	"github.com/perfbench/perfbench/internal/slow"
+	"github.com/perfbench/perfbench/internal/check/slow"
 )
 
 // A judged run counts each time-carrying scenario's instructions a step

@@ -8,7 +8,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/perfbench/perfbench/internal/proctest"
+	"github.com/perfbench/perfbench/internal/measure/proctest"
 )
 
 // A perfbench that dies of a signal it cannot answer (SIGKILL) or does

@@ -14,7 +14,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/perfbench/perfbench/harness"
-	_ "github.com/perfbench/perfbench/suite" // perfbench's own scenarios
+	_ "github.com/perfbench/perfbench/internal/check/suite" // perfbench's own scenarios
 )
 
 func main() { os.Exit(run(os.Stdout, os.Stderr, os.Args[1:])) }

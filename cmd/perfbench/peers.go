@@ -10,11 +10,11 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/perfbench/perfbench/gallery"
 	"github.com/perfbench/perfbench/harness"
-	"github.com/perfbench/perfbench/peers"
-	"github.com/perfbench/perfbench/report"
+	"github.com/perfbench/perfbench/internal/check/peers"
+	"github.com/perfbench/perfbench/internal/publish/report"
 	"github.com/perfbench/perfbench/subject/gio/peer"
+	"github.com/perfbench/perfbench/ui/gallery"
 )
 
 // This file and peers_fyne.go are the only parts of the CLI that import a

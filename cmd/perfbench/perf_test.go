@@ -15,7 +15,7 @@ import (
 
 	"github.com/perfbench/perfbench/band"
 	"github.com/perfbench/perfbench/harness"
-	"github.com/perfbench/perfbench/report"
+	"github.com/perfbench/perfbench/internal/publish/report"
 )
 
 // withBuild makes perf check bi instead of the test binary's own build

@@ -14,12 +14,12 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/perfbench/perfbench/band"
-	"github.com/perfbench/perfbench/chart"
-	"github.com/perfbench/perfbench/counter"
-	"github.com/perfbench/perfbench/gallery"
 	"github.com/perfbench/perfbench/harness"
-	"github.com/perfbench/perfbench/latency"
-	"github.com/perfbench/perfbench/phase"
+	"github.com/perfbench/perfbench/internal/check/phase"
+	"github.com/perfbench/perfbench/internal/instrument/counter"
+	"github.com/perfbench/perfbench/internal/instrument/latency"
+	"github.com/perfbench/perfbench/internal/publish/chart"
+	"github.com/perfbench/perfbench/ui/gallery"
 )
 
 func init() { subcommands = append(subcommands, newPhaseCmd) }

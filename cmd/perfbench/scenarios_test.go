@@ -19,13 +19,13 @@ import (
 	"golang.org/x/perf/benchfmt"
 
 	"github.com/perfbench/perfbench/band"
-	"github.com/perfbench/perfbench/baselines"
-	"github.com/perfbench/perfbench/gallery"
 	"github.com/perfbench/perfbench/harness"
-	"github.com/perfbench/perfbench/internal/slow"
-	"github.com/perfbench/perfbench/report"
+	"github.com/perfbench/perfbench/internal/check/slow"
+	"github.com/perfbench/perfbench/internal/keep/baselines"
+	"github.com/perfbench/perfbench/internal/publish/report"
 	"github.com/perfbench/perfbench/scenario"
 	"github.com/perfbench/perfbench/subject/engine"
+	"github.com/perfbench/perfbench/ui/gallery"
 	"github.com/perfbench/perfbench/ui/window"
 )
 

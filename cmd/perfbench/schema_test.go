@@ -16,15 +16,15 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/perfbench/perfbench/band"
-	"github.com/perfbench/perfbench/baselines"
 	"github.com/perfbench/perfbench/harness"
-	"github.com/perfbench/perfbench/history"
-	"github.com/perfbench/perfbench/internal/slow"
-	"github.com/perfbench/perfbench/outcome"
-	"github.com/perfbench/perfbench/paired"
-	"github.com/perfbench/perfbench/report"
+	"github.com/perfbench/perfbench/internal/check/slow"
+	"github.com/perfbench/perfbench/internal/judge/outcome"
+	"github.com/perfbench/perfbench/internal/judge/paired"
+	"github.com/perfbench/perfbench/internal/judge/stats"
+	"github.com/perfbench/perfbench/internal/keep/baselines"
+	"github.com/perfbench/perfbench/internal/keep/history"
+	"github.com/perfbench/perfbench/internal/publish/report"
 	"github.com/perfbench/perfbench/scenario"
-	"github.com/perfbench/perfbench/stats"
 	"github.com/perfbench/perfbench/workloads"
 )
 

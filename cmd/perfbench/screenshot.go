@@ -11,11 +11,11 @@ import (
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 
-	"github.com/perfbench/perfbench/gallery"
 	"github.com/perfbench/perfbench/harness"
-	"github.com/perfbench/perfbench/hud"
-	"github.com/perfbench/perfbench/phase"
+	"github.com/perfbench/perfbench/internal/check/phase"
+	"github.com/perfbench/perfbench/internal/instrument/hud"
 	"github.com/perfbench/perfbench/renderer"
+	"github.com/perfbench/perfbench/ui/gallery"
 )
 
 func init() { subcommands = append(subcommands, newScreenshotCmd) }

@@ -13,9 +13,9 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/perfbench/perfbench/band"
-	"github.com/perfbench/perfbench/baselines"
-	"github.com/perfbench/perfbench/counter"
 	"github.com/perfbench/perfbench/harness"
+	"github.com/perfbench/perfbench/internal/instrument/counter"
+	"github.com/perfbench/perfbench/internal/keep/baselines"
 	"github.com/perfbench/perfbench/nonvacuity"
 	"github.com/perfbench/perfbench/scenario"
 )

@@ -12,9 +12,9 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/perfbench/perfbench/band"
-	"github.com/perfbench/perfbench/baselines"
-	"github.com/perfbench/perfbench/counter"
 	"github.com/perfbench/perfbench/harness"
+	"github.com/perfbench/perfbench/internal/instrument/counter"
+	"github.com/perfbench/perfbench/internal/keep/baselines"
 	"github.com/perfbench/perfbench/nonvacuity"
 	"github.com/perfbench/perfbench/scenario"
 )
@@ -31,7 +31,7 @@ func skipsModule(t *testing.T, leaveOut ...counter.Counter) (dir string, lines m
 import (
 	"testing"
 
-	pc "github.com/perfbench/perfbench/counter"
+	pc "github.com/perfbench/perfbench/internal/instrument/counter"
 	"github.com/perfbench/perfbench/nonvacuity"
 )
 
@@ -185,7 +185,7 @@ func TestSkipsProblemsAndIgnored(t *testing.T) {
 import (
 	"testing"
 
-	"github.com/perfbench/perfbench/counter"
+	"github.com/perfbench/perfbench/internal/instrument/counter"
 	"github.com/perfbench/perfbench/nonvacuity"
 )
 
@@ -199,7 +199,7 @@ func TestTable(t *testing.T) {
 `)
 	code, stdout, stderr := perfbench(t, "skips", "--dir", dir)
 	assert.Equal(t, harness.ExitFailed, code)
-	assert.Equal(t, "FAIL ui/table_test.go:12: the counter argument of Assert, c, does not name a counter of github.com/perfbench/perfbench/counter, so the scan cannot tell which counter it checks; write it as counter.Name\n", stderr)
+	assert.Equal(t, "FAIL ui/table_test.go:12: the counter argument of Assert, c, does not name a counter of github.com/perfbench/perfbench/internal/instrument/counter, so the scan cannot tell which counter it checks; write it as counter.Name\n", stderr)
 	assert.Contains(t, stdout, "\nignored ui/table_test.go:15 TestTable (drives counters by hand)\n")
 	assert.True(t, strings.HasSuffix(stdout, "in 2 test files; 0 floored by a scenario; 1 problem\n"), stdout)
 }

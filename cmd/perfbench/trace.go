@@ -14,8 +14,8 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/perfbench/perfbench/harness"
-	"github.com/perfbench/perfbench/latency"
-	"github.com/perfbench/perfbench/metric"
+	"github.com/perfbench/perfbench/internal/instrument/latency"
+	"github.com/perfbench/perfbench/internal/instrument/metric"
 )
 
 func init() { subcommands = append(subcommands, newTraceCmd) }

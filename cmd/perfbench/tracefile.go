@@ -11,8 +11,8 @@ import (
 	"os"
 
 	"github.com/perfbench/perfbench/harness"
-	"github.com/perfbench/perfbench/latency"
-	"github.com/perfbench/perfbench/writegroup"
+	"github.com/perfbench/perfbench/internal/instrument/latency"
+	"github.com/perfbench/perfbench/internal/keep/writegroup"
 )
 
 // maxTraceLine is the longest line trace summarize reads. A mark is about

@@ -13,7 +13,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/perfbench/perfbench/harness"
-	"github.com/perfbench/perfbench/latency"
+	"github.com/perfbench/perfbench/internal/instrument/latency"
 )
 
 // Files that are not a trace a user can hand trace summarize: each is exit

@@ -10,9 +10,9 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/perfbench/perfbench/band"
-	"github.com/perfbench/perfbench/baselines"
 	"github.com/perfbench/perfbench/harness"
-	"github.com/perfbench/perfbench/report"
+	"github.com/perfbench/perfbench/internal/keep/baselines"
+	"github.com/perfbench/perfbench/internal/publish/report"
 	"github.com/perfbench/perfbench/workloads"
 )
 

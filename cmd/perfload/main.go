@@ -13,7 +13,7 @@ import (
 	"os/signal"
 	"syscall"
 
-	"github.com/perfbench/perfbench/noise"
+	"github.com/perfbench/perfbench/internal/check/noise"
 )
 
 func main() {

@@ -130,7 +130,7 @@ func TestTheProgramLinksNoEngine(t *testing.T) {
 	require.NoError(t, err, "%s", out)
 	deps := strings.Fields(string(out))
 	for _, d := range deps {
-		for _, p := range []string{"ui", "gallery", "phase", "renderer"} {
+		for _, p := range []string{"ui", "ui/gallery", "internal/check/phase", "renderer"} {
 			p = "github.com/perfbench/perfbench/" + p
 			assert.False(t, d == p || strings.HasPrefix(d, p+"/"), "examples/fyneapp depends on %s", d)
 		}

@@ -15,7 +15,7 @@ import (
 
 	"github.com/perfbench/perfbench/band"
 	"github.com/perfbench/perfbench/harness"
-	"github.com/perfbench/perfbench/report"
+	"github.com/perfbench/perfbench/internal/publish/report"
 	"github.com/perfbench/perfbench/scenario"
 )
 
@@ -161,7 +161,7 @@ func TestOneScenarioBesideABaselinesFile(t *testing.T) {
 // engine reports whether pkg is part of perfbench's engine, which a Gio
 // program that measures itself must not link.
 func engine(pkg string) bool {
-	for _, p := range []string{"ui", "gallery", "phase", "renderer"} {
+	for _, p := range []string{"ui", "ui/gallery", "internal/check/phase", "renderer"} {
 		p = "github.com/perfbench/perfbench/" + p
 		if pkg == p || strings.HasPrefix(pkg, p+"/") {
 			return true

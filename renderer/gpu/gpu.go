@@ -16,8 +16,8 @@ import (
 	"time"
 	"unsafe"
 
-	"github.com/perfbench/perfbench/counter"
-	"github.com/perfbench/perfbench/latency"
+	"github.com/perfbench/perfbench/internal/instrument/counter"
+	"github.com/perfbench/perfbench/internal/instrument/latency"
 	"github.com/perfbench/perfbench/renderer"
 	"github.com/perfbench/perfbench/ui/paint"
 	"github.com/perfbench/perfbench/ui/text"

@@ -5,8 +5,8 @@
 package null
 
 import (
-	"github.com/perfbench/perfbench/counter"
-	"github.com/perfbench/perfbench/latency"
+	"github.com/perfbench/perfbench/internal/instrument/counter"
+	"github.com/perfbench/perfbench/internal/instrument/latency"
 	"github.com/perfbench/perfbench/renderer"
 	"github.com/perfbench/perfbench/ui/paint"
 )

@@ -22,8 +22,8 @@ import (
 	"image"
 	"math"
 
-	"github.com/perfbench/perfbench/counter"
-	"github.com/perfbench/perfbench/latency"
+	"github.com/perfbench/perfbench/internal/instrument/counter"
+	"github.com/perfbench/perfbench/internal/instrument/latency"
 	"github.com/perfbench/perfbench/renderer"
 	"github.com/perfbench/perfbench/ui/paint"
 	"github.com/perfbench/perfbench/ui/text"

@@ -3,8 +3,8 @@ package engine
 import (
 	"time"
 
-	"github.com/perfbench/perfbench/clock"
-	"github.com/perfbench/perfbench/counter"
+	"github.com/perfbench/perfbench/internal/instrument/clock"
+	"github.com/perfbench/perfbench/internal/instrument/counter"
 	"github.com/perfbench/perfbench/renderer"
 	"github.com/perfbench/perfbench/scenario"
 	"github.com/perfbench/perfbench/ui/document"

@@ -9,12 +9,12 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/perfbench/perfbench/band"
-	"github.com/perfbench/perfbench/clock"
-	"github.com/perfbench/perfbench/counter"
-	"github.com/perfbench/perfbench/gallery"
+	"github.com/perfbench/perfbench/internal/instrument/clock"
+	"github.com/perfbench/perfbench/internal/instrument/counter"
 	"github.com/perfbench/perfbench/renderer"
 	"github.com/perfbench/perfbench/scenario"
 	"github.com/perfbench/perfbench/subject/engine"
+	"github.com/perfbench/perfbench/ui/gallery"
 	"github.com/perfbench/perfbench/ui/window"
 )
 

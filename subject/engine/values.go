@@ -5,7 +5,7 @@ import (
 	"unicode"
 
 	"github.com/perfbench/perfbench/band"
-	"github.com/perfbench/perfbench/counter"
+	"github.com/perfbench/perfbench/internal/instrument/counter"
 	"github.com/perfbench/perfbench/scenario"
 )
 

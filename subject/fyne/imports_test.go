@@ -7,7 +7,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/perfbench/perfbench/internal/importgraph"
+	"github.com/perfbench/perfbench/internal/check/importgraph"
 )
 
 const module = "github.com/perfbench/perfbench"

@@ -10,7 +10,7 @@ import (
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/theme"
 
-	"github.com/perfbench/perfbench/clock/thread"
+	"github.com/perfbench/perfbench/internal/instrument/clock/thread"
 	"github.com/perfbench/perfbench/scenario"
 	"github.com/perfbench/perfbench/script"
 )

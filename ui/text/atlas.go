@@ -9,7 +9,7 @@ import (
 	"golang.org/x/image/math/fixed"
 	"golang.org/x/image/vector"
 
-	"github.com/perfbench/perfbench/counter"
+	"github.com/perfbench/perfbench/internal/instrument/counter"
 )
 
 // DefaultGlyphLimit is an Atlas's soft limit on glyphs when its Limit is

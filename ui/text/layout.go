@@ -6,7 +6,7 @@ import (
 
 	"golang.org/x/image/math/fixed"
 
-	"github.com/perfbench/perfbench/counter"
+	"github.com/perfbench/perfbench/internal/instrument/counter"
 )
 
 // A Layout is text wrapped to a width: its lines, top to bottom.

@@ -7,7 +7,7 @@ import (
 	"golang.org/x/image/font/sfnt"
 	"golang.org/x/image/math/fixed"
 
-	"github.com/perfbench/perfbench/counter"
+	"github.com/perfbench/perfbench/internal/instrument/counter"
 )
 
 // DefaultRunLimit is a Shaper's soft limit on cached runs when its Limit is

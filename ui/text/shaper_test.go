@@ -11,7 +11,7 @@ import (
 	"golang.org/x/image/font/gofont/goregular"
 	"golang.org/x/image/font/sfnt"
 
-	"github.com/perfbench/perfbench/counter"
+	"github.com/perfbench/perfbench/internal/instrument/counter"
 )
 
 var body = Style{Size: 16}

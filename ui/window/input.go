@@ -5,8 +5,8 @@ import (
 	"slices"
 	"unicode/utf8"
 
-	"github.com/perfbench/perfbench/counter"
-	"github.com/perfbench/perfbench/latency"
+	"github.com/perfbench/perfbench/internal/instrument/counter"
+	"github.com/perfbench/perfbench/internal/instrument/latency"
 	"github.com/perfbench/perfbench/ui/document"
 	"github.com/perfbench/perfbench/ui/geom"
 	"github.com/perfbench/perfbench/ui/style"

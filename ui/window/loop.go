@@ -4,8 +4,8 @@ import (
 	"context"
 	"time"
 
-	"github.com/perfbench/perfbench/clock"
-	"github.com/perfbench/perfbench/latency"
+	"github.com/perfbench/perfbench/internal/instrument/clock"
+	"github.com/perfbench/perfbench/internal/instrument/latency"
 )
 
 // Input is one input event for a running frame loop: a function the loop

@@ -8,8 +8,8 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/perfbench/perfbench/clock"
-	"github.com/perfbench/perfbench/counter"
+	"github.com/perfbench/perfbench/internal/instrument/clock"
+	"github.com/perfbench/perfbench/internal/instrument/counter"
 	"github.com/perfbench/perfbench/renderer/raster"
 	"github.com/perfbench/perfbench/ui/document"
 	"github.com/perfbench/perfbench/ui/geom"

@@ -3,11 +3,11 @@ package window_test
 import (
 	"testing"
 
-	"github.com/perfbench/perfbench/clock"
-	"github.com/perfbench/perfbench/counter"
-	"github.com/perfbench/perfbench/gallery"
+	"github.com/perfbench/perfbench/internal/instrument/clock"
+	"github.com/perfbench/perfbench/internal/instrument/counter"
 	"github.com/perfbench/perfbench/nonvacuity"
 	"github.com/perfbench/perfbench/ui/document"
+	"github.com/perfbench/perfbench/ui/gallery"
 	"github.com/perfbench/perfbench/ui/style"
 	"github.com/perfbench/perfbench/ui/window"
 )

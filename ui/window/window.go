@@ -67,8 +67,8 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/perfbench/perfbench/clock"
-	"github.com/perfbench/perfbench/latency"
+	"github.com/perfbench/perfbench/internal/instrument/clock"
+	"github.com/perfbench/perfbench/internal/instrument/latency"
 	"github.com/perfbench/perfbench/renderer"
 	"github.com/perfbench/perfbench/renderer/null"
 	"github.com/perfbench/perfbench/ui/document"

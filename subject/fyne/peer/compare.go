@@ -6,10 +6,10 @@ import (
 
 	"fyne.io/fyne/v2"
 
-	"github.com/perfbench/perfbench/gallery"
-	"github.com/perfbench/perfbench/peers"
+	"github.com/perfbench/perfbench/internal/check/peers"
 	"github.com/perfbench/perfbench/script"
 	subject "github.com/perfbench/perfbench/subject/fyne"
+	"github.com/perfbench/perfbench/ui/gallery"
 )
 
 // Peer is the Fyne peer of the gallery, for package peers.

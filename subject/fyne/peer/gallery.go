@@ -32,8 +32,8 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
-	"github.com/perfbench/perfbench/gallery"
 	"github.com/perfbench/perfbench/ui/document"
+	"github.com/perfbench/perfbench/ui/gallery"
 	"github.com/perfbench/perfbench/ui/style"
 )
 

@@ -6,10 +6,10 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/perfbench/perfbench/gallery"
-	"github.com/perfbench/perfbench/peers"
+	"github.com/perfbench/perfbench/internal/check/peers"
 	"github.com/perfbench/perfbench/subject/fyne/peer"
 	"github.com/perfbench/perfbench/ui/document"
+	"github.com/perfbench/perfbench/ui/gallery"
 )
 
 func TestPeerHasTheGallerysElements(t *testing.T) {

@@ -3,10 +3,10 @@ package peer
 import (
 	"fmt"
 
-	"github.com/perfbench/perfbench/gallery"
-	"github.com/perfbench/perfbench/peers"
+	"github.com/perfbench/perfbench/internal/check/peers"
 	"github.com/perfbench/perfbench/script"
 	"github.com/perfbench/perfbench/subject/gio"
+	"github.com/perfbench/perfbench/ui/gallery"
 )
 
 // Peer is the Gio peer of the gallery in one form, for package peers.

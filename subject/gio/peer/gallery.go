@@ -48,8 +48,8 @@ import (
 	"gioui.org/widget"
 	"gioui.org/widget/material"
 
-	"github.com/perfbench/perfbench/gallery"
 	"github.com/perfbench/perfbench/ui/document"
+	"github.com/perfbench/perfbench/ui/gallery"
 	"github.com/perfbench/perfbench/ui/style"
 )
 

@@ -6,11 +6,11 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/perfbench/perfbench/gallery"
-	"github.com/perfbench/perfbench/peers"
+	"github.com/perfbench/perfbench/internal/check/peers"
 	"github.com/perfbench/perfbench/subject/gio"
 	"github.com/perfbench/perfbench/subject/gio/peer"
 	"github.com/perfbench/perfbench/ui/document"
+	"github.com/perfbench/perfbench/ui/gallery"
 )
 
 func TestPeerHasTheGallerysWidgets(t *testing.T) {

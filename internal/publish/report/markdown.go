@@ -1,0 +1,365 @@
+package report
+
+import (
+	"fmt"
+	"io"
+	"math"
+	"slices"
+	"strings"
+
+	"github.com/perfbench/perfbench/band"
+	"github.com/perfbench/perfbench/internal/judge/outcome"
+	"github.com/perfbench/perfbench/ratchet"
+)
+
+// The Markdown reports (--format markdown) are for a pull request's job
+// summary or comment: a reader takes in the verdict at a glance, then only
+// what failed or moved, and can unfold the full table. They use the same
+// columns as the terminal tables.
+
+// Icon marks a verdict so it reads at a glance in a rendered
+// report.
+func Icon(v band.Verdict) string {
+	switch v {
+	case band.Pass:
+		return "✅"
+	case band.Fail:
+		return "❌"
+	case band.Broken:
+		return "💥"
+	case band.Unbaselined:
+		return "⚪"
+	case band.Unsure:
+		return "❔"
+	}
+	return "➖"
+}
+
+// cell escapes a table cell: a pipe would end the cell and a line
+// break the row.
+func cell(s string) string {
+	if s == "" {
+		return "—"
+	}
+	s = strings.Join(strings.Fields(s), " ")
+	return strings.ReplaceAll(s, "|", `\|`)
+}
+
+// writeRow writes one table row.
+func writeRow(b *strings.Builder, cells ...string) {
+	b.WriteString("|")
+	for _, c := range cells {
+		b.WriteString(" " + cell(c) + " |")
+	}
+	b.WriteString("\n")
+}
+
+// MarkdownTable writes a Header, its separator and the rows.
+func MarkdownTable(b *strings.Builder, Header []string, rows [][]string) {
+	writeRow(b, Header...)
+	b.WriteString("|" + strings.Repeat(" --- |", len(Header)) + "\n")
+	for _, r := range rows {
+		writeRow(b, r...)
+	}
+}
+
+// MarkdownDetails writes a collapsed section.
+func MarkdownDetails(b *strings.Builder, summary string, body func(*strings.Builder)) {
+	fmt.Fprintf(b, "\n<details><summary>%s</summary>\n\n", summary)
+	body(b)
+	b.WriteString("\n</details>\n")
+}
+
+// movedBy says whether a judged number moved beyond its noise, and by how
+// much: a baselined time whose 95% interval lies wholly on one side of its
+// baseline, at least ratchet.MinDrop away from it (the ratio to the
+// baseline). A count has no baseline to move from in this report: one that
+// passes with room under its ceiling (or over its floor) has slack, which
+// is where its bound was set — allocations per frame are bounded with room
+// on purpose — not a change, and the full table shows it. A number that
+// failed or broke is reported as that, not as a move.
+func movedBy(n outcome.Number) (string, bool) {
+	if n.BandVerdict.Failed() {
+		return "", false
+	}
+	switch {
+	case n.Band.Kind.Recorded():
+		if !n.Band.Baselined() {
+			return "", false
+		}
+		ratio := n.Median / n.Band.Baseline
+		outside := n.Lo > n.Band.Baseline || n.Hi < n.Band.Baseline
+		if outside && math.Abs(ratio-1) >= ratchet.MinDrop {
+			return vsBaseline(n), true
+		}
+	}
+	return "", false
+}
+
+// countGap says how far a count lies from its bound, in the words
+// of its direction: "3 below the ceiling 957", "2 above the floor 10",
+// "1 off the exact 240".
+func countGap(n outcome.Number) string {
+	bound := n.Band.Ceiling
+	side := "below"
+	if n.Median > bound {
+		side = "above"
+	}
+	what := "the " + string(n.Band.Direction())
+	if n.Band.Direction() == band.Exactly {
+		side, what = "off", "the exact value"
+	}
+	return fmt.Sprintf("%s %s %s %s", band.Format(math.Abs(n.Median-bound)), side, what, band.Format(bound))
+}
+
+// vsBaseline prints a time against its baseline: "1.52× 0.601".
+func vsBaseline(n outcome.Number) string {
+	if !n.Band.Kind.Recorded() || !n.Band.Baselined() || n.BandVerdict == band.Broken {
+		return ""
+	}
+	return fmt.Sprintf("%s× baseline %s", band.Format(n.Median/n.Band.Baseline), band.Format(n.Band.Baseline))
+}
+
+// writeMarkdownOutcome writes the Markdown report of scenarios or perf:
+// the verdict and a tally, the numbers that failed, broke or moved (value,
+// interval, band, ratio to the baseline), the baselines perf moved, and
+// the full table, collapsed.
+func writeMarkdownOutcome(w io.Writer, program, command string, o outcome.Outcome) error {
+	var b strings.Builder
+	tally := map[band.Verdict]int{}
+	total := 0
+	var rows, movedRows [][]string
+	moved := 0
+	kinds := kindTallies{}
+	for _, sc := range o.Scenarios {
+		if sc.Broken != "" || len(sc.Numbers) == 0 {
+			// One row for the scenario: every number of it broke for the
+			// same reason.
+			tally[band.Broken] += max(len(sc.Numbers), 1)
+			total += max(len(sc.Numbers), 1)
+			rows = append(rows, []string{Icon(band.Broken) + " broken", sc.Name, "all", "—", "—", "—", sc.Broken})
+			continue
+		}
+		for _, n := range sc.Numbers {
+			tally[n.BandVerdict]++
+			total++
+			how, isMoved := movedBy(n)
+			kinds.add(n.Band.Kind, n.BandVerdict, isMoved)
+			value, ci := "—", "—"
+			if n.BandVerdict != band.Broken {
+				value = band.Format(n.Median) + " " + n.Unit
+				if n.Band.Kind.Estimated() {
+					ci = Spread(n)
+				}
+			}
+			switch {
+			case n.BandVerdict.Failed():
+				note := vsBaseline(n)
+				switch {
+				case n.Reason != "":
+					note = n.Reason
+				case n.Band.Kind.Bounded():
+					note = countGap(n)
+				}
+				rows = append(rows, []string{Icon(n.BandVerdict) + " " + n.BandVerdict.String(), sc.Name, n.Name, value, ci, n.Band.String(), note})
+			case isMoved:
+				moved++
+				movedRows = append(movedRows, []string{"↕ moved", sc.Name, n.Name, value, ci, n.Band.String(), how})
+			}
+		}
+	}
+	// What failed or broke is what a reviewer must act on: it leads, and
+	// what merely moved follows, each in scenario order.
+	rows = append(rows, movedRows...)
+	fmt.Fprintf(&b, "## %s %s %s: %s\n\n", Icon(o.Verdict), program, command, o.Verdict)
+	var parts []string
+	for _, v := range []band.Verdict{band.Fail, band.Broken, band.Unbaselined, band.Pass} {
+		if tally[v] > 0 {
+			parts = append(parts, fmt.Sprintf("%d %s", tally[v], v))
+		}
+	}
+	if moved > 0 {
+		parts = append(parts, fmt.Sprintf("%d moved", moved))
+	}
+	fmt.Fprintf(&b, "%s — %d numbers in %d scenarios on `%s`.\n", strings.Join(parts, ", "), total, len(o.Scenarios), o.Machine)
+	b.WriteString(kinds.line())
+
+	if len(rows) == 0 {
+		b.WriteString("\nNothing failed, broke or moved.\n")
+	} else {
+		b.WriteString("\n### Failed, broken or moved\n\n")
+		MarkdownTable(&b, []string{"verdict", "scenario", "number", "value", "95% CI", "band", "vs baseline / why"}, rows)
+	}
+	if len(o.Moves) > 0 {
+		b.WriteString("\n### Baselines moved\n\n")
+		for _, m := range o.Moves {
+			fmt.Fprintf(&b, "- %s\n", cell(m.String()))
+		}
+	}
+	MarkdownDetails(&b, fmt.Sprintf("All %d numbers", total), func(b *strings.Builder) {
+		MarkdownTable(b, Columns, Rows(o))
+	})
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+// writeMarkdownPaired writes the Markdown report of a paired run
+// (scenarios --base): the verdict and a tally, the numbers that were
+// unsure (first), failed, broke, improved, stayed within the tolerance or
+// otherwise moved (head, base, the head/base ratio and its interval, what
+// moved and what the run could see), and every number, collapsed.
+func writeMarkdownPaired(w io.Writer, program, command, base string, o outcome.Outcome) error {
+	var b strings.Builder
+	tally := map[band.Verdict]int{}
+	moved := map[string]int{}
+	var rows, all [][]string
+	kinds := kindTallies{}
+	for _, n := range o.Numbers() {
+		tally[n.Verdict]++
+		_, h := n.Heading()
+		// add counts a failed or unsure number as such before it looks at
+		// moved, so any heading is a move here.
+		kinds.add(n.Band.Kind, n.Verdict, h != "")
+		headValue, baseValue := n.Sides()
+		row := []string{n.Scenario, n.Name, pairedNumber(headValue), pairedNumber(baseValue), n.Unit, pairedRatio(n, true)}
+		all = append(all, append(slices.Clone(row), pairedVerdict(n.Verdict), join(n.Note, n.Sees())))
+	}
+	for _, n := range pairedListed(o) {
+		_, h := n.Heading()
+		label := "↕ " + h
+		switch h {
+		case "unsure":
+			label = Icon(band.Unsure) + " unsure"
+		case "failed":
+			label = Icon(n.Verdict) + " " + n.Verdict.String()
+		default:
+			moved[h]++
+		}
+		headValue, baseValue := n.Sides()
+		rows = append(rows, []string{label, n.Scenario, n.Name, pairedNumber(headValue), pairedNumber(baseValue), n.Unit, pairedRatio(n, true), join(n.Note, n.Sees())})
+	}
+	for _, br := range o.Broken() {
+		rows = append(rows, []string{Icon(band.Broken) + " broken", "—", "—", "—", "—", "—", "—", br})
+	}
+	// The revision ratchet runs the same pairs against its reference
+	// (base names it); anything else paired is scenarios --base.
+	run := "scenarios --base " + cell(base)
+	if command == "reference" {
+		run = "reference: head against " + cell(base)
+	}
+	icon := Icon(o.Verdict)
+	if ok, _ := o.NoChange(); ok {
+		icon = Icon(band.Pass)
+	}
+	fmt.Fprintf(&b, "## %s %s %s: %s\n\n", icon, program, run, o.Headline())
+	var parts []string
+	for _, v := range []band.Verdict{band.Fail, band.Broken, band.Unsure, band.Pass} {
+		if tally[v] > 0 {
+			parts = append(parts, fmt.Sprintf("%d %s", tally[v], v))
+		}
+	}
+	for _, h := range []string{"improved", "within tolerance", "changed"} {
+		if moved[h] > 0 {
+			parts = append(parts, fmt.Sprintf("%d %s", moved[h], h))
+		}
+	}
+	if broken := o.Broken(); len(broken) > 0 {
+		parts = append(parts, fmt.Sprintf("%d broken scenarios", len(broken)))
+	}
+	// One line of verdict, then the table: how it was judged comes after,
+	// for a reader who wants it.
+	against := fmt.Sprintf("head (this build) against base (%s)", cell(base))
+	if ok, unsure := o.NoChange(); ok {
+		line := "No change: every count is the same on both builds, instructions are within their tolerance, and no time is measurably slower"
+		if unsure > 0 {
+			line += fmt.Sprintf(" (%d unsure, listed below)", unsure)
+		}
+		fmt.Fprintf(&b, "%s; %s.\n", line, against)
+	} else {
+		fmt.Fprintf(&b, "%s: %s.\n", strings.Join(parts, ", "), against)
+	}
+	if len(rows) == 0 {
+		b.WriteString("\nNothing failed, broke, was unsure or moved.\n")
+	} else {
+		b.WriteString("\n### Failed, broken, unsure or moved\n\n")
+		MarkdownTable(&b, []string{"verdict", "scenario", "number", "head", "base", "unit", "head/base [interval]", "what moved"}, rows)
+	}
+	b.WriteString(kinds.line())
+	fmt.Fprintf(&b, "\nHow it was judged: %s\n", o.Rule())
+	MarkdownDetails(&b, fmt.Sprintf("All %d numbers", len(o.Numbers())), func(b *strings.Builder) {
+		MarkdownTable(b, []string{"scenario", "number", "head", "base", "unit", "head/base [interval]", "verdict", "what moved"}, all)
+	})
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+// kindTallies counts, for each kind of number a reader weighs apart, how
+// many failed, were unsure or moved, so that the report says before any
+// table whether exact work (instructions, counts) changed or only a time.
+type kindTallies map[string]*kindTally
+
+type kindTally struct{ numbers, failed, unsure, unbaselined, moved int }
+
+// kindOrder is the order the kinds are told in: the exact ones first,
+// since they move only when the work does.
+var kindOrder = []string{"Instructions", "Counts", "Times"}
+
+func kindName(k band.Kind) string {
+	switch {
+	case k.Portable():
+		return "Instructions"
+	case k.Estimated():
+		return "Times"
+	}
+	return "Counts"
+}
+
+func (t kindTallies) add(k band.Kind, v band.Verdict, moved bool) {
+	name := kindName(k)
+	if t[name] == nil {
+		t[name] = &kindTally{}
+	}
+	c := t[name]
+	c.numbers++
+	switch {
+	case v.Failed():
+		c.failed++
+	case v == band.Unsure:
+		c.unsure++
+	case v == band.Unbaselined:
+		c.unbaselined++
+	case moved:
+		c.moved++
+	}
+}
+
+// line is one line of the kinds present, "" when there are none:
+// "Instructions: 1 failed. Counts: held. Times: held, 2 moved."
+func (t kindTallies) line() string {
+	var parts []string
+	for _, name := range kindOrder {
+		c := t[name]
+		if c == nil {
+			continue
+		}
+		var said []string
+		for _, p := range []struct {
+			n    int
+			word string
+		}{{c.failed, "failed"}, {c.unsure, "unsure"}, {c.unbaselined, "unbaselined"}, {c.moved, "moved"}} {
+			if p.n > 0 {
+				said = append(said, fmt.Sprintf("%d %s", p.n, p.word))
+			}
+		}
+		// Held: judged against a bound or baseline and nothing failed
+		// or was unsure; a kind with no baseline yet has held nothing.
+		if c.failed == 0 && c.unsure == 0 && c.unbaselined < c.numbers {
+			said = append([]string{"held"}, said...)
+		}
+		parts = append(parts, fmt.Sprintf("**%s**: %s.", name, strings.Join(said, ", ")))
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	return "\n" + strings.Join(parts, " ") + "\n"
+}

@@ -1,0 +1,358 @@
+package report
+
+import (
+	"fmt"
+	"io"
+	"math"
+	"slices"
+	"strings"
+	"text/tabwriter"
+	"unicode/utf8"
+
+	"github.com/perfbench/perfbench/band"
+	"github.com/perfbench/perfbench/internal/judge/outcome"
+)
+
+// trimLines drops the blanks tabwriter leaves at the end of each line.
+func trimLines(s string) string {
+	lines := strings.Split(s, "\n")
+	for i, l := range lines {
+		lines[i] = strings.TrimRight(l, " ")
+	}
+	return strings.Join(lines, "\n")
+}
+
+// brokenReason says why a scenario judged Broken.
+func brokenReason(sc outcome.Scenario) string {
+	if sc.Broken != "" {
+		return sc.Broken
+	}
+	for _, n := range sc.Numbers {
+		if n.BandVerdict == band.Broken {
+			return n.Name + ": " + n.Reason
+		}
+	}
+	return "no numbers"
+}
+
+// MeasuredNumberJSON is one number of one scenario's run, with its
+// statistics and no verdict.
+type MeasuredNumberJSON struct {
+	Name   string    `json:"name"`
+	Unit   string    `json:"unit"`
+	Band   band.Band `json:"band"`
+	N      int       `json:"n"`
+	Median *float64  `json:"median"` // null when the number is missing
+	// Lo and Hi bound the median's 95% confidence interval; Min and Max
+	// are the extreme samples. All null for a count or a missing number.
+	Lo      *float64  `json:"lo,omitempty"`
+	Hi      *float64  `json:"hi,omitempty"`
+	Min     *float64  `json:"min,omitempty"`
+	Max     *float64  `json:"max,omitempty"`
+	Samples []float64 `json:"samples"`
+}
+
+// MeasuredJSON is the JSON form of one scenario's numbers (scenario NAME).
+type MeasuredJSON struct {
+	Header
+	Name    string               `json:"name"`
+	Steps   int                  `json:"steps"`
+	Broken  string               `json:"broken,omitempty"`
+	Numbers []MeasuredNumberJSON `json:"numbers"`
+}
+
+// measuredJSON is one scenario's numbers with their medians, intervals
+// and ranges.
+func measuredJSON(o outcome.Outcome) MeasuredJSON {
+	var sc outcome.Scenario
+	if len(o.Scenarios) > 0 {
+		sc = o.Scenarios[0]
+	}
+	out := MeasuredJSON{Name: sc.Name, Steps: sc.Steps, Broken: sc.Broken, Numbers: []MeasuredNumberJSON{}}
+	finite := func(v float64) *float64 {
+		if math.IsInf(v, 0) || math.IsNaN(v) {
+			return nil
+		}
+		return &v
+	}
+	for _, m := range sc.Numbers {
+		n := MeasuredNumberJSON{Name: m.Name, Unit: m.Unit, Band: m.Band, N: len(m.Samples), Samples: m.Samples}
+		if n.Samples == nil {
+			n.Samples = []float64{}
+		}
+		n.Median = finite(m.Value())
+		if len(m.Samples) > 0 && m.Band.Kind.Estimated() {
+			n.Lo, n.Hi = finite(m.Lo), finite(m.Hi)
+			n.Min, n.Max = finite(slices.Min(m.Samples)), finite(slices.Max(m.Samples))
+		}
+		out.Numbers = append(out.Numbers, n)
+	}
+	return out
+}
+
+// writeScenarioResult prints one scenario's numbers without verdicts.
+func writeScenarioResult(w io.Writer, o outcome.Outcome) error {
+	res := measuredJSON(o)
+	var b strings.Builder
+	steps := "steps"
+	if res.Steps == 1 {
+		steps = "step"
+	}
+	fmt.Fprintf(&b, "scenario %s: %d %s\n", res.Name, res.Steps, steps)
+	if res.Broken != "" {
+		fmt.Fprintf(&b, "broken: %s\n", strings.Join(strings.Fields(res.Broken), " "))
+	}
+	b.WriteString("\n")
+	tw := tabwriter.NewWriter(&b, 0, 4, 2, ' ', 0)
+	fmt.Fprintln(tw, "number\tvalue\tunit\tspread")
+	num := func(p *float64) string {
+		if p == nil {
+			return "∞"
+		}
+		return band.Format(*p)
+	}
+	for _, n := range res.Numbers {
+		value, spread := "missing", "—"
+		if n.Median != nil {
+			value = band.Format(*n.Median)
+		}
+		switch {
+		case n.Min != nil && (n.Lo == nil || n.Hi == nil):
+			// benchmath gives no finite interval under six samples.
+			spread = fmt.Sprintf("no interval from %d samples, range [%s, %s]", n.N, num(n.Min), num(n.Max))
+		case n.Min != nil:
+			spread = fmt.Sprintf("[%s, %s] n=%d, range [%s, %s]", num(n.Lo), num(n.Hi), n.N, num(n.Min), num(n.Max))
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", n.Name, value, n.Unit, spread)
+	}
+	tw.Flush()
+	_, err := io.WriteString(w, trimLines(b.String()))
+	return err
+}
+
+// writePairedTable prints one row per number: head, base, the ratio and
+// its interval for a time with what the run could see, the verdict and
+// what moved; then the numbers under their headings, failures first; then
+// how they were judged and the verdict. It is fitted to width (0:
+// DefaultWidth).
+func writePairedTable(w io.Writer, head, base string, o outcome.Outcome, width int) error {
+	if width <= 0 {
+		width = DefaultWidth
+	}
+	if head == "" {
+		head = "this binary"
+	}
+	var b strings.Builder
+	b.WriteString(wrapWords(fmt.Sprintf("head: %s; base: %s", head, base), width) + "\n\n")
+	// One row a number under its scenario, values with their units as
+	// the judged table prints them, and a row's note on a line of its
+	// own below it: hover-storm's table is 85 columns, the suite's
+	// about 110 (a column for the scenario, the unit and the note made
+	// them 125 and more, and every row wrapped at 100). Where that is
+	// still too wide, a time's ratio joins its note, below its row.
+	level, same := pairedLevel(o)
+	ratioHead := "head/base"
+	if same {
+		ratioHead += " [" + band.Format(100*level) + "% interval]"
+	}
+	table := func(ratioColumn bool) [][]string {
+		// A row of one cell is a line of its own (a scenario, a note),
+		// outside the columns.
+		head := []string{"number", "head", "base", ratioHead, "verdict"}
+		if !ratioColumn {
+			head = []string{"number", "head", "base", "verdict"}
+		}
+		rows := [][]string{head}
+		scenario := ""
+		for _, n := range o.Numbers() {
+			if n.Scenario != scenario {
+				scenario = n.Scenario
+				rows = append(rows, []string{scenario})
+			}
+			note := join(n.Note, n.Sees())
+			headValue, baseValue := n.Sides()
+			row := []string{"  " + n.Name, pairedValue(n, headValue), pairedValue(n, baseValue), pairedRatio(n, !same), pairedVerdict(n.Verdict)}
+			if !ratioColumn {
+				row = append(row[:3], row[4])
+				if r := pairedRatio(n, true); r != "—" {
+					note = join("head/base "+r, note)
+				}
+			}
+			rows = append(rows, row)
+			if note != "" {
+				for _, l := range strings.Split(wrapWords(note, width-4), "\n") {
+					rows = append(rows, []string{"    " + l})
+				}
+			}
+		}
+		return rows
+	}
+	widths := func(rows [][]string) ([]int, int) {
+		ws := make([]int, len(rows[0]))
+		for _, r := range rows {
+			for i, c := range r {
+				if len(r) > 1 {
+					ws[i] = max(ws[i], utf8.RuneCountInString(c))
+				}
+			}
+		}
+		total := 2 * (len(ws) - 1)
+		for _, wd := range ws {
+			total += wd
+		}
+		return ws, total
+	}
+	rows := table(true)
+	ws, total := widths(rows)
+	if total > width {
+		rows = table(false)
+		ws, _ = widths(rows)
+	}
+	for _, r := range rows {
+		for i, c := range r {
+			if i > 0 {
+				b.WriteString("  ")
+			}
+			b.WriteString(c)
+			if len(r) > 1 && i < len(r)-1 {
+				b.WriteString(strings.Repeat(" ", ws[i]-utf8.RuneCountInString(c)))
+			}
+		}
+		b.WriteByte('\n')
+	}
+	for _, br := range o.Broken() {
+		fmt.Fprintf(&b, "broken: %s\n", strings.Join(strings.Fields(br), " "))
+	}
+	var headings []string
+	lists := map[string][]string{}
+	for _, n := range pairedListed(o) {
+		_, h := n.Heading()
+		if len(lists[h]) == 0 {
+			headings = append(headings, h)
+		}
+		lists[h] = append(lists[h], n.Scenario+" "+n.Name+": "+join(n.Note, n.Sees()))
+	}
+	for _, h := range headings {
+		fmt.Fprintf(&b, "\n%s:\n  %s\n", h, strings.Join(lists[h], "\n  "))
+	}
+	b.WriteString("\n" + wrapWords(o.Rule(), width) + "\n")
+	verdict := o.Verdict.String()
+	if ok, _ := o.NoChange(); ok {
+		// The exit status is the verdict's; the words say what the run
+		// found: counts and instructions the same, no time slower.
+		verdict += ", " + o.Headline()
+	}
+	fmt.Fprintf(&b, "\nverdict: %s\n", verdict)
+	_, err := io.WriteString(w, trimLines(b.String()))
+	return err
+}
+
+// wrapWords breaks s into lines of at most width characters, at spaces.
+func wrapWords(s string, width int) string { return Wrap(s, width, "", "") }
+
+// Wrap breaks s at spaces into lines of at most width columns, the first
+// after first and every other after rest (a list item's marker and its
+// hanging indent).
+func Wrap(s string, width int, first, rest string) string {
+	var b strings.Builder
+	b.WriteString(first)
+	n := utf8.RuneCountInString(first)
+	for i, w := range strings.Fields(s) {
+		l := utf8.RuneCountInString(w)
+		switch {
+		case i == 0:
+		case n+1+l > width:
+			b.WriteString("\n" + rest)
+			n = utf8.RuneCountInString(rest)
+		default:
+			b.WriteByte(' ')
+			n++
+		}
+		b.WriteString(w)
+		n += l
+	}
+	return b.String()
+}
+
+// pairedListed returns the numbers a report lists under a heading, in
+// the headings' order (failures first), each heading in the run's order.
+func pairedListed(o outcome.Outcome) []outcome.Number {
+	var out []outcome.Number
+	for _, n := range o.Numbers() {
+		if _, h := n.Heading(); h != "" {
+			out = append(out, n)
+		}
+	}
+	slices.SortStableFunc(out, func(a, b outcome.Number) int {
+		ra, _ := a.Heading()
+		rb, _ := b.Heading()
+		return ra - rb
+	})
+	return out
+}
+
+// pairedRatio prints a time's ratio with its interval, the interval's
+// level when the heading does not say it, and the pairs: "1.021 [1.016,
+// 1.025] 60 pairs"; "—" for a count.
+func pairedRatio(n outcome.Number, withLevel bool) string {
+	r := n.Ratio
+	if !n.Band.Kind.Estimated() || math.IsNaN(r.Value) {
+		return "—"
+	}
+	level := ""
+	if withLevel {
+		level = " " + band.Format(100*r.Level) + "%"
+	}
+	return fmt.Sprintf("%s [%s, %s]%s %d pairs", band.Format(r.Value), band.Format(r.Lo), band.Format(r.Hi), level, r.Pairs)
+}
+
+// pairedLevel returns the level every time's interval shares, and false
+// when they differ (or there is none).
+func pairedLevel(o outcome.Outcome) (float64, bool) {
+	level, seen := 0.0, false
+	for _, n := range o.Numbers() {
+		if !n.Band.Kind.Estimated() || math.IsNaN(n.Ratio.Value) {
+			continue
+		}
+		if seen && n.Ratio.Level != level {
+			return 0, false
+		}
+		level, seen = n.Ratio.Level, true
+	}
+	return level, seen
+}
+
+func join(a, b string) string {
+	switch {
+	case a == "":
+		return b
+	case b == "":
+		return a
+	}
+	return a + "; " + b
+}
+
+// pairedVerdict prints a verdict, "—" for a number listed but not judged.
+func pairedVerdict(v band.Verdict) string {
+	if v == band.None {
+		return "—"
+	}
+	return v.String()
+}
+
+// pairedNumber prints one build's value of a number alone.
+func pairedNumber(v float64) string {
+	if math.IsNaN(v) {
+		return "—"
+	}
+	return band.Format(v)
+}
+
+// pairedValue prints one build's value of n with its unit, as short as
+// the judged table prints it ("240 /run", "1.25 µs").
+func pairedValue(n outcome.Number, v float64) string {
+	if math.IsNaN(v) {
+		return "—"
+	}
+	return ShortUnit(n.Name, n.Unit, band.Format(v))
+}

@@ -1,7 +1,9 @@
 package perfbench_test
 
 import (
+	"os"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -70,4 +72,132 @@ func TestTheSubjectsKnowNoEngine(t *testing.T) {
 		assert.Contains(t, deps, "scenario", "the check sees %s's dependencies", pkg)
 		assert.Empty(t, stray, "package %s depends on them", pkg)
 	}
+}
+
+// stage is a part of the tree, by path prefix ("ui/" is everything under
+// ui, "band" the package and any under it), and the prefixes it may import
+// from within the module.
+type stage struct {
+	prefix  string
+	allowed []string
+}
+
+// under reports whether pkg is within one of prefixes.
+func under(pkg string, prefixes []string) bool {
+	for _, p := range prefixes {
+		if strings.HasSuffix(p, "/") && (strings.HasPrefix(pkg, p) || pkg == strings.TrimSuffix(p, "/")) ||
+			pkg == p || strings.HasPrefix(pkg, p+"/") {
+			return true
+		}
+	}
+	return false
+}
+
+// strays are the imports (pkg → import) that the stages refuse, known
+// crossings left out; seen counts the imports a stage's rule judged.
+func strays(imports map[string][]string, stages []stage, known map[string]string, checkers []string) (stray []string, seen int) {
+	for pkg, deps := range imports {
+		for _, d := range deps {
+			if _, ok := known[pkg+" "+d]; ok {
+				continue
+			}
+			if strings.HasPrefix(d, "internal/check/") && !under(pkg, checkers) {
+				stray = append(stray, pkg+" → "+d+": only perfbench's own front reaches into its checks")
+			}
+			for _, s := range stages {
+				if under(pkg, []string{s.prefix}) {
+					seen++
+					if !under(d, s.allowed) {
+						stray = append(stray, pkg+" → "+d+": its stage ("+s.prefix+") may not")
+					}
+				}
+			}
+		}
+	}
+	slices.Sort(stray)
+	return stray, seen
+}
+
+// The tree's stages, in the order data flows: the engine knows no
+// harness, a scenario's declaration knows no engine, and under internal/
+// measure and keep know nothing above them, judge reads what was measured
+// and kept, publish what was judged; only perfbench's own front (cmd/,
+// workloads, the peers) reaches into check.
+var (
+	declaration = []string{"band", "scenario", "script"}
+	stages      = []stage{
+		{"ui/", []string{"ui/", "renderer", "internal/instrument/"}},
+		{"renderer", []string{"ui/", "renderer", "internal/instrument/"}},
+		// The HUD is an element the engine's window draws.
+		{"internal/instrument/", []string{"internal/instrument/", "ui/"}},
+		{"band", append(slices.Clone(declaration), "internal/judge/stats")},
+		{"script", declaration},
+		// A scenario times its steps on the thread clock and brackets them
+		// for Callgrind: two leaves, no engine.
+		{"scenario", append(slices.Clone(declaration), "internal/instrument/clock/thread", "internal/measure/valgrind")},
+		{"internal/keep/", append(slices.Clone(declaration), "internal/keep/")},
+		{"internal/measure/", append(slices.Clone(declaration), "internal/measure/", "internal/instrument/")},
+		{"internal/judge/", append(slices.Clone(declaration), "internal/judge/", "internal/keep/")},
+		{"internal/publish/", append(slices.Clone(declaration), "internal/publish/", "internal/judge/", "internal/keep/")},
+	}
+	// The imports that cross a stage today, each with why; judging as a
+	// function of what was measured removes them.
+	knownCrossings = map[string]string{
+		"internal/judge/paired internal/measure/runner":     "paired.Run measures inside the judge",
+		"internal/judge/revision internal/publish/perfdocs": "the revision ratchet writes its own page",
+		"internal/publish/report ratchet":                   "the Markdown writer asks the ratchet what moved",
+	}
+	checkers = []string{"cmd/", "internal/check/", "workloads", "subject/gio/peer", "subject/fyne/peer"}
+)
+
+// TestEachStageImportsWhatComesBefore reads what every package imports
+// within the module (go list, tests left out: a test may reach across the
+// stages it checks) and holds each to its stage's rule.
+func TestEachStageImportsWhatComesBefore(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs go list")
+	}
+	imports, err := importgraph.Imports()
+	require.NoError(t, err)
+	stray, seen := strays(imports, stages, knownCrossings, checkers)
+	assert.Empty(t, stray)
+	assert.Greater(t, seen, 80, "the rules saw the module's imports")
+}
+
+// The stages' rule refuses an import against the flow, and one into the
+// checks from outside the front.
+func TestTheStagesRefuseAnImportAgainstTheFlow(t *testing.T) {
+	imports := map[string][]string{
+		"ui/window":               {"ui/document", "internal/instrument/counter", "harness"},
+		"internal/keep/history":   {"internal/keep/baselines", "internal/judge/outcome"},
+		"internal/judge/paired":   {"internal/measure/runner"},
+		"internal/publish/report": {"internal/check/suite"},
+	}
+	stray, seen := strays(imports, stages, knownCrossings, checkers)
+	assert.Equal(t, []string{
+		"internal/keep/history → internal/judge/outcome: its stage (internal/keep/) may not",
+		"internal/publish/report → internal/check/suite: its stage (internal/publish/) may not",
+		"internal/publish/report → internal/check/suite: only perfbench's own front reaches into its checks",
+		"ui/window → harness: its stage (ui/) may not",
+	}, stray)
+	assert.Equal(t, 6, seen)
+}
+
+// The top level is what a reader of the architecture needs first: the kit
+// a program that measures itself imports, the engine, perfbench's own
+// front, and internal/ for the rest by stage. A new folder here is a
+// decision, made in this list.
+func TestTheTopLevelHoldsTheKitTheEngineAndTheFront(t *testing.T) {
+	entries, err := os.ReadDir(".")
+	require.NoError(t, err)
+	var dirs []string
+	for _, e := range entries {
+		if e.IsDir() && !strings.HasPrefix(e.Name(), ".") {
+			dirs = append(dirs, e.Name())
+		}
+	}
+	assert.Equal(t, []string{
+		"band", "cmd", "docs", "examples", "harness", "internal", "nonvacuity", "perf",
+		"ratchet", "renderer", "scenario", "script", "subject", "ui", "workloads",
+	}, dirs)
 }

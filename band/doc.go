@@ -1,7 +1,7 @@
 // Package band holds the comparisons perfbench applies to what a scenario
 // measured: bands, budgets and verdicts.
 //
-// # Two kinds of number, two kinds of band
+// # Three kinds of number, three kinds of band
 //
 // A count (elements restyled, primitives emitted, …) is a property of the
 // design: it reads the same on every machine and every run. Its band is a
@@ -26,6 +26,12 @@
 // The baseline comes per machine from the ratchet's store
 // ([Band.WithBaseline]); a time band without one is unbaselined, which is
 // reported as such and never as a pass.
+//
+// Instructions a step, counted under Valgrind, are a property of the code
+// and the toolchain: the same on every machine with the same Go. Their band,
+// [Instructions], is a tolerance around a recorded baseline, keyed by the
+// toolchain, not the machine. The tolerance is the spread measured between
+// runs and function layouts, with a margin; no load moves an instruction.
 //
 // # Budgets
 //

@@ -80,3 +80,28 @@ func Layering(pkg string, allowed []string) (deps, stray []string, err error) {
 	}
 	return deps, stray, nil
 }
+
+// Imports returns what each package of the module imports itself within
+// the module, as paths within the module; tests are left out, since a
+// test may reach across the stages it checks.
+func Imports() (map[string][]string, error) {
+	out, err := exec.Command("go", "list", "-f", `{{.ImportPath}} {{join .Imports " "}}`, Module+"...").CombinedOutput()
+	if err != nil {
+		return nil, fmt.Errorf("go list: %v: %s", err, out)
+	}
+	imports := map[string][]string{}
+	for _, line := range strings.Split(strings.TrimSpace(string(out)), "\n") {
+		f := strings.Fields(line)
+		pkg, ok := strings.CutPrefix(f[0], Module)
+		if !ok {
+			continue
+		}
+		imports[pkg] = nil
+		for _, d := range f[1:] {
+			if rel, ok := strings.CutPrefix(d, Module); ok {
+				imports[pkg] = append(imports[pkg], rel)
+			}
+		}
+	}
+	return imports, nil
+}

@@ -274,7 +274,7 @@ func (v *Ratchet) Name() string {
 }
 
 // Outcome is the run's outcome before any paired run, for Finish where
-// [Revision.Against] needs none.
+// [Ratchet.Against] finds no reference to judge against.
 func (v *Ratchet) Outcome() Outcome { return v.first }
 
 // Judge decides what the outcome of head's paired run against the

@@ -3,7 +3,9 @@ package experiment
 import (
 	"context"
 	"errors"
+	"flag"
 	"fmt"
+	"io"
 	"math"
 	"os"
 	"os/exec"
@@ -11,7 +13,6 @@ import (
 	"path/filepath"
 	"runtime"
 	"slices"
-	"strconv"
 	"strings"
 	"sync"
 	"syscall"
@@ -39,50 +40,46 @@ at once (default: one per CPU). PERFBENCH_PLANT reaches the children, with
 // instructions a step over processes of one build and over layout
 // builds, with their spread; 0, or an exit status.
 func Instructions(args []string, tmp string) int {
-	runs, layouts, jobs, program, tags := 2, 8, runtime.NumCPU(), "./cmd/perfbench", ""
-	var names []string
-	for i := 0; i < len(args); i++ {
-		a := args[i]
-		if !strings.HasPrefix(a, "-") {
-			names = append(names, a)
-			continue
-		}
-		if i+1 >= len(args) {
-			fmt.Fprintf(os.Stderr, "xtask: instructions: %s needs a value\n%s\n", a, instructionsUsage)
-			return 2
-		}
-		i++
-		v := args[i]
-		var n int
-		var err error
-		switch a {
-		case "-runs", "-layouts", "-jobs":
-			n, err = strconv.Atoi(v)
-			if err == nil && (n < 0 || (a != "-layouts" && n == 0)) {
-				err = errors.New("out of range")
-			}
-		case "-program":
-			program = v
-		case "-tags":
-			tags = v
-		default:
-			err = errors.New("unknown flag")
-		}
-		if err != nil {
-			fmt.Fprintf(os.Stderr, "xtask: instructions: %s %s: %v\n%s\n", a, v, err, instructionsUsage)
-			return 2
-		}
-		switch a {
-		case "-runs":
-			runs = n
-		case "-layouts":
-			layouts = n
-		case "-jobs":
-			jobs = n
+	fs := flag.NewFlagSet("instructions", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	runs := fs.Int("runs", 2, "")
+	layouts := fs.Int("layouts", 8, "")
+	jobs := fs.Int("jobs", runtime.NumCPU(), "")
+	program := fs.String("program", "./cmd/perfbench", "")
+	tags := fs.String("tags", "", "")
+	err := fs.Parse(args)
+	if err == nil && (*runs < 1 || *layouts < 0 || *jobs < 1) {
+		err = errors.New("-runs and -jobs must be at least 1, -layouts at least 0")
+	}
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "xtask: instructions: %v\n%s\n", err, instructionsUsage)
+		return 2
+	}
+	builds, code := buildLayouts(tmp, *program, *tags, *layouts)
+	if code != 0 {
+		return code
+	}
+	names := fs.Args()
+	if len(names) == 0 {
+		if names, err = programScenarios(builds[0]); err != nil {
+			fmt.Fprintf(os.Stderr, "xtask: instructions: %v\n", err)
+			return 1
 		}
 	}
-	// builds[0] is the ordinary build, run -runs times; the others are
-	// its -randlayout builds, run once each.
+	start := time.Now()
+	results, tasks, err := countAll(builds, names, *runs, *jobs)
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "xtask: instructions: %v\n", err)
+		return 1
+	}
+	fmt.Printf("%d process(es) in %s, %d at once; load average %s\n", tasks, since(start), *jobs, loadAverage())
+	printSpread(results, names, *layouts)
+	return 0
+}
+
+// buildLayouts builds program: builds[0] the ordinary build, the others
+// its -randlayout builds; 0 or the failed build's exit status.
+func buildLayouts(tmp, program, tags string, layouts int) ([]string, int) {
 	var builds []string
 	for seed := 0; seed <= layouts; seed++ {
 		out := filepath.Join(tmp, fmt.Sprintf("program-%d", seed))
@@ -96,24 +93,25 @@ func Instructions(args []string, tmp string) int {
 			name += fmt.Sprintf(" with -randlayout=%d", seed)
 		}
 		if code := (Step{name, append(argv, program)}).Run(); code != 0 {
-			return code
+			return nil, code
 		}
 		builds = append(builds, out)
 	}
-	if len(names) == 0 {
-		var err error
-		if names, err = programScenarios(builds[0]); err != nil {
-			fmt.Fprintf(os.Stderr, "xtask: instructions: %v\n", err)
-			return 1
-		}
-	}
-	type task struct{ build, run, scenario int }
-	type done struct {
-		task
-		res     scenario.Result
-		seconds float64
-	}
-	var tasks []task
+	return builds, 0
+}
+
+// counted is one process's count: which build, which run of it, which
+// scenario, what it counted and how long it took.
+type counted struct {
+	build, run, scenario int
+	res                  scenario.Result
+	seconds              float64
+}
+
+// countAll counts every scenario in runs processes of builds[0] and one
+// of each other build, jobs at once; the counts and how many processes.
+func countAll(builds, names []string, runs, jobs int) ([]counted, int, error) {
+	var tasks []counted
 	for b := range builds {
 		n := 1
 		if b == 0 {
@@ -121,7 +119,7 @@ func Instructions(args []string, tmp string) int {
 		}
 		for k := range n {
 			for i := range names {
-				tasks = append(tasks, task{b, k, i})
+				tasks = append(tasks, counted{build: b, run: k, scenario: i})
 			}
 		}
 	}
@@ -129,11 +127,10 @@ func Instructions(args []string, tmp string) int {
 	// the deferred removals leave no temporary directory behind.
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	start := time.Now()
 	var (
 		mu      sync.Mutex
 		next    int
-		results []done
+		results []counted
 		failed  error
 		wg      sync.WaitGroup
 	)
@@ -156,7 +153,7 @@ func Instructions(args []string, tmp string) int {
 				}}
 				began := time.Now()
 				res, err := r.Once(ctx, names[t.scenario])
-				d := done{t, res, time.Since(began).Seconds()}
+				t.res, t.seconds = res, time.Since(began).Seconds()
 				mu.Lock()
 				switch {
 				case err != nil:
@@ -166,27 +163,29 @@ func Instructions(args []string, tmp string) int {
 				case res.NotCounted != "":
 					failed = fmt.Errorf("%s: %s", res.Name, res.NotCounted)
 				}
-				results = append(results, d)
-				fmt.Fprintf(os.Stderr, "%s build %d run %d: %.1fs (%d of %d)\n", names[t.scenario], t.build, t.run, d.seconds, len(results), len(tasks))
+				results = append(results, t)
+				fmt.Fprintf(os.Stderr, "%s build %d run %d: %.1fs (%d of %d)\n", names[t.scenario], t.build, t.run, t.seconds, len(results), len(tasks))
 				mu.Unlock()
 			}
 		}()
 	}
 	wg.Wait()
-	if failed != nil {
-		fmt.Fprintf(os.Stderr, "xtask: instructions: %v\n", failed)
-		return 1
-	}
-	fmt.Printf("%d process(es) in %s, %d at once; load average %s\n", len(tasks), since(start), jobs, loadAverage())
+	return results, len(tasks), failed
+}
+
+// printSpread prints, per scenario and step label, the instructions a
+// step of each process of the ordinary build, the least and most over the
+// layout builds, the spread over all, and the seconds a process took.
+func printSpread(results []counted, names []string, layouts int) {
 	fmt.Printf("%-14s %-16s %6s  %-27s %-27s %7s  %s\n", "scenario", "label", "steps", "instr/step, one build", fmt.Sprintf("%d layout builds", layouts), "spread", "s/process")
 	for i, name := range names {
-		var mine []done
+		var mine []counted
 		for _, d := range results {
 			if d.scenario == i {
 				mine = append(mine, d)
 			}
 		}
-		slices.SortFunc(mine, func(a, b done) int { return (a.build*1000 + a.run) - (b.build*1000 + b.run) })
+		slices.SortFunc(mine, func(a, b counted) int { return (a.build*1000 + a.run) - (b.build*1000 + b.run) })
 		lo, hi := math.Inf(1), 0.0
 		for _, d := range mine {
 			lo, hi = min(lo, d.seconds), max(hi, d.seconds)
@@ -214,7 +213,6 @@ func Instructions(args []string, tmp string) int {
 			fmt.Printf("%-14s %-16s %6d  %-27s %-27s %6.3f%%  %.1f–%.1f\n", name, in.Label, in.Steps, strings.Join(bs, " / "), ls, 100*(most-least)/least, lo, hi)
 		}
 	}
-	return 0
 }
 
 // programScenarios returns the scenarios a program registers, in order:

@@ -2,7 +2,9 @@ package experiment
 
 import (
 	"errors"
+	"flag"
 	"fmt"
+	"io"
 	"slices"
 	"strconv"
 	"strings"
@@ -123,110 +125,98 @@ type noiseOptions struct {
 	creepSpins int     // instr-creep's plant per simulated commit
 }
 
+// phases are the noise task's phases; the first five run by default.
+var phases = []string{"suite", "plant", "base", "base-plant", "base-layout", "ci", "creep", "creep-aa", "creep-faster", "instr", "instr-base", "instr-creep"}
+
 func parseNoise(args []string) (noiseOptions, error) {
-	o := noiseOptions{runs: 20, phases: []string{"suite", "plant", "base", "base-plant", "base-layout"},
-		plants: []float64{2, 1.5}, basePlants: []float64{1.01, 1.02, 1.03, 1.05, 1.10}, commits: 12, step: 1.01, layouts: 4,
-		spins: []int{3, 7, 18, 31}, creepSpins: 3}
-	valid := []string{"suite", "plant", "base", "base-plant", "base-layout", "ci", "creep", "creep-aa", "creep-faster", "instr", "instr-base", "instr-creep"}
-	floats := func(v string) ([]float64, error) {
+	o := noiseOptions{phases: phases[:5]}
+	fs := flag.NewFlagSet("noise", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	fs.IntVar(&o.runs, "runs", 20, "")
+	fs.BoolVar(&o.quiet, "quiet", false, "")
+	fs.Func("phases", "", func(v string) error {
+		o.phases = strings.Split(v, ",")
+		for _, p := range o.phases {
+			if !slices.Contains(phases, p) {
+				return fmt.Errorf("unknown phase %q (valid: %s)", p, strings.Join(phases, " "))
+			}
+		}
+		return nil
+	})
+	o.plants, o.basePlants = []float64{2, 1.5}, []float64{1.01, 1.02, 1.03, 1.05, 1.10}
+	fs.Func("plants", "", factors(&o.plants))
+	fs.Func("base-plants", "", factors(&o.basePlants))
+	fs.Func("scenarios", "", func(v string) error { o.scenarios = strings.Split(v, ","); return nil })
+	fs.IntVar(&o.commits, "commits", 12, "")
+	fs.Float64Var(&o.step, "step", 1.01, "")
+	fs.IntVar(&o.layouts, "layouts", 4, "")
+	fs.IntVar(&o.pool, "pool", 0, "")
+	fs.Func("tolerance", "", func(v string) error {
+		t, err := strconv.ParseFloat(v, 64)
+		if err != nil || !(t > 0 && t < 1) {
+			return errors.New("must be a fraction above 0 and below 1")
+		}
+		o.tolerance = v
+		return nil
+	})
+	o.spins, o.creepSpins = []int{3, 7, 18, 31}, 3
+	fs.Func("spins", "", iterations(&o.spins))
+	fs.Func("creep-spins", "", func(v string) error {
+		var ns []int
+		if err := iterations(&ns)(v); err != nil || len(ns) != 1 {
+			return errors.New("one count of iterations from 1 to 1e6")
+		}
+		o.creepSpins = ns[0]
+		return nil
+	})
+	if err := fs.Parse(args); err != nil {
+		return o, err
+	}
+	switch {
+	case fs.NArg() > 0:
+		return o, fmt.Errorf("%q: noise takes flags only", fs.Arg(0))
+	case o.runs < 1:
+		return o, errors.New("-runs: must be at least 1")
+	case o.commits < 1 || o.commits > 100:
+		return o, errors.New("-commits: must be 1 to 100")
+	case !(o.step >= 1):
+		return o, errors.New("-step: must be a factor ≥ 1")
+	case o.layouts < 1:
+		return o, errors.New("-layouts: must be at least 1")
+	case o.pool != 0 && o.pool < 2*o.layouts:
+		return o, fmt.Errorf("-pool %d: must be at least twice -layouts (%d), so each run draws two disjoint sides", o.pool, o.layouts)
+	}
+	return o, nil
+}
+
+// factors parses a list of slowdown factors, each at least 1, into dst.
+func factors(dst *[]float64) func(string) error {
+	return func(v string) error {
 		var out []float64
 		for _, f := range strings.Split(v, ",") {
 			x, err := strconv.ParseFloat(strings.TrimSpace(f), 64)
 			if err != nil || x < 1 {
-				return nil, fmt.Errorf("%q is not a factor ≥ 1", f)
+				return fmt.Errorf("%q is not a factor ≥ 1", f)
 			}
 			out = append(out, x)
 		}
-		return out, nil
+		*dst = out
+		return nil
 	}
-	for i := 0; i < len(args); i++ {
-		flag, value := args[i], ""
-		if flag != "-quiet" {
-			if i+1 >= len(args) {
-				return o, fmt.Errorf("%s needs a value", flag)
+}
+
+// iterations parses a list of counts of a plant's iterations into dst.
+func iterations(dst *[]int) func(string) error {
+	return func(v string) error {
+		var out []int
+		for _, f := range strings.Split(v, ",") {
+			n, err := strconv.Atoi(strings.TrimSpace(f))
+			if err != nil || n < 1 || n > 1e6 {
+				return fmt.Errorf("%q is not a count of iterations from 1 to 1e6", f)
 			}
-			i++
-			value = args[i]
+			out = append(out, n)
 		}
-		var err error
-		switch flag {
-		case "-runs":
-			o.runs, err = strconv.Atoi(value)
-			if err == nil && o.runs < 1 {
-				err = errors.New("must be at least 1")
-			}
-		case "-quiet":
-			o.quiet = true
-		case "-phases":
-			o.phases = strings.Split(value, ",")
-			for _, p := range o.phases {
-				if !slices.Contains(valid, p) {
-					err = fmt.Errorf("unknown phase %q (valid: %s)", p, strings.Join(valid, " "))
-				}
-			}
-		case "-plants":
-			o.plants, err = floats(value)
-		case "-scenarios":
-			o.scenarios = strings.Split(value, ",")
-		case "-base-plants":
-			o.basePlants, err = floats(value)
-		case "-commits":
-			o.commits, err = strconv.Atoi(value)
-			if err == nil && (o.commits < 1 || o.commits > 100) {
-				err = errors.New("must be 1 to 100")
-			}
-		case "-step":
-			var fs []float64
-			if fs, err = floats(value); err == nil && len(fs) != 1 {
-				err = errors.New("one factor")
-			} else if err == nil {
-				o.step = fs[0]
-			}
-		case "-layouts":
-			o.layouts, err = strconv.Atoi(value)
-			if err == nil && o.layouts < 1 {
-				err = errors.New("must be at least 1")
-			}
-		case "-pool":
-			o.pool, err = strconv.Atoi(value)
-			if err == nil && o.pool < 2 {
-				err = errors.New("must be at least 2")
-			}
-		case "-spins", "-creep-spins":
-			var ns []int
-			for _, f := range strings.Split(value, ",") {
-				n, perr := strconv.Atoi(strings.TrimSpace(f))
-				if perr != nil || n < 1 || n > 1e6 {
-					err = fmt.Errorf("%q is not a count of iterations from 1 to 1e6", f)
-					break
-				}
-				ns = append(ns, n)
-			}
-			if err == nil && flag == "-creep-spins" {
-				if len(ns) != 1 {
-					err = errors.New("one count")
-				} else {
-					o.creepSpins = ns[0]
-				}
-			} else if err == nil {
-				o.spins = ns
-			}
-		case "-tolerance":
-			var t float64
-			t, err = strconv.ParseFloat(value, 64)
-			if err == nil && !(t > 0 && t < 1) {
-				err = errors.New("must be a fraction above 0 and below 1")
-			}
-			o.tolerance = value
-		default:
-			err = errors.New("unknown flag")
-		}
-		if err != nil {
-			return o, fmt.Errorf("%s %s: %v", flag, value, err)
-		}
+		*dst = out
+		return nil
 	}
-	if o.pool > 0 && o.pool < 2*o.layouts {
-		return o, fmt.Errorf("-pool %d: must be at least twice -layouts (%d), so each run draws two disjoint sides", o.pool, o.layouts)
-	}
-	return o, nil
 }

@@ -116,6 +116,8 @@ type Subject struct {
 	resize      fyne.Size
 	ticks       int
 	timers      []timer
+	// queue is what other goroutines handed the subject (fyne.Do).
+	queue queue
 
 	frames []Frame
 	costs  []time.Duration
@@ -160,6 +162,7 @@ func (s *Subject) Open() {
 	s.open = true
 	s.dirty = map[fyne.CanvasObject]struct{}{}
 	s.drv.s, s.canvas.s = s, s
+	s.queue.own()
 	inner := test.NewApp()
 	s.app = app{App: inner, drv: &s.drv, settings: settings{Settings: inner.Settings(), still: s.Options.StillCursor}}
 	s.drv.Driver = inner.Driver()
@@ -223,7 +226,9 @@ func (s *Subject) mustOpen() {
 	}
 }
 
-// Refresh advances the virtual clock by one refresh, ticks the running
+// Refresh advances the virtual clock by one refresh, lets the program's
+// goroutines run until they block and runs what they handed the subject
+// (fyne.Do; see settle), runs the driver's timers due, ticks the running
 // animations there, and draws a frame if anything asked for one since the
 // last: an object refreshed, a canvas repaint, a resize. It reports
 // whether it drew.
@@ -235,9 +240,11 @@ func (s *Subject) Refresh() bool {
 	runtime.LockOSThread()
 	defer runtime.UnlockOSThread()
 	s.now += s.Options.Refresh
-	if s.due() || s.anims.active() {
+	cacheElapsed += s.Options.Refresh
+	if s.due() || s.anims.active() || s.queue.pending() || runnable() {
 		s.input()
 	}
+	s.settle()
 	s.runTimers()
 	var animate time.Duration
 	if s.anims.active() {

@@ -18,7 +18,10 @@ import (
 // Options set the window the program runs in.
 type Options struct {
 	// Width and Height are the window's size in Fyne's device-independent
-	// units (one pixel each: the test canvas's scale is 1).
+	// units (one pixel each: the test canvas's scale is 1). As with Fyne's
+	// desktop driver, the window opens no smaller than its content's
+	// minimum and grows to it whenever the content's minimum grows past
+	// it (see Subject.Size).
 	Width, Height float32
 	// Refresh is the display's refresh interval: the virtual clock
 	// advances by one per refresh, and at most one frame is drawn per
@@ -211,7 +214,9 @@ func (s *Subject) FrameCosts() []time.Duration { return s.costs }
 // so that it goes where Fyne's desktop driver sends it.
 func (s *Subject) Window() fyne.Window { s.mustOpen(); return s.win }
 
-// Size returns the window's size.
+// Size returns the window's size: the Options' size, or what Resize
+// asked for, grown to the content's minimum where that is larger, as the
+// desktop driver grows a window to fit its content.
 func (s *Subject) Size() fyne.Size { s.mustOpen(); return s.win.Canvas().Size() }
 
 // Now returns the virtual time since Open.
@@ -318,10 +323,13 @@ func (s *Subject) draw(animate time.Duration) {
 	s.refreshes, s.dirtyCanvas, s.ticks = 0, false, 0
 	c0, w0 := cpu()
 	if s.resize != (fyne.Size{}) {
-		s.win.Resize(s.resize)
+		s.win.Resize(s.resize.Max(s.minSize()))
 		s.resize = fyne.Size{}
 	}
 	s.sizes.pass(s.win.Canvas())
+	if s.sizes.grew {
+		s.fit()
+	}
 	c1, _ := cpu()
 	s.win.Canvas().Capture()
 	c2, w2 := cpu()
@@ -334,6 +342,34 @@ func (s *Subject) draw(animate time.Duration) {
 	f.Layouts, f.Visible, f.Painted, f.Appeared = s.sizes.layouts, s.sizes.visible, s.sizes.painted, s.sizes.appeared
 	s.frames = append(s.frames, f)
 	s.costs = append(s.costs, f.Wall)
+}
+
+// minSize is the window's minimum: its content's, with the canvas's
+// padding around it (Fyne's glCanvas.MinSize; the subject's window has no
+// main menu).
+func (s *Subject) minSize() fyne.Size {
+	c := s.win.Canvas()
+	content := c.Content()
+	if content == nil {
+		return fyne.Size{}
+	}
+	min := content.MinSize()
+	if p, ok := c.(interface{ Padded() bool }); ok && p.Padded() {
+		min = min.Add(fyne.NewSquareSize(2 * theme.Padding()))
+	}
+	return min
+}
+
+// fit grows the window to its content's minimum where it is smaller, in
+// width or height or both, as Fyne's desktop driver does in the frame
+// where the minimum of one of its trees changed (common Canvas.EnsureMinSize
+// resizes the canvas before the paint; the GLFW window's fitContent
+// follows). It never shrinks it.
+func (s *Subject) fit() {
+	size := s.win.Canvas().Size()
+	if grown := size.Max(s.minSize()); grown != size {
+		s.win.Resize(grown)
+	}
 }
 
 // MouseMove moves the mouse pointer to p: the hoverable object under it
@@ -494,7 +530,9 @@ type keyable = desktop.Keyable
 
 // Resize gives the window a new size; it is applied, and the content laid
 // out at it, in the frame drawn at the next refresh, as a desktop window
-// applies the size the system gave it before it draws.
+// applies the size the system gave it before it draws. A window is never
+// smaller than its content's minimum (the desktop driver sets it as the
+// window's size limit), so a size below it gives the minimum.
 func (s *Subject) Resize(width, height float32) {
 	s.mustOpen()
 	if width <= 0 || height <= 0 {

@@ -146,13 +146,16 @@ type minSizes struct {
 	// before (new objects, and hidden ones shown again); visible all the
 	// visible objects, and painted those the software painter draws.
 	layouts, appeared, visible, painted int
+	// grew says a root's minimum changed in the last pass, when the
+	// desktop driver fits the window to its content.
+	grew bool
 }
 
 func (m *minSizes) pass(c fyne.Canvas) {
 	if m.now == nil {
 		m.last, m.now = map[fyne.CanvasObject]fyne.Size{}, map[fyne.CanvasObject]fyne.Size{}
 	}
-	m.layouts, m.appeared, m.visible, m.painted = 0, 0, 0, 0
+	m.layouts, m.appeared, m.visible, m.painted, m.grew = 0, 0, 0, 0, false
 	for _, root := range roots(c) {
 		m.visit(root, nil)
 	}
@@ -194,6 +197,7 @@ func (m *minSizes) visit(o, parent fyne.CanvasObject) (changed bool) {
 	if parent != nil {
 		return true
 	}
+	m.grew = true
 	if size := o.Size(); min.Max(size) != size {
 		o.Resize(min.Max(size))
 	} else {

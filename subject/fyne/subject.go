@@ -13,6 +13,7 @@ import (
 	"github.com/perfbench/perfbench/clock/thread"
 	"github.com/perfbench/perfbench/scenario"
 	"github.com/perfbench/perfbench/script"
+	_ "github.com/perfbench/perfbench/subject/fyne/internal/locale" // before Fyne's lang initializes
 )
 
 // Options set the window the program runs in.

@@ -92,7 +92,11 @@
 // (time.Sleep, a time.Ticker, time.AfterFunc) wakes when the wall clock
 // says, which depends on how fast the process runs: its refreshes land
 // in different frames in different processes, and the runner says which
-// frame and which objects differ.
+// frame and which objects differ: the subject keeps a trace of what each
+// frame laid out, refreshed and saw appear, by type, text and position
+// (FrameTrace), recorded after the frame's allocations are read, and a
+// count that differs between processes is Broken with the first frame
+// whose trace differs and the lines only one process has.
 // A third source of difference is Go's: a list, table, tree or grid
 // recycles its rows through a sync.Pool, whose caches are per P, so
 // which recycled row comes back depends on the P the thread held; Attach

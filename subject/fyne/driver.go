@@ -184,7 +184,7 @@ type canvas struct {
 
 func (c *canvas) Refresh(obj fyne.CanvasObject) {
 	c.s.refreshes++
-	c.s.dirty[obj] = struct{}{}
+	c.s.dirty[obj]++
 	c.Canvas.Refresh(obj)
 }
 

@@ -21,7 +21,8 @@ import (
 // there, a goroutine a program starts runs only when the subject's
 // goroutine lets it.
 func onOneP(t *testing.T) {
-	t.Cleanup(func() { runtime.GOMAXPROCS(runtime.GOMAXPROCS(1)) })
+	procs := runtime.GOMAXPROCS(1)
+	t.Cleanup(func() { runtime.GOMAXPROCS(procs) })
 }
 
 // A program that answers a tap on a goroutine of its own (a search, a

@@ -47,6 +47,8 @@ var DefaultOptions = Options{Width: 480, Height: 360, Refresh: time.Second / 60}
 
 // Frame is what one frame cost and did.
 type Frame struct {
+	// At is the virtual time the frame was drawn at, since Open.
+	At time.Duration
 	// Cost is the frame's time on the drawing thread's CPU clock:
 	// Animate, Layout and Paint. Where the system has no per-thread CPU
 	// clock it is wall time.
@@ -111,20 +113,25 @@ type Subject struct {
 	now    time.Duration // virtual time since Open
 	open   bool
 
-	// dirty is the objects refreshed since the last frame; dirtyCanvas a
+	// dirty is the objects refreshed since the last frame, with how often
+	// (drawing those the frame being drawn answers); dirtyCanvas a
 	// repaint asked for without one; resize a size to apply before the
 	// next frame.
-	dirty       map[fyne.CanvasObject]struct{}
-	refreshes   int
-	dirtyCanvas bool
-	resize      fyne.Size
-	ticks       int
-	timers      []timer
+	dirty, drawing map[fyne.CanvasObject]int
+	refreshes      int
+	dirtyCanvas    bool
+	resize         fyne.Size
+	ticks          int
+	timers         []timer
 	// queue is what other goroutines handed the subject (fyne.Do).
 	queue queue
 
 	frames []Frame
 	costs  []time.Duration
+	// trace is the events of every frame since Open, frame i's ending at
+	// traceEnds[i] (see FrameTrace).
+	trace     []event
+	traceEnds []int
 	// tally is what ReadCounts counted of frames so far.
 	tally tally
 
@@ -164,7 +171,8 @@ func (s *Subject) Open() {
 	}
 	current = s
 	s.open = true
-	s.dirty = map[fyne.CanvasObject]struct{}{}
+	s.dirty, s.drawing = map[fyne.CanvasObject]int{}, map[fyne.CanvasObject]int{}
+	s.sizes.events = make([]event, 0, eventsAtOpen)
 	s.drv.s, s.canvas.s = s, s
 	s.queue.own()
 	inner := test.NewApp()
@@ -192,6 +200,7 @@ func (s *Subject) Open() {
 		}
 	}
 	s.frames, s.costs = s.frames[:0], s.costs[:0]
+	s.trace, s.traceEnds = s.trace[:0], s.traceEnds[:0]
 	s.marked = false
 }
 
@@ -319,15 +328,17 @@ func (s *Subject) draw(animate time.Duration) {
 	}
 	before := &s.mark
 	s.marked = false
-	f := Frame{Refreshes: s.refreshes, Refreshed: len(s.dirty), Ticks: s.ticks, Animate: animate}
-	clear(s.dirty)
+	f := Frame{At: s.now, Refreshes: s.refreshes, Refreshed: len(s.dirty), Ticks: s.ticks, Animate: animate}
+	// What this frame answers; what its layout and paint refresh asks for
+	// the next.
+	s.dirty, s.drawing = s.drawing, s.dirty
 	s.refreshes, s.dirtyCanvas, s.ticks = 0, false, 0
 	c0, w0 := cpu()
 	if s.resize != (fyne.Size{}) {
 		s.win.Resize(s.resize.Max(s.minSize()))
 		s.resize = fyne.Size{}
 	}
-	s.sizes.pass(s.win.Canvas())
+	s.sizes.pass(s.win.Canvas(), s.drawing)
 	if s.sizes.grew {
 		s.fit()
 	}
@@ -343,6 +354,14 @@ func (s *Subject) draw(animate time.Duration) {
 	f.Layouts, f.Visible, f.Painted, f.Appeared = s.sizes.layouts, s.sizes.visible, s.sizes.painted, s.sizes.appeared
 	s.frames = append(s.frames, f)
 	s.costs = append(s.costs, f.Wall)
+	// The trace is kept after the frame's allocations were read: it is
+	// the subject's bookkeeping, not the program's work.
+	s.trace = append(s.trace, s.sizes.events...)
+	for o, n := range s.drawing {
+		s.trace = append(s.trace, event{what: "refreshed", times: n, obj: o})
+	}
+	clear(s.drawing)
+	s.traceEnds = append(s.traceEnds, len(s.trace))
 }
 
 // minSize is the window's minimum: its content's, with the canvas's

@@ -356,6 +356,7 @@ func (s *Subject) draw(animate time.Duration) {
 	s.costs = append(s.costs, f.Wall)
 	// The trace is kept after the frame's allocations were read: it is
 	// the subject's bookkeeping, not the program's work.
+	s.sizes.place(s.win.Canvas())
 	s.trace = append(s.trace, s.sizes.events...)
 	for o, n := range s.drawing {
 		s.trace = append(s.trace, event{what: "refreshed", times: n, obj: o})

@@ -26,6 +26,34 @@ type event struct {
 // more than a page of the demo's shows at once.
 const eventsAtOpen = 4096
 
+// place gives each of the last pass's events its object's position once
+// the pass laid everything out: the pass records an object before its
+// parent lays it out (children first, as Fyne's does), so where it stood
+// then is not where the frame draws it.
+func (m *minSizes) place(c fyne.Canvas) {
+	if len(m.events) == 0 {
+		return
+	}
+	if m.where == nil {
+		m.where = map[fyne.CanvasObject]fyne.Position{}
+	}
+	for _, e := range m.events {
+		m.where[e.obj] = e.at
+	}
+	for _, root := range roots(c) {
+		walk(root, fyne.Position{}, everywhere, func(o fyne.CanvasObject, at fyne.Position, _ rect) bool {
+			if _, ok := m.where[o]; ok {
+				m.where[o] = at
+			}
+			return false
+		})
+	}
+	for i := range m.events {
+		m.events[i].at = m.where[m.events[i].obj]
+	}
+	clear(m.where)
+}
+
 func (m *minSizes) record(what string, times int, o fyne.CanvasObject, at fyne.Position, inView bool) {
 	text, _, _ := textOf(o)
 	m.events = append(m.events, event{what: what, times: times, obj: o, text: text, at: at, inView: inView})
@@ -42,19 +70,31 @@ var _ scenario.FrameTracer = (*Subject)(nil)
 // processes whose counts differ.
 func (s *Subject) FrameTrace() [][]string {
 	out := make([][]string, len(s.frames))
-	start := 0
+	start, left := 0, traceLines
 	for i, f := range s.frames {
 		lines := []string{fmt.Sprintf("drawn at %v: %d refreshes of %d objects, %d ticks, %d laid out, %d appeared, %d visible",
 			f.At, f.Refreshes, f.Refreshed, f.Ticks, f.Layouts, f.Appeared, f.Visible)}
-		for _, e := range s.trace[start:s.traceEnds[i]] {
+		events := s.trace[start:s.traceEnds[i]]
+		start = s.traceEnds[i]
+		if len(events) > left {
+			lines[0] += fmt.Sprintf("; its objects left out, past the trace's first %d", traceLines)
+			events = nil
+		}
+		left -= len(events)
+		for _, e := range events {
 			lines = append(lines, e.String())
 		}
 		slices.Sort(lines[1:])
 		out[i] = lines
-		start = s.traceEnds[i]
 	}
 	return out
 }
+
+// traceLines bounds the object lines of a trace: a child's result must
+// stay far below what the runner reads of it (runner.MaxOutput, 16 MiB),
+// and a line takes about 60 bytes. The demo's tour of its pages takes
+// 8 000; a frame past the bound keeps its first line, with its counts.
+const traceLines = 100_000
 
 func (e event) String() string {
 	var b strings.Builder

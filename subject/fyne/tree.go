@@ -157,6 +157,8 @@ type minSizes struct {
 	// refreshed is the objects refreshed for this pass, with how often;
 	// the pass records and removes those in view.
 	refreshed map[fyne.CanvasObject]int
+	// where is place's, kept for its buckets.
+	where map[fyne.CanvasObject]fyne.Position
 }
 
 func (m *minSizes) pass(c fyne.Canvas, refreshed map[fyne.CanvasObject]int) {

@@ -78,9 +78,8 @@
 // gives. Fyne's caches run on the virtual clock: the cleaner the painter
 // runs acts at most once per 10 s of it and destroys what was unused for
 // a minute of it, however long the process takes (a counted run under
-// Valgrind takes minutes). One wall-clock reader remains inside Fyne and
-// is kept out of the counts: the entry cursor's pause after a keystroke
-// (see Options.StillCursor).
+// Valgrind takes minutes), and so does an entry cursor's pause in its
+// blink after each keystroke (see clock.go).
 //
 // A program's goroutines hand their results to the window with fyne.Do,
 // which queues them, as the desktop driver's event loop does, for the

@@ -90,3 +90,29 @@ func TestTheCacheExpiresOnTheVirtualClock(t *testing.T) {
 	assert.NotSame(t, first, test.WidgetRenderer(hidden), "unused for 90 virtual seconds: destroyed by the cleaner")
 	a.Stop()
 }
+
+// A focused entry's cursor pauses its blink for 300 ms after each key
+// (TypedKey: an arrow, a backspace), on the virtual clock: a machine slow enough that the wall
+// clock passes the pause before the next refresh draws and refreshes what
+// a fast one does.
+func TestTheCursorsPauseIsOnTheVirtualClock(t *testing.T) {
+	if testing.Short() {
+		t.Skip("sleeps a second and a half")
+	}
+	typing := func(pause time.Duration) [][]string {
+		r, c := newRows()
+		s := open(c, small)
+		s.Tap(center(t, s, "type here"))
+		s.Refresh()
+		s.Type("abcd")
+		s.Refresh()
+		for range 4 {
+			s.Key(fyne.KeyLeft)
+			time.Sleep(pause)
+			s.Wait(200 * time.Millisecond)
+		}
+		require.Equal(t, 0, r.entry.CursorColumn, "the cursor went back over the four characters")
+		return s.FrameTrace()
+	}
+	assert.Equal(t, typing(0), typing(400*time.Millisecond))
+}

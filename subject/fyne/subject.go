@@ -29,12 +29,10 @@ type Options struct {
 	// refresh.
 	Refresh time.Duration
 	// StillCursor turns Fyne's animations off (Settings.ShowAnimations
-	// answers false), as a user's "no animations" setting does. An
-	// entry's blinking cursor needs it to be deterministic: the cursor
-	// pauses for 300 ms of the wall clock after every keystroke
-	// (widget/entry_cursor_anim.go reads time.Now), which no virtual clock
-	// reaches, so how many of its ticks fall inside the pause depends on
-	// how fast the machine draws.
+	// answers false), as a user's "no animations" setting does: a
+	// focused entry's cursor then stands still, and a window with one can
+	// be idle. Its blink, with its pause after each keystroke, runs on
+	// the virtual clock either way.
 	StillCursor bool
 	// Theme is the app's theme; nil is Fyne's default theme.
 	Theme fyne.Theme
@@ -255,7 +253,7 @@ func (s *Subject) Refresh() bool {
 	runtime.LockOSThread()
 	defer runtime.UnlockOSThread()
 	s.now += s.Options.Refresh
-	cacheElapsed += s.Options.Refresh
+	clockElapsed += s.Options.Refresh
 	if s.due() || s.anims.active() || s.queue.pending() || runnable() {
 		s.input()
 	}

@@ -83,6 +83,21 @@ type Result struct {
 	// InstructionsTolerance is Scenario.InstructionsTolerance, for the
 	// parent that judges the counts.
 	InstructionsTolerance float64 `json:"instructions_tolerance,omitempty"`
+	// Frames is what each frame the run drew did, in order, from a
+	// subject that keeps a trace ([FrameTracer]): what a runner compares
+	// between processes whose counts differ. One process's alone; a
+	// pooled result has none.
+	Frames []FrameTrace `json:"frames,omitempty"`
+}
+
+// FrameTrace is what one frame did: the step that drew it and the lines of
+// its subject's trace.
+type FrameTrace struct {
+	// Step is the number of the step that drew the frame, from 1, and
+	// Label its label; 0 and "" for a frame drawn outside every step.
+	Step  int      `json:"step,omitempty"`
+	Label string   `json:"label,omitempty"`
+	Lines []string `json:"lines,omitempty"`
 }
 
 // Clock names the way this build takes times: thread CPU time per step or
@@ -147,6 +162,9 @@ func (sc *Scenario) MeasureWith(opts Options) Result {
 	if t, ok := s.sub.(InstructionsTolerant); ok && res.InstructionsTolerance == 0 {
 		res.InstructionsTolerance = t.InstructionsTolerance()
 	}
+	if t, ok := s.sub.(FrameTracer); ok {
+		res.Frames = frameTraces(t.FrameTrace(), r.Steps)
+	}
 	for _, n := range sc.Numbers {
 		if !n.ReadUnder(opts.Renderer) {
 			continue
@@ -161,6 +179,20 @@ func (sc *Scenario) MeasureWith(opts Options) Result {
 		res.Numbers = append(res.Numbers, m)
 	}
 	return res
+}
+
+// frameTraces gives each frame's lines the step that drew it.
+func frameTraces(lines [][]string, steps []Step) []FrameTrace {
+	out := make([]FrameTrace, len(lines))
+	for i, l := range lines {
+		out[i].Lines = l
+	}
+	for k, st := range steps {
+		for f := st.first; f < st.first+st.Frames() && f < len(out); f++ {
+			out[f].Step, out[f].Label = k+1, st.Label
+		}
+	}
+	return out
 }
 
 var validName = regexp.MustCompile(`^[a-z0-9]+(-[a-z0-9]+)*$`)

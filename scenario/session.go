@@ -89,6 +89,10 @@ type Step struct {
 	// counts (CountSource): perfbench's window's are the engine's
 	// counters, read by name or through package subject/engine.
 	Counts Counts
+
+	// first is the index, in the subject's FrameCosts, of the step's
+	// first frame: where a frame's trace finds its step.
+	first int
 }
 
 // Frames returns the number of frames the step drew.
@@ -186,7 +190,7 @@ func (s *Session) record(label string, do func()) {
 	if s.batch <= 1 {
 		s.closeBatch()
 	}
-	st := Step{Label: label}
+	st := Step{Label: label, first: n}
 	if s.src != nil {
 		v := s.stepCounts()
 		s.src.ReadCounts(v)

@@ -38,6 +38,22 @@ type InstructionsTolerant interface {
 	InstructionsTolerance() float64
 }
 
+// FrameTracer is a Subject that can say what each frame it drew did, and
+// to which objects: a Fyne window's objects laid out, refreshed and
+// appeared. Where a count differs between two processes of a scenario, the
+// runner compares their traces and names the first frame that differs and
+// the objects it did something to in one process and not the other (see
+// [Result].Frames).
+type FrameTracer interface {
+	// FrameTrace returns one entry per frame drawn since the subject was
+	// attached, in order: lines that each say what the frame did to one
+	// object, naming it by what a person could find it by (its type, its
+	// text, its position), in an order that depends on nothing but the
+	// program and its input. It is called once, after the run, so it may
+	// take its time.
+	FrameTrace() [][]string
+}
+
 // Attach makes sub the session's subject and starts recording. The caller
 // has opened sub and settled it (the first layout of a freshly opened
 // program is not the interaction). Attach is called once per session; a

@@ -23,8 +23,9 @@ func init() { scenario.Register(scenarios...) }
 // options are the window every scenario opens: 320×240 (the software
 // painter repaints every pixel every frame, so its frame grows with the
 // window's area: 8.7 ms of CPU at 480×360 on a shared two-core machine),
-// and a still cursor, whose blink would otherwise depend on the wall
-// clock (see subject/fyne's Options.StillCursor).
+// and a still cursor, as a user's "no animations" setting gives, so that
+// fyne-type counts the keystrokes' work without the blink's (see
+// subject/fyne's Options.StillCursor).
 var options = subject.Options{Width: 320, Height: 240, Refresh: time.Second / 60, StillCursor: true}
 
 // open opens a fresh program headless.

@@ -75,10 +75,27 @@
 // Counts are a property of the program and the input: two runs of one
 // script report the same counts (a test holds that), with a frame's
 // allocations reported as the median per frame for the reason Median
-// gives. Two wall-clock readers remain inside Fyne and are kept out of
-// the counts: the cache cleaner (at most once per 10 s of wall time,
-// destroying what was unused for a minute; a scenario is far shorter) and
-// the entry cursor's pause after a keystroke (see Options.StillCursor).
+// gives. Fyne's caches run on the virtual clock: the cleaner the painter
+// runs acts at most once per 10 s of it and destroys what was unused for
+// a minute of it, however long the process takes (a counted run under
+// Valgrind takes minutes), and so does an entry cursor's pause in its
+// blink after each keystroke (see clock.go).
+//
+// A program's goroutines hand their results to the window with fyne.Do,
+// which queues them, as the desktop driver's event loop does, for the
+// subject's goroutine to run at its next refresh. Before each refresh the
+// subject lets every goroutine that can run do so until it blocks, so the
+// work an input starts on a goroutine (a search, a decode) lands in the
+// frame after the input in every process, as on a machine fast enough to
+// finish it within a refresh. A goroutine that waits on the wall clock
+// (time.Sleep, a time.Ticker, time.AfterFunc) wakes when the wall clock
+// says, which depends on how fast the process runs: its refreshes land
+// in different frames in different processes, and the runner says which
+// frame and which objects differ: the subject keeps a trace of what each
+// frame laid out, refreshed and saw appear, by type, text and position
+// (FrameTrace), recorded after the frame's allocations are read, and a
+// count that differs between processes is Broken with the first frame
+// whose trace differs and the lines only one process has.
 // A third source of difference is Go's: a list, table, tree or grid
 // recycles its rows through a sync.Pool, whose caches are per P, so
 // which recycled row comes back depends on the P the thread held; Attach

@@ -1,6 +1,10 @@
 package fyne
 
 import (
+	"bytes"
+	"runtime"
+	"runtime/metrics"
+	"sync"
 	"time"
 
 	"fyne.io/fyne/v2"
@@ -45,6 +49,129 @@ func (d *driver) CanvasForObject(fyne.CanvasObject) fyne.Canvas { return &d.s.ca
 func (d *driver) StartAnimation(a *fyne.Animation) { d.s.anims.start(a, d.s.now) }
 func (d *driver) StopAnimation(a *fyne.Animation)  { d.s.anims.stop(a) }
 
+// DoFromGoroutine is fyne.Do and fyne.DoAndWait: f joins the queue the
+// subject runs on its own goroutine at its next refresh, as Fyne's desktop
+// driver runs it in its event loop (the test driver would run it at once
+// on the caller's goroutine, beside the frame being drawn). A caller that
+// waits blocks until then; the subject's own goroutine, which would wait
+// for itself, runs f at once.
+func (d *driver) DoFromGoroutine(f func(), wait bool) {
+	if !wait {
+		d.s.queue.add(f, nil)
+		return
+	}
+	if d.s.queue.onOwner() {
+		f()
+		return
+	}
+	done := make(chan struct{})
+	d.s.queue.add(f, done)
+	<-done
+}
+
+// queue is the functions other goroutines handed the subject's goroutine
+// (fyne.Do) since it last ran them.
+type queue struct {
+	mu    sync.Mutex
+	funcs []queued
+	owner []byte // the "goroutine N " that opened the subject
+}
+
+type queued struct {
+	f    func()
+	done chan struct{}
+}
+
+func (q *queue) add(f func(), done chan struct{}) {
+	q.mu.Lock()
+	q.funcs = append(q.funcs, queued{f, done})
+	q.mu.Unlock()
+}
+
+// own makes the calling goroutine the one the queue runs on.
+func (q *queue) own() { q.owner = goroutine() }
+
+func (q *queue) onOwner() bool { return bytes.Equal(goroutine(), q.owner) }
+
+// goroutine returns "goroutine N " for the calling goroutine: the head of
+// its stack trace, the one way Go names a goroutine (Fyne tells its main
+// goroutine apart the same way).
+func goroutine() []byte {
+	var buf [32]byte
+	n := runtime.Stack(buf[:], false)
+	head := buf[:n]
+	if i := bytes.IndexByte(head[len("goroutine "):], ' '); i >= 0 {
+		head = head[:len("goroutine ")+i+1]
+	}
+	return append([]byte(nil), head...)
+}
+
+// run runs the queued functions in the order they were queued, those
+// queued meanwhile included, and reports whether there were any.
+func (q *queue) run() bool {
+	ran := false
+	for {
+		q.mu.Lock()
+		funcs := q.funcs
+		q.funcs = nil
+		q.mu.Unlock()
+		if len(funcs) == 0 {
+			return ran
+		}
+		ran = true
+		for _, x := range funcs {
+			x.f()
+			if x.done != nil {
+				close(x.done)
+			}
+		}
+	}
+}
+
+// pending reports whether a function waits in the queue.
+func (q *queue) pending() bool {
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	return len(q.funcs) > 0
+}
+
+// maxYields bounds how often settle lets other goroutines run before a
+// refresh: a goroutine that never blocks would otherwise hold the frame
+// for ever. 1000 yields is 10 s of a busy goroutine's 10 ms time slices.
+const maxYields = 1000
+
+// settle lets every goroutine that can run do so until it blocks (on a
+// timer, a channel, a lock, a system call) or ends, running what they
+// hand the subject (fyne.Do) meanwhile, and reports whether anything was
+// handed. The work a program's input starts on a goroutine of its own
+// (a search, a decode, a request answered at once) so lands in the frame
+// after the input in every process, as on a machine fast enough to finish
+// it within a refresh; with one P (Attach) it would otherwise run
+// whenever the scheduler happened to preempt the subject's goroutine. A
+// goroutine that waits on the wall clock (time.Sleep, a Ticker) still
+// wakes when the wall clock says, which no virtual clock reaches.
+func (s *Subject) settle() bool {
+	ran := false
+	for range maxYields {
+		if s.queue.run() {
+			ran = true
+		}
+		if !runnable() {
+			break
+		}
+		runtime.Gosched()
+	}
+	return s.queue.run() || ran
+}
+
+// runnableSample is the runtime's count of goroutines waiting for a P.
+var runnableSample = []metrics.Sample{{Name: "/sched/goroutines/runnable:goroutines"}}
+
+func runnable() bool {
+	metrics.Read(runnableSample)
+	return runnableSample[0].Value.Kind() == metrics.KindUint64 && runnableSample[0].Value.Uint64() > 0
+}
+
 // canvas is the window's canvas as the program's objects see it: every
 // Refresh of an object (the way a Fyne object asks to be drawn again) and
 // every SetDirty (canvas.Refresh of a canvas-wide change) is counted and
@@ -57,7 +184,7 @@ type canvas struct {
 
 func (c *canvas) Refresh(obj fyne.CanvasObject) {
 	c.s.refreshes++
-	c.s.dirty[obj] = struct{}{}
+	c.s.dirty[obj]++
 	c.Canvas.Refresh(obj)
 }
 

@@ -13,24 +13,26 @@ import (
 	"github.com/perfbench/perfbench/internal/instrument/clock/thread"
 	"github.com/perfbench/perfbench/scenario"
 	"github.com/perfbench/perfbench/script"
+	_ "github.com/perfbench/perfbench/subject/fyne/internal/locale" // before Fyne's lang initializes
 )
 
 // Options set the window the program runs in.
 type Options struct {
 	// Width and Height are the window's size in Fyne's device-independent
-	// units (one pixel each: the test canvas's scale is 1).
+	// units (one pixel each: the test canvas's scale is 1). As with Fyne's
+	// desktop driver, the window opens no smaller than its content's
+	// minimum and grows to it whenever the content's minimum grows past
+	// it (see Subject.Size).
 	Width, Height float32
 	// Refresh is the display's refresh interval: the virtual clock
 	// advances by one per refresh, and at most one frame is drawn per
 	// refresh.
 	Refresh time.Duration
 	// StillCursor turns Fyne's animations off (Settings.ShowAnimations
-	// answers false), as a user's "no animations" setting does. An
-	// entry's blinking cursor needs it to be deterministic: the cursor
-	// pauses for 300 ms of the wall clock after every keystroke
-	// (widget/entry_cursor_anim.go reads time.Now), which no virtual clock
-	// reaches, so how many of its ticks fall inside the pause depends on
-	// how fast the machine draws.
+	// answers false), as a user's "no animations" setting does: a
+	// focused entry's cursor then stands still, and a window with one can
+	// be idle. Its blink, with its pause after each keystroke, runs on
+	// the virtual clock either way.
 	StillCursor bool
 	// Theme is the app's theme; nil is Fyne's default theme.
 	Theme fyne.Theme
@@ -43,6 +45,8 @@ var DefaultOptions = Options{Width: 480, Height: 360, Refresh: time.Second / 60}
 
 // Frame is what one frame cost and did.
 type Frame struct {
+	// At is the virtual time the frame was drawn at, since Open.
+	At time.Duration
 	// Cost is the frame's time on the drawing thread's CPU clock:
 	// Animate, Layout and Paint. Where the system has no per-thread CPU
 	// clock it is wall time.
@@ -107,18 +111,25 @@ type Subject struct {
 	now    time.Duration // virtual time since Open
 	open   bool
 
-	// dirty is the objects refreshed since the last frame; dirtyCanvas a
+	// dirty is the objects refreshed since the last frame, with how often
+	// (drawing those the frame being drawn answers); dirtyCanvas a
 	// repaint asked for without one; resize a size to apply before the
 	// next frame.
-	dirty       map[fyne.CanvasObject]struct{}
-	refreshes   int
-	dirtyCanvas bool
-	resize      fyne.Size
-	ticks       int
-	timers      []timer
+	dirty, drawing map[fyne.CanvasObject]int
+	refreshes      int
+	dirtyCanvas    bool
+	resize         fyne.Size
+	ticks          int
+	timers         []timer
+	// queue is what other goroutines handed the subject (fyne.Do).
+	queue queue
 
 	frames []Frame
 	costs  []time.Duration
+	// trace is the events of every frame since Open, frame i's ending at
+	// traceEnds[i] (see FrameTrace).
+	trace     []event
+	traceEnds []int
 	// tally is what ReadCounts counted of frames so far.
 	tally tally
 
@@ -158,8 +169,10 @@ func (s *Subject) Open() {
 	}
 	current = s
 	s.open = true
-	s.dirty = map[fyne.CanvasObject]struct{}{}
+	s.dirty, s.drawing = map[fyne.CanvasObject]int{}, map[fyne.CanvasObject]int{}
+	s.sizes.events = make([]event, 0, eventsAtOpen)
 	s.drv.s, s.canvas.s = s, s
+	s.queue.own()
 	inner := test.NewApp()
 	s.app = app{App: inner, drv: &s.drv, settings: settings{Settings: inner.Settings(), still: s.Options.StillCursor}}
 	s.drv.Driver = inner.Driver()
@@ -185,6 +198,7 @@ func (s *Subject) Open() {
 		}
 	}
 	s.frames, s.costs = s.frames[:0], s.costs[:0]
+	s.trace, s.traceEnds = s.trace[:0], s.traceEnds[:0]
 	s.marked = false
 }
 
@@ -208,7 +222,9 @@ func (s *Subject) FrameCosts() []time.Duration { return s.costs }
 // so that it goes where Fyne's desktop driver sends it.
 func (s *Subject) Window() fyne.Window { s.mustOpen(); return s.win }
 
-// Size returns the window's size.
+// Size returns the window's size: the Options' size, or what Resize
+// asked for, grown to the content's minimum where that is larger, as the
+// desktop driver grows a window to fit its content.
 func (s *Subject) Size() fyne.Size { s.mustOpen(); return s.win.Canvas().Size() }
 
 // Now returns the virtual time since Open.
@@ -223,7 +239,9 @@ func (s *Subject) mustOpen() {
 	}
 }
 
-// Refresh advances the virtual clock by one refresh, ticks the running
+// Refresh advances the virtual clock by one refresh, lets the program's
+// goroutines run until they block and runs what they handed the subject
+// (fyne.Do; see settle), runs the driver's timers due, ticks the running
 // animations there, and draws a frame if anything asked for one since the
 // last: an object refreshed, a canvas repaint, a resize. It reports
 // whether it drew.
@@ -235,9 +253,11 @@ func (s *Subject) Refresh() bool {
 	runtime.LockOSThread()
 	defer runtime.UnlockOSThread()
 	s.now += s.Options.Refresh
-	if s.due() || s.anims.active() {
+	clockElapsed += s.Options.Refresh
+	if s.due() || s.anims.active() || s.queue.pending() || runnable() {
 		s.input()
 	}
+	s.settle()
 	s.runTimers()
 	var animate time.Duration
 	if s.anims.active() {
@@ -306,15 +326,20 @@ func (s *Subject) draw(animate time.Duration) {
 	}
 	before := &s.mark
 	s.marked = false
-	f := Frame{Refreshes: s.refreshes, Refreshed: len(s.dirty), Ticks: s.ticks, Animate: animate}
-	clear(s.dirty)
+	f := Frame{At: s.now, Refreshes: s.refreshes, Refreshed: len(s.dirty), Ticks: s.ticks, Animate: animate}
+	// What this frame answers; what its layout and paint refresh asks for
+	// the next.
+	s.dirty, s.drawing = s.drawing, s.dirty
 	s.refreshes, s.dirtyCanvas, s.ticks = 0, false, 0
 	c0, w0 := cpu()
 	if s.resize != (fyne.Size{}) {
-		s.win.Resize(s.resize)
+		s.win.Resize(s.resize.Max(s.minSize()))
 		s.resize = fyne.Size{}
 	}
-	s.sizes.pass(s.win.Canvas())
+	s.sizes.pass(s.win.Canvas(), s.drawing)
+	if s.sizes.grew {
+		s.fit()
+	}
 	c1, _ := cpu()
 	s.win.Canvas().Capture()
 	c2, w2 := cpu()
@@ -327,6 +352,43 @@ func (s *Subject) draw(animate time.Duration) {
 	f.Layouts, f.Visible, f.Painted, f.Appeared = s.sizes.layouts, s.sizes.visible, s.sizes.painted, s.sizes.appeared
 	s.frames = append(s.frames, f)
 	s.costs = append(s.costs, f.Wall)
+	// The trace is kept after the frame's allocations were read: it is
+	// the subject's bookkeeping, not the program's work.
+	s.sizes.place(s.win.Canvas())
+	s.trace = append(s.trace, s.sizes.events...)
+	for o, n := range s.drawing {
+		s.trace = append(s.trace, event{what: "refreshed", times: n, obj: o})
+	}
+	clear(s.drawing)
+	s.traceEnds = append(s.traceEnds, len(s.trace))
+}
+
+// minSize is the window's minimum: its content's, with the canvas's
+// padding around it (Fyne's glCanvas.MinSize; the subject's window has no
+// main menu).
+func (s *Subject) minSize() fyne.Size {
+	c := s.win.Canvas()
+	content := c.Content()
+	if content == nil {
+		return fyne.Size{}
+	}
+	min := content.MinSize()
+	if p, ok := c.(interface{ Padded() bool }); ok && p.Padded() {
+		min = min.Add(fyne.NewSquareSize(2 * theme.Padding()))
+	}
+	return min
+}
+
+// fit grows the window to its content's minimum where it is smaller, in
+// width or height or both, as Fyne's desktop driver does in the frame
+// where the minimum of one of its trees changed (common Canvas.EnsureMinSize
+// resizes the canvas before the paint; the GLFW window's fitContent
+// follows). It never shrinks it.
+func (s *Subject) fit() {
+	size := s.win.Canvas().Size()
+	if grown := size.Max(s.minSize()); grown != size {
+		s.win.Resize(grown)
+	}
 }
 
 // MouseMove moves the mouse pointer to p: the hoverable object under it
@@ -487,7 +549,9 @@ type keyable = desktop.Keyable
 
 // Resize gives the window a new size; it is applied, and the content laid
 // out at it, in the frame drawn at the next refresh, as a desktop window
-// applies the size the system gave it before it draws.
+// applies the size the system gave it before it draws. A window is never
+// smaller than its content's minimum (the desktop driver sets it as the
+// window's size limit), so a size below it gives the minimum.
 func (s *Subject) Resize(width, height float32) {
 	s.mustOpen()
 	if width <= 0 || height <= 0 {

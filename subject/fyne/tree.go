@@ -146,15 +146,29 @@ type minSizes struct {
 	// before (new objects, and hidden ones shown again); visible all the
 	// visible objects, and painted those the software painter draws.
 	layouts, appeared, visible, painted int
+	// grew says a root's minimum changed in the last pass, when the
+	// desktop driver fits the window to its content.
+	grew bool
+	// events is what the last pass did to which object, in tree order:
+	// the frame's trace (see Subject.FrameTrace). Sized at Open, so that
+	// recording them allocates nothing in a frame of no more events than
+	// that.
+	events []event
+	// refreshed is the objects refreshed for this pass, with how often;
+	// the pass records and removes those in view.
+	refreshed map[fyne.CanvasObject]int
+	// where is place's, kept for its buckets.
+	where map[fyne.CanvasObject]fyne.Position
 }
 
-func (m *minSizes) pass(c fyne.Canvas) {
+func (m *minSizes) pass(c fyne.Canvas, refreshed map[fyne.CanvasObject]int) {
 	if m.now == nil {
 		m.last, m.now = map[fyne.CanvasObject]fyne.Size{}, map[fyne.CanvasObject]fyne.Size{}
 	}
-	m.layouts, m.appeared, m.visible, m.painted = 0, 0, 0, 0
+	m.layouts, m.appeared, m.visible, m.painted, m.grew = 0, 0, 0, 0, false
+	m.events, m.refreshed = m.events[:0], refreshed
 	for _, root := range roots(c) {
-		m.visit(root, nil)
+		m.visit(root, nil, fyne.Position{})
 	}
 	// Swapped and cleared, not made anew: a map keeps its buckets when
 	// cleared, so a tree of steady size allocates nothing here.
@@ -165,28 +179,34 @@ func (m *minSizes) pass(c fyne.Canvas) {
 // visit handles o after its children, as Fyne does: a child's changed
 // minimum marks its parent, which is laid out once all its children have
 // been visited.
-func (m *minSizes) visit(o, parent fyne.CanvasObject) (changed bool) {
+func (m *minSizes) visit(o, parent fyne.CanvasObject, at fyne.Position) (changed bool) {
 	if o == nil || !o.Visible() {
 		return false
 	}
+	at = at.Add(o.Position())
 	relayout := false
 	for _, c := range children(o) {
-		if m.visit(c, o) {
+		if m.visit(c, o, at) {
 			relayout = true
 		}
 	}
 	if relayout {
-		m.layout(o)
+		m.layout(o, at)
 	}
 	m.visible++
 	if primitive(o) {
 		m.painted++
+	}
+	if n, ok := m.refreshed[o]; ok {
+		m.record("refreshed", n, o, at, true)
+		delete(m.refreshed, o)
 	}
 	min := o.MinSize()
 	old, ok := m.last[o]
 	m.now[o] = min
 	if !ok {
 		m.appeared++
+		m.record("appeared", 0, o, at, true)
 	}
 	if ok && old == min {
 		return false
@@ -194,25 +214,28 @@ func (m *minSizes) visit(o, parent fyne.CanvasObject) (changed bool) {
 	if parent != nil {
 		return true
 	}
+	m.grew = true
 	if size := o.Size(); min.Max(size) != size {
 		o.Resize(min.Max(size))
 	} else {
-		m.layout(o)
+		m.layout(o, at)
 	}
 	return false
 }
 
-// layout lays o out again at its size: a container by its layout, a
-// widget by its renderer (Fyne's Canvas.updateLayout).
-func (m *minSizes) layout(o fyne.CanvasObject) {
+// layout lays o, at at in the window, out again at its size: a container
+// by its layout, a widget by its renderer (Fyne's Canvas.updateLayout).
+func (m *minSizes) layout(o fyne.CanvasObject, at fyne.Position) {
 	switch c := o.(type) {
 	case *fyne.Container:
 		if c.Layout != nil {
 			c.Layout.Layout(c.Objects, c.Size())
 			m.layouts++
+			m.record("laid out", 0, o, at, true)
 		}
 	case fyne.Widget:
 		test.WidgetRenderer(c).Layout(c.Size())
 		m.layouts++
+		m.record("laid out", 0, o, at, true)
 	}
 }

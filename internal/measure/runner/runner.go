@@ -277,7 +277,8 @@ func (r *Runner) repeats() int {
 
 // Pool combines one scenario's results from several processes into one:
 // every count must be the same in each (counts depend on nothing but the
-// code, so a difference is a bug, and Broken) except one declared
+// code, so a difference is a bug, and Broken, naming the first frame
+// whose trace differs where the subject keeps one) except one declared
 // Number.Varies, which is the processes' median; every time pools its
 // samples, keeping each process's apart in Runs for the estimator. A
 // broken process breaks the pool.
@@ -307,7 +308,7 @@ func Pool(runs []scenario.Result) scenario.Result {
 		}
 		m, err := band.Pool(ms, slices.Contains(first.Varying, n.Name))
 		if err != nil {
-			out.Broken = err.Error()
+			out.Broken = err.Error() + firstDifference(runs)
 			return out
 		}
 		out.Numbers = append(out.Numbers, m)
@@ -324,6 +325,74 @@ func Pool(runs []scenario.Result) scenario.Result {
 		}
 	}
 	return out
+}
+
+// shownLines bounds the lines of a frame's trace a Broken reason quotes
+// for each process: the first few name the object that moved, and a
+// frame where a whole page appeared would quote hundreds.
+const shownLines = 6
+
+// firstDifference says where the first process whose frames' trace
+// (scenario.Result.Frames) differs from process 1's parts from it: the
+// first frame that differs, the step that drew it, and the lines of that
+// frame one process has and the other has not (an object laid out,
+// refreshed or appeared in one and not the other). It is appended to the
+// reason a count that differs between processes is Broken; "" where the
+// processes kept no trace.
+func firstDifference(runs []scenario.Result) string {
+	a := runs[0].Frames
+	if a == nil {
+		return ""
+	}
+	for k, res := range runs[1:] {
+		b := res.Frames
+		for i := range max(len(a), len(b)) {
+			switch {
+			case i >= len(a):
+				return fmt.Sprintf("; the first frame that differs is frame %d%s, which process %d drew and process 1 did not: %s",
+					i+1, stepOf(b[i]), k+2, quoteLines(b[i].Lines, nil))
+			case i >= len(b):
+				return fmt.Sprintf("; the first frame that differs is frame %d%s, which process 1 drew and process %d did not: %s",
+					i+1, stepOf(a[i]), k+2, quoteLines(a[i].Lines, nil))
+			case !slices.Equal(a[i].Lines, b[i].Lines) || a[i].Step != b[i].Step:
+				return fmt.Sprintf("; the first frame that differs is frame %d%s: in process 1 only, %s; in process %d only, %s",
+					i+1, stepOf(a[i]), quoteLines(a[i].Lines, b[i].Lines), k+2, quoteLines(b[i].Lines, a[i].Lines))
+			}
+		}
+	}
+	return "; every frame's trace is the same in every process"
+}
+
+// stepOf names the step that drew a frame.
+func stepOf(f scenario.FrameTrace) string {
+	if f.Step == 0 {
+		return " (drawn outside every step)"
+	}
+	return fmt.Sprintf(" (step %d, %q)", f.Step, f.Label)
+}
+
+// quoteLines quotes the lines of lines that others lacks, as many times as
+// they are more in lines, up to shownLines of them.
+func quoteLines(lines, others []string) string {
+	left := map[string]int{}
+	for _, l := range others {
+		left[l]++
+	}
+	var only []string
+	for _, l := range lines {
+		if left[l] > 0 {
+			left[l]--
+			continue
+		}
+		only = append(only, l)
+	}
+	switch {
+	case len(only) == 0:
+		return "nothing"
+	case len(only) > shownLines:
+		return fmt.Sprintf("%s and %d more", strings.Join(only[:shownLines], "; "), len(only)-shownLines)
+	}
+	return strings.Join(only, "; ")
 }
 
 // poolInstructions combines the processes' instruction counts: each

@@ -358,6 +358,47 @@ func TestPool(t *testing.T) {
 	assert.Equal(t, "process 2 of 2: crashed", p.Broken)
 }
 
+// A count that differs between processes that kept a frame trace is
+// Broken with the first frame that differs, its step, and the lines one
+// process has and the other not; a frame only one process drew is named
+// as such, and the pooled result keeps no trace.
+func TestPoolNamesTheFirstFrameThatDiffers(t *testing.T) {
+	res := func(n float64, frames ...scenario.FrameTrace) scenario.Result {
+		return scenario.Result{Name: "p", Steps: 2, Frames: frames, Numbers: []band.Measured{
+			{Spec: band.Spec{Name: "appeared", Unit: "objects/run", Band: band.Count(9)}, Samples: []float64{n}},
+		}}
+	}
+	f := func(step int, lines ...string) scenario.FrameTrace {
+		return scenario.FrameTrace{Step: step, Label: "tap", Lines: lines}
+	}
+	same := f(1, "frame", "laid out A")
+	for _, c := range []struct {
+		name string
+		a, b scenario.Result
+		want string
+	}{
+		{"a frame's lines", res(1, same, f(2, "frame", "appeared B at 1,2", "laid out C", "x")), res(0, same, f(2, "frame", "x", "refreshed D")),
+			`; the first frame that differs is frame 2 (step 2, "tap"): in process 1 only, appeared B at 1,2; laid out C; in process 3 only, refreshed D`},
+		{"a frame one process drew", res(1, same, f(2, "frame", "appeared B")), res(0, same),
+			`; the first frame that differs is frame 2 (step 2, "tap"), which process 1 drew and process 3 did not: frame; appeared B`},
+		{"a frame the other drew", res(1, same), res(0, same, f(0, "late")),
+			`; the first frame that differs is frame 2 (drawn outside every step), which process 3 drew and process 1 did not: late`},
+		{"the same frames", res(1, same), res(0, same), `; every frame's trace is the same in every process`},
+		{"no trace", res(1), res(0), `([1] in process 1, [0] in process 3): counts must depend on the code alone`},
+	} {
+		p := Pool([]scenario.Result{c.a, c.a, c.b})
+		assert.True(t, strings.HasSuffix(p.Broken, c.want), "%s: %s", c.name, p.Broken)
+		assert.Contains(t, p.Broken, "count appeared differs between processes", c.name)
+		assert.Nil(t, p.Frames, c.name)
+	}
+	many := make([]string, 10)
+	for i := range many {
+		many[i] = fmt.Sprintf("appeared %d", i)
+	}
+	p := Pool([]scenario.Result{res(1, f(1, many...)), res(0, f(1))})
+	assert.Contains(t, p.Broken, "appeared 5 and 4 more; in process 2 only, nothing", "six lines of a process at most")
+}
+
 // With the latency trace on, each child writes its own file, named after
 // its scenario, so no child truncates another's trace.
 func TestEachChildTracesToItsOwnFile(t *testing.T) {

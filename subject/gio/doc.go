@@ -26,16 +26,17 @@
 // look a widget up by any label Gio's semantic tree carries, and answer
 // ok, false where nothing on screen has it. Targets lists every labelled
 // widget on screen, each once, in tree order, with its role (package
-// script): a description (semantic.DescriptionOp) names its own node; an
-// editor's hint names the editor beside it (material.Editor lays the hint
-// out as a label at the editor's corner); the one label inside a widget
-// that takes input (a widget.Clickable around a label, as
-// material.Clickable lays it out, a check box's label) names that widget
-// and answers with its bounds; any other label is a script.Label (the
-// labels of a list, which takes clicks for its scrolling, among them),
-// its bounds from its corner to its parent's edge (widget.Label's area
-// runs to the edge of its constraints, so Gio does not say where its
-// text ends).
+// script) and its own box, where a pointer aimed at it lands: a
+// description (semantic.DescriptionOp) names its own node; an editor is
+// named by its hint while it is empty (material.Editor lays the hint out
+// as a label at the editor's corner) and by its text once it holds some;
+// the one label inside a widget that takes input (a widget.Clickable
+// around a label, as material.Clickable lays it out, a check box's or a
+// radio button's label) names that widget and answers with its bounds;
+// any other label is a script.Label (the labels of a list, which takes
+// clicks for its scrolling, among them), its box that of the text it
+// drew (widget.Label's node runs to the edge of its constraints, so its
+// own box is read from the glyph outlines under it).
 // Roles follow the semantic class: Button, CheckBox, Editor, RadioButton,
 // Switch; a node of no class that takes clicks is a Button. Where labels
 // repeat (two editors with one hint) a script.Match picks the n-th, or a

@@ -112,12 +112,17 @@ type ticker struct {
 // same in every run.
 var epoch = time.Date(2024, 1, 1, 0, 0, 0, 0, time.UTC)
 
-// quietFrames bounds how many frames Open draws to settle the program.
+// quietFrames bounds how many frames Open draws to settle the program
+// (two at least: see Open).
 const quietFrames = 8
 
 // Open lays the program out for the first time and settles it: the first
-// frame (shaping every string in view, building the handlers) and the
-// frames it immediately asks for are not the interaction. A program that
+// two frames and those the program immediately asks for are not the
+// interaction. The first shapes every string in view and builds the
+// handlers; the second is where a widget laid out for the first time
+// asks for its input (a Gio widget says which events it takes in Update,
+// before it lays out, so widget.Enum's keys take no click and show no
+// role until a frame after the one that made them). A program that
 // is still asking for frames after that (an animation) keeps asking; that
 // is its steady state. Open is called once; a second call panics.
 func (s *Subject) Open() {
@@ -137,9 +142,9 @@ func (s *Subject) Open() {
 	s.now = epoch
 	s.size = image.Pt(s.Options.Width, s.Options.Height)
 	s.want = true
-	for range quietFrames {
+	for i := range quietFrames {
 		s.draw()
-		if !s.want || !s.wakeAt.IsZero() {
+		if i > 0 && (!s.want || !s.wakeAt.IsZero()) {
 			break
 		}
 	}
@@ -417,7 +422,8 @@ func (s *Subject) Center(label string, m ...script.Match) (x, y float32, ok bool
 }
 
 // Targets returns every labelled widget of the last frame that is on
-// screen, in the semantic tree's order, each once (see the package doc for
+// screen, in the semantic tree's order, each once, with the box a
+// pointer aimed at it lands in: the widget's own (see the package doc for
 // what carries a label and which role each widget has). Bounds are cut to
 // the window.
 func (s *Subject) Targets() []script.Target {
@@ -426,6 +432,8 @@ func (s *Subject) Targets() []script.Target {
 	if len(nodes) == 0 {
 		return nil
 	}
+	fa := readAreas(&s.router)
+	drawn := fa.drawn()
 	// nodes holds every node, the root first; the root's Children hold
 	// the rest as a tree.
 	var out []script.Target
@@ -443,16 +451,22 @@ func (s *Subject) Targets() []script.Target {
 			switch {
 			case d.Description != "":
 				add(d.Description, roleOf(d), d.Bounds)
+			case d.Class == semantic.Editor:
+				// material.Editor lays its hint out as a label beside an
+				// empty editor, at its corner: the editor is what the
+				// hint names. An editor holding text shows no hint; its
+				// text names it.
+				if hint, ok := hintOf(ns, i); ok {
+					add(hint, script.Editor, d.Bounds)
+				} else if e := fa.editor(n.ID); e != nil && e.Len() > 0 {
+					add(e.Text(), script.Editor, d.Bounds)
+				}
 			case d.Label == "":
+			case i > 0 && ns[i-1].Desc.Class == semantic.Editor && isHint(ns[i-1], n):
+				// The hint, named with its editor above.
 			case takesInput(d):
 				// A widget that carries its own label.
 				add(d.Label, roleOf(d), d.Bounds)
-			case i > 0 && ns[i-1].Desc.Class == semantic.Editor && ns[i-1].Desc.Bounds.Min == d.Bounds.Min:
-				// material.Editor lays its hint out as a label beside the
-				// editor, at its corner, and the label's area runs to the
-				// edge of its constraints: the editor is what the hint
-				// names.
-				add(d.Label, script.Editor, ns[i-1].Desc.Bounds)
 			case parent != nil && takesInput(*parent) && labelled(ns) == 1:
 				// The one label inside a clickable, a check box's label:
 				// the widget is what a driver aims at. A clickable with
@@ -460,12 +474,15 @@ func (s *Subject) Targets() []script.Target {
 				// scrolling) is not what any one of them names.
 				add(d.Label, roleOf(*parent), parent.Bounds)
 			default:
-				// A label's area runs to the edge of its constraints
-				// (widget.Label clips nothing), so it is cut to its
-				// parent's.
-				r := d.Bounds
-				if parent != nil {
-					r = r.Intersect(parent.Bounds)
+				// widget.Label clips its text to its constraints, so its
+				// node's area runs to their edge; its own box is that of
+				// the glyphs it drew.
+				r, ok := drawn[n.ID]
+				if !ok {
+					r = d.Bounds
+					if parent != nil {
+						r = r.Intersect(parent.Bounds)
+					}
 				}
 				add(d.Label, script.Label, r)
 			}
@@ -474,6 +491,22 @@ func (s *Subject) Targets() []script.Target {
 	}
 	walk(nodes[:1], nil)
 	return out
+}
+
+// hintOf returns the hint material.Editor laid out beside the editor
+// ns[i], and whether there is one: the label that follows it at its
+// corner, which it draws only while the editor is empty.
+func hintOf(ns []input.SemanticNode, i int) (string, bool) {
+	if i+1 < len(ns) && ns[i+1].Desc.Label != "" && isHint(ns[i], ns[i+1]) {
+		return ns[i+1].Desc.Label, true
+	}
+	return "", false
+}
+
+// isHint reports whether label is the hint of editor: a label of no
+// class at its corner.
+func isHint(editor, label input.SemanticNode) bool {
+	return label.Desc.Class == semantic.Unknown && !takesInput(label.Desc) && label.Desc.Bounds.Min == editor.Desc.Bounds.Min
 }
 
 // labelled returns how many of ns carry a label.

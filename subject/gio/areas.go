@@ -1,0 +1,114 @@
+package gio
+
+import (
+	"image"
+	"reflect"
+	"unsafe"
+
+	"gioui.org/f32"
+	"gioui.org/io/event"
+	"gioui.org/io/input"
+	"gioui.org/widget"
+)
+
+// area is one clip area of the last frame, as the router's pointer queue
+// keeps it: every clip.Op the frame pushed, a glyph outline's among them.
+type area struct {
+	parent int // index of the enclosing area, -1 for the root
+	bounds image.Rectangle
+	sem    input.SemanticID // 0 for an area with no semantic node
+}
+
+// frameAreas is what Targets reads of the router beyond its semantic
+// tree, which says where a widget's clip area is but not what it drew
+// inside: widget.Label clips its text to its constraints, so a label's
+// node runs to its parent's edge, and its own box is that of the glyph
+// outlines it pushed under it; and a widget.Editor's node carries no
+// text. Gio keeps both in unexported fields of input.Router (its pointer
+// queue's areas, its handlers' areas), the same from v0.8 to v0.10; they
+// are read by reflection, and a test fails if a Gio release moves them.
+type frameAreas struct {
+	areas []area
+	// editors maps an area to the editor whose handler it holds.
+	editors map[int]*widget.Editor
+}
+
+// readAreas reads r's areas; AppendSemantics must have run since the
+// frame, which gives the areas their semantic IDs.
+func readAreas(r *input.Router) frameAreas {
+	rv := reflect.ValueOf(r).Elem()
+	queue := open(open(rv, "pointer"), "queue")
+	as := open(queue, "areas")
+	out := frameAreas{areas: make([]area, as.Len())}
+	for i := range as.Len() {
+		a := as.Index(i)
+		trans := open(a, "trans").Interface().(f32.Affine2D)
+		rect := open(open(a, "area"), "rect").Interface().(image.Rectangle)
+		min, max := trans.Transform(f32.Pt(float32(rect.Min.X), float32(rect.Min.Y))), trans.Transform(f32.Pt(float32(rect.Max.X), float32(rect.Max.Y)))
+		out.areas[i] = area{
+			parent: int(open(a, "parent").Int()),
+			bounds: image.Rectangle{Min: min.Round(), Max: max.Round()}.Canon(),
+			sem:    open(open(a, "semantic"), "id").Interface().(input.SemanticID),
+		}
+	}
+	hs := open(rv, "handlers")
+	for it := hs.MapRange(); it.Next(); {
+		e, ok := it.Key().Interface().(event.Tag).(*widget.Editor)
+		if !ok {
+			continue
+		}
+		at := int(open(open(it.Value().Elem(), "pointer"), "areaPlusOne").Int()) - 1
+		if at < 0 || at >= len(out.areas) {
+			continue
+		}
+		if out.editors == nil {
+			out.editors = make(map[int]*widget.Editor)
+		}
+		out.editors[at] = e
+	}
+	return out
+}
+
+// open returns v's field name, readable: reflection marks a field reached
+// through an unexported one read-only, so the field is taken again at its
+// address. A missing field panics, naming it: the Gio release moved what
+// perfbench reads.
+func open(v reflect.Value, name string) reflect.Value {
+	f := v.FieldByName(name)
+	if !f.IsValid() {
+		panic("gio: " + v.Type().String() + " has no field " + name + "; this Gio release moved what Targets reads")
+	}
+	return reflect.NewAt(f.Type(), unsafe.Pointer(f.UnsafeAddr())).Elem()
+}
+
+// drawn returns, for each node, the box of what its area drew under it
+// that no node of its own names: a label's glyph outlines, so the box of
+// its text.
+func (fa frameAreas) drawn() map[input.SemanticID]image.Rectangle {
+	out := make(map[input.SemanticID]image.Rectangle)
+	for _, a := range fa.areas {
+		if a.sem != 0 || a.bounds.Empty() {
+			continue
+		}
+		// The nearest enclosing area with a node is the one that names a.
+		p := a.parent
+		for p >= 0 && fa.areas[p].sem == 0 {
+			p = fa.areas[p].parent
+		}
+		if p >= 0 {
+			sem := fa.areas[p].sem
+			out[sem] = out[sem].Union(a.bounds)
+		}
+	}
+	return out
+}
+
+// editor returns the editor whose area carries sem, or nil.
+func (fa frameAreas) editor(sem input.SemanticID) *widget.Editor {
+	for i, e := range fa.editors {
+		if fa.areas[i].sem == sem {
+			return e
+		}
+	}
+	return nil
+}

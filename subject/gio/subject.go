@@ -98,6 +98,9 @@ type Subject struct {
 	pointerAt *f32.Point
 	// tally is what ReadCounts counted of frames so far.
 	tally tally
+	// session is the scenario session Attach attached the subject to,
+	// nil for a Subject driven by hand.
+	session *scenario.Session
 }
 
 // ticker is a background source of frames the scenario declared: every
@@ -194,12 +197,14 @@ func (s *Subject) ask(t time.Time) {
 
 // PointerMove moves the mouse pointer to (x, y), in pixels.
 func (s *Subject) PointerMove(x, y float32) {
+	s.input("PointerMove")
 	s.moved(f32.Pt(x, y))
 	s.queue(pointer.Event{Kind: pointer.Move, Source: pointer.Mouse, Position: f32.Pt(x, y), Time: s.elapsed()})
 }
 
 // Click presses and releases the primary mouse button at (x, y).
 func (s *Subject) Click(x, y float32) {
+	s.input("Click")
 	at, p := s.elapsed(), f32.Pt(x, y)
 	s.moved(p)
 	s.queue(
@@ -219,6 +224,7 @@ func (s *Subject) Click(x, y float32) {
 // put sends no motion: a run of wheel steps at one point is one move and
 // the steps.
 func (s *Subject) Wheel(x, y, dy float32) {
+	s.input("Wheel")
 	at, p := s.elapsed(), f32.Pt(x, y)
 	scroll := pointer.Event{Kind: pointer.Scroll, Source: pointer.Mouse, Position: p, Scroll: f32.Pt(0, dy), Time: at}
 	if s.pointerAt == nil || *s.pointerAt != p {
@@ -234,6 +240,7 @@ func (s *Subject) Wheel(x, y, dy float32) {
 // program with an engine whose wheel does not move the pointer (package
 // peer); a scenario of a real program uses Wheel.
 func (s *Subject) WheelInPlace(x, y, dy float32) {
+	s.input("WheelInPlace")
 	s.queue(pointer.Event{Kind: pointer.Scroll, Source: pointer.Mouse, Position: f32.Pt(x, y), Scroll: f32.Pt(0, dy), Time: s.elapsed()})
 }
 
@@ -243,6 +250,7 @@ func (s *Subject) moved(p f32.Point) { s.pointerAt = &p }
 // Key presses and releases a key. Tab that no handler takes moves the
 // focus forward, as a Gio window does on a desktop.
 func (s *Subject) Key(name key.Name) {
+	s.input("Key")
 	handled := s.queue(key.Event{Name: name, State: key.Press}, key.Event{Name: name, State: key.Release})
 	if name == key.NameTab && !handled {
 		start := time.Now()
@@ -260,6 +268,7 @@ func (s *Subject) Key(name key.Name) {
 // key.EditEvent replacing the selection, then the selection moved to the
 // end of the inserted text.
 func (s *Subject) Type(text string) {
+	s.input("Type")
 	st := s.router.EditorState()
 	sel := st.Selection.Range
 	at := min(sel.Start, sel.End) + utf8.RuneCountInString(text)
@@ -269,7 +278,7 @@ func (s *Subject) Type(text string) {
 // Resize gives the window a new size in pixels; the window draws a frame
 // at the next refresh, as a window that was resized does.
 func (s *Subject) Resize(width, height int) {
-	s.mustOpen()
+	s.input("Resize")
 	if width <= 0 || height <= 0 {
 		panic(fmt.Sprintf("gio: Resize to %d×%d", width, height))
 	}
@@ -331,6 +340,19 @@ func (s *Subject) Wait(d time.Duration) int {
 		}
 	}
 	return n
+}
+
+// input checks that input may be sent now: the subject is open, and,
+// attached to a session, a step is running. Input sent between steps
+// reaches the program with no frame drawn for it before the next step's
+// input (a click that focuses an editor, then keystrokes that find no
+// focus and are lost), so it is refused, naming the way to send it.
+func (s *Subject) input(method string) {
+	s.mustOpen()
+	if s.session != nil && !s.session.Stepping() {
+		panic(fmt.Sprintf("gio: %s outside a step: send a scenario's input inside s.Drive(label, func() { … }) "+
+			"(or s.Repeat), which draws the frame it asks for before the next input", method))
+	}
 }
 
 func (s *Subject) mustOpen() {

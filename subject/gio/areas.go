@@ -23,15 +23,26 @@ type area struct {
 // tree, which says where a widget's clip area is but not what it drew
 // inside: widget.Label clips its text to its constraints, so a label's
 // node runs to its parent's edge, and its own box is that of the glyph
-// outlines it pushed under it; and a widget.Editor's node carries no
-// text. Gio keeps both in unexported fields of input.Router (its pointer
+// outlines it pushed under it; and the node of a widget.Editor or a
+// widget.Selectable carries no text. Gio keeps both in unexported fields of input.Router (its pointer
 // queue's areas, its handlers' areas), the same from v0.8 to v0.10; they
 // are read by reflection, and a test fails if a Gio release moves them.
 type frameAreas struct {
 	areas []area
-	// editors maps an area to the editor whose handler it holds.
-	editors map[int]*widget.Editor
+	// texts maps an area to the widget holding text whose handler it
+	// holds: a widget.Editor, or a widget.Selectable (a material label
+	// with a State), which puts no label in the semantic tree.
+	texts map[int]texter
 }
+
+// texter is a Gio widget that holds text: *widget.Editor and
+// *widget.Selectable.
+type texter interface{ Text() string }
+
+var (
+	_ texter = (*widget.Editor)(nil)
+	_ texter = (*widget.Selectable)(nil)
+)
 
 // readAreas reads r's areas; AppendSemantics must have run since the
 // frame, which gives the areas their semantic IDs.
@@ -53,18 +64,23 @@ func readAreas(r *input.Router) frameAreas {
 	}
 	hs := open(rv, "handlers")
 	for it := hs.MapRange(); it.Next(); {
-		e, ok := it.Key().Interface().(event.Tag).(*widget.Editor)
-		if !ok {
+		var t texter
+		switch w := it.Key().Interface().(event.Tag).(type) {
+		case *widget.Editor:
+			t = w
+		case *widget.Selectable:
+			t = w
+		default:
 			continue
 		}
 		at := int(open(open(it.Value().Elem(), "pointer"), "areaPlusOne").Int()) - 1
 		if at < 0 || at >= len(out.areas) {
 			continue
 		}
-		if out.editors == nil {
-			out.editors = make(map[int]*widget.Editor)
+		if out.texts == nil {
+			out.texts = make(map[int]texter)
 		}
-		out.editors[at] = e
+		out.texts[at] = t
 	}
 	return out
 }
@@ -103,12 +119,13 @@ func (fa frameAreas) drawn() map[input.SemanticID]image.Rectangle {
 	return out
 }
 
-// editor returns the editor whose area carries sem, or nil.
-func (fa frameAreas) editor(sem input.SemanticID) *widget.Editor {
-	for i, e := range fa.editors {
+// text returns the text of the widget whose area carries sem (an
+// editor's, a selectable label's), or "".
+func (fa frameAreas) text(sem input.SemanticID) string {
+	for i, t := range fa.texts {
 		if fa.areas[i].sem == sem {
-			return e
+			return t.Text()
 		}
 	}
-	return nil
+	return ""
 }

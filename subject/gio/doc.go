@@ -30,6 +30,8 @@
 // description (semantic.DescriptionOp) names its own node; an editor is
 // named by its hint while it is empty (material.Editor lays the hint out
 // as a label at the editor's corner) and by its text once it holds some;
+// a label with a State (widget.Selectable), which puts no label in the
+// tree, is named by its text;
 // the one label inside a widget that takes input (a widget.Clickable
 // around a label, as material.Clickable lays it out, a check box's or a
 // radio button's label) names that widget and answers with its bounds;

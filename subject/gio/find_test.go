@@ -165,7 +165,8 @@ func TestAListsLabelsAreNotItsOwn(t *testing.T) {
 // them: a label's box is its text, not its constraints (a field's label
 // beside an editor, whose centre fell on the editor); an editor is named
 // by its hint while empty and by its text once it holds some (kitchen's
-// main editor shows no hint); every radio button of a group is one.
+// main editor shows no hint); a selectable label is named by its text;
+// every radio button of a group is one.
 func TestTargetsAreTheWidgetsOwnBox(t *testing.T) {
 	th := newRows().th
 	var name, body widget.Editor
@@ -175,8 +176,13 @@ func TestTargetsAreTheWidgetsOwnBox(t *testing.T) {
 	var group widget.Enum
 	var list widget.List
 	list.Axis = layout.Vertical
+	var selectable widget.Selectable
 	items := []layout.Widget{
-		material.H3(th, "Hello, Gio").Layout,
+		func(gtx layout.Context) layout.Dimensions {
+			l := material.H3(th, "Hello, Gio")
+			l.State = &selectable // kitchen's top label: selectable text, no semantic label
+			return l.Layout(gtx)
+		},
 		func(gtx layout.Context) layout.Dimensions {
 			return layout.Flex{Alignment: layout.Middle}.Layout(gtx,
 				layout.Rigid(material.Body1(th, "Name").Layout),

@@ -480,10 +480,16 @@ func (s *Subject) Targets() []script.Target {
 				// text names it.
 				if hint, ok := hintOf(ns, i); ok {
 					add(hint, script.Editor, d.Bounds)
-				} else if e := fa.editor(n.ID); e != nil && e.Len() > 0 {
-					add(e.Text(), script.Editor, d.Bounds)
+				} else if text := fa.text(n.ID); text != "" {
+					add(text, script.Editor, d.Bounds)
 				}
 			case d.Label == "":
+				// A material label with a State (widget.Selectable) puts
+				// no label in the tree; its text is its label, its area
+				// its own box.
+				if text := fa.text(n.ID); text != "" {
+					add(text, script.Label, d.Bounds)
+				}
 			case i > 0 && ns[i-1].Desc.Class == semantic.Editor && isHint(ns[i-1], n):
 				// The hint, named with its editor above.
 			case takesInput(d):

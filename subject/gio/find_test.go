@@ -165,11 +165,12 @@ func TestAListsLabelsAreNotItsOwn(t *testing.T) {
 // them: a label's box is its text, not its constraints (a field's label
 // beside an editor, whose centre fell on the editor); an editor is named
 // by its hint while empty and by its text once it holds some (kitchen's
-// main editor shows no hint); a selectable label is named by its text;
+// main editor shows no hint), and one with neither is a target labelled
+// "", for a tour of the editors; a selectable label is named by its text;
 // every radio button of a group is one.
 func TestTargetsAreTheWidgetsOwnBox(t *testing.T) {
 	th := newRows().th
-	var name, body widget.Editor
+	var name, body, bare widget.Editor
 	name.SingleLine = true
 	body.SetText("some text")
 	var check widget.Bool
@@ -190,6 +191,7 @@ func TestTargetsAreTheWidgetsOwnBox(t *testing.T) {
 			)
 		},
 		material.Editor(th, &body, "Hint").Layout,
+		material.Editor(th, &bare, "").Layout,
 		material.CheckBox(th, &check, "Transform").Layout,
 		func(gtx layout.Context) layout.Dimensions {
 			return layout.Flex{}.Layout(gtx,
@@ -212,7 +214,7 @@ func TestTargetsAreTheWidgetsOwnBox(t *testing.T) {
 		return got
 	}
 	assert.Equal(t, []string{"Hello, Gio label", "Name label", "Your name editor", "some text editor",
-		"Transform check box", "RadioButton1 radio button", "RadioButton2 radio button"}, roles())
+		" editor", "Transform check box", "RadioButton1 radio button", "RadioButton2 radio button"}, roles())
 
 	label, ok := s.Find("Name")
 	require.True(t, ok)

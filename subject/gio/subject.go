@@ -443,8 +443,8 @@ func (s *Subject) Center(label string, m ...script.Match) (x, y float32, ok bool
 	return float32(r.Min.X+r.Max.X) / 2, float32(r.Min.Y+r.Max.Y) / 2, true
 }
 
-// Targets returns every labelled widget of the last frame that is on
-// screen, in the semantic tree's order, each once, with the box a
+// Targets returns every labelled widget and every editor of the last
+// frame that is on screen, in the semantic tree's order, each once, with the box a
 // pointer aimed at it lands in: the widget's own (see the package doc for
 // what carries a label and which role each widget has). Bounds are cut to
 // the window.
@@ -478,10 +478,12 @@ func (s *Subject) Targets() []script.Target {
 				// empty editor, at its corner: the editor is what the
 				// hint names. An editor holding text shows no hint; its
 				// text names it.
+				// An editor with neither is a target labelled "", for a
+				// tour of the editors (script.Tour) to reach it.
 				if hint, ok := hintOf(ns, i); ok {
 					add(hint, script.Editor, d.Bounds)
-				} else if text := fa.text(n.ID); text != "" {
-					add(text, script.Editor, d.Bounds)
+				} else {
+					add(fa.text(n.ID), script.Editor, d.Bounds)
 				}
 			case d.Label == "":
 				// A material label with a State (widget.Selectable) puts

@@ -25,8 +25,9 @@
 // A scenario aims by what the program says, not by pixel: Find and Center
 // look a widget up by any label Gio's semantic tree carries, and answer
 // ok, false where nothing on screen has it. Targets lists every labelled
-// widget and every editor on screen, each once, in tree order, with its role (package
-// script) and its own box, where a pointer aimed at it lands: a
+// widget and every editor on screen, each once, in tree order, with its
+// role (package script) and its own box, where a pointer aimed at it
+// lands: a
 // description (semantic.DescriptionOp) names its own node; an editor is
 // named by its hint while it is empty (material.Editor lays the hint out
 // as a label at the editor's corner) and by its text once it holds some

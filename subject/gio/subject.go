@@ -444,10 +444,10 @@ func (s *Subject) Center(label string, m ...script.Match) (x, y float32, ok bool
 }
 
 // Targets returns every labelled widget and every editor of the last
-// frame that is on screen, in the semantic tree's order, each once, with the box a
-// pointer aimed at it lands in: the widget's own (see the package doc for
-// what carries a label and which role each widget has). Bounds are cut to
-// the window.
+// frame that is on screen, in the semantic tree's order, each once, with
+// the box a pointer aimed at it lands in: the widget's own (see the
+// package doc for what carries a label and which role each widget has).
+// Bounds are cut to the window.
 func (s *Subject) Targets() []script.Target {
 	s.mustOpen()
 	nodes := s.router.AppendSemantics(nil)

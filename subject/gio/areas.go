@@ -55,10 +55,13 @@ func readAreas(r *input.Router) frameAreas {
 		a := as.Index(i)
 		trans := open(a, "trans").Interface().(f32.Affine2D)
 		rect := open(open(a, "area"), "rect").Interface().(image.Rectangle)
-		min, max := trans.Transform(f32.Pt(float32(rect.Min.X), float32(rect.Min.Y))), trans.Transform(f32.Pt(float32(rect.Max.X), float32(rect.Max.Y)))
+		// As input.Router's own bounds of an area: both corners
+		// transformed, then rounded.
+		lo := trans.Transform(f32.Pt(float32(rect.Min.X), float32(rect.Min.Y)))
+		hi := trans.Transform(f32.Pt(float32(rect.Max.X), float32(rect.Max.Y)))
 		out.areas[i] = area{
 			parent: int(open(a, "parent").Int()),
-			bounds: image.Rectangle{Min: min.Round(), Max: max.Round()}.Canon(),
+			bounds: image.Rectangle{Min: lo.Round(), Max: hi.Round()}.Canon(),
 			sem:    open(open(a, "semantic"), "id").Interface().(input.SemanticID),
 		}
 	}

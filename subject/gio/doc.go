@@ -73,12 +73,16 @@
 //
 // A Subject is a scenario.Subject: Attach opens a program and hands it to
 // a scenario session, the scenario drives it with the Subject's input
-// methods inside Session.Drive, and Numbers gives its default numbers
+// methods inside Session.Drive (input sent between steps panics: its
+// frame would come a step late), and Numbers gives its default numbers
 // (the frame time, frames, median allocations and op bytes of a frame,
-// each within the Bounds the scenario writes, or recorded by perf where
-// it writes none), Idle the numbers of an untouched program (zero frames,
-// zero wakeups: nothing that reads missing over a run with no frames). Allocs, AllocBytes, OpsBytes and
-// Wakeups read its counts for a scenario's own. A Gio subject's
+// and wakeups, each within the Bounds the scenario writes, or recorded by
+// perf where it writes none). Idle gives those of input that draws
+// nothing, a program left alone or a pointer moved over widgets with no
+// hover (zero frames, zero wakeups: nothing that reads missing over a run
+// with no frames); a run of Numbers that drew no frame is Broken, and
+// says to use Idle. Allocs, AllocBytes, OpsBytes and Wakeups read its
+// counts for a scenario's own. A Gio subject's
 // instructions are judged within InstructionsTolerance. perfbench's
 // runner, bands, ratchet and docs then treat them as they treat
 // perfbench's own; harness.Main runs them from the program's own main.

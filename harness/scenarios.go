@@ -401,6 +401,7 @@ func (h *front) scenarioCmd() *cobra.Command {
 		asJSON  bool
 		timeout time.Duration
 		rend    string
+		stderr  bool
 	)
 	cmd := &cobra.Command{
 		Use:   "scenario NAME",
@@ -413,13 +414,17 @@ Scenarios: ` + strings.Join(h.names(), " ") + `
 
 Exit status: 0 measured, 1 the scenario broke, 2 usage error.
 Details: perfbench's docs/scenarios.md.`,
-		Example: "  " + h.program + " scenario NAME\n  " + h.program + " scenario NAME --json",
-		Args:    cobra.ExactArgs(1),
+		Example: "  " + h.program + " scenario NAME\n  " + h.program + " scenario NAME --json\n  " +
+			h.program + " scenario NAME --stderr   # show the process's own prints",
+		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if _, err := scenario.Lookup(args[0]); err != nil {
 				return UsageError{err}
 			}
 			r, bar := h.runner(cmd, timeout, 1, 1)
+			if stderr {
+				r.Stderr = cmd.ErrOrStderr()
+			}
 			if _, err := h.openRenderer(r, rend); err != nil {
 				bar.Done()
 				return err
@@ -437,6 +442,7 @@ Details: perfbench's docs/scenarios.md.`,
 		},
 	}
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print the numbers, with every sample, as JSON")
+	cmd.Flags().BoolVar(&stderr, "stderr", false, "show the scenario's process's stderr (a program's own prints, a step's debug output), each line led by the scenario's name")
 	cmd.Flags().DurationVar(&timeout, "timeout", runner.DefaultTimeout, "how long the scenario's process may run before it is killed and judged broken")
 	h.renderer(cmd, &rend, "renderer the scenario draws with")
 	return Declare(cmd, Positive("timeout", maxTimeout, "how long one scenario's process may run"))

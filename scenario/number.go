@@ -34,6 +34,11 @@ type Number struct {
 	// processes' values, judged against the ceiling, instead of calling
 	// the difference Broken.
 	Varies bool
+	// NoFrames, for a number read off frames, is what the run's Broken
+	// line says when the run drew none, so the number has no samples: the
+	// numbers a subject offers for input that draws nothing (package
+	// subject/gio's Idle). Empty: the number reads missing, unexplained.
+	NoFrames string `json:"-"`
 	// Renderers, when set, names the renderers the number is read under
 	// (Options.Renderer; "" is the subject's default): a count of a
 	// renderer's own work has one ceiling per renderer, and a run drawn

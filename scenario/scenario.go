@@ -177,6 +177,9 @@ func (sc *Scenario) MeasureWith(opts Options) Result {
 			}
 		}
 		res.Numbers = append(res.Numbers, m)
+		if res.Broken == "" && m.Samples == nil && n.NoFrames != "" && drewNothing(r) {
+			res.Broken = fmt.Sprintf("it drew no frame, so %q has no samples: %s", n.Name, n.NoFrames)
+		}
 	}
 	return res
 }
@@ -193,6 +196,16 @@ func frameTraces(lines [][]string, steps []Step) []FrameTrace {
 		}
 	}
 	return out
+}
+
+// drewNothing reports whether no step of r drew a frame.
+func drewNothing(r *Record) bool {
+	for _, st := range r.Steps {
+		if st.Frames() > 0 {
+			return false
+		}
+	}
+	return true
 }
 
 var validName = regexp.MustCompile(`^[a-z0-9]+(-[a-z0-9]+)*$`)

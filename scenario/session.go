@@ -54,6 +54,8 @@ type Session struct {
 	plant *plant
 	// count counts the steps' instructions under Valgrind.
 	count counting
+	// stepping says a step's input and frames are running (Stepping).
+	stepping bool
 }
 
 // plant is a slowdown planted in thread-CPU samples, in one of two
@@ -186,7 +188,9 @@ func (s *Session) record(label string, do func()) {
 	if !s.opened {
 		s.openBatch(i)
 	}
+	s.stepping = true
 	s.count.step(do)
+	s.stepping = false
 	if s.batch <= 1 {
 		s.closeBatch()
 	}
@@ -275,6 +279,14 @@ func (s *Session) Record() *Record {
 	}
 	return r
 }
+
+// Stepping reports whether a step is running: the input of a
+// [Session.Drive] (or Repeat) and the frames of it or of a
+// [Session.Wait]. A subject whose input needs the frame it asks for drawn
+// before the next input (a Gio click that focuses an editor before the
+// keystrokes) refuses input sent outside a step, which would reach the
+// program a frame late, unmeasured.
+func (s *Session) Stepping() bool { return s.stepping }
 
 // Hold takes a resource of the process for the rest of a measurement:
 // acquire now, and the release it returns once Scenario.MeasureWith has

@@ -1,7 +1,8 @@
 // Package script holds what a scenario's interaction needs whatever the
 // subject it drives: the walks its steps follow (a pointer down a list
-// and back, a wheel turned one way and then the other, a tour of every
-// labelled thing on screen) and how it names what to aim at when a label
+// and back, a wheel turned one way and then the other, a window
+// narrowed and widened again, a tour of every labelled thing on screen
+// or of some, by name) and how it names what to aim at when a label
 // alone is ambiguous. It imports no toolkit and no engine: package
 // subject/gio and package subject/fyne answer in its terms, so a scenario
 // reads the same over either.
@@ -13,8 +14,10 @@
 // indices 0…n-1 down and back up, never staying on one index two steps
 // running, so every step of a hover crosses onto something new.
 // [Wheel] turns a wheel one way for [WheelRun] steps, then back, so a
-// scroll returns to where it began. [Each] walks a subject's [Target]s
-// the way Bounce walks indices.
+// scroll returns to where it began. [Sweep] walks a value (a window's
+// width, a scroll position) out and back by a step. [Each] walks a
+// subject's [Target]s the way Bounce walks indices: those of one role
+// ([Tour]) or those named ([Named]).
 //
 // # Aiming
 //
@@ -41,4 +44,8 @@
 //		row := script.Each(rows, i)
 //		s.Drive("cross", func() { sub.PointerMove(row.Center()) })
 //	}
+//
+// A target's Center is in the subject's window units, so a Fyne scenario
+// aims at it with fyne.NewPos(t.Center()), and a Gio one with
+// sub.Click(t.Center()).
 package script

@@ -105,7 +105,7 @@ func (m Match) Find(ts []Target, label string) (Target, error) {
 func notOnScreen(what string, ts []Target) error {
 	var on []string
 	for _, t := range ts {
-		on = append(on, fmt.Sprintf("%q (%s)", t.Label, t.Role))
+		on = append(on, fmt.Sprintf("%q (%s)", short(t.Label), t.Role))
 	}
 	if len(on) == 0 {
 		return fmt.Errorf("no %s on screen: nothing labelled is", what)
@@ -124,4 +124,21 @@ func One(method string, ms []Match) Match {
 		return ms[0]
 	}
 	panic(fmt.Sprintf("%s: %d Matches; pass one, with both Role and Nth set if need be", method, len(ms)))
+}
+
+// shortLabel is how many runes of a label an error shows: an editor's
+// label is its text, which may be pages long.
+const shortLabel = 40
+
+// short returns a label's first line, cut to shortLabel runes, with an
+// ellipsis where anything was left out.
+func short(label string) string {
+	line, _, cut := strings.Cut(label, "\n")
+	if r := []rune(line); len(r) > shortLabel {
+		line, cut = string(r[:shortLabel]), true
+	}
+	if cut {
+		line += "…"
+	}
+	return line
 }

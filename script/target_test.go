@@ -54,6 +54,9 @@ func TestMatchFind(t *testing.T) {
 		`"Hint" (editor), "OK" (button)`)
 	_, err = script.Match{Nth: 2}.Find(window, "Hint")
 	assert.ErrorContains(t, err, `no "Hint" at Nth 2 on screen; on screen: "Hint" (editor)`)
+	long := []script.Target{{Label: "1. I learned from my grandfather, Verus, to use good manners\nand more", Role: script.Editor}}
+	_, err = script.Match{}.Find(long, "OK")
+	assert.EqualError(t, err, `no "OK" on screen; on screen: "1. I learned from my grandfather, Verus,…" (editor)`, "a long label is cut")
 	_, err = script.Match{}.Find(nil, "OK")
 	assert.EqualError(t, err, `no "OK" on screen: nothing labelled is`)
 }

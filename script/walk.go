@@ -20,6 +20,16 @@ func Bounce(i, n int) int {
 	return j
 }
 
+// Sweep returns the value of step i of a walk from from by by a step, n
+// values out and back ([Bounce] over from, from+by, …, from+(n-1)·by), so
+// a window resized by it narrows and widens again and a scroll position
+// returns where it began:
+//
+//	s.Repeat("resize", 20, func(i int) { sub.Resize(int(script.Sweep(i, 10, 1264, -16)), 800) })
+func Sweep(i, n int, from, by float32) float32 {
+	return from + by*float32(Bounce(i, n))
+}
+
 // WheelRun is how many steps [Wheel] turns one way before it turns back:
 // a run long enough to bring rows into view that were not (40 steps of
 // 7 px move a list by 280 px, a dozen rows), and the same for every
@@ -63,6 +73,26 @@ func Tour(ts []Target, r Role) ([]Target, error) {
 			what = r.String()
 		}
 		return nil, notOnScreen(what, ts)
+	}
+	return out, nil
+}
+
+// Named returns the targets of ts labelled labels, in the order given
+// (the first of each label, in tree order), for [Each] to visit in turn:
+// a tour of some of what is on screen, where [Tour] keeps a whole role.
+// A label not on screen is an error a scenario's Run returns as it is,
+// naming it and every label on screen.
+func Named(ts []Target, labels ...string) ([]Target, error) {
+	if len(labels) == 0 {
+		panic("script: Named with no labels")
+	}
+	out := make([]Target, 0, len(labels))
+	for _, l := range labels {
+		t, err := Match{}.Find(ts, l)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, t)
 	}
 	return out, nil
 }

@@ -80,3 +80,25 @@ func TestTour(t *testing.T) {
 	_, err = script.Tour(nil, script.Any)
 	assert.EqualError(t, err, "no target on screen: nothing labelled is")
 }
+
+// A resize sweep narrows by 16 px a step and widens back, never standing
+// still.
+func TestSweep(t *testing.T) {
+	var got []float32
+	for i := range 8 {
+		got = append(got, script.Sweep(i, 4, 1264, -16))
+	}
+	assert.Equal(t, []float32{1264, 1248, 1232, 1216, 1232, 1248, 1264, 1248}, got)
+}
+
+// Named keeps the targets asked for, in the order asked, and names what
+// is missing with what is on screen.
+func TestNamed(t *testing.T) {
+	ts := []script.Target{{Label: "a", Role: script.Button}, {Label: "b", Role: script.Label}, {Label: "c", Role: script.Button}}
+	got, err := script.Named(ts, "c", "a")
+	require.NoError(t, err)
+	assert.Equal(t, []script.Target{ts[2], ts[0]}, got)
+	_, err = script.Named(ts, "a", "z")
+	assert.EqualError(t, err, `no "z" on screen; on screen: "a" (button), "b" (label), "c" (button)`)
+	assert.Panics(t, func() { script.Named(ts) })
+}

@@ -503,3 +503,15 @@ func hang() {
 		time.Sleep(time.Hour)
 	}
 }
+
+// scenario NAME --stderr shows what the scenario's process printed on
+// stderr as it ran, each line led by the scenario's name; without it, the
+// print reaches the user only inside a Broken line's tail.
+func TestScenarioShowsTheChildsStderr(t *testing.T) {
+	code, _, stderr := perfbench(t, "scenario", "test-exit", "--stderr", "--quiet")
+	assert.Equal(t, harness.ExitFailed, code, stderr)
+	assert.Contains(t, stderr, "test-exit: giving up\n")
+	code, _, stderr = perfbench(t, "scenario", "test-exit", "--quiet")
+	assert.Equal(t, harness.ExitFailed, code, stderr)
+	assert.NotContains(t, stderr, "test-exit: giving up\n")
+}

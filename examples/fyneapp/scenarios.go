@@ -116,7 +116,7 @@ var scenarios = []scenario.Scenario{
 		Help: "the window narrows and widens in 16 px steps, 20 steps",
 		Run: func(s *scenario.Session) error {
 			_, sub := open(s)
-			width := func(i int) float32 { return options.Width - 16*float32(script.Bounce(i, widths/2)+1) }
+			width := func(i int) float32 { return script.Sweep(i, widths/2, options.Width-16, -16) }
 			s.Repeat("resize", widths, func(i int) { sub.Resize(width(i), options.Height) })
 			if got, w := sub.Size().Width, width(widths-1); got != w {
 				return fmt.Errorf("the window is %v wide after the resizes, not %v: the size never reached it", got, w)

@@ -94,7 +94,7 @@ var scenarios = []scenario.Scenario{
 		Run: scenario.Steps("resize", widths, func(s *scenario.Session) (func(int), error) {
 			_, sub := open(s)
 			w, h := gio.DefaultOptions.Width, gio.DefaultOptions.Height
-			return func(i int) { sub.Resize(w-16*(script.Bounce(i, widths/2)+1), h) }, nil
+			return func(i int) { sub.Resize(int(script.Sweep(i, widths/2, float32(w-16), -16)), h) }, nil
 		}),
 		Numbers: gio.Numbers(gio.Bounds{Frames: widths}),
 	},

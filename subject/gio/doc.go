@@ -25,17 +25,22 @@
 // A scenario aims by what the program says, not by pixel: Find and Center
 // look a widget up by any label Gio's semantic tree carries, and answer
 // ok, false where nothing on screen has it. Targets lists every labelled
-// widget on screen, each once, in tree order, with its role (package
-// script): a description (semantic.DescriptionOp) names its own node; an
-// editor's hint names the editor beside it (material.Editor lays the hint
-// out as a label at the editor's corner); the one label inside a widget
-// that takes input (a widget.Clickable around a label, as
-// material.Clickable lays it out, a check box's label) names that widget
-// and answers with its bounds; any other label is a script.Label (the
-// labels of a list, which takes clicks for its scrolling, among them),
-// its bounds from its corner to its parent's edge (widget.Label's area
-// runs to the edge of its constraints, so Gio does not say where its
-// text ends).
+// widget and every editor on screen, each once, in tree order, with its
+// role (package script) and its own box, where a pointer aimed at it
+// lands: a
+// description (semantic.DescriptionOp) names its own node; an editor is
+// named by its hint while it is empty (material.Editor lays the hint out
+// as a label at the editor's corner) and by its text once it holds some
+// (one with neither is a target labelled "");
+// a label with a State (widget.Selectable), which puts no label in the
+// tree, is named by its text;
+// the one label inside a widget that takes input (a widget.Clickable
+// around a label, as material.Clickable lays it out, a check box's or a
+// radio button's label) names that widget and answers with its bounds;
+// any other label is a script.Label (the labels of a list, which takes
+// clicks for its scrolling, among them), its box that of the text it
+// drew (widget.Label's node runs to the edge of its constraints, so its
+// own box is read from the glyph outlines under it).
 // Roles follow the semantic class: Button, CheckBox, Editor, RadioButton,
 // Switch; a node of no class that takes clicks is a Button. Where labels
 // repeat (two editors with one hint) a script.Match picks the n-th, or a
@@ -68,12 +73,16 @@
 //
 // A Subject is a scenario.Subject: Attach opens a program and hands it to
 // a scenario session, the scenario drives it with the Subject's input
-// methods inside Session.Drive, and Numbers gives its default numbers
+// methods inside Session.Drive (input sent between steps panics: its
+// frame would come a step late), and Numbers gives its default numbers
 // (the frame time, frames, median allocations and op bytes of a frame,
-// each within the Bounds the scenario writes, or recorded by perf where
-// it writes none), Idle the numbers of an untouched program (zero frames,
-// zero wakeups: nothing that reads missing over a run with no frames). Allocs, AllocBytes, OpsBytes and
-// Wakeups read its counts for a scenario's own. A Gio subject's
+// and wakeups, each within the Bounds the scenario writes, or recorded by
+// perf where it writes none). Idle gives those of input that draws
+// nothing, a program left alone or a pointer moved over widgets with no
+// hover (zero frames, zero wakeups: nothing that reads missing over a run
+// with no frames); a run of Numbers that drew no frame is Broken, and
+// says to use Idle. Allocs, AllocBytes, OpsBytes and Wakeups read its
+// counts for a scenario's own. A Gio subject's
 // instructions are judged within InstructionsTolerance. perfbench's
 // runner, bands, ratchet and docs then treat them as they treat
 // perfbench's own; harness.Main runs them from the program's own main.

@@ -159,3 +159,86 @@ func TestAListsLabelsAreNotItsOwn(t *testing.T) {
 	}
 	assert.Equal(t, []string{"plain label", "Hint editor", "Press button"}, got)
 }
+
+// Each target is the widget's own box, with the role Gio's semantic tree
+// gives it, over real material widgets laid out as Gio's kitchen lays
+// them: a label's box is its text, not its constraints (a field's label
+// beside an editor, whose centre fell on the editor); an editor is named
+// by its hint while empty and by its text once it holds some (kitchen's
+// main editor shows no hint), and one with neither is a target labelled
+// "", for a tour of the editors; a selectable label is named by its text;
+// every radio button of a group is one.
+func TestTargetsAreTheWidgetsOwnBox(t *testing.T) {
+	th := newRows().th
+	var name, body, bare widget.Editor
+	name.SingleLine = true
+	body.SetText("some text")
+	var check widget.Bool
+	var group widget.Enum
+	var list widget.List
+	list.Axis = layout.Vertical
+	var selectable widget.Selectable
+	items := []layout.Widget{
+		func(gtx layout.Context) layout.Dimensions {
+			l := material.H3(th, "Hello, Gio")
+			l.State = &selectable // kitchen's top label: selectable text, no semantic label
+			return l.Layout(gtx)
+		},
+		func(gtx layout.Context) layout.Dimensions {
+			return layout.Flex{Alignment: layout.Middle}.Layout(gtx,
+				layout.Rigid(material.Body1(th, "Name").Layout),
+				layout.Flexed(1, material.Editor(th, &name, "Your name").Layout),
+			)
+		},
+		material.Editor(th, &body, "Hint").Layout,
+		material.Editor(th, &bare, "").Layout,
+		material.CheckBox(th, &check, "Transform").Layout,
+		func(gtx layout.Context) layout.Dimensions {
+			return layout.Flex{}.Layout(gtx,
+				layout.Rigid(material.RadioButton(th, &group, "r1", "RadioButton1").Layout),
+				layout.Rigid(material.RadioButton(th, &group, "r2", "RadioButton2").Layout),
+			)
+		},
+	}
+	s := &gio.Subject{UI: func(gtx layout.Context) layout.Dimensions {
+		return material.List(th, &list).Layout(gtx, len(items), func(gtx layout.Context, i int) layout.Dimensions {
+			return layout.UniformInset(16).Layout(gtx, items[i])
+		})
+	}}
+	s.Open()
+	roles := func() []string {
+		var got []string
+		for _, tg := range s.Targets() {
+			got = append(got, tg.Label+" "+tg.Role.String())
+		}
+		return got
+	}
+	assert.Equal(t, []string{"Hello, Gio label", "Name label", "Your name editor", "some text editor",
+		" editor", "Transform check box", "RadioButton1 radio button", "RadioButton2 radio button"}, roles())
+
+	label, ok := s.Find("Name")
+	require.True(t, ok)
+	field, ok := s.Find("Your name")
+	require.True(t, ok)
+	assert.LessOrEqual(t, label.Max.X, field.Min.X, "the label's box ends where its text does, before the field")
+	assert.Less(t, label.Dx(), 60, "four letters of 16 px text")
+	x, y, _ := s.Center("Name")
+	s.Click(x, y)
+	s.Refresh()
+	assert.False(t, s.Router().Source().Focused(&name), "a click on the label does not land on the field")
+
+	x, y, _ = s.Center("RadioButton2")
+	s.Click(x, y)
+	s.Refresh()
+	assert.Equal(t, "r2", group.Value, "the second radio button took the click aimed at it")
+
+	x, y, _ = s.Center("Your name")
+	s.Click(x, y)
+	s.Refresh()
+	s.Type("Ada")
+	s.Refresh()
+	_, ok = s.Find("Ada", script.Match{Role: script.Editor})
+	assert.True(t, ok, "the text typed into the editor names it")
+	_, ok = s.Find("Your name")
+	assert.False(t, ok, "an editor holding text shows no hint")
+}

@@ -9,12 +9,14 @@ var _ scenario.Subject = (*Subject)(nil)
 // Attach opens ui headless with opts (the zero Options: DefaultOptions),
 // settles it, and makes it the subject of a scenario session: from then
 // on the scenario drives it with Session.Drive and Session.Wait, calling
-// the returned Subject's input methods, and the runner, bands, ratchet and
+// the returned Subject's input methods (which panic outside a step, where
+// their frame would come late), and the runner, bands, ratchet and
 // docs treat its numbers as they treat perfbench's own.
 func Attach(s *scenario.Session, ui UI, opts Options) *Subject {
 	sub := &Subject{UI: ui, Options: opts}
 	sub.Open()
 	s.Attach(sub)
+	sub.session = s
 	return sub
 }
 

@@ -98,6 +98,9 @@ type Subject struct {
 	pointerAt *f32.Point
 	// tally is what ReadCounts counted of frames so far.
 	tally tally
+	// session is the scenario session Attach attached the subject to,
+	// nil for a Subject driven by hand.
+	session *scenario.Session
 }
 
 // ticker is a background source of frames the scenario declared: every
@@ -112,12 +115,17 @@ type ticker struct {
 // same in every run.
 var epoch = time.Date(2024, 1, 1, 0, 0, 0, 0, time.UTC)
 
-// quietFrames bounds how many frames Open draws to settle the program.
+// quietFrames bounds how many frames Open draws to settle the program
+// (two at least: see Open).
 const quietFrames = 8
 
 // Open lays the program out for the first time and settles it: the first
-// frame (shaping every string in view, building the handlers) and the
-// frames it immediately asks for are not the interaction. A program that
+// two frames and those the program immediately asks for are not the
+// interaction. The first shapes every string in view and builds the
+// handlers; the second is where a widget laid out for the first time
+// asks for its input (a Gio widget says which events it takes in Update,
+// before it lays out, so widget.Enum's keys take no click and show no
+// role until a frame after the one that made them). A program that
 // is still asking for frames after that (an animation) keeps asking; that
 // is its steady state. Open is called once; a second call panics.
 func (s *Subject) Open() {
@@ -137,9 +145,9 @@ func (s *Subject) Open() {
 	s.now = epoch
 	s.size = image.Pt(s.Options.Width, s.Options.Height)
 	s.want = true
-	for range quietFrames {
+	for i := range quietFrames {
 		s.draw()
-		if !s.want || !s.wakeAt.IsZero() {
+		if i > 0 && (!s.want || !s.wakeAt.IsZero()) {
 			break
 		}
 	}
@@ -189,12 +197,14 @@ func (s *Subject) ask(t time.Time) {
 
 // PointerMove moves the mouse pointer to (x, y), in pixels.
 func (s *Subject) PointerMove(x, y float32) {
+	s.input("PointerMove")
 	s.moved(f32.Pt(x, y))
 	s.queue(pointer.Event{Kind: pointer.Move, Source: pointer.Mouse, Position: f32.Pt(x, y), Time: s.elapsed()})
 }
 
 // Click presses and releases the primary mouse button at (x, y).
 func (s *Subject) Click(x, y float32) {
+	s.input("Click")
 	at, p := s.elapsed(), f32.Pt(x, y)
 	s.moved(p)
 	s.queue(
@@ -214,6 +224,7 @@ func (s *Subject) Click(x, y float32) {
 // put sends no motion: a run of wheel steps at one point is one move and
 // the steps.
 func (s *Subject) Wheel(x, y, dy float32) {
+	s.input("Wheel")
 	at, p := s.elapsed(), f32.Pt(x, y)
 	scroll := pointer.Event{Kind: pointer.Scroll, Source: pointer.Mouse, Position: p, Scroll: f32.Pt(0, dy), Time: at}
 	if s.pointerAt == nil || *s.pointerAt != p {
@@ -229,6 +240,7 @@ func (s *Subject) Wheel(x, y, dy float32) {
 // program with an engine whose wheel does not move the pointer (package
 // peer); a scenario of a real program uses Wheel.
 func (s *Subject) WheelInPlace(x, y, dy float32) {
+	s.input("WheelInPlace")
 	s.queue(pointer.Event{Kind: pointer.Scroll, Source: pointer.Mouse, Position: f32.Pt(x, y), Scroll: f32.Pt(0, dy), Time: s.elapsed()})
 }
 
@@ -238,6 +250,7 @@ func (s *Subject) moved(p f32.Point) { s.pointerAt = &p }
 // Key presses and releases a key. Tab that no handler takes moves the
 // focus forward, as a Gio window does on a desktop.
 func (s *Subject) Key(name key.Name) {
+	s.input("Key")
 	handled := s.queue(key.Event{Name: name, State: key.Press}, key.Event{Name: name, State: key.Release})
 	if name == key.NameTab && !handled {
 		start := time.Now()
@@ -255,6 +268,7 @@ func (s *Subject) Key(name key.Name) {
 // key.EditEvent replacing the selection, then the selection moved to the
 // end of the inserted text.
 func (s *Subject) Type(text string) {
+	s.input("Type")
 	st := s.router.EditorState()
 	sel := st.Selection.Range
 	at := min(sel.Start, sel.End) + utf8.RuneCountInString(text)
@@ -264,7 +278,7 @@ func (s *Subject) Type(text string) {
 // Resize gives the window a new size in pixels; the window draws a frame
 // at the next refresh, as a window that was resized does.
 func (s *Subject) Resize(width, height int) {
-	s.mustOpen()
+	s.input("Resize")
 	if width <= 0 || height <= 0 {
 		panic(fmt.Sprintf("gio: Resize to %d×%d", width, height))
 	}
@@ -326,6 +340,19 @@ func (s *Subject) Wait(d time.Duration) int {
 		}
 	}
 	return n
+}
+
+// input checks that input may be sent now: the subject is open, and,
+// attached to a session, a step is running. Input sent between steps
+// reaches the program with no frame drawn for it before the next step's
+// input (a click that focuses an editor, then keystrokes that find no
+// focus and are lost), so it is refused, naming the way to send it.
+func (s *Subject) input(method string) {
+	s.mustOpen()
+	if s.session != nil && !s.session.Stepping() {
+		panic(fmt.Sprintf("gio: %s outside a step: send a scenario's input inside s.Drive(label, func() { … }) "+
+			"(or s.Repeat), which draws the frame it asks for before the next input", method))
+	}
 }
 
 func (s *Subject) mustOpen() {
@@ -416,16 +443,19 @@ func (s *Subject) Center(label string, m ...script.Match) (x, y float32, ok bool
 	return float32(r.Min.X+r.Max.X) / 2, float32(r.Min.Y+r.Max.Y) / 2, true
 }
 
-// Targets returns every labelled widget of the last frame that is on
-// screen, in the semantic tree's order, each once (see the package doc for
-// what carries a label and which role each widget has). Bounds are cut to
-// the window.
+// Targets returns every labelled widget and every editor of the last
+// frame that is on screen, in the semantic tree's order, each once, with
+// the box a pointer aimed at it lands in: the widget's own (see the
+// package doc for what carries a label and which role each widget has).
+// Bounds are cut to the window.
 func (s *Subject) Targets() []script.Target {
 	s.mustOpen()
 	nodes := s.router.AppendSemantics(nil)
 	if len(nodes) == 0 {
 		return nil
 	}
+	fa := readAreas(&s.router)
+	drawn := fa.drawn()
 	// nodes holds every node, the root first; the root's Children hold
 	// the rest as a tree.
 	var out []script.Target
@@ -443,16 +473,30 @@ func (s *Subject) Targets() []script.Target {
 			switch {
 			case d.Description != "":
 				add(d.Description, roleOf(d), d.Bounds)
+			case d.Class == semantic.Editor:
+				// material.Editor lays its hint out as a label beside an
+				// empty editor, at its corner: the editor is what the
+				// hint names. An editor holding text shows no hint; its
+				// text names it.
+				// An editor with neither is a target labelled "", for a
+				// tour of the editors (script.Tour) to reach it.
+				if hint, ok := hintOf(ns, i); ok {
+					add(hint, script.Editor, d.Bounds)
+				} else {
+					add(fa.text(n.ID), script.Editor, d.Bounds)
+				}
 			case d.Label == "":
+				// A material label with a State (widget.Selectable) puts
+				// no label in the tree; its text is its label, its area
+				// its own box.
+				if text := fa.text(n.ID); text != "" {
+					add(text, script.Label, d.Bounds)
+				}
+			case i > 0 && ns[i-1].Desc.Class == semantic.Editor && isHint(ns[i-1], n):
+				// The hint, named with its editor above.
 			case takesInput(d):
 				// A widget that carries its own label.
 				add(d.Label, roleOf(d), d.Bounds)
-			case i > 0 && ns[i-1].Desc.Class == semantic.Editor && ns[i-1].Desc.Bounds.Min == d.Bounds.Min:
-				// material.Editor lays its hint out as a label beside the
-				// editor, at its corner, and the label's area runs to the
-				// edge of its constraints: the editor is what the hint
-				// names.
-				add(d.Label, script.Editor, ns[i-1].Desc.Bounds)
 			case parent != nil && takesInput(*parent) && labelled(ns) == 1:
 				// The one label inside a clickable, a check box's label:
 				// the widget is what a driver aims at. A clickable with
@@ -460,12 +504,15 @@ func (s *Subject) Targets() []script.Target {
 				// scrolling) is not what any one of them names.
 				add(d.Label, roleOf(*parent), parent.Bounds)
 			default:
-				// A label's area runs to the edge of its constraints
-				// (widget.Label clips nothing), so it is cut to its
-				// parent's.
-				r := d.Bounds
-				if parent != nil {
-					r = r.Intersect(parent.Bounds)
+				// widget.Label clips its text to its constraints, so its
+				// node's area runs to their edge; its own box is that of
+				// the glyphs it drew.
+				r, ok := drawn[n.ID]
+				if !ok {
+					r = d.Bounds
+					if parent != nil {
+						r = r.Intersect(parent.Bounds)
+					}
 				}
 				add(d.Label, script.Label, r)
 			}
@@ -474,6 +521,22 @@ func (s *Subject) Targets() []script.Target {
 	}
 	walk(nodes[:1], nil)
 	return out
+}
+
+// hintOf returns the hint material.Editor laid out beside the editor
+// ns[i], and whether there is one: the label that follows it at its
+// corner, which it draws only while the editor is empty.
+func hintOf(ns []input.SemanticNode, i int) (string, bool) {
+	if i+1 < len(ns) && ns[i+1].Desc.Label != "" && isHint(ns[i], ns[i+1]) {
+		return ns[i+1].Desc.Label, true
+	}
+	return "", false
+}
+
+// isHint reports whether label is the hint of editor: a label of no
+// class at its corner.
+func isHint(editor, label input.SemanticNode) bool {
+	return label.Desc.Class == semantic.Unknown && !takesInput(label.Desc) && label.Desc.Bounds.Min == editor.Desc.Bounds.Min
 }
 
 // labelled returns how many of ns carry a label.

@@ -19,6 +19,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/perfbench/perfbench/scenario"
 	"github.com/perfbench/perfbench/subject/gio"
 )
 
@@ -196,4 +197,28 @@ func TestCountsAreIdenticalAcrossRuns(t *testing.T) {
 	for range 8 {
 		assert.Equal(t, first, counts(fixed()), "two runs of one script report the same counts")
 	}
+}
+
+// Input a scenario sends between steps reaches the program with no frame
+// drawn for it: a click on an editor outside Drive, then 40 keystrokes in
+// steps, left 39 runes (the first keystroke found no focus). It is refused,
+// naming Drive; inside Drive every keystroke lands.
+func TestInputOutsideAStepIsRefused(t *testing.T) {
+	r := newRows()
+	var s scenario.Session
+	sub := gio.Attach(&s, r.layout, gio.Options{})
+	x, y, ok := sub.Center("type here")
+	require.True(t, ok)
+	assert.PanicsWithValue(t, "gio: Click outside a step: send a scenario's input inside s.Drive(label, func() { … }) "+
+		"(or s.Repeat), which draws the frame it asks for before the next input", func() { sub.Click(x, y) })
+	assert.Panics(t, func() { sub.Type("a") })
+	assert.Panics(t, func() { sub.Resize(300, 300) })
+
+	s.Drive("focus", func() { sub.Click(x, y) })
+	s.Repeat("type", 40, func(int) { sub.Type("a") })
+	assert.Equal(t, 40, r.editor.Len(), "every keystroke sent inside a step")
+
+	// A Subject driven by hand, outside any session, draws when told.
+	hand := open(newRows())
+	assert.NotPanics(t, func() { hand.Click(x, y) })
 }

@@ -139,6 +139,11 @@ type Runner struct {
 	// left out of its result; its counts stand. Where Valgrind is missing
 	// no process runs, and each result says so in NotCounted.
 	Instructions bool
+	// Stderr, if set, gets every child's stderr as the child writes it,
+	// each line led by the scenario's name ("gio-type: "), so that a
+	// program's own prints from a step are seen; a Broken result quotes
+	// the tail of it either way.
+	Stderr io.Writer
 	// Jobs is how many processes run at once. Zero means one, since a
 	// time shares the machine with every process beside it, or, with
 	// Instructions, one per CPU, since what Callgrind counts does not
@@ -534,9 +539,15 @@ func (r *Runner) wait(ctx context.Context, name string, cmd *exec.Cmd, profiles 
 
 	stdout := bounded{limit: MaxOutput, full: stop}
 	var stderr tail
+	var sink io.Writer = &stderr
+	if r.Stderr != nil {
+		shown := &prefixed{to: r.Stderr, prefix: name + ": "}
+		defer shown.flush()
+		sink = io.MultiWriter(&stderr, shown)
+	}
 	read := make(chan struct{}, 2)
 	go func() { stdout.readFrom(outR); read <- struct{}{} }()
-	go func() { _, _ = io.Copy(&stderr, errR); read <- struct{}{} }()
+	go func() { _, _ = io.Copy(sink, errR); read <- struct{}{} }()
 
 	timeout := r.Timeout
 	switch {
@@ -832,6 +843,46 @@ func quote(out []byte) string {
 		s = s[:max] + "…"
 	}
 	return fmt.Sprintf("%q", s)
+}
+
+// shownMu serialises the lines prefixed writers write, so that the
+// lines of processes running at once (Runner.Jobs) do not interleave
+// within a line.
+var shownMu sync.Mutex
+
+// prefixed writes whole lines to to, each led by prefix; flush writes a
+// last line left without its newline.
+type prefixed struct {
+	to      io.Writer
+	prefix  string
+	partial []byte
+}
+
+func (p *prefixed) Write(b []byte) (int, error) {
+	p.partial = append(p.partial, b...)
+	i := bytes.LastIndexByte(p.partial, '\n')
+	if i < 0 {
+		return len(b), nil
+	}
+	var out []byte
+	for _, line := range bytes.SplitAfter(p.partial[:i+1], []byte("\n")) {
+		if len(line) > 0 {
+			out = append(append(out, p.prefix...), line...)
+		}
+	}
+	p.partial = append(p.partial[:0], p.partial[i+1:]...)
+	shownMu.Lock()
+	defer shownMu.Unlock()
+	if _, err := p.to.Write(out); err != nil {
+		return 0, err
+	}
+	return len(b), nil
+}
+
+func (p *prefixed) flush() {
+	if len(p.partial) > 0 {
+		_, _ = p.Write([]byte("\n"))
+	}
 }
 
 // tail keeps the last stderrTailBytes bytes written to it.

@@ -81,6 +81,12 @@ func registerMisbehaving() {
 		}})
 	}
 	Register := scenario.Register
+	Register(scenario.Scenario{Name: "test-prints", Numbers: frames, Run: func(s *scenario.Session) error {
+		g := gallery.Build(gallery.Shipped, gallery.Options{})
+		engine.Open(s, g.Doc, window.Options{})
+		s.Drive("print", func() { fmt.Fprint(os.Stderr, "a debug print\nfrom a step") })
+		return nil
+	}})
 	Register(scenario.Scenario{Name: "test-renderer", Numbers: frames, Run: func(s *scenario.Session) error {
 		if s.Renderer() != "null" {
 			return fmt.Errorf("asked for renderer %q", s.Renderer())
@@ -176,6 +182,19 @@ func testRunner(timeout time.Duration) *Runner {
 			return cmd
 		},
 	}
+}
+
+// A child's stderr reaches Runner.Stderr line by line, each led by the
+// scenario's name, the last line too though it ends with no newline;
+// without Stderr it is shown nowhere but in a Broken result's tail.
+func TestRunnerShowsTheChildsStderr(t *testing.T) {
+	var shown strings.Builder
+	r := testRunner(0)
+	r.Stderr, r.Repeats = &shown, 1
+	results, err := r.Run(context.Background(), []string{"test-prints"})
+	require.NoError(t, err)
+	require.Empty(t, results[0].Broken)
+	assert.Equal(t, "test-prints: a debug print\ntest-prints: from a step\n", shown.String())
 }
 
 func TestRunnerReadsTheChildsResult(t *testing.T) {

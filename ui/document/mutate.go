@@ -174,7 +174,10 @@ func (d *Document) SetSprite(n *Node, s int) {
 // SetGroup sets a Radio's group name.
 func (d *Document) SetGroup(n *Node, g string) {
 	d.mustHave(n, "SetGroup on")
-	n.group = g
+	if n.group != g {
+		n.group = g
+		d.edits++
+	}
 }
 
 // Select shows a Tabs element's panel i: the Tabs' children are its tab
@@ -224,6 +227,7 @@ func (d *Document) SetScrollY(n *Node, y float32) {
 		return
 	}
 	n.scrollY = y
+	d.edits++
 	if d.Notify != nil {
 		defer d.Notify()
 	}

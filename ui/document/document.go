@@ -27,8 +27,8 @@
 //   - AddRow on anything but a List, on a List before SetList, or of a
 //     row outside its model; Rebind of anything but a list's row, or to a
 //     row outside its model;
-//   - SetList on anything but a List, or with a model of no (or not a
-//     finite) row height, a negative overscan or no Label;
+//   - SetList on anything but a List, or with a model of no row height
+//     (or one past style.MaxLength), a negative overscan or no Label;
 //   - Select on anything but a Tabs; SetScrollY on anything but a Scroll
 //     or a List;
 //   - a number that is not one: SetScrollY or SetPhase not finite,

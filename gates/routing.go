@@ -79,8 +79,9 @@ func (c *Checker) Check() (Difference, bool, error) {
 	c.live = treeOrder(live.Document(), c.live)
 	c.reb = treeOrder(rebuilt.Document(), c.reb)
 	index := indexOf(c.live)
-	c.Drv.Handlers(func(n *document.Node, consumes bool) {
-		rebuilt.Handle(c.reb[index[n]], monkey.Handler(consumes))
+	c.Drv.Handlers(func(n *document.Node, h monkey.Handling) {
+		m := c.reb[index[n]]
+		rebuilt.Handle(m, h.Bind(rebuilt.Document(), m))
 	})
 	rebuilt.Quiet()
 	keep := false

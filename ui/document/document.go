@@ -27,8 +27,8 @@
 //   - AddRow on anything but a List, on a List before SetList, or of a
 //     row outside its model; Rebind of anything but a list's row, or to a
 //     row outside its model;
-//   - SetList on anything but a List, or with a model of no (or not a
-//     finite) row height, a negative overscan or no Label;
+//   - SetList on anything but a List, or with a model of no row height
+//     (or one past style.MaxLength), a negative overscan or no Label;
 //   - Select on anything but a Tabs; SetScrollY on anything but a Scroll
 //     or a List;
 //   - a number that is not one: SetScrollY or SetPhase not finite,
@@ -262,6 +262,7 @@ type Document struct {
 	structural           bool    // children added or removed since the last frame
 	anim                 []*Node // mounted animated elements
 	hover, focus         *Node   // the one element in each state, or nil
+	edits                uint64  // changes made so far (Edits)
 
 	// Notify, if set, is called whenever a change newly queues work for the
 	// next frame: the window sets it to ask for that frame (or to join the
@@ -427,6 +428,7 @@ func refuse(n *Node, what string) {
 }
 
 func (d *Document) queue(n *Node, what Dirty) {
+	d.edits++
 	add := what &^ n.queued
 	if add == 0 {
 		return
@@ -445,6 +447,13 @@ func (d *Document) queue(n *Node, what Dirty) {
 		d.paintQ = append(d.paintQ, n.id)
 	}
 }
+
+// Edits returns how many changes the document has taken since it was
+// made. It only grows, by one or more for every call that changes
+// something (a call that changes nothing, such as AddClass of a class the
+// element has, adds none), so two readings tell whether anything changed
+// between them: the window reads it around the handlers it calls.
+func (d *Document) Edits() uint64 { return d.edits }
 
 // Pending reports whether any change awaits a frame.
 func (d *Document) Pending() bool {

@@ -118,3 +118,31 @@ func TestMountedIsWhatThePortShowsAndBounded(t *testing.T) {
 		})
 	}
 }
+
+func TestEditsCountsEveryChangeAndNoNoOp(t *testing.T) {
+	d := New(&style.Sheet{})
+	b := d.Add(d.Root(), Box, "a")
+	sc := d.Add(d.Root(), Scroll)
+	r := d.Add(d.Root(), Radio)
+	for _, c := range []struct {
+		name    string
+		do      func()
+		changes bool
+	}{
+		{"AddClass of a new class", func() { d.AddClass(b, "b") }, true},
+		{"AddClass of a class it has", func() { d.AddClass(b, "b") }, false},
+		{"SetText", func() { d.SetText(b, "x") }, true},
+		{"SetText to the same text", func() { d.SetText(b, "x") }, false},
+		{"SetScrollY", func() { d.SetScrollY(sc, 10) }, true},
+		{"SetScrollY to the same offset", func() { d.SetScrollY(sc, 10) }, false},
+		{"SetGroup", func() { d.SetGroup(r, "g") }, true},
+		{"SetGroup to the same group", func() { d.SetGroup(r, "g") }, false},
+		{"SetState of a state it has not", func() { d.SetState(b, style.Pressed, true) }, true},
+		{"InsertBefore", func() { d.InsertBefore(b, Text) }, true},
+		{"Remove", func() { d.Remove(b) }, true},
+	} {
+		before := d.Edits()
+		c.do()
+		assert.Equal(t, c.changes, d.Edits() != before, c.name)
+	}
+}

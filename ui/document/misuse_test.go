@@ -64,7 +64,7 @@ func TestMisuseIsAnsweredClearly(t *testing.T) {
 		},
 			"document: SetList on a box: only a list has a model"},
 		{"SetList with no row height", func(t *testing.T, d *Document) { d.SetList(d.Add(d.Root(), List), &ListModel{Rows: 1, Label: label}) },
-			"document: SetList with 1 rows of 0 px, overscan 0 and label true: want rows ≥ 0 of a height > 0, a finite total, an overscan ≥ 0 and a label"},
+			"document: SetList with 1 rows of 0 px, overscan 0 and label true: want rows ≥ 0 of a height in (0, 1e+09], an overscan ≥ 0 and a label"},
 		{"case 12: SetScrollY below 0 is 0", func(t *testing.T, d *Document) {
 			s := d.Add(d.Root(), Scroll)
 			d.SetScrollY(s, 40)
@@ -218,13 +218,16 @@ func TestIssue33MisuseIsRefusedOrWorks(t *testing.T) {
 		}, "document: SetList on list#1, which is removed or of another document"},
 		{"SetList of a NaN row height", func(t *testing.T, d *Document) {
 			d.SetList(d.Add(d.Root(), List), &ListModel{Rows: 5, RowHeight: nan, Label: label})
-		}, "document: SetList with 5 rows of NaN px, overscan 0 and label true: want rows ≥ 0 of a height > 0, a finite total, an overscan ≥ 0 and a label"},
+		}, "document: SetList with 5 rows of NaN px, overscan 0 and label true: want rows ≥ 0 of a height in (0, 1e+09], an overscan ≥ 0 and a label"},
 		{"SetList of an infinite row height", func(t *testing.T, d *Document) {
 			d.SetList(d.Add(d.Root(), List), &ListModel{Rows: 5, RowHeight: inf, Label: label})
-		}, "document: SetList with 5 rows of +Inf px, overscan 0 and label true: want rows ≥ 0 of a height > 0, a finite total, an overscan ≥ 0 and a label"},
+		}, "document: SetList with 5 rows of +Inf px, overscan 0 and label true: want rows ≥ 0 of a height in (0, 1e+09], an overscan ≥ 0 and a label"},
+		{"SetList of rows taller than a style's largest length", func(t *testing.T, d *Document) {
+			d.SetList(d.Add(d.Root(), List), &ListModel{Rows: 2, RowHeight: 1.7e38, Label: label})
+		}, "document: SetList with 2 rows of 1.7e+38 px, overscan 0 and label true: want rows ≥ 0 of a height in (0, 1e+09], an overscan ≥ 0 and a label"},
 		{"SetList of a negative overscan", func(t *testing.T, d *Document) {
 			d.SetList(d.Add(d.Root(), List), &ListModel{Rows: 5, RowHeight: 10, Overscan: -3, Label: label})
-		}, "document: SetList with 5 rows of 10 px, overscan -3 and label true: want rows ≥ 0 of a height > 0, a finite total, an overscan ≥ 0 and a label"},
+		}, "document: SetList with 5 rows of 10 px, overscan -3 and label true: want rows ≥ 0 of a height in (0, 1e+09], an overscan ≥ 0 and a label"},
 		{"Rebind of a list's child that is not a row", func(t *testing.T, d *Document) { d.Rebind(d.Add(list(d, 5), Box), 0) },
 			"document: Rebind of box#2, which is not a list's row (AddRow)"},
 		{"SetScrollY to NaN", func(t *testing.T, d *Document) { d.SetScrollY(d.Add(d.Root(), Scroll), nan) },

@@ -174,7 +174,10 @@ func (d *Document) SetSprite(n *Node, s int) {
 // SetGroup sets a Radio's group name.
 func (d *Document) SetGroup(n *Node, g string) {
 	d.mustHave(n, "SetGroup on")
-	n.group = g
+	if n.group != g {
+		n.group = g
+		d.edits++
+	}
 }
 
 // Select shows a Tabs element's panel i: the Tabs' children are its tab
@@ -224,6 +227,7 @@ func (d *Document) SetScrollY(n *Node, y float32) {
 		return
 	}
 	n.scrollY = y
+	d.edits++
 	if d.Notify != nil {
 		defer d.Notify()
 	}
@@ -237,15 +241,19 @@ func (d *Document) SetScrollY(n *Node, y float32) {
 // rounded up, plus the overscan) whenever the port is taller than the
 // rows mounted, and Rebind keeps them in step with the offset. A nil
 // model unmounts every row. Any kind but a List, and a model whose rows
-// are not a finite height, panic.
+// are not a height in (0, style.MaxLength], panic: a style's largest
+// length, so that the content of lists (at most 2^63 rows of it) adds up
+// inside float32 as their sizes do. The model is the application's, which
+// reads it back, so a row height past the range is refused, where a
+// style's is saturated.
 func (d *Document) SetList(n *Node, m *ListModel) {
 	d.mustHave(n, "SetList on")
 	if n.kind != List {
 		panic(fmt.Sprintf("document: SetList on a %v: only a list has a model", n.kind))
 	}
-	if m != nil && (m.Rows < 0 || !(m.RowHeight > 0) || !finite(float32(m.Rows)*m.RowHeight) || m.Overscan < 0 || m.Label == nil) {
-		panic(fmt.Sprintf("document: SetList with %d rows of %g px, overscan %d and label %v: want rows ≥ 0 of a height > 0, a finite total, an overscan ≥ 0 and a label",
-			m.Rows, m.RowHeight, m.Overscan, m.Label != nil))
+	if m != nil && (m.Rows < 0 || !(m.RowHeight > 0 && m.RowHeight <= style.MaxLength) || m.Overscan < 0 || m.Label == nil) {
+		panic(fmt.Sprintf("document: SetList with %d rows of %g px, overscan %d and label %v: want rows ≥ 0 of a height in (0, %g], an overscan ≥ 0 and a label",
+			m.Rows, m.RowHeight, m.Overscan, m.Label != nil, float32(style.MaxLength)))
 	}
 	n.list = m
 	d.queue(n, NeedsBoxes)

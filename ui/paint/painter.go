@@ -175,9 +175,10 @@ type Painter struct {
 	root Space
 
 	stamp      uint64
+	pass       uint64   // updates passes so far: one a frame, more after Again
 	visit      uint64   // scroll visits so far
 	queries    uint64   // Meeting queries so far
-	seen       []uint64 // by node ID: frame stamp of the last fragment update
+	seen       []uint64 // by node ID: pass of the last fragment update
 	cursor     *Chunk   // during a subtree walk: the last chunk in draw order
 	haveCursor bool
 	viewport   geom.Rect
@@ -237,6 +238,7 @@ func (p *Painter) grow() {
 func (p *Painter) Begin(viewport geom.Rect) {
 	p.grow()
 	p.stamp++
+	p.pass++
 	p.viewport = viewport
 	f := &p.frame
 	if f.Damage == nil {
@@ -250,6 +252,12 @@ func (p *Painter) Begin(viewport geom.Rect) {
 	f.Viewport = viewport
 	f.List = List{p}
 }
+
+// Again starts a second pass of updates in the frame Begin began: an
+// element already updated in the frame is checked again when asked (the
+// window restyles the hover it moved after a first pass), and the
+// frame's changes and damage add up.
+func (p *Painter) Again() { p.pass++ }
 
 // Update rechecks one element whose paint may have changed.
 func (p *Painter) Update(n *document.Node) {
@@ -366,10 +374,10 @@ func (p *Painter) fragment(n *document.Node) Fragment {
 
 func (p *Painter) update(n *document.Node) {
 	id := n.ID()
-	if p.seen[id] == p.stamp {
+	if p.seen[id] == p.pass {
 		return
 	}
-	p.seen[id] = p.stamp
+	p.seen[id] = p.pass
 	counter.Inc(counter.NodesVisited)
 	counter.Inc(counter.FragmentsDiffed)
 	nf := p.fragment(n)

@@ -235,14 +235,41 @@ func (p Props) Radius(v float32) Props { p.set |= pRadius; p.v.Radius = number("
 // overflows.
 const MaxFontSize = 1024
 
-// number returns v, a property's pixels; one that is NaN or infinite is
-// programmer misuse, refused where it is set rather than at the frame it
-// would have made a position NaN (and a scroll container's end with it).
+// MaxLength is the largest size, in pixels or percent, a property takes:
+// a finite value past it, of either sign, is saturated to it where it is
+// set, and a percentage resolves to at most it (Length.Resolve). A layout
+// adds its lengths up (an element's items, gaps, paddings and margins)
+// and multiplies sums by flex shares; float32 ends at 3.4·10^38, so two
+// items 3.4·10^38 wide made a row NaN wide. At 10^9 px the sum over as
+// many elements as memory holds (10^9 of them: 10^18 px), and the
+// product of two such sums, stay inside float32, while 10^9 px is still
+// past any screen and any document a person scrolls through.
+//
+// Saturating, not refusing, because a finite value past it is a size too
+// large to see, not a mistake: it is often computed (a count times a row
+// height, a share of a measured width), and a browser saturates a length
+// to its layout unit's range the same way. A value that is not a number
+// has no nearest size, and is refused.
+const MaxLength = 1e9
+
+// MaxFactor is the largest flex factor: a larger one is saturated to it.
+// A factor weighs an item's share of the free space against its
+// siblings', so one 10^9 times another's already takes all of it, and a
+// sum of factors stays inside float32 for as many items as memory holds.
+const MaxFactor = 1e9
+
+// saturate returns v within ±limit.
+func saturate(v, limit float32) float32 { return max(-limit, min(v, limit)) }
+
+// number returns v, a property's pixels, saturated to ±MaxLength; one
+// that is NaN or infinite is programmer misuse, refused where it is set
+// rather than at the frame it would have made a position NaN (and a
+// scroll container's end with it).
 func number(what string, v float32) float32 {
 	if v-v != 0 {
 		panic(fmt.Sprintf("style: %s of %g px: a size is a finite number of pixels", what, v))
 	}
-	return v
+	return saturate(v, MaxLength)
 }
 
 // length is number for a Length: auto, or finite pixels or percent.
@@ -250,6 +277,7 @@ func length(what string, l Length) Length {
 	if l.Unit != Auto && l.V-l.V != 0 {
 		panic(fmt.Sprintf("style: %s of %g%s: a length is a finite number", what, l.V, map[Unit]string{Px: " px", Percent: "%"}[l.Unit]))
 	}
+	l.V = saturate(l.V, MaxLength)
 	return l
 }
 
@@ -260,13 +288,15 @@ func edges(what string, e geom.Edges) geom.Edges {
 			panic(fmt.Sprintf("style: %s of %+v: each side is a finite number of pixels", what, e))
 		}
 	}
-	return e
+	return geom.Edges{Top: saturate(e.Top, MaxLength), Right: saturate(e.Right, MaxLength),
+		Bottom: saturate(e.Bottom, MaxLength), Left: saturate(e.Left, MaxLength)}
 }
 
-// factor is number for a flex factor, which is never negative either.
+// factor is number for a flex factor, which is never negative either,
+// and is saturated to MaxFactor.
 func factor(what string, v float32) float32 {
 	if !(v >= 0) || v-v != 0 {
 		panic(fmt.Sprintf("style: %s of %g: a flex factor is finite and never negative", what, v))
 	}
-	return v
+	return min(v, MaxFactor)
 }

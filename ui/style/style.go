@@ -17,7 +17,13 @@
 // where it is set (the Props setter), naming the property: a size, length,
 // padding, margin, gap, border or radius that is NaN or infinite, a flex
 // factor that is negative too, and a font size outside (0, MaxFontSize].
-// A finite size, however large, is taken as it is.
+//
+// # Saturation
+//
+// A finite size, however large, is taken, and saturated to ±MaxLength
+// where it is set (a flex factor to MaxFactor): the layout adds and
+// multiplies sizes, and past float32's range its positions were NaN.
+// MaxLength says why a value past it is saturated rather than refused.
 package style
 
 import (
@@ -66,14 +72,16 @@ func PxLen(v float32) Length { return Length{v, Px} }
 func Pct(v float32) Length { return Length{v, Percent} }
 
 // Resolve returns the length in pixels against a containing size, and
-// whether it is definite.
+// whether it is definite. A percentage resolves to at most MaxLength px
+// of either sign, as a set length is: a share of a share of a share
+// would otherwise grow past float32's range.
 func (l Length) Resolve(container float32, containerDefinite bool) (float32, bool) {
 	switch l.Unit {
 	case Px:
 		return l.V, true
 	case Percent:
 		if containerDefinite {
-			return container * l.V / 100, true
+			return saturate(container*l.V/100, MaxLength), true
 		}
 	}
 	return 0, false

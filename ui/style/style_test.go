@@ -102,8 +102,49 @@ func TestAPropertyThatIsNotANumberIsRefusedWhereItIsSet(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) { assert.PanicsWithValue(t, c.panic, func() { c.set() }) })
 	}
-	// What is a number, however large, and auto with any V, is taken.
+	// What is a number, however large, and auto with any V, is taken
+	// (and saturated: TestAFiniteValuePastTheRangeIsSaturated).
 	assert.NotPanics(t, func() {
 		p.Width(PxLen(1e30)).Height(Length{V: nan}).Margin(geom.All(-1e9)).Grow(0).FontSize(MaxFontSize).Absolute(Pct(-50), PxLen(3e38))
 	})
+}
+
+// Issue 44: a row of two items 3.4·10^38 wide was laid out NaN wide. A
+// finite value past MaxLength (MaxFactor for a flex factor) is saturated
+// to it where it is set, and a percentage resolves to at most MaxLength.
+func TestAFiniteValuePastTheRangeIsSaturated(t *testing.T) {
+	const big = math.MaxFloat32
+	p := Props{}.Width(PxLen(big)).Height(Pct(-big)).MinWidth(big).MinHeight(-1e30).
+		Padding(geom.Edges{Top: big, Right: 1, Bottom: -big, Left: 2e9}).Margin(geom.All(-big)).
+		Gap(1e20).Grow(big).Shrink(2e9).Border(big, 0).Radius(big).Absolute(PxLen(-big), Pct(big))
+	var c Computed
+	p.applyTo(&c)
+	assert.Equal(t, Length{MaxLength, Px}, c.Width)
+	assert.Equal(t, Length{-MaxLength, Percent}, c.Height)
+	assert.Equal(t, [2]float32{MaxLength, -MaxLength}, [2]float32{c.MinWidth, c.MinHeight})
+	assert.Equal(t, geom.Edges{Top: MaxLength, Right: 1, Bottom: -MaxLength, Left: MaxLength}, c.Padding)
+	assert.Equal(t, geom.All(-MaxLength), c.Margin)
+	assert.Equal(t, [3]float32{MaxLength, MaxLength, MaxLength}, [3]float32{c.Gap, c.BorderWidth, c.Radius})
+	assert.Equal(t, [2]float32{MaxFactor, MaxFactor}, [2]float32{c.Grow, c.Shrink})
+	assert.Equal(t, [2]Length{{-MaxLength, Px}, {MaxLength, Percent}}, [2]Length{c.Left, c.Top})
+	// Within the range, a value is taken as it is.
+	q := Props{}.Width(PxLen(MaxLength)).Gap(-MaxLength).Grow(MaxFactor).Padding(geom.All(12.5))
+	var d Computed
+	q.applyTo(&d)
+	assert.Equal(t, [4]float32{MaxLength, -MaxLength, MaxFactor, 12.5}, [4]float32{d.Width.V, d.Gap, d.Grow, d.Padding.Left})
+
+	for _, c := range []struct {
+		l         Length
+		container float32
+		want      float32
+	}{
+		{Pct(MaxLength), MaxLength, MaxLength},
+		{Pct(MaxLength), big, MaxLength},
+		{Pct(-MaxLength), big, -MaxLength},
+		{Pct(200), 1e8, 2e8},
+	} {
+		v, ok := c.l.Resolve(c.container, true)
+		assert.True(t, ok)
+		assert.Equal(t, c.want, v, "%v%% of %g", c.l.V, c.container)
+	}
 }

@@ -128,15 +128,62 @@ func (w *Window) drawFrame() {
 	w.reasons, w.invalidations, w.inputs = 0, 0, 0
 	w.animate(now)
 	w.takeScrolled()
-	// A pass takes the document's changes and lays them out; a second
-	// one lays out what the first's layout changed in the document: the
-	// rows a list's offset, clamped to its new end, rebound, those a
-	// list's grown port mounted, and the focus a hidden control gave up.
-	// The first pass's lists are the layout's and the document's own,
-	// reused frame after frame; only a second pass, which would reuse
-	// them, copies them first.
-	moved, resized := w.prepare()
-	removed := w.changes.Removed
+	moved, resized, removed := w.layOut()
+	latency.Mark("f.fragments")
+	w.paint.Begin(geom.Rect{W: w.viewport.X, H: w.viewport.Y})
+	w.place(moved, resized, removed)
+	if w.rehover {
+		// A handler changed the document: what is under the pointer is
+		// known once this frame has placed it, and the hover moves there
+		// in this frame, as a rebuild of the document would draw it.
+		w.rehover = false
+		if old := w.doc.Hovered(); w.pointed && w.hitAt(w.pointer) != old {
+			w.hover(w.hitAt(w.pointer))
+			w.stamp++
+			w.paint.Again()
+			w.place(w.layOut())
+		}
+	}
+
+	latency.Mark("p.draw")
+	f := w.paint.Finish()
+	if w.drawsText {
+		w.text.redrawn(f, w.frames == 0 || w.viewport != w.drawnSize)
+	}
+	w.drawnSize = w.viewport
+	err := w.rend.Frame(f)
+	latency.Mark("pres.out")
+	w.last.Presented = w.clk.Now()
+	if err != nil {
+		panic("window: renderer: " + err.Error())
+	}
+
+	w.text.trim()
+	w.frames++
+	counter.Inc(counter.FramesDrawn)
+	w.last.Cost = clock.MonoNow().Sub(start)
+	if tracing {
+		latency.NoteWith("f.end", w.allocs.since)
+	} else {
+		latency.Mark("f.end")
+	}
+	if w.opts.Probe != nil {
+		counter.Inc(counter.ProbeCalls)
+		w.opts.Probe.FrameEnded(w)
+	}
+}
+
+// layOut takes the document's changes and lays them out, and returns the
+// elements moved, resized and removed. A pass takes the document's
+// changes and lays them out; a second one lays out what the first's
+// layout changed in the document: the rows a list's offset, clamped to
+// its new end, rebound, those a list's grown port mounted, and the focus
+// a hidden control gave up. The first pass's lists are the layout's and
+// the document's own, reused frame after frame; only a second pass,
+// which would reuse them, copies them first.
+func (w *Window) layOut() (moved, resized, removed []*document.Node) {
+	moved, resized = w.prepare()
+	removed = w.changes.Removed
 	rebound := w.clampScrolled()
 	mounted := w.mountRows(resized)
 	if blurred := w.blurHidden(); rebound || mounted || blurred {
@@ -149,9 +196,14 @@ func (w *Window) drawFrame() {
 		w.removedRoots = append(w.removedRoots, w.changes.Removed...)
 		moved, resized, removed = w.moved, w.resizedNodes, w.removedRoots
 	}
+	return moved, resized, removed
+}
 
-	latency.Mark("f.fragments")
-	w.paint.Begin(geom.Rect{W: w.viewport.X, H: w.viewport.Y})
+// place updates the fragments of what layOut moved, resized and removed
+// and of what the frame restyled or scrolled, emits their primitives and
+// rebuilds the hit spaces that changed; what it worked through is
+// cleared, so that a second place in the frame does only its own.
+func (w *Window) place(moved, resized, removed []*document.Node) {
 	for _, n := range removed {
 		w.removed(n)
 	}
@@ -178,34 +230,7 @@ func (w *Window) drawFrame() {
 	}
 	w.shownAgain()
 	w.rebuildHits()
-
-	latency.Mark("p.draw")
-	f := w.paint.Finish()
-	if w.drawsText {
-		w.text.redrawn(f, w.frames == 0 || w.viewport != w.drawnSize)
-	}
-	w.drawnSize = w.viewport
-	err := w.rend.Frame(f)
-	latency.Mark("pres.out")
-	w.last.Presented = w.clk.Now()
-	if err != nil {
-		panic("window: renderer: " + err.Error())
-	}
-
 	w.toPaint, w.subtrees, w.scrolled = w.toPaint[:0], w.subtrees[:0], w.scrolled[:0]
-	w.text.trim()
-	w.frames++
-	counter.Inc(counter.FramesDrawn)
-	w.last.Cost = clock.MonoNow().Sub(start)
-	if tracing {
-		latency.NoteWith("f.end", w.allocs.since)
-	} else {
-		latency.Mark("f.end")
-	}
-	if w.opts.Probe != nil {
-		counter.Inc(counter.ProbeCalls)
-		w.opts.Probe.FrameEnded(w)
-	}
 }
 
 // prepare takes the document's changes and restyles, rebuilds the boxes

@@ -109,7 +109,13 @@ func (w *Window) PointerMove(x, y float32) {
 		return
 	}
 	w.event(inPointer)
-	t := w.hitAt(geom.Point{X: x, Y: y})
+	w.pointer, w.pointed = geom.Point{X: x, Y: y}, true
+	w.hover(w.hitAt(w.pointer))
+	w.settle()
+}
+
+// hover makes t (nil: none) the hovered element.
+func (w *Window) hover(t *document.Node) {
 	if old := w.doc.Hovered(); t != old {
 		if t != nil {
 			w.doc.SetState(t, style.Hover, true) // and off for old
@@ -117,7 +123,6 @@ func (w *Window) PointerMove(x, y float32) {
 			w.doc.SetState(old, style.Hover, false)
 		}
 	}
-	w.settle()
 }
 
 // Click presses and releases a pointer button at (x, y). A coordinate
@@ -130,13 +135,17 @@ func (w *Window) Click(x, y float32, b Button) {
 	}
 	w.event(inClick)
 	p := geom.Point{X: x, Y: y}
+	w.pointer, w.pointed = p, true
 	t := w.hitAt(p)
 	if t == nil {
 		w.settle()
 		return
 	}
-	enabled := t.State()&style.Disabled == 0
-	if w.handled(t, b) || b != Left || !enabled {
+	consumed := w.handled(t, b)
+	// The handlers may have changed anything: what follows reads the
+	// document as they left it, and a t they removed is done with.
+	enabled := w.doc.Node(t.ID()) == t && t.State()&style.Disabled == 0
+	if consumed || b != Left || !enabled {
 		// A click a handler consumed still focuses what it landed on.
 		if b == Left && enabled && t.Kind().Focusable() {
 			w.setFocus(t)
@@ -152,14 +161,25 @@ func (w *Window) Click(x, y float32, b Button) {
 }
 
 // handled offers a click of b on t to the handlers of t and its
-// ancestors, innermost first, and reports whether one consumed it.
+// ancestors, innermost first, and reports whether one consumed it. Each
+// handler may change the document: the click goes on to the parent as
+// the document has it after the handler, and ends at an element the
+// handler removed (itself or an ancestor), which has none. A handler
+// that changed anything owes the next frame a hover under the pointer
+// (rehover).
 func (w *Window) handled(t *document.Node, b Button) bool {
-	for n := t; n != nil; n = n.Parent() {
+	edits := w.doc.Edits()
+	consumed := false
+	for n := t; n != nil && w.doc.Node(n.ID()) == n; n = n.Parent() {
 		if h := w.handlers[n.ID()]; h != nil && h(b) {
-			return true
+			consumed = true
+			break
 		}
 	}
-	return false
+	if w.doc.Edits() != edits {
+		w.rehover = true
+	}
+	return consumed
 }
 
 // activate does what clicking (or pressing Space on) an element does; p
@@ -318,8 +338,9 @@ func (w *Window) Key(k Key) {
 			w.doc.SetCaret(f, len(s))
 		}
 	case f != nil && (k == Space || k == Enter) && f.State()&style.Disabled == 0:
-		// The keyboard's click: the handlers first, as for the pointer.
-		if !w.handled(f, Left) {
+		// The keyboard's click: the handlers first, as for the pointer,
+		// then what they left of f.
+		if !w.handled(f, Left) && w.doc.Node(f.ID()) == f && f.State()&style.Disabled == 0 {
 			w.activate(f, nil)
 		}
 	}

@@ -30,6 +30,24 @@
 // innermost first; one a handler consumes still focuses a focusable
 // element. Enter and Space click the focused control the same way.
 //
+// # Handlers that change the document
+//
+// A handler may change the document in any way while its click (or the
+// Enter or Space that clicks) is dispatched: remove its element or any
+// ancestor, add or move siblings, change classes, states, text or scroll
+// offsets, register or drop handlers. What follows the handler reads the
+// document as the handler left it. The click goes on to the parent's
+// handler as the document has it then, and ends at an element the handler
+// removed (itself or an ancestor), which is in no document. The element
+// clicked is activated and focused only if it is still in the document,
+// still enabled, and no handler consumed the click (a consumed click
+// still focuses it): a removed element is neither. The hover follows the
+// pointer: the next frame, having laid the changed document out, hovers
+// what it put under the pointer's last position (a PointerMove's or a
+// Click's), and draws that hover in the same frame, as a window rebuilt
+// over the document would. Without a handler's change the hover moves
+// only with the pointer.
+//
 // # Focus
 //
 // A click focuses the focusable control it lands on, Tab and BackTab move
@@ -203,6 +221,11 @@ type Window struct {
 	seenFocus *document.Node
 	resized   bool
 	busy      bool // handling input or drawing: changes are already accounted for
+	// pointer is where the pointer was last seen (PointerMove, Click),
+	// once pointed; rehover is set when a handler changed the document,
+	// and the next frame hovers what it puts under the pointer.
+	pointer          geom.Point
+	pointed, rehover bool
 
 	handlers   map[document.ID]func(Button) bool
 	scrolled   []*document.Node

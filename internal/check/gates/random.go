@@ -59,6 +59,9 @@ type SeedRun struct {
 	// made calls the engine must refuse or clamp (monkey.Hostile,
 	// monkey.Misuse).
 	Misuses int `json:"misuses"`
+	// Dispatched is how many of the steps judged had a handler change the
+	// document while their input was dispatched (monkey.Driver.Dispatched).
+	Dispatched int `json:"dispatch_mutations"`
 	// Diverged is set when a step's frame differed from its rebuild or
 	// the step panicked: Step is that step, History every action up to
 	// and including it ("step: action").
@@ -71,7 +74,7 @@ type SeedRun struct {
 
 func (r *SeedRun) String() string {
 	if !r.Diverged {
-		return fmt.Sprintf("%s seed %d: %d steps, %d actions (%d misuses), %d routing points, %d replays; live equals rebuild after each", r.Doc, r.Seed, r.Steps, r.Actions, r.Misuses, r.Points, r.Replays)
+		return fmt.Sprintf("%s seed %d: %d steps (%d changed the document during dispatch), %d actions (%d misuses), %d routing points, %d replays; live equals rebuild after each", r.Doc, r.Seed, r.Steps, r.Dispatched, r.Actions, r.Misuses, r.Points, r.Replays)
 	}
 	what := "panicked: " + r.Panic
 	if r.Diff != nil {
@@ -125,6 +128,9 @@ func RunSeed(o monkey.Options, steps int, rend func() (renderer.Renderer, error)
 			return run, nil
 		}
 		run.Steps++
+		if drv.Dispatched() {
+			run.Dispatched++
+		}
 	}
 	run.History = nil // nothing to replay
 	return run, nil
@@ -178,9 +184,10 @@ func MeasureRandom(o RandomVerify) ([]SeedRun, error) {
 // one, or fewer runs than seeds, are Broken.
 func JudgeRandom(o RandomVerify, runs []SeedRun) Report {
 	var failed []Check
-	steps, actions, misuses, points, replays, panics, diverged := 0, 0, 0, 0, 0, 0, 0
+	steps, actions, misuses, points, replays, panics, diverged, dispatched := 0, 0, 0, 0, 0, 0, 0, 0
 	for _, r := range runs {
 		steps += r.Steps
+		dispatched += r.Dispatched
 		actions += r.Actions
 		misuses += r.Misuses
 		points += r.Points
@@ -206,10 +213,21 @@ func JudgeRandom(o RandomVerify, runs []SeedRun) Report {
 		failed = append(failed, broken(name, "only %d of %d seeds ran", len(runs), o.Seeds))
 	}
 	if len(failed) > 0 {
-		failed = append(failed, check(name, false, "%d diverged, %d panicked; %d steps, %d actions (%d misuses), %d routing points and %d replays checked", diverged, panics, steps, actions, misuses, points, replays))
+		failed = append(failed, check(name, false, "%d diverged, %d panicked; %d steps, %s; %d actions (%d misuses), %d routing points and %d replays checked", diverged, panics, steps, duringDispatch(dispatched, steps), actions, misuses, points, replays))
 		return report("verify", failed)
 	}
-	return report("verify", []Check{check(name, true, "0 divergences, 0 panics; %d steps, %d actions (%d misuses), %d routing points and %d replays checked", steps, actions, misuses, points, replays)})
+	return report("verify", []Check{check(name, true, "0 divergences, 0 panics; %d steps, %s; %d actions (%d misuses), %d routing points and %d replays checked", steps, duringDispatch(dispatched, steps), actions, misuses, points, replays)})
+}
+
+// duringDispatch says how many of the steps had a handler change the
+// document while their input was dispatched: "12 (6.0%) with a handler
+// changing the document during dispatch".
+func duringDispatch(n, steps int) string {
+	share := 0.0
+	if steps > 0 {
+		share = 100 * float64(n) / float64(steps)
+	}
+	return fmt.Sprintf("%d (%.1f%%) with a handler changing the document during dispatch", n, share)
 }
 
 // VerifyRandom runs the random verify gate.

@@ -13,12 +13,12 @@ import (
 func TestJudgeRandom(t *testing.T) {
 	o := RandomVerify{Options: withSeed(monkey.DefaultOptions, 5), Seeds: 2, Steps: 10}
 	ok := func(seed uint64) SeedRun {
-		return SeedRun{Doc: "random", Seed: seed, Steps: 10, Actions: 13, Misuses: 2, Points: 50, Replays: 4}
+		return SeedRun{Doc: "random", Seed: seed, Steps: 10, Dispatched: 1, Actions: 13, Misuses: 2, Points: 50, Replays: 4}
 	}
 
 	r := JudgeRandom(o, []SeedRun{ok(5), ok(6)})
 	assert.Equal(t, band.Pass, r.Verdict)
-	assert.Equal(t, "0 divergences, 0 panics; 20 steps, 26 actions (4 misuses), 100 routing points and 8 replays checked", r.Checks[0].Detail)
+	assert.Equal(t, "0 divergences, 0 panics; 20 steps, 2 (10.0%) with a handler changing the document during dispatch; 26 actions (4 misuses), 100 routing points and 8 replays checked", r.Checks[0].Detail)
 
 	t.Run("a divergence fails and names the seed, step, actions and difference", func(t *testing.T) {
 		bad := SeedRun{Doc: "random", Seed: 6, Steps: 3, Actions: 4, Diverged: true, Step: 3,

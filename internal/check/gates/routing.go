@@ -18,7 +18,9 @@ const RoutingPoints = 4
 
 // FarPoints are hit-tested after every step besides: points no pointer
 // reaches — NaN, infinite, or past an int's range once divided into hit
-// bands — which must land on nothing on either window.
+// bands — which must land on nothing on either window, and one 3·10^9 px
+// out, past any screen but where content of sizes a style saturates
+// (style.MaxLength) can lie, which must land on the same element on both.
 var FarPoints = []geom.Point{
 	{X: 10, Y: float32(math.NaN())}, {X: float32(math.NaN()), Y: 10},
 	{X: float32(math.Inf(1)), Y: float32(math.Inf(1))}, {X: 10, Y: float32(math.Inf(-1))},
@@ -79,8 +81,9 @@ func (c *Checker) Check() (Difference, bool, error) {
 	c.live = treeOrder(live.Document(), c.live)
 	c.reb = treeOrder(rebuilt.Document(), c.reb)
 	index := indexOf(c.live)
-	c.Drv.Handlers(func(n *document.Node, consumes bool) {
-		rebuilt.Handle(c.reb[index[n]], monkey.Handler(consumes))
+	c.Drv.Handlers(func(n *document.Node, h monkey.Handling) {
+		m := c.reb[index[n]]
+		rebuilt.Handle(m, h.Bind(rebuilt.Document(), m))
 	})
 	rebuilt.Quiet()
 	keep := false
@@ -109,7 +112,7 @@ func (c *Checker) Check() (Difference, bool, error) {
 	if d, differ := c.routing(live, rebuilt, index); differ {
 		return d, true, nil
 	}
-	if d, differ := c.farRouting(live, rebuilt); differ {
+	if d, differ := c.farRouting(live, rebuilt, index); differ {
 		return d, true, nil
 	}
 	if c.prev != nil && !c.Drv.Mutated() && len(c.Drv.Inputs()) > 0 {
@@ -158,17 +161,39 @@ func (c *Checker) routing(live, rebuilt *window.Window, index map[*document.Node
 	return Difference{}, false
 }
 
-// farRouting hit-tests FarPoints on both windows: each must reach nothing.
-func (c *Checker) farRouting(live, rebuilt *window.Window) (Difference, bool) {
+// farRouting hit-tests FarPoints on both windows: each must reach nothing
+// or, within contentReach, the same element on both.
+func (c *Checker) farRouting(live, rebuilt *window.Window, index map[*document.Node]int) (Difference, bool) {
+	rebIndex := indexOf(c.reb)
 	for i, p := range FarPoints {
 		c.Points++
 		a, b := live.HitTest(p.X, p.Y), rebuilt.HitTest(p.X, p.Y)
+		if abs(p.X) < contentReach && abs(p.Y) < contentReach {
+			ia, ib := -1, -1
+			if a != nil {
+				ia = index[a]
+			}
+			if b != nil {
+				ib = rebIndex[b]
+			}
+			if ia != ib {
+				return Difference{"far routing", i, fmt.Sprintf("(%g, %g) reaches %s", p.X, p.Y, describe(a, ia)), describe(b, ib)}, true
+			}
+			continue
+		}
 		if a != nil || b != nil {
 			return Difference{"far routing", i, fmt.Sprintf("(%g, %g) reaches %v", p.X, p.Y, kindOf(a)), fmt.Sprint(kindOf(b))}, true
 		}
 	}
 	return Difference{}, false
 }
+
+// contentReach bounds where content can lie: sizes saturate at
+// style.MaxLength (10^9 px), so even 10^9 elements of them add up to
+// 10^18 px; a point past it reaches nothing.
+const contentReach = 1e20
+
+func abs(v float32) float32 { return max(v, -v) }
 
 func kindOf(n *document.Node) string {
 	if n == nil {

@@ -10,8 +10,13 @@
 // containers, lists and tabs, list models set on an open window, subtrees
 // removed and added again equal, hover classes added and removed and the
 // root or any element hidden through the document; rules redefined and
-// hover variants given and dropped through its sheet; click handlers
-// registered and removed on the open window; viewports from 0 to
+// hover variants given and dropped through its sheet, sizes past the
+// range among them (3.4·10^38 px wide, a gap of 10^38), which the style
+// saturates; click handlers registered and removed on the open window,
+// on one element or on each child of one, that change the document
+// while the click is dispatched (Handling: remove their element or its
+// parent, insert before it, toggle a class, change its text, scroll its
+// container), with most clicks aimed inside them; viewports from 0 to
 // 100 000 px; and what no caller should pass (Hostile, Misuse): input
 // with a coordinate, delta, button, key or text no platform sends, which
 // the window must drop and count, points and deltas far outside it,
@@ -25,7 +30,8 @@
 // nothing, or clamped. Every choice comes from a Source, so a seed (or a fuzzer's
 // bytes) replays a run exactly. After each step the driver says what it
 // touched (Touched), what input it gave (Inputs, replayable on another
-// window) and whether it changed the document too (Mutated).
+// window), whether it changed the document too (Mutated), and whether a
+// handler did so while the input was dispatched (Dispatched).
 //
 // The verify gate (gates.VerifyRandom, `perfbench verify --doc random`)
 // and FuzzLiveEqualsRebuild drive windows with it and judge each step with

@@ -65,10 +65,10 @@ func (a Action) String() string {
 // dominates, as in use, and every mutation stays frequent enough that 200
 // steps see each of them several times.
 var weights = [numActions]int{
-	Move: 14, Click: 12, Wheel: 10, Press: 6, Type: 6, Resize: 4,
+	Move: 9, Click: 14, Wheel: 10, Press: 6, Type: 6, Resize: 4,
 	Add: 8, Remove: 6, Class: 10, Text: 5, State: 6, Value: 3, Select: 3,
 	NewScroll: 2, NewList: 2, NewTabs: 2, Insert: 5, ScrollTo: 3, Restyle: 2,
-	HoverClass: 4, Variant: 2, Hide: 2, Handle: 3, SetList: 2, Readd: 2,
+	HoverClass: 4, Variant: 2, Hide: 2, Handle: 6, SetList: 2, Readd: 2,
 	Hostile: 4, Misuse: 4,
 }
 
@@ -89,12 +89,14 @@ type Driver struct {
 	touched []geom.Point
 	inputs  []func(*window.Window)
 	mutated bool
-	// handlers are the elements given a click handler, and whether it
-	// consumes the click (Handlers).
-	handlers map[*document.Node]bool
-	hidden   string // the class that hides an element
-	showRoot bool   // the next Hide shows the root
-	hot      []string
+	// handlers are the elements given a click handler, and what it does
+	// (Handlers); dispatched is set when one changed the document while
+	// the last step's input was dispatched (Dispatched).
+	handlers   map[*document.Node]Handling
+	dispatched bool
+	hidden     string // the class that hides an element
+	showRoot   bool   // the next Hide shows the root
+	hot        []string
 	// Misuses counts the Hostile and Misuse actions performed.
 	Misuses int
 	// Misuse's nodes: the last subtrees removed, and another document's.
@@ -127,7 +129,7 @@ func NewDriver(w *window.Window, clk *clock.Virtual, src Source) *Driver {
 	if len(names) == 0 {
 		names = []string{""}
 	}
-	r := &Driver{W: w, Clk: clk, Src: src, gen: generator{d: d, src: src, layout: names, paint: names}, handlers: map[*document.Node]bool{}}
+	r := &Driver{W: w, Clk: clk, Src: src, gen: generator{d: d, src: src, layout: names, paint: names}, handlers: map[*document.Node]Handling{}}
 	r.hidden = "hidden"
 	if c, ok := d.Sheet.Lookup("hidden"); !ok || !hides(d.Sheet.Rule(c).Base()) {
 		r.hidden = "monkey-hidden"
@@ -163,21 +165,55 @@ func (r *Driver) Touched() []geom.Point { return r.touched }
 func (r *Driver) Inputs() []func(*window.Window) { return r.inputs }
 
 // Mutated reports whether the last step changed the document (or its
-// sheet, or the window's handlers) as well as giving input.
+// sheet, or the window's handlers) as well as giving input, a handler's
+// change while the input was dispatched among them (Dispatched): the
+// hover that change moves follows the pointer's history, which a replay
+// on another window has not seen.
 func (r *Driver) Mutated() bool { return r.mutated }
 
+// Dispatched reports whether a handler changed the document while the
+// last step's input was dispatched.
+func (r *Driver) Dispatched() bool { return r.dispatched }
+
 // Handlers calls f for every element of the document that has a click
-// handler, with whether the handler consumes the click: a checker gives
-// a rebuilt window the same ones.
-func (r *Driver) Handlers(f func(n *document.Node, consumes bool)) {
+// handler, with what the handler does: a checker gives a rebuilt window
+// the same ones (Handling.Bind).
+func (r *Driver) Handlers(f func(n *document.Node, h Handling)) {
 	d := r.W.Document()
-	for n, c := range r.handlers {
+	for n, h := range r.handlers {
 		if d.Node(n.ID()) == n {
-			f(n, c)
+			f(n, h)
 		} else {
 			delete(r.handlers, n)
 		}
 	}
+}
+
+// handle registers h on n on the live window, noting when it changes the
+// document (Dispatched).
+func (r *Driver) handle(n *document.Node, h Handling) {
+	r.handlers[n] = h
+	d := r.W.Document()
+	do := h.Bind(d, n)
+	r.W.Handle(n, func(b window.Button) bool {
+		edits := d.Edits()
+		consumed := do(b)
+		if d.Edits() != edits {
+			r.dispatched, r.mutated = true, true
+		}
+		return consumed
+	})
+}
+
+// inHandled reports whether n or an ancestor has a handler the driver
+// registered that changes the document: a click on n is offered to it.
+func (r *Driver) inHandled(n *document.Node) bool {
+	for ; n != nil; n = n.Parent() {
+		if h, ok := r.handlers[n]; ok && h.Does != Nothing {
+			return true
+		}
+	}
+	return false
 }
 
 // input performs one input on the window and records it for replay.
@@ -203,7 +239,7 @@ func (r *Driver) Step() []string {
 		n = 2 + r.Src.IntN(2)
 	}
 	out := make([]string, 0, n)
-	r.touched, r.inputs, r.mutated = r.touched[:0], r.inputs[:0], false
+	r.touched, r.inputs, r.mutated, r.dispatched = r.touched[:0], r.inputs[:0], false, false
 	d := r.W.Document()
 	if d.Root().Is(d.Sheet.Intern(r.hidden)) && r.Src.IntN(4) == 0 {
 		// A hidden root is shown again soon: a run spends a few steps
@@ -321,7 +357,21 @@ func (r *Driver) Act(a Action) string {
 		r.input(func(w *window.Window) { w.PointerMove(p.X, p.Y) })
 		return "move to " + what
 	case Click:
-		p, what := r.target(func(n *document.Node) bool { return n.Kind().Focusable() || src.IntN(4) == 0 })
+		keep := func(n *document.Node) bool { return n.Kind().Focusable() || src.IntN(4) == 0 }
+		if len(r.handlers) > 0 && src.IntN(4) > 0 {
+			// Most clicks land inside an element with a handler, which may
+			// change the document while the click is dispatched: one whose
+			// centre reaches such an element (not scrolled out of its port
+			// or under another).
+			keep = func(n *document.Node) bool {
+				if !r.inHandled(n) || !r.shown(n) {
+					return false
+				}
+				rc := w.Rect(n)
+				return r.inHandled(w.HitTest(rc.X+rc.W/2, rc.Y+rc.H/2))
+			}
+		}
+		p, what := r.target(keep)
 		r.input(func(w *window.Window) { w.Click(p.X, p.Y, window.Left) })
 		return "click " + what
 	case Wheel:
@@ -484,7 +534,9 @@ func (r *Driver) Act(a Action) string {
 			return "scroll-to: no scroller"
 		}
 		// Past both ends too: below 0 is 0, past the content is clamped.
-		y := float32(src.IntN(int(r.W.Box(n).ContentH)+600) - 100)
+		// Content pulled up by negative margins has a height below 0, and
+		// one of sizes past the range up to 10^18 px: an int takes both.
+		y := float32(src.IntN(int(max(0, min(r.W.Box(n).ContentH, 1e15)))+600) - 100)
 		r.touch(n)
 		d.SetScrollY(n, y)
 		return fmt.Sprintf("scroll %s to %g", name(n), y)
@@ -494,6 +546,9 @@ func (r *Driver) Act(a Action) string {
 			c = pick(src, r.gen.paint)
 		}
 		p := pick(src, restyles)
+		if src.IntN(8) == 0 {
+			p = pick(src, extremes)
+		}
 		d.Sheet.Define(c, p.props)
 		return fmt.Sprintf("redefine class %q as %s", c, p.what)
 	case HoverClass:
@@ -535,17 +590,33 @@ func (r *Driver) Act(a Action) string {
 		d.AddClass(n, r.hidden)
 		return "hide " + name(n)
 	case Handle:
-		n := r.any(func(*document.Node) bool { return true })
+		// Mostly on an element shown, which a click can reach.
+		n := r.any(func(n *document.Node) bool { return r.shown(n) || src.IntN(4) == 0 })
+		if n == nil {
+			n = d.Root()
+		}
 		r.touch(n)
 		if _, ok := r.handlers[n]; ok && src.IntN(2) == 0 {
 			delete(r.handlers, n)
 			w.Handle(n, nil)
 			return "remove the handler of " + name(n)
 		}
-		consumes := src.IntN(2) == 0
-		r.handlers[n] = consumes
-		w.Handle(n, Handler(consumes))
-		return fmt.Sprintf("handle clicks on %s (consuming: %v)", name(n), consumes)
+		h := Handling{Consumes: src.IntN(2) == 0, Does: Effect(src.IntN(int(numEffects))), Class: pick(src, r.gen.layout)}
+		if p := n.Parent(); p != nil && src.IntN(2) == 0 {
+			// Every child of n's parent, as a list gives each row its
+			// delete button: the rows are clicked away one by one.
+			for _, c := range p.Children() {
+				if takes(c, h.Does) {
+					r.handle(c, h)
+				}
+			}
+			return fmt.Sprintf("handle clicks on each child of %s: %v (consuming: %v)", name(p), h.Does, h.Consumes)
+		}
+		if !takes(n, h.Does) {
+			h.Does = ToggleClass
+		}
+		r.handle(n, h)
+		return fmt.Sprintf("handle clicks on %s: %v (consuming: %v)", name(n), h.Does, h.Consumes)
 	case SetList:
 		n := r.any(func(n *document.Node) bool { return n.Kind() == document.List })
 		if n == nil {
@@ -589,11 +660,16 @@ func (r *Driver) Act(a Action) string {
 	panic(fmt.Sprintf("monkey: unknown action %d", a))
 }
 
-// restyles are the rules the Restyle action gives a class.
-var restyles = []struct {
+// A rule is a class's properties, and what they are in words.
+type rule struct {
 	what  string
 	props style.Props
-}{
+}
+
+// restyles are the rules the Restyle action gives a class, and one time
+// in eight a size past the range (extremes), which once drawn sends most
+// of a document a billion pixels away.
+var restyles = []rule{
 	{"a row with a gap", style.Props{}.Direction(style.Row).Gap(5)},
 	{"padded and tinted", style.Props{}.Padding(geom.All(7)).Background(style.RGB(0xee, 0xdd, 0xcc))},
 	{"120 px wide", style.Props{}.Width(style.PxLen(120))},
@@ -602,13 +678,6 @@ var restyles = []struct {
 	{"large bold text", style.Props{}.FontSize(18).Bold(true)},
 	{"bordered", style.Props{}.Border(2, style.RGB(0x40, 0x40, 0x40)).Radius(3)},
 	{"nothing", style.Props{}},
-}
-
-// Handler returns the click handler the driver registers: it consumes
-// the click or lets it through, and changes nothing, so that a rebuilt
-// window given the same handlers answers input the same way.
-func Handler(consumes bool) func(window.Button) bool {
-	return func(window.Button) bool { return consumes }
 }
 
 // copyInto adds to parent, at child index at, an element equal to n

@@ -33,6 +33,18 @@ func FuzzLiveEqualsRebuild(f *testing.F) {
 	// a class redefined 10^9 px tall, and a rule refused for a Grow of
 	// +Inf (farContent and the style misuse).
 	f.Add([]byte{0, 1, 125, 1, 0, 2, 2, 9, 1, 1, 0, 1, 125, 1, 1, 3, 2, 0, 2, 3, 3, 1, 2, 131, 3, 2, 4, 4, 6, 6, 5, 4})
+	// Over the gallery: a click handler that changes the document while
+	// the click is dispatched — a text that removes itself, each child of
+	// a box removing its parent, one inserting before itself, one
+	// removing its parent and letting the click through.
+	f.Add([]byte{94, 224, 248, 116, 98, 81, 168, 90, 73, 127, 215, 139, 164, 227, 57, 235, 146, 161, 44, 120, 99, 216, 155, 233, 34, 162, 20, 210, 170, 246, 141, 138, 153, 75, 110, 98, 129, 242, 88, 80})
+	f.Add([]byte{122, 134, 48, 219, 158, 113, 34, 192, 2, 123, 174, 207, 119, 192, 59, 51, 224, 19, 166, 226, 64, 255, 220, 18, 192, 124, 214, 64, 97, 191, 47, 4, 234, 205, 219, 68, 112, 150, 154, 234})
+	f.Add([]byte{68, 247, 251, 213, 216, 209, 110, 179, 86, 24, 15, 13, 36, 138, 17, 117, 46, 134, 36, 71, 129, 14, 203, 113, 190, 128, 209, 14, 89, 148, 33, 12, 113, 107, 142, 106, 82, 144, 220, 245})
+	f.Add([]byte{176, 213, 250, 216, 185, 6, 229, 63, 60, 255, 82, 79, 64, 0, 38, 214, 202, 9, 195, 67, 51, 153, 163, 167, 16, 181, 207, 125, 169, 36, 202, 195, 80, 104, 254, 198, 83, 7, 14, 162})
+	// Over the gallery: seven classes redefined with sizes past the range
+	// (extreme: draw 125, then 15 of 16), which style saturates, and the
+	// pointer moved over what they sent a billion pixels away.
+	f.Add([]byte{0, 1, 125, 15, 3, 0, 1, 125, 15, 7, 2, 1, 126, 15, 5, 5, 1, 127, 15, 1, 7, 1, 124, 15, 9, 6, 1, 125, 15, 2, 3, 1, 126, 15, 4, 4, 1, 3, 1, 9, 1, 4, 2, 30, 1, 12, 1, 5, 5})
 	f.Fuzz(func(t *testing.T, data []byte) {
 		if len(data) > 512 {
 			data = data[:512]

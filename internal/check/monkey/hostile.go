@@ -28,12 +28,15 @@ var (
 // more), the second must work, and neither may make a later event panic.
 // Now and then the window moves to a display reporting a rate out of
 // range, which it must take as none, or the document gets content far
-// down or very tall (farContent), which must work.
+// down or very tall (farContent), or sizes past the range (extreme),
+// which must work.
 func (r *Driver) hostile() string {
 	src := r.Src
 	switch src.IntN(16) {
 	case 1, 2:
 		return r.farContent()
+	case 15:
+		return r.extreme()
 	case 0:
 		hz := pick(src, badHz)
 		r.W.MoveToDisplay(window.Display{ID: 9, RefreshHz: hz})
@@ -100,6 +103,31 @@ var (
 	farRows    = []int{100_000, 800_000, 100_000_000}
 	farHeights = []float32{2e6, 1e7, 1e9}
 )
+
+// extremes are finite sizes past what float32 holds the sums of, which a
+// style saturates (style.MaxLength): a class redefined with one must lay
+// out to finite geometry, equal to a rebuild's. The Restyle action draws
+// one now and then, and the Hostile action (extreme) besides.
+var extremes = []rule{
+	{"3.4e38 px wide, past the range", style.Props{}.Width(style.PxLen(math.MaxFloat32))},
+	{"1e30 px tall, past the range", style.Props{}.Height(style.PxLen(1e30))},
+	{"a row with a gap of 1e38 px, past the range", style.Props{}.Direction(style.Row).Gap(1e38)},
+	{"padded 3.4e38 px, past the range", style.Props{}.Padding(geom.All(math.MaxFloat32))},
+	{"a margin of -3.4e38 px, past the range", style.Props{}.Margin(geom.All(-math.MaxFloat32))},
+	{"1e30% wide and growing 3.4e38, past the range", style.Props{}.Width(style.Pct(1e30)).Grow(math.MaxFloat32)},
+	{"3.4e38 px at least, bordered 1e38, past the range", style.Props{}.MinWidth(math.MaxFloat32).MinHeight(math.MaxFloat32).Border(1e38, style.RGB(9, 9, 9))},
+	{"shrinking 3.4e38 of 2e9 px, past the range", style.Props{}.Shrink(math.MaxFloat32).Width(style.PxLen(2 * style.MaxLength))},
+}
+
+// extreme redefines one of the document's classes with a size past the
+// range (extremes), which must lay out to finite geometry that routes and
+// draws as a rebuild's does.
+func (r *Driver) extreme() string {
+	r.mutated = true // the document, not input a replay could give
+	c, e := pick(r.Src, r.gen.layout), pick(r.Src, extremes)
+	r.W.Document().Sheet.Define(c, e.props)
+	return fmt.Sprintf("hostile: redefine class %q as %s", c, e.what)
+}
 
 // farContent gives a list a model of up to 10^8 rows and scrolls it to
 // the end (past it by a port, which the frame clamps), or redefines one
@@ -168,8 +196,11 @@ func (r *Driver) misuse() string {
 		case 3:
 			if n := r.any(func(n *document.Node) bool { return n.Kind() == document.List }); n != nil {
 				m := &document.ListModel{Rows: 10, RowHeight: bad, Label: listLabel}
-				if src.IntN(2) == 0 {
+				switch src.IntN(3) {
+				case 0:
 					m.RowHeight, m.Overscan = 20, -1-src.IntN(5)
+				case 1: // finite, but past a style's largest length
+					m.RowHeight = pick(src, []float32{2 * style.MaxLength, math.MaxFloat32})
 				}
 				return r.refused(fmt.Sprintf("SetList of %s with %d rows of %g px, overscan %d", name(n), m.Rows, m.RowHeight, m.Overscan), n, func() { d.SetList(n, m) })
 			}
@@ -203,7 +234,7 @@ func (r *Driver) misuse() string {
 			return r.refused(fmt.Sprintf("Rebind of %s to row %d", name(n), i), n, func() { d.Rebind(n, i) })
 		}
 	}
-	return r.refused("Handle on nil", nil, func() { r.W.Handle(nil, Handler(true)) })
+	return r.refused("Handle on nil", nil, func() { r.W.Handle(nil, Handling{Consumes: true}.Bind(r.W.Document(), nil)) })
 }
 
 // clamped makes a call with an argument out of range that the document
@@ -344,5 +375,5 @@ var mutations = []struct {
 	{"Add under", func(r *Driver, n *document.Node) { r.W.Document().Add(n, document.Box) }},
 	{"InsertAfter", func(r *Driver, n *document.Node) { r.W.Document().InsertAfter(n, document.Box) }},
 	{"Remove of", func(r *Driver, n *document.Node) { r.W.Document().Remove(n) }},
-	{"Handle on", func(r *Driver, n *document.Node) { r.W.Handle(n, Handler(true)) }},
+	{"Handle on", func(r *Driver, n *document.Node) { r.W.Handle(n, Handling{Consumes: true}.Bind(r.W.Document(), n)) }},
 }

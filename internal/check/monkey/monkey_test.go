@@ -57,23 +57,36 @@ func TestGenerateCoversTheGrammar(t *testing.T) {
 	assert.GreaterOrEqual(t, deepest, monkey.MaxDepth-1)
 }
 
-// 400 steps see every action of the vocabulary, and the viewport at a
-// tiny and a huge size.
+// 400 steps see every action of the vocabulary, the viewport at a tiny
+// and a huge size, and handlers doing each of their effects, some of
+// them while the click that called them was dispatched.
 func TestDriverUsesTheWholeVocabulary(t *testing.T) {
 	o := monkey.DefaultOptions
-	o.Seed = 3
+	o.Seed = 4
 	drv, err := monkey.Open(o, window.Options{})
 	require.NoError(t, err)
 	seen := map[string]bool{}
 	tiny, huge := false, false
+	effects := map[string]bool{}
+	dispatched := 0
 	for range 400 {
 		for _, a := range drv.Step() {
 			seen[strings.Fields(a)[0]] = true
+			if strings.HasPrefix(a, "handle clicks on ") {
+				effects[strings.SplitN(strings.SplitN(a, ": ", 2)[1], " (", 2)[0]] = true
+			}
+		}
+		if drv.Dispatched() {
+			dispatched++
 		}
 		s := drv.W.Size()
 		tiny = tiny || min(s.X, s.Y) <= 13
 		huge = huge || max(s.X, s.Y) > 4000
 	}
+	for e := monkey.Nothing; e <= monkey.ScrollUp; e++ {
+		assert.True(t, effects[e.String()], "no handler to %v in 400 steps: %v", e, effects)
+	}
+	assert.Positive(t, dispatched, "no handler changed the document while its click was dispatched")
 	for _, verb := range []string{"move", "click", "wheel", "key", "type", "resize", "add", "remove", "set", "select",
 		"new-scroll", "new-list", "new-tabs", "insert", "scroll", "redefine",
 		"add", "remove", "give", "drop", "hide", "show", "handle", "give", "hostile", "misuse"} {
@@ -117,6 +130,7 @@ func TestDriverMisusesEveryClassOfArgument(t *testing.T) {
 		"scroll to the end":  "a list far down",
 		"px tall":            "a class very tall",
 		"(style: ":           "a style property refused",
+		"past the range":     "a size past the range",
 	}
 	for range 400 {
 		for _, a := range []monkey.Action{monkey.Hostile, monkey.Misuse, monkey.Remove} {
@@ -133,4 +147,46 @@ func TestDriverMisusesEveryClassOfArgument(t *testing.T) {
 		assert.Positive(t, seen[k], "no %s in 400 hostile and misuse actions", c)
 	}
 	assert.Positive(t, drv.W.Dropped())
+}
+
+// A handler bound to the equal element of a clone changes the clone as
+// the original changes the original: what lets a checker give a rebuilt
+// window the live one's handlers.
+func TestAHandlingBoundToACloneDoesTheSame(t *testing.T) {
+	for e := monkey.Nothing; e <= monkey.ScrollUp; e++ {
+		t.Run(e.String(), func(t *testing.T) {
+			d := monkey.Generate(monkey.Seeded(7), 120)
+			c := d.Clone()
+			h := monkey.Handling{Consumes: e%2 == 0, Does: e, Class: "wide"}
+			// The deepest element in tree order, which every effect takes.
+			var a, b *document.Node
+			document.Walk(d.Root(), func(n *document.Node) bool {
+				if a == nil || n.Depth() > a.Depth() {
+					a = n
+				}
+				return true
+			})
+			b = c.Node(a.ID())
+			before := dump(d)
+			require.Equal(t, before, dump(c))
+			assert.Equal(t, h.Consumes, h.Bind(d, a)(window.Left))
+			assert.Equal(t, h.Consumes, h.Bind(c, b)(window.Left))
+			assert.Equal(t, dump(d), dump(c))
+			assert.Equal(t, e != monkey.Nothing, dump(d) != before, "%v changed the document", e)
+		})
+	}
+}
+
+// dump writes a document's tree: kinds, classes, text and offsets.
+func dump(d *document.Document) string {
+	var b strings.Builder
+	document.Walk(d.Root(), func(n *document.Node) bool {
+		var cls []string
+		for _, c := range n.Classes() {
+			cls = append(cls, d.Sheet.Name(c))
+		}
+		fmt.Fprintf(&b, "%*s%v %v %q %g\n", n.Depth(), "", n.Kind(), cls, n.Text(), n.ScrollY())
+		return true
+	})
+	return b.String()
 }

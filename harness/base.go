@@ -31,7 +31,7 @@ func (h *front) buildRevision(ctx context.Context, ref, name, binFlag string, se
 		return builds.Set{}, usagef("%s: %v", name, err)
 	}
 	b, err := builds.Build(ctx, builds.Options{Ref: ref, Name: name, Binary: binFlag, Seeds: seeds, Side: side, Package: pkg, Program: h.program,
-		ModuleRoot: moduleRoot(), Tags: buildTags(), Progress: progress})
+		ModuleRoot: moduleRoot(), ModFile: h.opts.ModFile, Tags: buildTags(), Progress: progress})
 	if be := (*builds.Error)(nil); errors.As(err, &be) {
 		return b, UsageError{err}
 	}

@@ -95,6 +95,13 @@ type Options struct {
 	// program whose scenarios live behind a tag (a perf-only main beside
 	// the app's own) has none without it.
 	Tags string
+	// Cgo is the CGO_ENABLED ("0" or "1") of the binary measured beside
+	// these builds, for the same reason as Tags: a perf build made with
+	// CGO_ENABLED=0 (docs/programs.md) compiles other files of some
+	// packages than the environment's default would, and a program's
+	// toolkit may not build with cgo where its headers are missing. ""
+	// leaves the environment's.
+	Cgo string
 	// ModFile is the module file the program is built with, relative to
 	// the module root (go build -modfile), where a perf build keeps its
 	// requirements out of the program's own go.mod; "" is go.mod.
@@ -220,6 +227,9 @@ func Build(ctx context.Context, o Options) (Set, error) {
 		// The go command's own temporary files go inside dir, so that
 		// removing dir removes them, a build killed midway included.
 		build.Env = append(os.Environ(), "GOTOOLCHAIN=local", "GOFLAGS=", "GOTMPDIR="+gotmp, "GOWORK="+work)
+		if o.Cgo != "" {
+			build.Env = append(build.Env, "CGO_ENABLED="+o.Cgo)
+		}
 		ownGroup(build)
 		var out bytes.Buffer
 		build.Stdout, build.Stderr = &out, &out

@@ -187,3 +187,35 @@ func TestABaseWhoseReplaceLeadsNowhereDoesNotBuild(t *testing.T) {
 	require.ErrorAs(t, err, &be)
 	assert.Contains(t, err.Error(), "HEAD: the base does not build: reading go.perf.mod: ")
 }
+
+// A revision builds with the measured binary's CGO_ENABLED, whatever the
+// environment's: a perf build made with CGO_ENABLED=0 compiles other
+// files than the default would.
+func TestARevisionBuildsWithTheMeasuredBinarysCgo(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("no git")
+	}
+	repo := t.TempDir()
+	gitIn(t, repo, "init", "-q", "-b", "main")
+	for name, src := range map[string]string{
+		"go.mod":   "module cgo\n\ngo 1.21\n",
+		"main.go":  "package main\n\nimport \"fmt\"\n\nfunc main() { fmt.Println(which) }\n",
+		"cgo.go":   "//go:build cgo\n\npackage main\n\nconst which = \"cgo\"\n",
+		"nocgo.go": "//go:build !cgo\n\npackage main\n\nconst which = \"no cgo\"\n",
+	} {
+		require.NoError(t, os.WriteFile(filepath.Join(repo, name), []byte(src), 0o644))
+	}
+	gitIn(t, repo, "add", ".")
+	gitIn(t, repo, "commit", "-q", "-m", "a program that says whether cgo built it")
+	t.Chdir(repo)
+	for env, cgo := range map[string]string{"1": "0", "0": "1"} {
+		t.Setenv("CGO_ENABLED", env)
+		set, err := Build(context.Background(), Options{Ref: "HEAD", Seeds: []int{0}, Package: ".", Program: "p", Cgo: cgo})
+		require.NoError(t, err)
+		out, err := exec.Command(set.Bins[0]).Output()
+		set.Remove()
+		require.NoError(t, err)
+		want := map[string]string{"0": "no cgo\n", "1": "cgo\n"}[cgo]
+		assert.Equal(t, want, string(out), "CGO_ENABLED=%s in the environment, %s in the binary", env, cgo)
+	}
+}

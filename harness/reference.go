@@ -98,7 +98,8 @@ func (h *front) tryBuild(cmd *cobra.Command) func(ctx context.Context, commit st
 		progress := h.pairing(cmd)
 		defer progress.done()
 		set, err := builds.Build(ctx, builds.Options{Ref: commit, Name: short12(commit), Seeds: []int{0}, Side: "reference",
-			Package: pkg, Program: h.program, ModuleRoot: moduleRoot(), ModFile: h.opts.ModFile, Tags: buildTags(), Dirty: true, Progress: progress})
+			Package: pkg, Program: h.program, ModuleRoot: moduleRoot(), ModFile: h.opts.ModFile, Tags: buildTags(), Cgo: buildSetting("CGO_ENABLED"),
+			Dirty: true, Progress: progress})
 		set.Remove()
 		return err
 	}

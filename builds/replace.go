@@ -38,7 +38,7 @@ func pinReplaces(ctx context.Context, goBin, src, modDir, realMod, modFile strin
 		return filepath.Join(realMod, rel)
 	}
 	pin := func(dir, p string) (string, bool) {
-		if !strings.HasPrefix(p, "./") && !strings.HasPrefix(p, "../") && p != "." && p != ".." {
+		if !relativeDir(p) {
 			return "", false // a module path, or already absolute
 		}
 		if inside(src, filepath.Join(dir, p)) {
@@ -110,6 +110,16 @@ func (m modVersion) String() string {
 		return m.Path
 	}
 	return m.Path + "@" + m.Version
+}
+
+// relativeDir says whether a replacement names a directory relative to
+// its file, as the go command tells one from a module path: ./ or ../
+// (or .\ and ..\ on Windows) before it.
+func relativeDir(p string) bool {
+	if p == "." || p == ".." || strings.HasPrefix(p, "./") || strings.HasPrefix(p, "../") {
+		return true
+	}
+	return filepath.Separator == '\\' && (strings.HasPrefix(p, `.\`) || strings.HasPrefix(p, `..\`))
 }
 
 // inside says whether p is dir or under it.

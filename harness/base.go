@@ -31,7 +31,7 @@ func (h *front) buildRevision(ctx context.Context, ref, name, binFlag string, se
 		return builds.Set{}, usagef("%s: %v", name, err)
 	}
 	b, err := builds.Build(ctx, builds.Options{Ref: ref, Name: name, Binary: binFlag, Seeds: seeds, Side: side, Package: pkg, Program: h.program,
-		ModuleRoot: moduleRoot(), Tags: buildTags(), Progress: progress})
+		ModuleRoot: moduleRoot(), ModFile: h.opts.ModFile, Tags: buildTags(), Cgo: buildSetting("CGO_ENABLED"), Progress: progress})
 	if be := (*builds.Error)(nil); errors.As(err, &be) {
 		return b, UsageError{err}
 	}
@@ -40,13 +40,17 @@ func (h *front) buildRevision(ctx context.Context, ref, name, binFlag string, se
 
 // buildTags returns the build tags this binary was built with (go build
 // -tags), "" for none.
-func buildTags() string {
+func buildTags() string { return buildSetting("-tags") }
+
+// buildSetting returns the value of a setting this binary's build
+// records ("-tags", "CGO_ENABLED"), "" where it records none.
+func buildSetting(key string) string {
 	bi, ok := debug.ReadBuildInfo()
 	if !ok {
 		return ""
 	}
 	for _, st := range bi.Settings {
-		if st.Key == "-tags" {
+		if st.Key == key {
 			return st.Value
 		}
 	}

@@ -75,6 +75,11 @@ type Options struct {
 	// nil reads this binary's. Tests swap it, since a test binary is not
 	// the optimised build the ratchet insists on.
 	Build func() *debug.BuildInfo
+	// TryBuild builds commit, the first reference revision perf is about
+	// to record, to see that it builds, and returns why where it does
+	// not; nil builds it here as reference would, once. Tests that hand
+	// in a Build naming a commit of no repository swap it too.
+	TryBuild func(ctx context.Context, commit string) error
 	// Progress makes the bar the scenario commands draw on a terminal;
 	// nil is Lines, the runner's own lines.
 	Progress NewBar
@@ -82,6 +87,13 @@ type Options struct {
 	// module root ("./cmd/perfbench"); "" is this binary's own main
 	// package, read from its build information.
 	BasePackage string
+	// ModFile is the module file this binary is built with, relative to
+	// the module root (go build -modfile=go.perf.mod: a perf build that
+	// keeps perfbench out of the program's own go.mod, docs/programs.md);
+	// the builds of --base REF, reference and perf's first reference use
+	// the revision's copy of it. "" is go.mod. The go command records no
+	// -modfile in a binary, so only the program can say.
+	ModFile string
 
 	// Short is the root command's one-line summary and About its help's
 	// prose; "" for Short says that the program measures its scenarios.

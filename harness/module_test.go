@@ -252,6 +252,102 @@ func TestAGioModuleOfItsOwn(t *testing.T) {
 	assert.NotEqual(t, band.Fail, n.Verdict, "an identical build does not fail")
 }
 
+// A user's module set up as docs/programs.md says: a module and git
+// repository of its own, whose go.mod stays the application's, and a perf
+// build with a module file of its own (go.perf.mod) that replaces
+// perfbench with ../perfbench, a checkout beside the module — a RELATIVE
+// replace, which the base builds from a temporary directory resolve
+// against the working tree. Through its own main, built from files git
+// does not hold yet, perf records no reference revision (that commit has
+// no perf program to build); committed, perf records one, and after a
+// no-op commit scenarios --base HEAD~1 and reference --check both build
+// their base from the revision and pass.
+//
+// It builds a Gio program four times and runs about 60 processes, so
+// -short skips it; xtask ci runs it.
+func TestAModuleSetUpAsTheDocsSay(t *testing.T) {
+	slow.Test(t, "builds a Gio module with a relative replace at two revisions and runs its paired commands")
+	checkout, err := filepath.Abs("..")
+	require.NoError(t, err)
+	top := t.TempDir()
+	require.NoError(t, os.Symlink(checkout, filepath.Join(top, "perfbench")))
+	dir := filepath.Join(top, "counter")
+	sum, err := os.ReadFile(filepath.Join(checkout, "go.sum"))
+	require.NoError(t, err)
+	app := "module example.com/counter\n\ngo 1.26.0\n\nrequire gioui.org v0.10.3\n"
+	files := map[string]string{
+		"go.mod":   app,
+		"go.sum":   string(sum),
+		"ui/ui.go": moduleUI,
+		// What the docs' cp, go mod edit -replace and go mod tidy
+		// -modfile=go.perf.mod make of them.
+		"go.perf.mod": strings.Replace(app, "require gioui.org v0.10.3\n", "require (\n\tgioui.org v0.10.3\n\tgithub.com/perfbench/perfbench v0.0.0\n)\n", 1) +
+			"\nreplace github.com/perfbench/perfbench => ../perfbench\n",
+		"go.perf.sum":              string(sum),
+		"cmd/counter-perf/main.go": "//go:build perf\n\n" + strings.Replace(moduleGlue, "harness.Options{}", `harness.Options{ModFile: "go.perf.mod"}`, 1),
+		"perf/.keep":               "",
+		"docs/.keep":               "",
+		".gitignore":               "/counter-perf\n",
+	}
+	for name, body := range files {
+		p := filepath.Join(dir, filepath.FromSlash(name))
+		require.NoError(t, os.MkdirAll(filepath.Dir(p), 0o755))
+		require.NoError(t, os.WriteFile(p, []byte(body), 0o644))
+	}
+	git := func(args ...string) {
+		t.Helper()
+		cmd := exec.Command("git", args...)
+		cmd.Dir = dir
+		cmd.Env = append(os.Environ(), "GIT_AUTHOR_NAME=t", "GIT_AUTHOR_EMAIL=t@t", "GIT_COMMITTER_NAME=t", "GIT_COMMITTER_EMAIL=t@t", "GIT_CONFIG_GLOBAL=/dev/null")
+		out, err := cmd.CombinedOutput()
+		require.NoError(t, err, "git %v: %s", args, out)
+	}
+	git("init", "-q", "-b", "main")
+	git("add", "go.mod", "go.sum", "ui")
+	git("commit", "-q", "-m", "the counter")
+
+	// go run stamps no revision: perf asks git, as it would of a binary
+	// built with -buildvcs=false.
+	bin := filepath.Join(dir, "counter-perf")
+	goBuild(t, dir, "./cmd/counter-perf", bin, "-modfile=go.perf.mod", "-tags=perf", "-buildvcs=false")
+	run := func(args ...string) (int, string) {
+		t.Helper()
+		cmd := exec.Command(bin, args...)
+		cmd.Dir = dir
+		cmd.Env = append(os.Environ(), "PERFBENCH_INSTRUCTIONS=off")
+		var out bytes.Buffer
+		cmd.Stdout, cmd.Stderr = &out, &out
+		err := cmd.Run()
+		var ee *exec.ExitError
+		if errors.As(err, &ee) {
+			return ee.ExitCode(), out.String()
+		}
+		require.NoError(t, err)
+		return 0, out.String()
+	}
+	code, out := run("perf", "--repeats", "2")
+	require.Equal(t, 0, code, out)
+	assert.Regexp(t, `counter-perf: not recording [0-9a-f]{12} as the reference revision: the base does not build: `, out,
+		"HEAD holds no perf program yet")
+	assert.NotContains(t, out, "(the first)")
+
+	git("add", ".")
+	git("commit", "-q", "-m", "perf: the scenarios and their baselines")
+	code, out = run("perf", "--repeats", "2")
+	require.Equal(t, 0, code, out)
+	assert.Regexp(t, `counter-perf: recorded [0-9a-f]{12} as the reference revision \(the first\)`, out)
+	git("add", ".")
+	git("commit", "-q", "-m", "perf: the reference")
+	git("commit", "-q", "--allow-empty", "-m", "a no-op commit")
+
+	code, out = run("scenarios", "--base", "HEAD~1", "--layouts", "1", "--pairs", "6", "--budget", "0", "--quiet")
+	assert.Equal(t, 0, code, "scenarios --base HEAD~1: %s", out)
+	assert.NotContains(t, out, "does not build")
+	code, out = run("reference", "--check", "--layouts", "1", "--pairs", "6", "--budget", "0", "--quiet")
+	assert.Equal(t, 0, code, "reference --check: %s", out)
+	assert.NotContains(t, out, "does not build")
+}
+
 func deref(p *float64) float64 {
 	if p == nil {
 		return 0

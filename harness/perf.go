@@ -94,7 +94,7 @@ as it was. Details: perfbench's docs/ratchet.md.`,
 			commit, refCommit := "", ""
 			if build != nil && !check {
 				commit = perfCommit(build)
-				refCommit = referenceCommit(cmd.Context(), build)
+				refCommit = h.buildableReference(cmd, bpath, referenceCommit(cmd.Context(), build))
 			}
 			names := h.names()
 			opts := ratchet.Options{

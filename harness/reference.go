@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"path/filepath"
@@ -47,6 +48,61 @@ func referenceCommit(ctx context.Context, build *debug.BuildInfo) string {
 		return ""
 	}
 	return c
+}
+
+// buildableReference returns commit, the first reference revision perf
+// is about to record in the baselines file at bpath, when the file names
+// none yet and commit builds here as reference builds it (once, the
+// build removed at once); otherwise "" with a line on w saying why. A
+// commit that does not build (the program's files not yet committed, a
+// replace that leads nowhere) would fail every reference run until
+// someone moved it by hand; the next perf from a commit that builds
+// records one.
+func (h *front) buildableReference(cmd *cobra.Command, bpath, commit string) string {
+	if commit == "" {
+		return ""
+	}
+	if store, err := baselines.Load(bpath); err != nil {
+		return commit // the ratchet says what is wrong with the file
+	} else if _, ok := store.Reference(); ok {
+		return commit // recorded already: the ratchet keeps that one
+	}
+	refuse := func(why string) string {
+		fmt.Fprintf(cmd.ErrOrStderr(), "%s: not recording %s as the reference revision: %s; commit what the program is built from and run %s perf again\n",
+			h.program, short12(commit), why, h.program)
+		return ""
+	}
+	try := h.opts.TryBuild
+	if try == nil {
+		try = h.tryBuild(cmd)
+	}
+	if err := try(cmd.Context(), commit); err != nil {
+		if cmd.Context().Err() != nil {
+			return ""
+		}
+		// The message opens with the commit's name, said already.
+		return refuse(strings.TrimPrefix(err.Error(), short12(commit)+": "))
+	}
+	return commit
+}
+
+// tryBuild returns the Options.TryBuild that builds a commit here, as
+// reference builds its reference, once, with the progress of a paired
+// run's builds, and removes the build.
+func (h *front) tryBuild(cmd *cobra.Command) func(ctx context.Context, commit string) error {
+	return func(ctx context.Context, commit string) error {
+		pkg, err := h.basePackage("--base-binary")
+		if err != nil {
+			return errors.New("this binary does not say which package it was built from (harness.Options.BasePackage names it)")
+		}
+		progress := h.pairing(cmd)
+		defer progress.done()
+		set, err := builds.Build(ctx, builds.Options{Ref: commit, Name: short12(commit), Seeds: []int{0}, Side: "reference",
+			Package: pkg, Program: h.program, ModuleRoot: moduleRoot(), ModFile: h.opts.ModFile, Tags: buildTags(), Cgo: buildSetting("CGO_ENABLED"),
+			Dirty: true, Progress: progress})
+		set.Remove()
+		return err
+	}
 }
 
 // headCommit returns the full commit HEAD names, refusing a working tree

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"os"
@@ -21,7 +22,8 @@ import (
 // withBuild makes perf check bi instead of the test binary's own build
 // information. One without a VCS stamp gets a clean one, or perf would ask
 // git about the checkout the tests run in, and refuse to record whenever
-// it has uncommitted changes.
+// it has uncommitted changes. The commit it names builds, as far as perf
+// can tell (withTryBuild says otherwise).
 func withBuild(t *testing.T, bi *debug.BuildInfo) {
 	t.Helper()
 	if bi != nil && !slices.ContainsFunc(bi.Settings, func(s debug.BuildSetting) bool { return s.Key == "vcs.revision" }) {
@@ -30,6 +32,16 @@ func withBuild(t *testing.T, bi *debug.BuildInfo) {
 	old := perfBuild
 	perfBuild = func() *debug.BuildInfo { return bi }
 	t.Cleanup(func() { perfBuild = old })
+	withTryBuild(t, nil)
+}
+
+// withTryBuild makes perf's trial build of the reference it is about to
+// record end with err.
+func withTryBuild(t *testing.T, err error) {
+	t.Helper()
+	old := perfTryBuild
+	perfTryBuild = func(context.Context, string) error { return err }
+	t.Cleanup(func() { perfTryBuild = old })
 }
 
 // perfFiles returns temporary baselines and docs paths, in directories that

@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"errors"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -233,6 +234,28 @@ func TestAnUnknownReferenceNamesItsFileAndLine(t *testing.T) {
 	assert.True(t, strings.HasPrefix(stderr, "perfbench: the reference revision aaaaaaaaaaaa in "+baselines+":3: the working tree has uncommitted changes"), "got %q", stderr)
 	assert.Contains(t, stderr, "or use --reference-binary PATH")
 	assert.NotContains(t, stderr, "--base")
+}
+
+// A commit that does not build is not recorded as the first reference:
+// perf says why, records the rest and passes, and the next perf from a
+// commit that builds records one.
+func TestPerfRecordsNoReferenceThatDoesNotBuild(t *testing.T) {
+	withScenarios(t, "test-fixed")
+	withBuild(t, &debug.BuildInfo{})
+	withTryBuild(t, errors.New("0123456789ab: the base does not build: no Go files in the extracted tree"))
+	baselines, _, flags := perfFiles(t)
+	code, _, stderr := perfbench(t, append([]string{"perf"}, flags...)...)
+	require.Equal(t, harness.ExitPass, code, stderr)
+	assert.Contains(t, stderr, "perfbench: not recording 0123456789ab as the reference revision: the base does not build: no Go files in the extracted tree; "+
+		"commit what the program is built from and run perfbench perf again")
+	assert.NotContains(t, stderr, "as the reference revision (the first)")
+	assert.NotContains(t, string(perfReadFile(t, baselines)), "references:")
+
+	withTryBuild(t, nil)
+	code, _, stderr = perfbench(t, append([]string{"perf"}, flags...)...)
+	require.Equal(t, harness.ExitPass, code, stderr)
+	assert.Contains(t, stderr, "perfbench: recorded 0123456789ab as the reference revision (the first)")
+	assert.Contains(t, string(perfReadFile(t, baselines)), "references:\n  - commit: 0123456789abcdef\n")
 }
 
 // perf records the commit it measured as the first reference, says so,

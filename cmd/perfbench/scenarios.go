@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"os"
 	"runtime/debug"
 
@@ -22,6 +23,11 @@ var perfBuild = func() *debug.BuildInfo {
 	return bi
 }
 
+// perfTryBuild is harness.Options.TryBuild: nil, perf builds the
+// reference it is about to record here; tests that swap perfBuild for a
+// commit of no repository swap it too.
+var perfTryBuild func(ctx context.Context, commit string) error
+
 // frontEnd is perfbench's front end for its scenarios: package harness's
 // commands, the ones a user's program gets, over package suite's
 // scenarios, with perfbench's renderers.
@@ -30,6 +36,7 @@ func frontEnd() harness.Options {
 		Program:     "perfbench",
 		Scenarios:   func() []string { return scenarioNames() },
 		Build:       func() *debug.BuildInfo { return perfBuild() },
+		TryBuild:    perfTryBuild,
 		BasePackage: "./cmd/perfbench",
 		Progress:    scenarioBar,
 		Renderers: &harness.Renderers{

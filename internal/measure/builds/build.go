@@ -95,6 +95,22 @@ type Options struct {
 	// program whose scenarios live behind a tag (a perf-only main beside
 	// the app's own) has none without it.
 	Tags string
+	// Cgo is the CGO_ENABLED ("0" or "1") of the binary measured beside
+	// these builds, for the same reason as Tags: a perf build made with
+	// CGO_ENABLED=0 (docs/programs.md) compiles other files of some
+	// packages than the environment's default would, and a program's
+	// toolkit may not build with cgo where its headers are missing. ""
+	// leaves the environment's.
+	Cgo string
+	// ModFile is the module file the program is built with, relative to
+	// the module root (go build -modfile), where a perf build keeps its
+	// requirements out of the program's own go.mod; "" is go.mod.
+	ModFile string
+	// Dirty builds the revision from a working tree with uncommitted
+	// changes too: the revision is built for itself (perf trying the
+	// reference it is about to record), not as the base of this binary,
+	// which a dirty tree would not match.
+	Dirty bool
 	// Progress is told what happens; nil tells nothing.
 	Progress Progress
 }
@@ -104,8 +120,10 @@ type Options struct {
 // about), resolves the revision, extracts its tree into a temporary
 // directory with git archive (nothing in the repository or its .git is
 // written), and builds the program's main package there (o.Package, in
-// the module at the same place in the tree as o.ModuleRoot) with this
-// binary's Go toolchain, once for each of o.Seeds. Every failure before
+// the module at the same place in the tree as o.ModuleRoot, with
+// o.ModFile) with this binary's Go toolchain, once for each of o.Seeds.
+// A relative replace that leads out of the tree is resolved against the
+// working tree, as the go command resolves it there (pinReplaces). Every failure before
 // the binaries exist is an [*Error] (bad input: exit 2) and leaves no
 // file behind; a cancelled ctx is ctx's error.
 func Build(ctx context.Context, o Options) (Set, error) {
@@ -127,7 +145,7 @@ func Build(ctx context.Context, o Options) (Set, error) {
 	}
 	if dirty, err := Git(ctx, top, "status", "--porcelain", "--untracked-files=no"); err != nil {
 		return Set{}, errorf("%s: git status: %v", name, err)
-	} else if dirty != "" {
+	} else if dirty != "" && !o.Dirty {
 		return Set{}, errorf("%s: the working tree has uncommitted changes (%s); commit or stash them so head is a revision too, or use %s PATH",
 			name, strings.Join(strings.Fields(FirstLine(dirty)), " "), binFlag)
 	}
@@ -142,10 +160,16 @@ func Build(ctx context.Context, o Options) (Set, error) {
 	pkg := o.Package
 	// The module's place in the repository: the base is built in the same
 	// module of the extracted tree.
-	mod := "."
+	// git names the top by its real path; the root may be reached through
+	// a symbolic link.
+	mod, realMod := ".", top
 	if root := o.ModuleRoot; root != "" {
-		if rel, err := filepath.Rel(top, root); err == nil && !strings.HasPrefix(rel, "..") {
-			mod = rel
+		resolved, err := filepath.EvalSymlinks(root)
+		if err != nil {
+			resolved = root
+		}
+		if rel, err := filepath.Rel(top, resolved); err == nil && inside(top, resolved) {
+			mod, realMod = rel, root
 		}
 	}
 	dir, gotmp, err := newBaseDir(progress)
@@ -170,21 +194,42 @@ func Build(ctx context.Context, o Options) (Set, error) {
 		}
 		return Set{}, errorf("%s: extracting the tree: %v", name, err)
 	}
+	modDir := filepath.Join(src, mod)
+	work, err := pinReplaces(ctx, goBin, src, modDir, realMod, o.ModFile)
+	if err != nil {
+		b.Remove()
+		if ctx.Err() != nil {
+			return Set{}, ctx.Err()
+		}
+		return Set{}, errorf("%s: the base does not build: %v", name, err)
+	}
+	if work == "" || o.ModFile != "" {
+		// Not a go.work of the user's environment or above the temporary
+		// directory: one that uses the working tree's module would build
+		// head in the base's place. -modfile is refused in a workspace.
+		work = "off"
+	}
 	for i, seed := range seeds {
 		bin := filepath.Join(dir, fmt.Sprintf("%s-%d", o.Program, seed))
 		args := []string{"build", "-o", bin}
 		if o.Tags != "" {
 			args = append(args, "-tags="+o.Tags)
 		}
+		if o.ModFile != "" {
+			args = append(args, "-modfile="+filepath.Join(modDir, o.ModFile))
+		}
 		if seed != 0 {
 			args = append(args, fmt.Sprintf("-ldflags=-randlayout=%d", seed))
 		}
 		progress.Step(fmt.Sprintf("%s: building %s, %d of %d (%s)", side, b.Label, i+1, len(seeds), layouts[i]))
 		build := exec.CommandContext(ctx, goBin, append(args, pkg)...)
-		build.Dir = filepath.Join(src, mod)
+		build.Dir = modDir
 		// The go command's own temporary files go inside dir, so that
 		// removing dir removes them, a build killed midway included.
-		build.Env = append(os.Environ(), "GOTOOLCHAIN=local", "GOFLAGS=", "GOTMPDIR="+gotmp)
+		build.Env = append(os.Environ(), "GOTOOLCHAIN=local", "GOFLAGS=", "GOTMPDIR="+gotmp, "GOWORK="+work)
+		if o.Cgo != "" {
+			build.Env = append(build.Env, "CGO_ENABLED="+o.Cgo)
+		}
 		ownGroup(build)
 		var out bytes.Buffer
 		build.Stdout, build.Stderr = &out, &out

@@ -5,8 +5,10 @@
 // Callgrind counts only where the program switched collection on (package
 // valgrind's ToggleCollect, with collection off at start) and writes one
 // profile file per dump; this package reads each file's trigger and total
-// instructions, not its per-function costs, which callgrind_annotate shows
-// for a reader hunting what a count spent.
+// instructions (Parse), and where they went: each call stack's own
+// instructions (ReadStacks, with the callers Wrap has Callgrind keep
+// apart), as a profile in pprof's format (Pprof) that `go tool pprof`
+// reads and diffs as it does any Go profile.
 package callgrind
 
 import (
@@ -66,8 +68,9 @@ const outFile = "callgrind.out"
 func Wrap(cmd *exec.Cmd, valgrind, dir string) {
 	args := []string{valgrind, "--tool=callgrind", "--quiet", "--vgdb=no",
 		"--collect-atstart=no",
-		"--callgrind-out-file=" + filepath.Join(dir, outFile),
-		cmd.Path}
+		"--callgrind-out-file=" + filepath.Join(dir, outFile)}
+	args = append(args, StackOptions()...)
+	args = append(args, cmd.Path)
 	cmd.Args = append(args, cmd.Args[1:]...)
 	cmd.Path = valgrind
 	env := cmd.Env
@@ -102,6 +105,9 @@ type Profile struct {
 	// and Totals holds each event's total, in the same order.
 	Events []string
 	Totals []uint64
+
+	// file is the profile's name in the directory ReadDir read.
+	file string
 }
 
 // Request returns the reason the program gave for this dump, and whether
@@ -228,6 +234,7 @@ func ReadDir(dir string) ([]Profile, error) {
 		if err != nil {
 			return nil, err
 		}
+		p.file = e.Name()
 		out = append(out, p)
 	}
 	slices.SortFunc(out, func(a, b Profile) int { return a.Part - b.Part })

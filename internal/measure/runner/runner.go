@@ -144,6 +144,10 @@ type Runner struct {
 	// Instructions, one per CPU, since what Callgrind counts does not
 	// move with the machine's load.
 	Jobs int
+	// Profiles, when set with Instructions, keeps each scenario's
+	// instructions per call stack and step label (package callgrind's
+	// Pprof), for a where-table and `go tool pprof`.
+	Profiles *Profiles
 
 	// traced counts the processes started per scenario while the latency
 	// trace is on, so that each writes a file of its own.
@@ -509,6 +513,9 @@ func (r *Runner) wait(ctx context.Context, name string, cmd *exec.Cmd, profiles 
 	}
 	if r.Instructions && res.Broken == "" {
 		if err := counted(&res, profiles); err != nil {
+			return broken(name, err.Error(), &stderr), nil
+		}
+		if err := r.keepProfile(name, profiles); err != nil {
 			return broken(name, err.Error(), &stderr), nil
 		}
 	}

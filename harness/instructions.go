@@ -56,6 +56,16 @@ type counting struct {
 	toolchain string
 	counted   map[string]scenario.Result
 	log       io.Writer
+	// profiles is where the profiles behind a where-table go (--profiles);
+	// "" makes a temporary directory when one is needed.
+	profiles string
+}
+
+// writeProfilesTo sets where the profiles behind a where-table go.
+func (c *counting) writeProfilesTo(dir string) {
+	if c != nil {
+		c.profiles = dir
+	}
 }
 
 // newCounting returns how a command counts instructions in mode, or nil

@@ -241,7 +241,7 @@ func (h *front) pairedRun(cmd *cobra.Command, names []string, head *runner.Runne
 		}
 		defer func() {
 			if err == nil {
-				err = explain(&o, opts.HeadCounted, hc.Profiles, bc.Profiles, count.profiles)
+				err = count.explainPaired(&o, opts.HeadCounted, hc.Profiles, bc.Profiles)
 			}
 		}()
 	}

@@ -89,6 +89,7 @@ func newCounting(ctx context.Context, mode string, timeout runner.Runner, log io
 	}
 	r := timeout
 	r.Instructions, r.Repeats, r.Progress, r.Jobs = true, countedProcesses, nil, 0
+	r.Profiles = &runner.Profiles{}
 	return &counting{r: &r, toolchain: key, counted: map[string]scenario.Result{}, log: log}, nil
 }
 

@@ -320,6 +320,10 @@ docs/paired.md and docs/formats.md.`,
 				}
 				rep.Outcome = o
 			}
+			counter.writeProfilesTo(profiles)
+			if err := counter.explainBands(&rep.Outcome, path); err != nil {
+				return err
+			}
 			return h.write(cmd, rep, f, ex)
 		},
 	}

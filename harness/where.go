@@ -1,11 +1,14 @@
 package harness
 
 import (
+	"bytes"
 	"fmt"
 	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 
+	"github.com/google/pprof/profile"
 	"github.com/spf13/pflag"
 
 	"github.com/perfbench/perfbench/band"
@@ -13,6 +16,7 @@ import (
 	"github.com/perfbench/perfbench/internal/judge/where"
 	"github.com/perfbench/perfbench/internal/measure/callgrind"
 	"github.com/perfbench/perfbench/internal/measure/runner"
+	"github.com/perfbench/perfbench/ratchet"
 	"github.com/perfbench/perfbench/scenario"
 )
 
@@ -22,13 +26,20 @@ func addProfilesFlag(fl *pflag.FlagSet, dir *string) {
 	fl.StringVar(dir, "profiles", "", "write the profiles behind each where-table here, for go tool pprof (default: a new temporary directory)")
 }
 
-// explained reports whether number n gets a where-table: an instructions
-// number that failed, or moved past its tolerance from base.
-func explained(n outcome.Number) bool {
+// explainedPaired reports whether number n of a paired run gets a
+// where-table: an instructions number that failed, or moved past its
+// tolerance from base.
+func explainedPaired(n outcome.Number) bool {
 	if n.Band.Kind != band.KindInstructions {
 		return false
 	}
 	return n.Verdict.Failed() || n.Move == outcome.Worse || n.Move == outcome.Better
+}
+
+// explainedBands reports whether number n of a run against its band gets
+// a where-table: an instructions number that failed.
+func explainedBands(n outcome.Number) bool {
+	return n.Band.Kind == band.KindInstructions && n.BandVerdict.Failed()
 }
 
 // stepsOf returns the step label and step count of instructions number
@@ -50,13 +61,15 @@ func stepsOf(res scenario.Result, name string) (label string, steps int, ok bool
 	return l, ins[k].Steps, true
 }
 
-// explain adds to o a where-table for each number explained picks that
-// both sides have a profile of, and writes those profiles into dir (a new
-// temporary directory when dir is ""), named SCENARIO.head.pb.gz and
-// SCENARIO.base.pb.gz. counted are head's counted results, which say
-// each label's steps. Nothing is written where nothing is explained.
-func explain(o *outcome.Outcome, counted []scenario.Result, head, base *runner.Profiles, dir string) error {
-	written := map[string][2]string{}
+// whereSide is one side of a where-table's diff: a scenario's profile
+// and the file it is in, or an error that says why it has none (nil, nil
+// where the side simply has none).
+type whereSide func(scenario string) (*profile.Profile, string, error)
+
+// explain adds to o a where-table for each number pick picks that both
+// sides have a profile of. counted are head's counted results, which say
+// each label's steps.
+func explain(o *outcome.Outcome, counted []scenario.Result, pick func(outcome.Number) bool, head, base whereSide) error {
 	for _, sc := range o.Scenarios {
 		k := slices.IndexFunc(counted, func(r scenario.Result) bool { return r.Name == sc.Name })
 		if k < 0 {
@@ -64,35 +77,161 @@ func explain(o *outcome.Outcome, counted []scenario.Result, head, base *runner.P
 		}
 		for _, n := range sc.Numbers {
 			label, steps, ok := stepsOf(counted[k], n.Name)
-			hp, bp := head.Get(sc.Name), base.Get(sc.Name)
-			if !explained(n) || !ok || hp == nil || bp == nil {
+			if !pick(n) || !ok {
 				continue
 			}
-			paths, done := written[sc.Name]
-			if !done {
-				if dir == "" {
-					var err error
-					if dir, err = os.MkdirTemp("", "perfbench-where-"); err != nil {
-						return fmt.Errorf("where: %w", err)
-					}
-				}
-				for i, side := range []struct {
-					ps   *runner.Profiles
-					name string
-				}{{head, "head"}, {base, "base"}} {
-					p, err := side.ps.Write(dir, sc.Name, side.name)
-					if err != nil {
-						return fmt.Errorf("where: writing %s's %s profile: %w", sc.Name, side.name, err)
-					}
-					paths[i] = p
-				}
-				written[sc.Name] = paths
+			hp, hpath, err := head(sc.Name)
+			if err != nil {
+				return err
+			}
+			if hp == nil {
+				continue
+			}
+			bp, bpath, err := base(sc.Name)
+			if err != nil {
+				return err
+			}
+			if bp == nil {
+				continue
 			}
 			w := where.Diff(bp, hp, where.Options{Key: callgrind.StepLabel, Value: label, Steps: float64(steps)})
 			w.Scenario, w.Number, w.Unit = sc.Name, n.Name, n.Unit
-			w.HeadProfile, w.BaseProfile = paths[0], paths[1]
+			w.HeadProfile, w.BaseProfile = hpath, bpath
 			o.Where = append(o.Where, w)
 		}
 	}
 	return nil
+}
+
+// written returns a side whose profiles, from ps, are written into *dir
+// as SCENARIO.SIDE.pb.gz when first asked for; *dir "" becomes a new
+// temporary directory then, so nothing is written where nothing is
+// explained.
+func written(ps *runner.Profiles, dir *string, side string) whereSide {
+	paths := map[string]string{}
+	return func(name string) (*profile.Profile, string, error) {
+		p := ps.Get(name)
+		if p == nil {
+			return nil, "", nil
+		}
+		if path, ok := paths[name]; ok {
+			return p, path, nil
+		}
+		if *dir == "" {
+			d, err := os.MkdirTemp("", "perfbench-where-")
+			if err != nil {
+				return nil, "", fmt.Errorf("where: %w", err)
+			}
+			*dir = d
+		}
+		path, err := ps.Write(*dir, name, side)
+		if err != nil {
+			return nil, "", fmt.Errorf("where: writing %s's %s profile: %w", name, side, err)
+		}
+		paths[name] = path
+		return p, path, nil
+	}
+}
+
+// kept returns the side of a run against its baselines: the profile each
+// scenario's instructions baselines were recorded with, in dir
+// (ratchet.ProfilePath), when it was counted by the same toolchain as
+// this run (the profile's comment names it); none otherwise.
+func kept(dir, toolchain string) whereSide {
+	return func(name string) (*profile.Profile, string, error) {
+		path := ratchet.ProfilePath(dir, name)
+		data, err := os.ReadFile(path)
+		if err != nil {
+			return nil, "", nil
+		}
+		p, err := profile.ParseData(data)
+		if err != nil || !slices.Contains(p.Comments, toolchain) {
+			return nil, "", nil
+		}
+		return p, path, nil
+	}
+}
+
+// MaxKeptProfile bounds a profile kept beside the baselines: a scenario
+// of perfbench's suite takes 5 to 40 KB. Above it the smallest stacks
+// are merged into one sample, "(other)", until it fits, so that the
+// profile's total stays the count's.
+const MaxKeptProfile = 256 << 10
+
+// keptProfile returns p as it is kept beside the baselines: gzipped,
+// with toolchain as its comment, and at most MaxKeptProfile bytes.
+func keptProfile(p *profile.Profile, toolchain string) []byte {
+	if p == nil {
+		return nil
+	}
+	p = p.Copy()
+	p.Comments = []string{toolchain}
+	for floor := int64(1); ; floor *= 4 {
+		var b bytes.Buffer
+		if err := p.Write(&b); err != nil {
+			panic("harness: a profile that does not encode: " + err.Error())
+		}
+		if b.Len() <= MaxKeptProfile || len(p.Sample) <= 1 {
+			return b.Bytes()
+		}
+		p = merged(p, floor)
+	}
+}
+
+// merged returns p with every sample of less than floor merged into one
+// "(other)" sample per step label.
+func merged(p *profile.Profile, floor int64) *profile.Profile {
+	other := &profile.Function{ID: uint64(len(p.Function) + 1), Name: "(other)"}
+	loc := &profile.Location{ID: uint64(len(p.Location) + 1), Line: []profile.Line{{Function: other}}}
+	rest := map[string]*profile.Sample{}
+	var keep []*profile.Sample
+	for _, s := range p.Sample {
+		if s.Value[0] >= floor {
+			keep = append(keep, s)
+			continue
+		}
+		label := strings.Join(s.Label[callgrind.StepLabel], ",")
+		r, ok := rest[label]
+		if !ok {
+			r = &profile.Sample{Location: []*profile.Location{loc}, Value: []int64{0}, Label: s.Label}
+			rest[label] = r
+			keep = append(keep, r)
+		}
+		r.Value[0] += s.Value[0]
+	}
+	p.Sample = keep
+	p.Function = append(p.Function, other)
+	p.Location = append(p.Location, loc)
+	return p.Compact()
+}
+
+// profileFor returns what the ratchet keeps of scenario's profile as its
+// instructions baselines move (ratchet.Options.Profiles).
+func (c *counting) profileFor(scenario string) []byte {
+	return keptProfile(c.r.Profiles.Get(scenario), c.toolchain)
+}
+
+// explainBands adds to o, a run judged against its baselines, a
+// where-table for each instructions number that failed: this run's
+// profile against the one kept with the baseline, under baselines'
+// directory.
+func (c *counting) explainBands(o *outcome.Outcome, baselines string) error {
+	if c == nil {
+		return nil
+	}
+	var counted []scenario.Result
+	for _, res := range c.counted {
+		counted = append(counted, res)
+	}
+	dir := c.profiles
+	keptDir := filepath.Join(filepath.Dir(baselines), ratchet.ProfilesDir)
+	return explain(o, counted, explainedBands, written(c.r.Profiles, &dir, "head"), kept(keptDir, c.toolchain))
+}
+
+// explainPaired adds to o, a paired run, a where-table for each
+// instructions number that failed or moved: head's profile against
+// base's, both written.
+func (c *counting) explainPaired(o *outcome.Outcome, counted []scenario.Result, head, base *runner.Profiles) error {
+	dir := c.profiles
+	return explain(o, counted, explainedPaired, written(head, &dir, "head"), written(base, &dir, "base"))
 }

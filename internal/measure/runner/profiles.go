@@ -23,9 +23,9 @@ type Profiles struct {
 	total  map[string]int64
 }
 
-// keep records p as scenario name's profile unless one that counted less
+// Keep records p as scenario name's profile unless one that counted less
 // is kept already.
-func (ps *Profiles) keep(name string, p *profile.Profile) {
+func (ps *Profiles) Keep(name string, p *profile.Profile) {
 	var total int64
 	for _, s := range p.Sample {
 		total += s.Value[0]
@@ -84,6 +84,6 @@ func (r *Runner) keepProfile(name, dir string) error {
 	if err != nil {
 		return fmt.Errorf("reading Callgrind's profiles for their stacks: %w", err)
 	}
-	r.Profiles.keep(name, callgrind.Pprof(stacks))
+	r.Profiles.Keep(name, callgrind.Pprof(stacks))
 	return nil
 }

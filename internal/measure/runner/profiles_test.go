@@ -20,10 +20,10 @@ func sampled(n int64) *profile.Profile {
 func TestProfilesKeepsTheLeast(t *testing.T) {
 	var ps Profiles
 	assert.Nil(t, ps.Get("a"))
-	ps.keep("a", sampled(30))
-	ps.keep("a", sampled(20))
-	ps.keep("a", sampled(25))
-	ps.keep("b", sampled(5))
+	ps.Keep("a", sampled(30))
+	ps.Keep("a", sampled(20))
+	ps.Keep("a", sampled(25))
+	ps.Keep("b", sampled(5))
 	assert.Equal(t, int64(20), ps.Get("a").Sample[0].Value[0])
 	assert.Equal(t, int64(5), ps.Get("b").Sample[0].Value[0])
 	var none *Profiles

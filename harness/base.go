@@ -246,6 +246,13 @@ func (h *front) pairedRun(cmd *cobra.Command, names []string, head *runner.Runne
 		}()
 	}
 	o, err = paired.Run(ctx, names, opts)
+	if err == nil {
+		dir := ""
+		if count != nil {
+			dir = count.profiles
+		}
+		err = explainAllocsPaired(ctx, &o, opts.Head, opts.Base, &dir)
+	}
 	progress.done()
 	var ce *paired.ClockError
 	if errors.As(err, &ce) {

@@ -2,6 +2,7 @@ package harness
 
 import (
 	"bytes"
+	"context"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -66,18 +67,14 @@ func stepsOf(res scenario.Result, name string) (label string, steps int, ok bool
 // where the side simply has none).
 type whereSide func(scenario string) (*profile.Profile, string, error)
 
-// explain adds to o a where-table for each number pick picks that both
-// sides have a profile of. counted are head's counted results, which say
-// each label's steps.
-func explain(o *outcome.Outcome, counted []scenario.Result, pick func(outcome.Number) bool, head, base whereSide) error {
+// explain adds to o a where-table for each number that how picks (it
+// returns the samples and steps of the number, ok false for a number not
+// explained) and both sides have a profile of.
+func explain(o *outcome.Outcome, how func(outcome.Number) (where.Options, bool), head, base whereSide) error {
 	for _, sc := range o.Scenarios {
-		k := slices.IndexFunc(counted, func(r scenario.Result) bool { return r.Name == sc.Name })
-		if k < 0 {
-			continue
-		}
 		for _, n := range sc.Numbers {
-			label, steps, ok := stepsOf(counted[k], n.Name)
-			if !pick(n) || !ok {
+			opts, ok := how(n)
+			if !ok {
 				continue
 			}
 			hp, hpath, err := head(sc.Name)
@@ -94,7 +91,7 @@ func explain(o *outcome.Outcome, counted []scenario.Result, pick func(outcome.Nu
 			if bp == nil {
 				continue
 			}
-			w := where.Diff(bp, hp, where.Options{Key: callgrind.StepLabel, Value: label, Steps: float64(steps)})
+			w := where.Diff(bp, hp, opts)
 			w.Scenario, w.Number, w.Unit = sc.Name, n.Name, n.Unit
 			w.HeadProfile, w.BaseProfile = hpath, bpath
 			o.Where = append(o.Where, w)
@@ -103,8 +100,22 @@ func explain(o *outcome.Outcome, counted []scenario.Result, pick func(outcome.Nu
 	return nil
 }
 
+// byLabel returns how an instructions number that pick picks is read from
+// its scenario's profiles: its step label's samples, over its steps, which
+// counted (head's counted results) say.
+func byLabel(counted []scenario.Result, pick func(outcome.Number) bool) func(outcome.Number) (where.Options, bool) {
+	return func(n outcome.Number) (where.Options, bool) {
+		k := slices.IndexFunc(counted, func(r scenario.Result) bool { return r.Name == n.Scenario })
+		if k < 0 || !pick(n) {
+			return where.Options{}, false
+		}
+		label, steps, ok := stepsOf(counted[k], n.Name)
+		return where.Options{Key: callgrind.StepLabel, Value: label, Steps: float64(steps)}, ok
+	}
+}
+
 // written returns a side whose profiles, from ps, are written into *dir
-// as SCENARIO.SIDE.pb.gz when first asked for; *dir "" becomes a new
+// as SCENARIO.SIDE.pb.gz (SCENARIO.allocs.SIDE.pb.gz for side allocs.SIDE) when first asked for; *dir "" becomes a new
 // temporary directory then, so nothing is written where nothing is
 // explained.
 func written(ps *runner.Profiles, dir *string, side string) whereSide {
@@ -225,7 +236,7 @@ func (c *counting) explainBands(o *outcome.Outcome, baselines string) error {
 	}
 	dir := c.profiles
 	keptDir := filepath.Join(filepath.Dir(baselines), ratchet.ProfilesDir)
-	return explain(o, counted, explainedBands, written(c.r.Profiles, &dir, "head"), kept(keptDir, c.toolchain))
+	return explain(o, byLabel(counted, explainedBands), written(c.r.Profiles, &dir, "head"), kept(keptDir, c.toolchain))
 }
 
 // explainPaired adds to o, a paired run, a where-table for each
@@ -233,5 +244,69 @@ func (c *counting) explainBands(o *outcome.Outcome, baselines string) error {
 // base's, both written.
 func (c *counting) explainPaired(o *outcome.Outcome, counted []scenario.Result, head, base *runner.Profiles) error {
 	dir := c.profiles
-	return explain(o, counted, explainedPaired, written(head, &dir, "head"), written(base, &dir, "base"))
+	return explain(o, byLabel(counted, explainedPaired), written(head, &dir, "head"), written(base, &dir, "base"))
+}
+
+// explainedAllocs reports whether number n of a paired run is an
+// allocations number that failed or moved, which a where-table of
+// allocation sites explains.
+func explainedAllocs(n outcome.Number) bool {
+	return n.Unit == "allocs/frame" && (n.Verdict.Failed() || n.Move == outcome.Worse || n.Move == outcome.Better)
+}
+
+// explainAllocsPaired adds to o, a paired run, a where-table of
+// allocation sites for each allocations number that failed or moved: one
+// more process a side for each such scenario, recording every allocation
+// of its steps (runner.Runner.AllocSites), so that no timed or counted
+// process pays for it, and none runs where nothing moved.
+func explainAllocsPaired(ctx context.Context, o *outcome.Outcome, head, base *runner.Runner, dir *string) error {
+	var names []string
+	for _, n := range o.Numbers() {
+		if explainedAllocs(n) && !slices.Contains(names, n.Scenario) {
+			names = append(names, n.Scenario)
+		}
+	}
+	if len(names) == 0 {
+		return nil
+	}
+	sides := make([]*runner.Runner, 2)
+	perFrame := map[string]float64{}
+	for i, r := range []*runner.Runner{head, base} {
+		s := *r
+		s.AllocSites, s.Repeats, s.Progress, s.Jobs, s.Instructions = &runner.Profiles{}, 1, nil, 0, false
+		results, err := s.Run(ctx, names)
+		if err != nil {
+			return err
+		}
+		for _, res := range results {
+			if res.Broken != "" {
+				return fmt.Errorf("where: recording %s's allocation sites: %s", res.Name, res.Broken)
+			}
+			if i == 0 {
+				for _, m := range res.Numbers {
+					if m.Unit == "allocs/frame" && len(m.Samples) > 0 {
+						perFrame[res.Name] = m.Samples[0]
+					}
+				}
+			}
+		}
+		sides[i] = &s
+	}
+	how := func(n outcome.Number) (where.Options, bool) {
+		if !explainedAllocs(n) {
+			return where.Options{}, false
+		}
+		// The rows read a frame, as the number does: the sites process's
+		// objects over its own objects a frame are its frames.
+		frames := 1.0
+		if p := sides[0].AllocSites.Get(n.Scenario); p != nil && perFrame[n.Scenario] > 0 {
+			var total int64
+			for _, s := range p.Sample {
+				total += s.Value[0]
+			}
+			frames = max(float64(total)/perFrame[n.Scenario], 1)
+		}
+		return where.Options{Steps: frames, Sites: true}, true
+	}
+	return explain(o, how, written(sides[0].AllocSites, dir, "allocs.head"), written(sides[1].AllocSites, dir, "allocs.base"))
 }

@@ -54,6 +54,8 @@ type Session struct {
 	plant *plant
 	// count counts the steps' instructions under Valgrind.
 	count counting
+	// sites records the steps' allocation sites (AllocSitesEnv).
+	sites sites
 }
 
 // plant is a slowdown planted in thread-CPU samples, in one of two
@@ -129,6 +131,7 @@ const gcEvery = 64 << 20
 // collects only between samples (see collect).
 func (s *Session) startRecording() {
 	s.count.begin()
+	s.sites.begin()
 	s.count.collect()
 	var m runtime.MemStats
 	runtime.ReadMemStats(&m)
@@ -175,6 +178,7 @@ func (s *Session) record(label string, do func()) {
 		s.closeBatch()
 	}
 	s.count.label(label)
+	s.sites.label(label)
 	n := len(s.sub.FrameCosts())
 	if s.src != nil {
 		s.src.ReadCounts(s.before)
@@ -182,7 +186,9 @@ func (s *Session) record(label string, do func()) {
 	if !s.opened {
 		s.openBatch(i)
 	}
+	s.sites.on()
 	s.count.step(do)
+	s.sites.off()
 	if s.batch <= 1 {
 		s.closeBatch()
 	}
@@ -259,6 +265,7 @@ func (s *Session) collect() {
 func (s *Session) Record() *Record {
 	s.closeBatch()
 	s.count.dump()
+	s.sites.end()
 	r := &Record{Steps: s.steps, Subject: s.sub, Timings: s.timings, Instructions: s.count.labels}
 	if s.sub != nil {
 		r.Allocs, r.AllocBytes = s.allocs, s.allocBytes

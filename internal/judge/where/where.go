@@ -11,6 +11,7 @@ import (
 	"cmp"
 	"math"
 	"slices"
+	"strings"
 
 	"github.com/google/pprof/profile"
 
@@ -30,6 +31,11 @@ type Options struct {
 	// Steps divides every count, so a row reads a step as the number
 	// does; zero means one.
 	Steps float64
+	// Sites gives a sample's own count to its innermost frame outside
+	// package runtime, not to its innermost frame: in an allocations
+	// profile the site that allocated, not runtime.growslice or
+	// runtime.makeslice.
+	Sites bool
 }
 
 // Diff returns what moved from base to head: the functions whose self
@@ -93,17 +99,19 @@ func totals(p *profile.Profile, o Options) (self, cum map[string]int64, total in
 		v := s.Value[0]
 		total += v
 		seen := map[string]bool{}
-		for i, loc := range s.Location {
+		owned := false
+		for _, loc := range s.Location {
 			// A location holds its inlined calls innermost first; the
 			// first line of the first location is the sample's own
 			// function.
-			for j, line := range loc.Line {
+			for _, line := range loc.Line {
 				if line.Function == nil {
 					continue
 				}
 				name := line.Function.Name
-				if i == 0 && j == 0 {
+				if !owned && (!o.Sites || !strings.HasPrefix(name, "runtime.")) {
 					self[name] += v
+					owned = true
 				}
 				if !seen[name] {
 					seen[name] = true

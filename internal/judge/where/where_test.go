@@ -110,3 +110,15 @@ func TestDiffAgreesWithPprof(t *testing.T) {
 		assert.Equal(t, cum[r.Function], r.Cum, r.Function)
 	}
 }
+
+// In an allocations profile a sample's own count is its site's, the
+// first frame outside the runtime.
+func TestDiffSites(t *testing.T) {
+	base := build(map[string]int64{"runtime.mallocgc/runtime.growslice/layout/frame": 2}, "")
+	head := build(map[string]int64{"runtime.mallocgc/runtime.growslice/layout/frame": 2, "runtime.mallocgc/runtime.newobject/hit/frame": 7}, "")
+	w := Diff(base, head, Options{Sites: true})
+	require.Len(t, w.Rows, 1)
+	assert.Equal(t, "hit", w.Rows[0].Function)
+	w = Diff(base, head, Options{})
+	assert.Equal(t, "runtime.mallocgc", w.Rows[0].Function, "without Sites, the innermost frame")
+}

@@ -148,6 +148,12 @@ type Runner struct {
 	// instructions per call stack and step label (package callgrind's
 	// Pprof), for a where-table and `go tool pprof`.
 	Profiles *Profiles
+	// AllocSites, when set, runs every process recording its steps'
+	// allocation sites (scenario.AllocSitesEnv) and keeps each scenario's
+	// (ReadAllocSites) here: a process of its own, since it samples every
+	// allocation and collects garbage between labels. Not with
+	// Instructions.
+	AllocSites *Profiles
 
 	// traced counts the processes started per scenario while the latency
 	// trace is on, so that each writes a file of its own.
@@ -429,6 +435,27 @@ func (r *Runner) one(ctx context.Context, name string) (scenario.Result, error) 
 		}
 		defer os.RemoveAll(profiles)
 		callgrind.Wrap(cmd, valgrind, profiles)
+	}
+	if r.AllocSites != nil {
+		if r.Instructions {
+			panic("runner: AllocSites with Instructions")
+		}
+		sites, err := os.MkdirTemp("", "perfbench-allocs-")
+		if err != nil {
+			return scenario.Result{}, fmt.Errorf("runner: %w", err)
+		}
+		defer os.RemoveAll(sites)
+		cmd.Env = allocSitesEnv(cmd.Env, sites)
+		res, err := r.wait(ctx, name, cmd, "")
+		if err != nil || res.Broken != "" {
+			return res, err
+		}
+		p, err := ReadAllocSites(sites)
+		if err != nil {
+			return scenario.Result{Name: name, Broken: err.Error()}, nil
+		}
+		r.AllocSites.Keep(name, p)
+		return res, nil
 	}
 	return r.wait(ctx, name, cmd, profiles)
 }

@@ -227,7 +227,9 @@ func (s *Session) closeBatch() {
 	}
 	if s.plant != nil && s.plant.work != nil {
 		steps := max(len(s.steps)-s.open.First, 1)
+		s.sites.on()
 		s.count.extra(func() { s.plant.work(steps) })
+		s.sites.off()
 	}
 	end, ok := thread.CPU()
 	if s.plant != nil && s.plant.scale != nil && ok {

@@ -241,7 +241,7 @@ func (h *front) pairedRun(cmd *cobra.Command, names []string, head *runner.Runne
 		}
 		defer func() {
 			if err == nil {
-				err = count.explainPaired(&o, opts.HeadCounted, hc.Profiles, bc.Profiles)
+				err = count.explainPaired(ctx, &o, opts.HeadCounted, hc, bc)
 			}
 		}()
 	}

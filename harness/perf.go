@@ -130,7 +130,11 @@ as it was. Details: perfbench's docs/ratchet.md.`,
 				return err
 			}
 			opts.Toolchain = count.key()
-			if count != nil {
+			if count != nil && !check {
+				// The profiles kept with the baselines keep their
+				// stacks: they are what a later run's where-table is
+				// read from.
+				count.keepStacks()
 				opts.Profiles = count.profileFor
 			}
 			rt, err := ratchet.Open(opts)
@@ -146,7 +150,7 @@ as it was. Details: perfbench's docs/ratchet.md.`,
 			}
 			bar.judged(o, 1, 1)
 			count.writeProfilesTo(profiles)
-			if err := count.explainBands(&o, bpath); err != nil {
+			if err := count.explainBands(cmd.Context(), &o, bpath); err != nil {
 				return err
 			}
 			rep := &report.Report{Program: p, Command: "perf", Outcome: o, Terminal: terminalFor(cmd.OutOrStdout(), wide)}

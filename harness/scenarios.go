@@ -321,7 +321,7 @@ docs/paired.md and docs/formats.md.`,
 				rep.Outcome = o
 			}
 			counter.writeProfilesTo(profiles)
-			if err := counter.explainBands(&rep.Outcome, path); err != nil {
+			if err := counter.explainBands(cmd.Context(), &rep.Outcome, path); err != nil {
 				return err
 			}
 			return h.write(cmd, rep, f, ex)

@@ -17,6 +17,7 @@ import (
 	"github.com/perfbench/perfbench/internal/judge/where"
 	"github.com/perfbench/perfbench/internal/measure/callgrind"
 	"github.com/perfbench/perfbench/internal/measure/runner"
+	"github.com/perfbench/perfbench/internal/publish/flame"
 	"github.com/perfbench/perfbench/ratchet"
 	"github.com/perfbench/perfbench/scenario"
 )
@@ -94,10 +95,32 @@ func explain(o *outcome.Outcome, how func(outcome.Number) (where.Options, bool),
 			w := where.Diff(bp, hp, opts)
 			w.Scenario, w.Number, w.Unit = sc.Name, n.Name, n.Unit
 			w.HeadProfile, w.BaseProfile = hpath, bpath
+			if w.FlameGraph, err = flameGraph(bp, hp, opts, w); err != nil {
+				return err
+			}
 			o.Where = append(o.Where, w)
 		}
 	}
 	return nil
+}
+
+// flameGraph writes the differential flame graph of w's number beside
+// its head profile, SCENARIO.NUMBER.diff.svg, and returns its path.
+func flameGraph(base, head *profile.Profile, opts where.Options, w outcome.Where) (string, error) {
+	path := filepath.Join(filepath.Dir(w.HeadProfile), fmt.Sprintf("%s.%s.diff.svg", w.Scenario, w.Number))
+	f, err := os.Create(path)
+	if err != nil {
+		return "", fmt.Errorf("where: %w", err)
+	}
+	title := fmt.Sprintf("%s %s: base %s, head %s", w.Scenario, w.Number, filepath.Base(w.BaseProfile), filepath.Base(w.HeadProfile))
+	if err := flame.Write(f, base, head, flame.Options{Key: opts.Key, Value: opts.Value, Title: title}); err != nil {
+		f.Close()
+		return "", fmt.Errorf("where: %w", err)
+	}
+	if err := f.Close(); err != nil {
+		return "", fmt.Errorf("where: %w", err)
+	}
+	return path, nil
 }
 
 // byLabel returns how an instructions number that pick picks is read from
@@ -222,29 +245,96 @@ func (c *counting) profileFor(scenario string) []byte {
 	return keptProfile(c.r.Profiles.Get(scenario), c.toolchain)
 }
 
+// withStacks counts names once more, one process each, keeping stacks
+// (runner.Runner.Stacks), with r's build and options, and returns their
+// profiles: what a where-table is read from, paid for only where a number
+// is explained. Where r keeps stacks already, its own profiles are
+// returned.
+func withStacks(ctx context.Context, r *runner.Runner, names []string) (*runner.Profiles, error) {
+	if r.Stacks || len(names) == 0 {
+		return r.Profiles, nil
+	}
+	s := *r
+	s.Stacks, s.Profiles, s.Repeats = true, &runner.Profiles{}, 1
+	results, err := s.Run(ctx, names)
+	if err != nil {
+		return nil, err
+	}
+	for _, res := range results {
+		if res.Broken != "" {
+			return nil, fmt.Errorf("where: counting %s again with its stacks: %s", res.Name, res.Broken)
+		}
+	}
+	return s.Profiles, nil
+}
+
+// explainedScenarios are the scenarios of o with a number pick picks.
+func explainedScenarios(o outcome.Outcome, pick func(outcome.Number) bool) []string {
+	var names []string
+	for _, n := range o.Numbers() {
+		if pick(n) && !slices.Contains(names, n.Scenario) {
+			names = append(names, n.Scenario)
+		}
+	}
+	return names
+}
+
+// keepStacks makes every counted process keep its stacks: perf's, whose
+// profiles are kept with the baselines they record.
+func (c *counting) keepStacks() {
+	if c != nil {
+		c.r.Stacks = true
+	}
+}
+
 // explainBands adds to o, a run judged against its baselines, a
 // where-table for each instructions number that failed: this run's
-// profile against the one kept with the baseline, under baselines'
-// directory.
-func (c *counting) explainBands(o *outcome.Outcome, baselines string) error {
+// profile, counted once more with its stacks, against the one kept with
+// the baseline, under baselines' directory.
+func (c *counting) explainBands(ctx context.Context, o *outcome.Outcome, baselines string) error {
 	if c == nil {
 		return nil
+	}
+	keptDir := filepath.Join(filepath.Dir(baselines), ratchet.ProfilesDir)
+	var names []string
+	for _, name := range explainedScenarios(*o, explainedBands) {
+		if p, _, _ := kept(keptDir, c.toolchain)(name); p != nil {
+			names = append(names, name)
+		}
+	}
+	if len(names) == 0 {
+		return nil
+	}
+	head, err := withStacks(ctx, c.r, names)
+	if err != nil {
+		return err
 	}
 	var counted []scenario.Result
 	for _, res := range c.counted {
 		counted = append(counted, res)
 	}
 	dir := c.profiles
-	keptDir := filepath.Join(filepath.Dir(baselines), ratchet.ProfilesDir)
-	return explain(o, byLabel(counted, explainedBands), written(c.r.Profiles, &dir, "head"), kept(keptDir, c.toolchain))
+	return explain(o, byLabel(counted, explainedBands), written(head, &dir, "head"), kept(keptDir, c.toolchain))
 }
 
 // explainPaired adds to o, a paired run, a where-table for each
 // instructions number that failed or moved: head's profile against
-// base's, both written.
-func (c *counting) explainPaired(o *outcome.Outcome, counted []scenario.Result, head, base *runner.Profiles) error {
+// base's, each counted once more with its stacks, both written.
+func (c *counting) explainPaired(ctx context.Context, o *outcome.Outcome, counted []scenario.Result, head, base *runner.Runner) error {
+	names := explainedScenarios(*o, explainedPaired)
+	if len(names) == 0 {
+		return nil
+	}
+	hp, err := withStacks(ctx, head, names)
+	if err != nil {
+		return err
+	}
+	bp, err := withStacks(ctx, base, names)
+	if err != nil {
+		return err
+	}
 	dir := c.profiles
-	return explain(o, byLabel(counted, explainedPaired), written(head, &dir, "head"), written(base, &dir, "base"))
+	return explain(o, byLabel(counted, explainedPaired), written(hp, &dir, "head"), written(bp, &dir, "base"))
 }
 
 // explainedAllocs reports whether number n of a paired run is an

@@ -2,6 +2,7 @@ package harness
 
 import (
 	"bytes"
+	"context"
 	"os"
 	"path/filepath"
 	"testing"
@@ -45,14 +46,16 @@ func TestExplainPaired(t *testing.T) {
 	base.Keep("hover-storm", countedProfile(map[string]int64{"frame": 1000}))
 	dir := filepath.Join(t.TempDir(), "where")
 	c := &counting{profiles: dir}
+	// Runners that kept their stacks: nothing is counted again.
+	hr, br := &runner.Runner{Stacks: true, Profiles: &head}, &runner.Runner{Stacks: true, Profiles: &base}
 
 	same := failedInstructions(band.Pass, outcome.Same)
-	require.NoError(t, c.explainPaired(&same, hoverCounted, &head, &base))
+	require.NoError(t, c.explainPaired(context.Background(), &same, hoverCounted, hr, br))
 	assert.Empty(t, same.Where)
 	assert.NoDirExists(t, dir, "nothing explained, nothing written")
 
 	o := failedInstructions(band.Fail, outcome.Worse)
-	require.NoError(t, c.explainPaired(&o, hoverCounted, &head, &base))
+	require.NoError(t, c.explainPaired(context.Background(), &o, hoverCounted, hr, br))
 	require.Len(t, o.Where, 1)
 	w := o.Where[0]
 	assert.Equal(t, "spin", w.Rows[0].Function)
@@ -60,6 +63,7 @@ func TestExplainPaired(t *testing.T) {
 	assert.InDelta(t, 1.0, w.Rows[0].Share, 1e-9)
 	assert.FileExists(t, w.HeadProfile)
 	assert.FileExists(t, w.BaseProfile)
+	assert.FileExists(t, w.FlameGraph)
 	assert.Equal(t, "step=cross", w.Tag)
 }
 
@@ -72,10 +76,10 @@ func TestExplainBands(t *testing.T) {
 	require.NoError(t, os.MkdirAll(keptDir, 0o755))
 	head := &runner.Profiles{}
 	head.Keep("hover-storm", countedProfile(map[string]int64{"frame": 1000, "spin": 300}))
-	c := &counting{r: &runner.Runner{Profiles: head}, toolchain: "tc1", counted: map[string]scenario.Result{"hover-storm": hoverCounted[0]}, profiles: filepath.Join(root, "out")}
+	c := &counting{r: &runner.Runner{Profiles: head, Stacks: true}, toolchain: "tc1", counted: map[string]scenario.Result{"hover-storm": hoverCounted[0]}, profiles: filepath.Join(root, "out")}
 
 	o := failedInstructions(band.Fail, outcome.Same)
-	require.NoError(t, c.explainBands(&o, baselines))
+	require.NoError(t, c.explainBands(context.Background(), &o, baselines))
 	assert.Empty(t, o.Where, "no profile kept")
 
 	base := &runner.Profiles{}
@@ -85,17 +89,17 @@ func TestExplainBands(t *testing.T) {
 		require.NoError(t, os.WriteFile(ratchet.ProfilePath(keptDir, "hover-storm"), data, 0o644))
 	}
 	write("tc0")
-	require.NoError(t, c.explainBands(&o, baselines))
+	require.NoError(t, c.explainBands(context.Background(), &o, baselines))
 	assert.Empty(t, o.Where, "kept by another toolchain")
 
 	write("tc1")
-	require.NoError(t, c.explainBands(&o, baselines))
+	require.NoError(t, c.explainBands(context.Background(), &o, baselines))
 	require.Len(t, o.Where, 1)
 	assert.Equal(t, "spin", o.Where[0].Rows[0].Function)
 	assert.Equal(t, ratchet.ProfilePath(keptDir, "hover-storm"), o.Where[0].BaseProfile)
 
 	passed := failedInstructions(band.Pass, outcome.Same)
-	require.NoError(t, c.explainBands(&passed, baselines))
+	require.NoError(t, c.explainBands(context.Background(), &passed, baselines))
 	assert.Empty(t, passed.Where, "a pass needs no where-table")
 }
 

@@ -21,6 +21,9 @@ type Where struct {
 	// written to, for `go tool pprof -diff_base BASE HEAD`; "" where not
 	// written.
 	HeadProfile, BaseProfile string
+	// FlameGraph is the differential flame graph written beside them (an
+	// SVG page), "" where none was.
+	FlameGraph string
 	// Tag is the pprof sample label that picks the number's steps from
 	// the profiles (-tagfocus), "" where every sample is the number's.
 	Tag string

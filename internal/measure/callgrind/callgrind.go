@@ -6,7 +6,7 @@
 // valgrind's ToggleCollect, with collection off at start) and writes one
 // profile file per dump; this package reads each file's trigger and total
 // instructions (Parse), and where they went: each call stack's own
-// instructions (ReadStacks, with the callers Wrap has Callgrind keep
+// instructions (ReadStacks, with the callers KeepStacks has Callgrind keep
 // apart), as a profile in pprof's format (Pprof) that `go tool pprof`
 // reads and diffs as it does any Go profile.
 package callgrind
@@ -68,9 +68,8 @@ const outFile = "callgrind.out"
 func Wrap(cmd *exec.Cmd, valgrind, dir string) {
 	args := []string{valgrind, "--tool=callgrind", "--quiet", "--vgdb=no",
 		"--collect-atstart=no",
-		"--callgrind-out-file=" + filepath.Join(dir, outFile)}
-	args = append(args, StackOptions()...)
-	args = append(args, cmd.Path)
+		"--callgrind-out-file=" + filepath.Join(dir, outFile),
+		cmd.Path}
 	cmd.Args = append(args, cmd.Args[1:]...)
 	cmd.Path = valgrind
 	env := cmd.Env

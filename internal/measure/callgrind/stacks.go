@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -14,20 +15,22 @@ import (
 )
 
 // Depth is how many callers Callgrind keeps apart for each function
-// (--separate-callers): a function's cost is kept per chain of its Depth
-// callers, and that chain is the call stack its instructions are
-// attributed to. Twelve reaches from an allocation's innermost runtime
-// frame (mcache.refill, nextFree, mallocgc, growslice: five deep) through
-// the engine function that allocated to the stage of the frame that
-// called it, so that a where-table's self and cumulative deltas name the
-// code a change touched. It does not change what Callgrind counts, only
-// the time it takes to keep the contexts: docs/where.md has the cost.
+// under KeepStacks (--separate-callers): a function's cost is kept per
+// chain of its Depth callers, and that chain is the call stack its
+// instructions are attributed to. Twelve reaches from an allocation's
+// innermost runtime frame (mcache.refill, nextFree, mallocgc, growslice:
+// five deep) through the engine function that allocated to the stage of
+// the frame that called it. It does not change what Callgrind counts,
+// only what keeping the contexts costs: about 1.7 times the CPU time and
+// memory of a counted process (docs/where.md), which is why a run keeps
+// stacks only where it has something to explain.
 const Depth = 12
 
-// StackOptions are the options Wrap gives Callgrind so that each profile
-// keeps its costs per call stack (ReadStacks).
-func StackOptions() []string {
-	return []string{"--separate-callers=" + strconv.Itoa(Depth)}
+// KeepStacks makes cmd, wrapped by Wrap, keep each function's cost per
+// call stack of Depth callers, which ReadStacks reads; without it a
+// profile holds each function's own cost alone, a one-frame stack.
+func KeepStacks(cmd *exec.Cmd) {
+	cmd.Args = slices.Insert(cmd.Args, 1, "--separate-callers="+strconv.Itoa(Depth))
 }
 
 // Stacks is one of Callgrind's profile files read for where its

@@ -3,6 +3,7 @@ package callgrind
 import (
 	"bytes"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -144,4 +145,15 @@ func BenchmarkReadStacks(b *testing.B) {
 		}
 		Pprof([]Stacks{s})
 	}
+}
+
+// KeepStacks adds its one option among Valgrind's, before the program.
+func TestKeepStacks(t *testing.T) {
+	cmd := exec.Command("/bin/program", "scenario-child", "idle")
+	Wrap(cmd, "/usr/bin/valgrind", "/tmp/profiles")
+	n := len(cmd.Args)
+	KeepStacks(cmd)
+	require.Len(t, cmd.Args, n+1)
+	assert.Equal(t, "--separate-callers=12", cmd.Args[1])
+	assert.Equal(t, []string{"/bin/program", "scenario-child", "idle"}, cmd.Args[len(cmd.Args)-3:])
 }

@@ -36,7 +36,7 @@ func TestProfilesKeepsTheLeast(t *testing.T) {
 func TestCountedRunKeepsProfiles(t *testing.T) {
 	r := countedRunner(t)
 	r.Repeats = 1
-	r.Profiles = &Profiles{}
+	r.Profiles, r.Stacks = &Profiles{}, true
 	results, err := r.Run(context.Background(), []string{"hover-storm"})
 	require.NoError(t, err)
 	require.Empty(t, results[0].Broken)
@@ -49,6 +49,11 @@ func TestCountedRunKeepsProfiles(t *testing.T) {
 	for _, in := range results[0].Instructions {
 		assert.Equal(t, in.Count, sums[in.Label], in.Label)
 	}
+	deep := false
+	for _, s := range p.Sample {
+		deep = deep || len(s.Location) > 1
+	}
+	assert.True(t, deep, "with Stacks, stacks")
 	path, err := r.Profiles.Write(t.TempDir(), "hover-storm", "head")
 	require.NoError(t, err)
 	assert.FileExists(t, path)

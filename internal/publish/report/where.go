@@ -33,6 +33,8 @@ type WhereJSON struct {
 	BaseProfile string `json:"base_profile,omitempty"`
 	// Tag picks the number's samples in them (pprof -tagfocus).
 	Tag string `json:"tag,omitempty"`
+	// FlameGraph is the differential flame graph (an SVG page).
+	FlameGraph string `json:"flame_graph,omitempty"`
 }
 
 // WhereRowJSON is one function's move, a step.
@@ -47,7 +49,7 @@ func whereJSON(o outcome.Outcome) []WhereJSON {
 	var out []WhereJSON
 	for _, w := range o.Where {
 		j := WhereJSON{Scenario: w.Scenario, Number: w.Number, Unit: w.Unit, Base: w.Base, Change: w.Change,
-			Rows: []WhereRowJSON{}, HeadProfile: w.HeadProfile, BaseProfile: w.BaseProfile, Tag: w.Tag}
+			Rows: []WhereRowJSON{}, HeadProfile: w.HeadProfile, BaseProfile: w.BaseProfile, Tag: w.Tag, FlameGraph: w.FlameGraph}
 		for _, r := range w.Rows {
 			j.Rows = append(j.Rows, WhereRowJSON{Function: r.Function, Self: r.Self, Cum: r.Cum, Share: r.Share})
 		}
@@ -129,6 +131,9 @@ func writeWhereTerminal(w io.Writer, o outcome.Outcome, width int) error {
 		if c := pprofCommand(wh); c != "" {
 			b.WriteString(Wrap(c, width, "  ", "    ") + "\n")
 		}
+		if wh.FlameGraph != "" {
+			b.WriteString(Wrap("flame graph: "+wh.FlameGraph, width, "  ", "    ") + "\n")
+		}
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
@@ -157,6 +162,9 @@ func writeWhereMarkdown(w io.Writer, o outcome.Outcome) error {
 		fmt.Fprintf(&b, "\nThese %d rows: %s of the change.", len(shown), share(wh.Covered(len(shown))))
 		if c := pprofCommand(wh); c != "" {
 			fmt.Fprintf(&b, " Full profiles: `%s`.", c)
+		}
+		if wh.FlameGraph != "" {
+			fmt.Fprintf(&b, " Flame graph: `%s`.", wh.FlameGraph)
 		}
 		b.WriteString("\n")
 	}

@@ -104,6 +104,17 @@ func explain(o *outcome.Outcome, how func(outcome.Number) (where.Options, bool),
 	return nil
 }
 
+// flameRoots are the frames a step's work is called from (package
+// scenario runs each step's work, and a planted slowdown, through them):
+// a flame graph is drawn from them up. Callgrind loses a Go stack's outer
+// frames where the runtime copies the stack, at another depth in
+// another build, so drawn from the process's start the same work of two
+// builds would fall under different roots.
+var flameRoots = []string{
+	"github.com/perfbench/perfbench/scenario.(*counting).step",
+	"github.com/perfbench/perfbench/scenario.(*counting).extra",
+}
+
 // flameGraph writes the differential flame graph of w's number beside
 // its head profile, SCENARIO.NUMBER.diff.svg, and returns its path.
 func flameGraph(base, head *profile.Profile, opts where.Options, w outcome.Where) (string, error) {
@@ -113,7 +124,7 @@ func flameGraph(base, head *profile.Profile, opts where.Options, w outcome.Where
 		return "", fmt.Errorf("where: %w", err)
 	}
 	title := fmt.Sprintf("%s %s: base %s, head %s", w.Scenario, w.Number, filepath.Base(w.BaseProfile), filepath.Base(w.HeadProfile))
-	if err := flame.Write(f, base, head, flame.Options{Key: opts.Key, Value: opts.Value, Title: title}); err != nil {
+	if err := flame.Write(f, base, head, flame.Options{Key: opts.Key, Value: opts.Value, Title: title, Roots: flameRoots}); err != nil {
 		f.Close()
 		return "", fmt.Errorf("where: %w", err)
 	}

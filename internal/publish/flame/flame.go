@@ -29,6 +29,11 @@ type Options struct {
 	Title string
 	// Width is the picture's width in pixels; zero means 1200.
 	Width int
+	// Roots name the frames a stack is drawn from, where it holds one:
+	// what is outside the measured work (the process's start, its
+	// command line) is left out, and two sides whose stacks were cut at
+	// different depths above it still draw their work in one place.
+	Roots []string
 }
 
 // node is one frame in one call path, with both sides' cumulative count.
@@ -66,15 +71,21 @@ func (n *node) add(p *profile.Profile, o Options, head bool) {
 		bump(at)
 		// Outermost first: a location's lines are innermost first, and
 		// a sample's locations too.
+		var frames []string
 		for i := len(s.Location) - 1; i >= 0; i-- {
 			lines := s.Location[i].Line
 			for j := len(lines) - 1; j >= 0; j-- {
-				if lines[j].Function == nil {
-					continue
+				if lines[j].Function != nil {
+					frames = append(frames, lines[j].Function.Name)
 				}
-				at = at.child(lines[j].Function.Name)
-				bump(at)
 			}
+		}
+		if k := slices.IndexFunc(frames, func(f string) bool { return slices.Contains(o.Roots, f) }); k > 0 {
+			frames = frames[k:]
+		}
+		for _, f := range frames {
+			at = at.child(f)
+			bump(at)
 		}
 	}
 }

@@ -74,3 +74,17 @@ func TestWrite(t *testing.T) {
 	assert.InDelta(t, 600/1.1, layoutWidth, 0.01)
 	assert.Contains(t, svg, ">scenario.sp…<", "labelled by its short name, cut to its width")
 }
+
+// Stacks are drawn from their root frame where they hold one: two sides
+// whose stacks reach different depths above it draw alike.
+func TestRoots(t *testing.T) {
+	base := build(map[string]int64{"spin;step;record;cobra": 10})
+	head := build(map[string]int64{"spin;step;record": 10})
+	var b bytes.Buffer
+	require.NoError(t, Write(&b, base, head, Options{Roots: []string{"step"}}))
+	assert.Contains(t, b.String(), "<title>spin&#10;head 10, base 10, change 0</title>")
+	assert.NotContains(t, b.String(), "cobra")
+	b.Reset()
+	require.NoError(t, Write(&b, base, head, Options{}))
+	assert.Contains(t, b.String(), "<title>cobra&#10;head 0, base 10, change -10</title>", "without roots, where they were cut")
+}

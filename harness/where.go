@@ -2,12 +2,14 @@ package harness
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/google/pprof/profile"
 	"github.com/spf13/pflag"
@@ -336,12 +338,16 @@ func (c *counting) explainPaired(ctx context.Context, o *outcome.Outcome, counte
 	if len(names) == 0 {
 		return nil
 	}
+	// Both sides at once: counts do not move with the machine's load.
+	var (
+		bp   *runner.Profiles
+		berr error
+		wg   sync.WaitGroup
+	)
+	wg.Go(func() { bp, berr = withStacks(ctx, base, names) })
 	hp, err := withStacks(ctx, head, names)
-	if err != nil {
-		return err
-	}
-	bp, err := withStacks(ctx, base, names)
-	if err != nil {
+	wg.Wait()
+	if err = cmp.Or(err, berr); err != nil {
 		return err
 	}
 	dir := c.profiles

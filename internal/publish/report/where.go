@@ -91,6 +91,14 @@ func whereHeading(w outcome.Where) string {
 	return fmt.Sprintf("where %s %s moved: %s %s%s", w.Scenario, w.Number, signed(w.Change), w.Unit, rel)
 }
 
+// rowsWord names the rows shown: "this row", "these 3 rows".
+func rowsWord(n int) string {
+	if n == 1 {
+		return "this row"
+	}
+	return fmt.Sprintf("these %d rows", n)
+}
+
 // pprofCommand is the command that shows a where-table's whole diff.
 func pprofCommand(w outcome.Where) string {
 	if w.HeadProfile == "" || w.BaseProfile == "" {
@@ -101,6 +109,12 @@ func pprofCommand(w outcome.Where) string {
 		tag = " -tagfocus=" + w.Tag
 	}
 	return fmt.Sprintf("go tool pprof -top%s -diff_base %s %s", tag, w.BaseProfile, w.HeadProfile)
+}
+
+// WriteWhere prints the where-tables of o as a terminal report does,
+// for a command that prints no table of its own (bisect).
+func WriteWhere(w io.Writer, o outcome.Outcome, width int) error {
+	return writeWhereTerminal(w, o, width)
 }
 
 // writeWhereTerminal prints, after a run's table, a where-table for each
@@ -127,7 +141,7 @@ func writeWhereTerminal(w io.Writer, o outcome.Outcome, width int) error {
 			line := fmt.Sprintf("  %10s  %10s  %7s  %s", signed(r.Self), signed(r.Cum), share(r.Share), shortFunction(r.Function))
 			b.WriteString(clipped(line, width) + "\n")
 		}
-		fmt.Fprintf(&b, "  these %d rows: %s of the change\n", len(shown), share(wh.Covered(len(shown))))
+		fmt.Fprintf(&b, "  %s: %s of the change\n", rowsWord(len(shown)), share(wh.Covered(len(shown))))
 		if c := pprofCommand(wh); c != "" {
 			b.WriteString(Wrap(c, width, "  ", "    ") + "\n")
 		}
@@ -159,7 +173,7 @@ func writeWhereMarkdown(w io.Writer, o outcome.Outcome) error {
 			rows = append(rows, []string{"`" + shortFunction(r.Function) + "`", signed(r.Self), signed(r.Cum), share(r.Share)})
 		}
 		MarkdownTable(&b, []string{"function", "self Δ", "cum Δ", "share"}, rows)
-		fmt.Fprintf(&b, "\nThese %d rows: %s of the change.", len(shown), share(wh.Covered(len(shown))))
+		fmt.Fprintf(&b, "\n%s: %s of the change.", strings.ToUpper(rowsWord(len(shown))[:1])+rowsWord(len(shown))[1:], share(wh.Covered(len(shown))))
 		if c := pprofCommand(wh); c != "" {
 			fmt.Fprintf(&b, " Full profiles: `%s`.", c)
 		}

@@ -80,3 +80,8 @@ func TestShortFunction(t *testing.T) {
 		assert.Equal(t, want, shortFunction(in), in)
 	}
 }
+
+func TestRowsWord(t *testing.T) {
+	assert.Equal(t, "this row", rowsWord(1))
+	assert.Equal(t, "these 3 rows", rowsWord(3))
+}

@@ -19,6 +19,8 @@ require (
 	gonum.org/v1/plot v0.17.0
 )
 
+require github.com/google/pprof v0.0.0-20261118010117-084b33a85f63
+
 require (
 	fyne.io/fyne/v2 v2.7.1
 	github.com/fredbi/uri v1.1.1 // indirect

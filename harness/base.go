@@ -165,7 +165,7 @@ func thisBinary(bi *debug.BuildInfo) string {
 // two sides; the temporary builds are removed before it returns.
 // binFlag is the flag that hands in the base's builds instead (binaries):
 // messages name it as the way out of a base that cannot be built here.
-func (h *front) pairedRun(cmd *cobra.Command, names []string, head *runner.Runner, ref, refName, binFlag string, binaries, heads []string, layouts int, opts paired.Options, count *counting) (outcome.Outcome, sides, error) {
+func (h *front) pairedRun(cmd *cobra.Command, names []string, head *runner.Runner, ref, refName, binFlag string, binaries, heads []string, layouts int, opts paired.Options, count *counting) (o outcome.Outcome, _ sides, err error) {
 	ctx := cmd.Context()
 	// One line redrawn on a terminal, a line per build side and per look
 	// in a log: building the base and the pairs take long enough that a
@@ -235,15 +235,28 @@ func (h *front) pairedRun(cmd *cobra.Command, names []string, head *runner.Runne
 		// disturb.
 		timed := timedScenarios(names)
 		progress.Step(fmt.Sprintf("counting the instructions of %d scenarios under Valgrind, head and base", len(timed)))
-		var err error
-		if opts.HeadCounted, err = count.of(opts.Head).Run(ctx, timed); err != nil {
+		hc, bc := count.of(opts.Head), count.of(opts.Base)
+		hc.Profiles, bc.Profiles = &runner.Profiles{}, &runner.Profiles{}
+		if opts.HeadCounted, err = hc.Run(ctx, timed); err != nil {
 			return outcome.Outcome{}, sides{}, err
 		}
-		if opts.BaseCounted, err = count.of(opts.Base).Run(ctx, timed); err != nil {
+		if opts.BaseCounted, err = bc.Run(ctx, timed); err != nil {
 			return outcome.Outcome{}, sides{}, err
 		}
+		defer func() {
+			if err == nil {
+				err = count.explainPaired(ctx, &o, opts.HeadCounted, hc, bc)
+			}
+		}()
 	}
-	o, err := paired.Run(ctx, names, opts)
+	o, err = paired.Run(ctx, names, opts)
+	if err == nil {
+		dir := ""
+		if count != nil {
+			dir = count.profiles
+		}
+		err = explainAllocsPaired(ctx, &o, opts.Head, opts.Base, &dir)
+	}
 	progress.done()
 	var ce *paired.ClockError
 	if errors.As(err, &ce) {

@@ -258,7 +258,7 @@ func isCobraUsage(err error) bool {
 // --quiet from the root's persistent flags.
 func (h *front) commands() []*cobra.Command {
 	return []*cobra.Command{checkingEnv(h.scenariosCmd()), checkingEnv(h.scenarioCmd()),
-		checkingEnv(h.perfCmd()), checkingEnv(h.referenceCmd()), h.childCmd()}
+		checkingEnv(h.perfCmd()), checkingEnv(h.referenceCmd()), checkingEnv(h.bisectCmd()), h.childCmd()}
 }
 
 // front is one program's front end.

@@ -56,6 +56,16 @@ type counting struct {
 	toolchain string
 	counted   map[string]scenario.Result
 	log       io.Writer
+	// profiles is where the profiles behind a where-table go (--profiles);
+	// "" makes a temporary directory when one is needed.
+	profiles string
+}
+
+// writeProfilesTo sets where the profiles behind a where-table go.
+func (c *counting) writeProfilesTo(dir string) {
+	if c != nil {
+		c.profiles = dir
+	}
 }
 
 // newCounting returns how a command counts instructions in mode, or nil
@@ -79,6 +89,7 @@ func newCounting(ctx context.Context, mode string, timeout runner.Runner, log io
 	}
 	r := timeout
 	r.Instructions, r.Repeats, r.Progress, r.Jobs = true, countedProcesses, nil, 0
+	r.Profiles = &runner.Profiles{}
 	return &counting{r: &r, toolchain: key, counted: map[string]scenario.Result{}, log: log}, nil
 }
 

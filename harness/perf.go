@@ -44,6 +44,7 @@ func (h *front) perfCmd() *cobra.Command {
 		wide                    bool
 		ex                      *exports
 		instructions            string
+		profiles                string
 	)
 	p := h.program
 	cmd := &cobra.Command{
@@ -129,6 +130,13 @@ as it was. Details: perfbench's docs/ratchet.md.`,
 				return err
 			}
 			opts.Toolchain = count.key()
+			if count != nil && !check {
+				// The profiles kept with the baselines keep their
+				// stacks: they are what a later run's where-table is
+				// read from.
+				count.keepStacks()
+				opts.Profiles = count.profileFor
+			}
 			rt, err := ratchet.Open(opts)
 			if err != nil {
 				bar.Done()
@@ -141,6 +149,10 @@ as it was. Details: perfbench's docs/ratchet.md.`,
 				return h.ratchetErr(err)
 			}
 			bar.judged(o, 1, 1)
+			count.writeProfilesTo(profiles)
+			if err := count.explainBands(cmd.Context(), &o, bpath); err != nil {
+				return err
+			}
 			rep := &report.Report{Program: p, Command: "perf", Outcome: o, Terminal: terminalFor(cmd.OutOrStdout(), wide)}
 			if err := rep.Write(cmd.OutOrStdout(), cmd.ErrOrStderr(), f); err != nil {
 				return err
@@ -180,6 +192,7 @@ as it was. Details: perfbench's docs/ratchet.md.`,
 	fl.StringVar(&formatArg, "format", "table", "output format: table, markdown or json")
 	ex = addExports(fl, report.Markdown, report.JSON)
 	addInstructionsFlag(fl, &instructions)
+	addProfilesFlag(fl, &profiles)
 	fl.BoolVar(&check, "check", false, "judge and check the docs are up to date; write nothing (what CI runs)")
 	fl.BoolVar(&advisory, "advisory-times", false, "with --check: report a time over its limit without failing on it")
 	fl.StringVar(&baselines, "baselines", "", "baselines file (default "+h.baselinesDefault()+" under the module root)")

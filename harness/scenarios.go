@@ -232,6 +232,7 @@ func (h *front) scenariosCmd() *cobra.Command {
 		tolerance    float64
 		ex           *exports
 		instructions string
+		profiles     string
 	)
 	p := h.program
 	cmd := &cobra.Command{
@@ -271,6 +272,7 @@ docs/paired.md and docs/formats.md.`,
 				if err != nil {
 					return err
 				}
+				counter.writeProfilesTo(profiles)
 				return h.runPaired(cmd, names, &runner.Runner{Timeout: timeout, Repeats: 1}, base, baseBins, headBins, layouts,
 					paired.Options{Pairs: pairs, Budget: budget, FailUnsure: failUns, Tolerance: tolerance}, f, ex, counter)
 			}
@@ -318,6 +320,10 @@ docs/paired.md and docs/formats.md.`,
 				}
 				rep.Outcome = o
 			}
+			counter.writeProfilesTo(profiles)
+			if err := counter.explainBands(cmd.Context(), &rep.Outcome, path); err != nil {
+				return err
+			}
 			return h.write(cmd, rep, f, ex)
 		},
 	}
@@ -328,6 +334,7 @@ docs/paired.md and docs/formats.md.`,
 	fl.StringVar(&formatArg, "format", "table", "output format: table, markdown, benchfmt, bmf, gab-times, gab-counts, gab-floors, gab-instructions (docs/trackers.md) or json")
 	fl.IntVar(&count, "count", 1, "with --format benchfmt, run every scenario this many times")
 	addInstructionsFlag(fl, &instructions)
+	addProfilesFlag(fl, &profiles)
 	ex = addExports(fl, slices.Concat([]report.Format{report.Markdown, report.JSON, report.Benchfmt, report.BMF}, report.GABFormats)...)
 	fl.StringVar(&baselines, "baselines", "", "baselines file (default "+h.baselinesDefault()+" under the module root)")
 	fl.DurationVar(&timeout, "timeout", runner.DefaultTimeout, "how long one scenario's process may run before it is judged broken")

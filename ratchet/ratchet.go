@@ -119,6 +119,17 @@ type Options struct {
 	// differ, and Check reports it stale (outcome.Recording.Stale).
 	ReferencePage string
 
+	// Profiles, when set, returns the instructions profile (pprof's
+	// format, gzipped) this run counted scenario with, nil where it has
+	// none. Whenever one of the scenario's instructions baselines moves,
+	// it is written to ProfilePath(ProfilesDir, scenario) in the same
+	// write group as the baselines file: the profile a later run's
+	// where-table diffs against (profiles.go).
+	Profiles func(scenario string) []byte
+	// ProfilesDir is where those profiles are kept; "" means ProfilesDir
+	// beside Baselines.
+	ProfilesDir string
+
 	// disk is where the files are written; nil means the real file
 	// system. A test fails its operations one at a time.
 	disk writegroup.Disk
@@ -153,6 +164,9 @@ func (o Options) withDefaults() Options {
 	}
 	if o.ReferencePage == "" {
 		o.ReferencePage = filepath.Join(filepath.Dir(o.Docs), "perf", "reference.md")
+	}
+	if o.ProfilesDir == "" {
+		o.ProfilesDir = filepath.Join(filepath.Dir(o.Baselines), ProfilesDir)
 	}
 	if o.disk == nil {
 		o.disk = writegroup.OS{}
@@ -641,7 +655,16 @@ func (r *Ratchet) write(o outcome.Outcome) (outcome.Outcome, error) {
 			return o, writegroup.WriteError(pageFile.Path, err)
 		}
 	}
+	profiles := r.profileWrites(o)
+	if len(profiles) > 0 && baselinesFile.Data != nil {
+		if err := opts.disk.MkdirAll(opts.ProfilesDir, 0o755); err != nil {
+			return o, writegroup.WriteError(opts.ProfilesDir, err)
+		}
+	} else {
+		profiles = nil
+	}
 	group := append([]writegroup.Member{baselinesFile, docsFile, historyFile, pageFile}, chartWrites...)
+	group = append(group, profiles...)
 	if err := writegroup.Write(opts.disk, opts.Baselines, group...); err != nil {
 		return o, err
 	}

@@ -31,6 +31,11 @@ import (
 // Runner.Instructions) by 7 an iteration, what the spin's loop retires
 // on amd64, and its time by whatever that costs here.
 //
+// "SCENARIO:allocs+N" (hover-storm:allocs+2) plants N heap objects of
+// 16 bytes a step (allocate): the steps' allocations a frame rise by N
+// over the frames a step draws, and their instructions by what the
+// allocator retires, which a where-table of allocation sites names.
+//
 // "SCENARIO:FACTOR" (hover-storm:2) scales each sample: as a sample
 // closes the session spins for (FACTOR−1) times the CPU time the sample
 // took, then reads the clock again and takes one read's least cost off,
@@ -60,6 +65,9 @@ func planted(name string) *plant {
 	}
 	if spec.spins > 0 {
 		return &plant{work: func(steps int) { spin(spec.spins * steps) }}
+	}
+	if spec.allocs > 0 {
+		return &plant{work: func(steps int) { allocate(spec.allocs * steps) }}
 	}
 	factor, ref := spec.factor, spec.ref
 	if factor == 1 {
@@ -124,6 +132,17 @@ func spinRate() float64 {
 }
 
 var sink uint64
+
+// allocSink keeps each planted object reachable past its allocation, so
+// the compiler cannot keep it on the stack.
+var allocSink *[16]byte
+
+//go:noinline
+func allocate(n int) {
+	for range n {
+		allocSink = new([16]byte)
+	}
+}
 
 //go:noinline
 func spin(n int) {

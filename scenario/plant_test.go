@@ -18,13 +18,14 @@ func TestParsePlant(t *testing.T) {
 		{"hover-storm:1.03@1.19", plantSpec{target: "hover-storm", factor: 1.03, ref: 1.19}},
 		{"scroll:1", plantSpec{target: "scroll", factor: 1}},
 		{"hover-storm:+20", plantSpec{target: "hover-storm", factor: 1, spins: 20}},
+		{"hover-storm:allocs+3", plantSpec{target: "hover-storm", factor: 1, allocs: 3}},
 	} {
 		got, err := parsePlant(tt.in)
 		assert.NoError(t, err, tt.in)
 		assert.Equal(t, tt.want, got, tt.in)
 	}
 	for _, bad := range []string{"hover-storm", "hover-storm:0.9", "hover-storm:x", ":2", "hover-storm:1.1@", "hover-storm:1.1@0", "hover-storm:1.1@-1", "hover-storm:NaN",
-		"hover-storm:+", "hover-storm:+0", "hover-storm:+-3", "hover-storm:+1.5", ":+3"} {
+		"hover-storm:+", "hover-storm:+0", "hover-storm:+-3", "hover-storm:+1.5", ":+3", "hover-storm:allocs+0", "hover-storm:allocs+", ":allocs+2"} {
 		_, err := parsePlant(bad)
 		assert.Error(t, err, bad)
 	}
@@ -35,5 +36,5 @@ func TestCheckPlant(t *testing.T) {
 	assert.NoError(t, CheckPlant("PERFBENCH_BASE_PLANT", ""))
 	assert.NoError(t, CheckPlant("PERFBENCH_BASE_PLANT", "hover-storm:1.1@1.2"))
 	assert.EqualError(t, CheckPlant("PERFBENCH_BASE_PLANT", "hover-storm:fast"),
-		`PERFBENCH_BASE_PLANT="hover-storm:fast": want SCENARIO:FACTOR or SCENARIO:FACTOR@REF with FACTOR from 1 to 1000 and REF > 0 µs, or SCENARIO:+N with N from 1 to 1e9 iterations a step`)
+		`PERFBENCH_BASE_PLANT="hover-storm:fast": want SCENARIO:FACTOR or SCENARIO:FACTOR@REF with FACTOR from 1 to 1000 and REF > 0 µs, or SCENARIO:+N with N from 1 to 1e9 iterations a step, or SCENARIO:allocs+N with N from 1 to 1e6 objects a step`)
 }

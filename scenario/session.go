@@ -56,6 +56,8 @@ type Session struct {
 	count counting
 	// stepping says a step's input and frames are running (Stepping).
 	stepping bool
+	// sites records the steps' allocation sites (AllocSitesEnv).
+	sites sites
 }
 
 // plant is a slowdown planted in thread-CPU samples, in one of two
@@ -135,6 +137,7 @@ const gcEvery = 64 << 20
 // collects only between samples (see collect).
 func (s *Session) startRecording() {
 	s.count.begin()
+	s.sites.begin()
 	s.count.collect()
 	var m runtime.MemStats
 	runtime.ReadMemStats(&m)
@@ -181,6 +184,7 @@ func (s *Session) record(label string, do func()) {
 		s.closeBatch()
 	}
 	s.count.label(label)
+	s.sites.label(label)
 	n := len(s.sub.FrameCosts())
 	if s.src != nil {
 		s.src.ReadCounts(s.before)
@@ -189,7 +193,9 @@ func (s *Session) record(label string, do func()) {
 		s.openBatch(i)
 	}
 	s.stepping = true
+	s.sites.on()
 	s.count.step(do)
+	s.sites.off()
 	s.stepping = false
 	if s.batch <= 1 {
 		s.closeBatch()
@@ -229,7 +235,9 @@ func (s *Session) closeBatch() {
 	}
 	if s.plant != nil && s.plant.work != nil {
 		steps := max(len(s.steps)-s.open.First, 1)
+		s.sites.on()
 		s.count.extra(func() { s.plant.work(steps) })
+		s.sites.off()
 	}
 	end, ok := thread.CPU()
 	if s.plant != nil && s.plant.scale != nil && ok {
@@ -267,6 +275,7 @@ func (s *Session) collect() {
 func (s *Session) Record() *Record {
 	s.closeBatch()
 	s.count.dump()
+	s.sites.end()
 	r := &Record{Steps: s.steps, Subject: s.sub, Timings: s.timings, Instructions: s.count.labels}
 	if s.sub != nil {
 		r.Allocs, r.AllocBytes = s.allocs, s.allocBytes

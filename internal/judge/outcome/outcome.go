@@ -51,6 +51,9 @@ type Outcome struct {
 	Recording
 	// Pairing is how a paired run judged its times; zero against Bands.
 	Pairing
+	// Where explains the instructions numbers that failed or moved, one
+	// each where both sides have a profile (where.go).
+	Where []Where
 }
 
 // Failed reports whether the outcome fails the command: any number that

@@ -5,8 +5,10 @@
 // Callgrind counts only where the program switched collection on (package
 // valgrind's ToggleCollect, with collection off at start) and writes one
 // profile file per dump; this package reads each file's trigger and total
-// instructions, not its per-function costs, which callgrind_annotate shows
-// for a reader hunting what a count spent.
+// instructions (Parse), and where they went: each call stack's own
+// instructions (ReadStacks, with the callers KeepStacks has Callgrind keep
+// apart), as a profile in pprof's format (Pprof) that `go tool pprof`
+// reads and diffs as it does any Go profile.
 package callgrind
 
 import (
@@ -102,6 +104,9 @@ type Profile struct {
 	// and Totals holds each event's total, in the same order.
 	Events []string
 	Totals []uint64
+
+	// file is the profile's name in the directory ReadDir read.
+	file string
 }
 
 // Request returns the reason the program gave for this dump, and whether
@@ -228,6 +233,7 @@ func ReadDir(dir string) ([]Profile, error) {
 		if err != nil {
 			return nil, err
 		}
+		p.file = e.Name()
 		out = append(out, p)
 	}
 	slices.SortFunc(out, func(a, b Profile) int { return a.Part - b.Part })

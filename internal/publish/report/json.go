@@ -67,12 +67,14 @@ type JudgedJSON struct {
 	// DocsStale (perf --check) says the docs are out of date, which fails
 	// the command though every band passed: the verdict alone reads pass.
 	DocsStale bool `json:"docs_stale,omitempty"`
+	// Where explains each instructions number that failed (where.go).
+	Where []WhereJSON `json:"where,omitempty"`
 }
 
 func judgedJSON(o outcome.Outcome) JudgedJSON {
 	out := JudgedJSON{Machine: o.Machine, Testbed: tracker.Testbed(o.Machine), Verdict: o.Verdict,
 		BaselinesWritten: o.BaselinesWritten, HistoryWritten: o.HistoryWritten, DocsWritten: o.DocsWritten, ChartsWritten: o.ChartsWritten,
-		DocsStale: o.DocsStale}
+		DocsStale: o.DocsStale, Where: whereJSON(o)}
 	for _, m := range o.Moves {
 		out.Moves = append(out.Moves, MoveJSON{Scenario: m.Scenario, Number: m.Number, Unit: m.Unit,
 			Kind: m.Kind, Direction: m.Direction, From: m.From, To: m.To, Why: m.Why})
@@ -133,6 +135,9 @@ type PairedJSON struct {
 	Verdict    band.Verdict       `json:"verdict"`
 	Broken     []string           `json:"broken,omitempty"`
 	Numbers    []PairedNumberJSON `json:"numbers"`
+	// Where explains each instructions number that failed or moved
+	// (where.go).
+	Where []WhereJSON `json:"where,omitempty"`
 }
 
 func pairedJSON(base string, o outcome.Outcome) PairedJSON {
@@ -143,7 +148,7 @@ func pairedJSON(base string, o outcome.Outcome) PairedJSON {
 		return &v
 	}
 	out := PairedJSON{Base: base, Tolerance: o.Tolerance, Alpha: o.Alpha, Times: o.Times, Looks: o.Looks, FailUnsure: o.FailUnsure,
-		Builds: o.Builds, Seed: o.Seed, Verdict: o.Verdict, Broken: o.Broken(), Numbers: []PairedNumberJSON{}}
+		Builds: o.Builds, Seed: o.Seed, Verdict: o.Verdict, Broken: o.Broken(), Numbers: []PairedNumberJSON{}, Where: whereJSON(o)}
 	for _, n := range o.Numbers() {
 		r := n.Ratio
 		j := PairedNumberJSON{Scenario: n.Scenario, Name: n.Name, Unit: n.Unit, Kind: n.Band.Kind,

@@ -98,11 +98,27 @@ func (r *Report) Write(w, errw io.Writer, f Format) error {
 	case BMF, GABTimes, GABCounts, GABFloors, GABInstructions:
 		return writeTracker(w, f, o)
 	case Markdown:
-		if o.Against == outcome.Base {
-			return writeMarkdownPaired(w, r.Program, r.Command, r.Base, o)
+		if err := r.writeMarkdown(w); err != nil {
+			return err
 		}
-		return writeMarkdownOutcome(w, r.Program, r.Command, o)
+		return writeWhereMarkdown(w, o)
 	}
+	if err := r.writeTable(w); err != nil {
+		return err
+	}
+	return writeWhereTerminal(w, o, r.Terminal.Width)
+}
+
+func (r *Report) writeMarkdown(w io.Writer) error {
+	o := r.Outcome
+	if o.Against == outcome.Base {
+		return writeMarkdownPaired(w, r.Program, r.Command, r.Base, o)
+	}
+	return writeMarkdownOutcome(w, r.Program, r.Command, o)
+}
+
+func (r *Report) writeTable(w io.Writer) error {
+	o := r.Outcome
 	switch {
 	case o.Against == outcome.Base:
 		return writePairedTable(w, r.Head, r.Base, o, r.Terminal.Width)

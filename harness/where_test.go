@@ -1,0 +1,127 @@
+package harness
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/google/pprof/profile"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/perfbench/perfbench/band"
+	"github.com/perfbench/perfbench/internal/judge/outcome"
+	"github.com/perfbench/perfbench/internal/measure/callgrind"
+	"github.com/perfbench/perfbench/internal/measure/runner"
+	"github.com/perfbench/perfbench/ratchet"
+	"github.com/perfbench/perfbench/scenario"
+)
+
+// counted builds a profile as package callgrind does: one sample per
+// function (a one-frame stack), all under step label cross.
+func countedProfile(costs map[string]int64) *profile.Profile {
+	var dumps []callgrind.Stacks
+	d := callgrind.Stacks{Trigger: "Client Request: cross"}
+	for name, n := range costs {
+		d.Costs = append(d.Costs, callgrind.StackCost{Frames: []string{name, "main"}, Files: []string{"", ""}, Instructions: uint64(n)})
+	}
+	return callgrind.Pprof(append(dumps, d))
+}
+
+func failedInstructions(verdict band.Verdict, move outcome.Move) outcome.Outcome {
+	n := outcome.Number{Scenario: "hover-storm", Verdict: verdict, Move: move}
+	n.Name, n.Unit, n.Band, n.BandVerdict = "instructions", "instructions/step", band.Instructions(0.0025), verdict
+	return outcome.Outcome{Scenarios: []outcome.Scenario{{Name: "hover-storm", Numbers: []outcome.Number{n}}}}
+}
+
+var hoverCounted = []scenario.Result{{Name: "hover-storm", Instructions: []scenario.Instructions{{Label: "cross", Steps: 10, Count: 1}}}}
+
+// A paired run explains an instructions number that failed, writes both
+// profiles, and leaves one that did not move alone, writing nothing.
+func TestExplainPaired(t *testing.T) {
+	var head, base runner.Profiles
+	head.Keep("hover-storm", countedProfile(map[string]int64{"frame": 1000, "spin": 300}))
+	base.Keep("hover-storm", countedProfile(map[string]int64{"frame": 1000}))
+	dir := filepath.Join(t.TempDir(), "where")
+	c := &counting{profiles: dir}
+	// Runners that kept their stacks: nothing is counted again.
+	hr, br := &runner.Runner{Stacks: true, Profiles: &head}, &runner.Runner{Stacks: true, Profiles: &base}
+
+	same := failedInstructions(band.Pass, outcome.Same)
+	require.NoError(t, c.explainPaired(context.Background(), &same, hoverCounted, hr, br))
+	assert.Empty(t, same.Where)
+	assert.NoDirExists(t, dir, "nothing explained, nothing written")
+
+	o := failedInstructions(band.Fail, outcome.Worse)
+	require.NoError(t, c.explainPaired(context.Background(), &o, hoverCounted, hr, br))
+	require.Len(t, o.Where, 1)
+	w := o.Where[0]
+	assert.Equal(t, "spin", w.Rows[0].Function)
+	assert.InDelta(t, 30.0, w.Rows[0].Self, 1e-9, "a step: 300 over 10 steps")
+	assert.InDelta(t, 1.0, w.Rows[0].Share, 1e-9)
+	assert.FileExists(t, w.HeadProfile)
+	assert.FileExists(t, w.BaseProfile)
+	assert.FileExists(t, w.FlameGraph)
+	assert.Equal(t, "step=cross", w.Tag)
+}
+
+// A run against its baselines diffs against the profile kept beside the
+// baselines file, only when the same toolchain counted it.
+func TestExplainBands(t *testing.T) {
+	root := t.TempDir()
+	baselines := filepath.Join(root, "baselines.yaml")
+	keptDir := filepath.Join(root, ratchet.ProfilesDir)
+	require.NoError(t, os.MkdirAll(keptDir, 0o755))
+	head := &runner.Profiles{}
+	head.Keep("hover-storm", countedProfile(map[string]int64{"frame": 1000, "spin": 300}))
+	c := &counting{r: &runner.Runner{Profiles: head, Stacks: true}, toolchain: "tc1", counted: map[string]scenario.Result{"hover-storm": hoverCounted[0]}, profiles: filepath.Join(root, "out")}
+
+	o := failedInstructions(band.Fail, outcome.Same)
+	require.NoError(t, c.explainBands(context.Background(), &o, baselines))
+	assert.Empty(t, o.Where, "no profile kept")
+
+	base := &runner.Profiles{}
+	base.Keep("hover-storm", countedProfile(map[string]int64{"frame": 1000}))
+	write := func(toolchain string) {
+		data := (&counting{r: &runner.Runner{Profiles: base}, toolchain: toolchain}).profileFor("hover-storm")
+		require.NoError(t, os.WriteFile(ratchet.ProfilePath(keptDir, "hover-storm"), data, 0o644))
+	}
+	write("tc0")
+	require.NoError(t, c.explainBands(context.Background(), &o, baselines))
+	assert.Empty(t, o.Where, "kept by another toolchain")
+
+	write("tc1")
+	require.NoError(t, c.explainBands(context.Background(), &o, baselines))
+	require.Len(t, o.Where, 1)
+	assert.Equal(t, "spin", o.Where[0].Rows[0].Function)
+	assert.Equal(t, ratchet.ProfilePath(keptDir, "hover-storm"), o.Where[0].BaseProfile)
+
+	passed := failedInstructions(band.Pass, outcome.Same)
+	require.NoError(t, c.explainBands(context.Background(), &passed, baselines))
+	assert.Empty(t, passed.Where, "a pass needs no where-table")
+}
+
+// A kept profile above MaxKeptProfile has its smallest stacks merged
+// until it fits, its total unchanged.
+func TestKeptProfileIsBounded(t *testing.T) {
+	costs := map[string]int64{}
+	var total int64
+	for i := range 40000 {
+		name := "github.com/some/long/import/path/pkg.(*Type).method" + string(rune('a'+i%26)) + string(rune('a'+i/26%26)) + string(rune('a'+i/676))
+		costs[name] = int64(1 + i%50)
+		total += int64(1 + i%50)
+	}
+	data := keptProfile(countedProfile(costs), "tc")
+	assert.LessOrEqual(t, len(data), MaxKeptProfile)
+	p, err := profile.Parse(bytes.NewReader(data))
+	require.NoError(t, err)
+	var sum int64
+	for _, s := range p.Sample {
+		sum += s.Value[0]
+	}
+	assert.Equal(t, total, sum)
+	assert.Less(t, len(p.Sample), 40000, "merged: the whole profile is larger than the bound")
+	assert.Equal(t, []string{"tc"}, p.Comments)
+}

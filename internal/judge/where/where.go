@@ -1,0 +1,124 @@
+// Package where says which functions made a number move: it diffs two
+// profiles in pprof's format, base's and head's (package callgrind's
+// instructions per call stack), into the rows of a where-table, the
+// functions whose own count moved most, with their cumulative move and
+// their share of the number's change. It reads what `go tool pprof -top
+// -diff_base BASE HEAD` reads, and its rows agree with pprof's flat and
+// cum columns over the same samples.
+package where
+
+import (
+	"cmp"
+	"math"
+	"slices"
+	"strings"
+
+	"github.com/google/pprof/profile"
+
+	"github.com/perfbench/perfbench/internal/judge/outcome"
+)
+
+// MaxRows is how many rows a Where keeps: more than any writer shows,
+// so a reader of the JSON can see how far down the change goes.
+const MaxRows = 10
+
+// Options say which samples of the two profiles are the number's.
+type Options struct {
+	// Key and Value pick the samples that carry Value under the sample
+	// label Key (package callgrind tags each with its step label); Key ""
+	// takes every sample.
+	Key, Value string
+	// Steps divides every count, so a row reads a step as the number
+	// does; zero means one.
+	Steps float64
+	// Sites gives a sample's own count to its innermost frame outside
+	// package runtime, not to its innermost frame: in an allocations
+	// profile the site that allocated, not runtime.growslice or
+	// runtime.makeslice.
+	Sites bool
+}
+
+// Diff returns what moved from base to head: the functions whose self
+// count moved most, MaxRows at most, in order of the size of their move
+// (ties by name). The Where's Scenario, Number, Unit and profile paths
+// are the caller's to fill.
+func Diff(base, head *profile.Profile, o Options) outcome.Where {
+	steps := o.Steps
+	if steps <= 0 {
+		steps = 1
+	}
+	bs, bc, bt := totals(base, o)
+	hs, hc, ht := totals(head, o)
+	w := outcome.Where{Base: float64(bt) / steps, Change: float64(ht-bt) / steps}
+	if o.Key != "" {
+		w.Tag = o.Key + "=" + o.Value
+	}
+	names := map[string]bool{}
+	for n := range hs {
+		names[n] = true
+	}
+	for n := range bs {
+		names[n] = true
+	}
+	for n := range names {
+		self := float64(hs[n]-bs[n]) / steps
+		if self == 0 {
+			continue
+		}
+		row := outcome.WhereRow{Function: n, Self: self, Cum: float64(hc[n]-bc[n]) / steps}
+		if w.Change != 0 {
+			row.Share = self / w.Change
+		}
+		w.Rows = append(w.Rows, row)
+	}
+	slices.SortFunc(w.Rows, func(a, b outcome.WhereRow) int {
+		if c := cmp.Compare(math.Abs(b.Self), math.Abs(a.Self)); c != 0 {
+			return c
+		}
+		return cmp.Compare(a.Function, b.Function)
+	})
+	if len(w.Rows) > MaxRows {
+		w.Rows = w.Rows[:MaxRows]
+	}
+	return w
+}
+
+// totals returns each function's self and cumulative count over the
+// samples o picks, and their total: self is a sample's value on its
+// innermost function, cum on every function its stack holds, once
+// however often (recursion), as pprof counts them.
+func totals(p *profile.Profile, o Options) (self, cum map[string]int64, total int64) {
+	self, cum = map[string]int64{}, map[string]int64{}
+	if p == nil {
+		return self, cum, 0
+	}
+	for _, s := range p.Sample {
+		if o.Key != "" && !slices.Contains(s.Label[o.Key], o.Value) {
+			continue
+		}
+		v := s.Value[0]
+		total += v
+		seen := map[string]bool{}
+		owned := false
+		for _, loc := range s.Location {
+			// A location holds its inlined calls innermost first; the
+			// first line of the first location is the sample's own
+			// function.
+			for _, line := range loc.Line {
+				if line.Function == nil {
+					continue
+				}
+				name := line.Function.Name
+				if !owned && (!o.Sites || !strings.HasPrefix(name, "runtime.")) {
+					self[name] += v
+					owned = true
+				}
+				if !seen[name] {
+					seen[name] = true
+					cum[name] += v
+				}
+			}
+		}
+	}
+	return self, cum, total
+}

@@ -1,0 +1,187 @@
+package report
+
+import (
+	"fmt"
+	"io"
+	"math"
+	"strings"
+
+	"github.com/perfbench/perfbench/band"
+	"github.com/perfbench/perfbench/internal/judge/outcome"
+)
+
+// Where-table sizes: the terminal shows five rows a number, the Markdown
+// comment three (a pull request's comment stays short; the profiles hold
+// the rest), JSON every row the outcome keeps.
+const (
+	whereTerminalRows = 5
+	whereMarkdownRows = 3
+)
+
+// WhereJSON is a where-table in the JSON report ("where"): the functions
+// whose own instructions moved most for one number, docs/report-json.md.
+type WhereJSON struct {
+	Scenario string `json:"scenario"`
+	Number   string `json:"number"`
+	Unit     string `json:"unit"`
+	// Base and Change are read from the profiles, a step.
+	Base   float64        `json:"base"`
+	Change float64        `json:"change"`
+	Rows   []WhereRowJSON `json:"rows"`
+	// HeadProfile and BaseProfile are the pprof files written.
+	HeadProfile string `json:"head_profile,omitempty"`
+	BaseProfile string `json:"base_profile,omitempty"`
+	// Tag picks the number's samples in them (pprof -tagfocus).
+	Tag string `json:"tag,omitempty"`
+	// FlameGraph is the differential flame graph (an SVG page).
+	FlameGraph string `json:"flame_graph,omitempty"`
+}
+
+// WhereRowJSON is one function's move, a step.
+type WhereRowJSON struct {
+	Function string  `json:"function"`
+	Self     float64 `json:"self"`
+	Cum      float64 `json:"cum"`
+	Share    float64 `json:"share"`
+}
+
+func whereJSON(o outcome.Outcome) []WhereJSON {
+	var out []WhereJSON
+	for _, w := range o.Where {
+		j := WhereJSON{Scenario: w.Scenario, Number: w.Number, Unit: w.Unit, Base: w.Base, Change: w.Change,
+			Rows: []WhereRowJSON{}, HeadProfile: w.HeadProfile, BaseProfile: w.BaseProfile, Tag: w.Tag, FlameGraph: w.FlameGraph}
+		for _, r := range w.Rows {
+			j.Rows = append(j.Rows, WhereRowJSON{Function: r.Function, Self: r.Self, Cum: r.Cum, Share: r.Share})
+		}
+		out = append(out, j)
+	}
+	return out
+}
+
+// shortFunction cuts a function's import path to its last element, as
+// Go code names it (scenario.spin, paint.(*Painter).emit); pprof's -top
+// shows it whole.
+func shortFunction(name string) string {
+	slash := strings.LastIndex(name, "/")
+	// A slash inside the receiver or a closure's name is not the path's.
+	if paren := strings.Index(name, "("); paren >= 0 && paren < slash {
+		slash = strings.LastIndex(name[:paren], "/")
+	}
+	return name[slash+1:]
+}
+
+// signed formats a delta a step with its sign.
+func signed(v float64) string {
+	s := band.Format(math.Abs(v))
+	if v < 0 {
+		return "−" + s
+	}
+	return "+" + s
+}
+
+// share formats a share of the change in percent.
+func share(v float64) string { return strings.Replace(fmt.Sprintf("%.1f%%", v*100), "-", "−", 1) }
+
+// whereHeading says what a where-table explains.
+func whereHeading(w outcome.Where) string {
+	rel := ""
+	if w.Base > 0 {
+		rel = fmt.Sprintf(" (%s%.2f%%)", map[bool]string{true: "+", false: "−"}[w.Change >= 0], math.Abs(w.Change)/w.Base*100)
+	}
+	return fmt.Sprintf("where %s %s moved: %s %s%s", w.Scenario, w.Number, signed(w.Change), w.Unit, rel)
+}
+
+// rowsWord names the rows shown: "this row", "these 3 rows".
+func rowsWord(n int) string {
+	if n == 1 {
+		return "this row"
+	}
+	return fmt.Sprintf("these %d rows", n)
+}
+
+// pprofCommand is the command that shows a where-table's whole diff.
+func pprofCommand(w outcome.Where) string {
+	if w.HeadProfile == "" || w.BaseProfile == "" {
+		return ""
+	}
+	tag := ""
+	if w.Tag != "" {
+		tag = " -tagfocus=" + w.Tag
+	}
+	return fmt.Sprintf("go tool pprof -top%s -diff_base %s %s", tag, w.BaseProfile, w.HeadProfile)
+}
+
+// WriteWhere prints the where-tables of o as a terminal report does,
+// for a command that prints no table of its own (bisect).
+func WriteWhere(w io.Writer, o outcome.Outcome, width int) error {
+	return writeWhereTerminal(w, o, width)
+}
+
+// writeWhereTerminal prints, after a run's table, a where-table for each
+// number the outcome explains: the functions whose own instructions moved
+// most, with their cumulative move and share of the change, fitted to
+// width, and the command that shows the whole diff.
+func writeWhereTerminal(w io.Writer, o outcome.Outcome, width int) error {
+	if len(o.Where) == 0 {
+		return nil
+	}
+	if width <= 0 {
+		width = DefaultWidth
+	}
+	var b strings.Builder
+	for _, wh := range o.Where {
+		fmt.Fprintf(&b, "\n%s\n", clipped(whereHeading(wh), width))
+		if len(wh.Rows) == 0 {
+			b.WriteString("  no function's own instructions moved\n")
+			continue
+		}
+		shown := wh.Rows[:min(whereTerminalRows, len(wh.Rows))]
+		fmt.Fprintf(&b, "  %10s  %10s  %7s  %s\n", "self Δ", "cum Δ", "share", "function")
+		for _, r := range shown {
+			line := fmt.Sprintf("  %10s  %10s  %7s  %s", signed(r.Self), signed(r.Cum), share(r.Share), shortFunction(r.Function))
+			b.WriteString(clipped(line, width) + "\n")
+		}
+		fmt.Fprintf(&b, "  %s: %s of the change\n", rowsWord(len(shown)), share(wh.Covered(len(shown))))
+		if c := pprofCommand(wh); c != "" {
+			b.WriteString(Wrap(c, width, "  ", "    ") + "\n")
+		}
+		if wh.FlameGraph != "" {
+			b.WriteString(Wrap("flame graph: "+wh.FlameGraph, width, "  ", "    ") + "\n")
+		}
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+// writeWhereMarkdown adds to a Markdown report a compact where-table for
+// each number the outcome explains, and where its profiles are.
+func writeWhereMarkdown(w io.Writer, o outcome.Outcome) error {
+	if len(o.Where) == 0 {
+		return nil
+	}
+	var b strings.Builder
+	b.WriteString("\n### Where\n")
+	for _, wh := range o.Where {
+		fmt.Fprintf(&b, "\n**%s**\n\n", cell(whereHeading(wh)))
+		if len(wh.Rows) == 0 {
+			b.WriteString("No function's own instructions moved.\n")
+			continue
+		}
+		var rows [][]string
+		shown := wh.Rows[:min(whereMarkdownRows, len(wh.Rows))]
+		for _, r := range shown {
+			rows = append(rows, []string{"`" + shortFunction(r.Function) + "`", signed(r.Self), signed(r.Cum), share(r.Share)})
+		}
+		MarkdownTable(&b, []string{"function", "self Δ", "cum Δ", "share"}, rows)
+		fmt.Fprintf(&b, "\n%s: %s of the change.", strings.ToUpper(rowsWord(len(shown))[:1])+rowsWord(len(shown))[1:], share(wh.Covered(len(shown))))
+		if c := pprofCommand(wh); c != "" {
+			fmt.Fprintf(&b, " Full profiles: `%s`.", c)
+		}
+		if wh.FlameGraph != "" {
+			fmt.Fprintf(&b, " Flame graph: `%s`.", wh.FlameGraph)
+		}
+		b.WriteString("\n")
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}

@@ -1,0 +1,87 @@
+package report
+
+import (
+	"bytes"
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/perfbench/perfbench/internal/judge/outcome"
+)
+
+func whereOutcome() outcome.Outcome {
+	return outcome.Outcome{Against: outcome.Base, Where: []outcome.Where{{
+		Scenario: "hover-storm", Number: "instructions", Unit: "instructions/step",
+		Base: 8364, Change: 140, Tag: "step=cross",
+		HeadProfile: "where/hover-storm.head.pb.gz", BaseProfile: "where/hover-storm.base.pb.gz",
+		Rows: []outcome.WhereRow{
+			{Function: "github.com/perfbench/perfbench/scenario.spin", Self: 141, Cum: 141, Share: 141.0 / 140},
+			{Function: "github.com/perfbench/perfbench/ui/paint.(*Painter).emit", Self: -1, Cum: -1, Share: -1.0 / 140},
+			{Function: "runtime.memmove", Self: 0.5, Cum: 0.5, Share: 0.5 / 140},
+			{Function: "github.com/perfbench/perfbench/ui/window.(*Window).drawFrame.func1", Self: -0.25, Cum: 140, Share: -0.25 / 140},
+		},
+	}}}
+}
+
+func TestWhereTerminal(t *testing.T) {
+	var b bytes.Buffer
+	require.NoError(t, writeWhereTerminal(&b, whereOutcome(), 100))
+	want := `
+where hover-storm instructions moved: +140 instructions/step (+1.67%)
+      self Δ       cum Δ    share  function
+        +141        +141   100.7%  scenario.spin
+          −1          −1    −0.7%  paint.(*Painter).emit
+        +0.5        +0.5     0.4%  runtime.memmove
+       −0.25        +140    −0.2%  window.(*Window).drawFrame.func1
+  these 4 rows: 100.2% of the change
+  go tool pprof -top -tagfocus=step=cross -diff_base where/hover-storm.base.pb.gz
+    where/hover-storm.head.pb.gz
+`
+	assert.Equal(t, want, b.String())
+	for _, l := range strings.Split(b.String(), "\n") {
+		assert.LessOrEqual(t, visibleLen(l), 100, l)
+	}
+	b.Reset()
+	require.NoError(t, writeWhereTerminal(&b, outcome.Outcome{}, 100))
+	assert.Empty(t, b.String(), "nothing explained, nothing printed")
+}
+
+func TestWhereMarkdownAndJSON(t *testing.T) {
+	var b bytes.Buffer
+	require.NoError(t, writeWhereMarkdown(&b, whereOutcome()))
+	assert.Contains(t, b.String(), "| `scenario.spin` | +141 | +141 | 100.7% |")
+	assert.NotContains(t, b.String(), "drawFrame", "three rows in a comment")
+	assert.Contains(t, b.String(), "Full profiles: `go tool pprof -top -tagfocus=step=cross -diff_base where/hover-storm.base.pb.gz where/hover-storm.head.pb.gz`")
+
+	b.Reset()
+	r := &Report{Program: "perfbench", Command: "scenarios", Outcome: whereOutcome()}
+	require.NoError(t, r.Write(&b, &b, JSON))
+	var got struct {
+		Where []WhereJSON `json:"where"`
+	}
+	require.NoError(t, json.Unmarshal(b.Bytes(), &got))
+	require.Len(t, got.Where, 1)
+	assert.Len(t, got.Where[0].Rows, 4)
+	assert.Equal(t, "github.com/perfbench/perfbench/scenario.spin", got.Where[0].Rows[0].Function)
+}
+
+func TestShortFunction(t *testing.T) {
+	for in, want := range map[string]string{
+		"github.com/perfbench/perfbench/scenario.spin": "scenario.spin",
+		"runtime.mallocgc":                             "runtime.mallocgc",
+		"gioui.org/widget.(*Editor).Layout":            "widget.(*Editor).Layout",
+		"github.com/a/b.(*T[go.shape.string]).f":       "b.(*T[go.shape.string]).f",
+		"github.com/a/b.F[...].func1":                  "b.F[...].func1",
+		"github.com/a/b.(*T[github.com/c/d.E]).Method": "b.(*T[github.com/c/d.E]).Method",
+	} {
+		assert.Equal(t, want, shortFunction(in), in)
+	}
+}
+
+func TestRowsWord(t *testing.T) {
+	assert.Equal(t, "this row", rowsWord(1))
+	assert.Equal(t, "these 3 rows", rowsWord(3))
+}

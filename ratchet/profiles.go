@@ -1,0 +1,51 @@
+package ratchet
+
+import (
+	"path/filepath"
+	"slices"
+
+	"github.com/perfbench/perfbench/band"
+	"github.com/perfbench/perfbench/internal/judge/outcome"
+	"github.com/perfbench/perfbench/internal/keep/writegroup"
+)
+
+// ProfilesDir is where a scenario's instructions profile is kept beside
+// the baselines file when Options.ProfilesDir is "": the profile its
+// instructions baselines were recorded with, which a later run diffs its
+// own against to say where a failed number's instructions went.
+const ProfilesDir = "profiles"
+
+// ProfilePath returns the file scenario's instructions profile is kept
+// in, under dir (Options.ProfilesDir).
+func ProfilePath(dir, scenario string) string {
+	return filepath.Join(dir, scenario+".instructions.pb.gz")
+}
+
+// profileWrites are the profiles written with the group: for each
+// scenario an instructions baseline of which moved, the profile this run
+// counted it with (Options.Profiles), so that a baseline and its profile
+// always move together.
+func (r *Ratchet) profileWrites(o outcome.Outcome) []writegroup.Member {
+	if r.opts.Profiles == nil {
+		return nil
+	}
+	var names []string
+	for _, m := range o.Moves {
+		if m.Direction != "" || slices.Contains(names, m.Scenario) {
+			continue
+		}
+		instructions := slices.ContainsFunc(o.Numbers(), func(n outcome.Number) bool {
+			return n.Scenario == m.Scenario && n.Name == m.Number && n.Band.Kind == band.KindInstructions
+		})
+		if instructions {
+			names = append(names, m.Scenario)
+		}
+	}
+	var out []writegroup.Member
+	for _, name := range names {
+		if data := r.opts.Profiles(name); data != nil {
+			out = append(out, writegroup.Member{Path: ProfilePath(r.opts.ProfilesDir, name), Data: data})
+		}
+	}
+	return out
+}

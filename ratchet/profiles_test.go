@@ -1,0 +1,52 @@
+package ratchet_test
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/perfbench/perfbench/ratchet"
+)
+
+// A scenario's instructions profile is written with the baselines file
+// when its instructions baseline moves (recorded, lowered), and left
+// alone when it does not, or when the run records nothing.
+func TestTheProfileMovesWithItsInstructionsBaseline(t *testing.T) {
+	r := newRepo(t)
+	profile := []byte("profile 1")
+	opts := r.opts(machineA, day1)
+	opts.Toolchain = toolchain
+	opts.Profiles = func(name string) []byte {
+		if name == "hover-storm" {
+			return profile
+		}
+		return nil
+	}
+	path := ratchet.ProfilePath(filepath.Join(filepath.Dir(r.baselines()), ratchet.ProfilesDir), "hover-storm")
+	read := func() string {
+		data, err := os.ReadFile(path)
+		if err != nil {
+			return ""
+		}
+		return string(data)
+	}
+
+	r.run(t, opts, measuring(withInstructions(2991466)))
+	assert.Equal(t, "profile 1", read(), "recorded with the first baseline")
+
+	profile = []byte("profile 2")
+	r.run(t, opts, measuring(withInstructions(2991466*0.999)))
+	assert.Equal(t, "profile 1", read(), "a baseline that did not move keeps its profile")
+
+	check := opts
+	check.Check, check.AdvisoryTimes = true, true
+	r.run(t, check, measuring(withInstructions(2991466*0.9)))
+	assert.Equal(t, "profile 1", read(), "a check writes nothing")
+
+	fall := r.run(t, opts, measuring(withInstructions(2991466*0.9)))
+	require.Len(t, fall.Moves, 1)
+	assert.Equal(t, "profile 2", read(), "lowered, with the profile it was lowered with")
+}

@@ -17,7 +17,8 @@ func TestBadPlantIsRefusedBeforeAnyChild(t *testing.T) {
 	t.Setenv(scenario.PlantEnv, "harness-quick:fast")
 	code, out, errb := main("scenarios", "harness-quick")
 	assert.Equal(t, 2, code, errb)
-	assert.Equal(t, `prog: PERFBENCH_PLANT="harness-quick:fast": want SCENARIO:FACTOR or SCENARIO:FACTOR@REF with FACTOR from 1 to 1000 and REF > 0 µs`+"\n", errb)
+	assert.Equal(t, `prog: PERFBENCH_PLANT="harness-quick:fast": want SCENARIO:FACTOR or SCENARIO:FACTOR@REF with FACTOR from 1 to 1000 and REF > 0 µs, `+
+		`or SCENARIO:+N with N from 1 to 1e9 iterations a step, or SCENARIO:allocs+N with N from 1 to 1e6 objects a step`+"\n", errb)
 	assert.Equal(t, 1, bytes.Count([]byte(errb), []byte("\n")))
 	assert.Empty(t, out)
 }

@@ -185,6 +185,11 @@ func TestPoolInstructions(t *testing.T) {
 	}, got.Instructions)
 	assert.Equal(t, []scenario.Instructions{{Label: "a", Steps: 1, Count: 7}}, Pool([]scenario.Result{res(7)}).Instructions)
 	assert.Contains(t, Pool([]scenario.Result{res(1, 2), res(1)}).Broken, "process 2 counted instructions over other steps")
+
+	timedOut := scenario.Result{Name: "p", NotCounted: "not measured: timed out"}
+	assert.Equal(t, []scenario.Instructions{{Label: "a", Steps: 1, Count: 7}}, Pool([]scenario.Result{timedOut, res(7)}).Instructions,
+		"a process that did not finish is left out of the pool")
+	assert.Empty(t, Pool([]scenario.Result{timedOut, res(7)}).NotCounted)
 }
 
 // The toolchain key names everything that decides a count: the platform

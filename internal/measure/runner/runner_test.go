@@ -91,6 +91,11 @@ func registerMisbehaving() {
 	}})
 	misbehave("test-panic", func() { panic("runner test: boom") })
 	misbehave("test-hang", func() { fmt.Fprintln(os.Stderr, "hanging"); hang() })
+	misbehave("test-spin", func() {
+		for {
+			spun++
+		}
+	})
 	misbehave("test-exit", func() { fmt.Fprintln(os.Stderr, "giving up"); os.Exit(1) })
 	misbehave("test-garbage", func() { fmt.Print("hello, runner\n"); os.Exit(0) })
 	misbehave("test-kill", func() {
@@ -194,7 +199,8 @@ func TestRunnerReadsTheChildsResult(t *testing.T) {
 func TestMisbehavingChildrenAreBroken(t *testing.T) {
 	for name, want := range map[string][]string{
 		"test-panic":   {"panicked (exit status 2): runner test: boom in github.com/perfbench/perfbench/internal/measure/runner.registerMisbehaving.func", "(runner_test.go:"},
-		"test-hang":    {"timed out: still running after 2s, killed"},
+		"test-hang":    {"timed out: no progress (no CPU time used) for 2s, killed"},
+		"test-spin":    {"timed out: used 2s of CPU time", "killed"},
 		"test-exit":    {"exited with status 1", "stderr: giving up"},
 		"test-garbage": {"printed output that is not a scenario result", `"hello, runner"`},
 		"test-kill":    {"killed by signal killed", "stderr: about to die"},
@@ -216,7 +222,7 @@ func TestMisbehavingChildrenAreBroken(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
 			timeout := DefaultTimeout
-			if name == "test-hang" {
+			if name == "test-hang" || name == "test-spin" {
 				// Room for a child built with -race to start on a
 				// loaded machine.
 				timeout = 2 * time.Second
@@ -383,6 +389,10 @@ func TestEachChildTracesToItsOwnFile(t *testing.T) {
 	assert.Equal(t, "trace.hover-storm.jsonl", TracePath("trace.jsonl", "hover-storm"))
 	assert.Equal(t, "/tmp/t.idle", TracePath("/tmp/t", "idle"))
 }
+
+// spun is what test-spin's loop writes, so that the loop is not
+// compiled away.
+var spun uint64
 
 // hang blocks forever the way a stuck scenario does. Not select {}: with
 // nothing else to run, a build without cgo reports that as a deadlock and

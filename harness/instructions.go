@@ -12,6 +12,7 @@ import (
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 
+	"github.com/perfbench/perfbench/internal/measure/callgrind"
 	"github.com/perfbench/perfbench/internal/measure/runner"
 	"github.com/perfbench/perfbench/scenario"
 )
@@ -141,6 +142,28 @@ func (c *counting) recount(ctx context.Context, names []string) error {
 		c.counted[res.Name] = res
 	}
 	return nil
+}
+
+// show makes the counted processes report to progress as each finishes
+// (a command's bar: done.counting); nil shows nothing.
+func (c *counting) show(progress io.Writer) {
+	if c != nil && progress != nil {
+		c.r.Progress = progress
+	}
+}
+
+// countedBar is how many counted processes a command's bar goes through
+// after its timed ones: countedProcesses for each scenario of names that
+// has a time, where mode counts and Valgrind is installed. Recounts, which
+// few runs need, are not foreseen.
+func countedBar(mode string, names []string) int {
+	if mode == countOff {
+		return 0
+	}
+	if _, err := callgrind.Find(); err != nil {
+		return 0
+	}
+	return len(timedScenarios(names)) * countedProcesses
 }
 
 // key is the toolchain key instructions are recorded under, "" when the

@@ -237,7 +237,7 @@ func (r *Runner) Run(ctx context.Context, names []string) ([]scenario.Result, er
 				case res.Broken != "":
 					state = "broken"
 				case res.NotCounted != "":
-					state = "not counted"
+					state = "uncounted"
 				case finished[i] < repeats:
 					state = "process"
 				}

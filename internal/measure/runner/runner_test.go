@@ -80,6 +80,28 @@ func registerMisbehaving() {
 			return nil
 		}})
 	}
+	// 20 steps each spinning 10 000 times, counted or left out of the
+	// count (scenario.Uncounted), and 20 that spin none.
+	for name, spins := range map[string]int{"test-spin-counted": 10000, "test-spin-uncounted": 10000, "test-spin-none": 0} {
+		scenario.Register(scenario.Scenario{Name: name, Numbers: frames, Run: func(s *scenario.Session) error {
+			engine.Open(s, gallery.Build(gallery.S0, gallery.Options{}).Doc, window.Options{})
+			s.Repeat("spin", 20, func(int) {
+				spin := func() {
+					for range spins {
+						spun++
+					}
+				}
+				if name == "test-spin-counted" {
+					spin()
+					spins := 0
+					scenario.Uncounted(func() { spun += uint64(spins) })
+					return
+				}
+				scenario.Uncounted(spin)
+			})
+			return nil
+		}})
+	}
 	Register := scenario.Register
 	Register(scenario.Scenario{Name: "test-renderer", Numbers: frames, Run: func(s *scenario.Session) error {
 		if s.Renderer() != "null" {

@@ -12,6 +12,7 @@ import (
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 
+	"github.com/perfbench/perfbench/internal/measure/callgrind"
 	"github.com/perfbench/perfbench/internal/measure/runner"
 	"github.com/perfbench/perfbench/scenario"
 )
@@ -41,11 +42,20 @@ func addInstructionsFlag(fl *pflag.FlagSet, mode *string) {
 	fl.StringVar(mode, "instructions", def, "instructions under Valgrind: auto, require or off (default from "+InstructionsEnv+")")
 }
 
-// countedProcesses is how many processes count each scenario, the least
-// of whose counts is judged: a process now and then reads a few hundred
-// instructions a step more (the runtime's monitor preempting a step that
-// Valgrind has made longer than 10 ms), never fewer, and two seldom both.
-const countedProcesses = 2
+// countedProcesses is how many processes count each scenario first, and
+// recountedProcesses how many count it again where the ratchet asks
+// (ratchet.Recounting: its instructions over their band, near it, or about
+// to be recorded); the least of all its processes' counts is judged. A
+// process now and then reads a few hundred instructions a step more (the
+// runtime's monitor preempting a step that Valgrind has made longer than
+// 10 ms), never fewer, and two seldom both: so one process decides
+// nothing alone, and a scenario over its band fails only when three read
+// high. Most scenarios pass with one process, which halves the time that
+// counting takes.
+const (
+	countedProcesses   = 1
+	recountedProcesses = 2
+)
 
 // counting adds to a run's results each time-carrying scenario's
 // instructions a step, counted under Valgrind in processes of its own
@@ -121,24 +131,50 @@ func (c *counting) add(ctx context.Context, results []scenario.Result) ([]scenar
 	return runner.WithInstructions(results, all), nil
 }
 
-// recount counts names once more, in countedProcesses fresh processes,
+// recount counts names once more, in recountedProcesses fresh processes,
 // and pools them with the processes that counted them before: the least
 // over all of them is what is judged next.
 func (c *counting) recount(ctx context.Context, names []string) error {
 	if c == nil || len(names) == 0 {
 		return nil
 	}
-	counted, err := c.r.Run(ctx, names)
+	again := *c.r
+	again.Repeats = recountedProcesses
+	counted, err := again.Run(ctx, names)
 	if err != nil {
 		return err
 	}
 	for _, res := range counted {
-		if old, ok := c.counted[res.Name]; ok {
+		// A recount that cannot finish leaves the first count
+		// unconfirmed: not measured, rather than a failure on one read.
+		if old, ok := c.counted[res.Name]; ok && res.NotCounted == "" {
 			res = runner.Pool([]scenario.Result{old, res})
 		}
 		c.counted[res.Name] = res
 	}
 	return nil
+}
+
+// show makes the counted processes report to progress as each finishes
+// (a command's bar: done.counting); nil shows nothing.
+func (c *counting) show(progress io.Writer) {
+	if c != nil && progress != nil {
+		c.r.Progress = progress
+	}
+}
+
+// countedBar is how many counted processes a command's bar goes through
+// after its timed ones: countedProcesses for each scenario of names that
+// has a time, where mode counts and Valgrind is installed. Recounts, which
+// few runs need, are not foreseen.
+func countedBar(mode string, names []string) int {
+	if mode == countOff {
+		return 0
+	}
+	if _, err := callgrind.Find(); err != nil {
+		return 0
+	}
+	return len(timedScenarios(names)) * countedProcesses
 }
 
 // key is the toolchain key instructions are recorded under, "" when the

@@ -112,7 +112,7 @@ as it was. Details: perfbench's docs/ratchet.md.`,
 				AllowDirty:      allowDirty,
 				ReferenceCommit: refCommit,
 			}
-			r, bar := h.runner(cmd, timeout, len(names), repeats)
+			r, bar := h.runner(cmd, timeout, len(names), repeats, countedBar(instructions, names))
 			key, err := h.openRenderer(r, rend)
 			if err != nil {
 				bar.Done()
@@ -129,6 +129,7 @@ as it was. Details: perfbench's docs/ratchet.md.`,
 				bar.Done()
 				return err
 			}
+			count.show(bar.counting())
 			opts.Toolchain = count.key()
 			if count != nil && !check {
 				// The profiles kept with the baselines keep their

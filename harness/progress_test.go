@@ -38,3 +38,22 @@ func TestLinesOnATerminalOnly(t *testing.T) {
 	assert.Equal(t, 17, n)
 	b.Done()
 }
+
+// The counted processes move a command's bar, each named for its
+// instructions, and stay out of a log: a log's line per scenario keeps the
+// time of its timed processes, and off a terminal nothing counts there.
+func TestCountedProcessesMoveTheBarAndStayOutOfTheLog(t *testing.T) {
+	var bar, log bytes.Buffer
+	d := &done{bar: lines{&bar}, log: newScenarioLog(&log)}
+	w := d.counting()
+	require.NotNil(t, w)
+	_, err := w.Write([]byte("scenario hover-storm: done in 4.10s (1 of 1 processes)\nscenario scr"))
+	require.NoError(t, err)
+	_, err = w.Write([]byte("oll: done in 2.00s (1 of 1 processes)\n"))
+	require.NoError(t, err)
+	assert.Equal(t, "scenario hover-storm instructions: done in 4.10s (1 of 1 processes)\n"+
+		"scenario scroll instructions: done in 2.00s (1 of 1 processes)\n", bar.String())
+	assert.Empty(t, d.log.procs, "the log counted no process")
+
+	assert.Nil(t, (&done{log: newScenarioLog(&log)}).counting(), "no bar, nothing to draw on")
+}

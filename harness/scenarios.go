@@ -1,6 +1,7 @@
 package harness
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -35,8 +36,9 @@ const benchfmtPackage = "github.com/perfbench/perfbench/scenario"
 // total scenarios (Options.Progress), drawn on stderr when it is a
 // terminal; call Done on the bar when the runs are over. The bar counts
 // processes, which finish one by one, not scenarios, which interleave and
-// finish together.
-func (h *front) runner(cmd *cobra.Command, timeout time.Duration, total, repeats int) (*runner.Runner, *done) {
+// finish together; it goes on through the counted processes after them
+// (counted of them, see countedBar), which counting draws on it.
+func (h *front) runner(cmd *cobra.Command, timeout time.Duration, total, repeats, counted int) (*runner.Runner, *done) {
 	r := &runner.Runner{Timeout: timeout, Repeats: repeats}
 	newBar := h.opts.Progress
 	if newBar == nil {
@@ -46,7 +48,7 @@ func (h *front) runner(cmd *cobra.Command, timeout time.Duration, total, repeats
 	if reps <= 0 {
 		reps = runner.DefaultRepeats
 	}
-	bar := newBar(cmd.ErrOrStderr(), Quiet(cmd), total*reps, "processes")
+	bar := newBar(cmd.ErrOrStderr(), Quiet(cmd), total*reps+counted, "processes")
 	d := &done{bar: bar}
 	if bar != nil {
 		r.Progress = bar
@@ -74,6 +76,41 @@ type done struct {
 func (d *done) judged(o outcome.Outcome, run, runs int) {
 	if d.log != nil {
 		d.log.judged(o, run, runs)
+	}
+}
+
+// counting is where a command's counted processes report as they finish:
+// the bar alone, so that a log's line per scenario keeps the wall time of
+// its timed processes; nil without a bar.
+func (d *done) counting() io.Writer {
+	if d.bar == nil {
+		return nil
+	}
+	return &countedLines{w: d.bar}
+}
+
+// countedLines names a counted process's scenario "NAME instructions" in
+// the runner's progress lines, so that the bar says what it waits for.
+type countedLines struct {
+	w    io.Writer
+	line []byte
+}
+
+func (c *countedLines) Write(b []byte) (int, error) {
+	c.line = append(c.line, b...)
+	for {
+		i := bytes.IndexByte(c.line, '\n')
+		if i < 0 {
+			return len(b), nil
+		}
+		line := string(c.line[:i+1])
+		if name, rest, ok := strings.Cut(line, ": "); ok {
+			line = name + " instructions: " + rest
+		}
+		if _, err := io.WriteString(c.w, line); err != nil {
+			return len(b), err
+		}
+		c.line = c.line[i+1:]
 	}
 }
 
@@ -291,7 +328,7 @@ docs/paired.md and docs/formats.md.`,
 			if _, err := os.Stat(path); baselines == "" && errors.Is(err, fs.ErrNotExist) {
 				fmt.Fprintf(cmd.ErrOrStderr(), "%s: no baselines file at %s (%s): every time is unbaselined; run from the %s module, or pass --baselines FILE\n", p, path, where, p)
 			}
-			r, bar := h.runner(cmd, timeout, len(names)*count, repeats)
+			r, bar := h.runner(cmd, timeout, len(names)*count, repeats, countedBar(instructions, names)*count)
 			defer bar.Done()
 			key, err := h.openRenderer(r, rend)
 			if err != nil {
@@ -301,6 +338,7 @@ docs/paired.md and docs/formats.md.`,
 			if err != nil {
 				return err
 			}
+			counter.show(bar.counting())
 			opts := ratchet.Options{Baselines: path, Scenarios: names, Known: h.known(names), ReadOnly: true, Machine: machine(key), AdvisoryTimes: advisory,
 				Toolchain: counter.key()}
 			rt, err := ratchet.Open(opts)
@@ -405,17 +443,19 @@ func (h *front) scenariosRules() []FlagRule {
 
 func (h *front) scenarioCmd() *cobra.Command {
 	var (
-		asJSON  bool
-		timeout time.Duration
-		rend    string
-		stderr  bool
+		asJSON       bool
+		timeout      time.Duration
+		rend         string
+		stderr       bool
+		instructions string
 	)
 	cmd := &cobra.Command{
 		Use:   "scenario NAME",
 		Short: "Run one scenario in its own process and print its numbers, with no verdict",
 		Long: `Run one scenario in a fresh process of this binary and print what it
-measured: each number's value, with a time's interval and spread. Nothing is
-judged; ` + h.program + ` scenarios judges.
+measured: each number's value, with a time's interval and spread, and, where
+Valgrind is installed, the instructions its steps retired, counted in one
+more process under Callgrind. Nothing is judged; ` + h.program + ` scenarios judges.
 
 Scenarios: ` + strings.Join(h.names(), " ") + `
 
@@ -428,19 +468,28 @@ Details: perfbench's docs/scenarios.md.`,
 			if _, err := scenario.Lookup(args[0]); err != nil {
 				return UsageError{err}
 			}
-			r, bar := h.runner(cmd, timeout, 1, 1)
+			r, bar := h.runner(cmd, timeout, 1, 1, countedBar(instructions, args))
+			defer bar.Done()
 			if stderr {
 				r.Stderr = cmd.ErrOrStderr()
 			}
 			if _, err := h.openRenderer(r, rend); err != nil {
-				bar.Done()
 				return err
 			}
-			results, err := r.Run(cmd.Context(), args)
-			bar.Done()
+			counter, err := newCounting(cmd.Context(), instructions, runner.Runner{Timeout: countTimeout(cmd, timeout), Renderer: r.Renderer},
+				cmd.ErrOrStderr(), h.program)
 			if err != nil {
 				return err
 			}
+			counter.show(bar.counting())
+			results, err := r.Run(cmd.Context(), args)
+			if err != nil {
+				return err
+			}
+			if results, err = counter.add(cmd.Context(), results); err != nil {
+				return err
+			}
+			bar.Done()
 			f := report.Table
 			if asJSON {
 				f = report.JSON
@@ -452,6 +501,7 @@ Details: perfbench's docs/scenarios.md.`,
 	cmd.Flags().BoolVar(&stderr, "stderr", false, "show the scenario's process's stderr (a program's own prints, a step's debug output), each line led by the scenario's name")
 	cmd.Flags().DurationVar(&timeout, "timeout", runner.DefaultTimeout, "how long the scenario's process may run before it is killed and judged broken")
 	h.renderer(cmd, &rend, "renderer the scenario draws with")
+	addInstructionsFlag(cmd.Flags(), &instructions)
 	return Declare(cmd, Positive("timeout", maxTimeout, "how long one scenario's process may run"))
 }
 

@@ -157,3 +157,44 @@ func TestInstructionsOverTheirBandAreCountedAgain(t *testing.T) {
 	o = r.run(t, check, measuring(withInstructions(2991466*1.006), withInstructions(2991466*1.006)))
 	assert.Equal(t, band.Fail, instructionsOf(t, o).BandVerdict, "high twice: the work grew")
 }
+
+// A scenario's instructions are counted first in one process, and again
+// only where one high read could decide something: a first baseline in a
+// recording run, and a count that passed near its band. One that passed
+// well inside it, or a verdict-only run's unbaselined one, is not
+// counted again.
+func TestInstructionsAreCountedAgainOnlyWhereOneReadCouldDecide(t *testing.T) {
+	r := newRepo(t)
+	record := r.opts(machineA, day1)
+	record.Toolchain = toolchain
+	first := measuring(withInstructions(2991466*1.004), withInstructions(2991466))
+	r.run(t, record, first)
+	assert.Len(t, first.calls, 2, "a first baseline is the least of two counts")
+	store, err := baselines.Load(r.baselines())
+	require.NoError(t, err)
+	b, ok := store.Get(baselines.Key{Machine: toolchain, Scenario: "hover-storm", Number: "instructions"})
+	require.True(t, ok)
+	assert.Equal(t, 2991466.0, b.Median, "the high first read is not the baseline")
+
+	check := record
+	check.Check, check.AdvisoryTimes = true, true
+	for _, c := range []struct {
+		perStep float64
+		calls   int
+	}{
+		{2991466 * 1.001, 1}, // within half of its 0.5%: stands
+		{2991466 * 1.003, 2}, // above half: counted again
+		{2991466 * 0.99, 1},  // a fall: counts never read low
+	} {
+		f := measuring(withInstructions(c.perStep))
+		r.run(t, check, f)
+		assert.Len(t, f.calls, c.calls, "%.0f instructions a step", c.perStep)
+	}
+
+	fresh := newRepo(t)
+	only := fresh.opts(machineA, day1)
+	only.Toolchain, only.ReadOnly = toolchain, true
+	f := measuring(withInstructions(2991466))
+	fresh.run(t, only, f)
+	assert.Len(t, f.calls, 1, "a verdict-only run records nothing, so an unbaselined count stands")
+}

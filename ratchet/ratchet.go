@@ -388,21 +388,45 @@ func (r *Ratchet) Straddling(o outcome.Outcome) []string {
 	return names
 }
 
-// Recounting returns the scenarios of o with an exact portable number
-// (instructions) over its band: counted in processes of their own, whose
-// least is judged, they are counted once more before they fail, so that
-// a failure needs every process to read high, not the two a rare pair of
-// preempted processes makes.
+// Recounting returns the scenarios of o whose instructions (an exact
+// portable number) are counted once more before they stand. A scenario is
+// counted first in one process, and a process now and then reads high
+// (the runtime's monitor preempting a step Valgrind made long), never low;
+// the least of its processes is judged. So it is counted again where one
+// high read could decide something: over its band (a failure needs every
+// process to read high), near it (above its baseline by more than half
+// its tolerance: a move a reader would chase, made by the runtime), or
+// unbaselined or rebaselined in a run that records it (a baseline set by
+// a high read would hide that much added work).
 func (r *Ratchet) Recounting(o outcome.Outcome) []string {
+	records := !r.opts.ReadOnly && !r.opts.Check
 	var names []string
 	for _, sc := range o.Scenarios {
 		if slices.ContainsFunc(sc.Numbers, func(n outcome.Number) bool {
-			return n.Band.Kind.Portable() && n.Band.Kind.Exact() && n.BandVerdict.Failed()
+			if !n.Band.Kind.Portable() || !n.Band.Kind.Exact() {
+				return false
+			}
+			switch n.BandVerdict {
+			case band.Fail:
+				return true
+			case band.Unbaselined:
+				return records
+			case band.Pass:
+				return near(n) || records && sc.Rebaselined
+			}
+			return false
 		}) {
 			names = append(names, sc.Name)
 		}
 	}
 	return names
+}
+
+// near reports whether an exact number that passed lies above its baseline
+// by more than half its tolerance.
+func near(n outcome.Number) bool {
+	b := n.Band
+	return b.Baseline > 0 && n.Median > b.Baseline*(1+b.Tolerance/2)
 }
 
 // Rejudge returns o with each straddling scenario (see
@@ -791,7 +815,7 @@ func (j judge) scenario(name string, s *scenario.Result) outcome.Scenario {
 	}
 	var verdicts []band.Verdict
 	if s != nil {
-		out.Steps, out.Varying = s.Steps, s.Varying
+		out.Steps, out.Varying, out.NotCounted = s.Steps, s.Varying, s.NotCounted
 		for _, m := range s.Numbers {
 			if recordedCount(m.Spec) {
 				m = j.withRecordedBound(name, m, slices.Contains(s.Varying, m.Name), out.Rebaselined)

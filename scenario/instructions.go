@@ -38,13 +38,25 @@ func (in Instructions) PerStep() float64 {
 
 // counting is a session's part in counting instructions. When the process
 // runs under Valgrind (the runner's counted children run under Callgrind
-// with collection off at start), the session switches Callgrind's
-// collection on for each step's work alone and dumps Callgrind's counts
-// each time the label changes, naming the dump after the label; the
-// runner reads the dumps back into the labels' Count. Natively it costs
-// a step two tests of a false boolean.
+// with instrumentation and collection off at start), the session switches
+// Callgrind's instrumentation on at the first step and its collection on
+// for each step's work alone, and dumps Callgrind's counts each time the
+// label changes, naming the dump after the label; the runner reads the
+// dumps back into the labels' Count. Natively it costs a step two tests
+// of a false boolean.
+//
+// Instrumentation is what makes a process under Callgrind slow (20 to 100
+// times slower than natively, against about 4 uninstrumented), and
+// switching it costs a retranslation of the code that runs next, so the
+// session switches it off only around long stretches that are never
+// counted and not repeated a step: the set-up and first layout before the
+// first step, each collection between samples (collect), and everything
+// after the last step (finish).
 type counting struct {
 	on bool
+	// instrumented says Callgrind instruments the code now; collecting,
+	// that a step's work is being counted.
+	instrumented, collecting bool
 	// labels holds one entry per label in order of first use, Count zero;
 	// open says steps were counted since the last dump, under label last.
 	labels []Instructions
@@ -52,18 +64,44 @@ type counting struct {
 	last   string
 }
 
+// active is the counting whose steps run in this process, when it runs
+// under Valgrind: a process measures one scenario at a time, on one
+// thread (Scenario.MeasureWith). Nil natively.
+var active *counting
+
 // begin decides, once before the first step, whether to count.
-func (c *counting) begin() { c.on = valgrind.Running() }
+func (c *counting) begin() {
+	c.on = valgrind.Running()
+	if c.on {
+		active = c
+	}
+}
+
+// instrument switches Callgrind's instrumentation on or off, where it is
+// not already.
+func (c *counting) instrument(on bool) {
+	switch {
+	case c.instrumented == on:
+		return
+	case on:
+		valgrind.StartInstrumentation()
+	default:
+		valgrind.StopInstrumentation()
+	}
+	c.instrumented = on
+}
 
 // collect runs the garbage collector for the session, between samples.
-// Counted, it also returns every free page to the operating system there
-// and then (debug.FreeOSMemory): otherwise the runtime's background
-// scavenger returns them at a pace it sets by the clock, whenever the
-// scenario's goroutine yields, and a step that reuses a page the
-// scavenger returned costs other instructions (zeroing it, updating the
-// page allocator's summaries) than one that reuses a page it left.
+// Counted, it runs uninstrumented, and it also returns every free page to
+// the operating system there and then (debug.FreeOSMemory): otherwise the
+// runtime's background scavenger returns them at a pace it sets by the
+// clock, whenever the scenario's goroutine yields, and a step that reuses
+// a page the scavenger returned costs other instructions (zeroing it,
+// updating the page allocator's summaries) than one that reuses a page it
+// left.
 func (c *counting) collect() {
 	if c.on {
+		c.instrument(false)
 		debug.FreeOSMemory()
 		return
 	}
@@ -110,10 +148,13 @@ func (c *counting) step(do func()) {
 		do()
 		return
 	}
+	c.instrument(true)
 	runtime.Gosched()
+	c.collecting = true
 	valgrind.ToggleCollect()
 	do()
 	valgrind.ToggleCollect()
+	c.collecting = false
 }
 
 // extra counts work the session adds to the open label's steps: a planted
@@ -123,9 +164,12 @@ func (c *counting) extra(do func()) {
 		do()
 		return
 	}
+	c.instrument(true)
+	c.collecting = true
 	valgrind.ToggleCollect()
 	do()
 	valgrind.ToggleCollect()
+	c.collecting = false
 }
 
 // dump ends the open label's counting: Callgrind writes what it counted
@@ -135,4 +179,41 @@ func (c *counting) dump() {
 		valgrind.DumpStatsAt(c.last)
 		c.open = false
 	}
+}
+
+// finish ends the session's counting after its last step: what runs
+// after (the scenario's checks, reading the numbers, encoding the
+// result) runs uninstrumented.
+func (c *counting) finish() {
+	c.dump()
+	if c.on {
+		c.instrument(false)
+	}
+}
+
+// Uncounted runs do, a part of a step that only a headless harness does,
+// outside the step's instructions: a subject calls it around the software
+// painter that fills the pixels a real program's driver hands the GPU
+// (package subject/fyne's capture of the window), so that a step counts
+// the program's own work. Under Callgrind do runs with collection off; its
+// time stays in the step's, as the frame's. Natively, and outside a
+// counted step, it only calls do.
+//
+// Instrumentation stays on around do: switching it costs a retranslation
+// of every block that runs next, twice a frame, which cost Fyne's hover
+// as much as instrumenting its painter (27.3 s of CPU a process against
+// 27.1 s), and left the steps' own code to be translated again inside
+// their count, longer in wall time and so preempted more: two processes
+// read 0.6% apart, against 0.26% with instrumentation left on.
+func Uncounted(do func()) {
+	c := active
+	if c == nil || !c.collecting {
+		do()
+		return
+	}
+	valgrind.ToggleCollect()
+	c.collecting = false
+	do()
+	c.collecting = true
+	valgrind.ToggleCollect()
 }

@@ -274,7 +274,7 @@ func (s *Session) collect() {
 // session's own; a caller should not change them.
 func (s *Session) Record() *Record {
 	s.closeBatch()
-	s.count.dump()
+	s.count.finish()
 	s.sites.end()
 	r := &Record{Steps: s.steps, Subject: s.sub, Timings: s.timings, Instructions: s.count.labels}
 	if s.sub != nil {

@@ -74,3 +74,19 @@ func TestInstructionsWithoutValgrind(t *testing.T) {
 	assert.Equal(t, harness.ExitUsage, code)
 	assert.True(t, strings.HasPrefix(stderr, `perfbench: --instructions "maybe": want auto, require or off`), stderr)
 }
+
+// scenario NAME counts its instructions too, in a process of its own,
+// and shows them beside its other numbers; with --instructions off it
+// shows none.
+func TestScenarioShowsItsInstructions(t *testing.T) {
+	slow.Test(t, "a scenario's process under Valgrind")
+	if _, err := exec.LookPath("valgrind"); err != nil {
+		t.Skip("valgrind is not installed (apt-get install valgrind)")
+	}
+	code, stdout, stderr := perfbench(t, "scenario", "test-fixed", "--instructions", "require")
+	require.Equal(t, harness.ExitPass, code, stderr)
+	assert.Regexp(t, `\ninstructions +\d+ +instructions/step +—\n`, stdout)
+	code, stdout, stderr = perfbench(t, "scenario", "test-fixed", "--instructions", "off")
+	require.Equal(t, harness.ExitPass, code, stderr)
+	assert.NotContains(t, stdout, "instructions")
+}

@@ -210,7 +210,7 @@ func TestScenariosBrokenChildren(t *testing.T) {
 	code, stdout, _ = perfbench(t, "scenarios", "test-hang", "--timeout", "2s", "--baselines", baselines)
 	assert.Equal(t, harness.ExitFailed, code)
 	assert.Contains(t, rows(stdout)["test-hang"], "BROKEN")
-	assert.Contains(t, rows(stdout)["test-hang"], "timed out: still running after 2s, killed")
+	assert.Contains(t, rows(stdout)["test-hang"], "timed out: no progress (no CPU time used) for 2s, killed")
 }
 
 // A time over its limit whose interval straddles the limit is measured

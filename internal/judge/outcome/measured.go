@@ -13,7 +13,7 @@ import (
 // no verdict but Broken, for the scenario when it broke or a number reads
 // missing, as every judged run would call it.
 func Measured(res scenario.Result) Outcome {
-	sc := Scenario{Name: res.Name, Steps: res.Steps, Broken: res.Broken, Verdict: band.None}
+	sc := Scenario{Name: res.Name, Steps: res.Steps, Broken: res.Broken, NotCounted: res.NotCounted, Verdict: band.None}
 	for _, m := range res.Numbers {
 		j := band.Judged{Spec: m.Spec, N: len(m.Samples), BandVerdict: band.None, BudgetVerdict: band.None}
 		if len(m.Samples) == 0 {

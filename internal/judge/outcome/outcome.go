@@ -144,6 +144,10 @@ type Scenario struct {
 	// Advisory names the times over their limits that did not enter
 	// Verdict, because the run judged times as advice (--advisory-times).
 	Advisory []string
+	// NotCounted says why the scenario's instructions were not measured
+	// where the run counted them (a count that timed out or crashed under
+	// Valgrind): its other numbers stand and are judged.
+	NotCounted string
 	// Steps is how many steps the scenario's run took (the benchmark
 	// format's iteration count).
 	Steps int

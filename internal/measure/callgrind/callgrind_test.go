@@ -106,7 +106,7 @@ func TestWrap(t *testing.T) {
 	cmd.Env = []string{"HOME=/home/x", "GODEBUG=gctrace=1"}
 	Wrap(cmd, "/usr/bin/valgrind", "/tmp/profiles")
 	assert.Equal(t, "/usr/bin/valgrind", cmd.Path)
-	assert.Equal(t, []string{"/usr/bin/valgrind", "--tool=callgrind", "--quiet", "--vgdb=no", "--collect-atstart=no",
+	assert.Equal(t, []string{"/usr/bin/valgrind", "--tool=callgrind", "--quiet", "--vgdb=no", "--collect-atstart=no", "--instr-atstart=no",
 		"--callgrind-out-file=/tmp/profiles/callgrind.out", "/bin/program", "scenario-child", "idle"}, cmd.Args)
 	assert.Equal(t, []string{"HOME=/home/x", "GODEBUG=gctrace=1", "GOMAXPROCS=1", "GOGC=off", "GODEBUG=gctrace=1,asyncpreemptoff=1,gcshrinkstackoff=1"}, cmd.Env)
 }

@@ -25,7 +25,7 @@ func TestNoGrandchildOutlivesItsChild(t *testing.T) {
 		cancel         bool
 		broken         string
 	}{
-		{"hung past the timeout", "test-grandchild-hang", false, "timed out: still running after 2s, killed"},
+		{"hung past the timeout", "test-grandchild-hang", false, "timed out: no progress (no CPU time used) for 2s, killed"},
 		{"hung when cancelled", "test-grandchild-hang", true, ""},
 		{"holding the pipes of a child that exited", "test-grandchild-pipes", false, ""},
 		{"in the background of a child that exited", "test-grandchild-background", false, ""},

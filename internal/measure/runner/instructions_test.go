@@ -151,6 +151,26 @@ func TestPlantedWorkMovesTheCountByItsInstructions(t *testing.T) {
 	assert.True(t, extra >= 0 && extra <= 80*batches, "the plant's calls cost %d instructions over %d batches, beside its 7×100×%d", extra, batches, steps)
 }
 
+// What a step runs through scenario.Uncounted is not in its count, and
+// what it runs outside is: 10 000 spins a step left out read as none.
+func TestUncountedWorkIsLeftOutOfTheCount(t *testing.T) {
+	slow.Test(t, "three processes under Valgrind")
+	r := countedRunner(t)
+	r.Repeats = 1
+	results, err := r.Run(context.Background(), []string{"test-spin-none", "test-spin-uncounted", "test-spin-counted"})
+	require.NoError(t, err)
+	perStep := make([]float64, len(results))
+	for i, res := range results {
+		require.Empty(t, res.Broken, res.Name)
+		require.Len(t, res.Instructions, 1, res.Name)
+		perStep[i] = res.Instructions[0].PerStep()
+	}
+	none, uncounted, counted := perStep[0], perStep[1], perStep[2]
+	t.Logf("instructions a step: none %.0f, uncounted %.0f, counted %.0f", none, uncounted, counted)
+	assert.InDelta(t, none, uncounted, 10, "10 000 spins left out of a step of %.0f", none)
+	assert.Greater(t, counted-none, 20000.0, "10 000 spins counted")
+}
+
 // Without Valgrind no process runs, and every result says why it has no
 // instructions; nothing is Broken.
 func TestInstructionsWithoutValgrind(t *testing.T) {
@@ -185,6 +205,11 @@ func TestPoolInstructions(t *testing.T) {
 	}, got.Instructions)
 	assert.Equal(t, []scenario.Instructions{{Label: "a", Steps: 1, Count: 7}}, Pool([]scenario.Result{res(7)}).Instructions)
 	assert.Contains(t, Pool([]scenario.Result{res(1, 2), res(1)}).Broken, "process 2 counted instructions over other steps")
+
+	timedOut := scenario.Result{Name: "p", NotCounted: "not measured: timed out"}
+	assert.Equal(t, []scenario.Instructions{{Label: "a", Steps: 1, Count: 7}}, Pool([]scenario.Result{timedOut, res(7)}).Instructions,
+		"a process that did not finish is left out of the pool")
+	assert.Empty(t, Pool([]scenario.Result{timedOut, res(7)}).NotCounted)
 }
 
 // The toolchain key names everything that decides a count: the platform

@@ -113,8 +113,11 @@ type Runner struct {
 	// Renderer, when set, is passed to every child as --renderer: the
 	// renderer its subject draws with (scenario.Options.Renderer).
 	Renderer string
-	// Timeout bounds each process; zero means DefaultTimeout, or
-	// DefaultCountedTimeout with Instructions.
+	// Timeout bounds each process's work: the CPU time it may use, and
+	// how long it may go using none (see watch); zero means
+	// DefaultTimeout, or DefaultCountedTimeout with Instructions. A
+	// counted process past it, or one that crashes, leaves its
+	// scenario's instructions not measured (NotCounted), not Broken.
 	Timeout time.Duration
 	// Progress, if set, gets one line per process as it finishes:
 	// "scenario NAME: process in 0.31s (1 of 5 processes)", and for the
@@ -247,12 +250,14 @@ func (r *Runner) Run(ctx context.Context, names []string) ([]scenario.Result, er
 			spent[i] += time.Since(start)
 			runs[i][round] = res
 			finished[i]++
-			broke[i] = broke[i] || res.Broken != ""
+			broke[i] = broke[i] || res.Broken != "" || res.NotCounted != ""
 			if r.Progress != nil {
 				state := "done"
 				switch {
 				case res.Broken != "":
 					state = "broken"
+				case res.NotCounted != "":
+					state = "uncounted"
 				case finished[i] < repeats:
 					state = "process"
 				}
@@ -306,17 +311,24 @@ func Pool(runs []scenario.Result) scenario.Result {
 	if len(runs) == 0 {
 		return scenario.Result{Broken: "no process ran"}
 	}
-	first := runs[0]
-	out := scenario.Result{Name: first.Name, Steps: first.Steps, Clock: first.Clock, Processes: len(runs), Varying: first.Varying}
 	for k, res := range runs {
 		if res.Broken != "" {
-			out.Broken = res.Broken
+			out := scenario.Result{Name: res.Name, Broken: res.Broken}
 			if len(runs) > 1 {
 				out.Broken = fmt.Sprintf("process %d of %d: %s", k+1, len(runs), res.Broken)
 			}
 			return out
 		}
 	}
+	// A counted process that did not finish counted nothing: the others
+	// are pooled without it, and with none, nothing was.
+	done := slices.DeleteFunc(slices.Clone(runs), func(res scenario.Result) bool { return res.NotCounted != "" })
+	if len(done) == 0 {
+		return scenario.Result{Name: runs[0].Name, NotCounted: runs[0].NotCounted}
+	}
+	runs = done
+	first := runs[0]
+	out := scenario.Result{Name: first.Name, Steps: first.Steps, Clock: first.Clock, Processes: len(runs), Varying: first.Varying}
 	for i, n := range first.Numbers {
 		ms := make([]band.Measured, len(runs))
 		for k, res := range runs {
@@ -339,11 +351,6 @@ func Pool(runs []scenario.Result) scenario.Result {
 		return out
 	}
 	out.Instructions, out.InstructionsTolerance = ins, first.InstructionsTolerance
-	for _, res := range runs {
-		if res.NotCounted != "" {
-			out.NotCounted = res.NotCounted
-		}
-	}
 	return out
 }
 
@@ -596,31 +603,49 @@ func (r *Runner) wait(ctx context.Context, name string, cmd *exec.Cmd, profiles 
 	default:
 		timeout = DefaultTimeout
 	}
-	timer := time.NewTimer(timeout)
-	defer timer.Stop()
+	w := newWatch(cmd.Process.Pid, timeout, time.Now())
+	tick := time.NewTicker(w.every())
+	defer tick.Stop()
 	var waitErr error
-	var timedOut bool
-	select {
-	case waitErr = <-done:
-	case <-timer.C:
-		stop()
-		<-done
-		timedOut = true
-	case <-ctx.Done():
-		stop()
-		<-done
-		drain(read, outR, errR)
-		return scenario.Result{}, ctx.Err()
+	var timedOut string
+wait:
+	for {
+		select {
+		case waitErr = <-done:
+			break wait
+		case now := <-tick.C:
+			if timedOut = w.over(now); timedOut != "" {
+				stop()
+				<-done
+				break wait
+			}
+		case <-ctx.Done():
+			stop()
+			<-done
+			drain(read, outR, errR)
+			return scenario.Result{}, ctx.Err()
+		}
 	}
 	stop()
 	drain(read, outR, errR)
+	var why string
 	switch {
 	case stdout.over:
 		return broken(name, fmt.Sprintf("printed more than %d MiB on stdout, where a result takes a few KB; killed", MaxOutput>>20), &stderr), nil
-	case timedOut:
-		return broken(name, fmt.Sprintf("timed out: still running after %s, killed", timeout), &stderr), nil
+	case timedOut != "":
+		why = timedOut + ", killed"
 	case waitErr != nil:
-		return broken(name, exitReason(waitErr, &stderr), &stderr), nil
+		why = exitReason(waitErr, &stderr)
+	}
+	if why != "" && r.Instructions {
+		// A count that cannot finish (Valgrind's slowness past the
+		// timeout, a crash under Valgrind that the timed processes did
+		// not have) says nothing of the program: its instructions are
+		// not measured, and its times and counts stand.
+		return notCounted(name, why, &stderr), nil
+	}
+	if why != "" {
+		return broken(name, why, &stderr), nil
 	}
 	res, err := parseResult(stdout.buf.Bytes(), name)
 	if err != nil {
@@ -872,6 +897,13 @@ func broken(name, why string, stderr *tail) scenario.Result {
 		why += "; stderr: " + t
 	}
 	return scenario.Result{Name: name, Broken: why}
+}
+
+// notCounted returns the result of a counted process that did not finish:
+// its instructions not measured, saying why.
+func notCounted(name, why string, stderr *tail) scenario.Result {
+	res := broken(name, why, stderr)
+	return scenario.Result{Name: name, NotCounted: "not measured: " + res.Broken}
 }
 
 // quote returns the start of a child's output for an error message.

@@ -80,6 +80,28 @@ func registerMisbehaving() {
 			return nil
 		}})
 	}
+	// 20 steps each spinning 10 000 times, counted or left out of the
+	// count (scenario.Uncounted), and 20 that spin none.
+	for name, spins := range map[string]int{"test-spin-counted": 10000, "test-spin-uncounted": 10000, "test-spin-none": 0} {
+		scenario.Register(scenario.Scenario{Name: name, Numbers: frames, Run: func(s *scenario.Session) error {
+			engine.Open(s, gallery.Build(gallery.S0, gallery.Options{}).Doc, window.Options{})
+			s.Repeat("spin", 20, func(int) {
+				spin := func() {
+					for range spins {
+						spun++
+					}
+				}
+				if name == "test-spin-counted" {
+					spin()
+					spins := 0
+					scenario.Uncounted(func() { spun += uint64(spins) })
+					return
+				}
+				scenario.Uncounted(spin)
+			})
+			return nil
+		}})
+	}
 	Register := scenario.Register
 	Register(scenario.Scenario{Name: "test-prints", Numbers: frames, Run: func(s *scenario.Session) error {
 		g := gallery.Build(gallery.Shipped, gallery.Options{})
@@ -97,6 +119,11 @@ func registerMisbehaving() {
 	}})
 	misbehave("test-panic", func() { panic("runner test: boom") })
 	misbehave("test-hang", func() { fmt.Fprintln(os.Stderr, "hanging"); hang() })
+	misbehave("test-spin", func() {
+		for {
+			spun++
+		}
+	})
 	misbehave("test-exit", func() { fmt.Fprintln(os.Stderr, "giving up"); os.Exit(1) })
 	misbehave("test-garbage", func() { fmt.Print("hello, runner\n"); os.Exit(0) })
 	misbehave("test-kill", func() {
@@ -213,7 +240,8 @@ func TestRunnerReadsTheChildsResult(t *testing.T) {
 func TestMisbehavingChildrenAreBroken(t *testing.T) {
 	for name, want := range map[string][]string{
 		"test-panic":   {"panicked (exit status 2): runner test: boom in github.com/perfbench/perfbench/internal/measure/runner.registerMisbehaving.func", "(runner_test.go:"},
-		"test-hang":    {"timed out: still running after 2s, killed"},
+		"test-hang":    {"timed out: no progress (no CPU time used) for 2s, killed"},
+		"test-spin":    {"timed out: used 2s of CPU time", "killed"},
 		"test-exit":    {"exited with status 1", "stderr: giving up"},
 		"test-garbage": {"printed output that is not a scenario result", `"hello, runner"`},
 		"test-kill":    {"killed by signal killed", "stderr: about to die"},
@@ -235,7 +263,7 @@ func TestMisbehavingChildrenAreBroken(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
 			timeout := DefaultTimeout
-			if name == "test-hang" {
+			if name == "test-hang" || name == "test-spin" {
 				// Room for a child built with -race to start on a
 				// loaded machine.
 				timeout = 2 * time.Second
@@ -443,6 +471,10 @@ func TestEachChildTracesToItsOwnFile(t *testing.T) {
 	assert.Equal(t, "trace.hover-storm.jsonl", TracePath("trace.jsonl", "hover-storm"))
 	assert.Equal(t, "/tmp/t.idle", TracePath("/tmp/t", "idle"))
 }
+
+// spun is what test-spin's loop writes, so that the loop is not
+// compiled away.
+var spun uint64
 
 // hang blocks forever the way a stuck scenario does. Not select {}: with
 // nothing else to run, a build without cgo reports that as a deadlock and

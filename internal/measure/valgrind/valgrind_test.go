@@ -17,6 +17,8 @@ func TestNativeRequestsDoNothing(t *testing.T) {
 	assert.Zero(t, testing.AllocsPerRun(100, func() {
 		ToggleCollect()
 		ToggleCollect()
+		StartInstrumentation()
+		StopInstrumentation()
 		ZeroStats()
 		DumpStats()
 		DumpStatsAt("a label")

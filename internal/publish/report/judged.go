@@ -74,6 +74,18 @@ func advisory(o outcome.Outcome) string {
 	return fmt.Sprintf("advisory: %d time(s) over their limits, reported and not judged (--advisory-times): %s\n", len(names), strings.Join(names, ", "))
 }
 
+// notCounted is one line per scenario whose instructions the run did not
+// measure, saying why; "" when every count finished.
+func notCounted(o outcome.Outcome) string {
+	var b strings.Builder
+	for _, sc := range o.Scenarios {
+		if sc.NotCounted != "" {
+			fmt.Fprintf(&b, "%s: instructions %s\n", sc.Name, strings.Join(strings.Fields(sc.NotCounted), " "))
+		}
+	}
+	return b.String()
+}
+
 // WritePerf prints a recording or checking run's outcome as `perfbench
 // perf` shows it: the
 // table, the baselines that moved, the files written, then the closing

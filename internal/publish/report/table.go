@@ -126,6 +126,9 @@ func writeScenarioResult(w io.Writer, o outcome.Outcome) error {
 		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", n.Name, value, n.Unit, spread)
 	}
 	tw.Flush()
+	if n := notCounted(o); n != "" {
+		b.WriteString("\n" + n)
+	}
 	_, err := io.WriteString(w, trimLines(b.String()))
 	return err
 }

@@ -281,6 +281,9 @@ func WriteTable(w io.Writer, o outcome.Outcome, t Terminal) error {
 	if a := advisory(o); a != "" {
 		b.WriteString("\n" + a)
 	}
+	if n := notCounted(o); n != "" {
+		b.WriteString("\n" + n)
+	}
 	_, err := io.WriteString(w, b.String())
 	return err
 }

@@ -197,3 +197,14 @@ func TestTerminalClipsLongNamesLast(t *testing.T) {
 	assert.Contains(t, out, "\n  a-number-whose-name-is-far-longer-than-…  ", "clipped in the table")
 	assert.Contains(t, out, "FAIL  s "+long+": ", "whole in the summary")
 }
+
+// A scenario whose instructions could not be counted says so under the
+// table, with why, and keeps its verdict: its times and counts stand.
+func TestTerminalSaysWhichInstructionsWereNotMeasured(t *testing.T) {
+	o := terminalOutcome(false, false)
+	o.Scenarios[0].NotCounted = "not measured: timed out: used 10m0s of CPU time (after 31m0s), killed"
+	var b bytes.Buffer
+	require.NoError(t, report.WriteTerminal(&b, o, report.Terminal{}))
+	assert.Contains(t, b.String(), "\nhover-storm: instructions not measured: timed out: used 10m0s of CPU time (after 31m0s), killed\n")
+	assert.Equal(t, "unbaselined", report.VerdictWord(o, false), "the scenario's other numbers decide")
+}

@@ -46,9 +46,11 @@ type Options struct {
 	// neither is refused as unknown. Nil means Scenarios.
 	Known []string
 
-	// Rebaseline names scenarios whose time baselines are set to this
-	// run's medians even if that moves them up (--rebaseline NAME). Each
-	// must be a known scenario, and Why must say why.
+	// Rebaseline names what this run records afresh, up or down
+	// (--rebaseline): a scenario (its counts and instruction counts that
+	// changed), NAME/NUMBER, NAME/KIND or a kind (time, count,
+	// instructions); see rebaseline.go. Each scenario must be known, each
+	// number measured, and Why must say why.
 	Rebaseline []string
 	// Why is recorded with a rebaseline (--why TEXT).
 	Why string
@@ -221,6 +223,8 @@ type Ratchet struct {
 	known     []string
 	recovered []string
 	unlock    func()
+	// sels are what --rebaseline names.
+	sels []selector
 	// measured are the numbers of each scenario the last judgement
 	// judged, with their samples, which Finish records.
 	measured map[string][]band.Measured
@@ -233,13 +237,14 @@ func Open(opts Options) (*Ratchet, error) {
 	if opts.AdvisoryTimes && !opts.ReadOnly && !opts.Check {
 		panic("ratchet: AdvisoryTimes is for a run that records nothing (ReadOnly or Check)")
 	}
-	if err := opts.checkRebaseline(opts.Scenarios); err != nil {
+	sels, err := opts.checkRebaseline(opts.Scenarios)
+	if err != nil {
 		return nil, err
 	}
 	if opts.Check {
 		opts.ReadOnly = true
 	}
-	r := &Ratchet{opts: opts, hist: &history.History{}}
+	r := &Ratchet{opts: opts, hist: &history.History{}, sels: sels}
 	if !opts.ReadOnly {
 		if err := CheckBuild(opts.Build); err != nil {
 			return nil, err
@@ -338,9 +343,18 @@ func (r *Ratchet) Judge(results []scenario.Result) (outcome.Outcome, error) {
 		return outcome.Outcome{}, err
 	}
 	if opts.Scenarios == nil {
-		if err := opts.checkRebaseline(order); err != nil {
+		if r.sels, err = opts.checkRebaseline(order); err != nil {
 			return outcome.Outcome{}, err
 		}
+	}
+	have := map[string][]string{}
+	for _, s := range results {
+		for _, m := range s.Numbers {
+			have[s.Name] = append(have[s.Name], m.Name)
+		}
+	}
+	if err := checkSelected(r.sels, have); err != nil {
+		return outcome.Outcome{}, err
 	}
 	o := outcome.Outcome{Against: outcome.Bands, Machine: opts.Machine.String(), CPU: opts.Machine.CPU,
 		Recording: outcome.Recording{Recovered: r.recovered}}
@@ -414,7 +428,7 @@ func (r *Ratchet) Rejudge(o outcome.Outcome, again []scenario.Result) outcome.Ou
 }
 
 func (r *Ratchet) judge() judge {
-	return judge{store: r.store, scope: r.opts.scope(), rebaseline: r.opts.Rebaseline, advisoryTimes: r.opts.AdvisoryTimes}
+	return judge{store: r.store, scope: r.opts.scope(), sels: r.sels, advisoryTimes: r.opts.AdvisoryTimes}
 }
 
 // scope is what a run's recorded numbers are keyed by: a time by this
@@ -563,13 +577,11 @@ func (r *Ratchet) move(o *outcome.Outcome) {
 				continue
 			}
 			k := opts.scope().Key(sc.Name, n.Spec)
-			if mv, kind, ok := ratchet(store, k, n.Judged, r.measured[sc.Name][i], sc.Rebaselined, opts.Why, now); ok {
+			if mv, kind, ok := ratchet(store, k, n.Judged, r.measured[sc.Name][i], n.Rebaselined, opts.Why, now); ok {
 				o.Moves = append(o.Moves, mv)
-				pt := history.Point{Set: now, Median: mv.To, Lo: n.Lo, Hi: n.Hi, N: n.N, Kind: kind, Commit: opts.Commit}
-				if kind == history.Rebaselined {
-					pt.Why = mv.Why
-				}
-				hist.Add(k, pt)
+				// Every point keeps its own reason, so a later baseline
+				// that overwrites the file's why loses none.
+				hist.Add(k, history.Point{Set: now, Median: mv.To, Lo: n.Lo, Hi: n.Hi, N: n.N, Kind: kind, Commit: opts.Commit, Why: mv.Why})
 			}
 		}
 	}
@@ -605,11 +617,10 @@ func (r *Ratchet) write(o outcome.Outcome) (outcome.Outcome, error) {
 	if docs.Stale(section) {
 		docsFile.Data = docs.With(section)
 	}
-	// The history grows only when a time's or instructions' baseline
-	// moves (a count's bound has no history); it is written with the
-	// baselines.
+	// The history grows only when a baseline or a count's bound moves;
+	// it is written with the baselines.
 	historyFile := writegroup.Member{Path: opts.History}
-	if baselinesFile.Data != nil && slices.ContainsFunc(o.Moves, func(m outcome.BaselineMove) bool { return m.Direction == "" }) {
+	if baselinesFile.Data != nil && len(o.Moves) > 0 {
 		historyFile.Data = hist.Marshal()
 	}
 	if err := readsBack(baselinesFile, historyFile); err != nil {
@@ -702,33 +713,34 @@ func docsOf(o outcome.Outcome) []perfdocs.Scenario {
 	return out
 }
 
-// checkRebaseline checks --rebaseline and --why against the valid names;
-// valid nil means "not known yet" and checks only --why.
-func (o Options) checkRebaseline(valid []string) error {
+// checkRebaseline checks --rebaseline and --why against the valid names,
+// and returns what --rebaseline names; valid nil means "not known yet"
+// and checks the scenarios' names later.
+func (o Options) checkRebaseline(valid []string) ([]selector, error) {
 	if len(o.Rebaseline) == 0 {
 		if strings.TrimSpace(o.Why) != "" {
-			return &writegroup.InputError{Msg: "--why is recorded with a rebaseline, and there is none; name the scenario with --rebaseline NAME, or drop --why"}
+			return nil, &writegroup.InputError{Msg: "--why is recorded with a rebaseline, and there is none; name what moves with --rebaseline NAME[/NUMBER], or drop --why"}
 		}
-		return nil
+		return nil, nil
 	}
 	if o.Check {
-		return &writegroup.InputError{Msg: "--rebaseline records a baseline, which perf --check never does; run perfbench perf --rebaseline without --check"}
+		return nil, &writegroup.InputError{Msg: "--rebaseline records a baseline, which perf --check never does; run perfbench perf --rebaseline without --check"}
 	}
 	if o.ReadOnly {
-		return &writegroup.InputError{Msg: "--rebaseline records a baseline, which a read-only run never does; run perfbench perf"}
+		return nil, &writegroup.InputError{Msg: "--rebaseline records a baseline, which a read-only run never does; run perfbench perf"}
 	}
 	if strings.TrimSpace(o.Why) == "" {
-		return &writegroup.InputError{Msg: fmt.Sprintf("--rebaseline %s needs --why \"…\": say why the new number is the right one, it is recorded with the baseline", strings.Join(o.Rebaseline, ","))}
+		return nil, &writegroup.InputError{Msg: fmt.Sprintf("--rebaseline %s needs --why \"…\": say why the new number is the right one, it is recorded with the baseline", strings.Join(o.Rebaseline, ","))}
 	}
-	if valid == nil {
-		return nil
-	}
-	for _, name := range o.Rebaseline {
-		if !slices.Contains(valid, name) {
-			return &writegroup.InputError{Msg: fmt.Sprintf("--rebaseline %q: unknown scenario; valid: %s", name, strings.Join(valid, ", "))}
+	sels := make([]selector, len(o.Rebaseline))
+	for i, arg := range o.Rebaseline {
+		s, err := parseSelector(arg, valid)
+		if err != nil {
+			return nil, err
 		}
+		sels[i] = s
 	}
-	return nil
+	return sels, nil
 }
 
 // index maps measured scenarios by name and returns the report order:
@@ -754,12 +766,12 @@ func index(results []scenario.Result, declared []string) (map[string]*scenario.R
 type judge struct {
 	store         *baselines.Store
 	scope         baselines.Scope
-	rebaseline    []string
+	sels          []selector
 	advisoryTimes bool
 }
 
 func (j judge) scenario(name string, s *scenario.Result) outcome.Scenario {
-	out := outcome.Scenario{Name: name, Rebaselined: slices.Contains(j.rebaseline, name)}
+	out := outcome.Scenario{Name: name}
 	switch {
 	case s == nil:
 		out.Broken = "not measured: the runner returned nothing for it"
@@ -770,12 +782,13 @@ func (j judge) scenario(name string, s *scenario.Result) outcome.Scenario {
 	if s != nil {
 		out.Steps, out.Varying = s.Steps, s.Varying
 		for _, m := range s.Numbers {
+			rebaselined := j.rebaselined(name, m)
 			if recordedCount(m.Spec) {
-				m = j.withRecordedBound(name, m, slices.Contains(s.Varying, m.Name), out.Rebaselined)
+				m = j.withRecordedBound(name, m, slices.Contains(s.Varying, m.Name), rebaselined)
 			}
 			if m.Band.Kind.Recorded() {
 				m.Band.Baseline = 0
-				if out.Rebaselined && len(m.Samples) > 0 {
+				if rebaselined && len(m.Samples) > 0 {
 					// Judged against what it is about to be recorded as.
 					m.Band.Baseline = band.Judge(m).Median
 				} else if b, ok := j.store.Get(j.scope.Key(name, m.Spec)); ok {
@@ -789,7 +802,10 @@ func (j judge) scenario(name string, s *scenario.Result) outcome.Scenario {
 					n.BudgetVerdict = band.Broken
 				}
 			}
-			out.Numbers = append(out.Numbers, outcome.ByBand(name, n)...)
+			num := outcome.ByBand(name, n)[0]
+			num.Rebaselined = rebaselined && (m.Band.Kind.Recorded() || recordedCount(m.Spec))
+			out.Rebaselined = out.Rebaselined || num.Rebaselined
+			out.Numbers = append(out.Numbers, num)
 			if j.advisoryTimes && m.Band.Kind.Estimated() && n.BandVerdict == band.Fail {
 				// Reported as it is, judged as advice (Options.AdvisoryTimes).
 				out.Advisory = append(out.Advisory, m.Name)
@@ -806,6 +822,18 @@ func (j judge) scenario(name string, s *scenario.Result) outcome.Scenario {
 		}
 	}
 	return out
+}
+
+// rebaselined reports whether this run records m afresh by --rebaseline
+// (see rebaseline.go): named, and, unless named by its own name, an
+// instruction count only when it moved beyond its tolerance.
+func (j judge) rebaselined(scenario string, m band.Measured) bool {
+	named, explicit := rebaselines(j.sels, scenario, m.Spec)
+	if !named || explicit || len(m.Samples) == 0 || !m.Band.Kind.Recorded() || m.Band.Kind.Estimated() {
+		return named
+	}
+	b, ok := j.store.Get(j.scope.Key(scenario, m.Spec))
+	return !ok || !withinTolerance(band.Judge(m).Median, b.Median, m.Band.Tolerance)
 }
 
 func straddles(sc outcome.Scenario) bool {

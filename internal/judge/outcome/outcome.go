@@ -135,8 +135,9 @@ type Scenario struct {
 	// Remeasured says a straddling breach sent the scenario to a fresh
 	// process once more; Numbers are from that second run.
 	Remeasured bool
-	// Rebaselined says the scenario's recorded numbers were judged
-	// against, and recorded as, this run's (--rebaseline).
+	// Rebaselined says some of the scenario's recorded numbers were
+	// judged against, and recorded as, this run's (--rebaseline); each
+	// Number says which.
 	Rebaselined bool
 	// Advisory names the times over their limits that did not enter
 	// Verdict, because the run judged times as advice (--advisory-times).
@@ -179,6 +180,9 @@ type Number struct {
 	// Samples are what was measured of the number, kept only where a
 	// report shows them: against Nothing.
 	Samples []float64
+	// Rebaselined says the number was judged against, and recorded as,
+	// this run's value (--rebaseline named it).
+	Rebaselined bool
 }
 
 // ByBand returns scenario's numbers judged against their own bands

@@ -86,6 +86,12 @@ func Charts(scenarios []Scenario, store *baselines.Store, hist *history.History,
 						continue // nothing to chart it against yet
 					}
 					c.Bound = rec.Bound
+					for _, p := range hist.BoundPoints(baselines.CountKey{Scenario: sc.Name, Number: n.Name}) {
+						if p.Kind == history.Rebaselined {
+							c.Rebaselines = append(c.Rebaselines, chart.Baseline{Set: p.Set, Median: p.Median, Lo: p.Lo, Hi: p.Hi,
+								Kind: chart.Rebaselined, Commit: p.Commit, Why: p.Why})
+						}
+					}
 					if rec.Varies {
 						// Its processes' worst, as recorded: a median
 						// of processes that differ would redraw the

@@ -99,6 +99,7 @@ as it was. Details: perfbench's docs/ratchet.md.`,
 			names := h.names()
 			opts := ratchet.Options{
 				Baselines:  bpath,
+				Program:    p,
 				Docs:       dpath,
 				Scenarios:  names,
 				Rebaseline: rebaseline,

@@ -299,7 +299,7 @@ docs/paired.md and docs/formats.md.`,
 			if err != nil {
 				return err
 			}
-			opts := ratchet.Options{Baselines: path, Scenarios: names, Known: h.known(names), ReadOnly: true, Machine: machine(key), AdvisoryTimes: advisory,
+			opts := ratchet.Options{Baselines: path, Program: p, Scenarios: names, Known: h.known(names), ReadOnly: true, Machine: machine(key), AdvisoryTimes: advisory,
 				Toolchain: counter.key()}
 			rt, err := ratchet.Open(opts)
 			if err != nil {

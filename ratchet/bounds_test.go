@@ -3,6 +3,7 @@ package ratchet_test
 import (
 	"context"
 	"os"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -386,4 +387,39 @@ func TestRebaselineMovesOnlyWhatItNames(t *testing.T) {
 		assert.Contains(t, restyles(after), "bound: 4")
 		assert.Contains(t, restyles(after), "why: the focus ring restyles its label too")
 	})
+}
+
+// A failure says where its reference lives and how to move it: a
+// recorded bound's and a time's line of the baselines file with the
+// --rebaseline that moves it; a bound written in source, no command (it
+// is changed where it is written; the registry says where, which these
+// test scenarios are not in).
+func TestAFailureSaysWhereItsReferenceLives(t *testing.T) {
+	r := newRepo(t)
+	r.run(t, r.recordingOpts(), measuring(recording(2, 40, 648, 653)))
+	worse := recording(3, 40, 648, 653)
+	worse[0].Numbers[0].Samples = spread(30, 190, 210)
+	opts := r.opts(machineA, day2)
+	opts.Check = true
+	o := r.run(t, opts, measuring(worse))
+	lines := strings.Split(r.read(t, r.baselines()), "\n")
+	for _, tt := range []struct{ number, key string }{{"restyles", "    restyles:"}, {"frame", "      frame:"}} {
+		var n outcome.Number
+		for _, x := range o.Scenarios[0].Numbers {
+			if x.Name == tt.number {
+				n = x
+			}
+		}
+		require.Equal(t, band.Fail, n.BandVerdict, tt.number)
+		file, line, ok := strings.Cut(n.Where, ".yaml:")
+		require.True(t, ok, n.Where)
+		assert.Equal(t, r.baselines(), file+".yaml")
+		i, err := strconv.Atoi(line)
+		require.NoError(t, err)
+		assert.Equal(t, tt.key, lines[i-1], "%s names its own line", tt.number)
+		assert.Equal(t, `perfbench perf --rebaseline hover-storm/`+tt.number+` --why "…"`, n.Fix)
+	}
+	emitted := o.Scenarios[0].Numbers[2]
+	require.Equal(t, "primitives-emitted", emitted.Name)
+	assert.Empty(t, emitted.Fix, "a bound written in source is changed there")
 }

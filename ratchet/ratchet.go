@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"os"
 	"path/filepath"
 	"runtime/debug"
 	"slices"
@@ -54,6 +55,9 @@ type Options struct {
 	Rebaseline []string
 	// Why is recorded with a rebaseline (--why TEXT).
 	Why string
+	// Program is the command a failure's fix names ("" means
+	// "perfbench"): a program that measures itself runs its own.
+	Program string
 
 	// ReadOnly judges against the stored baselines and writes nothing: no
 	// build check, no recording, no docs. It is what a verdict-only command
@@ -428,7 +432,12 @@ func (r *Ratchet) Rejudge(o outcome.Outcome, again []scenario.Result) outcome.Ou
 }
 
 func (r *Ratchet) judge() judge {
-	return judge{store: r.store, scope: r.opts.scope(), sels: r.sels, advisoryTimes: r.opts.AdvisoryTimes}
+	program := r.opts.Program
+	if program == "" {
+		program = "perfbench"
+	}
+	return judge{store: r.store, scope: r.opts.scope(), sels: r.sels, advisoryTimes: r.opts.AdvisoryTimes,
+		file: r.opts.Baselines, program: program}
 }
 
 // scope is what a run's recorded numbers are keyed by: a time by this
@@ -768,6 +777,9 @@ type judge struct {
 	scope         baselines.Scope
 	sels          []selector
 	advisoryTimes bool
+	// file is the baselines file and program the command, for a
+	// number's Where and Fix.
+	file, program string
 }
 
 func (j judge) scenario(name string, s *scenario.Result) outcome.Scenario {
@@ -804,6 +816,7 @@ func (j judge) scenario(name string, s *scenario.Result) outcome.Scenario {
 			}
 			num := outcome.ByBand(name, n)[0]
 			num.Rebaselined = rebaselined && (m.Band.Kind.Recorded() || recordedCount(m.Spec))
+			num.Where, num.Fix = j.where(name, m)
 			out.Rebaselined = out.Rebaselined || num.Rebaselined
 			out.Numbers = append(out.Numbers, num)
 			if j.advisoryTimes && m.Band.Kind.Estimated() && n.BandVerdict == band.Fail {
@@ -822,6 +835,51 @@ func (j judge) scenario(name string, s *scenario.Result) outcome.Scenario {
 		}
 	}
 	return out
+}
+
+// where returns where m's reference lives and the command that moves
+// it: a recorded bound's or baseline's line in the baselines file and
+// --rebaseline NAME/NUMBER, or the line of the scenario's source that
+// wrote its bound (looked up in this process's registry: a child's
+// report carries no source line).
+func (j judge) where(scenarioName string, m band.Measured) (string, string) {
+	fix := fmt.Sprintf("%s perf --rebaseline %s/%s --why \"…\"", j.program, scenarioName, m.Name)
+	switch {
+	case recordedCount(m.Spec):
+		if line := j.store.BoundLine(baselines.CountKey{Scenario: scenarioName, Number: m.Name}); line > 0 {
+			return fmt.Sprintf("%s:%d", relative(j.file), line), fix
+		}
+		return "", fix
+	case m.Band.Kind.Recorded():
+		if line := j.store.Line(j.scope.Key(scenarioName, m.Spec)); line > 0 {
+			return fmt.Sprintf("%s:%d", relative(j.file), line), fix
+		}
+		return "", fix
+	case m.Band.Kind.Bounded():
+		sc, err := scenario.Lookup(scenarioName)
+		if err != nil {
+			return "", ""
+		}
+		for _, n := range sc.Numbers {
+			if n.Name == m.Name && n.Band.Declared() != "" {
+				return relative(n.Band.Declared()), ""
+			}
+		}
+	}
+	return "", ""
+}
+
+// relative returns path relative to the working directory where it lies
+// under it, as a reader at the module root types it; otherwise as it is.
+func relative(path string) string {
+	wd, err := os.Getwd()
+	if err != nil {
+		return path
+	}
+	if rel, err := filepath.Rel(wd, path); err == nil && !strings.HasPrefix(rel, "..") {
+		return filepath.ToSlash(rel)
+	}
+	return path
 }
 
 // rebaselined reports whether this run records m afresh by --rebaseline

@@ -107,7 +107,7 @@ func TestPerfRebaseline(t *testing.T) {
 	_, _, flags := perfFiles(t)
 	code, _, stderr := perfbench(t, append([]string{"perf"}, flags...)...)
 	require.Equal(t, harness.ExitPass, code, stderr)
-	code, stdout, stderr := perfbench(t, append([]string{"perf", "--rebaseline", "test-fixed", "--why", "a test"}, flags...)...)
+	code, stdout, stderr := perfbench(t, append([]string{"perf", "--rebaseline", "test-fixed/frame", "--why", "a test"}, flags...)...)
 	require.Equal(t, harness.ExitPass, code, stderr)
 	assert.Contains(t, stdout, "baseline rebaselined: test-fixed/frame 10 → 10 µs/frame: a test")
 }

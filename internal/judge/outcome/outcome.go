@@ -183,6 +183,16 @@ type Number struct {
 	// Rebaselined says the number was judged against, and recorded as,
 	// this run's value (--rebaseline named it).
 	Rebaselined bool
+	// Where is the file:line of what the number was judged against: a
+	// bound written in the scenario's source, or the baselines file's
+	// line of a recorded bound or baseline; "" where there is none (no
+	// baseline yet, or a paired run's base).
+	Where string
+	// Fix is the command that moves a recorded reference, for a change
+	// that is meant ("perfbench perf --rebaseline hover-storm/frame
+	// --why \"…\""); "" for a bound written in source, which is changed
+	// where it is written.
+	Fix string
 }
 
 // ByBand returns scenario's numbers judged against their own bands

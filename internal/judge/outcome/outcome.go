@@ -351,7 +351,8 @@ func (p Pairing) Rule() string {
 		"A time fails when head is shown more than %s%% slower than base, and passes when it is shown less. "+
 		"Otherwise it is unsure: %s. "+
 		"Shown means at the suite's level: α %s%% over %s and %s (Holm). "+
-		"A count fails when it moves the wrong way for its band.",
+		"A count fails when it moves the wrong way for its band; one that varies between processes (allocations), only past the bound perf would record from base, as perf judges it. "+
+		"Times differ from perf on purpose: against base, not a recorded baseline, since alternate processes cancel the machine's speed.",
 		band.Format(p.Tolerance*100), unsure, band.Format(p.Alpha*100), plural(p.Times, "time"), plural(p.Looks, "look"))
 }
 

@@ -154,9 +154,11 @@ as it was. Details: perfbench's docs/ratchet.md.`,
 			}
 			for _, file := range o.Stale {
 				what := ""
-				switch file {
-				case dpath:
-				case bpath:
+				switch {
+				case strings.HasSuffix(file, ".svg"):
+					what = ": today's code draws it differently from the committed one"
+				case file == dpath:
+				case file == bpath:
 					what = ": counts have no recorded bound yet"
 				default:
 					what = " with the references in " + bpath // the reference page

@@ -541,6 +541,18 @@ func (r *Ratchet) check(o outcome.Outcome) outcome.Outcome {
 			stale(&o, opts.ReferencePage, 1, string(r.page), string(want))
 		}
 	}
+	// A chart today's code would draw differently is as stale as the
+	// section that embeds it: drawn from the same recorded numbers, it
+	// changes only with them or with the chart code.
+	if charts, err := r.charts(o, docs.Scope(store, opts.scope())); err != nil {
+		stale(&o, opts.Charts, 1, "", err.Error())
+	} else if writes, err := perfdocs.ChangedCharts(opts.Charts, docsOf(o), charts); err != nil {
+		stale(&o, opts.Charts, 1, "", err.Error())
+	} else {
+		for _, w := range writes {
+			o.Stale = append(o.Stale, w.Path)
+		}
+	}
 	if missing := r.unrecorded(o); len(missing) > 0 {
 		changes := make([]outcome.LineChange, 0, min(len(missing), maxStaleLines))
 		for _, name := range missing[:cap(changes)] {
@@ -565,6 +577,22 @@ func (r *Ratchet) section(o outcome.Outcome, hist *history.History, scope baseli
 		section = r.docs.KeepInstructions(section)
 	}
 	return section
+}
+
+// charts are the charts this run would draw: every chartable scenario's,
+// less those a run that counted no instructions leaves as they are (it
+// measured nothing that could move their instruction panels).
+func (r *Ratchet) charts(o outcome.Outcome, scope baselines.Scope) (map[string][]byte, error) {
+	charts, err := perfdocs.Charts(docsOf(o), r.store, r.hist, scope, chart.SVG)
+	if err != nil {
+		return nil, err
+	}
+	if r.opts.Toolchain == "" {
+		for _, name := range r.docs.InstructionScenarios() {
+			delete(charts, name)
+		}
+	}
+	return charts, nil
 }
 
 // move performs obligation 2 on the store and the history: every time's
@@ -638,14 +666,9 @@ func (r *Ratchet) write(o outcome.Outcome) (outcome.Outcome, error) {
 	// The charts are members of the group too: drawn before anything is
 	// written, so a chart that cannot be drawn or written leaves every
 	// file as it was.
-	charts, err := perfdocs.Charts(docsOf(o), store, hist, scope, chart.SVG)
+	charts, err := r.charts(o, scope)
 	if err != nil {
 		return o, err
-	}
-	if opts.Toolchain == "" {
-		for _, name := range docs.InstructionScenarios() {
-			delete(charts, name)
-		}
 	}
 	chartWrites, err := perfdocs.ChangedCharts(opts.Charts, docsOf(o), charts)
 	if err != nil {

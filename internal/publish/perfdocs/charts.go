@@ -6,6 +6,7 @@ import (
 	"io/fs"
 	"path"
 	"path/filepath"
+	"slices"
 	"strings"
 	"syscall"
 
@@ -75,7 +76,11 @@ func Charts(scenarios []Scenario, store *baselines.Store, hist *history.History,
 				}
 				times = append(times, th)
 			case n.Band.Kind.Bounded():
-				if n.BandVerdict == band.Broken {
+				if n.BandVerdict == band.Broken || (!n.Band.Recorded && slices.Contains(sc.Varying, n.Name)) {
+					// A varying count under a written bound has only
+					// this run's value, which moves without a change
+					// and would redraw the chart (the docs say
+					// "varies").
 					continue
 				}
 				c := chart.Count{Name: n.Name, Unit: n.Unit, Value: n.Median,

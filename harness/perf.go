@@ -85,6 +85,9 @@ as it was. Details: perfbench's docs/ratchet.md.`,
 			if err != nil {
 				return err
 			}
+			if err := ex.guard(kept(bpath, dpath)...); err != nil {
+				return err
+			}
 			build := h.build()
 			if build == nil && !check {
 				// A binary with nothing to check is refused; Options

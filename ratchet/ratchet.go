@@ -321,6 +321,7 @@ func (r *Ratchet) Close() {
 // and a baseline the history records but the file lost.
 func (r *Ratchet) Judge(results []scenario.Result) (outcome.Outcome, error) {
 	opts := r.opts
+	results = asDeclared(results)
 	measured, order, err := index(results, opts.Scenarios)
 	if err != nil {
 		return outcome.Outcome{}, err
@@ -773,6 +774,39 @@ func (o Options) checkRebaseline(valid []string) ([]selector, error) {
 		sels[i] = s
 	}
 	return sels, nil
+}
+
+// asDeclared returns results with each scenario Broken that reported a
+// number in another unit than this binary's declaration of it: the child
+// is at fault, and a unit the baselines file does not hold would
+// otherwise be refused as the user's file's error. A scenario this
+// process has not registered, and a number it does not declare (the
+// instructions the runner counts), are as they were.
+func asDeclared(results []scenario.Result) []scenario.Result {
+	out := slices.Clone(results)
+	for i, res := range out {
+		sc, err := scenario.Lookup(res.Name)
+		if err != nil || res.Broken != "" {
+			continue
+		}
+		for _, m := range res.Numbers {
+			k := slices.IndexFunc(sc.Numbers, func(n scenario.Number) bool { return n.Name == m.Name })
+			if k >= 0 && sc.Numbers[k].Unit != m.Unit && !slices.ContainsFunc(sc.Numbers, func(n scenario.Number) bool { return n.Name == m.Name && n.Unit == m.Unit }) {
+				out[i] = scenario.Result{Name: res.Name, Broken: fmt.Sprintf("reported %s in %s, which its declaration measures in %q", m.Name, quoteShort(m.Unit), sc.Numbers[k].Unit)}
+				break
+			}
+		}
+	}
+	return out
+}
+
+// quoteShort quotes the start of s, short enough for a one-line reason.
+func quoteShort(s string) string {
+	const n = 40
+	if len(s) > n {
+		s = strings.ToValidUTF8(s[:n], "") + "…"
+	}
+	return fmt.Sprintf("%q", s)
 }
 
 // index maps measured scenarios by name and returns the report order:

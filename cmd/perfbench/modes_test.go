@@ -4,6 +4,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime/debug"
+	"strings"
 	"testing"
 	"time"
 
@@ -11,6 +12,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/perfbench/perfbench/band"
+	"github.com/perfbench/perfbench/internal/judge/outcome"
 	"github.com/perfbench/perfbench/internal/judge/paired"
 	"github.com/perfbench/perfbench/internal/keep/baselines"
 	"github.com/perfbench/perfbench/ratchet"
@@ -96,4 +98,49 @@ func plainVerdict(t *testing.T, base, head scenario.Result) band.Verdict {
 	require.Equal(t, band.Unbaselined, run(opts, base))
 	opts.ReadOnly = true
 	return run(opts, head)
+}
+
+// A child that reports a number in another unit than its declaration is
+// that scenario Broken, with a short excerpt: the baselines file, whose
+// baseline is in the declared unit, is not blamed.
+func TestAStrangeUnitIsTheScenariosFault(t *testing.T) {
+	sc, err := scenario.Lookup("test-fixed")
+	require.NoError(t, err)
+	res := func(unit string) scenario.Result {
+		r := scenario.Result{Name: "test-fixed"}
+		for _, n := range sc.Numbers {
+			m := band.Measured{Spec: n.Spec, Samples: []float64{10, 11, 12, 10, 11, 12, 10, 11}}
+			if n.Band.Kind.Bounded() {
+				m.Samples = []float64{0}
+			} else if unit != "" {
+				m.Unit = unit
+			}
+			r.Numbers = append(r.Numbers, m)
+		}
+		return r
+	}
+	dir := t.TempDir()
+	for _, d := range []string{"perf", "docs"} {
+		require.NoError(t, os.MkdirAll(filepath.Join(dir, d), 0o755))
+	}
+	opts := ratchet.Options{
+		Baselines: filepath.Join(dir, "perf", "baselines.yaml"), Docs: filepath.Join(dir, "docs", "performance.md"),
+		Scenarios: []string{"test-fixed"}, Machine: baselines.Machine{CPU: "Test CPU", Cores: 2, OS: "linux", Arch: "amd64", Go: "go1.26.0"},
+		Build: &debug.BuildInfo{}, Now: func() time.Time { return time.Date(2026, 9, 10, 8, 0, 0, 0, time.UTC) },
+	}
+	judge := func(opts ratchet.Options, r scenario.Result) outcome.Scenario {
+		rt, err := ratchet.Open(opts)
+		require.NoError(t, err)
+		defer rt.Close()
+		o, err := rt.Judge([]scenario.Result{r})
+		require.NoError(t, err, "never the user's file's error")
+		o, err = rt.Finish(o)
+		require.NoError(t, err)
+		return o.Scenarios[0]
+	}
+	require.Empty(t, judge(opts, res("")).Broken)
+	opts.ReadOnly = true
+	got := judge(opts, res(strings.Repeat("ms/", 40)+"frame"))
+	assert.Equal(t, band.Broken, got.Verdict)
+	assert.Equal(t, `reported frame in "ms/ms/ms/ms/ms/ms/ms/ms/ms/ms/ms/ms/ms/m…", which its declaration measures in "µs/frame"`, got.Broken)
 }

@@ -248,7 +248,7 @@ func TestPerfCheckWithStaleDocsSaysSo(t *testing.T) {
 	require.NoError(t, os.WriteFile(docs, []byte(string(b[:j])+"a line by hand\n"+string(b[j:])), 0o644))
 	code, stdout, stderr = perfbench(t, append([]string{"perf", "--check"}, flags...)...)
 	assert.Equal(t, harness.ExitFailed, code)
-	assert.True(t, strings.HasSuffix(stdout, "the docs' generated section or their charts are out of date: run perf, review the change and commit it\nverdict: docs out of date\n"), stdout)
+	assert.True(t, strings.HasSuffix(stdout, "the docs or their charts are out of date: run perf, review the change and commit it\nverdict: docs out of date\n"), stdout)
 	assert.Contains(t, stderr, "is out of date")
 	line := strings.Count(string(b[:j]), "\n") + 1
 	assert.Contains(t, stderr, fmt.Sprintf("%s:%d: perf would drop \"a line by hand\"\n", docs, line), "it names the line that differs")

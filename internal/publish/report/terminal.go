@@ -362,7 +362,7 @@ func writeSummary(b *strings.Builder, o outcome.Outcome, t Terminal) {
 		b.WriteString(l + "\n")
 	}
 	if t.DocsStale {
-		b.WriteString("  the docs' generated section or their charts are out of date: run perf, review the change and commit it\n")
+		b.WriteString("  the docs or their charts are out of date: run perf, review the change and commit it\n")
 	}
 }
 

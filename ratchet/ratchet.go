@@ -926,14 +926,26 @@ func (j judge) where(scenarioName string, m band.Measured) (string, string) {
 	return "", ""
 }
 
-// relative returns path relative to the working directory where it lies
-// under it, as a reader at the module root types it; otherwise as it is.
+// relative returns an absolute path relative to the module root (the
+// nearest directory with a go.mod at or above the working directory)
+// where it lies under it, as a reader there types it; otherwise as it
+// is.
 func relative(path string) string {
-	wd, err := os.Getwd()
-	if err != nil {
+	dir, err := os.Getwd()
+	if err != nil || !filepath.IsAbs(path) {
 		return path
 	}
-	if rel, err := filepath.Rel(wd, path); err == nil && !strings.HasPrefix(rel, "..") {
+	for {
+		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
+			break
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			return path
+		}
+		dir = parent
+	}
+	if rel, err := filepath.Rel(dir, path); err == nil && !strings.HasPrefix(rel, "..") {
 		return filepath.ToSlash(rel)
 	}
 	return path

@@ -99,7 +99,7 @@ func (r *Report) Write(w, errw io.Writer, f Format) error {
 		return writeTracker(w, f, o)
 	case Markdown:
 		if o.Against == outcome.Base {
-			return writeMarkdownPaired(w, r.Program, r.Command, r.Base, o)
+			return writeMarkdownPaired(w, r.Program, r.Command, r.Head, r.Base, o)
 		}
 		return writeMarkdownOutcome(w, r.Program, r.Command, o)
 	}

@@ -230,7 +230,7 @@ func (h *front) pairedRun(cmd *cobra.Command, names []string, head *runner.Runne
 		// comparison needs no pairs; before the pairs, which it would
 		// disturb.
 		timed := timedScenarios(names)
-		progress.Step(fmt.Sprintf("counting the instructions of %d scenarios under Valgrind, head and base", len(timed)))
+		progress.Step(fmt.Sprintf("counting the instructions of %d scenario%s under Valgrind, head and base", len(timed), map[bool]string{true: "", false: "s"}[len(timed) == 1]))
 		var err error
 		if opts.HeadCounted, err = count.of(opts.Head).Run(ctx, timed); err != nil {
 			return outcome.Outcome{}, sides{}, err

@@ -180,7 +180,7 @@ func writeMarkdownOutcome(w io.Writer, program, command string, o outcome.Outcom
 	if moved > 0 {
 		parts = append(parts, fmt.Sprintf("%d moved", moved))
 	}
-	fmt.Fprintf(&b, "%s — %d numbers in %d scenarios on `%s`.\n", strings.Join(parts, ", "), total, len(o.Scenarios), o.Machine)
+	fmt.Fprintf(&b, "%s — %s in %s on `%s`.\n", strings.Join(parts, ", "), plural(total, "number"), plural(len(o.Scenarios), "scenario"), o.Machine)
 	b.WriteString(kinds.line())
 
 	switch {
@@ -201,7 +201,7 @@ func writeMarkdownOutcome(w io.Writer, program, command string, o outcome.Outcom
 			fmt.Fprintf(&b, "- %s\n", cell(m.String()))
 		}
 	}
-	MarkdownDetails(&b, fmt.Sprintf("All %d numbers", total), func(b *strings.Builder) {
+	MarkdownDetails(&b, fmt.Sprintf("All %s", plural(total, "number")), func(b *strings.Builder) {
 		MarkdownTable(b, Columns, Rows(o))
 	})
 	_, err := io.WriteString(w, b.String())
@@ -276,7 +276,7 @@ func writeMarkdownPaired(w io.Writer, program, command, head, base string, o out
 	}
 	b.WriteString(kinds.line())
 	fmt.Fprintf(&b, "\nHow it was judged: %s\n", o.Rule())
-	MarkdownDetails(&b, fmt.Sprintf("All %d numbers", len(o.Numbers())), func(b *strings.Builder) {
+	MarkdownDetails(&b, fmt.Sprintf("All %s", plural(len(o.Numbers()), "number")), func(b *strings.Builder) {
 		MarkdownTable(b, []string{"number (unit)", "head", "base", "head/base [interval]", "verdict", "what moved"}, all)
 	})
 	_, err := io.WriteString(w, b.String())

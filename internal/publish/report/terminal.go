@@ -357,7 +357,7 @@ func writeSummary(b *strings.Builder, o outcome.Outcome, t Terminal) {
 			parts = append(parts, fmt.Sprintf("%d %s", tally[v], v))
 		}
 	}
-	fmt.Fprintf(b, "\n%s — %d numbers in %d scenarios\n", strings.Join(parts, ", "), total, len(o.Scenarios))
+	fmt.Fprintf(b, "\n%s — %s in %s\n", strings.Join(parts, ", "), plural(total, "number"), plural(len(o.Scenarios), "scenario"))
 	for _, l := range lines {
 		b.WriteString(l + "\n")
 	}

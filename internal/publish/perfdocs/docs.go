@@ -166,8 +166,14 @@ const verdictColumns = 2
 // Stale reports whether the file's section differs from section but
 // for verdicts (see [Stable]), or the file does not exist: whether it is
 // to be written.
+//
+// One verdict is not noise: "unbaselined" on the page where the run
+// would write none. It said the number had no record yet; once recorded
+// it stays wrong until the number next moves.
 func (d *Docs) Stale(section []byte) bool {
-	return !d.exists || Stable(section) != Stable(d.Section())
+	unbaselined := "| " + band.Unbaselined.Cell() + " |"
+	return !d.exists || Stable(section) != Stable(d.Section()) ||
+		strings.Count(string(d.Section()), unbaselined) > strings.Count(string(section), unbaselined)
 }
 
 // Stable returns a section with its verdict cells blanked. Two sections

@@ -13,7 +13,9 @@ import (
 // but "unbaselined" where the run would write none does: it said the
 // number had no record yet, and would stay until the number next moved.
 func TestAnUnbaselinedVerdictLeavesThePage(t *testing.T) {
-	row := func(verdict string) string { return "| frame | 122.1 µs/frame | ≤ 335.8 | ≤ 16667 | " + verdict + " | pass |\n" }
+	row := func(verdict string) string {
+		return "| frame | 122.1 µs/frame | ≤ 335.8 | ≤ 16667 | " + verdict + " | pass |\n"
+	}
 	path := filepath.Join(t.TempDir(), "performance.md")
 	for _, tt := range []struct {
 		page, run string

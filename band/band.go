@@ -89,7 +89,19 @@ type Band struct {
 	// ratchet's store ([Band.WithBound]); without it the count is judged
 	// unbaselined, as a time with no baseline is.
 	HasBound bool
+
+	// at is where a bound written in source was declared (file:line),
+	// so that a failure can say where to change it; see [Band.Declared].
+	at string
 }
+
+// Declared returns the file:line where a count's bound written in source
+// ([Count], [Floor], [Exact]) was declared: the line of the scenario's
+// declaration that wrote it, past any helper of the kit or of the
+// declaring package. "" for any other band, and for one that crossed a
+// process (a child's report carries no source; look the scenario up in
+// this process's registry).
+func (b Band) Declared() string { return b.at }
 
 // Time returns a time band admitting medians up to (1+tolerance) times the
 // machine's baseline. The baseline is filled in from the ratchet's store
@@ -195,7 +207,7 @@ func count(d Direction, bound float64) Band {
 	if !(bound >= 0) || math.IsInf(bound, 0) {
 		panic(fmt.Sprintf("band: count %s %v is not a finite number ≥ 0", d, bound))
 	}
-	return Band{Kind: KindCount, Dir: d, Ceiling: bound}
+	return Band{Kind: KindCount, Dir: d, Ceiling: bound, at: declaredAt()}
 }
 
 // Direction returns a count band's direction, AtMost for the zero Dir; ""

@@ -1,6 +1,10 @@
 package band_test
 
 import (
+	"fmt"
+	"os"
+	"runtime"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -35,4 +39,41 @@ func TestFormat(t *testing.T) {
 	} {
 		assert.Equal(t, want, band.Format(v), "%v", v)
 	}
+}
+
+// A bound written in source knows the line that wrote it: in a function,
+// the line that called the kit; in a package variable, the variable's
+// line, past helpers of the declaring package.
+func TestDeclared(t *testing.T) {
+	_, file, line, _ := runtime.Caller(0)
+	here := band.Floor(1)
+	assert.Equal(t, fmt.Sprintf("%s:%d", file, line+1), here.Declared())
+	assert.Equal(t, fmt.Sprintf("%s:%d", file, countLine), countHelper(2).Declared(), "in a function: the line that called the kit")
+	assert.Equal(t, fmt.Sprintf("%s:%d", file, declaredVarLine), declaredVar.Declared(), "in a package variable: its line, not its helper's")
+	assert.Empty(t, band.Time(0.1).Declared(), "a time's reference is recorded, not written")
+	assert.Empty(t, band.Record(band.AtMost).Declared(), "a recorded bound lives in the baselines file")
+}
+
+// countHelper builds a bound as a scenario package's helper does.
+func countHelper(bound float64) band.Band {
+	return band.Count(bound) // countLine
+}
+
+var declaredVar = countHelper(3) // declaredVarLine
+
+var countLine, declaredVarLine = lineOf("// countLine"), lineOf("// declaredVarLine")
+
+// lineOf returns the line of this file that ends with marker.
+func lineOf(marker string) int {
+	_, file, _, _ := runtime.Caller(0)
+	data, err := os.ReadFile(file)
+	if err != nil {
+		panic(err)
+	}
+	for i, l := range strings.Split(string(data), "\n") {
+		if strings.HasSuffix(l, marker) && !strings.Contains(l, "lineOf") {
+			return i + 1
+		}
+	}
+	panic("no line ends with " + marker)
 }

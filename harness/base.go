@@ -234,7 +234,7 @@ func (h *front) pairedRun(cmd *cobra.Command, names []string, head *runner.Runne
 		// comparison needs no pairs; before the pairs, which it would
 		// disturb.
 		timed := timedScenarios(names)
-		progress.Step(fmt.Sprintf("counting the instructions of %d scenarios under Valgrind, head and base", len(timed)))
+		progress.Step(fmt.Sprintf("counting the instructions of %d scenario%s under Valgrind, head and base", len(timed), map[bool]string{true: "", false: "s"}[len(timed) == 1]))
 		hc, bc := count.of(opts.Head), count.of(opts.Base)
 		hc.Profiles, bc.Profiles = &runner.Profiles{}, &runner.Profiles{}
 		if opts.HeadCounted, err = hc.Run(ctx, timed); err != nil {

@@ -62,6 +62,13 @@ func refuseUnknownShells(root *cobra.Command) {
 			shells = append(shells, sub.Name())
 		}
 		c.Args = cobra.ArbitraryArgs
+		c.Short = "Print a shell's completion script (bash, zsh, fish, powershell)"
+		p := root.Name()
+		c.Long = "Print the completion script for a shell; load it to complete commands, scenario names and\n" +
+			"flag values. bash needs the bash-completion package installed and loaded."
+		c.Example = "  source <(" + p + " completion bash)             # bash: needs bash-completion loaded\n" +
+			"  " + p + " completion zsh > \"${fpath[1]}/_" + p + "\"  # zsh: every new shell\n" +
+			"  " + p + " completion fish | source              # fish: this shell"
 		c.RunE = func(cmd *cobra.Command, args []string) error {
 			if len(args) > 0 {
 				return usagef("completion %s: no script for that shell (valid: %s)", args[0], strings.Join(shells, ", "))

@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 
 	"github.com/spf13/pflag"
 
@@ -87,6 +88,56 @@ func (e *exports) check(supports func(report.Format) bool, mode string) error {
 		}
 	}
 	return nil
+}
+
+// guard refuses an export that resolves, through any spelling of its
+// path or any link, to a file the run reads or records: kept are those
+// files (the baselines, the history, the docs) and directories (the
+// charts and the reference page's). A report written over the baselines
+// file would make every later run exit 2.
+func (e *exports) guard(kept ...string) error {
+	for _, f := range e.set() {
+		path := *e.paths[f]
+		at := resolve(path)
+		for _, k := range kept {
+			if k == "" {
+				continue
+			}
+			rk := resolve(k)
+			if at == rk || strings.HasPrefix(at, rk+string(filepath.Separator)) {
+				return usagef("--export-%s %s: that is %s, which this run reads or records; name a file of its own", f, path, k)
+			}
+		}
+	}
+	return nil
+}
+
+// resolve returns path absolute, with every link resolved: the file's
+// own where it exists, else its directory's.
+func resolve(path string) string {
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		return filepath.Clean(path)
+	}
+	if r, err := filepath.EvalSymlinks(abs); err == nil {
+		return r
+	}
+	if dir, err := filepath.EvalSymlinks(filepath.Dir(abs)); err == nil {
+		return filepath.Join(dir, filepath.Base(abs))
+	}
+	return abs
+}
+
+// keptFiles are the files and directories a run over the baselines file
+// bpath and the docs file dpath reads or records: what no export may
+// name (exports.guard). The profiles kept with the instructions
+// baselines sit beside the baselines file.
+func keptFiles(bpath, dpath string) []string {
+	out := []string{bpath, filepath.Join(filepath.Dir(bpath), "history.yaml"), filepath.Join(filepath.Dir(bpath), "profiles")}
+	if dpath != "" {
+		out = append(out, dpath, filepath.Join(filepath.Dir(dpath), "perf"))
+	}
+	return out
 }
 
 // write writes r in each exported format to its file, each prepared

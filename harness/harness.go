@@ -193,9 +193,13 @@ func Root(stdout, stderr io.Writer, opts Options) *cobra.Command {
 		short = "Measure " + program + "'s scenarios and gate their performance"
 	}
 	root := &cobra.Command{
-		Use:           program,
-		Short:         short,
-		Long:          opts.About,
+		Use:   program,
+		Short: short,
+		Long:  opts.About,
+		Example: "  " + program + " scenarios                  # judge every scenario against its baselines\n" +
+			"  " + program + " scenario NAME              # one scenario's numbers, in detail\n" +
+			"  " + program + " scenarios --base main      # head against main, paired\n" +
+			"  " + program + " perf --check               # what CI runs: judge, and check the docs",
 		SilenceUsage:  true,
 		SilenceErrors: true,
 	}

@@ -111,3 +111,23 @@ func TestProgramIsNamedAfterItsMainPackage(t *testing.T) {
 	assert.Equal(t, "harness", programName(&debug.BuildInfo{Path: "github.com/perfbench/perfbench/harness.test"}, "/tmp/harness.test"))
 	assert.Equal(t, "prog", programName(nil, `C:\prog.exe`[3:]))
 }
+
+// The root's help opens with examples, and completion's says how to load
+// each shell's script, bash's needing bash-completion.
+func TestRootAndCompletionHelpShowHow(t *testing.T) {
+	for _, tt := range []struct {
+		args []string
+		want []string
+	}{
+		{[]string{"--help"}, []string{"Examples:\n  toy scenarios ", "toy perf --check"}},
+		{[]string{"completion", "--help"}, []string{"source <(toy completion bash)", "needs bash-completion", "completion fish | source"}},
+	} {
+		var out bytes.Buffer
+		root := Root(&out, io.Discard, Options{Program: "toy"})
+		root.SetArgs(tt.args)
+		require.NoError(t, root.Execute())
+		for _, w := range tt.want {
+			assert.Contains(t, out.String(), w, "%v", tt.args)
+		}
+	}
+}

@@ -86,6 +86,9 @@ as it was. Details: perfbench's docs/ratchet.md.`,
 			if err != nil {
 				return err
 			}
+			if err := ex.guard(keptFiles(bpath, dpath)...); err != nil {
+				return err
+			}
 			build := h.build()
 			if build == nil && !check {
 				// A binary with nothing to check is refused; Options
@@ -100,6 +103,7 @@ as it was. Details: perfbench's docs/ratchet.md.`,
 			names := h.names()
 			opts := ratchet.Options{
 				Baselines:  bpath,
+				Program:    p,
 				Docs:       dpath,
 				Scenarios:  names,
 				Rebaseline: rebaseline,
@@ -166,9 +170,11 @@ as it was. Details: perfbench's docs/ratchet.md.`,
 			}
 			for _, file := range o.Stale {
 				what := ""
-				switch file {
-				case dpath:
-				case bpath:
+				switch {
+				case strings.HasSuffix(file, ".svg"):
+					what = ": today's code draws it differently from the committed one"
+				case file == dpath:
+				case file == bpath:
 					what = ": counts have no recorded bound yet"
 				default:
 					what = " with the references in " + bpath // the reference page
@@ -198,7 +204,7 @@ as it was. Details: perfbench's docs/ratchet.md.`,
 	fl.BoolVar(&advisory, "advisory-times", false, "with --check: report a time over its limit without failing on it")
 	fl.StringVar(&baselines, "baselines", "", "baselines file (default "+h.baselinesDefault()+" under the module root)")
 	fl.StringVar(&docs, "docs", "", "docs file with the generated section (default "+h.docsDefault()+" under the module root)")
-	fl.StringArrayVar(&rebaseline, "rebaseline", nil, "record this scenario's times, instructions and recorded count bounds afresh, up or down (repeatable; needs --why)")
+	fl.StringArrayVar(&rebaseline, "rebaseline", nil, "record afresh, up or down: NAME (its changed counts), NAME/NUMBER, NAME/KIND or KIND (time, count, instructions); repeatable, needs --why")
 	fl.StringVar(&why, "why", "", "why the --rebaseline numbers are right; recorded with them")
 	fl.BoolVar(&allowDirty, "allow-dirty", false, "record from a dirty tree; the history marks the commit -dirty")
 	fl.DurationVar(&timeout, "timeout", runner.DefaultTimeout, "how long one scenario's process may run before it is judged broken")

@@ -301,6 +301,16 @@ docs/paired.md and docs/formats.md.`,
 			if err != nil {
 				return err
 			}
+			// No export may name a file perfbench keeps, whether or not
+			// this run reads it.
+			bkept, _ := filePath(baselines, h.baselinesDefault(), "baselines")
+			dkept, _ := filePath("", h.docsDefault(), "docs")
+			if bkept == "" {
+				bkept = h.baselinesDefault()
+			}
+			if err := ex.guard(keptFiles(bkept, dkept)...); err != nil {
+				return err
+			}
 			if base != "" || len(baseBins) > 0 {
 				if err := ex.check((&report.Report{Outcome: outcome.Outcome{Against: outcome.Base}}).Supports, "a paired run (--base)"); err != nil {
 					return err
@@ -339,7 +349,7 @@ docs/paired.md and docs/formats.md.`,
 				return err
 			}
 			counter.show(bar.counting())
-			opts := ratchet.Options{Baselines: path, Scenarios: names, Known: h.known(names), ReadOnly: true, Machine: machine(key), AdvisoryTimes: advisory,
+			opts := ratchet.Options{Baselines: path, Program: p, Scenarios: names, Known: h.known(names), ReadOnly: true, Machine: machine(key), AdvisoryTimes: advisory,
 				Toolchain: counter.key()}
 			rt, err := ratchet.Open(opts)
 			if err != nil {

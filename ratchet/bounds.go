@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"iter"
 	"slices"
+	"strings"
 	"time"
 
 	"github.com/perfbench/perfbench/band"
@@ -65,13 +66,42 @@ func (j judge) withRecordedBound(name string, m band.Measured, varies, rebaselin
 // moveBounds performs obligation 2 for the recorded counts of o's
 // scenarios: each bound recorded, tightened or rebaselined by the rule
 // above.
+//
+// Each move is a point of the history too, with its why: the baselines
+// file keeps only the latest bound's, which the next move overwrites.
+// Bounds set before the history kept them get their points first.
 func (r *Ratchet) moveBounds(o *outcome.Outcome, now time.Time) {
-	for sc, i := range recordedCounts(*o) {
-		varies := slices.Contains(sc.Varying, sc.Numbers[i].Name)
-		if mv, ok := moveBound(r.store, sc.Name, r.measured[sc.Name][i], varies, sc.Rebaselined, r.opts.Why, r.opts.Commit, now); ok {
-			o.Moves = append(o.Moves, mv)
+	for _, k := range r.store.BoundKeys() {
+		b, _ := r.store.Bound(k)
+		if !slices.ContainsFunc(r.hist.BoundPoints(k), func(p history.Point) bool { return p.Set.Equal(b.Set) }) {
+			r.hist.AddBound(k, boundPoint(b, boundKind(b.Why)))
 		}
 	}
+	for sc, i := range recordedCounts(*o) {
+		varies := slices.Contains(sc.Varying, sc.Numbers[i].Name)
+		if mv, ok := moveBound(r.store, sc.Name, r.measured[sc.Name][i], varies, sc.Numbers[i].Rebaselined, r.opts.Why, r.opts.Commit, now); ok {
+			o.Moves = append(o.Moves, mv)
+			k := baselines.CountKey{Scenario: sc.Name, Number: mv.Number}
+			b, _ := r.store.Bound(k)
+			r.hist.AddBound(k, boundPoint(b, boundKind(b.Why)))
+		}
+	}
+}
+
+// boundPoint is the history's point of a recorded bound.
+func boundPoint(b baselines.Bound, kind history.Kind) history.Point {
+	return history.Point{Set: b.Set, Median: b.Bound, Lo: b.Bound, Hi: b.Bound, N: 1, Kind: kind, Commit: b.Commit, Why: b.Why}
+}
+
+// boundKind is the kind of move a bound's why names.
+func boundKind(why string) history.Kind {
+	switch {
+	case why == whyFirstBound:
+		return history.Recorded
+	case strings.HasPrefix(why, whyTightenedBound):
+		return history.Tightened
+	}
+	return history.Rebaselined
 }
 
 // recordedCounts yields each recorded count of o that a recording moves

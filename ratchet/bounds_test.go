@@ -3,8 +3,10 @@ package ratchet_test
 import (
 	"context"
 	"os"
+	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -189,7 +191,10 @@ func TestRecordedBoundsMoveOnlyTheBetterWay(t *testing.T) {
 			"bound tightened: scroll/skips ≥ 40 → ≥ 41 skips: tightened from 40 skips",
 		}, kinds, "a tightened varying bound keeps the wider spread of the two runs")
 		assert.Equal(t, 2.0, boundOf(t, r, "hover-storm", "restyles").Bound)
-		assert.False(t, o.HistoryWritten, "a count's bound has no history")
+		assert.True(t, o.HistoryWritten, "every move of a bound is a point of the history, with its why")
+		// Both runs are stamped at one second, so the tightening replaces
+		// the first record's point.
+		assert.Contains(t, r.read(t, r.history()), "    restyles:\n      - ['2026-09-10T08:00:00Z', 2, tightened, 4f6ca49b2d8bfd71e5835e3c83ccf83462a4b713, tightened from 3 restyles/crossing]\n")
 		assert.True(t, o.DocsWritten)
 	})
 }
@@ -294,4 +299,127 @@ func TestDamagedCountsAreRefused(t *testing.T) {
 			assert.Equal(t, before, r.snapshot(t))
 		})
 	}
+}
+
+// The issue's case: hover-storm's restyles rose for a reason, and the
+// machine is busy, so its frame time reads 25% higher (inside its 40%
+// band). --rebaseline hover-storm moves the count and nothing else; a
+// second rebaseline keeps the first one's reason in the history, where
+// the chart reads both.
+func TestRebaselineMovesOnlyWhatItNames(t *testing.T) {
+	r := newRepo(t)
+	r.run(t, r.recordingOpts(), measuring(recording(2, 40, 648, 653)))
+	baselinesBefore := r.read(t, r.baselines())
+	busy := func(restyles float64) []scenario.Result {
+		rs := recording(restyles, 40, 648, 653)
+		rs[0].Numbers[0].Samples = spread(30, 115, 135)
+		return rs
+	}
+
+	for _, tt := range []struct {
+		name       string
+		rebaseline []string
+	}{
+		{"by scenario", []string{"hover-storm"}},
+		{"by number", []string{"hover-storm/restyles"}},
+		{"by kind in a scenario", []string{"hover-storm/count"}},
+		{"by kind", []string{"count"}},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			r := newRepo(t)
+			r.run(t, r.recordingOpts(), measuring(recording(2, 40, 648, 653)))
+			opts := r.opts(machineA, day2)
+			opts.Rebaseline, opts.Why = tt.rebaseline, "rows draw a focus ring now"
+			o := r.run(t, opts, measuring(busy(3)))
+			require.False(t, o.Failed())
+			require.Len(t, o.Moves, 1, "only the count moved: %v", o.Moves)
+			assert.Equal(t, "restyles", o.Moves[0].Number)
+			assert.Equal(t, "rows draw a focus ring now", boundOf(t, r, "hover-storm", "restyles").Why)
+			b, _ := storeOf(t, r).Get(baselines.Key{Machine: machineA.String(), Scenario: "hover-storm", Number: "frame"})
+			assert.Equal(t, 100.0, b.Median, "the busy machine's frame time stays out")
+			assert.Equal(t, "first record on this machine", b.Why)
+		})
+	}
+
+	t.Run("a time moves up only when named", func(t *testing.T) {
+		for _, names := range [][]string{{"hover-storm/frame"}, {"time"}, {"hover-storm/time"}} {
+			r := newRepo(t)
+			r.run(t, r.recordingOpts(), measuring(recording(2, 40, 648, 653)))
+			opts := r.opts(machineA, day2)
+			opts.Rebaseline, opts.Why = names, "the frame now draws a shadow"
+			o := r.run(t, opts, measuring(busy(2)))
+			require.False(t, o.Failed())
+			var moved []string
+			for _, m := range o.Moves {
+				moved = append(moved, m.Scenario+"/"+m.Number)
+			}
+			want := []string{"hover-storm/frame"}
+			if names[0] == "time" {
+				want = append(want, "scroll/frame")
+			}
+			assert.Equal(t, want, moved, "%v", names)
+		}
+	})
+
+	t.Run("two rebaselines in a row keep both reasons", func(t *testing.T) {
+		opts := r.opts(machineA, day2)
+		opts.Rebaseline, opts.Why = []string{"hover-storm"}, "rows draw a focus ring now"
+		r.run(t, opts, measuring(busy(3)))
+		opts = r.opts(machineA, day2.Add(time.Hour))
+		opts.Rebaseline, opts.Why = []string{"hover-storm/restyles"}, "the focus ring restyles its label too"
+		r.run(t, opts, measuring(busy(4)))
+		hist := r.read(t, r.history())
+		assert.Contains(t, hist, "- ['2026-09-10T08:00:00Z', 2, recorded, 4f6ca49b2d8bfd71e5835e3c83ccf83462a4b713, first record]\n")
+		assert.Contains(t, hist, "- ['2026-09-11T09:30:00Z', 3, rebaselined, ~, rows draw a focus ring now]\n")
+		assert.Contains(t, hist, "- ['2026-09-11T10:30:00Z', 4, rebaselined, ~, the focus ring restyles its label too]\n")
+		chart := r.read(t, r.chart("hover-storm"))
+		assert.True(t, strings.Contains(chart, "restyles&#39;s bound rebaselined to ≤ 3 restyles/crossing at no commit, 2026-09-11 09:30: rows draw a"), "the first reason on the chart")
+		assert.True(t, strings.Contains(chart, "rebaselined to ≤ 4 restyles/crossing at no commit, 2026-09-11 10:30: the focus ring"), "the second reason on the chart")
+		// Only the count's lines moved in the baselines file: the
+		// restyles bound's block, nothing of the frame's.
+		after := r.read(t, r.baselines())
+		restyles := func(s string) string {
+			i := strings.Index(s, "    restyles:\n")
+			j := strings.Index(s[i+1:], "    scroll:\n")
+			return s[i : i+1+j]
+		}
+		assert.Equal(t, strings.Replace(baselinesBefore, restyles(baselinesBefore), "", 1), strings.Replace(after, restyles(after), "", 1))
+		assert.Contains(t, restyles(after), "bound: 4")
+		assert.Contains(t, restyles(after), "why: the focus ring restyles its label too")
+	})
+}
+
+// A failure says where its reference lives and how to move it: a
+// recorded bound's and a time's line of the baselines file with the
+// --rebaseline that moves it; a bound written in source, no command (it
+// is changed where it is written; the registry says where, which these
+// test scenarios are not in).
+func TestAFailureSaysWhereItsReferenceLives(t *testing.T) {
+	r := newRepo(t)
+	r.run(t, r.recordingOpts(), measuring(recording(2, 40, 648, 653)))
+	worse := recording(3, 40, 648, 653)
+	worse[0].Numbers[0].Samples = spread(30, 190, 210)
+	opts := r.opts(machineA, day2)
+	opts.Check = true
+	o := r.run(t, opts, measuring(worse))
+	lines := strings.Split(r.read(t, r.baselines()), "\n")
+	for _, tt := range []struct{ number, key string }{{"restyles", "    restyles:"}, {"frame", "      frame:"}} {
+		var n outcome.Number
+		for _, x := range o.Scenarios[0].Numbers {
+			if x.Name == tt.number {
+				n = x
+			}
+		}
+		require.Equal(t, band.Fail, n.BandVerdict, tt.number)
+		file, line, ok := strings.Cut(n.Where, ".yaml:")
+		require.True(t, ok, n.Where)
+		assert.Equal(t, r.baselines(), file+".yaml")
+		i, err := strconv.Atoi(line)
+		require.NoError(t, err)
+		assert.Equal(t, tt.key, lines[i-1], "%s names its own line", tt.number)
+		assert.Equal(t, `perfbench perf --rebaseline hover-storm/`+tt.number+` --why "…"`, n.Fix)
+	}
+	emitted := o.Scenarios[0].Numbers[2]
+	require.Equal(t, "primitives-emitted", emitted.Name)
+	assert.Empty(t, emitted.Fix, "a bound written in source is changed there")
 }

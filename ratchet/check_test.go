@@ -2,6 +2,8 @@ package ratchet_test
 
 import (
 	"context"
+	"os"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -104,4 +106,31 @@ func TestCheckAgreesWithTheRunThatWroteTheDocs(t *testing.T) {
 	o, err := ratchet.Run(ctx, opts, measuring(run).measure)
 	require.NoError(t, err)
 	assert.False(t, o.DocsStale)
+}
+
+// perf --check checks the charts too: one that today's code would draw
+// differently from the committed one (drawn by older chart code, or
+// edited) is stale, named, and left as it is.
+func TestCheckReportsAStaleChart(t *testing.T) {
+	r := newRepo(t)
+	ctx := context.Background()
+	run := numbers(spread(40, 100, 110), spread(40, 50, 55), 1)
+	_, err := ratchet.Run(ctx, r.opts(machineA, day1), measuring(run).measure)
+	require.NoError(t, err)
+	check := func() outcome.Outcome {
+		opts := r.opts(machineA, day2)
+		opts.Check = true
+		o, err := ratchet.Run(ctx, opts, measuring(run).measure)
+		require.NoError(t, err)
+		return o
+	}
+	o := check()
+	assert.False(t, o.DocsStale, "%v", o.Stale)
+
+	old := strings.Replace(r.read(t, r.chart("scroll")), "height=", "height=\"3037pt\" data-old=", 1)
+	require.NoError(t, os.WriteFile(r.chart("scroll"), []byte(old), 0o644))
+	o = check()
+	assert.True(t, o.DocsStale)
+	assert.Equal(t, []string{r.chart("scroll")}, o.Stale, "the stale chart, by name, and only it")
+	assert.Equal(t, old, r.read(t, r.chart("scroll")), "check writes nothing")
 }

@@ -91,6 +91,26 @@ func TestHistoryKeepsARebaselinesWhy(t *testing.T) {
 	assert.Equal(t, "the clock changed", back.Points(k)[1].Why)
 }
 
+// Every point keeps its own why, whatever its kind, and a count's bound
+// keeps each of its moves with its why: the baselines file holds only the
+// latest, which the next move overwrites.
+func TestHistoryKeepsEveryWhy(t *testing.T) {
+	var h history.History
+	k := baselines.Key{Machine: "m", Scenario: "s", Number: "n"}
+	h.Add(k, history.Point{Set: day1, Median: 100, Lo: 99, Hi: 101, N: 30, Kind: history.Lowered, Why: "significantly lower than 120 µs/frame"})
+	ck := baselines.CountKey{Scenario: "s", Number: "restyles"}
+	h.AddBound(ck, history.Point{Set: day1, Median: 2, Lo: 2, Hi: 2, N: 1, Kind: history.Recorded, Why: "first record"})
+	h.AddBound(ck, history.Point{Set: day2, Median: 3, Lo: 3, Hi: 3, N: 1, Kind: history.Rebaselined, Commit: "abc1234", Why: "rows draw a focus ring now"})
+	data := h.Marshal()
+	assert.Contains(t, string(data), "lowered, ~, significantly lower than 120 µs/frame]\n")
+	assert.Contains(t, string(data), "- ['2026-09-11T09:30:00Z', 3, rebaselined, abc1234, rows draw a focus ring now]\n")
+	back, err := history.Parse(data, "history.yaml")
+	require.NoError(t, err)
+	assert.Equal(t, h.Points(k), back.Points(k))
+	assert.Equal(t, h.BoundPoints(ck), back.BoundPoints(ck))
+	assert.Equal(t, data, back.Marshal(), "what it reads it writes back byte for byte")
+}
+
 // A malformed history file is bad input: a one-line error naming the file
 // and line, before anything is measured, and every file left as it was.
 func TestMalformedHistoryLeavesEveryFileByteIdentical(t *testing.T) {
@@ -99,7 +119,9 @@ func TestMalformedHistoryLeavesEveryFileByteIdentical(t *testing.T) {
 		{"short point", "version: 1\nmachines:\n  m:\n    s:\n      n:\n        - [2026-09-10T08:00:00Z, 1]\n", ":6: a point is [set, median"},
 		{"bad kind", "version: 1\nmachines:\n  m:\n    s:\n      n:\n        - [2026-09-10T08:00:00Z, 1, 1, 1, 3, guessed, ~]\n", `:6: kind "guessed"`},
 		{"bad date", "version: 1\nmachines:\n  m:\n    s:\n      n:\n        - [monday, 1, 1, 1, 3, recorded, ~]\n", `:6: set "monday"`},
-		{"why on a lowered point", "version: 1\nmachines:\n  m:\n    s:\n      n:\n        - [2026-09-10T08:00:00Z, 1, 1, 1, 3, lowered, ~, faster]\n", `:6: only a rebaselined point carries a why`},
+		{"count move with no why", "version: 1\ncounts:\n  s:\n    n:\n      - [2026-09-10T08:00:00Z, 3, rebaselined, ~]\n", ":5: a count's move is [set, bound"},
+		{"count move of a lowered kind", "version: 1\ncounts:\n  s:\n    n:\n      - [2026-09-10T08:00:00Z, 3, lowered, ~, w]\n", `:5: kind "lowered": want recorded, tightened or rebaselined`},
+		{"negative bound", "version: 1\ncounts:\n  s:\n    n:\n      - [2026-09-10T08:00:00Z, -3, recorded, ~, w]\n", `:5: bound "-3" is not a finite number`},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			r := newRepo(t)

@@ -48,10 +48,10 @@ func TestHostileFilesAreRefused(t *testing.T) {
 		want    string // in the error, after the file name
 	}{
 		// Case 2: poisoned values in the history.
-		{"NaN in the history", edit(repo.history, "100, ", "NaN, "), repo.history, `:10: "NaN" is not a finite number from 0 to 1e+09`},
-		{"Inf in the history", edit(repo.history, "100, ", ".inf, "), repo.history, `:10: ".inf" is not a finite number from 0 to 1e+09`},
-		{"negative in the history", edit(repo.history, "100, ", "-100, "), repo.history, `:10: "-100" is not a finite number from 0 to 1e+09`},
-		{"a median of zero in the history", edit(repo.history, "100, ", "0, "), repo.history, `:10: median 0 measured nothing`},
+		{"NaN in the history", edit(repo.history, "100, ", "NaN, "), repo.history, `:12: "NaN" is not a finite number from 0 to 1e+09`},
+		{"Inf in the history", edit(repo.history, "100, ", ".inf, "), repo.history, `:12: ".inf" is not a finite number from 0 to 1e+09`},
+		{"negative in the history", edit(repo.history, "100, ", "-100, "), repo.history, `:12: "-100" is not a finite number from 0 to 1e+09`},
+		{"a median of zero in the history", edit(repo.history, "100, ", "0, "), repo.history, `:12: median 0 measured nothing`},
 		// Case 6: absurd baselines.
 		{"median 1e308", edit(repo.baselines, "median: 100", "median: 1e308"), repo.baselines, `:12: median 1e308 is above 1e+09 (MaxTime), which no run measures`},
 		{"NaN median", edit(repo.baselines, "median: 100", "median: .nan"), repo.baselines, `:12: median ".nan" is not a finite number ≥ 0`},

@@ -135,7 +135,10 @@ func TestARunWithoutInstructionsKeepsThePagesInstructions(t *testing.T) {
 	check := r.opts(machineA, day1.Add(24*time.Hour))
 	check.Check, check.AdvisoryTimes, check.Toolchain = true, true, toolchain
 	o := r.run(t, check, measuring(withInstructions(2991466)))
-	assert.False(t, o.DocsStale, "a check that counts them finds the page up to date: %v", o.Stale)
+	// The bare run lowered hover-storm's frame and left its chart, whose
+	// instruction panel it could not draw: the page is up to date, the
+	// chart is not, and the check says which.
+	assert.Equal(t, []string{r.chart("hover-storm")}, o.Stale, "a check that counts them finds the page up to date")
 }
 
 // Instructions over their band are counted once more before they fail

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"os"
 	"path/filepath"
 	"runtime/debug"
 	"slices"
@@ -46,12 +47,17 @@ type Options struct {
 	// neither is refused as unknown. Nil means Scenarios.
 	Known []string
 
-	// Rebaseline names scenarios whose time baselines are set to this
-	// run's medians even if that moves them up (--rebaseline NAME). Each
-	// must be a known scenario, and Why must say why.
+	// Rebaseline names what this run records afresh, up or down
+	// (--rebaseline): a scenario (its counts and instruction counts that
+	// changed), NAME/NUMBER, NAME/KIND or a kind (time, count,
+	// instructions); see rebaseline.go. Each scenario must be known, each
+	// number measured, and Why must say why.
 	Rebaseline []string
 	// Why is recorded with a rebaseline (--why TEXT).
 	Why string
+	// Program is the command a failure's fix names ("" means
+	// "perfbench"): a program that measures itself runs its own.
+	Program string
 
 	// ReadOnly judges against the stored baselines and writes nothing: no
 	// build check, no recording, no docs. It is what a verdict-only command
@@ -235,6 +241,8 @@ type Ratchet struct {
 	known     []string
 	recovered []string
 	unlock    func()
+	// sels are what --rebaseline names.
+	sels []selector
 	// measured are the numbers of each scenario the last judgement
 	// judged, with their samples, which Finish records.
 	measured map[string][]band.Measured
@@ -247,13 +255,14 @@ func Open(opts Options) (*Ratchet, error) {
 	if opts.AdvisoryTimes && !opts.ReadOnly && !opts.Check {
 		panic("ratchet: AdvisoryTimes is for a run that records nothing (ReadOnly or Check)")
 	}
-	if err := opts.checkRebaseline(opts.Scenarios); err != nil {
+	sels, err := opts.checkRebaseline(opts.Scenarios)
+	if err != nil {
 		return nil, err
 	}
 	if opts.Check {
 		opts.ReadOnly = true
 	}
-	r := &Ratchet{opts: opts, hist: &history.History{}}
+	r := &Ratchet{opts: opts, hist: &history.History{}, sels: sels}
 	if !opts.ReadOnly {
 		if err := CheckBuild(opts.Build); err != nil {
 			return nil, err
@@ -326,6 +335,7 @@ func (r *Ratchet) Close() {
 // and a baseline the history records but the file lost.
 func (r *Ratchet) Judge(results []scenario.Result) (outcome.Outcome, error) {
 	opts := r.opts
+	results = asDeclared(results)
 	measured, order, err := index(results, opts.Scenarios)
 	if err != nil {
 		return outcome.Outcome{}, err
@@ -352,9 +362,18 @@ func (r *Ratchet) Judge(results []scenario.Result) (outcome.Outcome, error) {
 		return outcome.Outcome{}, err
 	}
 	if opts.Scenarios == nil {
-		if err := opts.checkRebaseline(order); err != nil {
+		if r.sels, err = opts.checkRebaseline(order); err != nil {
 			return outcome.Outcome{}, err
 		}
+	}
+	have := map[string][]string{}
+	for _, s := range results {
+		for _, m := range s.Numbers {
+			have[s.Name] = append(have[s.Name], m.Name)
+		}
+	}
+	if err := checkSelected(r.sels, have); err != nil {
+		return outcome.Outcome{}, err
 	}
 	o := outcome.Outcome{Against: outcome.Bands, Machine: opts.Machine.String(), CPU: opts.Machine.CPU,
 		Recording: outcome.Recording{Recovered: r.recovered}}
@@ -452,7 +471,12 @@ func (r *Ratchet) Rejudge(o outcome.Outcome, again []scenario.Result) outcome.Ou
 }
 
 func (r *Ratchet) judge() judge {
-	return judge{store: r.store, scope: r.opts.scope(), rebaseline: r.opts.Rebaseline, advisoryTimes: r.opts.AdvisoryTimes}
+	program := r.opts.Program
+	if program == "" {
+		program = "perfbench"
+	}
+	return judge{store: r.store, scope: r.opts.scope(), sels: r.sels, advisoryTimes: r.opts.AdvisoryTimes,
+		file: r.opts.Baselines, program: program}
 }
 
 // scope is what a run's recorded numbers are keyed by: a time by this
@@ -556,6 +580,18 @@ func (r *Ratchet) check(o outcome.Outcome) outcome.Outcome {
 			stale(&o, opts.ReferencePage, 1, string(r.page), string(want))
 		}
 	}
+	// A chart today's code would draw differently is as stale as the
+	// section that embeds it: drawn from the same recorded numbers, it
+	// changes only with them or with the chart code.
+	if charts, err := r.charts(o, docs.Scope(store, opts.scope())); err != nil {
+		stale(&o, opts.Charts, 1, "", err.Error())
+	} else if writes, err := perfdocs.ChangedCharts(opts.Charts, docsOf(o), charts); err != nil {
+		stale(&o, opts.Charts, 1, "", err.Error())
+	} else {
+		for _, w := range writes {
+			o.Stale = append(o.Stale, w.Path)
+		}
+	}
 	if missing := r.unrecorded(o); len(missing) > 0 {
 		changes := make([]outcome.LineChange, 0, min(len(missing), maxStaleLines))
 		for _, name := range missing[:cap(changes)] {
@@ -582,6 +618,22 @@ func (r *Ratchet) section(o outcome.Outcome, hist *history.History, scope baseli
 	return section
 }
 
+// charts are the charts this run would draw: every chartable scenario's,
+// less those a run that counted no instructions leaves as they are (it
+// measured nothing that could move their instruction panels).
+func (r *Ratchet) charts(o outcome.Outcome, scope baselines.Scope) (map[string][]byte, error) {
+	charts, err := perfdocs.Charts(docsOf(o), r.store, r.hist, scope, chart.SVG)
+	if err != nil {
+		return nil, err
+	}
+	if r.opts.Toolchain == "" {
+		for _, name := range r.docs.InstructionScenarios() {
+			delete(charts, name)
+		}
+	}
+	return charts, nil
+}
+
 // move performs obligation 2 on the store and the history: every time's
 // baseline recorded, lowered or rebaselined by the rule (see [Ratchet]),
 // each move a point of the history, and the first reference recorded
@@ -601,13 +653,11 @@ func (r *Ratchet) move(o *outcome.Outcome) {
 				continue
 			}
 			k := opts.scope().Key(sc.Name, n.Spec)
-			if mv, kind, ok := ratchet(store, k, n.Judged, r.measured[sc.Name][i], sc.Rebaselined, opts.Why, now); ok {
+			if mv, kind, ok := ratchet(store, k, n.Judged, r.measured[sc.Name][i], n.Rebaselined, opts.Why, now); ok {
 				o.Moves = append(o.Moves, mv)
-				pt := history.Point{Set: now, Median: mv.To, Lo: n.Lo, Hi: n.Hi, N: n.N, Kind: kind, Commit: opts.Commit}
-				if kind == history.Rebaselined {
-					pt.Why = mv.Why
-				}
-				hist.Add(k, pt)
+				// Every point keeps its own reason, so a later baseline
+				// that overwrites the file's why loses none.
+				hist.Add(k, history.Point{Set: now, Median: mv.To, Lo: n.Lo, Hi: n.Hi, N: n.N, Kind: kind, Commit: opts.Commit, Why: mv.Why})
 			}
 		}
 	}
@@ -643,11 +693,10 @@ func (r *Ratchet) write(o outcome.Outcome) (outcome.Outcome, error) {
 	if docs.Stale(section) {
 		docsFile.Data = docs.With(section)
 	}
-	// The history grows only when a time's or instructions' baseline
-	// moves (a count's bound has no history); it is written with the
-	// baselines.
+	// The history grows only when a baseline or a count's bound moves;
+	// it is written with the baselines.
 	historyFile := writegroup.Member{Path: opts.History}
-	if baselinesFile.Data != nil && slices.ContainsFunc(o.Moves, func(m outcome.BaselineMove) bool { return m.Direction == "" }) {
+	if baselinesFile.Data != nil && len(o.Moves) > 0 {
 		historyFile.Data = hist.Marshal()
 	}
 	if err := readsBack(baselinesFile, historyFile); err != nil {
@@ -656,14 +705,9 @@ func (r *Ratchet) write(o outcome.Outcome) (outcome.Outcome, error) {
 	// The charts are members of the group too: drawn before anything is
 	// written, so a chart that cannot be drawn or written leaves every
 	// file as it was.
-	charts, err := perfdocs.Charts(docsOf(o), store, hist, scope, chart.SVG)
+	charts, err := r.charts(o, scope)
 	if err != nil {
 		return o, err
-	}
-	if opts.Toolchain == "" {
-		for _, name := range docs.InstructionScenarios() {
-			delete(charts, name)
-		}
 	}
 	chartWrites, err := perfdocs.ChangedCharts(opts.Charts, docsOf(o), charts)
 	if err != nil {
@@ -749,33 +793,67 @@ func docsOf(o outcome.Outcome) []perfdocs.Scenario {
 	return out
 }
 
-// checkRebaseline checks --rebaseline and --why against the valid names;
-// valid nil means "not known yet" and checks only --why.
-func (o Options) checkRebaseline(valid []string) error {
+// checkRebaseline checks --rebaseline and --why against the valid names,
+// and returns what --rebaseline names; valid nil means "not known yet"
+// and checks the scenarios' names later.
+func (o Options) checkRebaseline(valid []string) ([]selector, error) {
 	if len(o.Rebaseline) == 0 {
 		if strings.TrimSpace(o.Why) != "" {
-			return &writegroup.InputError{Msg: "--why is recorded with a rebaseline, and there is none; name the scenario with --rebaseline NAME, or drop --why"}
+			return nil, &writegroup.InputError{Msg: "--why is recorded with a rebaseline, and there is none; name what moves with --rebaseline NAME[/NUMBER], or drop --why"}
 		}
-		return nil
+		return nil, nil
 	}
 	if o.Check {
-		return &writegroup.InputError{Msg: "--rebaseline records a baseline, which perf --check never does; run perfbench perf --rebaseline without --check"}
+		return nil, &writegroup.InputError{Msg: "--rebaseline records a baseline, which perf --check never does; run perfbench perf --rebaseline without --check"}
 	}
 	if o.ReadOnly {
-		return &writegroup.InputError{Msg: "--rebaseline records a baseline, which a read-only run never does; run perfbench perf"}
+		return nil, &writegroup.InputError{Msg: "--rebaseline records a baseline, which a read-only run never does; run perfbench perf"}
 	}
 	if strings.TrimSpace(o.Why) == "" {
-		return &writegroup.InputError{Msg: fmt.Sprintf("--rebaseline %s needs --why \"…\": say why the new number is the right one, it is recorded with the baseline", strings.Join(o.Rebaseline, ","))}
+		return nil, &writegroup.InputError{Msg: fmt.Sprintf("--rebaseline %s needs --why \"…\": say why the new number is the right one, it is recorded with the baseline", strings.Join(o.Rebaseline, ","))}
 	}
-	if valid == nil {
-		return nil
+	sels := make([]selector, len(o.Rebaseline))
+	for i, arg := range o.Rebaseline {
+		s, err := parseSelector(arg, valid)
+		if err != nil {
+			return nil, err
+		}
+		sels[i] = s
 	}
-	for _, name := range o.Rebaseline {
-		if !slices.Contains(valid, name) {
-			return &writegroup.InputError{Msg: fmt.Sprintf("--rebaseline %q: unknown scenario; valid: %s", name, strings.Join(valid, ", "))}
+	return sels, nil
+}
+
+// asDeclared returns results with each scenario Broken that reported a
+// number in another unit than this binary's declaration of it: the child
+// is at fault, and a unit the baselines file does not hold would
+// otherwise be refused as the user's file's error. A scenario this
+// process has not registered, and a number it does not declare (the
+// instructions the runner counts), are as they were.
+func asDeclared(results []scenario.Result) []scenario.Result {
+	out := slices.Clone(results)
+	for i, res := range out {
+		sc, err := scenario.Lookup(res.Name)
+		if err != nil || res.Broken != "" {
+			continue
+		}
+		for _, m := range res.Numbers {
+			k := slices.IndexFunc(sc.Numbers, func(n scenario.Number) bool { return n.Name == m.Name })
+			if k >= 0 && sc.Numbers[k].Unit != m.Unit && !slices.ContainsFunc(sc.Numbers, func(n scenario.Number) bool { return n.Name == m.Name && n.Unit == m.Unit }) {
+				out[i] = scenario.Result{Name: res.Name, Broken: fmt.Sprintf("reported %s in %s, which its declaration measures in %q", m.Name, quoteShort(m.Unit), sc.Numbers[k].Unit)}
+				break
+			}
 		}
 	}
-	return nil
+	return out
+}
+
+// quoteShort quotes the start of s, short enough for a one-line reason.
+func quoteShort(s string) string {
+	const n = 40
+	if len(s) > n {
+		s = strings.ToValidUTF8(s[:n], "") + "…"
+	}
+	return fmt.Sprintf("%q", s)
 }
 
 // index maps measured scenarios by name and returns the report order:
@@ -801,12 +879,15 @@ func index(results []scenario.Result, declared []string) (map[string]*scenario.R
 type judge struct {
 	store         *baselines.Store
 	scope         baselines.Scope
-	rebaseline    []string
+	sels          []selector
 	advisoryTimes bool
+	// file is the baselines file and program the command, for a
+	// number's Where and Fix.
+	file, program string
 }
 
 func (j judge) scenario(name string, s *scenario.Result) outcome.Scenario {
-	out := outcome.Scenario{Name: name, Rebaselined: slices.Contains(j.rebaseline, name)}
+	out := outcome.Scenario{Name: name}
 	switch {
 	case s == nil:
 		out.Broken = "not measured: the runner returned nothing for it"
@@ -817,12 +898,13 @@ func (j judge) scenario(name string, s *scenario.Result) outcome.Scenario {
 	if s != nil {
 		out.Steps, out.Varying, out.NotCounted = s.Steps, s.Varying, s.NotCounted
 		for _, m := range s.Numbers {
+			rebaselined := j.rebaselined(name, m)
 			if recordedCount(m.Spec) {
-				m = j.withRecordedBound(name, m, slices.Contains(s.Varying, m.Name), out.Rebaselined)
+				m = j.withRecordedBound(name, m, slices.Contains(s.Varying, m.Name), rebaselined)
 			}
 			if m.Band.Kind.Recorded() {
 				m.Band.Baseline = 0
-				if out.Rebaselined && len(m.Samples) > 0 {
+				if rebaselined && len(m.Samples) > 0 {
 					// Judged against what it is about to be recorded as.
 					m.Band.Baseline = band.Judge(m).Median
 				} else if b, ok := j.store.Get(j.scope.Key(name, m.Spec)); ok {
@@ -836,7 +918,11 @@ func (j judge) scenario(name string, s *scenario.Result) outcome.Scenario {
 					n.BudgetVerdict = band.Broken
 				}
 			}
-			out.Numbers = append(out.Numbers, outcome.ByBand(name, n)...)
+			num := outcome.ByBand(name, n)[0]
+			num.Rebaselined = rebaselined && (m.Band.Kind.Recorded() || recordedCount(m.Spec))
+			num.Where, num.Fix = j.where(name, m)
+			out.Rebaselined = out.Rebaselined || num.Rebaselined
+			out.Numbers = append(out.Numbers, num)
 			if j.advisoryTimes && m.Band.Kind.Estimated() && n.BandVerdict == band.Fail {
 				// Reported as it is, judged as advice (Options.AdvisoryTimes).
 				out.Advisory = append(out.Advisory, m.Name)
@@ -853,6 +939,75 @@ func (j judge) scenario(name string, s *scenario.Result) outcome.Scenario {
 		}
 	}
 	return out
+}
+
+// where returns where m's reference lives and the command that moves
+// it: a recorded bound's or baseline's line in the baselines file and
+// --rebaseline NAME/NUMBER, or the line of the scenario's source that
+// wrote its bound (looked up in this process's registry: a child's
+// report carries no source line).
+func (j judge) where(scenarioName string, m band.Measured) (string, string) {
+	fix := fmt.Sprintf("%s perf --rebaseline %s/%s --why \"…\"", j.program, scenarioName, m.Name)
+	switch {
+	case recordedCount(m.Spec):
+		if line := j.store.BoundLine(baselines.CountKey{Scenario: scenarioName, Number: m.Name}); line > 0 {
+			return fmt.Sprintf("%s:%d", relative(j.file), line), fix
+		}
+		return "", fix
+	case m.Band.Kind.Recorded():
+		if line := j.store.Line(j.scope.Key(scenarioName, m.Spec)); line > 0 {
+			return fmt.Sprintf("%s:%d", relative(j.file), line), fix
+		}
+		return "", fix
+	case m.Band.Kind.Bounded():
+		sc, err := scenario.Lookup(scenarioName)
+		if err != nil {
+			return "", ""
+		}
+		for _, n := range sc.Numbers {
+			if n.Name == m.Name && n.Band.Declared() != "" {
+				return relative(n.Band.Declared()), ""
+			}
+		}
+	}
+	return "", ""
+}
+
+// relative returns an absolute path relative to the module root (the
+// nearest directory with a go.mod at or above the working directory)
+// where it lies under it, as a reader there types it; otherwise as it
+// is.
+func relative(path string) string {
+	dir, err := os.Getwd()
+	if err != nil || !filepath.IsAbs(path) {
+		return path
+	}
+	for {
+		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
+			break
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			return path
+		}
+		dir = parent
+	}
+	if rel, err := filepath.Rel(dir, path); err == nil && !strings.HasPrefix(rel, "..") {
+		return filepath.ToSlash(rel)
+	}
+	return path
+}
+
+// rebaselined reports whether this run records m afresh by --rebaseline
+// (see rebaseline.go): named, and, unless named by its own name, an
+// instruction count only when it moved beyond its tolerance.
+func (j judge) rebaselined(scenario string, m band.Measured) bool {
+	named, explicit := rebaselines(j.sels, scenario, m.Spec)
+	if !named || explicit || len(m.Samples) == 0 || !m.Band.Kind.Recorded() || m.Band.Kind.Estimated() {
+		return named
+	}
+	b, ok := j.store.Get(j.scope.Key(scenario, m.Spec))
+	return !ok || !withinTolerance(band.Judge(m).Median, b.Median, m.Band.Tolerance)
 }
 
 func straddles(sc outcome.Scenario) bool {

@@ -343,10 +343,12 @@ func TestRebaseline(t *testing.T) {
 	}{
 		{"needs why", []string{"hover-storm"}, "", scenarioNames, `--rebaseline hover-storm needs --why "…"`},
 		{"blank why", []string{"hover-storm"}, "  ", scenarioNames, "needs --why"},
-		{"unknown name", []string{"hover"}, "new shadow", scenarioNames, `--rebaseline "hover": unknown scenario; valid: hover-storm, scroll`},
-		{"unknown name, names from the runner", []string{"hover"}, "new shadow", nil, `--rebaseline "hover": unknown scenario; valid: hover-storm, scroll`},
+		{"unknown name", []string{"hover"}, "new shadow", scenarioNames, `--rebaseline "hover": unknown scenario; valid: hover-storm, scroll, or a kind: time, count, instructions`},
+		{"unknown number", []string{"hover-storm/frames"}, "new shadow", scenarioNames, `--rebaseline hover-storm/frames: hover-storm has no number "frames"; its numbers: frame, restyles, primitives-emitted`},
+		{"empty number", []string{"hover-storm/"}, "new shadow", scenarioNames, `--rebaseline "hover-storm/": name a scenario (NAME), one of its numbers (NAME/NUMBER) or a kind (time, count, instructions)`},
+		{"unknown name, names from the runner", []string{"hover"}, "new shadow", nil, `--rebaseline "hover": unknown scenario; valid: hover-storm, scroll, or a kind: time, count, instructions`},
 		// Case 9: a flag that does nothing in this mode.
-		{"why without a rebaseline", nil, "new shadow", scenarioNames, "--why is recorded with a rebaseline, and there is none; name the scenario with --rebaseline NAME, or drop --why"},
+		{"why without a rebaseline", nil, "new shadow", scenarioNames, "--why is recorded with a rebaseline, and there is none; name what moves with --rebaseline NAME[/NUMBER], or drop --why"},
 		{"rebaseline with --check", []string{"hover-storm"}, "new shadow", scenarioNames, "--rebaseline records a baseline, which perf --check never does"},
 	}
 	for _, tt := range refusals {
@@ -360,16 +362,28 @@ func TestRebaseline(t *testing.T) {
 			require.ErrorAs(t, err, &ie)
 			assert.Contains(t, err.Error(), tt.want)
 			assert.NotContains(t, err.Error(), "\n")
-			if tt.scenarios != nil {
+			if tt.scenarios != nil && tt.name != "unknown number" {
 				assert.Empty(t, f.calls, "refused before measuring")
 			}
 			assert.Equal(t, before, r.snapshot(t))
 		})
 	}
 
-	t.Run("named and explained", func(t *testing.T) {
+	// A scenario's name moves its counts, never its times: a reason given
+	// for what the code does says nothing of this run's load.
+	t.Run("the scenario alone moves no time", func(t *testing.T) {
 		opts := r.opts(machineA, day2)
 		opts.Rebaseline, opts.Why = []string{"hover-storm"}, "hover now draws a drop shadow"
+		o := r.run(t, opts, measuring(slower))
+		assert.Equal(t, band.Fail, o.Verdict, "the slower frame is judged against its baseline")
+		assert.Empty(t, o.Moves)
+		assert.False(t, o.Scenarios[0].Rebaselined)
+		assert.Equal(t, before, r.snapshot(t))
+	})
+
+	t.Run("named and explained", func(t *testing.T) {
+		opts := r.opts(machineA, day2)
+		opts.Rebaseline, opts.Why = []string{"hover-storm/frame"}, "hover now draws a drop shadow"
 		o := r.run(t, opts, measuring(slower))
 		assert.Equal(t, band.Pass, o.Verdict)
 		require.Len(t, o.Moves, 1)

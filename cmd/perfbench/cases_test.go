@@ -92,7 +92,7 @@ func TestIssueCasesExit2WithOneLineAndLoseNothing(t *testing.T) {
 		{"case 2: NaN in the history", func(t *testing.T, c perfCase) {
 			c.edit(t, c.history, ", 10, ", ", NaN, ")
 		}, nil, func(c perfCase) string {
-			return "perfbench: " + c.history + `:10: "NaN" is not a finite number from 0 to 1e+09; a point is [set, median, low, high, samples, recorded|lowered|rebaselined, commit] or, for a rebaseline, [..., commit, why]; fix the line, or restore the file from version control`
+			return "perfbench: " + c.history + `:12: "NaN" is not a finite number from 0 to 1e+09; a point is [set, median, low, high, samples, recorded|lowered|rebaselined, commit] or [..., commit, why]; fix the line, or restore the file from version control`
 		}},
 		{"case 2: Inf in the baselines", func(t *testing.T, c perfCase) {
 			c.edit(t, c.baselines, "median: 10\n", "median: .inf\n")
@@ -121,7 +121,7 @@ func TestIssueCasesExit2WithOneLineAndLoseNothing(t *testing.T) {
 			s := string(data)
 			require.NoError(t, os.WriteFile(c.baselines, []byte(s[:strings.Index(s, "machines:")+len("machines:\n")]), 0o644))
 		}, nil, func(c perfCase) string {
-			return "perfbench: " + c.baselines + ": has no baseline for test-fixed frame on " + baselines.DetectMachine().String() + ", which the history records (" + c.history + ":9); restore the baselines file from version control (if a number was renamed or removed, delete its points from the history too)"
+			return "perfbench: " + c.baselines + ": has no baseline for test-fixed frame on " + baselines.DetectMachine().String() + ", which the history records (" + c.history + ":11); restore the baselines file from version control (if a number was renamed or removed, delete its points from the history too)"
 		}},
 		{"issue 32: an emptied history", func(t *testing.T, c perfCase) {
 			require.NoError(t, os.WriteFile(c.history, nil, 0o644))
@@ -142,7 +142,7 @@ func TestIssueCasesExit2WithOneLineAndLoseNothing(t *testing.T) {
 			require.Regexp(t, point, string(data))
 			require.NoError(t, os.WriteFile(c.history, []byte(point.ReplaceAllString(string(data), ", 10, 11, 9, ")), 0o644))
 		}, nil, func(c perfCase) string {
-			return "perfbench: " + c.history + `:10: the interval's low 11 is above its high 9; a point is [set, median, low, high, samples, recorded|lowered|rebaselined, commit] or, for a rebaseline, [..., commit, why]; fix the line, or restore the file from version control`
+			return "perfbench: " + c.history + `:12: the interval's low 11 is above its high 9; a point is [set, median, low, high, samples, recorded|lowered|rebaselined, commit] or [..., commit, why]; fix the line, or restore the file from version control`
 		}},
 		{"case 8: the history is a directory", func(t *testing.T, c perfCase) {
 			require.NoError(t, os.Remove(c.history))
@@ -159,7 +159,7 @@ func TestIssueCasesExit2WithOneLineAndLoseNothing(t *testing.T) {
 			return "perfbench: " + filepath.Dir(c.chart) + ": cannot write it: not a directory; check the disk and the directory, then run again (nothing was changed: the files stand as they were)"
 		}},
 		{"case 9: --why without --rebaseline", func(*testing.T, perfCase) {}, []string{"--why", "faster"}, func(perfCase) string {
-			return "perfbench: --why is recorded with a rebaseline, and there is none; name the scenario with --rebaseline NAME, or drop --why"
+			return "perfbench: --why is recorded with a rebaseline, and there is none; name what moves with --rebaseline NAME[/NUMBER], or drop --why"
 		}},
 		{"case 9: --check --rebaseline", func(*testing.T, perfCase) {}, []string{"--check", "--rebaseline", "test-fixed", "--why", "x"}, func(perfCase) string {
 			return "perfbench: --rebaseline records a baseline, which perf --check never does; run perfbench perf --rebaseline without --check"
@@ -221,7 +221,7 @@ func TestIssueCase9FlagsAreValidated(t *testing.T) {
 		{[]string{"reference", "--reference-binary", self, "--layouts", "2"}, "--layouts builds the reference from git; with --reference-binary, list the builds (--reference-binary a,b --head-binary x,y)"},
 		{[]string{"perf", "--check", "--allow-dirty"}, "--allow-dirty lets a recording run record from a dirty tree, and perf --check records nothing; drop one of them"},
 		{[]string{"perf", "--check", "--rebaseline", "idle", "--why", "x"}, "--rebaseline records a baseline, which perf --check never does; run perfbench perf --rebaseline without --check"},
-		{[]string{"perf", "--why", "faster"}, "--why is recorded with a rebaseline, and there is none; name the scenario with --rebaseline NAME, or drop --why"},
+		{[]string{"perf", "--why", "faster"}, "--why is recorded with a rebaseline, and there is none; name what moves with --rebaseline NAME[/NUMBER], or drop --why"},
 		{[]string{"completion", "tcsh"}, "completion tcsh: no script for that shell (valid: bash, fish, powershell, zsh)"},
 		{[]string{"trace", "summarize", "--defs", "0", "testdata/trace/ok.jsonl"}, "--defs 0: no such definition set (valid: "},
 	}

@@ -85,3 +85,54 @@ func TestExportsRefuseBadFilesBeforeRunning(t *testing.T) {
 		})
 	}
 }
+
+// A run never writes over what it reads or records: an export that
+// resolves to the baselines, the history, the docs, a chart or the
+// reference page is refused, through any spelling or link, exit 2 in
+// one line, and every file is left as it was.
+func TestExportsNeverNameWhatTheRunKeeps(t *testing.T) {
+	dir := t.TempDir()
+	for _, d := range []string{"perf", "docs/perf/charts"} {
+		require.NoError(t, os.MkdirAll(filepath.Join(dir, d), 0o755))
+	}
+	files := map[string]string{
+		"perf/baselines.yaml":             "version: 1\n",
+		"perf/history.yaml":               "version: 1\n",
+		"docs/performance.md":             "# docs\n",
+		"docs/perf/charts/test-fixed.svg": "<svg/>",
+		"docs/perf/reference.md":          "# ref\n",
+	}
+	for name, data := range files {
+		require.NoError(t, os.WriteFile(filepath.Join(dir, name), []byte(data), 0o644))
+	}
+	link := filepath.Join(dir, "link.json")
+	require.NoError(t, os.Symlink(filepath.Join(dir, "perf", "baselines.yaml"), link))
+	linkedDir := filepath.Join(dir, "elsewhere")
+	require.NoError(t, os.Symlink(filepath.Join(dir, "perf"), linkedDir))
+	baselinesFlag := []string{"--baselines", filepath.Join(dir, "perf", "baselines.yaml")}
+	for _, tc := range []struct {
+		name string
+		args []string
+	}{
+		{"the baselines", []string{"scenarios", "test-fixed", "--export-json", filepath.Join(dir, "perf", "baselines.yaml")}},
+		{"the baselines, spelled round", []string{"scenarios", "test-fixed", "--export-json", filepath.Join(dir, "perf", "..", "perf", ".", "baselines.yaml")}},
+		{"a link to the baselines", []string{"scenarios", "test-fixed", "--export-json", link}},
+		{"the history through a linked directory", []string{"scenarios", "test-fixed", "--export-markdown", filepath.Join(linkedDir, "history.yaml")}},
+		{"the docs", []string{"perf", "--docs", filepath.Join(dir, "docs", "performance.md"), "--export-markdown", filepath.Join(dir, "docs", "performance.md")}},
+		{"a chart", []string{"perf", "--docs", filepath.Join(dir, "docs", "performance.md"), "--export-json", filepath.Join(dir, "docs", "perf", "charts", "test-fixed.svg")}},
+		{"the reference page", []string{"perf", "--docs", filepath.Join(dir, "docs", "performance.md"), "--export-markdown", filepath.Join(dir, "docs", "perf", "reference.md")}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			code, stdout, stderr := perfbench(t, append(append(tc.args, baselinesFlag...), "--quiet")...)
+			assert.Equal(t, harness.ExitUsage, code, stderr)
+			assert.Contains(t, stderr, "which this run reads or records; name a file of its own")
+			assert.Equal(t, 1, strings.Count(stderr, "\n"), "one line: %q", stderr)
+			assert.Empty(t, stdout, "nothing ran")
+			for name, data := range files {
+				got, err := os.ReadFile(filepath.Join(dir, name))
+				require.NoError(t, err)
+				assert.Equal(t, data, string(got), name)
+			}
+		})
+	}
+}

@@ -119,7 +119,7 @@ func TestPerfRebaseline(t *testing.T) {
 	_, _, flags := perfFiles(t)
 	code, _, stderr := perfbench(t, append([]string{"perf"}, flags...)...)
 	require.Equal(t, harness.ExitPass, code, stderr)
-	code, stdout, stderr := perfbench(t, append([]string{"perf", "--rebaseline", "test-fixed", "--why", "a test"}, flags...)...)
+	code, stdout, stderr := perfbench(t, append([]string{"perf", "--rebaseline", "test-fixed/frame", "--why", "a test"}, flags...)...)
 	require.Equal(t, harness.ExitPass, code, stderr)
 	assert.Contains(t, stdout, "baseline rebaselined: test-fixed/frame 10 → 10 µs/frame: a test")
 }
@@ -260,7 +260,7 @@ func TestPerfCheckWithStaleDocsSaysSo(t *testing.T) {
 	require.NoError(t, os.WriteFile(docs, []byte(string(b[:j])+"a line by hand\n"+string(b[j:])), 0o644))
 	code, stdout, stderr = perfbench(t, append([]string{"perf", "--check"}, flags...)...)
 	assert.Equal(t, harness.ExitFailed, code)
-	assert.True(t, strings.HasSuffix(stdout, "the docs' generated section is out of date: run perf, review the change and commit it\nverdict: docs out of date\n"), stdout)
+	assert.True(t, strings.HasSuffix(stdout, "the docs or their charts are out of date: run perf, review the change and commit it\nverdict: docs out of date\n"), stdout)
 	assert.Contains(t, stderr, "is out of date")
 	line := strings.Count(string(b[:j]), "\n") + 1
 	assert.Contains(t, stderr, fmt.Sprintf("%s:%d: perf would drop \"a line by hand\"\n", docs, line), "it names the line that differs")

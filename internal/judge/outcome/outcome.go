@@ -138,8 +138,9 @@ type Scenario struct {
 	// Remeasured says a straddling breach sent the scenario to a fresh
 	// process once more; Numbers are from that second run.
 	Remeasured bool
-	// Rebaselined says the scenario's recorded numbers were judged
-	// against, and recorded as, this run's (--rebaseline).
+	// Rebaselined says some of the scenario's recorded numbers were
+	// judged against, and recorded as, this run's (--rebaseline); each
+	// Number says which.
 	Rebaselined bool
 	// Advisory names the times over their limits that did not enter
 	// Verdict, because the run judged times as advice (--advisory-times).
@@ -186,6 +187,19 @@ type Number struct {
 	// Samples are what was measured of the number, kept only where a
 	// report shows them: against Nothing.
 	Samples []float64
+	// Rebaselined says the number was judged against, and recorded as,
+	// this run's value (--rebaseline named it).
+	Rebaselined bool
+	// Where is the file:line of what the number was judged against: a
+	// bound written in the scenario's source, or the baselines file's
+	// line of a recorded bound or baseline; "" where there is none (no
+	// baseline yet, or a paired run's base).
+	Where string
+	// Fix is the command that moves a recorded reference, for a change
+	// that is meant ("perfbench perf --rebaseline hover-storm/frame
+	// --why \"…\""); "" for a bound written in source, which is changed
+	// where it is written.
+	Fix string
 }
 
 // ByBand returns scenario's numbers judged against their own bands
@@ -344,7 +358,8 @@ func (p Pairing) Rule() string {
 		"A time fails when head is shown more than %s%% slower than base, and passes when it is shown less. "+
 		"Otherwise it is unsure: %s. "+
 		"Shown means at the suite's level: α %s%% over %s and %s (Holm). "+
-		"A count fails when it moves the wrong way for its band.",
+		"A count fails when it moves the wrong way for its band; one that varies between processes (allocations), only past the bound perf would record from base, as perf judges it. "+
+		"Times differ from perf on purpose: against base, not a recorded baseline, since alternate processes cancel the machine's speed.",
 		band.Format(p.Tolerance*100), unsure, band.Format(p.Alpha*100), plural(p.Times, "time"), plural(p.Looks, "look"))
 }
 

@@ -470,8 +470,8 @@ func broke(rs []scenario.Result) bool {
 // that looks once and whose suite is this scenario's times.
 //
 // A count is judged by its direction: a ceiling's count that rose fails
-// (unless head declares it varying, when only its ceiling can fail it), a
-// floor's that fell fails, an exact count that moved fails; a move the
+// (one head declares varying, only past the bound perf would record from
+// base's processes, as perf judges it), a floor's that fell fails, an exact count that moved fails; a move the
 // other way passes and is listed as [Better]; and either way the head's
 // value is also judged by the head's own band (a count over its ceiling
 // fails whatever the base measured). A time fails when the shift test
@@ -518,7 +518,7 @@ func compare(name string, head, base scenario.Result, p plan) []outcome.Number {
 		}
 		switch {
 		case h.Band.Kind.Bounded():
-			judgeCount(&n, h, slices.Contains(head.Varying, h.Name), own.BandVerdict)
+			judgeCount(&n, h, b, slices.Contains(head.Varying, h.Name), own.BandVerdict)
 		case h.Band.Kind.Exact():
 			judgeExact(&n, h.Band.Tolerance)
 		case h.Band.Kind.Estimated():
@@ -540,8 +540,11 @@ func compare(name string, head, base scenario.Result, p plan) []outcome.Number {
 func measured(n outcome.Number) bool { return n.Ratio.Level > 0 }
 
 // judgeCount judges a count both builds have by its direction, and by
-// the head's own band (own).
-func judgeCount(n *outcome.Number, h band.Measured, varying bool, own band.Verdict) {
+// the head's own band (own). A count that varies between processes is
+// judged by the rule a recorded bound is: against the bound a recording
+// of base would set (band.VaryingBound over base's processes), so that a
+// rise fails here exactly when it fails against the bound perf records.
+func judgeCount(n *outcome.Number, h, b band.Measured, varying bool, own band.Verdict) {
 	n.Verdict = band.Pass
 	if math.IsNaN(n.Base) {
 		n.Verdict, n.Note = band.Broken, "base measured no value"
@@ -557,13 +560,29 @@ func judgeCount(n *outcome.Number, h band.Measured, varying bool, own band.Verdi
 	rose := n.Median > n.Base
 	switch {
 	case moved == "":
-	case rose && varying && n.Band.Direction() == band.AtMost:
+	case varying && n.Band.Direction() != band.Exactly:
 		// A count declared Number.Varies (allocations per frame) moves
 		// with the Go runtime as well as with the code: one process's
-		// randomly grown type-assertion cache is a byte more. It is
-		// listed and judged by its own ceiling, not failed for differing
-		// from the base by a hair.
-		n.Move, n.Note = outcome.Varies, moved+" (varies with the runtime: judged by its ceiling)"
+		// randomly grown type-assertion cache is a byte more. Judged as
+		// perf judges it against the bound it records from base's
+		// processes: a move within that spread passes, one past it fails.
+		values := b.PerProcess
+		if len(values) == 0 {
+			values = b.Samples
+		}
+		lo, hi := slices.Min(values), slices.Max(values)
+		bound := band.VaryingBound(n.Band.Direction(), lo, hi, hi-lo)
+		worse := rose == (n.Band.Direction() == band.AtMost)
+		past := (n.Band.Direction() == band.AtMost && n.Median > bound) || (n.Band.Direction() == band.AtLeast && n.Median < bound)
+		rule := fmt.Sprintf("%s %s, the bound perf records from base's processes", n.Band.Direction().Symbol(), band.Format(bound))
+		switch {
+		case past:
+			n.Verdict, n.Move, n.Note = band.Fail, outcome.Worse, moved+", past "+rule
+		case worse:
+			n.Move, n.Note = outcome.Varies, moved+", within "+rule
+		default:
+			n.Move, n.Note = outcome.Better, moved+" (an improvement for a "+string(n.Band.Direction())+")"
+		}
 	case n.Band.Direction() == band.Exactly:
 		n.Verdict, n.Move, n.Note = band.Fail, outcome.Worse, moved+" (an exact count)"
 	case rose == (n.Band.Direction() == band.AtMost):

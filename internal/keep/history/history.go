@@ -1,7 +1,9 @@
 // Package history keeps every baseline the ratchet has set, per number and
-// machine: its date, median, 95% interval, sample count, kind, commit and a
-// rebaseline's why ([Point]), the newest [Limit] each, in a file beside the
-// baselines file (history.yaml). The charts draw it, so a baseline that
+// machine: its date, median, 95% interval, sample count, kind, commit and
+// why ([Point]), the newest [Limit] each, in a file beside the baselines
+// file (history.yaml); and every move of a count's recorded bound, with its
+// why, so that a reason outlives the next move, which overwrites the
+// baselines file's. The charts draw it, so a baseline that
 // moved down leaves a trace of where it was, and [History.CheckStore]
 // refuses a baselines file that lost baselines it records.
 //
@@ -55,9 +57,8 @@ const (
 	// Rebaselined: asked for by name, with a reason.
 	Rebaselined
 	// Tightened: a count's recorded bound moved the better way (down for
-	// a ceiling, up for a floor) because the run did better. Counts'
-	// bounds live in the baselines file alone, so no history point
-	// carries it.
+	// a ceiling, up for a floor) because the run did better; only a
+	// bound's point ([History.AddBound]) carries it.
 	Tightened
 )
 
@@ -96,9 +97,10 @@ type Point struct {
 	// Commit is the short revision of the measured binary ("" unknown;
 	// "-dirty" appended when it had uncommitted changes).
 	Commit string
-	// Why is a rebaseline's reason, kept so a chart can say why an old
-	// rebaseline moved after the store has forgotten it ("" for the
-	// ratchet's own moves, whose kind says why).
+	// Why is the reason the baseline moved, as the baselines file said
+	// it when it was set, kept so a chart can say why an old baseline
+	// moved after the file has forgotten it ("" in a history written
+	// before it kept every point's).
 	Why string
 }
 
@@ -108,10 +110,19 @@ type Point struct {
 // that charts can show where a baseline was before it moved.
 type History struct {
 	points map[baselines.Key][]Point
+	// bounds are a recorded count's bounds, oldest first: Median is the
+	// bound, Lo and Hi the processes' range it was set from.
+	bounds map[baselines.CountKey][]Point
 	// file and lines are the file it was parsed from and the line of
 	// each number in it, for errors about it.
 	file  string
 	lines map[baselines.Key]int
+}
+
+// Keys returns every key the history holds points under, in the file's
+// order.
+func (h *History) Keys() []baselines.Key {
+	return slices.SortedFunc(maps.Keys(h.points), baselines.CompareKeys)
 }
 
 // Points returns the baselines set under k, oldest first.
@@ -138,6 +149,26 @@ func (h *History) Add(k baselines.Key, p Point) {
 	}
 	h.points[k] = ps
 }
+
+// AddBound appends p, a move of a count's recorded bound, under k,
+// replacing a point set at the same second, and drops the oldest beyond
+// Limit.
+func (h *History) AddBound(k baselines.CountKey, p Point) {
+	if h.bounds == nil {
+		h.bounds = make(map[baselines.CountKey][]Point)
+	}
+	ps := slices.DeleteFunc(h.bounds[k], func(q Point) bool { return q.Set.Equal(p.Set) })
+	ps = append(ps, p)
+	slices.SortStableFunc(ps, func(a, b Point) int { return a.Set.Compare(b.Set) })
+	if len(ps) > Limit {
+		ps = ps[len(ps)-Limit:]
+	}
+	h.bounds[k] = ps
+}
+
+// BoundPoints returns the moves of the count's bound under k, oldest
+// first.
+func (h *History) BoundPoints(k baselines.CountKey) []Point { return slices.Clone(h.bounds[k]) }
 
 // CheckStore refuses a baselines file that has lost baselines the history
 // still records: a file cut short, or a block deleted by hand, would
@@ -251,11 +282,7 @@ func PointOf(b baselines.Baseline) Point {
 	case strings.HasPrefix(b.Why, WhyLower):
 		kind = Lowered
 	}
-	pt := Point{Set: b.Set, Median: b.Median, Lo: j.Lo, Hi: j.Hi, N: len(b.Samples), Kind: kind}
-	if kind == Rebaselined {
-		pt.Why = b.Why
-	}
-	return pt
+	return Point{Set: b.Set, Median: b.Median, Lo: j.Lo, Hi: j.Hi, N: len(b.Samples), Kind: kind, Why: b.Why}
 }
 
 // Interval returns the point that set b under k: the history's, which
@@ -274,8 +301,10 @@ func (h *History) Interval(k baselines.Key, b baselines.Baseline) Point {
 // header opens every history file the ratchet writes.
 var header = `# Every time baseline perfbench perf has set, per machine, scenario and number,
 # oldest first and at most ` + strconv.Itoa(Limit) + ` each: [set, median, 95% CI low, high, samples,
-# recorded|lowered|rebaselined, commit, and a rebaseline's why]. docs/perf/charts
-# draws them. Written by ` + "`perfbench perf`" + ` beside the baselines file; do not edit.
+# recorded|lowered|rebaselined, commit, why]; under counts, every move of a
+# count's recorded bound: [set, bound, recorded|tightened|rebaselined, commit,
+# why]. docs/perf/charts draws them. Written by ` + "`perfbench perf`" + ` beside the
+# baselines file; do not edit.
 `
 
 // Load reads the history file at path; one that does not exist is
@@ -365,8 +394,12 @@ func Parse(data []byte, file string) (*History, error) {
 					}
 				}
 			}
+		case "counts":
+			if err := h.parseBounds(p, kv[1], bad); err != nil {
+				return nil, err
+			}
 		default:
-			return nil, bad(kv[0], "unknown field %q (want version, machines)", kv[0].Value)
+			return nil, bad(kv[0], "unknown field %q (want version, counts, machines)", kv[0].Value)
 		}
 	}
 	if !version {
@@ -375,10 +408,82 @@ func Parse(data []byte, file string) (*History, error) {
 	return h, nil
 }
 
+// parseBounds reads the counts section: scenario → number → the bound's
+// moves.
+func (h *History) parseBounds(p keyfile.Parser, n *yaml.Node, bad func(*yaml.Node, string, ...any) error) error {
+	if n.Tag == "!!null" {
+		return nil
+	}
+	scenarios, err := p.Mapping(n, "counts")
+	if err != nil {
+		return err
+	}
+	for _, sc := range scenarios {
+		numbers, err := p.Mapping(sc[1], fmt.Sprintf("scenario %q", sc[0].Value))
+		if err != nil {
+			return err
+		}
+		for _, num := range numbers {
+			if num[1].Kind != yaml.SequenceNode {
+				return bad(num[1], "count %q must be a list of its bound's moves", num[0].Value)
+			}
+			k := baselines.CountKey{Scenario: sc[0].Value, Number: num[0].Value}
+			for _, e := range num[1].Content {
+				pt, err := boundPoint(e, bad)
+				if err != nil {
+					return err
+				}
+				h.AddBound(k, pt)
+			}
+		}
+	}
+	return nil
+}
+
+// boundPoint reads one move of a count's bound: [set, bound, kind,
+// commit, why].
+func boundPoint(n *yaml.Node, bad func(*yaml.Node, string, ...any) error) (Point, error) {
+	const want = "a count's move is [set, bound, recorded|tightened|rebaselined, commit, why]"
+	if n.Kind != yaml.SequenceNode || len(n.Content) != 5 {
+		return Point{}, bad(n, want)
+	}
+	for _, e := range n.Content {
+		if e.Kind != yaml.ScalarNode {
+			return Point{}, bad(e, want)
+		}
+	}
+	c := n.Content
+	var pt Point
+	var err error
+	if pt.Set, err = time.Parse(time.RFC3339, c[0].Value); err != nil {
+		return pt, bad(c[0], "set %q is not an RFC 3339 time such as 2026-09-10T08:00:00Z", c[0].Value)
+	}
+	v, err := strconv.ParseFloat(c[1].Value, 64)
+	if err != nil || math.IsNaN(v) || math.IsInf(v, 0) || v < 0 {
+		return pt, bad(c[1], "bound %q is not a finite number ≥ 0; %s", c[1].Value, want)
+	}
+	pt.Median, pt.Lo, pt.Hi, pt.N = v, v, v, 1
+	switch c[2].Value {
+	case "recorded":
+		pt.Kind = Recorded
+	case "tightened":
+		pt.Kind = Tightened
+	case "rebaselined":
+		pt.Kind = Rebaselined
+	default:
+		return pt, bad(c[2], "kind %q: want recorded, tightened or rebaselined", c[2].Value)
+	}
+	if c[3].Tag != "!!null" {
+		pt.Commit = c[3].Value
+	}
+	pt.Why = c[4].Value
+	return pt, nil
+}
+
 // historyPoint reads one point: [set, median, lo, hi, n, kind, commit],
-// and a rebaseline's why after them where it was kept.
+// and its why after them where it was kept.
 func historyPoint(n *yaml.Node, bad func(*yaml.Node, string, ...any) error) (Point, error) {
-	const want = "a point is [set, median, low, high, samples, recorded|lowered|rebaselined, commit] or, for a rebaseline, [..., commit, why]"
+	const want = "a point is [set, median, low, high, samples, recorded|lowered|rebaselined, commit] or [..., commit, why]"
 	if n.Kind != yaml.SequenceNode || (len(n.Content) != 7 && len(n.Content) != 8) {
 		return Point{}, bad(n, want)
 	}
@@ -425,9 +530,6 @@ func historyPoint(n *yaml.Node, bad func(*yaml.Node, string, ...any) error) (Poi
 		pt.Commit = c[6].Value
 	}
 	if len(c) == 8 {
-		if pt.Kind != Rebaselined {
-			return pt, bad(c[7], "only a rebaselined point carries a why; %s", want)
-		}
 		pt.Why = c[7].Value
 	}
 	return pt, nil
@@ -452,12 +554,41 @@ func (h *History) Marshal() []byte {
 				{Kind: yaml.ScalarNode, Tag: "!!timestamp", Value: p.Set.UTC().Format(time.RFC3339)}, num(p.Median),
 				num(p.Lo), num(p.Hi), plain(strconv.Itoa(p.N)), plain(p.Kind.String()), commit,
 			}}
-			if p.Kind == Rebaselined && p.Why != "" {
+			if p.Why != "" {
 				point.Content = append(point.Content, str(p.Why))
 			}
 			seq.Content = append(seq.Content, point)
 		}
 		entries = append(entries, keyfile.Entry{Machine: k.Machine, Scenario: k.Scenario, Number: k.Number, Node: seq})
 	}
-	return keyfile.Marshal(header, historyVersion, nil, entries)
+	var extra []*yaml.Node
+	if len(h.bounds) > 0 {
+		counts := &yaml.Node{Kind: yaml.MappingNode}
+		var scenario *yaml.Node
+		last := ""
+		keys := slices.SortedFunc(maps.Keys(h.bounds), func(a, b baselines.CountKey) int {
+			return strings.Compare(a.Scenario+"\x00"+a.Number, b.Scenario+"\x00"+b.Number)
+		})
+		for _, k := range keys {
+			if scenario == nil || k.Scenario != last {
+				scenario = &yaml.Node{Kind: yaml.MappingNode}
+				counts.Content = append(counts.Content, str(k.Scenario), scenario)
+				last = k.Scenario
+			}
+			seq := &yaml.Node{Kind: yaml.SequenceNode}
+			for _, p := range h.bounds[k] {
+				commit := &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!null", Value: "~"}
+				if p.Commit != "" {
+					commit = str(p.Commit)
+				}
+				seq.Content = append(seq.Content, &yaml.Node{Kind: yaml.SequenceNode, Style: yaml.FlowStyle, Content: []*yaml.Node{
+					{Kind: yaml.ScalarNode, Tag: "!!timestamp", Value: p.Set.UTC().Format(time.RFC3339)}, num(p.Median),
+					plain(p.Kind.String()), commit, str(p.Why),
+				}})
+			}
+			scenario.Content = append(scenario.Content, str(k.Number), seq)
+		}
+		extra = []*yaml.Node{str("counts"), counts}
+	}
+	return keyfile.Marshal(header, historyVersion, extra, entries)
 }

@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"math"
 	"slices"
+	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -54,4 +56,30 @@ func FuzzParseResult(f *testing.F) {
 			}
 		}
 	})
+}
+
+// A child's hostile names and units are that scenario's fault: refused
+// with a short excerpt, so that the scenario is Broken and nothing blames
+// the user's files.
+func TestHostileLabelsAreRefusedShort(t *testing.T) {
+	number := func(name, unit string) string {
+		return `{"name":` + strconv.Quote(name) + `,"unit":` + strconv.Quote(unit) + `,"band":{"kind":"count","ceiling":1},"samples":[1]}`
+	}
+	long := strings.Repeat("a", 100<<10)
+	for _, tt := range []struct {
+		name, numbers, want string
+	}{
+		{"a 100 kB name", number(long, "n/run"), `reported a number name "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa…", 102400 bytes long`},
+		{"a unit with a newline", number("frames", "frames\nrun"), `reported number frames's unit "frames\nrun", not printable without blanks`},
+		{"an empty unit", number("frames", ""), `reported number frames's unit "", empty`},
+		{"a name with a blank", number("two words", "n/run"), `reported a number name "two words", not printable without blanks`},
+		{"frame reported twice", number("frame", "n/run") + "," + number("frame", "n/run"), "reported number frame twice"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := parseResult([]byte(`{"name":"idle","steps":1,"numbers":[`+tt.numbers+`]}`), "idle")
+			require.Error(t, err)
+			require.Equal(t, tt.want, err.Error())
+			require.Less(t, len(err.Error()), 120)
+		})
+	}
 }

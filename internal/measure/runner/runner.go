@@ -61,6 +61,8 @@ import (
 	"sync"
 	"syscall"
 	"time"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/perfbench/perfbench/band"
 	"github.com/perfbench/perfbench/internal/instrument/latency"
@@ -860,7 +862,25 @@ func parseResult(out []byte, name string) (scenario.Result, error) {
 // check the baselines file is read with, taking its fastest sample as the
 // median (what a baseline takes of one process), so that a run never
 // writes a file it cannot read back; a count is a finite number ≥ 0.
+//
+// A number's name and unit are labels the baselines file keys and a
+// report prints: each is at most maxLabel bytes of printable UTF-8 with no
+// blanks, and a name is reported once. A child that breaks this is that
+// scenario Broken, quoted short, never a refusal of the user's files.
 func checkNumbers(numbers []band.Measured) error {
+	seen := map[string]bool{}
+	for _, n := range numbers {
+		if err := checkLabel("a number name", n.Name); err != nil {
+			return err
+		}
+		if err := checkLabel("number "+n.Name+"'s unit", n.Unit); err != nil {
+			return err
+		}
+		if seen[n.Name] {
+			return fmt.Errorf("reported number %s twice", n.Name)
+		}
+		seen[n.Name] = true
+	}
 	for _, n := range numbers {
 		if !n.Band.Kind.Estimated() {
 			for _, v := range n.Samples {
@@ -889,6 +909,39 @@ func checkNumbers(numbers []band.Measured) error {
 		}
 	}
 	return nil
+}
+
+// maxLabel is the longest name or unit a child may report: four times
+// the longest the suites declare (translation-hit-index-rebuilds), short
+// enough that a reason quoting one fits a line.
+const maxLabel = 120
+
+// checkLabel returns why label, a number's name or unit as a child
+// reported it, is not one, quoting at most its start.
+func checkLabel(what, label string) error {
+	bad := ""
+	switch {
+	case label == "":
+		bad = "empty"
+	case len(label) > maxLabel:
+		bad = fmt.Sprintf("%d bytes long", len(label))
+	case !utf8.ValidString(label):
+		bad = "not UTF-8"
+	case strings.IndexFunc(label, func(r rune) bool { return unicode.IsSpace(r) || !unicode.IsPrint(r) }) >= 0:
+		bad = "not printable without blanks"
+	default:
+		return nil
+	}
+	return fmt.Errorf("reported %s %s, %s", what, excerpt(label), bad)
+}
+
+// excerpt quotes the start of s, short enough for a one-line reason.
+func excerpt(s string) string {
+	const n = 40
+	if len(s) > n {
+		s = strings.ToValidUTF8(s[:n], "") + "…"
+	}
+	return strconv.Quote(s)
 }
 
 // broken returns a Broken result whose reason quotes the tail of stderr.

@@ -64,6 +64,10 @@ type Count struct {
 	Value      float64
 	Symbol     string
 	Bound      float64
+	// Rebaselines are the bound's moves by name, oldest first (Median
+	// the bound each set): the notes below the counts say each one's
+	// reason.
+	Rebaselines []Baseline
 }
 
 // Colours, shared by every scenario chart. Each kind of point and each
@@ -155,6 +159,12 @@ func Scenario(w io.Writer, format, title string, times []TimeHistory, counts []C
 	if len(unset) > 0 {
 		// One line for all of them, rather than an empty panel each.
 		notes = append(notes, wrap("no baseline recorded yet on this machine, so no history to draw: "+strings.Join(unset, ", "), 100)...)
+	}
+	for _, c := range counts {
+		for _, b := range c.Rebaselines {
+			notes = append(notes, wrap(fmt.Sprintf("%s's bound rebaselined to %s %s at %s, %s: %s", c.Name, c.Symbol+" "+band.Format(b.Median), c.Unit,
+				shortCommit(b.Commit), b.Set.UTC().Format("2006-01-02 15:04"), b.Why), 100)...)
+		}
 	}
 	var countPlot *plot.Plot
 	if len(counts) > 0 {

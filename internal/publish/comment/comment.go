@@ -192,7 +192,17 @@ func (c Client) Upsert(ctx context.Context, pr int, workflow, body string) (Resu
 		err = c.do(ctx, http.MethodPost, c.path("issues", strconv.Itoa(pr), "comments"), payload, &out)
 	}
 	r.ID, r.URL, r.PostedAs = out.ID, out.URL, out.User.Login
-	return r, err
+	if err != nil {
+		return r, err
+	}
+	// A 2xx whose answer is null, or names no comment or no address,
+	// wrote nothing a reader can find: "comment created: " with no URL
+	// and exit 0 would say otherwise.
+	if out.ID <= 0 || !strings.HasPrefix(out.URL, "https://") {
+		what := map[Action]string{Created: "creating", Updated: "editing"}[r.Action]
+		return r, fmt.Errorf("comment: GitHub's answer to %s the comment names none (id %d, html_url %q): it may not exist; run the job again", what, out.ID, out.URL)
+	}
+	return r, nil
 }
 
 // Whoami is the login the token posts as: GET /user's answer, or

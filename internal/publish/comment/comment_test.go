@@ -290,3 +290,32 @@ func TestMarkerStaysOneHTMLComment(t *testing.T) {
 	assert.Equal(t, "<!-- perfbench report: perf -->", comment.Marker("perf"))
 	assert.Equal(t, "<!-- perfbench report: a - -> b - - - c d -->", comment.Marker("a --> b --- c\nd"))
 }
+
+// An odd answer to the write is an error, never "comment created: " with
+// no address and exit 0: null, no id, no html_url.
+func TestAnOddAnswerToTheWriteIsAnError(t *testing.T) {
+	for _, tt := range []struct {
+		name   string
+		answer any
+	}{
+		{"null", nil},
+		{"no html_url", map[string]any{"id": 12, "user": map[string]any{"login": commenttest.Bot}}},
+		{"no id", map[string]any{"html_url": "https://github.com/octo/app/pull/7#issuecomment-12"}},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			api := commenttest.New(t)
+			api.Answer = func(w http.ResponseWriter, r *http.Request) bool {
+				if r.Method == http.MethodPost {
+					commenttest.Reply(w, http.StatusCreated, tt.answer)
+					return true
+				}
+				return false
+			}
+			c := client(api)
+			c.Author = commenttest.Bot
+			_, err := c.Upsert(context.Background(), 7, "perf", report1)
+			require.Error(t, err)
+			assert.Contains(t, err.Error(), "comment: GitHub's answer to creating the comment names none")
+		})
+	}
+}

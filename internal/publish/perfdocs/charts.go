@@ -6,6 +6,7 @@ import (
 	"io/fs"
 	"path"
 	"path/filepath"
+	"slices"
 	"strings"
 	"syscall"
 
@@ -75,7 +76,11 @@ func Charts(scenarios []Scenario, store *baselines.Store, hist *history.History,
 				}
 				times = append(times, th)
 			case n.Band.Kind.Bounded():
-				if n.BandVerdict == band.Broken {
+				if n.BandVerdict == band.Broken || (!n.Band.Recorded && slices.Contains(sc.Varying, n.Name)) {
+					// A varying count under a written bound has only
+					// this run's value, which moves without a change
+					// and would redraw the chart (the docs say
+					// "varies").
 					continue
 				}
 				c := chart.Count{Name: n.Name, Unit: n.Unit, Value: n.Median,
@@ -86,6 +91,12 @@ func Charts(scenarios []Scenario, store *baselines.Store, hist *history.History,
 						continue // nothing to chart it against yet
 					}
 					c.Bound = rec.Bound
+					for _, p := range hist.BoundPoints(baselines.CountKey{Scenario: sc.Name, Number: n.Name}) {
+						if p.Kind == history.Rebaselined {
+							c.Rebaselines = append(c.Rebaselines, chart.Baseline{Set: p.Set, Median: p.Median, Lo: p.Lo, Hi: p.Hi,
+								Kind: chart.Rebaselined, Commit: p.Commit, Why: p.Why})
+						}
+					}
 					if rec.Varies {
 						// Its processes' worst, as recorded: a median
 						// of processes that differ would redraw the

@@ -166,8 +166,14 @@ const verdictColumns = 2
 // Stale reports whether the file's section differs from section but
 // for verdicts (see [Stable]), or the file does not exist: whether it is
 // to be written.
+//
+// One verdict is not noise: "unbaselined" on the page where the run
+// would write none. It said the number had no record yet; once recorded
+// it stays wrong until the number next moves.
 func (d *Docs) Stale(section []byte) bool {
-	return !d.exists || Stable(section) != Stable(d.Section())
+	unbaselined := "| " + band.Unbaselined.Cell() + " |"
+	return !d.exists || Stable(section) != Stable(d.Section()) ||
+		strings.Count(string(d.Section()), unbaselined) > strings.Count(string(section), unbaselined)
 }
 
 // Stable returns a section with its verdict cells blanked. Two sections
@@ -265,6 +271,12 @@ func Section(scenarios []Scenario, store *baselines.Store, hist *history.History
 			b := n.Band
 			value := "—"
 			budget := n.BudgetVerdict
+			// The verdict of what the page shows: a number this run
+			// judged unbaselined and then recorded is shown at its
+			// record, which it meets; "unbaselined" would stay on the
+			// page until the number next moved.
+			verdict := n.BandVerdict
+			recorded := false
 			switch {
 			case n.Band.Kind.Recorded():
 				k := scope.Key(sc.Name, n.Spec)
@@ -289,6 +301,7 @@ func Section(scenarios []Scenario, store *baselines.Store, hist *history.History
 				}
 				if ok {
 					b = b.WithBaseline(rec.Median)
+					recorded = true
 				}
 			case n.Band.Recorded:
 				// The bound as the store records it, after this run's
@@ -297,6 +310,7 @@ func Section(scenarios []Scenario, store *baselines.Store, hist *history.History
 				b.HasBound = false
 				if rec, ok := store.Bound(baselines.CountKey{Scenario: sc.Name, Number: n.Name}); ok {
 					b = b.WithBound(rec.Bound)
+					recorded = true
 				}
 				switch {
 				case slices.Contains(sc.Varying, n.Name):
@@ -313,8 +327,11 @@ func Section(scenarios []Scenario, store *baselines.Store, hist *history.History
 					value = band.Format(n.Median) + " " + n.Unit
 				}
 			}
+			if verdict == band.Unbaselined && recorded {
+				verdict = band.Pass
+			}
 			fmt.Fprintf(&w, "| %s | %s | %s | %s | %s | %s |\n",
-				cell(n.Name), cell(value), cell(bandCell(b, store, sc.Name, n.Name)), cell(n.Budget.String()), n.BandVerdict.Cell(), budget.Cell())
+				cell(n.Name), cell(value), cell(bandCell(b, store, sc.Name, n.Name)), cell(n.Budget.String()), verdict.Cell(), budget.Cell())
 		}
 	}
 	w.WriteString("\n")

@@ -146,7 +146,7 @@ func note(sc outcome.Scenario, n outcome.Number) string {
 	case sc.Broken != "" && len(sc.Numbers) == 0:
 		notes = append(notes, strings.Join(strings.Fields(sc.Broken), " "))
 	}
-	if sc.Rebaselined && n.Band.Kind.Recorded() {
+	if n.Rebaselined {
 		notes = append(notes, "rebaselined")
 	}
 	if sc.Remeasured {

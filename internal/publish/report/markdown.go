@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"io"
 	"math"
-	"slices"
 	"strings"
 
 	"github.com/perfbench/perfbench/band"
@@ -137,7 +136,7 @@ func writeMarkdownOutcome(w io.Writer, program, command string, o outcome.Outcom
 			// same reason.
 			tally[band.Broken] += max(len(sc.Numbers), 1)
 			total += max(len(sc.Numbers), 1)
-			rows = append(rows, []string{Icon(band.Broken) + " broken", sc.Name, "all", "—", "—", "—", sc.Broken})
+			rows = append(rows, []string{Icon(band.Broken) + " broken", sc.Name + " (all)", "—", "—", "—", sc.Broken})
 			continue
 		}
 		for _, n := range sc.Numbers {
@@ -147,7 +146,7 @@ func writeMarkdownOutcome(w io.Writer, program, command string, o outcome.Outcom
 			kinds.add(n.Band.Kind, n.BandVerdict, isMoved)
 			value, ci := "—", "—"
 			if n.BandVerdict != band.Broken {
-				value = band.Format(n.Median) + " " + n.Unit
+				value = band.Format(n.Median)
 				if n.Band.Kind.Estimated() {
 					ci = Spread(n)
 				}
@@ -161,16 +160,16 @@ func writeMarkdownOutcome(w io.Writer, program, command string, o outcome.Outcom
 				case n.Band.Kind.Bounded():
 					note = countGap(n)
 				}
-				rows = append(rows, []string{Icon(n.BandVerdict) + " " + n.BandVerdict.String(), sc.Name, n.Name, value, ci, n.Band.String(), note})
+				note = join(note, strings.Join(whatToDo(n), " "))
+				rows = append(rows, []string{Icon(n.BandVerdict) + " " + n.BandVerdict.String(), sc.Name + " " + n.Name + " (" + n.Unit + ")", value, ci, n.Band.String(), note})
 			case isMoved:
 				moved++
-				movedRows = append(movedRows, []string{"↕ moved", sc.Name, n.Name, value, ci, n.Band.String(), how})
+				movedRows = append(movedRows, []string{sc.Name + " " + n.Name + " (" + n.Unit + ")", value, ci, n.Band.String(), how})
 			}
 		}
 	}
 	// What failed or broke is what a reviewer must act on: it leads, and
-	// what merely moved follows, each in scenario order.
-	rows = append(rows, movedRows...)
+	// what merely moved follows, folded, each in scenario order.
 	fmt.Fprintf(&b, "## %s %s %s: %s\n\n", Icon(o.Verdict), program, command, o.Verdict)
 	var parts []string
 	for _, v := range []band.Verdict{band.Fail, band.Broken, band.Unbaselined, band.Pass} {
@@ -181,14 +180,20 @@ func writeMarkdownOutcome(w io.Writer, program, command string, o outcome.Outcom
 	if moved > 0 {
 		parts = append(parts, fmt.Sprintf("%d moved", moved))
 	}
-	fmt.Fprintf(&b, "%s — %d numbers in %d scenarios on `%s`.\n", strings.Join(parts, ", "), total, len(o.Scenarios), o.Machine)
+	fmt.Fprintf(&b, "%s — %s in %s on `%s`.\n", strings.Join(parts, ", "), plural(total, "number"), plural(len(o.Scenarios), "scenario"), o.Machine)
 	b.WriteString(kinds.line())
 
-	if len(rows) == 0 {
+	switch {
+	case len(rows) == 0 && len(movedRows) == 0:
 		b.WriteString("\nNothing failed, broke or moved.\n")
-	} else {
-		b.WriteString("\n### Failed, broken or moved\n\n")
-		MarkdownTable(&b, []string{"verdict", "scenario", "number", "value", "95% CI", "band", "vs baseline / why"}, rows)
+	case len(rows) > 0:
+		b.WriteString("\n### Failed or broken\n\n")
+		MarkdownTable(&b, []string{"verdict", "number (unit)", "value", "95% CI", "band", "vs baseline, and what to do"}, rows)
+	}
+	if len(movedRows) > 0 {
+		MarkdownDetails(&b, fmt.Sprintf("%d moved beyond their noise, within their bands", len(movedRows)), func(b *strings.Builder) {
+			MarkdownTable(b, []string{"number (unit)", "value", "95% CI", "band", "vs baseline"}, movedRows)
+		})
 	}
 	if len(o.Moves) > 0 {
 		b.WriteString("\n### Baselines moved\n\n")
@@ -196,7 +201,7 @@ func writeMarkdownOutcome(w io.Writer, program, command string, o outcome.Outcom
 			fmt.Fprintf(&b, "- %s\n", cell(m.String()))
 		}
 	}
-	MarkdownDetails(&b, fmt.Sprintf("All %d numbers", total), func(b *strings.Builder) {
+	MarkdownDetails(&b, fmt.Sprintf("All %s", plural(total, "number")), func(b *strings.Builder) {
 		MarkdownTable(b, Columns, Rows(o))
 	})
 	_, err := io.WriteString(w, b.String())
@@ -204,43 +209,24 @@ func writeMarkdownOutcome(w io.Writer, program, command string, o outcome.Outcom
 }
 
 // writeMarkdownPaired writes the Markdown report of a paired run
-// (scenarios --base): the verdict and a tally, the numbers that were
-// unsure (first), failed, broke, improved, stayed within the tolerance or
-// otherwise moved (head, base, the head/base ratio and its interval, what
-// moved and what the run could see), and every number, collapsed.
-func writeMarkdownPaired(w io.Writer, program, command, base string, o outcome.Outcome) error {
+// (scenarios --base), to be read in ten seconds: the verdict, then one
+// sentence in plain words naming what moved and by how much, then the
+// failures, compact; the unsure and the moved folded, each group's
+// explanation said once in its summary; the rule; every number, folded.
+// A value cell is a bare number: its unit is in the number's cell, once.
+func writeMarkdownPaired(w io.Writer, program, command, head, base string, o outcome.Outcome) error {
 	var b strings.Builder
-	tally := map[band.Verdict]int{}
-	moved := map[string]int{}
-	var rows, all [][]string
 	kinds := kindTallies{}
+	var all [][]string
 	for _, n := range o.Numbers() {
-		tally[n.Verdict]++
 		_, h := n.Heading()
 		// add counts a failed or unsure number as such before it looks at
 		// moved, so any heading is a move here.
 		kinds.add(n.Band.Kind, n.Verdict, h != "")
 		headValue, baseValue := n.Sides()
-		row := []string{n.Scenario, n.Name, pairedNumber(headValue), pairedNumber(baseValue), n.Unit, pairedRatio(n, true)}
-		all = append(all, append(slices.Clone(row), pairedVerdict(n.Verdict), join(n.Note, n.Sees())))
+		all = append(all, []string{numberCell(n), pairedNumber(headValue), pairedNumber(baseValue), pairedRatio(n, true), pairedVerdict(n.Verdict), join(n.Note, n.Sees())})
 	}
-	for _, n := range pairedListed(o) {
-		_, h := n.Heading()
-		label := "↕ " + h
-		switch h {
-		case "unsure":
-			label = Icon(band.Unsure) + " unsure"
-		case "failed":
-			label = Icon(n.Verdict) + " " + n.Verdict.String()
-		default:
-			moved[h]++
-		}
-		headValue, baseValue := n.Sides()
-		rows = append(rows, []string{label, n.Scenario, n.Name, pairedNumber(headValue), pairedNumber(baseValue), n.Unit, pairedRatio(n, true), join(n.Note, n.Sees())})
-	}
-	for _, br := range o.Broken() {
-		rows = append(rows, []string{Icon(band.Broken) + " broken", "—", "—", "—", "—", "—", "—", br})
-	}
+	groups := pairedGroups(o)
 	// The revision ratchet runs the same pairs against its reference
 	// (base names it); anything else paired is scenarios --base.
 	run := "scenarios --base " + cell(base)
@@ -252,45 +238,140 @@ func writeMarkdownPaired(w io.Writer, program, command, base string, o outcome.O
 		icon = Icon(band.Pass)
 	}
 	fmt.Fprintf(&b, "## %s %s %s: %s\n\n", icon, program, run, o.Headline())
-	var parts []string
-	for _, v := range []band.Verdict{band.Fail, band.Broken, band.Unsure, band.Pass} {
-		if tally[v] > 0 {
-			parts = append(parts, fmt.Sprintf("%d %s", tally[v], v))
+	if head == "" {
+		head = "this build"
+	}
+	fmt.Fprintf(&b, "%s\n\nHead: %s. Base: %s.\n", headline(o, groups["failed"]), cell(head), cell(base))
+
+	if len(groups["failed"]) > 0 || len(o.Broken()) > 0 {
+		b.WriteString("\n### Failed\n\n")
+		var rows [][]string
+		for _, n := range groups["failed"] {
+			headValue, baseValue := n.Sides()
+			rows = append(rows, []string{Icon(n.Verdict), numberCell(n), pairedNumber(headValue), pairedNumber(baseValue), pairedRatio(n, false), n.Note})
 		}
-	}
-	for _, h := range []string{"improved", "within tolerance", "changed"} {
-		if moved[h] > 0 {
-			parts = append(parts, fmt.Sprintf("%d %s", moved[h], h))
+		for _, br := range o.Broken() {
+			rows = append(rows, []string{Icon(band.Broken), "—", "—", "—", "—", br})
 		}
+		MarkdownTable(&b, []string{"verdict", "number (unit)", "head", "base", "head/base", "what moved"}, rows)
 	}
-	if broken := o.Broken(); len(broken) > 0 {
-		parts = append(parts, fmt.Sprintf("%d broken scenarios", len(broken)))
-	}
-	// One line of verdict, then the table: how it was judged comes after,
-	// for a reader who wants it.
-	against := fmt.Sprintf("head (this build) against base (%s)", cell(base))
-	if ok, unsure := o.NoChange(); ok {
-		line := "No change: every count is the same on both builds, instructions are within their tolerance, and no time is measurably slower"
-		if unsure > 0 {
-			line += fmt.Sprintf(" (%d unsure, listed below)", unsure)
+	for _, g := range []struct{ heading, summary string }{
+		{"unsure", "%d unsure: the interval straddles the tolerance, so this run cannot tell; it does not fail the run"},
+		{"improved", "%d improved"},
+		{"within tolerance", "%d moved within the tolerance: load noise, not a change"},
+		{"changed", "%d changed"},
+	} {
+		ns := groups[g.heading]
+		if len(ns) == 0 {
+			continue
 		}
-		fmt.Fprintf(&b, "%s; %s.\n", line, against)
-	} else {
-		fmt.Fprintf(&b, "%s: %s.\n", strings.Join(parts, ", "), against)
-	}
-	if len(rows) == 0 {
-		b.WriteString("\nNothing failed, broke, was unsure or moved.\n")
-	} else {
-		b.WriteString("\n### Failed, broken, unsure or moved\n\n")
-		MarkdownTable(&b, []string{"verdict", "scenario", "number", "head", "base", "unit", "head/base [interval]", "what moved"}, rows)
+		MarkdownDetails(&b, fmt.Sprintf(g.summary, len(ns)), func(b *strings.Builder) {
+			var rows [][]string
+			for _, n := range ns {
+				headValue, baseValue := n.Sides()
+				rows = append(rows, []string{numberCell(n), pairedNumber(headValue), pairedNumber(baseValue), pairedRatio(n, true), shortNote(n)})
+			}
+			MarkdownTable(b, []string{"number (unit)", "head", "base", "head/base [interval]", "note"}, rows)
+		})
 	}
 	b.WriteString(kinds.line())
 	fmt.Fprintf(&b, "\nHow it was judged: %s\n", o.Rule())
-	MarkdownDetails(&b, fmt.Sprintf("All %d numbers", len(o.Numbers())), func(b *strings.Builder) {
-		MarkdownTable(b, []string{"scenario", "number", "head", "base", "unit", "head/base [interval]", "verdict", "what moved"}, all)
+	MarkdownDetails(&b, fmt.Sprintf("All %s", plural(len(o.Numbers()), "number")), func(b *strings.Builder) {
+		MarkdownTable(b, []string{"number (unit)", "head", "base", "head/base [interval]", "verdict", "what moved"}, all)
 	})
 	_, err := io.WriteString(w, b.String())
 	return err
+}
+
+// pairedGroups are the listed numbers by their heading.
+func pairedGroups(o outcome.Outcome) map[string][]outcome.Number {
+	groups := map[string][]outcome.Number{}
+	for _, n := range pairedListed(o) {
+		_, h := n.Heading()
+		groups[h] = append(groups[h], n)
+	}
+	return groups
+}
+
+// numberCell names a number with its unit, once: "hover-storm frame
+// (µs/frame)".
+func numberCell(n outcome.Number) string {
+	return n.Scenario + " " + n.Name + " (" + n.Unit + ")"
+}
+
+// shortNote is what a folded row says beyond its group's summary: what
+// the run could see, without repeating the interval beside it.
+func shortNote(n outcome.Number) string {
+	if n.Verdict == band.Unsure {
+		return n.Sees()
+	}
+	return join(n.Note, n.Sees())
+}
+
+// headline is the report's first sentence, in plain words: what moved
+// and by how much, the failures first.
+func headline(o outcome.Outcome, failed []outcome.Number) string {
+	if len(o.Broken()) > 0 && len(failed) == 0 {
+		return fmt.Sprintf("This run could not judge %s: it broke (below).", plural(len(o.Broken()), "scenario"))
+	}
+	if len(failed) == 0 {
+		if ok, unsure := o.NoChange(); ok {
+			if unsure > 0 {
+				return fmt.Sprintf("No change found: every count is the same, instructions are within their tolerance and no time is measurably slower; %s could not tell (folded below).", plural(unsure, "time"))
+			}
+			return "No change: every count is the same, instructions are within their tolerance and no time is measurably slower."
+		}
+		var said []string
+		for _, g := range []struct{ heading, words string }{{"unsure", "unsure"}, {"improved", "improved"}, {"within tolerance", "moved within the tolerance"}, {"changed", "changed"}} {
+			if n := len(pairedGroups(o)[g.heading]); n > 0 {
+				said = append(said, fmt.Sprintf("%d %s", n, g.words))
+			}
+		}
+		return "Nothing failed; " + andList(said) + " (folded below)."
+	}
+	var what []string
+	for i, n := range failed {
+		if i == 3 {
+			what = append(what, fmt.Sprintf("%d more (below)", len(failed)-3))
+			break
+		}
+		what = append(what, moveWords(n))
+	}
+	return "This change makes " + andList(what) + "."
+}
+
+// moveWords says how one failed number moved: "hover-storm do 0.35% more
+// work (instructions 8366 → 8395)", "hover-storm frame 35% slower",
+// "hover-storm restyles rise from 2 to 3".
+func moveWords(n outcome.Number) string {
+	headValue, baseValue := n.Sides()
+	switch {
+	case n.Band.Kind.Portable() && baseValue > 0:
+		return fmt.Sprintf("%s do %s more work (%s %s → %s)", n.Scenario, strings.TrimPrefix(Percent(headValue, baseValue), "+"), n.Name, band.Format(baseValue), band.Format(headValue))
+	case n.Band.Kind.Estimated() && n.Ratio.Value > 0:
+		return fmt.Sprintf("%s %s %s slower", n.Scenario, n.Name, strings.TrimPrefix(Percent(n.Ratio.Value, 1), "+"))
+	case headValue > baseValue:
+		return fmt.Sprintf("%s %s rise from %s to %s", n.Scenario, n.Name, band.Format(baseValue), band.Format(headValue))
+	case headValue < baseValue:
+		return fmt.Sprintf("%s %s fall from %s to %s", n.Scenario, n.Name, band.Format(baseValue), band.Format(headValue))
+	}
+	return fmt.Sprintf("%s %s fail: %s", n.Scenario, n.Name, n.Note)
+}
+
+// andList joins "a", "a and b", "a, b and c".
+func andList(items []string) string {
+	if len(items) < 2 {
+		return strings.Join(items, "")
+	}
+	return strings.Join(items[:len(items)-1], ", ") + " and " + items[len(items)-1]
+}
+
+// plural is n and its noun, "1 time", "3 times".
+func plural(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
 }
 
 // kindTallies counts, for each kind of number a reader weighs apart, how

@@ -112,7 +112,7 @@ func (r *Report) Write(w, errw io.Writer, f Format) error {
 func (r *Report) writeMarkdown(w io.Writer) error {
 	o := r.Outcome
 	if o.Against == outcome.Base {
-		return writeMarkdownPaired(w, r.Program, r.Command, r.Base, o)
+		return writeMarkdownPaired(w, r.Program, r.Command, r.Head, r.Base, o)
 	}
 	return writeMarkdownOutcome(w, r.Program, r.Command, o)
 }

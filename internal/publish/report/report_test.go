@@ -103,7 +103,7 @@ func TestMarkdownListsFailuresBeforeMoves(t *testing.T) {
 	var b bytes.Buffer
 	require.NoError(t, writeMarkdownOutcome(&b, "perfbench", "scenarios", o))
 	out := b.String()
-	fail, move := strings.Index(out, "| b-second | restyles"), strings.Index(out, "| a-first | frame")
+	fail, move := strings.Index(out, "| b-second restyles ("), strings.Index(out, "| a-first frame (")
 	require.Positive(t, fail, out)
 	require.Positive(t, move, out)
 	assert.Less(t, fail, move, "the failure first:\n%s", out)

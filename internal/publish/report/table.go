@@ -233,10 +233,12 @@ func writePairedTable(w io.Writer, head, base string, o outcome.Outcome, width i
 		if len(lists[h]) == 0 {
 			headings = append(headings, h)
 		}
-		lists[h] = append(lists[h], n.Scenario+" "+n.Name+": "+join(n.Note, n.Sees()))
+		// Wrapped at spaces with a hanging indent: a terminal cuts a
+		// long line mid-word.
+		lists[h] = append(lists[h], Wrap(n.Scenario+" "+n.Name+": "+join(n.Note, n.Sees()), width, "  ", "    "))
 	}
 	for _, h := range headings {
-		fmt.Fprintf(&b, "\n%s:\n  %s\n", h, strings.Join(lists[h], "\n  "))
+		fmt.Fprintf(&b, "\n%s:\n%s\n", h, strings.Join(lists[h], "\n"))
 	}
 	b.WriteString("\n" + wrapWords(o.Rule(), width) + "\n")
 	verdict := o.Verdict.String()

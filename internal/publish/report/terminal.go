@@ -5,6 +5,7 @@ import (
 	"io"
 	"math"
 	"slices"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -345,6 +346,9 @@ func writeSummary(b *strings.Builder, o outcome.Outcome, t Terminal) {
 			switch n.BandVerdict {
 			case band.Fail:
 				lines = append(lines, "  "+t.verdictCell(band.Fail)+"  "+clipped(sc.Name+" "+n.Name+": "+pastLimit(n), t.Width-8))
+				for _, l := range whatToDo(n) {
+					lines = append(lines, "        "+clipped(l, t.Width-8))
+				}
 			case band.Broken:
 				lines = append(lines, fmt.Sprintf("  %s  %s %s: %s", t.verdictCell(band.Broken), sc.Name, n.Name, clipped(note(sc, n), t.Width-14-len(sc.Name)-len(n.Name))))
 			}
@@ -356,17 +360,19 @@ func writeSummary(b *strings.Builder, o outcome.Outcome, t Terminal) {
 			parts = append(parts, fmt.Sprintf("%d %s", tally[v], v))
 		}
 	}
-	fmt.Fprintf(b, "\n%s — %d numbers in %d scenarios\n", strings.Join(parts, ", "), total, len(o.Scenarios))
+	fmt.Fprintf(b, "\n%s — %s in %s\n", strings.Join(parts, ", "), plural(total, "number"), plural(len(o.Scenarios), "scenario"))
 	for _, l := range lines {
 		b.WriteString(l + "\n")
 	}
 	if t.DocsStale {
-		b.WriteString("  the docs' generated section is out of date: run perf, review the change and commit it\n")
+		b.WriteString("  the docs or their charts are out of date: run perf, review the change and commit it\n")
 	}
 }
 
-// pastLimit says how far a failed number lies past its limit: a time as
-// its ratio to the limit, a count by how many.
+// pastLimit says how far a failed number lies past its limit: a time or
+// an instruction count as the change over its baseline beside the
+// tolerance it was allowed ("+0.35% over 8366 (tolerance 0.25%)"), a
+// time with its interval; a count by how many.
 func pastLimit(n outcome.Number) string {
 	limit, ok := n.Band.Limit()
 	value := ShortUnit(n.Name, n.Unit, band.Format(n.Median))
@@ -374,13 +380,49 @@ func pastLimit(n outcome.Number) string {
 		return value
 	}
 	if n.Band.Kind.Recorded() {
-		ratio := "—"
-		if limit > 0 {
-			ratio = band.Format(math.Round(n.Median/limit*1000)/1000) + "×"
+		s := fmt.Sprintf("%s: %s over %s (tolerance %s%%)", value, Percent(n.Median, n.Band.Baseline), band.Format(n.Band.Baseline), band.Format(n.Band.Tolerance*100))
+		if n.Band.Kind.Estimated() {
+			// Last, so that a narrow terminal clips it first.
+			s += fmt.Sprintf(", 95%% CI %s–%s", band.Format(n.Lo), band.Format(n.Hi))
 		}
-		return fmt.Sprintf("%s [%s, %s], %s its limit %s", value, band.Format(n.Lo), band.Format(n.Hi), ratio, band.Format(limit))
+		return s
 	}
 	return fmt.Sprintf("%s, %s: %s past it", value, n.Band.String(), band.Format(math.Abs(n.Median-limit)))
+}
+
+// Percent is how far v lies from base, in percent with a sign and two
+// significant digits past the point where they matter: "+0.35%",
+// "+23%", "-4.1%".
+func Percent(v, base float64) string {
+	if !(base > 0) {
+		return "—"
+	}
+	p := (v/base - 1) * 100
+	digits := 2
+	if math.Abs(p) >= 10 {
+		digits = 0
+	} else if math.Abs(p) >= 1 {
+		digits = 1
+	}
+	s := strconv.FormatFloat(p, 'f', digits, 64) + "%"
+	if p > 0 {
+		s = "+" + s
+	}
+	return s
+}
+
+// whatToDo says, under a failure, where its bound or baseline lives and
+// how to move it if the change is meant.
+func whatToDo(n outcome.Number) []string {
+	switch {
+	case n.Fix != "" && n.Where != "":
+		return []string{"recorded at " + n.Where + "; if the change is meant, move it with", n.Fix}
+	case n.Fix != "":
+		return []string{"if the change is meant, move it with", n.Fix}
+	case n.Where != "":
+		return []string{"bound written at " + n.Where + ";", "if the change is meant, change it there"}
+	}
+	return nil
 }
 
 // clipColumn narrows c by over columns, clipping its widest cells with

@@ -53,6 +53,9 @@ func terminalOutcome(slow, broken bool) outcome.Outcome {
 		judged("primitives-culled", "primitives-culled/run", band.Floor(0), nil, 0),
 		judged("alloc-bytes", "B/frame", band.Count(1.07), nil, 0.67),
 	)}
+	// Where each reference lives, as the ratchet says it.
+	hover.Numbers[0].Where, hover.Numbers[0].Fix = "perf/baselines.yaml:20", `perfbench perf --rebaseline hover-storm/frame --why "…"`
+	hover.Numbers[2].Where = "internal/check/suite/hoverstorm.go:56"
 	scroll := outcome.Scenario{Name: "scroll", Numbers: outcome.ByBand("scroll",
 		judged("translation-frame", "µs/translation-frame", band.TimeFromSpread(1.05).WithBaseline(4.1), band.FrameBudget(60), spreadAround(4.2)...),
 		judged("chunks-translated", "chunks-translated/run", band.Floor(1640), nil, 1640),
@@ -134,9 +137,12 @@ func TestTerminalTableFitsAndEndsWithItsFailures(t *testing.T) {
 				}
 			}
 			if tc.slow {
-				tail := strings.Join(lines[len(lines)-5:], "\n")
-				assert.Contains(t, tail, "FAIL  hover-storm frame: 1.7 µs [1.666, 1.734], 1.196× its limit 1.422")
-				assert.Contains(t, tail, "FAIL  hover-storm restyles: 3 /frame, ≤ 2: 1 past it")
+				tail := strings.Join(lines[len(lines)-10:], "\n")
+				assert.Contains(t, tail, "FAIL  hover-storm frame: 1.7 µs: +49% over 1.137 (tolerance 25%)")
+				assert.Contains(t, tail, "\n        recorded at perf/baselines.yaml:20; if the change is meant, move it with\n"+
+					`        perfbench perf --rebaseline hover-storm/frame --why "…"`+"\n")
+				assert.Contains(t, tail, "FAIL  hover-storm restyles: 3 /frame, ≤ 2: 1 past it\n"+
+					"        bound written at internal/check/suite/hoverstorm.go:56;\n        if the change is meant, change it there\n")
 			}
 			if tc.broken {
 				assert.Contains(t, strings.Join(lines[len(lines)-5:], "\n"), "BROKEN  scroll: exited with status 2; stderr: panic: boom")
@@ -161,7 +167,7 @@ func TestTerminalColourIsOnlyWhereAsked(t *testing.T) {
 	var plain, colour bytes.Buffer
 	o := terminalOutcome(true, false)
 	require.NoError(t, report.WriteTerminal(&plain, o, report.Terminal{}))
-	assert.Contains(t, plain.String(), "FAIL  hover-storm frame: 1.7 µs [1.666, 1.734], 1.196× its limit 1.422\n", "the zero Terminal is 100 columns wide")
+	assert.Contains(t, plain.String(), "FAIL  hover-storm frame: 1.7 µs: +49% over 1.137 (tolerance 25%), 95% CI 1.666–1.734\n", "the zero Terminal is 100 columns wide")
 	require.NoError(t, report.WriteTerminal(&colour, o, report.Terminal{Color: true}))
 	assert.Contains(t, colour.String(), "\x1b[31m\x1b[1mFAIL\x1b[0m")
 	strip := strings.NewReplacer("\x1b[31m", "", "\x1b[1m", "", "\x1b[0m", "", "\x1b[32m", "", "\x1b[33m", "", "\x1b[35m", "")

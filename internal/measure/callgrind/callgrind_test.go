@@ -108,5 +108,15 @@ func TestWrap(t *testing.T) {
 	assert.Equal(t, "/usr/bin/valgrind", cmd.Path)
 	assert.Equal(t, []string{"/usr/bin/valgrind", "--tool=callgrind", "--quiet", "--vgdb=no", "--collect-atstart=no", "--instr-atstart=no",
 		"--callgrind-out-file=/tmp/profiles/callgrind.out", "/bin/program", "scenario-child", "idle"}, cmd.Args)
-	assert.Equal(t, []string{"HOME=/home/x", "GODEBUG=gctrace=1", "GOMAXPROCS=1", "GOGC=off", "GODEBUG=gctrace=1,asyncpreemptoff=1,gcshrinkstackoff=1"}, cmd.Env)
+	assert.Equal(t, []string{"HOME=/home/x", "GODEBUG=gctrace=1", "GOMAXPROCS=1", "GOGC=off", "GODEBUG=gctrace=1,asyncpreemptoff=1,gcshrinkstackoff=1,memprofilerate=0"}, cmd.Env)
+}
+
+// A program that never switches instrumentation on is instrumented from
+// its start instead.
+func TestInstrumentAtStart(t *testing.T) {
+	cmd := exec.Command("/bin/prog", "scenario-child", "idle")
+	Wrap(cmd, "/usr/bin/valgrind", "/tmp/x")
+	InstrumentAtStart(cmd)
+	assert.Contains(t, cmd.Args, "--instr-atstart=yes")
+	assert.NotContains(t, cmd.Args, "--instr-atstart=no")
 }

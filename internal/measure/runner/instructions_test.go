@@ -248,6 +248,11 @@ func TestCountedTakesItsCountsFromCallgrindAlone(t *testing.T) {
 			`callgrind counted 3e+09 instructions a step for the steps labelled "step" (3000000000 over 1 steps), above 1e+09 (MaxTime), which no run measures`},
 		{"no steps", []scenario.Instructions{{Label: "step", Steps: 0}}, 84000, 0, `reported the steps labelled "step" as 0 steps, not a number above zero`},
 		{"one label twice", []scenario.Instructions{{Label: "step", Steps: 1}, {Label: "step", Steps: 1}}, 84000, 0, `reported the steps labelled "step" twice`},
+		// A program that collects around its steps but never switches
+		// instrumentation on (one built before it did) counts nothing
+		// anywhere: the Broken line the runner reruns it instrumented on.
+		{"nothing instrumented", []scenario.Instructions{{Label: "step", Steps: 10}}, 0, 0,
+			uninstrumented + ": the program never switched instrumentation on"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			dir := t.TempDir()

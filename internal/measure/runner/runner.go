@@ -460,6 +460,13 @@ func (r *Runner) Once(ctx context.Context, name string) (scenario.Result, error)
 	return r.one(ctx, name)
 }
 
+// uninstrumented begins the Broken line of a counted process none of
+// whose steps Callgrind counted anything in: a program that collects
+// around its steps but never switches instrumentation on, as one built
+// before it did does. The process is run again instrumented from its
+// start (callgrind.InstrumentAtStart).
+const uninstrumented = "callgrind counted no instructions in any step"
+
 // TracePath returns the latency trace file of scenario name's process when
 // the runner's own is path: the scenario's name before path's extension
 // (trace.jsonl → trace.hover-storm.jsonl).
@@ -481,6 +488,16 @@ func (r *Runner) command(name string) (*exec.Cmd, error) {
 
 // one runs one scenario's process and reads its result.
 func (r *Runner) one(ctx context.Context, name string) (scenario.Result, error) {
+	res, err := r.oneAt(ctx, name, false)
+	if err == nil && r.Instructions && strings.HasPrefix(res.Broken, uninstrumented) {
+		return r.oneAt(ctx, name, true)
+	}
+	return res, err
+}
+
+// oneAt runs one process of scenario name; counted, it is instrumented
+// from its start where atStart says so.
+func (r *Runner) oneAt(ctx context.Context, name string, atStart bool) (scenario.Result, error) {
 	cmd, err := r.command(name)
 	if err != nil {
 		return scenario.Result{}, err
@@ -523,6 +540,9 @@ func (r *Runner) one(ctx context.Context, name string) (scenario.Result, error) 
 		}
 		defer os.RemoveAll(profiles)
 		callgrind.Wrap(cmd, valgrind, profiles)
+		if atStart {
+			callgrind.InstrumentAtStart(cmd)
+		}
 		if r.Stacks {
 			callgrind.KeepStacks(cmd)
 		}
@@ -775,6 +795,9 @@ func counted(res *scenario.Result, dir string) error {
 			return fmt.Errorf("callgrind dumped instructions for label %q, which no step has", label)
 		}
 		res.Instructions[j].Count += n
+	}
+	if !slices.ContainsFunc(res.Instructions, func(in scenario.Instructions) bool { return in.Count > 0 }) {
+		return errors.New(uninstrumented + ": the program never switched instrumentation on")
 	}
 	for _, in := range res.Instructions {
 		if in.Count == 0 {

@@ -440,23 +440,34 @@ func (h *History) parseBounds(p keyfile.Parser, n *yaml.Node, bad func(*yaml.Nod
 	return nil
 }
 
-// boundPoint reads one move of a count's bound: [set, bound, kind,
-// commit, why].
-func boundPoint(n *yaml.Node, bad func(*yaml.Node, string, ...any) error) (Point, error) {
-	const want = "a count's move is [set, bound, recorded|tightened|rebaselined, commit, why]"
-	if n.Kind != yaml.SequenceNode || len(n.Content) != 5 {
-		return Point{}, bad(n, want)
+// pointFields checks that n is a sequence of one of lengths scalars,
+// the first a time, and returns them with a Point whose Set is that time;
+// want says what a point is, for the error.
+func pointFields(n *yaml.Node, bad func(*yaml.Node, string, ...any) error, want string, lengths ...int) ([]*yaml.Node, Point, error) {
+	if n.Kind != yaml.SequenceNode || !slices.Contains(lengths, len(n.Content)) {
+		return nil, Point{}, bad(n, want)
 	}
 	for _, e := range n.Content {
 		if e.Kind != yaml.ScalarNode {
-			return Point{}, bad(e, want)
+			return nil, Point{}, bad(e, want)
 		}
 	}
 	c := n.Content
 	var pt Point
 	var err error
 	if pt.Set, err = time.Parse(time.RFC3339, c[0].Value); err != nil {
-		return pt, bad(c[0], "set %q is not an RFC 3339 time such as 2026-09-10T08:00:00Z", c[0].Value)
+		return nil, pt, bad(c[0], "set %q is not an RFC 3339 time such as 2026-09-10T08:00:00Z", c[0].Value)
+	}
+	return c, pt, nil
+}
+
+// boundPoint reads one move of a count's bound: [set, bound, kind,
+// commit, why].
+func boundPoint(n *yaml.Node, bad func(*yaml.Node, string, ...any) error) (Point, error) {
+	const want = "a count's move is [set, bound, recorded|tightened|rebaselined, commit, why]"
+	c, pt, err := pointFields(n, bad, want, 5)
+	if err != nil {
+		return pt, err
 	}
 	v, err := strconv.ParseFloat(c[1].Value, 64)
 	if err != nil || math.IsNaN(v) || math.IsInf(v, 0) || v < 0 {
@@ -484,19 +495,9 @@ func boundPoint(n *yaml.Node, bad func(*yaml.Node, string, ...any) error) (Point
 // and its why after them where it was kept.
 func historyPoint(n *yaml.Node, bad func(*yaml.Node, string, ...any) error) (Point, error) {
 	const want = "a point is [set, median, low, high, samples, recorded|lowered|rebaselined, commit] or [..., commit, why]"
-	if n.Kind != yaml.SequenceNode || (len(n.Content) != 7 && len(n.Content) != 8) {
-		return Point{}, bad(n, want)
-	}
-	for _, e := range n.Content {
-		if e.Kind != yaml.ScalarNode {
-			return Point{}, bad(e, want)
-		}
-	}
-	c := n.Content
-	var pt Point
-	var err error
-	if pt.Set, err = time.Parse(time.RFC3339, c[0].Value); err != nil {
-		return pt, bad(c[0], "set %q is not an RFC 3339 time such as 2026-09-10T08:00:00Z", c[0].Value)
+	c, pt, err := pointFields(n, bad, want, 7, 8)
+	if err != nil {
+		return pt, err
 	}
 	for i, f := range []*float64{&pt.Median, &pt.Lo, &pt.Hi} {
 		v, err := strconv.ParseFloat(c[1+i].Value, 64)

@@ -193,13 +193,10 @@ func Root(stdout, stderr io.Writer, opts Options) *cobra.Command {
 		short = "Measure " + program + "'s scenarios and gate their performance"
 	}
 	root := &cobra.Command{
-		Use:   program,
-		Short: short,
-		Long:  opts.About,
-		Example: "  " + program + " scenarios                  # judge every scenario against its baselines\n" +
-			"  " + program + " scenario NAME              # one scenario's numbers, in detail\n" +
-			"  " + program + " scenarios --base main      # head against main, paired\n" +
-			"  " + program + " perf --check               # what CI runs: judge, and check the docs",
+		Use:           program,
+		Short:         short,
+		Long:          opts.About,
+		Example:       rootExamples(program),
 		SilenceUsage:  true,
 		SilenceErrors: true,
 	}
@@ -434,4 +431,22 @@ func filePath(flag, def, name string) (string, error) {
 		}
 	}
 	return p, nil
+}
+
+// rootExamples are the root command's examples, aligned, within 80
+// columns for a program name of up to 12 characters.
+func rootExamples(program string) string {
+	var b strings.Builder
+	for i, e := range [][2]string{
+		{"scenarios", "judge each scenario against its bands"},
+		{"scenario NAME", "one scenario's numbers, in detail"},
+		{"scenarios --base main", "head against main, paired"},
+		{"perf --check", "what CI runs: judge, and check the docs"},
+	} {
+		if i > 0 {
+			b.WriteString("\n")
+		}
+		fmt.Fprintf(&b, "  %s %-21s # %s", program, e[0], e[1])
+	}
+	return b.String()
 }

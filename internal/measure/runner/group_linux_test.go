@@ -44,11 +44,16 @@ func TestNoGrandchildOutlivesItsChild(t *testing.T) {
 			ctx, cancel := context.WithCancel(context.Background())
 			defer cancel()
 			if tt.cancel {
+				// Cancelled once the grandchild's pid is written whole: the
+				// file exists, empty, between os.WriteFile's create and its
+				// write, and a child killed there leaves no pid to check.
 				go func() {
 					for {
-						if _, err := os.Stat(pidFile); err == nil {
-							cancel()
-							return
+						if data, err := os.ReadFile(pidFile); err == nil {
+							if _, err := strconv.Atoi(string(data)); err == nil {
+								cancel()
+								return
+							}
 						}
 						time.Sleep(10 * time.Millisecond)
 					}

@@ -195,7 +195,7 @@ func Build(ctx context.Context, o Options) (Set, error) {
 		return Set{}, errorf("%s: extracting the tree: %v", name, err)
 	}
 	modDir := filepath.Join(src, mod)
-	work, err := pinReplaces(ctx, goBin, src, modDir, realMod, o.ModFile)
+	work, pinned, err := pinReplaces(ctx, goBin, src, modDir, realMod, o.ModFile)
 	if err != nil {
 		b.Remove()
 		if ctx.Err() != nil {
@@ -217,6 +217,14 @@ func Build(ctx context.Context, o Options) (Set, error) {
 		}
 		if o.ModFile != "" {
 			args = append(args, "-modfile="+filepath.Join(modDir, o.ModFile))
+		}
+		if pinned && work == "off" {
+			// The revision builds against the working tree's copy of a
+			// replaced module, whose requirements may have moved since
+			// (perfbench updated beside the program): its go.sum may lack
+			// their sums. -mod=mod lets the go command add them, to the
+			// extracted copy only (a workspace refuses it).
+			args = append(args, "-mod=mod")
 		}
 		if seed != 0 {
 			args = append(args, fmt.Sprintf("-ldflags=-randlayout=%d", seed))

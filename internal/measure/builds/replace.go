@@ -25,8 +25,9 @@ import (
 // tree src, whose relative paths are relative to the module root
 // (-modfile included); and the first go.work above it in the tree, whose
 // paths are relative to its own directory. realMod is the module root in
-// the working tree. It returns the go.work the build reads, "" for none.
-func pinReplaces(ctx context.Context, goBin, src, modDir, realMod, modFile string) (work string, err error) {
+// the working tree. It returns the go.work the build reads, "" for none,
+// and whether a replace of the module file was pinned to the working tree.
+func pinReplaces(ctx context.Context, goBin, src, modDir, realMod, modFile string) (work string, pinned bool, err error) {
 	if modFile == "" {
 		modFile = "go.mod"
 	}
@@ -48,7 +49,7 @@ func pinReplaces(ctx context.Context, goBin, src, modDir, realMod, modFile strin
 	}
 	var mod struct{ Replace []replaceJSON }
 	if err := goJSON(ctx, goBin, &mod, "mod", "edit", "-json", filepath.Join(modDir, modFile)); err != nil {
-		return "", fmt.Errorf("reading %s: %v", modFile, err)
+		return "", false, fmt.Errorf("reading %s: %v", modFile, err)
 	}
 	var edits []string
 	for _, r := range mod.Replace {
@@ -58,9 +59,10 @@ func pinReplaces(ctx context.Context, goBin, src, modDir, realMod, modFile strin
 	}
 	if len(edits) > 0 {
 		if err := goRun(ctx, goBin, append(append([]string{"mod", "edit"}, edits...), filepath.Join(modDir, modFile))...); err != nil {
-			return "", fmt.Errorf("%s: %v", modFile, err)
+			return "", false, fmt.Errorf("%s: %v", modFile, err)
 		}
 	}
+	pinned = len(edits) > 0
 	for dir := modDir; inside(src, dir); dir = filepath.Dir(dir) {
 		if _, err := os.Stat(filepath.Join(dir, "go.work")); err == nil {
 			work = filepath.Join(dir, "go.work")
@@ -68,14 +70,14 @@ func pinReplaces(ctx context.Context, goBin, src, modDir, realMod, modFile strin
 		}
 	}
 	if work == "" {
-		return "", nil
+		return "", pinned, nil
 	}
 	var ws struct {
 		Use     []struct{ DiskPath string }
 		Replace []replaceJSON
 	}
 	if err := goJSON(ctx, goBin, &ws, "work", "edit", "-json", work); err != nil {
-		return "", fmt.Errorf("reading go.work: %v", err)
+		return "", false, fmt.Errorf("reading go.work: %v", err)
 	}
 	edits = nil
 	for _, u := range ws.Use {
@@ -90,10 +92,10 @@ func pinReplaces(ctx context.Context, goBin, src, modDir, realMod, modFile strin
 	}
 	if len(edits) > 0 {
 		if err := goRun(ctx, goBin, append(append([]string{"work", "edit"}, edits...), work)...); err != nil {
-			return "", fmt.Errorf("go.work: %v", err)
+			return "", false, fmt.Errorf("go.work: %v", err)
 		}
 	}
-	return work, nil
+	return work, pinned, nil
 }
 
 // replaceJSON is a replace directive as go mod edit -json prints it.

@@ -461,6 +461,19 @@ func pointFields(n *yaml.Node, bad func(*yaml.Node, string, ...any) error, want 
 	return c, pt, nil
 }
 
+// kindOf reads n as one of the kinds allowed, by its word.
+func kindOf(n *yaml.Node, bad func(*yaml.Node, string, ...any) error, allowed ...Kind) (Kind, error) {
+	words := make([]string, len(allowed))
+	for i, k := range allowed {
+		if n.Value == k.String() {
+			return k, nil
+		}
+		words[i] = k.String()
+	}
+	last := len(words) - 1
+	return 0, bad(n, "kind %q: want %s or %s", n.Value, strings.Join(words[:last], ", "), words[last])
+}
+
 // boundPoint reads one move of a count's bound: [set, bound, kind,
 // commit, why].
 func boundPoint(n *yaml.Node, bad func(*yaml.Node, string, ...any) error) (Point, error) {
@@ -474,15 +487,8 @@ func boundPoint(n *yaml.Node, bad func(*yaml.Node, string, ...any) error) (Point
 		return pt, bad(c[1], "bound %q is not a finite number ≥ 0; %s", c[1].Value, want)
 	}
 	pt.Median, pt.Lo, pt.Hi, pt.N = v, v, v, 1
-	switch c[2].Value {
-	case "recorded":
-		pt.Kind = Recorded
-	case "tightened":
-		pt.Kind = Tightened
-	case "rebaselined":
-		pt.Kind = Rebaselined
-	default:
-		return pt, bad(c[2], "kind %q: want recorded, tightened or rebaselined", c[2].Value)
+	if pt.Kind, err = kindOf(c[2], bad, Recorded, Tightened, Rebaselined); err != nil {
+		return pt, err
 	}
 	if c[3].Tag != "!!null" {
 		pt.Commit = c[3].Value
@@ -517,15 +523,8 @@ func historyPoint(n *yaml.Node, bad func(*yaml.Node, string, ...any) error) (Poi
 	if pt.N, err = strconv.Atoi(c[4].Value); err != nil || pt.N < 0 {
 		return pt, bad(c[4], "samples %q is not a count", c[4].Value)
 	}
-	switch c[5].Value {
-	case "recorded":
-		pt.Kind = Recorded
-	case "lowered":
-		pt.Kind = Lowered
-	case "rebaselined":
-		pt.Kind = Rebaselined
-	default:
-		return pt, bad(c[5], "kind %q: want recorded, lowered or rebaselined", c[5].Value)
+	if pt.Kind, err = kindOf(c[5], bad, Recorded, Lowered, Rebaselined); err != nil {
+		return pt, err
 	}
 	if c[6].Tag != "!!null" {
 		pt.Commit = c[6].Value

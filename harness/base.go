@@ -157,7 +157,7 @@ func thisBinary(bi *debug.BuildInfo) string {
 	case st.Modified:
 		return fmt.Sprintf("this binary, built from %s with uncommitted changes", st.Short())
 	}
-	return fmt.Sprintf("this binary, built from %s", st.Short())
+	return fmt.Sprintf("this binary, built from %s%s", st.Short(), mergeNote(st.Revision))
 }
 
 // pairedRun builds the base (and head's layouts) as runPaired describes,

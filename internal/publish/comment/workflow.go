@@ -41,6 +41,68 @@ type Workflow struct {
 	Summary string
 }
 
+// Event is what a job's event says of its pull request.
+type Event struct {
+	// PR is the pull request's number; 0 when the event is not a pull
+	// request's.
+	PR int
+	// Head is the pull request's head commit (pull_request.head.sha).
+	Head string
+	// Fork says the head is in another repository than the base.
+	Fork bool
+}
+
+// ReadEvent reads the pull request from the event file GITHUB_EVENT_PATH
+// names (through getenv): the zero Event when there is none or the event
+// is not a pull request's, an error naming the field when it is one but
+// malformed.
+func ReadEvent(getenv func(string) string) (Event, error) {
+	path := getenv("GITHUB_EVENT_PATH")
+	if path == "" {
+		return Event{}, nil
+	}
+	data, err := ReadFile(path, "the event file GITHUB_EVENT_PATH", MaxEvent)
+	if err != nil {
+		return Event{}, err
+	}
+	var ev struct {
+		PullRequest *struct {
+			Number json.RawMessage `json:"number"`
+			Head   struct {
+				SHA  string `json:"sha"`
+				Repo *struct {
+					FullName string `json:"full_name"`
+				} `json:"repo"`
+			} `json:"head"`
+			Base struct {
+				Repo struct {
+					FullName string `json:"full_name"`
+				} `json:"repo"`
+			} `json:"base"`
+		} `json:"pull_request"`
+	}
+	if err := json.Unmarshal(data, &ev); err != nil {
+		return Event{}, fmt.Errorf("comment: %s (GITHUB_EVENT_PATH) is not the event JSON expected: %v", path, err)
+	}
+	pr := ev.PullRequest
+	if pr == nil {
+		return Event{}, nil
+	}
+	n, err := strconv.ParseInt(string(pr.Number), 10, 32)
+	if err != nil || n <= 0 {
+		if len(pr.Number) == 0 {
+			pr.Number = json.RawMessage("(none)")
+		}
+		return Event{}, fmt.Errorf("comment: %s (GITHUB_EVENT_PATH): pull_request.number %s is not a pull request's number", path, pr.Number)
+	}
+	if !commitSHA.MatchString(pr.Head.SHA) {
+		return Event{PR: int(n)}, fmt.Errorf("comment: %s (GITHUB_EVENT_PATH): pull_request.head.sha %q is not a commit's hash", path, pr.Head.SHA)
+	}
+	// A head repository that was deleted reads as null: it was a fork.
+	fork := pr.Head.Repo == nil || !strings.EqualFold(pr.Head.Repo.FullName, pr.Base.Repo.FullName)
+	return Event{PR: int(n), Head: pr.Head.SHA, Fork: fork}, nil
+}
+
 // MaxEvent is the largest event file read. A pull request's event is
 // tens of kilobytes, its description at most 65,536 characters.
 const MaxEvent = 16 << 20
@@ -63,51 +125,11 @@ func FromEnv(getenv func(string) string, tokenVar string) (Workflow, error) {
 		Client:  Client{API: getenv("GITHUB_API_URL"), Repo: getenv("GITHUB_REPOSITORY"), Token: getenv(tokenVar)},
 		Summary: getenv("GITHUB_STEP_SUMMARY"),
 	}
-	path := getenv("GITHUB_EVENT_PATH")
-	if path == "" {
-		return w, nil
-	}
-	data, err := ReadFile(path, "the event file GITHUB_EVENT_PATH", MaxEvent)
-	if err != nil {
+	ev, err := ReadEvent(getenv)
+	if err != nil || ev.PR == 0 {
 		return w, err
 	}
-	var ev struct {
-		PullRequest *struct {
-			Number json.RawMessage `json:"number"`
-			Head   struct {
-				SHA  string `json:"sha"`
-				Repo *struct {
-					FullName string `json:"full_name"`
-				} `json:"repo"`
-			} `json:"head"`
-			Base struct {
-				Repo struct {
-					FullName string `json:"full_name"`
-				} `json:"repo"`
-			} `json:"base"`
-		} `json:"pull_request"`
-	}
-	if err := json.Unmarshal(data, &ev); err != nil {
-		return w, fmt.Errorf("comment: %s (GITHUB_EVENT_PATH) is not the event JSON expected: %v", path, err)
-	}
-	pr := ev.PullRequest
-	if pr == nil {
-		return w, nil
-	}
-	n, err := strconv.ParseInt(string(pr.Number), 10, 32)
-	if err != nil || n <= 0 {
-		if len(pr.Number) == 0 {
-			pr.Number = json.RawMessage("(none)")
-		}
-		return w, fmt.Errorf("comment: %s (GITHUB_EVENT_PATH): pull_request.number %s is not a pull request's number", path, pr.Number)
-	}
-	w.PR = int(n)
-	if !commitSHA.MatchString(pr.Head.SHA) {
-		return w, fmt.Errorf("comment: %s (GITHUB_EVENT_PATH): pull_request.head.sha %q is not a commit's hash", path, pr.Head.SHA)
-	}
-	w.Head = pr.Head.SHA
-	// A head repository that was deleted reads as null: it was a fork.
-	w.Fork = pr.Head.Repo == nil || !strings.EqualFold(pr.Head.Repo.FullName, pr.Base.Repo.FullName)
+	w.PR, w.Head, w.Fork = ev.PR, ev.Head, ev.Fork
 
 	switch {
 	case w.Client.Token == "":

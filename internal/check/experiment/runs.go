@@ -18,6 +18,7 @@ type scenariosJSON struct {
 	Verdict   string `json:"verdict"`
 	Scenarios []struct {
 		Name    string `json:"name"`
+		Broken  string `json:"broken"`
 		Numbers []struct {
 			Name        string  `json:"name"`
 			Median      float64 `json:"median"`
@@ -28,6 +29,7 @@ type scenariosJSON struct {
 		} `json:"numbers"`
 	} `json:"scenarios"`
 	// --base form
+	Broken  []string `json:"broken"`
 	Numbers []struct {
 		Scenario string   `json:"scenario"`
 		Name     string   `json:"name"`
@@ -222,6 +224,9 @@ func perfbenchJSON(bin string, env []string, args ...string) (noiseRun, error) {
 		return r, fmt.Errorf("perfbench %s: output is not its JSON (%v); stderr: %s", strings.Join(args, " "), err, strings.TrimSpace(stderr.String()))
 	}
 	for _, sc := range r.out.Scenarios {
+		if sc.Broken != "" {
+			r.failing = append(r.failing, fmt.Sprintf("%s broken: %s", sc.Name, sc.Broken))
+		}
 		for _, n := range sc.Numbers {
 			if n.BandVerdict == "fail" || n.BandVerdict == "broken" {
 				r.failing = append(r.failing, fmt.Sprintf("%s/%s %s %.4g", sc.Name, n.Name, n.BandVerdict, n.Median))
@@ -237,5 +242,23 @@ func perfbenchJSON(bin string, env []string, args ...string) (noiseRun, error) {
 			r.failing = append(r.failing, fmt.Sprintf("%s/%s %s %s", n.Scenario, n.Name, n.Verdict, ratio))
 		}
 	}
+	for _, b := range r.out.Broken {
+		r.failing = append(r.failing, "broken: "+b)
+	}
+	// A run that failed with nothing in its report to say why says what
+	// it printed last, so the table never shows a failure without a cause.
+	if r.code != 0 && len(r.failing) == 0 {
+		r.failing = append(r.failing, fmt.Sprintf("exit %d with no failing number: %s", r.code, lastLine(stderr.String())))
+	}
 	return r, nil
+}
+
+// lastLine is the last non-blank line of s, "(nothing on stderr)" when
+// there is none.
+func lastLine(s string) string {
+	lines := strings.Split(strings.TrimSpace(s), "\n")
+	if l := strings.TrimSpace(lines[len(lines)-1]); l != "" {
+		return l
+	}
+	return "(nothing on stderr)"
 }

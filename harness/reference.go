@@ -23,6 +23,7 @@ import (
 	"github.com/perfbench/perfbench/internal/measure/runner"
 	"github.com/perfbench/perfbench/internal/measure/stamp"
 	"github.com/perfbench/perfbench/internal/publish/report"
+	"github.com/perfbench/perfbench/ratchet"
 )
 
 // referencePageDefault is the reference page beside the program's docs:
@@ -191,15 +192,15 @@ scenario broke, 2 usage or input error. Details: perfbench's docs/ratchet.md.`,
 			} else if err := baselines.CheckCommit("--head-commit", head); err != nil {
 				return h.ratchetErr(err)
 			}
-			rv, err := revision.Open(revision.Options{Baselines: bpath, Page: ppath, Head: head, Rebaseline: rebaseline, Why: why, Check: check})
+			rv, err := ratchet.OpenRevision(ratchet.RevisionOptions{Baselines: bpath, Page: ppath, Head: head, Rebaseline: rebaseline, Why: why, Check: check})
 			if err != nil {
 				return h.ratchetErr(err)
 			}
 			defer rv.Close()
 			var run *outcome.Outcome
 			var named sides
-			o := rv.Outcome()
-			if ref, ok := rv.Against(); ok {
+			o := rv.Before()
+			if ref, ok := o.Against(); ok {
 				// Named as the file names it, with its line: no --base was given.
 				name := rv.Name()
 				counter, err := newCounting(cmd.Context(), instructions, runner.Runner{Timeout: countTimeout(cmd, timeout)}, cmd.ErrOrStderr(), h.program)
@@ -212,9 +213,9 @@ scenario broke, 2 usage or input error. Details: perfbench's docs/ratchet.md.`,
 					return h.ratchetErr(err)
 				}
 				run, named = &p, l
-				o = rv.Judge(p)
+				o = revision.Judge(o, p, rv.Rule())
 			}
-			if o, err = rv.Finish(o); err != nil {
+			if o, err = rv.Record(o); err != nil {
 				return h.ratchetErr(err)
 			}
 			if err := h.writeReference(cmd, f, o, run, named); err != nil {

@@ -70,7 +70,7 @@ func (j judge) withRecordedBound(name string, m band.Measured, varies, rebaselin
 // Each move is a point of the history too, with its why: the baselines
 // file keeps only the latest bound's, which the next move overwrites.
 // Bounds set before the history kept them get their points first.
-func (r *Ratchet) moveBounds(o *outcome.Outcome, now time.Time) {
+func (r *Ratchet) moveBounds(o *outcome.Outcome, measured map[string][]band.Measured, now time.Time) {
 	for _, k := range r.store.BoundKeys() {
 		b, _ := r.store.Bound(k)
 		if !slices.ContainsFunc(r.hist.BoundPoints(k), func(p history.Point) bool { return p.Set.Equal(b.Set) }) {
@@ -79,7 +79,7 @@ func (r *Ratchet) moveBounds(o *outcome.Outcome, now time.Time) {
 	}
 	for sc, i := range recordedCounts(*o) {
 		varies := slices.Contains(sc.Varying, sc.Numbers[i].Name)
-		if mv, ok := moveBound(r.store, sc.Name, r.measured[sc.Name][i], varies, sc.Numbers[i].Rebaselined, r.opts.Why, r.opts.Commit, now); ok {
+		if mv, ok := moveBound(r.store, sc.Name, measured[sc.Name][i], varies, sc.Numbers[i].Rebaselined, r.opts.Why, r.opts.Commit, now); ok {
 			o.Moves = append(o.Moves, mv)
 			k := baselines.CountKey{Scenario: sc.Name, Number: mv.Number}
 			b, _ := r.store.Bound(k)

@@ -207,8 +207,8 @@ scenario broke, 2 usage or input error. Details: perfbench's docs/ratchet.md.`,
 				if err != nil {
 					return err
 				}
-				p, l, err := h.pairedRun(cmd, names, &runner.Runner{Timeout: timeout, Repeats: 1}, ref.Commit, name, "--reference-binary", refBins, headBins, layouts,
-					paired.Options{Pairs: pairs, Budget: budget, FailUnsure: failUnsure}, counter)
+				p, l, err := h.pairedRun(cmd, pairedSpec{names: names, timeout: timeout, ref: ref.Commit, refName: name, binFlag: "--reference-binary",
+					bins: refBins, heads: headBins, layouts: layouts, opts: paired.Options{Pairs: pairs, Budget: budget, FailUnsure: failUnsure}, count: counter})
 				if err != nil {
 					return h.ratchetErr(err)
 				}

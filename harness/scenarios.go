@@ -320,8 +320,9 @@ docs/paired.md and docs/formats.md.`,
 					return err
 				}
 				counter.writeProfilesTo(profiles)
-				return h.runPaired(cmd, names, &runner.Runner{Timeout: timeout, Repeats: 1}, base, baseBins, headBins, layouts,
-					paired.Options{Pairs: pairs, Budget: budget, FailUnsure: failUns, Tolerance: tolerance}, f, ex, counter)
+				return h.runPaired(cmd, pairedSpec{names: names, timeout: timeout, ref: base, refName: "--base " + base, binFlag: "--base-binary",
+					bins: baseBins, heads: headBins, layouts: layouts, opts: paired.Options{Pairs: pairs, Budget: budget, FailUnsure: failUns, Tolerance: tolerance},
+					count: counter}, f, ex)
 			}
 			if err := ex.check((&report.Report{}).Supports, "scenarios"); err != nil {
 				return err

@@ -75,10 +75,10 @@ func judged(ctx context.Context, stored Stored, scope Scope, rule Rule, measure 
 
 // RunRevision drives one revision ratchet run as the reference command
 // does, with compare for its paired run.
-func RunRevision(ctx context.Context, opts RevisionOptions, compare func(context.Context, baselines.Reference) (outcome.Outcome, error)) (revision.Outcome, error) {
+func RunRevision(ctx context.Context, opts RevisionOptions, compare func(context.Context, baselines.Reference) (outcome.Outcome, error)) (revision.Decision, error) {
 	v, err := OpenRevision(opts)
 	if err != nil {
-		return revision.Outcome{}, err
+		return revision.Decision{}, err
 	}
 	defer v.Close()
 	o := v.Before()

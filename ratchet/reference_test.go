@@ -318,6 +318,6 @@ func TestGoldenReferencePage(t *testing.T) {
 
 // runReference drives one revision ratchet run as the reference command
 // does, with compare for its paired run.
-func runReference(ctx context.Context, opts ratchet.RevisionOptions, compare func(context.Context, baselines.Reference) (outcome.Outcome, error)) (revision.Outcome, error) {
+func runReference(ctx context.Context, opts ratchet.RevisionOptions, compare func(context.Context, baselines.Reference) (outcome.Outcome, error)) (revision.Decision, error) {
 	return ratchet.RunRevision(ctx, opts, compare)
 }

@@ -40,7 +40,7 @@ type RevisionOptions struct {
 // its files, in steps the command drives with values: [OpenRevision]
 // checks the options, takes the baselines' lock (unless Check), finishes
 // an interrupted write and reads the reference from the baselines file;
-// where head is not the reference ([revision.Outcome.Against] of
+// where head is not the reference ([revision.Decision.Against] of
 // [Revision.Before]), the command runs head against it in pairs and
 // judges the run with revision.Judge by [Revision.Rule]; [Revision.Record]
 // writes a move the judgement decided, the baselines file and the page as
@@ -53,7 +53,7 @@ type Revision struct {
 	files
 	page   []byte
 	rule   revision.Rule
-	before revision.Outcome
+	before revision.Decision
 }
 
 // OpenRevision starts a revision ratchet run (see [Revision]).
@@ -109,8 +109,8 @@ func (v *Revision) Close() { v.close() }
 
 // Before is the run's outcome before any paired run: what revision.Judge
 // judges a paired run from, and what Record records where
-// [revision.Outcome.Against] finds no reference to judge against.
-func (v *Revision) Before() revision.Outcome { return v.before }
+// [revision.Decision.Against] finds no reference to judge against.
+func (v *Revision) Before() revision.Decision { return v.before }
 
 // Rule is how the run judges head (revision.Judge).
 func (v *Revision) Rule() revision.Rule { return v.rule }
@@ -128,7 +128,7 @@ func (v *Revision) Name() string {
 
 // Record writes the move o decided, if any and unless Check: the
 // baselines file and the page, as one group.
-func (v *Revision) Record(o revision.Outcome) (revision.Outcome, error) {
+func (v *Revision) Record(o revision.Decision) (revision.Decision, error) {
 	opts, store := v.opts, v.store
 	if opts.Check || o.Moved == nil {
 		return o, nil

@@ -107,28 +107,56 @@ func advance(c compared) (faster []baselines.Ratio, stays string) {
 	return faster, ""
 }
 
-// Outcome is what a revision ratchet run did.
-type Outcome struct {
+// Decision is what a revision ratchet run decided, in the baselines
+// file's terms, so that package ratchet can record the move: the command
+// reports it as part of an outcome.Outcome ([Result]).
+type Decision struct {
 	// Reference is the reference head was judged against (the current
 	// one before any move).
-	Reference baselines.Reference `json:"reference"`
+	Reference baselines.Reference
 	// Head is head's commit.
-	Head string `json:"head"`
+	Head string
 	// Judged says a paired run was made; false when head is the
 	// reference, or the first reference was recorded.
-	Judged bool `json:"judged"`
+	Judged bool
 	// Failed says head fails against the reference beyond the tolerance
 	// (or broke): the command fails, unless Rebaseline moved it.
-	Failed bool `json:"failed"`
+	Failed bool
 	// Moved is the new reference when the reference moved (or, with
 	// Check, would have moved); nil when it stays.
-	Moved *baselines.Reference `json:"moved,omitempty"`
+	Moved *baselines.Reference
 	// Stays says why the reference stays, when it does.
-	Stays string `json:"stays,omitempty"`
+	Stays string
 	// Written says the baselines file and page were written.
-	Written bool `json:"written"`
+	Written bool
 	// Recovered is what the run did first to finish an interrupted write.
-	Recovered []string `json:"recovered,omitempty"`
+	Recovered []string
+}
+
+// Result is the reference command's outcome: run, the paired run of head
+// against the reference (nil where none was made), with what became of
+// the reference (outcome.Revision).
+func Result(d Decision, run *outcome.Outcome) outcome.Outcome {
+	var o outcome.Outcome
+	if run != nil {
+		o = *run
+	}
+	o.Revision = &outcome.Revision{Reference: reference(d.Reference), Head: d.Head, Judged: d.Judged, Failed: d.Failed,
+		Stays: d.Stays, Written: d.Written, Recovered: d.Recovered}
+	if d.Moved != nil {
+		moved := reference(*d.Moved)
+		o.Revision.Moved = &moved
+	}
+	return o
+}
+
+// reference is a reference revision as an outcome tells it.
+func reference(r baselines.Reference) outcome.Reference {
+	out := outcome.Reference{Commit: r.Commit, Set: r.Set, Kind: r.Kind.String(), Why: r.Why}
+	for _, q := range r.Ratios {
+		out.Ratios = append(out.Ratios, outcome.ReferenceRatio{Scenario: q.Scenario, Number: q.Number, Ratio: q.Ratio, Lo: q.Lo, Hi: q.Hi, Pairs: q.Pairs})
+	}
+	return out
 }
 
 // Rule is how the revision ratchet judges head: its commit, whether it
@@ -141,13 +169,13 @@ type Rule struct {
 	Now        time.Time
 }
 
-// Before is the outcome before any paired run, from the reference the
+// Before is the decision before any paired run, from the reference the
 // baselines file names (nil: none): head is the reference, or a
 // Rebaseline records head as the first one, or head is to be judged
-// against ref ([Outcome.Against]). A file with no reference and no
+// against ref ([Decision.Against]). A file with no reference and no
 // Rebaseline is the caller's to refuse.
-func Before(ref *baselines.Reference, rule Rule) Outcome {
-	o := Outcome{Head: rule.Head}
+func Before(ref *baselines.Reference, rule Rule) Decision {
+	o := Decision{Head: rule.Head}
 	switch {
 	case ref == nil:
 		o.Moved = &baselines.Reference{Commit: rule.Head, Set: rule.Now, Kind: baselines.RefRebaselined, Why: rule.Why}
@@ -162,7 +190,7 @@ func Before(ref *baselines.Reference, rule Rule) Outcome {
 // Against returns the reference head is to be judged against, and false
 // when no paired run is needed: head is the reference, or the first
 // reference is recorded.
-func (o Outcome) Against() (baselines.Reference, bool) {
+func (o Decision) Against() (baselines.Reference, bool) {
 	return o.Reference, o.Moved == nil && o.Stays == ""
 }
 
@@ -170,7 +198,7 @@ func (o Outcome) Against() (baselines.Reference, bool) {
 // reference of before, does to the reference: it moves to head when head
 // is significantly faster (see advance) or rule.Rebaseline asks. It is a
 // function of what it is given; recording a move is the caller's.
-func Judge(before Outcome, run outcome.Outcome, rule Rule) Outcome {
+func Judge(before Decision, run outcome.Outcome, rule Rule) Decision {
 	c := read(run)
 	o, ref := before, before.Reference
 	o.Judged = true

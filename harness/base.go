@@ -24,16 +24,19 @@ import (
 	"github.com/perfbench/perfbench/scenario"
 )
 
-// buildRevision builds the program at git revision ref once for each of seeds
-// (package builds), in the module at the working directory's place in
-// the tree; every failure before the binaries exist is a usage error.
-func (h *front) buildRevision(ctx context.Context, ref, name, binFlag string, seeds []int, side string, progress *pairing) (builds.Set, error) {
-	pkg, err := h.basePackage(binFlag)
+// buildRevision builds the program at git revision o.Ref once for each
+// of o.Seeds (package builds), in the module at the working directory's
+// place in the tree: o says which revision, how messages name it (Name,
+// and Binary, the flag that hands in builds instead), which side and
+// which progress; the rest is this binary's. Every failure before the
+// binaries exist is a usage error.
+func (h *front) buildRevision(ctx context.Context, o builds.Options) (builds.Set, error) {
+	pkg, err := h.basePackage(o.Binary)
 	if err != nil {
-		return builds.Set{}, usagef("%s: %v", name, err)
+		return builds.Set{}, usagef("%s: %v", o.Name, err)
 	}
-	b, err := builds.Build(ctx, builds.Options{Ref: ref, Name: name, Binary: binFlag, Seeds: seeds, Side: side, Package: pkg, Program: h.program,
-		ModuleRoot: moduleRoot(), ModFile: h.opts.ModFile, Tags: buildTags(), Cgo: buildSetting("CGO_ENABLED"), Progress: progress})
+	o.Package, o.Program, o.ModuleRoot, o.ModFile, o.Tags, o.Cgo = pkg, h.program, moduleRoot(), h.opts.ModFile, buildTags(), buildSetting("CGO_ENABLED")
+	b, err := builds.Build(ctx, o)
 	if be := (*builds.Error)(nil); errors.As(err, &be) {
 		return b, UsageError{err}
 	}
@@ -224,12 +227,12 @@ func (h *front) pairedRun(cmd *cobra.Command, spec pairedSpec) (o outcome.Outcom
 			seeds[i] = i
 		}
 		var err error
-		if b, err = h.buildRevision(ctx, spec.ref, spec.refName, spec.binFlag, seeds, "base", progress); err != nil {
+		if b, err = h.buildRevision(ctx, builds.Options{Ref: spec.ref, Name: spec.refName, Binary: spec.binFlag, Seeds: seeds, Side: "base", Progress: progress}); err != nil {
 			return outcome.Outcome{}, sides{}, err
 		}
 		defer b.Remove()
 		if spec.layouts > 1 && len(headBins) == 0 {
-			hb, err := h.buildRevision(ctx, "HEAD", "HEAD (head's layout builds)", "--head-binary", seeds[1:], "head", progress)
+			hb, err := h.buildRevision(ctx, builds.Options{Ref: "HEAD", Name: "HEAD (head's layout builds)", Binary: "--head-binary", Seeds: seeds[1:], Side: "head", Progress: progress})
 			if err != nil {
 				return outcome.Outcome{}, sides{}, err
 			}

@@ -471,7 +471,7 @@ func (r *Ratchet) move(o *outcome.Outcome, measured map[string][]band.Measured) 
 				continue
 			}
 			k := opts.scope().Key(sc.Name, n.Spec)
-			if mv, kind, ok := ratchet(store, k, n.Judged, measured[sc.Name][i], n.Rebaselined, opts.Why, now); ok {
+			if mv, kind, ok := r.mover(now).time(k, n.Judged, measured[sc.Name][i], n.Rebaselined); ok {
 				o.Moves = append(o.Moves, mv)
 				// Every point keeps its own reason, so a later baseline
 				// that overwrites the file's why loses none.
@@ -698,17 +698,30 @@ func processSpread(runs [][]float64) float64 {
 // luckiest run seen. A fall of a tenth is beyond that noise.
 const MinDrop = 0.10
 
-// ratchet applies obligation 2 to one judged time and its samples: the
+// mover moves baselines and bounds in the store by the rule, stamping each
+// move with the run's time, its commit and, for a rebaseline, its why.
+type mover struct {
+	store       *baselines.Store
+	why, commit string
+	now         time.Time
+}
+
+func (r *Ratchet) mover(now time.Time) mover {
+	return mover{store: r.store, why: r.opts.Why, commit: r.opts.Commit, now: now}
+}
+
+// time applies obligation 2 to one judged time and its samples: the
 // move, and why it moved in the history's terms.
-func ratchet(store *baselines.Store, k baselines.Key, n band.Judged, m band.Measured, rebaseline bool, why string, now time.Time) (outcome.BaselineMove, history.Kind, bool) {
+func (mv mover) time(k baselines.Key, n band.Judged, m band.Measured, rebaseline bool) (outcome.BaselineMove, history.Kind, bool) {
+	store, why, now := mv.store, mv.why, mv.now
 	samples := m.Samples
 	fresh := baselines.Baseline{Unit: n.Unit, Median: n.Median, Samples: slices.Clone(samples), Set: now, Spread: processSpread(m.Runs)}
 	slices.Sort(fresh.Samples)
-	mv := outcome.BaselineMove{Scenario: k.Scenario, Number: k.Number, Unit: n.Unit, To: n.Median}
+	move := outcome.BaselineMove{Scenario: k.Scenario, Number: k.Number, Unit: n.Unit, To: n.Median}
 	var kind history.Kind
 	old, ok := store.Get(k)
 	if ok {
-		mv.From = old.Median
+		move.From = old.Median
 	}
 	switch {
 	case rebaseline:
@@ -744,7 +757,7 @@ func ratchet(store *baselines.Store, k baselines.Key, n band.Judged, m band.Meas
 		fresh.Why = fmt.Sprintf(history.WhyLower+"%s %s: U test p=%.2g, n=%d+%d",
 			band.Format(old.Median), n.Unit, cmp.P, cmp.N1, cmp.N2)
 	}
-	mv.Kind, mv.Why = kind.String(), fresh.Why
+	move.Kind, move.Why = kind.String(), fresh.Why
 	store.Put(k, fresh)
-	return mv, kind, true
+	return move, kind, true
 }

@@ -10,6 +10,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/spf13/cobra"
 
@@ -20,18 +21,22 @@ import (
 	"github.com/perfbench/perfbench/internal/measure/runner"
 	"github.com/perfbench/perfbench/internal/measure/stamp"
 	"github.com/perfbench/perfbench/internal/publish/report"
+	"github.com/perfbench/perfbench/scenario"
 )
 
-// buildRevision builds the program at git revision ref once for each of seeds
-// (package builds), in the module at the working directory's place in
-// the tree; every failure before the binaries exist is a usage error.
-func (h *front) buildRevision(ctx context.Context, ref, name, binFlag string, seeds []int, side string, progress *pairing) (builds.Set, error) {
-	pkg, err := h.basePackage(binFlag)
+// buildRevision builds the program at git revision o.Ref once for each
+// of o.Seeds (package builds), in the module at the working directory's
+// place in the tree: o says which revision, how messages name it (Name,
+// and Binary, the flag that hands in builds instead), which side and
+// which progress; the rest is this binary's. Every failure before the
+// binaries exist is a usage error.
+func (h *front) buildRevision(ctx context.Context, o builds.Options) (builds.Set, error) {
+	pkg, err := h.basePackage(o.Binary)
 	if err != nil {
-		return builds.Set{}, usagef("%s: %v", name, err)
+		return builds.Set{}, usagef("%s: %v", o.Name, err)
 	}
-	b, err := builds.Build(ctx, builds.Options{Ref: ref, Name: name, Binary: binFlag, Seeds: seeds, Side: side, Package: pkg, Program: h.program,
-		ModuleRoot: moduleRoot(), ModFile: h.opts.ModFile, Tags: buildTags(), Cgo: buildSetting("CGO_ENABLED"), Progress: progress})
+	o.Package, o.Program, o.ModuleRoot, o.ModFile, o.Tags, o.Cgo = pkg, h.program, moduleRoot(), h.opts.ModFile, buildTags(), buildSetting("CGO_ENABLED")
+	b, err := builds.Build(ctx, o)
 	if be := (*builds.Error)(nil); errors.As(err, &be) {
 		return b, UsageError{err}
 	}
@@ -77,6 +82,20 @@ func (h *front) basePackage(binFlag string) (string, error) {
 // reads no plant, so setting it there changes nothing.
 const BasePlantEnv = "PERFBENCH_BASE_PLANT"
 
+// pairedEnv is the environment of a paired run's children, built for
+// them: this process's, with every child of both sides on one CPU
+// (package affinity says why), unless PERFBENCH_CPU is set, even empty,
+// which is the user's choice.
+func pairedEnv() []string {
+	env := os.Environ()
+	if _, set := os.LookupEnv(affinity.Env); !set {
+		if cpu, ok := affinity.Last(); ok {
+			env = append(env, affinity.Env+"="+strconv.Itoa(cpu))
+		}
+	}
+	return env
+}
+
 // baseRunner returns a runner whose processes are the base binary's. The
 // base never sees the head's PERFBENCH_PLANT: a slowdown planted for the
 // noise harness (build tag perfbench_plant) is the head's alone, so the
@@ -85,12 +104,17 @@ const BasePlantEnv = "PERFBENCH_BASE_PLANT"
 func baseRunner(bin string, r *runner.Runner) *runner.Runner {
 	base := *r
 	base.Progress = nil
+	env := r.Env
+	if env == nil {
+		env = os.Environ()
+	}
+	env = slices.DeleteFunc(slices.Clone(env), func(kv string) bool { return strings.HasPrefix(kv, "PERFBENCH_PLANT=") })
+	if v := os.Getenv(BasePlantEnv); v != "" {
+		env = append(env, "PERFBENCH_PLANT="+v)
+	}
 	base.Command = func(name string) *exec.Cmd {
 		cmd := exec.Command(bin, runner.ChildCommand, name)
-		cmd.Env = slices.DeleteFunc(os.Environ(), func(kv string) bool { return strings.HasPrefix(kv, "PERFBENCH_PLANT=") })
-		if v := os.Getenv(BasePlantEnv); v != "" {
-			cmd.Env = append(cmd.Env, "PERFBENCH_PLANT="+v)
-		}
+		cmd.Env = slices.Clone(env)
 		return cmd
 	}
 	return &base
@@ -117,13 +141,25 @@ func executables(flag string, paths []string) error {
 	return nil
 }
 
+// pairedSpec is what a paired run builds and runs: the scenarios, each
+// process's timeout, the base — built from git revision ref (named in
+// messages by refName) once a layout (layouts), or the builds bins that
+// binFlag handed in — and head: this binary with its layout builds, or
+// the builds heads (--head-binary). opts says how the pairs run, and
+// count, when set, counts each side's instructions first.
+type pairedSpec struct {
+	names                 []string
+	timeout               time.Duration
+	ref, refName, binFlag string
+	bins, heads           []string
+	layouts               int
+	opts                  paired.Options
+	count                 *counting
+}
+
 // runPaired is `PROGRAM scenarios --base REF` / `--base-binary PATH`.
-// layouts builds each side that many times with --base (the head's
-// further builds from HEAD's tree, beside this binary); binaries lists
-// the base builds of --base-binary, heads the head builds of
-// --head-binary (none: this binary).
-func (h *front) runPaired(cmd *cobra.Command, names []string, head *runner.Runner, ref string, binaries, heads []string, layouts int, opts paired.Options, f report.Format, ex *exports, count *counting) error {
-	o, named, err := h.pairedRun(cmd, names, head, ref, "--base "+ref, "--base-binary", binaries, heads, layouts, opts, count)
+func (h *front) runPaired(cmd *cobra.Command, spec pairedSpec, f report.Format, ex *exports) error {
+	o, named, err := h.pairedRun(cmd, spec)
 	if err != nil {
 		return err
 	}
@@ -160,102 +196,103 @@ func thisBinary(bi *debug.BuildInfo) string {
 	return fmt.Sprintf("this binary, built from %s%s", st.Short(), mergeNote(st.Revision))
 }
 
-// pairedRun builds the base (and head's layouts) as runPaired describes,
-// runs the pairs and returns their outcome and what the report calls its
-// two sides; the temporary builds are removed before it returns.
-// binFlag is the flag that hands in the base's builds instead (binaries):
-// messages name it as the way out of a base that cannot be built here.
-func (h *front) pairedRun(cmd *cobra.Command, names []string, head *runner.Runner, ref, refName, binFlag string, binaries, heads []string, layouts int, opts paired.Options, count *counting) (o outcome.Outcome, _ sides, err error) {
+// pairedRun builds the base (and head's layouts) as spec says, runs the
+// pairs and returns their outcome and what the report calls its two
+// sides; the temporary builds are removed before it returns. The run has
+// the judged run's shape: a plan (paired.NewSchedule: which builds, which
+// pairs), the measuring loop here (measurePairs), and a judge that is a
+// function of what was measured (paired.JudgeRun).
+func (h *front) pairedRun(cmd *cobra.Command, spec pairedSpec) (o outcome.Outcome, _ sides, err error) {
 	ctx := cmd.Context()
 	// One line redrawn on a terminal, a line per build side and per look
 	// in a log: building the base and the pairs take long enough that a
 	// CI log should show them too.
 	progress := h.pairing(cmd)
 	defer progress.done()
-	if err := executables(binFlag, binaries); err != nil {
+	if err := executables(spec.binFlag, spec.bins); err != nil {
 		return outcome.Outcome{}, sides{}, err
 	}
-	if err := executables("--head-binary", heads); err != nil {
+	if err := executables("--head-binary", spec.heads); err != nil {
 		return outcome.Outcome{}, sides{}, err
 	}
 	self, _ := debug.ReadBuildInfo()
-	named := sides{head: headLabel(heads, builds.Set{}, self)}
+	named := sides{head: headLabel(spec.heads, builds.Set{}, self)}
+	headBins := spec.heads
 	var b builds.Set
-	if len(binaries) > 0 {
-		b = builds.Set{Bins: binaries, Label: strings.Join(binaries, ", ")}
+	if len(spec.bins) > 0 {
+		b = builds.Set{Bins: spec.bins, Label: strings.Join(spec.bins, ", ")}
 	} else {
-		seeds := make([]int, layouts)
+		seeds := make([]int, spec.layouts)
 		for i := range seeds {
 			seeds[i] = i
 		}
 		var err error
-		if b, err = h.buildRevision(ctx, ref, refName, binFlag, seeds, "base", progress); err != nil {
+		if b, err = h.buildRevision(ctx, builds.Options{Ref: spec.ref, Name: spec.refName, Binary: spec.binFlag, Seeds: seeds, Side: "base", Progress: progress}); err != nil {
 			return outcome.Outcome{}, sides{}, err
 		}
 		defer b.Remove()
-		if layouts > 1 && len(heads) == 0 {
-			hb, err := h.buildRevision(ctx, "HEAD", "HEAD (head's layout builds)", "--head-binary", seeds[1:], "head", progress)
+		if spec.layouts > 1 && len(headBins) == 0 {
+			hb, err := h.buildRevision(ctx, builds.Options{Ref: "HEAD", Name: "HEAD (head's layout builds)", Binary: "--head-binary", Seeds: seeds[1:], Side: "head", Progress: progress})
 			if err != nil {
 				return outcome.Outcome{}, sides{}, err
 			}
 			defer hb.Remove()
 			named.head = headLabel(nil, hb, self)
-			heads = append([]string{""}, hb.Bins...)
+			headBins = append([]string{""}, hb.Bins...)
 		}
 	}
-	if _, set := os.LookupEnv(affinity.Env); !set {
-		// Every child of both sides on one CPU (package affinity says
-		// why); PERFBENCH_CPU set, even empty, is the user's choice.
-		if cpu, ok := affinity.Last(); ok {
-			os.Setenv(affinity.Env, strconv.Itoa(cpu))
-			defer os.Unsetenv(affinity.Env)
-		}
+	self0 := &runner.Runner{Timeout: spec.timeout, Repeats: 1, Env: pairedEnv()}
+	heads, bases := []*runner.Runner{self0}, []*runner.Runner{}
+	for _, bin := range b.Bins {
+		bases = append(bases, baseRunner(bin, self0))
 	}
-	head.Progress = nil
-	opts.Head, opts.Base = head, baseRunner(b.Bins[0], head)
-	if progress != nil {
-		opts.Progress = progress.paired
-	}
-	for _, bin := range b.Bins[1:] {
-		opts.BaseLayouts = append(opts.BaseLayouts, baseRunner(bin, head))
-	}
-	for i, bin := range heads {
+	for i, bin := range headBins {
 		switch {
 		case bin == "":
 			// This binary, beside its layout builds.
 		case i == 0:
-			opts.Head = headRunner(bin, head)
+			heads[0] = headRunner(bin, self0)
 		default:
-			opts.HeadLayouts = append(opts.HeadLayouts, headRunner(bin, head))
+			heads = append(heads, headRunner(bin, self0))
 		}
 	}
-	if count != nil {
+	var headCounted, baseCounted []scenario.Result
+	if count := spec.count; count != nil {
 		// One counted process a side: a count is exact, so the
 		// comparison needs no pairs; before the pairs, which it would
 		// disturb.
-		timed := timedScenarios(names)
+		timed := timedScenarios(spec.names)
 		progress.Step(fmt.Sprintf("counting the instructions of %d scenario%s under Valgrind, head and base", len(timed), map[bool]string{true: "", false: "s"}[len(timed) == 1]))
-		hc, bc := count.of(opts.Head), count.of(opts.Base)
+		hc, bc := count.of(heads[0]), count.of(bases[0])
 		hc.Profiles, bc.Profiles = &runner.Profiles{}, &runner.Profiles{}
-		if opts.HeadCounted, err = hc.Run(ctx, timed); err != nil {
+		if headCounted, err = hc.Run(ctx, timed); err != nil {
 			return outcome.Outcome{}, sides{}, err
 		}
-		if opts.BaseCounted, err = bc.Run(ctx, timed); err != nil {
+		if baseCounted, err = bc.Run(ctx, timed); err != nil {
 			return outcome.Outcome{}, sides{}, err
 		}
 		defer func() {
 			if err == nil {
-				err = count.explainPaired(ctx, &o, opts.HeadCounted, hc, bc)
+				err = count.explainPaired(ctx, &o, headCounted, hc, bc)
 			}
 		}()
 	}
-	o, err = paired.Run(ctx, names, opts)
+	opts := spec.opts
+	opts.HeadBuilds, opts.BaseBuilds = len(heads), len(bases)
+	if progress != nil {
+		opts.Progress = progress.paired
+	}
+	plan := paired.NewSchedule(spec.names, opts)
+	head, base, err := measurePairs(ctx, plan, heads, bases)
+	if err == nil {
+		o, err = paired.JudgeRun(plan, pooled(head, headCounted), pooled(base, baseCounted))
+	}
 	if err == nil {
 		dir := ""
-		if count != nil {
-			dir = count.profiles
+		if spec.count != nil {
+			dir = spec.count.profiles
 		}
-		err = explainAllocsPaired(ctx, &o, opts.Head, opts.Base, &dir)
+		err = explainAllocsPaired(ctx, &o, heads[0], bases[0], &dir)
 	}
 	progress.done()
 	var ce *paired.ClockError
@@ -264,4 +301,55 @@ func (h *front) pairedRun(cmd *cobra.Command, names []string, head *runner.Runne
 	}
 	named.base = b.Label
 	return o, named, err
+}
+
+// measurePairs is a paired run's measuring loop: it runs the pairs plan
+// names, round by round, each pair's two processes one after the other
+// in the order drawn for it, on the builds it names (heads and bases,
+// each side's first build first), tells plan what each measured, and at
+// the end of a round hands it the pooled processes of the scenarios due a
+// look. It returns every scenario's processes of each side, in plan's
+// order. An error is a process that could not be run at all, or a
+// cancelled ctx.
+func measurePairs(ctx context.Context, plan *paired.Schedule, heads, bases []*runner.Runner) (head, base [][]scenario.Result, err error) {
+	n := len(plan.Names())
+	head, base = make([][]scenario.Result, n), make([][]scenario.Result, n)
+	for round := plan.Round(); len(round) > 0; round = plan.Round() {
+		for _, p := range round {
+			began := time.Now()
+			sides := []struct {
+				r   *runner.Runner
+				out *[]scenario.Result
+			}{{heads[p.Head], &head[p.Scenario]}, {bases[p.Base], &base[p.Scenario]}}
+			if p.BaseFirst {
+				slices.Reverse(sides)
+			}
+			for _, side := range sides {
+				res, err := side.r.Once(ctx, p.Name)
+				if err != nil {
+					return nil, nil, err
+				}
+				*side.out = append(*side.out, res)
+			}
+			i := p.Scenario
+			plan.Ran(p, head[i][len(head[i])-1], base[i][len(base[i])-1], time.Since(began))
+		}
+		due := plan.Due()
+		hs, bs := make([]scenario.Result, len(due)), make([]scenario.Result, len(due))
+		for k, i := range due {
+			hs[k], bs[k] = runner.Pool(head[i]), runner.Pool(base[i])
+		}
+		plan.Look(hs, bs)
+	}
+	return head, base, nil
+}
+
+// pooled is each scenario's processes of one side pooled into one
+// result, with the instructions that side counted (none: nil).
+func pooled(runs [][]scenario.Result, counted []scenario.Result) []scenario.Result {
+	out := make([]scenario.Result, len(runs))
+	for i, rs := range runs {
+		out[i] = runner.WithInstructions([]scenario.Result{runner.Pool(rs)}, counted)[0]
+	}
+	return out
 }

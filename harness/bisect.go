@@ -117,7 +117,7 @@ func (h *front) bisect(cmd *cobra.Command, good, bad string, names []string, pro
 			return nil, usagef("bisect: %s: %v", ref, err)
 		}
 		subject, _ := builds.Git(ctx, root, "log", "-1", "--format=%s", sha)
-		set, err := h.buildRevision(ctx, sha, sha[:12], "--base-binary", []int{0}, "base", nil)
+		set, err := h.buildRevision(ctx, builds.Options{Ref: sha, Name: sha[:12], Binary: "--base-binary", Seeds: []int{0}, Side: "base"})
 		if err != nil {
 			return nil, err
 		}

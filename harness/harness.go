@@ -324,31 +324,40 @@ func Quiet(cmd *cobra.Command) bool {
 	return err == nil && q
 }
 
+// judging is what a judged run judges against and by: the stored
+// baselines, the scope they are keyed by and the rule (ratchet.Judge).
+type judging struct {
+	stored ratchet.Stored
+	scope  ratchet.Scope
+	rule   ratchet.Rule
+}
+
 // judged is one judged run, the same way through for scenarios and perf:
 // the runner measures names (and, with count, their instructions under
-// Valgrind, in processes of their own), the ratchet judges the results, the runner
-// measures once more the scenarios whose times straddle their limits, and
-// counts once more those whose instructions are over theirs, and the
-// ratchet judges those again, then the ratchet finishes (checks the docs,
-// or records). Control goes down to the runner and back up, never from
-// the ratchet into the runner.
-func judged(ctx context.Context, rt *ratchet.Ratchet, r *runner.Runner, count *counting, names []string) (outcome.Outcome, error) {
+// Valgrind, in processes of their own), ratchet.Judge judges the results,
+// the runner measures once more the scenarios whose times straddle their
+// limits, and counts once more those whose instructions are over theirs,
+// and ratchet.Rejudge judges those again. It returns the outcome and the
+// results it stands on, each scenario's latest, which perf records.
+// Control goes down to the runner and back up; judging is a function of
+// what was measured.
+func judged(ctx context.Context, j judging, r *runner.Runner, count *counting, names []string) (outcome.Outcome, []scenario.Result, error) {
 	times, err := r.Run(ctx, names)
 	if err != nil {
-		return outcome.Outcome{}, err
+		return outcome.Outcome{}, nil, err
 	}
 	results, err := count.add(ctx, times)
 	if err != nil {
-		return outcome.Outcome{}, err
+		return outcome.Outcome{}, nil, err
 	}
-	o, err := rt.Judge(results)
+	o, err := ratchet.Judge(results, j.stored, j.scope, j.rule)
 	if err != nil {
-		return outcome.Outcome{}, err
+		return outcome.Outcome{}, nil, err
 	}
-	again := rt.Straddling(o)
-	recount := rt.Recounting(o)
+	again := ratchet.Straddling(o, j.rule)
+	recount := ratchet.Recounting(o, j.rule)
 	if len(again) == 0 && len(recount) == 0 {
-		return rt.Finish(o)
+		return o, results, nil
 	}
 	latest := map[string]scenario.Result{}
 	for _, res := range times {
@@ -357,14 +366,14 @@ func judged(ctx context.Context, rt *ratchet.Ratchet, r *runner.Runner, count *c
 	if len(again) > 0 {
 		remeasured, err := r.Run(ctx, again)
 		if err != nil {
-			return outcome.Outcome{}, err
+			return outcome.Outcome{}, nil, err
 		}
 		for _, res := range remeasured {
 			latest[res.Name] = res
 		}
 	}
 	if err := count.recount(ctx, recount); err != nil {
-		return outcome.Outcome{}, err
+		return outcome.Outcome{}, nil, err
 	}
 	var redo []scenario.Result
 	for _, name := range names {
@@ -373,9 +382,15 @@ func judged(ctx context.Context, rt *ratchet.Ratchet, r *runner.Runner, count *c
 		}
 	}
 	if redo, err = count.add(ctx, redo); err != nil {
-		return outcome.Outcome{}, err
+		return outcome.Outcome{}, nil, err
 	}
-	return rt.Finish(rt.Rejudge(o, redo))
+	results = slices.Clone(results)
+	for _, res := range redo {
+		if i := slices.IndexFunc(results, func(r scenario.Result) bool { return r.Name == res.Name }); i >= 0 {
+			results[i] = res
+		}
+	}
+	return ratchet.Rejudge(o, redo, j.stored, j.scope, j.rule), results, nil
 }
 
 // ratchetErr maps the ratchet's input errors to usage errors (exit 2),

@@ -33,7 +33,7 @@ func (l *lockedBuffer) String() string {
 	return l.b.String()
 }
 
-// pairingRun is a paired run of two scenarios as paired.Run reports it:
+// pairingRun is a paired run of two scenarios as its schedule reports it:
 // a pair of each, their first look (a settles, b runs on), a pair of b,
 // b's second and last look.
 func pairingRun() []paired.Status {

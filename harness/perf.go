@@ -148,7 +148,10 @@ as it was. Details: perfbench's docs/ratchet.md.`,
 				return h.ratchetErr(err)
 			}
 			defer rt.Close()
-			o, err := judged(cmd.Context(), rt, r, count, names)
+			o, results, err := judged(cmd.Context(), judging{rt.Stored(), rt.Scope(), rt.Rule()}, r, count, names)
+			if err == nil {
+				o, err = rt.Finish(o, results)
+			}
 			bar.Done()
 			if err != nil {
 				return h.ratchetErr(err)

@@ -1,12 +1,9 @@
 package harness
 
 import (
-	"bytes"
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"path/filepath"
 	"runtime/debug"
 	"strings"
@@ -23,6 +20,7 @@ import (
 	"github.com/perfbench/perfbench/internal/measure/runner"
 	"github.com/perfbench/perfbench/internal/measure/stamp"
 	"github.com/perfbench/perfbench/internal/publish/report"
+	"github.com/perfbench/perfbench/ratchet"
 )
 
 // referencePageDefault is the reference page beside the program's docs:
@@ -126,16 +124,6 @@ func headCommit(ctx context.Context) (string, error) {
 	return sha, nil
 }
 
-// referenceJSON is what reference --json prints: the header every JSON
-// report opens with (kind "reference", docs/report-json.md), the
-// ratchet's outcome and the paired report of the run (absent when none
-// ran).
-type referenceJSON struct {
-	report.Header
-	Reference revision.Outcome `json:"reference"`
-	Paired    json.RawMessage  `json:"paired,omitempty"`
-}
-
 func (h *front) referenceCmd() *cobra.Command {
 	var (
 		asJSON, check, rebaseline, failUnsure bool
@@ -191,39 +179,34 @@ scenario broke, 2 usage or input error. Details: perfbench's docs/ratchet.md.`,
 			} else if err := baselines.CheckCommit("--head-commit", head); err != nil {
 				return h.ratchetErr(err)
 			}
-			rv, err := revision.Open(revision.Options{Baselines: bpath, Page: ppath, Head: head, Rebaseline: rebaseline, Why: why, Check: check})
+			rv, err := ratchet.OpenRevision(ratchet.RevisionOptions{Baselines: bpath, Page: ppath, Head: head, Rebaseline: rebaseline, Why: why, Check: check})
 			if err != nil {
 				return h.ratchetErr(err)
 			}
 			defer rv.Close()
 			var run *outcome.Outcome
 			var named sides
-			o := rv.Outcome()
-			if ref, ok := rv.Against(); ok {
+			d := rv.Before()
+			if ref, ok := d.Against(); ok {
 				// Named as the file names it, with its line: no --base was given.
 				name := rv.Name()
 				counter, err := newCounting(cmd.Context(), instructions, runner.Runner{Timeout: countTimeout(cmd, timeout)}, cmd.ErrOrStderr(), h.program)
 				if err != nil {
 					return err
 				}
-				p, l, err := h.pairedRun(cmd, names, &runner.Runner{Timeout: timeout, Repeats: 1}, ref.Commit, name, "--reference-binary", refBins, headBins, layouts,
-					paired.Options{Pairs: pairs, Budget: budget, FailUnsure: failUnsure}, counter)
+				p, l, err := h.pairedRun(cmd, pairedSpec{names: names, timeout: timeout, ref: ref.Commit, refName: name, binFlag: "--reference-binary",
+					bins: refBins, heads: headBins, layouts: layouts, opts: paired.Options{Pairs: pairs, Budget: budget, FailUnsure: failUnsure}, count: counter})
 				if err != nil {
 					return h.ratchetErr(err)
 				}
 				run, named = &p, l
-				o = rv.Judge(p)
+				d = revision.Judge(d, p, rv.Rule())
 			}
-			if o, err = rv.Finish(o); err != nil {
+			if d, err = rv.Record(d); err != nil {
 				return h.ratchetErr(err)
 			}
-			if err := h.writeReference(cmd, f, o, run, named); err != nil {
-				return err
-			}
-			if o.Failed {
-				return ErrFailed
-			}
-			return nil
+			return h.write(cmd, &report.Report{Program: h.program, Command: "reference", Outcome: revision.Result(d, run),
+				Base: referenceBase(d.Reference.Commit, named.base), Head: named.head}, f, nil)
 		},
 	}
 	fl := cmd.Flags()
@@ -257,41 +240,14 @@ scenario broke, 2 usage or input error. Details: perfbench's docs/ratchet.md.`,
 	)
 }
 
-// writeReference prints the paired report, if a run was made, then what
-// became of the reference; with --format json one object holding both.
-func (h *front) writeReference(cmd *cobra.Command, f report.Format, o revision.Outcome, run *outcome.Outcome, named sides) error {
-	out := cmd.OutOrStdout()
-	var rep *report.Report
-	if run != nil {
-		base := "the reference " + short12(o.Reference.Commit)
-		if named.base != "" && !strings.Contains(named.base, o.Reference.Commit) {
-			base += " (" + named.base + ")" // builds handed in
-		}
-		rep = &report.Report{Program: h.program, Command: "reference", Outcome: *run, Base: base, Head: named.head}
+// referenceBase is what a reference run's paired report calls its base:
+// the reference by its commit, and the builds handed in where they were.
+func referenceBase(commit, builds string) string {
+	base := "the reference " + short12(commit)
+	if builds != "" && !strings.Contains(builds, commit) {
+		base += " (" + builds + ")" // builds handed in
 	}
-	if f == report.JSON {
-		doc := referenceJSON{Header: report.Header{Version: report.Version, Kind: "reference", Program: h.program, Command: "reference"}, Reference: o}
-		if rep != nil {
-			var b bytes.Buffer
-			if err := rep.Write(&b, io.Discard, report.JSON); err != nil {
-				return err
-			}
-			doc.Paired = json.RawMessage(bytes.TrimSpace(b.Bytes()))
-		}
-		enc := json.NewEncoder(out)
-		enc.SetIndent("", "  ")
-		return enc.Encode(doc)
-	}
-	if rep != nil {
-		if err := rep.Write(out, cmd.ErrOrStderr(), f); err != nil {
-			return err
-		}
-	}
-	for _, line := range o.Recovered {
-		fmt.Fprintf(out, "recovered: %s\n", line)
-	}
-	fmt.Fprintln(out, referenceLine(o, f == report.Markdown))
-	return nil
+	return base
 }
 
 func short12(c string) string {
@@ -299,26 +255,4 @@ func short12(c string) string {
 		return c[:12]
 	}
 	return c
-}
-
-// referenceLine says in a line what became of the reference.
-func referenceLine(o revision.Outcome, markdown bool) string {
-	code := func(s string) string {
-		s = short12(s)
-		if markdown {
-			return "`" + s + "`"
-		}
-		return s
-	}
-	verb := "moved"
-	if !o.Written {
-		verb = "would move (--check: nothing written)"
-	}
-	switch {
-	case o.Moved != nil && o.Reference.Commit == "":
-		return fmt.Sprintf("reference: %s to %s, the first (%s): %s", verb, code(o.Moved.Commit), o.Moved.Kind, o.Moved.Why)
-	case o.Moved != nil:
-		return fmt.Sprintf("reference: %s from %s to %s (%s): %s", verb, code(o.Reference.Commit), code(o.Moved.Commit), o.Moved.Kind, o.Moved.Why)
-	}
-	return fmt.Sprintf("reference: stays at %s: %s", code(o.Reference.Commit), o.Stays)
 }

@@ -320,8 +320,9 @@ docs/paired.md and docs/formats.md.`,
 					return err
 				}
 				counter.writeProfilesTo(profiles)
-				return h.runPaired(cmd, names, &runner.Runner{Timeout: timeout, Repeats: 1}, base, baseBins, headBins, layouts,
-					paired.Options{Pairs: pairs, Budget: budget, FailUnsure: failUns, Tolerance: tolerance}, f, ex, counter)
+				return h.runPaired(cmd, pairedSpec{names: names, timeout: timeout, ref: base, refName: "--base " + base, binFlag: "--base-binary",
+					bins: baseBins, heads: headBins, layouts: layouts, opts: paired.Options{Pairs: pairs, Budget: budget, FailUnsure: failUns, Tolerance: tolerance},
+					count: counter}, f, ex)
 			}
 			if err := ex.check((&report.Report{}).Supports, "scenarios"); err != nil {
 				return err
@@ -349,16 +350,17 @@ docs/paired.md and docs/formats.md.`,
 				return err
 			}
 			counter.show(bar.counting())
-			opts := ratchet.Options{Baselines: path, Program: p, Scenarios: names, Known: h.known(names), ReadOnly: true, Machine: machine(key), AdvisoryTimes: advisory,
-				Toolchain: counter.key()}
-			rt, err := ratchet.Open(opts)
+			// A verdict-only run: the baselines read, nothing opened for
+			// writing, no lock.
+			rule := ratchet.Rule{Scenarios: names, Known: h.known(names), AdvisoryTimes: advisory, Program: p}
+			stored, err := ratchet.Load(path, rule.Known)
 			if err != nil {
 				return h.ratchetErr(err)
 			}
-			defer rt.Close()
+			j := judging{stored: stored, scope: ratchet.Scope{Machine: machine(key), Toolchain: counter.key()}, rule: rule}
 			rep := &report.Report{Program: p, Command: "scenarios", Package: benchfmtPackage, Terminal: terminalFor(cmd.OutOrStdout(), wide)}
 			for k := range count {
-				o, err := judged(cmd.Context(), rt, r, counter, names)
+				o, _, err := judged(cmd.Context(), j, r, counter, names)
 				if err != nil {
 					return h.ratchetErr(err)
 				}

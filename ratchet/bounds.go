@@ -70,7 +70,7 @@ func (j judge) withRecordedBound(name string, m band.Measured, varies, rebaselin
 // Each move is a point of the history too, with its why: the baselines
 // file keeps only the latest bound's, which the next move overwrites.
 // Bounds set before the history kept them get their points first.
-func (r *Ratchet) moveBounds(o *outcome.Outcome, now time.Time) {
+func (r *Ratchet) moveBounds(o *outcome.Outcome, measured map[string][]band.Measured, now time.Time) {
 	for _, k := range r.store.BoundKeys() {
 		b, _ := r.store.Bound(k)
 		if !slices.ContainsFunc(r.hist.BoundPoints(k), func(p history.Point) bool { return p.Set.Equal(b.Set) }) {
@@ -79,7 +79,7 @@ func (r *Ratchet) moveBounds(o *outcome.Outcome, now time.Time) {
 	}
 	for sc, i := range recordedCounts(*o) {
 		varies := slices.Contains(sc.Varying, sc.Numbers[i].Name)
-		if mv, ok := moveBound(r.store, sc.Name, r.measured[sc.Name][i], varies, sc.Numbers[i].Rebaselined, r.opts.Why, r.opts.Commit, now); ok {
+		if mv, ok := r.mover(now).bound(sc.Name, measured[sc.Name][i], varies, sc.Numbers[i].Rebaselined); ok {
 			o.Moves = append(o.Moves, mv)
 			k := baselines.CountKey{Scenario: sc.Name, Number: mv.Number}
 			b, _ := r.store.Bound(k)
@@ -122,8 +122,9 @@ func recordedCounts(o outcome.Outcome) iter.Seq2[outcome.Scenario, int] {
 	}
 }
 
-// moveBound applies the rule to one recorded count.
-func moveBound(store *baselines.Store, scenario string, m band.Measured, varies, rebaseline bool, why, commit string, now time.Time) (outcome.BaselineMove, bool) {
+// bound applies the rule to one recorded count.
+func (mv mover) bound(scenario string, m band.Measured, varies, rebaseline bool) (outcome.BaselineMove, bool) {
+	store, why := mv.store, mv.why
 	k := baselines.CountKey{Scenario: scenario, Number: m.Name}
 	d := m.Band.Direction()
 	old, ok := store.Bound(k)
@@ -132,19 +133,19 @@ func moveBound(store *baselines.Store, scenario string, m band.Measured, varies,
 		spread = old.Hi - old.Lo
 	}
 	fresh := freshBound(d, m, varies, spread)
-	fresh.Set, fresh.Commit = now, commit
-	mv := outcome.BaselineMove{Scenario: scenario, Number: m.Name, Unit: m.Unit, Direction: d, To: fresh.Bound}
+	fresh.Set, fresh.Commit = mv.now, mv.commit
+	move := outcome.BaselineMove{Scenario: scenario, Number: m.Name, Unit: m.Unit, Direction: d, To: fresh.Bound}
 	if ok {
-		mv.From = old.Bound
+		move.From = old.Bound
 	}
 	switch {
 	case rebaseline:
 		if ok && old.Bound == fresh.Bound && old.Varies == fresh.Varies && old.Lo == fresh.Lo && old.Hi == fresh.Hi {
 			return outcome.BaselineMove{}, false // asked, and nothing to move
 		}
-		mv.Kind, fresh.Why = history.Rebaselined.String(), why
+		move.Kind, fresh.Why = history.Rebaselined.String(), why
 	case !ok:
-		mv.Kind, fresh.Why = history.Recorded.String(), whyFirstBound
+		move.Kind, fresh.Why = history.Recorded.String(), whyFirstBound
 	case !band.Better(d, fresh.Bound, old.Bound):
 		return outcome.BaselineMove{}, false // never the worse way by itself
 	case varies && old.Varies && !clearlyBetter(d, fresh, old):
@@ -154,12 +155,12 @@ func moveBound(store *baselines.Store, scenario string, m band.Measured, varies,
 		// next ordinary draw.
 		return outcome.BaselineMove{}, false
 	default:
-		mv.Kind = history.Tightened.String()
+		move.Kind = history.Tightened.String()
 		fresh.Why = fmt.Sprintf("%s%s %s", whyTightenedBound, band.Format(old.Bound), m.Unit)
 	}
-	mv.Why = fresh.Why
+	move.Why = fresh.Why
 	store.PutBound(k, fresh)
-	return mv, true
+	return move, true
 }
 
 // clearlyBetter reports whether a varying count's new range lies wholly on

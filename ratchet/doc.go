@@ -2,19 +2,21 @@
 // against the checked-in baselines (package baselines), moves the
 // baselines by its rule, and has the history (package history), the docs
 // page and charts (package perfdocs) follow, written as one group
-// (package writegroup). The revision ratchet is package revision.
+// (package writegroup). It records for the revision ratchet too
+// ([OpenRevision]), whose judge is package revision.
 //
 // # The three obligations
 //
 // A [Ratchet] performs them in this order, separable on purpose, as steps
-// the command drives with values ([Open], [Ratchet.Judge],
-// [Ratchet.Finish]); the ratchet never calls into the runner:
+// the command drives with values ([Open], [Judge], [Ratchet.Finish]);
+// judging is a function of what was measured and what was read, and the
+// ratchet never calls into the runner:
 //
 //  1. Verdict: judge every band of what the runner measured (each scenario
 //     in its own process). Any Fail or Broken fails the command. A breach
 //     whose confidence interval straddles the limit is measured once more
-//     in a fresh process by the command ([Ratchet.Straddling],
-//     [Ratchet.Rejudge]), and that judgement stands.
+//     in a fresh process by the command ([Straddling], [Rejudge]), and
+//     that judgement stands.
 //  2. Ratchet: time baselines live in a YAML file (baselines.DefaultFile)
 //     keyed by machine. A baseline moves down by itself when a new median is
 //     significantly lower (Mann-Whitney U test of the stored samples against

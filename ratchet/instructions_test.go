@@ -1,6 +1,7 @@
 package ratchet_test
 
 import (
+	"context"
 	"os"
 	"testing"
 	"time"
@@ -196,8 +197,9 @@ func TestInstructionsAreCountedAgainOnlyWhereOneReadCouldDecide(t *testing.T) {
 
 	fresh := newRepo(t)
 	only := fresh.opts(machineA, day1)
-	only.Toolchain, only.ReadOnly = toolchain, true
+	only.Toolchain = toolchain
 	f := measuring(withInstructions(2991466))
-	fresh.run(t, only, f)
+	_, err = ratchet.ReadOnly(context.Background(), only, f.measure)
+	require.NoError(t, err)
 	assert.Len(t, f.calls, 1, "a verdict-only run records nothing, so an unbaselined count stands")
 }

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"math"
-	"os"
 	"path/filepath"
 	"runtime/debug"
 	"slices"
@@ -59,17 +58,13 @@ type Options struct {
 	// "perfbench"): a program that measures itself runs its own.
 	Program string
 
-	// ReadOnly judges against the stored baselines and writes nothing: no
-	// build check, no recording, no docs. It is what a verdict-only command
-	// (perfbench scenarios) wants.
-	ReadOnly bool
-
-	// Check judges like ReadOnly, writes nothing, and also reports whether
-	// the docs file's generated section is out of date (outcome.Recording.DocsStale):
+	// Check judges against the stored baselines, takes no lock, writes
+	// nothing, and reports whether the docs file's generated section is
+	// out of date (outcome.Recording.DocsStale):
 	// what CI runs, so that a machine's noise can never rewrite the docs in
 	// CI and only a change to a number the docs show makes it fail.
 	Check bool
-	// AdvisoryTimes (with ReadOnly or Check only) judges every time
+	// AdvisoryTimes (with Check only: a recording run refuses it) judges every time
 	// against its band and reports it, but a time over its limit does not
 	// fail the run: counts and Broken still do. It is for a machine whose
 	// speed is not the one its baselines were recorded at — a virtual
@@ -151,7 +146,7 @@ func (o Options) withDefaults() Options {
 	if o.Machine.IsZero() {
 		o.Machine = baselines.DetectMachine()
 	}
-	if o.Build == nil && !o.ReadOnly {
+	if o.Build == nil {
 		if bi, ok := debug.ReadBuildInfo(); ok {
 			o.Build = bi
 		}
@@ -190,15 +185,19 @@ func (o Options) chartsLink() string {
 	return filepath.ToSlash(rel)
 }
 
-// Ratchet is one run of the ratchet over its files, in three steps that
-// the command drives with values, as benchstat's pipeline does: [Open]
-// checks every input that can be checked before measuring and, for a
-// recording run, takes the baselines' lock and puts the files back in
-// order; [Ratchet.Judge] judges what the runner measured against the
-// baselines; [Ratchet.Finish] performs the ratchet's other two
-// obligations, or checks the docs. Between Judge and Finish the command
-// measures once more the scenarios [Ratchet.Straddling] names and hands
-// their results to [Ratchet.Rejudge]. Close releases the lock.
+// Ratchet is one recording run of the ratchet over its files (perfbench
+// perf, and perf --check), in steps the command drives with values, as
+// benchstat's pipeline does: [Open] checks every input that can be
+// checked before measuring and, for a recording run, takes the
+// baselines' lock and puts the files back in order; [Judge], a function
+// of what the runner measured and what Open read ([Ratchet.Stored],
+// [Ratchet.Scope], [Ratchet.Rule]), judges it; between Judge and Finish
+// the command measures once more the scenarios [Straddling] and
+// [Recounting] name and hands their results to [Rejudge];
+// [Ratchet.Finish] performs the ratchet's other two obligations with the
+// results judged, or checks the docs. Close releases the lock. A run that
+// writes nothing (perfbench scenarios) opens nothing: it reads the
+// baselines with [Load] and judges them.
 //
 // The ratchet's three obligations, in order:
 //
@@ -221,7 +220,7 @@ func (o Options) chartsLink() string {
 // renamed scenario) or in another unit, baselines the history records but
 // the file lost, damaged docs markers, an unknown --rebaseline name or one
 // without --why, a file whose directory does not exist and, unless
-// ReadOnly, a binary built with -race, coverage or -gcflags=-N/-l or
+// Check, a binary built with -race, coverage or -gcflags=-N/-l or
 // (without AllowDirty) from a tree with uncommitted changes. Open refuses
 // all of these but an unknown number, a unit and a lost baseline, which
 // Judge refuses; nothing is written before Finish.
@@ -233,58 +232,38 @@ func (o Options) chartsLink() string {
 // but a failing run writes nothing (outcome.Recording.Withheld says so): noise that
 // fails a band is never recorded or published.
 type Ratchet struct {
-	opts      Options
-	store     *baselines.Store
-	docs      *perfdocs.Docs
-	hist      *history.History
-	page      []byte
-	known     []string
-	recovered []string
-	unlock    func()
-	// sels are what --rebaseline names.
-	sels []selector
-	// measured are the numbers of each scenario the last judgement
-	// judged, with their samples, which Finish records.
-	measured map[string][]band.Measured
+	opts Options
+	files
+	docs *perfdocs.Docs
+	hist *history.History
+	page []byte
 }
 
 // Open checks the options and files and reads them: the first part of a
 // ratchet run (see [Ratchet]). Close the Ratchet when done.
 func Open(opts Options) (*Ratchet, error) {
 	opts = opts.withDefaults()
-	if opts.AdvisoryTimes && !opts.ReadOnly && !opts.Check {
-		panic("ratchet: AdvisoryTimes is for a run that records nothing (ReadOnly or Check)")
-	}
-	sels, err := opts.checkRebaseline(opts.Scenarios)
-	if err != nil {
+	if err := opts.checkRebaseline(); err != nil {
 		return nil, err
 	}
-	if opts.Check {
-		opts.ReadOnly = true
+	if opts.AdvisoryTimes && !opts.Check {
+		return nil, &writegroup.InputError{Msg: "--advisory-times is for perf --check: a recording run judges its times, since it records them"}
 	}
-	r := &Ratchet{opts: opts, hist: &history.History{}, sels: sels}
-	if !opts.ReadOnly {
+	if !opts.Check {
 		if err := CheckBuild(opts.Build); err != nil {
 			return nil, err
 		}
 		if strings.HasSuffix(opts.Commit, "-dirty") && !opts.AllowDirty {
 			return nil, &writegroup.InputError{Msg: fmt.Sprintf("the binary was built from a tree with uncommitted changes (%s): the history would name a commit that does not hold the measured code; commit first, or pass --allow-dirty to record it marked dirty", opts.Commit)}
 		}
-		for _, f := range []struct{ path, flag string }{{opts.Baselines, "--baselines"}, {opts.Docs, "--docs"}} {
-			if err := writegroup.CheckDir(f.path, f.flag); err != nil {
-				return nil, err
-			}
-		}
-		unlock, err := writegroup.Lock(opts.Baselines)
-		if err != nil {
-			return nil, err
-		}
-		r.unlock = unlock
-		if r.recovered, err = writegroup.Recover(opts.disk, opts.Baselines, []string{opts.Docs, opts.History, opts.ReferencePage}, opts.Charts, perfdocs.ChartExt); err != nil {
-			r.Close()
-			return nil, err
-		}
 	}
+	f, err := open(group{disk: opts.disk, baselines: opts.Baselines,
+		dirs:    []dir{{opts.Baselines, "--baselines"}, {opts.Docs, "--docs"}},
+		members: []string{opts.Docs, opts.History, opts.ReferencePage}, charts: opts.Charts, chartExt: perfdocs.ChartExt}, !opts.Check)
+	if err != nil {
+		return nil, err
+	}
+	r := &Ratchet{opts: opts, files: f}
 	if err := r.load(); err != nil {
 		r.Close()
 		return nil, err
@@ -292,23 +271,14 @@ func Open(opts Options) (*Ratchet, error) {
 	return r, nil
 }
 
-// load reads the files the run judges against and writes.
+// load reads the files the run judges against and writes, besides the
+// baselines.
 func (r *Ratchet) load() error {
 	opts := r.opts
+	if err := r.store.CheckScenarios(opts.Baselines, r.Rule().known()); err != nil {
+		return err
+	}
 	var err error
-	if r.store, err = baselines.Load(opts.Baselines); err != nil {
-		return err
-	}
-	r.known = opts.Known
-	if r.known == nil {
-		r.known = opts.Scenarios
-	}
-	if err := r.store.CheckScenarios(opts.Baselines, r.known); err != nil {
-		return err
-	}
-	if opts.ReadOnly && !opts.Check {
-		return nil
-	}
 	if r.docs, err = perfdocs.Read(opts.Docs); err != nil {
 		return err
 	}
@@ -321,168 +291,22 @@ func (r *Ratchet) load() error {
 }
 
 // Close releases the baselines' lock, if the run holds it.
-func (r *Ratchet) Close() {
-	if r.unlock != nil {
-		r.unlock()
-		r.unlock = nil
-	}
+func (r *Ratchet) Close() { r.close() }
+
+// Stored is what the run judges against: the files Open read ([Judge]).
+func (r *Ratchet) Stored() Stored {
+	return Stored{File: r.opts.Baselines, Store: r.store, History: r.hist, Recovered: r.recovered}
 }
 
-// Judge judges what the runner measured: obligation 1 (see [Ratchet]),
-// before any straddling breach is measured again. A scenario Options
-// names that results lacks is judged Broken. It refuses a number the
-// baselines file has in another unit or for no number the binary has,
-// and a baseline the history records but the file lost.
-func (r *Ratchet) Judge(results []scenario.Result) (outcome.Outcome, error) {
-	opts := r.opts
-	results = asDeclared(results)
-	measured, order, err := index(results, opts.Scenarios)
-	if err != nil {
-		return outcome.Outcome{}, err
-	}
-	known := r.known
-	if known == nil {
-		known = order
-		if err := r.store.CheckScenarios(opts.Baselines, known); err != nil {
-			return outcome.Outcome{}, err
-		}
-	}
-	if err := r.store.CheckNumbers(opts.Baselines, results); err != nil {
-		return outcome.Outcome{}, err
-	}
-	if err := r.store.CheckCounts(opts.Baselines, results); err != nil {
-		return outcome.Outcome{}, err
-	}
-	// After the numbers: a renamed number is told as one, not as a
-	// baseline the history misses.
-	if err := r.hist.CheckStore(r.store, opts.Baselines, known); err != nil {
-		return outcome.Outcome{}, err
-	}
-	if err := r.hist.CheckComplete(r.store, opts.Baselines, known); err != nil {
-		return outcome.Outcome{}, err
-	}
-	if opts.Scenarios == nil {
-		if r.sels, err = opts.checkRebaseline(order); err != nil {
-			return outcome.Outcome{}, err
-		}
-	}
-	have := map[string][]string{}
-	for _, s := range results {
-		for _, m := range s.Numbers {
-			have[s.Name] = append(have[s.Name], m.Name)
-		}
-	}
-	if err := checkSelected(r.sels, have); err != nil {
-		return outcome.Outcome{}, err
-	}
-	o := outcome.Outcome{Against: outcome.Bands, Machine: opts.Machine.String(), CPU: opts.Machine.CPU,
-		Recording: outcome.Recording{Recovered: r.recovered}}
-	j := r.judge()
-	r.measured = map[string][]band.Measured{}
-	for _, name := range order {
-		o.Scenarios = append(o.Scenarios, j.scenario(name, measured[name]))
-		if s := measured[name]; s != nil {
-			r.measured[name] = s.Numbers
-		}
-	}
-	o.Verdict = worst(o)
-	return o, nil
+// Scope is what the run's recorded numbers are keyed by ([Judge]).
+func (r *Ratchet) Scope() Scope {
+	return Scope{Machine: r.opts.Machine, Toolchain: r.opts.Toolchain}
 }
 
-// Straddling names the scenarios of o with a time over its limit whose
-// interval straddles the limit: those the command measures once more, in
-// fresh processes, for [Ratchet.Rejudge]. None when times are advice: a
-// time judged as advice cannot fail, so measuring it again would change
-// nothing judged.
-func (r *Ratchet) Straddling(o outcome.Outcome) []string {
-	if r.opts.AdvisoryTimes {
-		return nil
-	}
-	var names []string
-	for _, sc := range o.Scenarios {
-		if straddles(sc) {
-			names = append(names, sc.Name)
-		}
-	}
-	return names
-}
-
-// Recounting returns the scenarios of o whose instructions (an exact
-// portable number) are counted once more before they stand. A scenario is
-// counted first in one process, and a process now and then reads high
-// (the runtime's monitor preempting a step Valgrind made long), never low;
-// the least of its processes is judged. So it is counted again where one
-// high read could decide something: over its band (a failure needs every
-// process to read high), near it (above its baseline by more than half
-// its tolerance: a move a reader would chase, made by the runtime), or
-// unbaselined or rebaselined in a run that records it (a baseline set by
-// a high read would hide that much added work).
-func (r *Ratchet) Recounting(o outcome.Outcome) []string {
-	records := !r.opts.ReadOnly && !r.opts.Check
-	var names []string
-	for _, sc := range o.Scenarios {
-		if slices.ContainsFunc(sc.Numbers, func(n outcome.Number) bool {
-			if !n.Band.Kind.Portable() || !n.Band.Kind.Exact() {
-				return false
-			}
-			switch n.BandVerdict {
-			case band.Fail:
-				return true
-			case band.Unbaselined:
-				return records
-			case band.Pass:
-				return near(n) || records && sc.Rebaselined
-			}
-			return false
-		}) {
-			names = append(names, sc.Name)
-		}
-	}
-	return names
-}
-
-// near reports whether an exact number that passed lies above its baseline
-// by more than half its tolerance.
-func near(n outcome.Number) bool {
-	b := n.Band
-	return b.Baseline > 0 && n.Median > b.Baseline*(1+b.Tolerance/2)
-}
-
-// Rejudge returns o with each straddling scenario (see
-// [Ratchet.Straddling]) and each recounted one ([Ratchet.Recounting])
-// judged again on its second measurement, again: that judgement stands,
-// and the scenario is marked Remeasured.
-func (r *Ratchet) Rejudge(o outcome.Outcome, again []scenario.Result) outcome.Outcome {
-	straddling := append(r.Straddling(o), r.Recounting(o)...)
-	o.Scenarios = slices.Clone(o.Scenarios)
-	j := r.judge()
-	for k := range again {
-		s := &again[k]
-		i := slices.IndexFunc(o.Scenarios, func(sc outcome.Scenario) bool { return sc.Name == s.Name })
-		if i < 0 || !slices.Contains(straddling, s.Name) {
-			continue
-		}
-		o.Scenarios[i] = j.scenario(s.Name, s)
-		o.Scenarios[i].Remeasured = true
-		r.measured[s.Name] = s.Numbers
-	}
-	o.Verdict = worst(o)
-	return o
-}
-
-func (r *Ratchet) judge() judge {
-	program := r.opts.Program
-	if program == "" {
-		program = "perfbench"
-	}
-	return judge{store: r.store, scope: r.opts.scope(), sels: r.sels, advisoryTimes: r.opts.AdvisoryTimes,
-		file: r.opts.Baselines, program: program}
-}
-
-// scope is what a run's recorded numbers are keyed by: a time by this
-// machine, a portable number by the toolchain.
-func (o Options) scope() baselines.Scope {
-	return baselines.Scope{Machine: o.Machine.String(), Toolchain: o.Toolchain}
+// Rule is how the run judges, as its Options say ([Judge]).
+func (r *Ratchet) Rule() Rule {
+	return Rule{Scenarios: r.opts.Scenarios, Known: r.opts.Known, Rebaseline: r.opts.Rebaseline, Why: r.opts.Why,
+		AdvisoryTimes: r.opts.AdvisoryTimes, Records: !r.opts.Check, Program: r.opts.Program}
 }
 
 // maxStaleLines is how many changed lines a stale file names: enough to
@@ -538,32 +362,26 @@ func lineChanges(a, b []string, first int) []outcome.LineChange {
 	return out
 }
 
-// worst is the worst verdict of the outcome's scenarios.
-func worst(o outcome.Outcome) band.Verdict {
-	verdicts := make([]band.Verdict, len(o.Scenarios))
-	for i, sc := range o.Scenarios {
-		verdicts[i] = sc.Verdict
-	}
-	return band.Worst(verdicts...)
-}
-
 // Finish ends a judged run: a Check run reports whether the docs and the
-// reference page are out of date, a ReadOnly run returns o as it is, and
-// a recording run performs obligations 2 and 3 (see [Ratchet]) and
-// writes the group — or, when o failed, writes nothing and says why
-// (outcome.Recording.Withheld). o is the outcome the last Judge or
-// Rejudge returned: what it records are the samples they judged.
-func (r *Ratchet) Finish(o outcome.Outcome) (outcome.Outcome, error) {
+// reference page are out of date, and a recording run performs
+// obligations 2 and 3 (see [Ratchet]) and writes the group — or, when o
+// failed, writes nothing and says why (outcome.Recording.Withheld). o is
+// the outcome the last [Judge] or [Rejudge] returned, and measured the
+// results it judged, each scenario's latest (a remeasured scenario's
+// second measurement): their samples are what a baseline records.
+func (r *Ratchet) Finish(o outcome.Outcome, measured []scenario.Result) (outcome.Outcome, error) {
 	switch {
 	case r.opts.Check:
 		return r.check(o), nil
-	case r.opts.ReadOnly:
-		return o, nil
 	case o.Failed():
 		o.Withheld = fmt.Sprintf("the verdict is %s, so %s and %s were left as they were: a failing run's numbers are not recorded", o.Verdict, r.opts.Baselines, r.opts.Docs)
 		return o, nil
 	}
-	r.move(&o)
+	numbers := make(map[string][]band.Measured, len(measured))
+	for _, res := range measured {
+		numbers[res.Name] = res.Numbers
+	}
+	r.move(&o, numbers)
 	return r.write(o)
 }
 
@@ -638,7 +456,7 @@ func (r *Ratchet) charts(o outcome.Outcome, scope baselines.Scope) (map[string][
 // baseline recorded, lowered or rebaselined by the rule (see [Ratchet]),
 // each move a point of the history, and the first reference recorded
 // where the file has none.
-func (r *Ratchet) move(o *outcome.Outcome) {
+func (r *Ratchet) move(o *outcome.Outcome, measured map[string][]band.Measured) {
 	opts, store, hist := r.opts, r.store, r.hist
 	// Baselines set before the history was kept get their points first,
 	// so the history written holds every baseline.
@@ -653,7 +471,7 @@ func (r *Ratchet) move(o *outcome.Outcome) {
 				continue
 			}
 			k := opts.scope().Key(sc.Name, n.Spec)
-			if mv, kind, ok := ratchet(store, k, n.Judged, r.measured[sc.Name][i], n.Rebaselined, opts.Why, now); ok {
+			if mv, kind, ok := r.mover(now).time(k, n.Judged, measured[sc.Name][i], n.Rebaselined); ok {
 				o.Moves = append(o.Moves, mv)
 				// Every point keeps its own reason, so a later baseline
 				// that overwrites the file's why loses none.
@@ -661,7 +479,7 @@ func (r *Ratchet) move(o *outcome.Outcome) {
 			}
 		}
 	}
-	r.moveBounds(o, now)
+	r.moveBounds(o, measured, now)
 	if _, ok := store.Reference(); !ok && opts.ReferenceCommit != "" {
 		if baselines.CheckCommit("Options.ReferenceCommit", opts.ReferenceCommit) != nil {
 			panic("ratchet: Options.ReferenceCommit " + fmt.Sprintf("%q", opts.ReferenceCommit) + " is not a commit name")
@@ -793,27 +611,32 @@ func docsOf(o outcome.Outcome) []perfdocs.Scenario {
 	return out
 }
 
-// checkRebaseline checks --rebaseline and --why against the valid names,
-// and returns what --rebaseline names; valid nil means "not known yet"
-// and checks the scenarios' names later.
-func (o Options) checkRebaseline(valid []string) ([]selector, error) {
-	if len(o.Rebaseline) == 0 {
-		if strings.TrimSpace(o.Why) != "" {
+// checkRebaseline checks --rebaseline and --why before anything is
+// measured: against the scenarios' names where Options names them, and
+// otherwise once they are measured ([Judge]).
+func (o Options) checkRebaseline() error {
+	if len(o.Rebaseline) > 0 && o.Check {
+		return &writegroup.InputError{Msg: "--rebaseline records a baseline, which perf --check never does; run perfbench perf --rebaseline without --check"}
+	}
+	_, err := selectors(o.Rebaseline, o.Why, o.Scenarios)
+	return err
+}
+
+// selectors checks --rebaseline and --why against the valid names, and
+// returns what --rebaseline names; valid nil means "not known yet" and
+// leaves the scenarios' names unchecked.
+func selectors(rebaseline []string, why string, valid []string) ([]selector, error) {
+	if len(rebaseline) == 0 {
+		if strings.TrimSpace(why) != "" {
 			return nil, &writegroup.InputError{Msg: "--why is recorded with a rebaseline, and there is none; name what moves with --rebaseline NAME[/NUMBER], or drop --why"}
 		}
 		return nil, nil
 	}
-	if o.Check {
-		return nil, &writegroup.InputError{Msg: "--rebaseline records a baseline, which perf --check never does; run perfbench perf --rebaseline without --check"}
+	if strings.TrimSpace(why) == "" {
+		return nil, &writegroup.InputError{Msg: fmt.Sprintf("--rebaseline %s needs --why \"…\": say why the new number is the right one, it is recorded with the baseline", strings.Join(rebaseline, ","))}
 	}
-	if o.ReadOnly {
-		return nil, &writegroup.InputError{Msg: "--rebaseline records a baseline, which a read-only run never does; run perfbench perf"}
-	}
-	if strings.TrimSpace(o.Why) == "" {
-		return nil, &writegroup.InputError{Msg: fmt.Sprintf("--rebaseline %s needs --why \"…\": say why the new number is the right one, it is recorded with the baseline", strings.Join(o.Rebaseline, ","))}
-	}
-	sels := make([]selector, len(o.Rebaseline))
-	for i, arg := range o.Rebaseline {
+	sels := make([]selector, len(rebaseline))
+	for i, arg := range rebaseline {
 		s, err := parseSelector(arg, valid)
 		if err != nil {
 			return nil, err
@@ -823,195 +646,19 @@ func (o Options) checkRebaseline(valid []string) ([]selector, error) {
 	return sels, nil
 }
 
-// asDeclared returns results with each scenario Broken that reported a
-// number in another unit than this binary's declaration of it: the child
-// is at fault, and a unit the baselines file does not hold would
-// otherwise be refused as the user's file's error. A scenario this
-// process has not registered, and a number it does not declare (the
-// instructions the runner counts), are as they were.
-func asDeclared(results []scenario.Result) []scenario.Result {
-	out := slices.Clone(results)
-	for i, res := range out {
-		sc, err := scenario.Lookup(res.Name)
-		if err != nil || res.Broken != "" {
-			continue
-		}
-		for _, m := range res.Numbers {
-			k := slices.IndexFunc(sc.Numbers, func(n scenario.Number) bool { return n.Name == m.Name })
-			if k >= 0 && sc.Numbers[k].Unit != m.Unit && !slices.ContainsFunc(sc.Numbers, func(n scenario.Number) bool { return n.Name == m.Name && n.Unit == m.Unit }) {
-				out[i] = scenario.Result{Name: res.Name, Broken: fmt.Sprintf("reported %s in %s, which its declaration measures in %q", m.Name, quoteShort(m.Unit), sc.Numbers[k].Unit)}
-				break
-			}
-		}
+// known are the scenarios a baseline may name: Known, or Scenarios; nil
+// when neither says, until what was measured does.
+func (r Rule) known() []string {
+	if r.Known != nil {
+		return r.Known
 	}
-	return out
+	return r.Scenarios
 }
 
-// quoteShort quotes the start of s, short enough for a one-line reason.
-func quoteShort(s string) string {
-	const n = 40
-	if len(s) > n {
-		s = strings.ToValidUTF8(s[:n], "") + "…"
-	}
-	return fmt.Sprintf("%q", s)
-}
-
-// index maps measured scenarios by name and returns the report order:
-// the declared names first, then anything else measured, in its order.
-func index(results []scenario.Result, declared []string) (map[string]*scenario.Result, []string, error) {
-	byName := make(map[string]*scenario.Result, len(results))
-	order := slices.Clone(declared)
-	for i := range results {
-		s := &results[i]
-		if _, dup := byName[s.Name]; dup {
-			return nil, nil, fmt.Errorf("ratchet: measure returned scenario %q twice", s.Name)
-		}
-		byName[s.Name] = s
-		if !slices.Contains(declared, s.Name) {
-			order = append(order, s.Name)
-		}
-	}
-	return byName, order, nil
-}
-
-// judge judges scenarios against one machine's (and toolchain's)
-// baselines.
-type judge struct {
-	store         *baselines.Store
-	scope         baselines.Scope
-	sels          []selector
-	advisoryTimes bool
-	// file is the baselines file and program the command, for a
-	// number's Where and Fix.
-	file, program string
-}
-
-func (j judge) scenario(name string, s *scenario.Result) outcome.Scenario {
-	out := outcome.Scenario{Name: name}
-	switch {
-	case s == nil:
-		out.Broken = "not measured: the runner returned nothing for it"
-	case s.Broken != "":
-		out.Broken = s.Broken
-	}
-	var verdicts []band.Verdict
-	if s != nil {
-		out.Steps, out.Varying, out.NotCounted = s.Steps, s.Varying, s.NotCounted
-		for _, m := range s.Numbers {
-			rebaselined := j.rebaselined(name, m)
-			if recordedCount(m.Spec) {
-				m = j.withRecordedBound(name, m, slices.Contains(s.Varying, m.Name), rebaselined)
-			}
-			if m.Band.Kind.Recorded() {
-				m.Band.Baseline = 0
-				if rebaselined && len(m.Samples) > 0 {
-					// Judged against what it is about to be recorded as.
-					m.Band.Baseline = band.Judge(m).Median
-				} else if b, ok := j.store.Get(j.scope.Key(name, m.Spec)); ok {
-					m.Band.Baseline = b.Median
-				}
-			}
-			n := band.Judge(m)
-			if out.Broken != "" {
-				n.BandVerdict, n.Reason, n.Straddles = band.Broken, "scenario broken: "+out.Broken, false
-				if n.Budget != nil {
-					n.BudgetVerdict = band.Broken
-				}
-			}
-			num := outcome.ByBand(name, n)[0]
-			num.Rebaselined = rebaselined && (m.Band.Kind.Recorded() || recordedCount(m.Spec))
-			num.Where, num.Fix = j.where(name, m)
-			out.Rebaselined = out.Rebaselined || num.Rebaselined
-			out.Numbers = append(out.Numbers, num)
-			if j.advisoryTimes && m.Band.Kind.Estimated() && n.BandVerdict == band.Fail {
-				// Reported as it is, judged as advice (Options.AdvisoryTimes).
-				out.Advisory = append(out.Advisory, m.Name)
-				continue
-			}
-			verdicts = append(verdicts, n.BandVerdict)
-		}
-	}
-	out.Verdict = band.Worst(verdicts...)
-	if out.Broken != "" || len(out.Numbers) == 0 {
-		out.Verdict = band.Broken
-		if out.Broken == "" {
-			out.Broken = "reported no numbers"
-		}
-	}
-	return out
-}
-
-// where returns where m's reference lives and the command that moves
-// it: a recorded bound's or baseline's line in the baselines file and
-// --rebaseline NAME/NUMBER, or the line of the scenario's source that
-// wrote its bound (looked up in this process's registry: a child's
-// report carries no source line).
-func (j judge) where(scenarioName string, m band.Measured) (string, string) {
-	fix := fmt.Sprintf("%s perf --rebaseline %s/%s --why \"…\"", j.program, scenarioName, m.Name)
-	switch {
-	case recordedCount(m.Spec):
-		if line := j.store.BoundLine(baselines.CountKey{Scenario: scenarioName, Number: m.Name}); line > 0 {
-			return fmt.Sprintf("%s:%d", relative(j.file), line), fix
-		}
-		return "", fix
-	case m.Band.Kind.Recorded():
-		if line := j.store.Line(j.scope.Key(scenarioName, m.Spec)); line > 0 {
-			return fmt.Sprintf("%s:%d", relative(j.file), line), fix
-		}
-		return "", fix
-	case m.Band.Kind.Bounded():
-		sc, err := scenario.Lookup(scenarioName)
-		if err != nil {
-			return "", ""
-		}
-		for _, n := range sc.Numbers {
-			if n.Name == m.Name && n.Band.Declared() != "" {
-				return relative(n.Band.Declared()), ""
-			}
-		}
-	}
-	return "", ""
-}
-
-// relative returns an absolute path relative to the module root (the
-// nearest directory with a go.mod at or above the working directory)
-// where it lies under it, as a reader there types it; otherwise as it
-// is.
-func relative(path string) string {
-	dir, err := os.Getwd()
-	if err != nil || !filepath.IsAbs(path) {
-		return path
-	}
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			break
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			return path
-		}
-		dir = parent
-	}
-	if rel, err := filepath.Rel(dir, path); err == nil && !strings.HasPrefix(rel, "..") {
-		return filepath.ToSlash(rel)
-	}
-	return path
-}
-
-// rebaselined reports whether this run records m afresh by --rebaseline
-// (see rebaseline.go): named, and, unless named by its own name, an
-// instruction count only when it moved beyond its tolerance.
-func (j judge) rebaselined(scenario string, m band.Measured) bool {
-	named, explicit := rebaselines(j.sels, scenario, m.Spec)
-	if !named || explicit || len(m.Samples) == 0 || !m.Band.Kind.Recorded() || m.Band.Kind.Estimated() {
-		return named
-	}
-	b, ok := j.store.Get(j.scope.Key(scenario, m.Spec))
-	return !ok || !withinTolerance(band.Judge(m).Median, b.Median, m.Band.Tolerance)
-}
-
-func straddles(sc outcome.Scenario) bool {
-	return slices.ContainsFunc(sc.Numbers, func(n outcome.Number) bool { return n.Straddles })
+// scope is what a run's recorded numbers are keyed by: a time by this
+// machine, a portable number by the toolchain.
+func (o Options) scope() baselines.Scope {
+	return Scope{Machine: o.Machine, Toolchain: o.Toolchain}.keys()
 }
 
 // processSpread returns the largest over the smallest of the per-process
@@ -1051,17 +698,30 @@ func processSpread(runs [][]float64) float64 {
 // luckiest run seen. A fall of a tenth is beyond that noise.
 const MinDrop = 0.10
 
-// ratchet applies obligation 2 to one judged time and its samples: the
+// mover moves baselines and bounds in the store by the rule, stamping each
+// move with the run's time, its commit and, for a rebaseline, its why.
+type mover struct {
+	store       *baselines.Store
+	why, commit string
+	now         time.Time
+}
+
+func (r *Ratchet) mover(now time.Time) mover {
+	return mover{store: r.store, why: r.opts.Why, commit: r.opts.Commit, now: now}
+}
+
+// time applies obligation 2 to one judged time and its samples: the
 // move, and why it moved in the history's terms.
-func ratchet(store *baselines.Store, k baselines.Key, n band.Judged, m band.Measured, rebaseline bool, why string, now time.Time) (outcome.BaselineMove, history.Kind, bool) {
+func (mv mover) time(k baselines.Key, n band.Judged, m band.Measured, rebaseline bool) (outcome.BaselineMove, history.Kind, bool) {
+	store, why, now := mv.store, mv.why, mv.now
 	samples := m.Samples
 	fresh := baselines.Baseline{Unit: n.Unit, Median: n.Median, Samples: slices.Clone(samples), Set: now, Spread: processSpread(m.Runs)}
 	slices.Sort(fresh.Samples)
-	mv := outcome.BaselineMove{Scenario: k.Scenario, Number: k.Number, Unit: n.Unit, To: n.Median}
+	move := outcome.BaselineMove{Scenario: k.Scenario, Number: k.Number, Unit: n.Unit, To: n.Median}
 	var kind history.Kind
 	old, ok := store.Get(k)
 	if ok {
-		mv.From = old.Median
+		move.From = old.Median
 	}
 	switch {
 	case rebaseline:
@@ -1097,7 +757,7 @@ func ratchet(store *baselines.Store, k baselines.Key, n band.Judged, m band.Meas
 		fresh.Why = fmt.Sprintf(history.WhyLower+"%s %s: U test p=%.2g, n=%d+%d",
 			band.Format(old.Median), n.Unit, cmp.P, cmp.N1, cmp.N2)
 	}
-	mv.Kind, mv.Why = kind.String(), fresh.Why
+	move.Kind, move.Why = kind.String(), fresh.Why
 	store.Put(k, fresh)
-	return mv, kind, true
+	return move, kind, true
 }

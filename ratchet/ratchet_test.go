@@ -3,6 +3,7 @@ package ratchet_test
 import (
 	"context"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"runtime/debug"
@@ -172,6 +173,14 @@ func (r repo) snapshot(t *testing.T) []string {
 func (r repo) run(t *testing.T, opts ratchet.Options, f *fake) outcome.Outcome {
 	t.Helper()
 	o, err := ratchet.Run(context.Background(), opts, f.measure)
+	require.NoError(t, err)
+	return o
+}
+
+// readOnly judges as perfbench scenarios does, opening nothing for writing.
+func (r repo) readOnly(t *testing.T, opts ratchet.Options, f *fake) outcome.Outcome {
+	t.Helper()
+	o, err := ratchet.ReadOnly(context.Background(), opts, f.measure)
 	require.NoError(t, err)
 	return o
 }
@@ -616,17 +625,49 @@ func TestReadOnlyWritesNothing(t *testing.T) {
 	r.run(t, r.opts(machineA, day1), measuring(numbers(spread(30, 90, 110), spread(30, 18, 22), 1)))
 	before := r.snapshot(t)
 	opts := r.opts(machineA, day2)
-	opts.ReadOnly = true
 	opts.Build = &debug.BuildInfo{Settings: []debug.BuildSetting{{Key: "-race", Value: "true"}}}
-	o := r.run(t, opts, measuring(numbers(spread(30, 50, 60), spread(30, 18, 22), 0)))
+	o := r.readOnly(t, opts, measuring(numbers(spread(30, 50, 60), spread(30, 18, 22), 0)))
 	assert.Equal(t, band.Pass, o.Verdict, "judged against the stored baselines")
 	assert.Empty(t, o.Moves)
 	assert.False(t, o.BaselinesWritten || o.DocsWritten)
 	assert.Equal(t, before, r.snapshot(t))
+}
 
-	opts.Rebaseline, opts.Why = []string{"scroll"}, "x"
-	_, err := ratchet.Run(context.Background(), opts, measuring(nil).measure)
-	assert.ErrorContains(t, err, "read-only")
+// A judgement is a function of what it is given: the same results judged
+// twice against the same stored values give the same outcome, and judging
+// changes nothing in what was read.
+func TestJudgingKeepsNothingBetweenCalls(t *testing.T) {
+	r := newRepo(t)
+	r.run(t, r.opts(machineA, day1), measuring(numbers(spread(30, 90, 110), spread(30, 18, 22), 1)))
+	opts := r.opts(machineA, day2)
+	stored, err := ratchet.Load(opts.Baselines, opts.Scenarios)
+	require.NoError(t, err)
+	rule := ratchet.Rule{Scenarios: opts.Scenarios}
+	scope := ratchet.Scope{Machine: opts.Machine}
+	slow := numbers(spread(30, 200, 220), spread(30, 18, 22), 1)
+	fast := numbers(spread(30, 90, 110), spread(30, 18, 22), 1)
+	first, err := ratchet.Judge(slow, stored, scope, rule)
+	require.NoError(t, err)
+	_, err = ratchet.Judge(fast, stored, scope, rule)
+	require.NoError(t, err)
+	again, err := ratchet.Judge(slow, stored, scope, rule)
+	require.NoError(t, err)
+	assert.Equal(t, band.Fail, first.Verdict)
+	// %v, as NaN (no ratio against bands) is equal to nothing.
+	assert.Equal(t, fmt.Sprintf("%+v", first), fmt.Sprintf("%+v", again), "the judgement between them left nothing behind")
+}
+
+// Advisory times are for a run that records nothing: a recording run is
+// refused them, as bad input, never a panic.
+func TestRecordingRunRefusesAdvisoryTimes(t *testing.T) {
+	r := newRepo(t)
+	opts := r.opts(machineA, day1)
+	opts.AdvisoryTimes = true
+	_, err := ratchet.Open(opts)
+	var ie *writegroup.InputError
+	require.ErrorAs(t, err, &ie)
+	assert.Contains(t, err.Error(), "--advisory-times is for perf --check")
+	assert.Equal(t, []string{"<absent>", "<absent>", ""}, r.snapshot(t))
 }
 
 func TestRunRefusesInstrumentedBuild(t *testing.T) {
@@ -668,26 +709,26 @@ func TestAdvisoryTimesReportButDoNotFail(t *testing.T) {
 	r := newRepo(t)
 	r.run(t, r.opts(machineA, day1), measuring(numbers(spread(30, 90, 110), spread(30, 18, 22), 1)))
 	opts := r.opts(machineA, day2)
-	opts.ReadOnly, opts.AdvisoryTimes = true, true
+	opts.AdvisoryTimes = true
 
-	o := r.run(t, opts, measuring(numbers(spread(30, 200, 220), spread(30, 18, 22), 1)))
+	o := r.readOnly(t, opts, measuring(numbers(spread(30, 200, 220), spread(30, 18, 22), 1)))
 	assert.Equal(t, band.Pass, o.Verdict, "a time over its limit is advice")
 	assert.Equal(t, band.Fail, verdictsOf(o, "hover-storm")["frame"], "and its row still says so")
 	var b strings.Builder
 	require.NoError(t, report.WriteTable(&b, o, report.Terminal{}))
 	assert.Contains(t, b.String(), "advisory: 1 time(s) over their limits, reported and not judged (--advisory-times): hover-storm frame")
 
-	o = r.run(t, opts, measuring(numbers(spread(30, 200, 220), spread(30, 18, 22), 2)))
+	o = r.readOnly(t, opts, measuring(numbers(spread(30, 200, 220), spread(30, 18, 22), 2)))
 	assert.Equal(t, band.Fail, o.Verdict, "a count over its ceiling fails as ever")
 
 	// A straddling breach is not measured again: as advice it cannot fail.
 	f := measuring(numbers(spread(31, 100, 200), spread(30, 18, 22), 1))
-	o = r.run(t, opts, f)
+	o = r.readOnly(t, opts, f)
 	assert.Equal(t, [][]string{nil}, f.calls, "one measurement, no second run")
 	assert.False(t, o.Scenarios[0].Remeasured)
 	assert.Equal(t, band.Pass, o.Verdict)
 
 	opts.AdvisoryTimes = false
-	o = r.run(t, opts, measuring(numbers(spread(30, 200, 220), spread(30, 18, 22), 1)))
+	o = r.readOnly(t, opts, measuring(numbers(spread(30, 200, 220), spread(30, 18, 22), 1)))
 	assert.Equal(t, band.Fail, o.Verdict, "without the option the same time fails")
 }

@@ -16,6 +16,7 @@ import (
 	"github.com/perfbench/perfbench/internal/judge/revision"
 	"github.com/perfbench/perfbench/internal/keep/baselines"
 	"github.com/perfbench/perfbench/internal/keep/writegroup"
+	"github.com/perfbench/perfbench/ratchet"
 )
 
 const (
@@ -87,8 +88,8 @@ func recordFirst(t *testing.T, r repo) {
 	require.Equal(t, refA, o.ReferenceRecorded)
 }
 
-func (r repo) reference(head string, now time.Time) revision.Options {
-	return revision.Options{Baselines: r.baselines(), Page: r.page(), Head: head, Now: func() time.Time { return now }}
+func (r repo) reference(head string, now time.Time) ratchet.RevisionOptions {
+	return ratchet.RevisionOptions{Baselines: r.baselines(), Page: r.page(), Head: head, Now: func() time.Time { return now }}
 }
 
 // perf records the commit it measured as the first reference, beside the
@@ -241,7 +242,7 @@ func TestReferenceBadInputTouchesNothing(t *testing.T) {
 	for _, tt := range []struct {
 		name  string
 		setup func(t *testing.T, r repo)
-		opts  func(o *revision.Options)
+		opts  func(o *ratchet.RevisionOptions)
 		want  string
 	}{
 		{"no reference", func(t *testing.T, r repo) {
@@ -252,9 +253,9 @@ func TestReferenceBadInputTouchesNothing(t *testing.T) {
 			data := strings.Replace(r.read(t, r.baselines()), "kind: recorded", "kind: moved", 1)
 			require.NoError(t, os.WriteFile(r.baselines(), []byte(data), 0o644))
 		}, nil, `:13: kind "moved": want recorded, faster or rebaselined`},
-		{"rebaseline without why", recordFirst, func(o *revision.Options) { o.Rebaseline = true }, "--rebaseline needs --why"},
-		{"why without rebaseline", recordFirst, func(o *revision.Options) { o.Why = "x" }, "--why is recorded with a --rebaseline, and there is none"},
-		{"check and rebaseline", recordFirst, func(o *revision.Options) { o.Rebaseline, o.Why, o.Check = true, "x", true }, "--rebaseline moves the reference, which --check never does"},
+		{"rebaseline without why", recordFirst, func(o *ratchet.RevisionOptions) { o.Rebaseline = true }, "--rebaseline needs --why"},
+		{"why without rebaseline", recordFirst, func(o *ratchet.RevisionOptions) { o.Why = "x" }, "--why is recorded with a --rebaseline, and there is none"},
+		{"check and rebaseline", recordFirst, func(o *ratchet.RevisionOptions) { o.Rebaseline, o.Why, o.Check = true, "x", true }, "--rebaseline moves the reference, which --check never does"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			r := newRepo(t)
@@ -317,19 +318,6 @@ func TestGoldenReferencePage(t *testing.T) {
 
 // runReference drives one revision ratchet run as the reference command
 // does, with compare for its paired run.
-func runReference(ctx context.Context, opts revision.Options, compare func(context.Context, baselines.Reference) (outcome.Outcome, error)) (revision.Outcome, error) {
-	v, err := revision.Open(opts)
-	if err != nil {
-		return revision.Outcome{}, err
-	}
-	defer v.Close()
-	o := v.Outcome()
-	if ref, run := v.Against(); run {
-		c, err := compare(ctx, ref)
-		if err != nil {
-			return o, err
-		}
-		o = v.Judge(c)
-	}
-	return v.Finish(o)
+func runReference(ctx context.Context, opts ratchet.RevisionOptions, compare func(context.Context, baselines.Reference) (outcome.Outcome, error)) (revision.Decision, error) {
+	return ratchet.RunRevision(ctx, opts, compare)
 }

@@ -262,7 +262,7 @@ func TestPairedTableFitsItsWidth(t *testing.T) {
 	}
 }
 
-// pairedNumber is a number of a paired run as paired.Run leaves it
+// pairedNumber is a number of a paired run as paired.JudgeRun leaves it
 // before its ratio and verdict: head's value judged by its own band, and
 // base's.
 func pairedNumber(sc, name, unit string, b band.Band, head, base float64) outcome.Number {

@@ -61,9 +61,9 @@ func markdownOutcome(t *testing.T, hover, scroll []float64, restyles float64, br
 			{Spec: band.Spec{Name: "relayouts | held", Unit: "relayouts/frame", Band: band.Count(0)}, Samples: []float64{0}},
 		}},
 	}
-	rt, err := ratchet.Open(ratchet.Options{Baselines: path, ReadOnly: true, Machine: markdownMachine})
+	stored, err := ratchet.Load(path, nil)
 	require.NoError(t, err)
-	o, err := rt.Judge(results)
+	o, err := ratchet.Judge(results, stored, ratchet.Scope{Machine: markdownMachine}, ratchet.Rule{})
 	require.NoError(t, err)
 	// The baselines file is a test's own; a golden file names it as a
 	// user's would be named.

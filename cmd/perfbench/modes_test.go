@@ -85,19 +85,32 @@ func plainVerdict(t *testing.T, base, head scenario.Result) band.Verdict {
 		Scenarios: []string{"s"}, Machine: baselines.Machine{CPU: "Test CPU", Cores: 2, OS: "linux", Arch: "amd64", Go: "go1.26.0"},
 		Toolchain: "instructions: test", Build: &debug.BuildInfo{}, Now: func() time.Time { return time.Date(2026, 9, 10, 8, 0, 0, 0, time.UTC) },
 	}
-	run := func(opts ratchet.Options, r scenario.Result) band.Verdict {
-		rt, err := ratchet.Open(opts)
-		require.NoError(t, err)
-		defer rt.Close()
-		o, err := rt.Judge([]scenario.Result{r})
-		require.NoError(t, err)
-		o, err = rt.Finish(o)
-		require.NoError(t, err)
-		return o.Scenarios[0].Numbers[0].BandVerdict
-	}
-	require.Equal(t, band.Unbaselined, run(opts, base))
-	opts.ReadOnly = true
-	return run(opts, head)
+	require.Equal(t, band.Unbaselined, recorded(t, opts, base).Scenarios[0].Numbers[0].BandVerdict)
+	return judgedOnly(t, opts, head).Scenarios[0].Numbers[0].BandVerdict
+}
+
+// recorded records r as perfbench perf does, once.
+func recorded(t *testing.T, opts ratchet.Options, r scenario.Result) outcome.Outcome {
+	t.Helper()
+	rt, err := ratchet.Open(opts)
+	require.NoError(t, err)
+	defer rt.Close()
+	o, err := ratchet.Judge([]scenario.Result{r}, rt.Stored(), rt.Scope(), rt.Rule())
+	require.NoError(t, err, "never the user's file's error")
+	o, err = rt.Finish(o, []scenario.Result{r})
+	require.NoError(t, err)
+	return o
+}
+
+// judgedOnly judges r against what opts' files hold as perfbench
+// scenarios does, opening nothing for writing.
+func judgedOnly(t *testing.T, opts ratchet.Options, r scenario.Result) outcome.Outcome {
+	t.Helper()
+	stored, err := ratchet.Load(opts.Baselines, opts.Scenarios)
+	require.NoError(t, err)
+	o, err := ratchet.Judge([]scenario.Result{r}, stored, ratchet.Scope{Machine: opts.Machine, Toolchain: opts.Toolchain}, ratchet.Rule{Scenarios: opts.Scenarios})
+	require.NoError(t, err, "never the user's file's error")
+	return o
 }
 
 // A child that reports a number in another unit than its declaration is
@@ -128,19 +141,8 @@ func TestAStrangeUnitIsTheScenariosFault(t *testing.T) {
 		Scenarios: []string{"test-fixed"}, Machine: baselines.Machine{CPU: "Test CPU", Cores: 2, OS: "linux", Arch: "amd64", Go: "go1.26.0"},
 		Build: &debug.BuildInfo{}, Now: func() time.Time { return time.Date(2026, 9, 10, 8, 0, 0, 0, time.UTC) },
 	}
-	judge := func(opts ratchet.Options, r scenario.Result) outcome.Scenario {
-		rt, err := ratchet.Open(opts)
-		require.NoError(t, err)
-		defer rt.Close()
-		o, err := rt.Judge([]scenario.Result{r})
-		require.NoError(t, err, "never the user's file's error")
-		o, err = rt.Finish(o)
-		require.NoError(t, err)
-		return o.Scenarios[0]
-	}
-	require.Empty(t, judge(opts, res("")).Broken)
-	opts.ReadOnly = true
-	got := judge(opts, res(strings.Repeat("ms/", 40)+"frame"))
+	require.Empty(t, recorded(t, opts, res("")).Scenarios[0].Broken)
+	got := judgedOnly(t, opts, res(strings.Repeat("ms/", 40)+"frame")).Scenarios[0]
 	assert.Equal(t, band.Broken, got.Verdict)
 	assert.Equal(t, `reported frame in "ms/ms/ms/ms/ms/ms/ms/ms/ms/ms/ms/ms/ms/m…", which its declaration measures in "µs/frame"`, got.Broken)
 }

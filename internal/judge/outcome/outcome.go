@@ -54,12 +54,22 @@ type Outcome struct {
 	// Where explains the instructions numbers that failed or moved, one
 	// each where both sides have a profile (where.go).
 	Where []Where
+	// Revision is what the revision ratchet did with its reference
+	// (perfbench reference), whose paired run the rest of the outcome
+	// is when Revision.Judged; nil in any other outcome.
+	Revision *Revision
 }
 
 // Failed reports whether the outcome fails the command: any number that
 // failed or broke, nothing judged at all by a run that judges, or an
-// unsure time when the run was told to fail on one.
+// unsure time when the run was told to fail on one; for the revision
+// ratchet, what it decided (Revision.Failed).
 func (o Outcome) Failed() bool {
+	if o.Revision != nil {
+		// perfbench reference fails when head fails against the
+		// reference, unless a --rebaseline moved it there.
+		return o.Revision.Failed
+	}
 	if o.Against == Nothing {
 		return o.Verdict == band.Broken
 	}

@@ -181,7 +181,7 @@ func TestRunStopsWhenTheLayoutsSetTheWidth(t *testing.T) {
 	head, heads := side(1.03, 0.97, 1.03, 0.99, 1.02)
 	base, bases := side(1, 1.0, 0.96, 1.03, 1.01)
 	var last Status
-	o, err := Run(context.Background(), []string{"0s/hover"}, Options{Head: head, HeadLayouts: heads, Base: base, BaseLayouts: bases,
+	o, err := Run(context.Background(), []string{"0s/hover"}, runOptions{Head: head, HeadLayouts: heads, Base: base, BaseLayouts: bases,
 		Pairs: 60, Budget: time.Minute, Tolerance: 0.03, Seed: 1, Progress: func(s Status) { last = s }})
 	require.NoError(t, err)
 	n := byScenario(o)["0s/hover"]
@@ -192,7 +192,7 @@ func TestRunStopsWhenTheLayoutsSetTheWidth(t *testing.T) {
 	assert.Greater(t, n.Ratio.Between.Var, n.Ratio.Between.Within)
 	assert.Contains(t, n.Note, "more builds would narrow it, not more pairs")
 
-	o, err = Run(context.Background(), []string{"0s/hover"}, Options{Head: testRunner(layout(1.03)), Base: testRunner(nil),
+	o, err = Run(context.Background(), []string{"0s/hover"}, runOptions{Head: testRunner(layout(1.03)), Base: testRunner(nil),
 		Pairs: 60, Budget: time.Minute, Tolerance: 0.03, Seed: 1, Progress: func(s Status) { last = s }})
 	require.NoError(t, err)
 	assert.Greater(t, byScenario(o)["0s/hover"].Ratio.Pairs, 60, "one build a side: more pairs narrow it")

@@ -26,7 +26,7 @@
 // # Builds
 //
 // The pairs may be spread over several builds of each side that differ
-// only in their function layout ([Options.HeadLayouts]). A layout moves
+// only in their function layout ([Options.HeadBuilds]). A layout moves
 // a time by a percent or two with no change to the code, so a time's
 // interval and test then treat each build as a random draw of layouts
 // ([stats.Spread]): the builds' spread, estimated from how the builds of
@@ -50,16 +50,13 @@
 package paired
 
 import (
-	"context"
 	"fmt"
 	"math"
-	"math/rand/v2"
 	"slices"
 	"time"
 
 	"github.com/perfbench/perfbench/band"
 	"github.com/perfbench/perfbench/internal/judge/outcome"
-	"github.com/perfbench/perfbench/internal/measure/runner"
 	"github.com/perfbench/perfbench/scenario"
 )
 
@@ -104,20 +101,20 @@ const Tolerance = 0.03
 // 2·(3%)²/(0.46%)² ≈ 85 builds a side at hover-storm's spread.
 const DefaultLayouts = 4
 
-// Options configures Run. The zero Options, with Head and Base set, runs
-// DefaultPairs pairs a scenario and looks once.
+// Options configures a paired run ([NewSchedule], [JudgeRun]). The zero
+// Options runs DefaultPairs pairs a scenario on one build a side and
+// looks once.
 type Options struct {
-	// Head and Base run one process of a scenario of their build each.
-	Head, Base *runner.Runner
-	// HeadLayouts and BaseLayouts, when set, are further builds of the
-	// same two revisions whose linker laid the functions out otherwise
-	// (go build -ldflags=-randlayout=SEED). A scenario's pairs are
-	// spread over them in turn, pair k running build k mod n of each
-	// side (n = 1 + the longer list; a shorter list repeats), so an
+	// HeadBuilds and BaseBuilds are how many builds of each side the
+	// pairs are spread over: the side's first build and further builds of
+	// the same revision whose linker laid the functions out otherwise (go
+	// build -ldflags=-randlayout=SEED); zero is one. A scenario's pairs
+	// are spread over them in turn, pair k running build k mod n of each
+	// side (n the larger count; a side with fewer repeats), so an
 	// accident of one build's layout, which moves a time by a few percent
 	// with no change to the code it runs, is one share of the pairs
 	// instead of the verdict.
-	HeadLayouts, BaseLayouts []*runner.Runner
+	HeadBuilds, BaseBuilds int
 	// Seed seeds the order of the two processes within each pair (a coin
 	// flip per pair), so neither build runs in the other's wake more than
 	// by chance; zero draws a seed.
@@ -138,16 +135,9 @@ type Options struct {
 	// slowdown, and a gate that failed on it would fail whatever the
 	// machine's noise hid.
 	FailUnsure bool
-	// HeadCounted and BaseCounted, when set, are each side's instructions,
-	// counted beforehand in processes of their own (runner.Runner with
-	// Instructions, one a side: a count is exact): they join each pooled
-	// result as numbers (runner.WithInstructions), judged exactly, head
-	// over base, against their band's tolerance.
-	HeadCounted, BaseCounted []scenario.Result
-
 	// Progress, if set, is told where the run stands after every pair
 	// and after every round's looks ([Status]), so a front end can show
-	// it; it runs on the run's goroutine, between processes.
+	// it; it runs on the measuring loop's goroutine, between processes.
 	Progress func(Status)
 }
 
@@ -255,132 +245,21 @@ func schedule(first int, budget time.Duration) []int {
 	return looks
 }
 
-// Run runs every named scenario in pairs of processes, head and base in
-// an order drawn for each pair (so neither build always runs in the
-// other's wake), round by round across
-// the scenarios, looking at each scenario's times on the schedule the
-// package doc describes, and judges every number. An error is for runs
-// that could not be compared at all: a runner that cannot start, a
-// cancelled ctx, a base whose clock differs (*ClockError).
-func Run(ctx context.Context, names []string, opts Options) (outcome.Outcome, error) {
-	first := opts.Pairs
-	if first <= 0 {
-		first = DefaultPairs
-	}
-	tol := opts.Tolerance
-	if tol == 0 {
-		tol = Tolerance
-	}
-	heads := append([]*runner.Runner{opts.Head}, opts.HeadLayouts...)
-	bases := append([]*runner.Runner{opts.Base}, opts.BaseLayouts...)
-	builds := max(len(heads), len(bases))
-	seed := opts.Seed
-	if seed == 0 {
-		seed = rand.Uint64()
-	}
-	coin := rand.New(rand.NewPCG(seed, 0x9e3779b97f4a7c15))
-	looks := schedule(first, opts.Budget)
-	p := plan{tol: tol, looks: len(looks), heads: len(heads), bases: len(bases), spread: builds}
-	head := make([][]scenario.Result, len(names))
-	base := make([][]scenario.Result, len(names))
-	spent := make([]time.Duration, len(names))
-	look := make([]int, len(names)) // the index in looks of each scenario's next look
-	done := make([]bool, len(names))
-	start := time.Now()
-	status := func(ran int, looked []bool, stops []Stop) {
-		if opts.Progress == nil {
-			return
-		}
-		st := Status{Ran: ran, Looks: looks, Budget: opts.Budget, Elapsed: time.Since(start)}
-		for i, name := range names {
-			sc := ScenarioStatus{Name: name, Pairs: min(len(head[i]), len(base[i])), Spent: spent[i], Look: look[i], Done: done[i]}
-			if looked != nil {
-				sc.Looked, sc.Stop = looked[i], stops[i]
-			}
-			st.Scenarios = append(st.Scenarios, sc)
-		}
-		opts.Progress(st)
-	}
-	for round := 0; ; round++ {
-		var ran []int
-		for i, name := range names {
-			if done[i] {
-				continue
-			}
-			ran = append(ran, i)
-			sides := []struct {
-				r   *runner.Runner
-				out *[]scenario.Result
-			}{{heads[round%builds%len(heads)], &head[i]}, {bases[round%builds%len(bases)], &base[i]}}
-			if coin.IntN(2) == 1 {
-				slices.Reverse(sides)
-			}
-			began := time.Now()
-			for _, side := range sides {
-				res, err := side.r.Once(ctx, name)
-				if err != nil {
-					return outcome.Outcome{}, err
-				}
-				*side.out = append(*side.out, res)
-			}
-			spent[i] += time.Since(began)
-			status(i, nil, nil)
-		}
-		if round == 0 {
-			// Every scenario has run once: the suite's times are counted
-			// for the looks; the final judgement counts them again.
-			p.times = countTimes(head)
-		}
-		looked, stops := make([]bool, len(names)), make([]Stop, len(names))
-		for _, i := range ran {
-			n := round + 1
-			if broke(head[i]) || broke(base[i]) {
-				done[i], looked[i], stops[i] = true, true, Broke
-				continue
-			}
-			if n < looks[look[i]] && (n < first || spent[i] < opts.Budget) {
-				// Not yet at the next look, and the budget still allows it.
-				continue
-			}
-			looked[i] = true
-			left := unsettled(p, names[i], head[i], base[i])
-			switch {
-			case len(left) == 0:
-				done[i], stops[i] = true, Settled
-			case look[i] == len(looks)-1:
-				done[i], stops[i] = true, LastLook
-			case spent[i] >= opts.Budget:
-				done[i], stops[i] = true, BudgetSpent
-			case !slices.ContainsFunc(left, func(n outcome.Number) bool { return !p.bound(n) }):
-				done[i], stops[i] = true, LayoutsSet
-			default:
-				look[i]++
-			}
-		}
-		if len(ran) == 0 {
-			break
-		}
-		if slices.Contains(looked, true) {
-			status(-1, looked, stops)
-		}
-	}
-	pairing := outcome.Pairing{Tolerance: tol, Alpha: Alpha, Looks: p.looks, FailUnsure: opts.FailUnsure, Builds: builds, Seed: seed}
-	return judgeRun(names, head, base, opts, p, pairing)
-}
-
-// judgeRun judges the pairs each named scenario ran, head's results and
-// base's, pooled a side with the instructions each side counted: the
-// suite's times together, across the scenarios, so its numbers are one
-// list while plan.decide judges them, and each scenario's its own run of
-// that list.
-func judgeRun(names []string, head, base [][]scenario.Result, opts Options, p plan, pairing outcome.Pairing) (outcome.Outcome, error) {
+// JudgeRun judges what the pairs of sc's scenarios measured: head and
+// base, each scenario's processes of one side pooled (runner.Pool) with
+// the instructions that side counted, in the order sc names them. The
+// suite's times are judged together, across the scenarios, so its
+// numbers are one list while plan.decide judges them, and each
+// scenario's its own run of that list. An error is for runs that cannot
+// be compared at all: a base whose clock differs (*ClockError).
+func JudgeRun(sc *Schedule, head, base []scenario.Result) (outcome.Outcome, error) {
+	p := sc.plan
+	pairing := outcome.Pairing{Tolerance: p.tol, Alpha: Alpha, Looks: p.looks, FailUnsure: sc.opts.FailUnsure, Builds: p.spread, Seed: sc.seed}
 	o := outcome.Outcome{Against: outcome.Base, Pairing: pairing}
 	var numbers []outcome.Number
 	var ends []int
-	for i, name := range names {
-		h, b := runner.Pool(head[i]), runner.Pool(base[i])
-		h = runner.WithInstructions([]scenario.Result{h}, opts.HeadCounted)[0]
-		b = runner.WithInstructions([]scenario.Result{b}, opts.BaseCounted)[0]
+	for i, name := range sc.names {
+		h, b := head[i], base[i]
 		if h.Broken == "" && b.Broken == "" && h.Clock != b.Clock {
 			return outcome.Outcome{}, &ClockError{Head: h.Clock, Base: b.Clock}
 		}
@@ -403,16 +282,16 @@ func judgeRun(names []string, head, base [][]scenario.Result, opts Options, p pl
 	}
 	o.Times = p.times
 	p.decide(numbers)
-	verdicts := make([]band.Verdict, 0, len(names))
+	verdicts := make([]band.Verdict, 0, len(sc.names))
 	from := 0
 	for i := range o.Scenarios {
-		sc := &o.Scenarios[i]
-		if sc.Broken == "" {
-			sc.Numbers = numbers[from:ends[i]:ends[i]]
-			sc.Verdict = worst(sc.Numbers)
+		s := &o.Scenarios[i]
+		if s.Broken == "" {
+			s.Numbers = numbers[from:ends[i]:ends[i]]
+			s.Verdict = worst(s.Numbers)
 		}
 		from = ends[i]
-		verdicts = append(verdicts, sc.Verdict)
+		verdicts = append(verdicts, s.Verdict)
 	}
 	o.Verdict = band.Worst(verdicts...)
 	return o, nil
@@ -425,44 +304,6 @@ func worst(ns []outcome.Number) band.Verdict {
 		verdicts[i] = n.Verdict
 	}
 	return band.Worst(verdicts...)
-}
-
-// countTimes counts the time numbers of the first result of each
-// scenario that has one.
-func countTimes(results [][]scenario.Result) int {
-	n := 0
-	for _, rs := range results {
-		if len(rs) == 0 {
-			continue
-		}
-		for _, m := range rs[0].Numbers {
-			if m.Band.Kind.Estimated() {
-				n++
-			}
-		}
-	}
-	return n
-}
-
-// unsettled returns the times of a scenario the pairs so far leave
-// unsure (not plan.settled); none for a scenario with no time, or one
-// that broke.
-func unsettled(p plan, name string, head, base []scenario.Result) []outcome.Number {
-	h, b := runner.Pool(head), runner.Pool(base)
-	if h.Broken != "" || b.Broken != "" {
-		return nil
-	}
-	var out []outcome.Number
-	for _, n := range compare(name, h, b, p) {
-		if measured(n) && !p.settled(n) {
-			out = append(out, n)
-		}
-	}
-	return out
-}
-
-func broke(rs []scenario.Result) bool {
-	return len(rs) > 0 && rs[len(rs)-1].Broken != ""
 }
 
 // Judge compares one scenario's pooled head and base results, number by

@@ -365,12 +365,12 @@ func TestRunLooksAgainWhileUnsure(t *testing.T) {
 		return 1
 	}
 	names := []string{"0s/same", "0s/close", "100ms/close"}
-	o, err := Run(context.Background(), names, Options{Head: testRunner(slower), Base: testRunner(nil), Pairs: 8})
+	o, err := Run(context.Background(), names, runOptions{Head: testRunner(slower), Base: testRunner(nil), Pairs: 8})
 	require.NoError(t, err)
 	assert.Equal(t, map[string]int{"0s/same": 8, "0s/close": 8, "100ms/close": 8}, pairsOf(o), "no budget: exactly Pairs")
 	assert.Equal(t, 1, o.Looks)
 
-	o, err = Run(context.Background(), names, Options{Head: testRunner(slower), Base: testRunner(nil), Pairs: 8, Budget: 2 * time.Second})
+	o, err = Run(context.Background(), names, runOptions{Head: testRunner(slower), Base: testRunner(nil), Pairs: 8, Budget: 2 * time.Second})
 	require.NoError(t, err)
 	got := pairsOf(o)
 	assert.Equal(t, 6, o.Looks, "8, 16, 32, 64, 128 and 200 pairs")
@@ -400,12 +400,12 @@ func TestRunFails(t *testing.T) {
 	slower := func(name string) float64 {
 		return map[string]float64{"0s/slow": 1.2, "0s/close": 1.03}[name]
 	}
-	o, err := Run(context.Background(), []string{"0s/slow"}, Options{Head: testRunner(slower), Base: testRunner(nil), Pairs: 10})
+	o, err := Run(context.Background(), []string{"0s/slow"}, runOptions{Head: testRunner(slower), Base: testRunner(nil), Pairs: 10})
 	require.NoError(t, err)
 	assert.Equal(t, band.Fail, o.Verdict)
 	assert.True(t, o.Failed())
 
-	o, err = Run(context.Background(), []string{"0s/close"}, Options{Head: testRunner(slower), Base: testRunner(nil), Pairs: 10, FailUnsure: true})
+	o, err = Run(context.Background(), []string{"0s/close"}, runOptions{Head: testRunner(slower), Base: testRunner(nil), Pairs: 10, FailUnsure: true})
 	require.NoError(t, err)
 	assert.Equal(t, band.Unsure, o.Verdict)
 	assert.True(t, o.Failed(), "--fail-unsure")
@@ -432,7 +432,7 @@ func TestRunSpreadsPairsOverLayouts(t *testing.T) {
 	counts := make([]int, 5)
 	heads := []*runner.Runner{counting(testRunner(nil), &counts[0], &mu), counting(testRunner(nil), &counts[1], &mu), counting(testRunner(nil), &counts[2], &mu)}
 	bases := []*runner.Runner{counting(testRunner(nil), &counts[3], &mu), counting(testRunner(nil), &counts[4], &mu)}
-	o, err := Run(context.Background(), []string{"0s/a", "0s/b"}, Options{Head: heads[0], HeadLayouts: heads[1:],
+	o, err := Run(context.Background(), []string{"0s/a", "0s/b"}, runOptions{Head: heads[0], HeadLayouts: heads[1:],
 		Base: bases[0], BaseLayouts: bases[1:], Pairs: 12, Seed: 7})
 	require.NoError(t, err)
 	assert.Equal(t, 3, o.Builds)
@@ -459,7 +459,7 @@ func TestRunDrawsTheOrderWithinEachPair(t *testing.T) {
 		}
 		return r
 	}
-	_, err := Run(context.Background(), []string{"0s/a"}, Options{Head: tag("h"), Base: tag("b"), Pairs: 200, Seed: 3})
+	_, err := Run(context.Background(), []string{"0s/a"}, runOptions{Head: tag("h"), Base: tag("b"), Pairs: 200, Seed: 3})
 	require.NoError(t, err)
 	require.Len(t, order, 400)
 	headFirst, alternate := 0, 0
@@ -489,7 +489,7 @@ func TestRunTellsProgress(t *testing.T) {
 	names := []string{"0s/same", "50ms/close"}
 	// A fixed seed: the order within each pair, and so every sample the
 	// runners draw, is the same every run.
-	o, err := Run(context.Background(), names, Options{Head: testRunner(slower), Base: testRunner(nil), Pairs: 8, Budget: 300 * time.Millisecond, Seed: 5,
+	o, err := Run(context.Background(), names, runOptions{Head: testRunner(slower), Base: testRunner(nil), Pairs: 8, Budget: 300 * time.Millisecond, Seed: 5,
 		Progress: func(s Status) { got = append(got, s) }})
 	require.NoError(t, err)
 	assert.Equal(t, map[string]int{"0s/same": 8, "50ms/close": 8}, pairsOf(o))

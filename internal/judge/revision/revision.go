@@ -1,25 +1,21 @@
-// Package revision is the revision ratchet behind perfbench reference: one
-// reference revision for the whole baselines file, which main's CI judges
-// head against in a paired run built on the same machine, and which moves
-// to head only when head is significantly faster on a time, measurably
-// slower on none and unsure on none, or when asked with a
-// reason. A move is appended to the baselines file and the reference page
-// regenerated, as one write group.
+// Package revision judges for the revision ratchet behind perfbench
+// reference: one reference revision for the whole baselines file, which
+// main's CI judges head against in a paired run built on the same
+// machine, and which moves to head only when head is significantly
+// faster on a time, measurably slower on none and unsure on none, or when
+// asked with a reason. [Judge] is a function of the paired run's outcome;
+// package ratchet opens the baselines file and records a move
+// (ratchet.OpenRevision).
 package revision
 
 import (
-	"bytes"
 	"fmt"
-	"path/filepath"
-	"strconv"
 	"strings"
 	"time"
 
 	"github.com/perfbench/perfbench/band"
 	"github.com/perfbench/perfbench/internal/judge/outcome"
 	"github.com/perfbench/perfbench/internal/keep/baselines"
-	"github.com/perfbench/perfbench/internal/keep/writegroup"
-	"github.com/perfbench/perfbench/internal/publish/perfdocs"
 )
 
 // compared is what the revision ratchet reads of the outcome of a paired
@@ -111,185 +107,108 @@ func advance(c compared) (faster []baselines.Ratio, stays string) {
 	return faster, ""
 }
 
-// Options configures Open. Head is required.
-type Options struct {
-	// Baselines is the baselines file that names the reference; ""
-	// means baselines.DefaultFile.
-	Baselines string
-	// Page is the generated page listing the reference and its moves;
-	// "" means perfdocs.DefaultReferencePage.
-	Page string
-	// Head is the commit head was built from (the reference's candidate).
-	Head string
-	// Rebaseline moves the reference to head whatever the verdict, but
-	// for a broken run; Why says why, and is required with it.
-	Rebaseline bool
-	Why        string
-	// Check judges and writes nothing: no lock, no recovery, no move.
-	Check bool
-	// Now stamps a move; nil means time.Now.
-	Now func() time.Time
-
-	disk writegroup.Disk
-}
-
-// Outcome is what a revision ratchet run did.
-type Outcome struct {
+// Decision is what a revision ratchet run decided, in the baselines
+// file's terms, so that package ratchet can record the move: the command
+// reports it as part of an outcome.Outcome ([Result]).
+type Decision struct {
 	// Reference is the reference head was judged against (the current
 	// one before any move).
-	Reference baselines.Reference `json:"reference"`
+	Reference baselines.Reference
 	// Head is head's commit.
-	Head string `json:"head"`
+	Head string
 	// Judged says a paired run was made; false when head is the
 	// reference, or the first reference was recorded.
-	Judged bool `json:"judged"`
+	Judged bool
 	// Failed says head fails against the reference beyond the tolerance
 	// (or broke): the command fails, unless Rebaseline moved it.
-	Failed bool `json:"failed"`
+	Failed bool
 	// Moved is the new reference when the reference moved (or, with
 	// Check, would have moved); nil when it stays.
-	Moved *baselines.Reference `json:"moved,omitempty"`
+	Moved *baselines.Reference
 	// Stays says why the reference stays, when it does.
-	Stays string `json:"stays,omitempty"`
+	Stays string
 	// Written says the baselines file and page were written.
-	Written bool `json:"written"`
+	Written bool
 	// Recovered is what the run did first to finish an interrupted write.
-	Recovered []string `json:"recovered,omitempty"`
+	Recovered []string
 }
 
-// Ratchet is one run of the revision ratchet, in steps the command
-// drives with values: [Open] checks the options, takes the
-// baselines' lock (unless Check), finishes an interrupted write and reads
-// the reference from the baselines file; where head is not the reference
-// ([Ratchet.Against]), the command judges head against it (a paired run
-// of the two, built on this machine) and hands what it found to
-// [Ratchet.Judge], which moves the reference to head when head is
-// significantly faster (see advance) or Rebaseline asks; [Ratchet.Finish]
-// writes the baselines file and the page as one group (package
-// writegroup). A file with no reference is an input error unless Rebaseline,
-// which records head as the first reference without a run. Bad input is
-// an [*writegroup.InputError] and leaves every file byte-identical. Close releases
-// the lock.
-type Ratchet struct {
-	opts   Options
-	store  *baselines.Store
-	page   []byte
-	unlock func()
-	// first is the outcome before any paired run: the reference, or the
-	// first one recorded, or that head is the reference.
-	first Outcome
-	now   time.Time
+// Result is the reference command's outcome: run, the paired run of head
+// against the reference (nil where none was made), with what became of
+// the reference (outcome.Revision).
+func Result(d Decision, run *outcome.Outcome) outcome.Outcome {
+	var o outcome.Outcome
+	if run != nil {
+		o = *run
+	}
+	o.Revision = &outcome.Revision{Reference: reference(d.Reference), Head: d.Head, Judged: d.Judged, Failed: d.Failed,
+		Stays: d.Stays, Written: d.Written, Recovered: d.Recovered}
+	if d.Moved != nil {
+		moved := reference(*d.Moved)
+		o.Revision.Moved = &moved
+	}
+	return o
 }
 
-// Open starts a revision ratchet run (see [Ratchet]).
-func Open(opts Options) (*Ratchet, error) {
-	if opts.Baselines == "" {
-		opts.Baselines = baselines.DefaultFile
+// reference is a reference revision as an outcome tells it.
+func reference(r baselines.Reference) outcome.Reference {
+	out := outcome.Reference{Commit: r.Commit, Set: r.Set, Kind: r.Kind.String(), Why: r.Why}
+	for _, q := range r.Ratios {
+		out.Ratios = append(out.Ratios, outcome.ReferenceRatio{Scenario: q.Scenario, Number: q.Number, Ratio: q.Ratio, Lo: q.Lo, Hi: q.Hi, Pairs: q.Pairs})
 	}
-	if opts.Page == "" {
-		opts.Page = perfdocs.DefaultReferencePage
-	}
-	if opts.Now == nil {
-		opts.Now = time.Now
-	}
-	if opts.disk == nil {
-		opts.disk = writegroup.OS{}
-	}
+	return out
+}
+
+// Rule is how the revision ratchet judges head: its commit, whether it
+// moves the reference whatever the verdict (Rebaseline, for a reason
+// Why), and the time a move is stamped with.
+type Rule struct {
+	Head       string
+	Rebaseline bool
+	Why        string
+	Now        time.Time
+}
+
+// Before is the decision before any paired run, from the reference the
+// baselines file names (nil: none): head is the reference, or a
+// Rebaseline records head as the first one, or head is to be judged
+// against ref ([Decision.Against]). A file with no reference and no
+// Rebaseline is the caller's to refuse.
+func Before(ref *baselines.Reference, rule Rule) Decision {
+	o := Decision{Head: rule.Head}
 	switch {
-	case baselines.CheckCommit("head", opts.Head) != nil:
-		panic("revision: Open with head " + fmt.Sprintf("%q", opts.Head) + ", which is not a commit name (baselines.CheckCommit first)")
-	case opts.Rebaseline && opts.Check:
-		return nil, &writegroup.InputError{Msg: "--rebaseline moves the reference, which --check never does; drop one of them"}
-	case opts.Rebaseline && strings.TrimSpace(opts.Why) == "":
-		return nil, &writegroup.InputError{Msg: "--rebaseline needs --why \"…\": say why head is the right reference; it is recorded with the move and shown on the page"}
-	case !opts.Rebaseline && strings.TrimSpace(opts.Why) != "":
-		return nil, &writegroup.InputError{Msg: "--why is recorded with a --rebaseline, and there is none; add --rebaseline, or drop --why"}
-	}
-	v := &Ratchet{opts: opts}
-	o := Outcome{Head: opts.Head}
-	if !opts.Check {
-		if err := writegroup.CheckDir(opts.Baselines, "--baselines"); err != nil {
-			return nil, err
-		}
-		unlock, err := writegroup.Lock(opts.Baselines)
-		if err != nil {
-			return nil, err
-		}
-		v.unlock = unlock
-		if o.Recovered, err = writegroup.Recover(opts.disk, opts.Baselines, []string{opts.Page}, "", ""); err != nil {
-			v.Close()
-			return nil, err
-		}
-	}
-	var err error
-	if v.store, err = baselines.Load(opts.Baselines); err != nil {
-		v.Close()
-		return nil, err
-	}
-	if v.page, err = perfdocs.ReadPage(opts.Page); err != nil {
-		v.Close()
-		return nil, err
-	}
-	v.now = opts.Now().UTC().Truncate(time.Second)
-	ref, ok := v.store.Reference()
-	switch {
-	case !ok && !opts.Rebaseline:
-		v.Close()
-		return nil, &writegroup.InputError{File: opts.Baselines, Msg: "names no reference revision; record one with perfbench perf (the commit it measures) or perfbench reference --rebaseline --why \"the first reference\""}
-	case !ok:
-		o.Moved = &baselines.Reference{Commit: opts.Head, Set: v.now, Kind: baselines.RefRebaselined, Why: opts.Why}
-	case baselines.SameCommit(ref.Commit, opts.Head):
-		o.Reference, o.Stays = ref, "head is the reference"
+	case ref == nil:
+		o.Moved = &baselines.Reference{Commit: rule.Head, Set: rule.Now, Kind: baselines.RefRebaselined, Why: rule.Why}
+	case baselines.SameCommit(ref.Commit, rule.Head):
+		o.Reference, o.Stays = *ref, "head is the reference"
 	default:
-		o.Reference = ref
+		o.Reference = *ref
 	}
-	v.first = o
-	return v, nil
-}
-
-// Close releases the baselines' lock, if the run holds it.
-func (v *Ratchet) Close() {
-	if v.unlock != nil {
-		v.unlock()
-		v.unlock = nil
-	}
+	return o
 }
 
 // Against returns the reference head is to be judged against, and false
 // when no paired run is needed: head is the reference, or the first
-// reference is recorded. Its outcome is then [Ratchet.Outcome].
-func (v *Ratchet) Against() (baselines.Reference, bool) {
-	return v.first.Reference, v.first.Moved == nil && v.first.Stays == ""
+// reference is recorded.
+func (o Decision) Against() (baselines.Reference, bool) {
+	return o.Reference, o.Moved == nil && o.Stays == ""
 }
 
-// Name is how a message names the reference, which no flag gave: by the
-// baselines file and the line that hold it ("the reference revision
-// 0123456789ab in perf/baselines.yaml:3").
-func (v *Ratchet) Name() string {
-	name := "the reference revision " + baselines.Short(v.first.Reference.Commit) + " in " + v.opts.Baselines
-	if line := v.store.ReferenceLine(); line > 0 {
-		name += ":" + strconv.Itoa(line)
-	}
-	return name
-}
-
-// Outcome is the run's outcome before any paired run, for Finish where
-// [Ratchet.Against] finds no reference to judge against.
-func (v *Ratchet) Outcome() Outcome { return v.first }
-
-// Judge decides what the outcome of head's paired run against the
-// reference, run, does to the reference.
-func (v *Ratchet) Judge(run outcome.Outcome) Outcome {
+// Judge decides what run, the outcome of head's paired run against the
+// reference of before, does to the reference: it moves to head when head
+// is significantly faster (see advance) or rule.Rebaseline asks. It is a
+// function of what it is given; recording a move is the caller's.
+func Judge(before Decision, run outcome.Outcome, rule Rule) Decision {
 	c := read(run)
-	o, ref := v.first, v.first.Reference
+	o, ref := before, before.Reference
 	o.Judged = true
 	o.Failed = c.failed || c.broken
 	faster, stays := advance(c)
 	switch {
-	case v.opts.Rebaseline && c.broken:
+	case rule.Rebaseline && c.broken:
 		o.Stays = "a broken run measured nothing to rebaseline on: " + strings.Join(c.failures, "; ")
-	case v.opts.Rebaseline:
-		o.Moved = &baselines.Reference{Commit: v.opts.Head, Set: v.now, Kind: baselines.RefRebaselined, Why: v.opts.Why, Ratios: ratios(c)}
+	case rule.Rebaseline:
+		o.Moved = &baselines.Reference{Commit: rule.Head, Set: rule.Now, Kind: baselines.RefRebaselined, Why: rule.Why, Ratios: ratios(c)}
 		o.Failed = false
 	case stays != "":
 		o.Stays = stays
@@ -298,35 +217,10 @@ func (v *Ratchet) Judge(run outcome.Outcome) Outcome {
 		for i, q := range faster {
 			parts[i] = q.String()
 		}
-		o.Moved = &baselines.Reference{Commit: v.opts.Head, Set: v.now, Kind: baselines.RefFaster, Ratios: ratios(c),
+		o.Moved = &baselines.Reference{Commit: rule.Head, Set: rule.Now, Kind: baselines.RefFaster, Ratios: ratios(c),
 			Why: "significantly faster than " + baselines.Short(ref.Commit) + ": " + strings.Join(parts, ", ")}
 	}
 	return o
-}
-
-// Finish writes the move o decided, if any and unless Check: the
-// baselines file and the page, as one group.
-func (v *Ratchet) Finish(o Outcome) (Outcome, error) {
-	opts, store := v.opts, v.store
-	if opts.Check || o.Moved == nil {
-		return o, nil
-	}
-	if last, ok := store.Reference(); ok && o.Moved.Set.Before(last.Set) {
-		o.Moved.Set = last.Set // a clock set back must not make the file unreadable
-	}
-	store.AddReference(*o.Moved)
-	group := []writegroup.Member{{Path: opts.Baselines, Data: store.Marshal()}}
-	if want := perfdocs.ReferencePage(store.References(), filepath.Base(opts.Baselines)); !bytes.Equal(v.page, want) {
-		if err := opts.disk.MkdirAll(filepath.Dir(opts.Page), 0o755); err != nil {
-			return o, writegroup.WriteError(opts.Page, err)
-		}
-		group = append(group, writegroup.Member{Path: opts.Page, Data: want})
-	}
-	if err := writegroup.Write(opts.disk, opts.Baselines, group...); err != nil {
-		return o, err
-	}
-	o.Written = true
-	return o, nil
 }
 
 // ratios are the finite ratios of a run's times, for the move's record.

@@ -112,6 +112,11 @@ type Runner struct {
 	// and Stderr. Tests use it to make the test binary the child; a
 	// paired run, to run another build's.
 	Command func(name string) *exec.Cmd
+	// Env, when set, is every child's environment where Command sets
+	// none; nil means this process's. A paired run pins its children to
+	// one CPU there (package affinity), leaving its own environment as
+	// it is.
+	Env []string
 	// Renderer, when set, is passed to every child as --renderer: the
 	// renderer its subject draws with (scenario.Options.Renderer).
 	Renderer string
@@ -476,14 +481,20 @@ func TracePath(path, name string) string {
 }
 
 func (r *Runner) command(name string) (*exec.Cmd, error) {
+	var cmd *exec.Cmd
 	if r.Command != nil {
-		return r.Command(name), nil
+		cmd = r.Command(name)
+	} else {
+		exe, err := os.Executable()
+		if err != nil {
+			return nil, fmt.Errorf("runner: cannot find this binary to run %s in: %w", name, err)
+		}
+		cmd = exec.Command(exe, ChildCommand, name)
 	}
-	exe, err := os.Executable()
-	if err != nil {
-		return nil, fmt.Errorf("runner: cannot find this binary to run %s in: %w", name, err)
+	if cmd.Env == nil && r.Env != nil {
+		cmd.Env = slices.Clone(r.Env)
 	}
-	return exec.Command(exe, ChildCommand, name), nil
+	return cmd, nil
 }
 
 // one runs one scenario's process and reads its result.

@@ -279,11 +279,9 @@ func TestMisbehavingChildrenAreBroken(t *testing.T) {
 			}
 			assert.NotContains(t, res.Broken, "\n", "a broken reason is one line")
 
-			rt, err := ratchet.Open(ratchet.Options{
-				Baselines: t.TempDir() + "/baselines.yaml", ReadOnly: true, Scenarios: []string{name},
-			})
+			stored, err := ratchet.Load(t.TempDir()+"/baselines.yaml", []string{name})
 			require.NoError(t, err)
-			o, err := rt.Judge(results)
+			o, err := ratchet.Judge(results, stored, ratchet.Scope{}, ratchet.Rule{Scenarios: []string{name}})
 			require.NoError(t, err)
 			assert.Equal(t, band.Broken, o.Verdict)
 			assert.True(t, o.Failed())

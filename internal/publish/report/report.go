@@ -89,6 +89,9 @@ func (r *Report) Write(w, errw io.Writer, f Format) error {
 	if !r.Supports(f) {
 		panic(fmt.Sprintf("report: a %s report has no %s form", r.kind(), f))
 	}
+	if r.Outcome.Revision != nil {
+		return r.writeReference(w, errw, f)
+	}
 	o := r.Outcome
 	switch f {
 	case JSON:
@@ -136,6 +139,9 @@ func (r *Report) writeTable(w io.Writer) error {
 // report a table and JSON; a judged or paired run Markdown; a judged run
 // the benchmark format.
 func (r *Report) Supports(f Format) bool {
+	if r.Outcome.Revision != nil {
+		return f == Table || f == Markdown || f == JSON
+	}
 	switch f {
 	case Table, JSON:
 		return true
@@ -150,6 +156,9 @@ func (r *Report) Supports(f Format) bool {
 // kind is the JSON header's name for what the outcome was judged
 // against.
 func (r *Report) kind() string {
+	if r.Outcome.Revision != nil {
+		return "reference"
+	}
 	switch r.Outcome.Against {
 	case outcome.Base:
 		return "paired"

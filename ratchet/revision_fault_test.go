@@ -1,8 +1,7 @@
-package revision
+package ratchet
 
 import (
 	"context"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"slices"
@@ -13,6 +12,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/perfbench/perfbench/band"
 	"github.com/perfbench/perfbench/internal/judge/outcome"
 	"github.com/perfbench/perfbench/internal/keep/baselines"
 	"github.com/perfbench/perfbench/internal/keep/writegroup"
@@ -32,9 +32,9 @@ func TestAReferenceMoveIsWholeOrNotAtAll(t *testing.T) {
 	same := func(context.Context, baselines.Reference) (outcome.Outcome, error) {
 		return pairedTime("hover-storm", 1, 0.99, 1.01, 60, outcome.Same), nil
 	}
-	setup := func(t *testing.T) (faultRepo, Options) {
+	setup := func(t *testing.T) (faultRepo, RevisionOptions) {
 		r := faultRepo(t.TempDir())
-		opts := Options{Baselines: filepath.Join(string(r), "perf", "baselines.yaml"), Page: filepath.Join(string(r), "docs", "perf", "reference.md"),
+		opts := RevisionOptions{Baselines: filepath.Join(string(r), "perf", "baselines.yaml"), Page: filepath.Join(string(r), "docs", "perf", "reference.md"),
 			Head: refB, Now: func() time.Time { return day }}
 		require.NoError(t, os.MkdirAll(filepath.Dir(opts.Baselines), 0o755))
 		s := &baselines.Store{}
@@ -44,7 +44,7 @@ func TestAReferenceMoveIsWholeOrNotAtAll(t *testing.T) {
 	}
 	// What a move that nothing disturbs leaves.
 	r, opts := setup(t)
-	_, err := RunReference(context.Background(), opts, faster)
+	_, err := RunRevision(context.Background(), opts, faster)
 	require.NoError(t, err)
 	moved := r.files(t)
 	require.Contains(t, moved["perf/baselines.yaml"], "commit: "+refB)
@@ -55,7 +55,7 @@ func TestAReferenceMoveIsWholeOrNotAtAll(t *testing.T) {
 			old := r.files(t)
 			d := &writegrouptest.Disk{At: at, Fault: f}
 			opts.disk = d
-			_, err := RunReference(context.Background(), opts, faster)
+			_, err := RunRevision(context.Background(), opts, faster)
 			if at >= len(d.Ops) {
 				require.NoError(t, err)
 				break // every operation of the move has failed once
@@ -67,7 +67,7 @@ func TestAReferenceMoveIsWholeOrNotAtAll(t *testing.T) {
 			// finishes or discards the interrupted group first.
 			recover := opts
 			recover.disk, recover.Head = nil, refC
-			_, err = RunReference(context.Background(), recover, same)
+			_, err = RunRevision(context.Background(), recover, same)
 			require.NoError(t, err)
 			got := r.files(t)
 			if got["perf/baselines.yaml"] == old["perf/baselines.yaml"] {
@@ -93,8 +93,8 @@ func TestAReferenceMoveWaitsForNoOne(t *testing.T) {
 	unlock, err := writegroup.Lock(file)
 	require.NoError(t, err)
 	defer unlock()
-	opts := Options{Baselines: file, Page: filepath.Join(string(r), "reference.md"), Head: "bbbbbbbbbbbb"}
-	_, err = RunReference(context.Background(), opts, func(context.Context, baselines.Reference) (outcome.Outcome, error) {
+	opts := RevisionOptions{Baselines: file, Page: filepath.Join(string(r), "reference.md"), Head: "bbbbbbbbbbbb"}
+	_, err = RunRevision(context.Background(), opts, func(context.Context, baselines.Reference) (outcome.Outcome, error) {
 		panic("compared while another run records")
 	})
 	var ie *writegroup.InputError
@@ -103,7 +103,7 @@ func TestAReferenceMoveWaitsForNoOne(t *testing.T) {
 	assert.Equal(t, before, r.files(t))
 
 	opts.Check = true
-	o, err := RunReference(context.Background(), opts, func(context.Context, baselines.Reference) (outcome.Outcome, error) {
+	o, err := RunRevision(context.Background(), opts, func(context.Context, baselines.Reference) (outcome.Outcome, error) {
 		return pairedTime("s", 1, 0.99, 1.01, 60, outcome.Same), nil
 	})
 	require.NoError(t, err)
@@ -118,9 +118,9 @@ func TestAFailedSyncAfterAMoveIsTold(t *testing.T) {
 	faster := func(context.Context, baselines.Reference) (outcome.Outcome, error) {
 		return pairedTime("s", 0.9, 0.88, 0.92, 30, outcome.Better), nil
 	}
-	setup := func(t *testing.T) Options {
+	setup := func(t *testing.T) RevisionOptions {
 		r := faultRepo(t.TempDir())
-		opts := Options{Baselines: filepath.Join(string(r), "perf", "baselines.yaml"), Page: filepath.Join(string(r), "docs", "perf", "reference.md"),
+		opts := RevisionOptions{Baselines: filepath.Join(string(r), "perf", "baselines.yaml"), Page: filepath.Join(string(r), "docs", "perf", "reference.md"),
 			Head: "bbbbbbbbbbbb", Now: func() time.Time { return time.Date(2026, 9, 11, 8, 0, 0, 0, time.UTC) }}
 		require.NoError(t, os.MkdirAll(filepath.Dir(opts.Baselines), 0o755))
 		s := &baselines.Store{}
@@ -131,7 +131,7 @@ func TestAFailedSyncAfterAMoveIsTold(t *testing.T) {
 	count := &writegrouptest.Disk{At: -1}
 	opts := setup(t)
 	opts.disk = count
-	_, err := RunReference(context.Background(), opts, faster)
+	_, err := RunRevision(context.Background(), opts, faster)
 	require.NoError(t, err)
 	// The syncs after the first rename: the directories of the moved files.
 	renamed := slices.IndexFunc(count.Ops, func(op string) bool { return strings.HasPrefix(op, "rename ") && !strings.Contains(op, "partial") })
@@ -144,7 +144,7 @@ func TestAFailedSyncAfterAMoveIsTold(t *testing.T) {
 		tried++
 		opts := setup(t)
 		opts.disk = &writegrouptest.Disk{At: at, Fault: writegrouptest.EIO}
-		o, err := RunReference(context.Background(), opts, faster)
+		o, err := RunRevision(context.Background(), opts, faster)
 		var ie *writegroup.InputError
 		require.ErrorAs(t, err, &ie, "EIO at %s", count.Ops[at])
 		assert.Contains(t, err.Error(), "every file of the group is in place, but syncing")
@@ -155,22 +155,12 @@ func TestAFailedSyncAfterAMoveIsTold(t *testing.T) {
 	assert.Positive(t, tried, "a move syncs directories after its renames")
 }
 
-// faultRepo is a module root for the fault runs.
-type faultRepo string
-
-// files returns every file under the repo, by relative path, with its
-// contents.
-func (r faultRepo) files(t *testing.T) map[string]string {
-	t.Helper()
-	out := map[string]string{}
-	require.NoError(t, filepath.WalkDir(string(r), func(p string, e fs.DirEntry, err error) error {
-		if err == nil && !e.IsDir() {
-			data, rerr := os.ReadFile(p)
-			require.NoError(t, rerr)
-			rel, _ := filepath.Rel(string(r), p)
-			out[rel] = string(data)
-		}
-		return err
-	}))
-	return out
+// pairedTime is the outcome of a paired run of one passing time, the
+// frame of scenario sc at ratio q with the interval [lo, hi] over pairs,
+// moved as move.
+func pairedTime(sc string, q, lo, hi float64, pairs int, move outcome.Move) outcome.Outcome {
+	n := outcome.Number{Scenario: sc, Judged: band.Judged{Spec: band.Spec{Name: "frame", Band: band.Time(0.03)}},
+		Ratio: outcome.Ratio{Value: q, Lo: lo, Hi: hi, Pairs: pairs}, Verdict: band.Pass, Move: move}
+	return outcome.Outcome{Against: outcome.Base, Verdict: band.Pass,
+		Scenarios: []outcome.Scenario{{Name: sc, Verdict: band.Pass, Numbers: []outcome.Number{n}}}}
 }

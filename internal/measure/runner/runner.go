@@ -677,7 +677,7 @@ wait:
 		if err := counted(&res, profiles); err != nil {
 			return broken(name, err.Error(), &stderr), nil
 		}
-		if err := r.keepProfile(name, profiles); err != nil {
+		if err := r.keepProfile(name, profiles, callgrind.Program(cmd)); err != nil {
 			return broken(name, err.Error(), &stderr), nil
 		}
 	}

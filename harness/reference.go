@@ -9,6 +9,7 @@ import (
 	"io"
 	"path/filepath"
 	"runtime/debug"
+	"slices"
 	"strings"
 	"time"
 
@@ -291,7 +292,35 @@ func (h *front) writeReference(cmd *cobra.Command, f report.Format, o revision.O
 		fmt.Fprintf(out, "recovered: %s\n", line)
 	}
 	fmt.Fprintln(out, referenceLine(o, f == report.Markdown))
+	if line := bisectOffer(h.program, o, run, f == report.Markdown); line != "" {
+		fmt.Fprintln(out, line)
+	}
 	return nil
+}
+
+// bisectOffer returns, where head failed against the reference, the
+// bisect command that finds which commit between them crossed the band
+// first: creep over many commits fails at the one that tipped the sum,
+// not the one that added most. It names the scenarios that failed; ""
+// where nothing did.
+func bisectOffer(program string, o revision.Outcome, run *outcome.Outcome, markdown bool) string {
+	if !o.Failed || run == nil || o.Reference.Commit == "" || o.Head == "" {
+		return ""
+	}
+	var names []string
+	for _, n := range run.Numbers() {
+		if n.Verdict.Failed() && !slices.Contains(names, n.Scenario) {
+			names = append(names, n.Scenario)
+		}
+	}
+	if len(names) == 0 {
+		return ""
+	}
+	c := strings.Join(append([]string{program, "bisect", short12(o.Reference.Commit), short12(o.Head)}, names...), " ")
+	if markdown {
+		c = "`" + c + "`"
+	}
+	return "which commit: " + c
 }
 
 func short12(c string) string {

@@ -13,6 +13,8 @@ import (
 
 	"github.com/perfbench/perfbench/band"
 	"github.com/perfbench/perfbench/internal/judge/outcome"
+	"github.com/perfbench/perfbench/internal/judge/revision"
+	"github.com/perfbench/perfbench/internal/keep/baselines"
 	"github.com/perfbench/perfbench/internal/measure/callgrind"
 	"github.com/perfbench/perfbench/internal/measure/runner"
 	"github.com/perfbench/perfbench/ratchet"
@@ -124,4 +126,23 @@ func TestKeptProfileIsBounded(t *testing.T) {
 	assert.Equal(t, total, sum)
 	assert.Less(t, len(p.Sample), 40000, "merged: the whole profile is larger than the bound")
 	assert.Equal(t, []string{"tc"}, p.Comments)
+}
+
+// reference offers bisect, GOOD and BAD filled in, where head failed
+// against the reference, and only then.
+func TestReferenceOffersBisect(t *testing.T) {
+	failed := band.Judge(band.Measured{Spec: band.Spec{Name: "instructions", Unit: "instructions/step",
+		Band: band.Instructions(0.0025).WithBaseline(8364)}, Samples: []float64{8504}})
+	run := &outcome.Outcome{Against: outcome.Base, Scenarios: []outcome.Scenario{
+		{Name: "scroll", Numbers: outcome.ByBand("scroll", failed)},
+		{Name: "hover-storm", Numbers: outcome.ByBand("hover-storm", failed)},
+	}}
+	o := revision.Outcome{Reference: baselines.Reference{Commit: "0123456789abcdef0123456789abcdef01234567"},
+		Head: "fedcba9876543210fedcba9876543210fedcba98", Judged: true, Failed: true}
+	assert.Equal(t, "which commit: perfbench bisect 0123456789ab fedcba987654 scroll hover-storm", bisectOffer("perfbench", o, run, false))
+	assert.Equal(t, "which commit: `perfbench bisect 0123456789ab fedcba987654 scroll hover-storm`", bisectOffer("perfbench", o, run, true))
+	o.Failed = false
+	assert.Empty(t, bisectOffer("perfbench", o, run, false), "nothing failed")
+	o.Failed = true
+	assert.Empty(t, bisectOffer("perfbench", o, nil, false), "no run")
 }

@@ -97,8 +97,11 @@ func explain(o *outcome.Outcome, how func(outcome.Number) (where.Options, bool),
 			w := where.Diff(bp, hp, opts)
 			w.Scenario, w.Number, w.Unit = sc.Name, n.Name, n.Unit
 			w.HeadProfile, w.BaseProfile = hpath, bpath
-			if w.FlameGraph, err = flameGraph(bp, hp, opts, w); err != nil {
-				return err
+			if opts.Of != "element" {
+				// Elements have no call stacks to draw.
+				if w.FlameGraph, err = flameGraph(bp, hp, opts, w); err != nil {
+					return err
+				}
 			}
 			o.Where = append(o.Where, w)
 		}
@@ -361,43 +364,111 @@ func explainedAllocs(n outcome.Number) bool {
 	return n.Unit == "allocs/frame" && (n.Verdict.Failed() || n.Move == outcome.Worse || n.Move == outcome.Better)
 }
 
-// explainAllocsPaired adds to o, a paired run, a where-table of
-// allocation sites for each allocations number that failed or moved: one
-// more process a side for each such scenario, recording every allocation
-// of its steps (runner.Runner.AllocSites), so that no timed or counted
-// process pays for it, and none runs where nothing moved.
-func explainAllocsPaired(ctx context.Context, o *outcome.Outcome, head, base *runner.Runner, dir *string) error {
-	var names []string
-	for _, n := range o.Numbers() {
-		if explainedAllocs(n) && !slices.Contains(names, n.Scenario) {
-			names = append(names, n.Scenario)
-		}
+// workCounts are the count numbers whose work has a subject of its own,
+// by the names perfbench's suite gives them, and the engine's counter
+// each reads (the count a window.Work names): a where-table of elements
+// explains them.
+var workCounts = map[string]string{
+	"restyles":              "ElementsRestyled",
+	"relayouts":             "NodesRelaidOut",
+	"primitives-emitted":    "PrimitivesEmitted",
+	"draw-order-insertions": "DrawOrderInsertions",
+}
+
+// explainedWork reports whether number n of a paired run is a count of
+// workCounts that failed or moved.
+func explainedWork(n outcome.Number) bool {
+	_, ok := workCounts[n.Name]
+	return ok && (n.Verdict.Failed() || n.Move == outcome.Worse || n.Move == outcome.Better)
+}
+
+// explainedWorkBands reports whether number n of a run against its bands
+// is a count of workCounts that failed.
+func explainedWorkBands(n outcome.Number) bool {
+	_, ok := workCounts[n.Name]
+	return ok && n.BandVerdict.Failed()
+}
+
+// sitesRun runs names once more with r's build, one process each,
+// recording the steps' allocation sites (runner.Runner.AllocSites), or
+// with work the elements their subject's work was for (WorkSites): no
+// timed or counted process pays for either. It returns the runner, whose
+// AllocSites or WorkSites hold the profiles, and each scenario's result.
+func sitesRun(ctx context.Context, r *runner.Runner, names []string, work bool) (*runner.Runner, map[string]scenario.Result, error) {
+	s := *r
+	s.AllocSites, s.WorkSites, s.Repeats, s.Progress, s.Jobs, s.Instructions = &runner.Profiles{}, nil, 1, nil, 0, false
+	what := "allocation sites"
+	if work {
+		s.AllocSites, s.WorkSites, what = nil, &runner.Profiles{}, "work by element"
 	}
+	byName := map[string]scenario.Result{}
 	if len(names) == 0 {
+		return &s, byName, nil
+	}
+	results, err := s.Run(ctx, names)
+	if err != nil {
+		return nil, nil, err
+	}
+	for _, res := range results {
+		if res.Broken != "" {
+			return nil, nil, fmt.Errorf("where: recording %s's %s: %s", res.Name, what, res.Broken)
+		}
+		byName[res.Name] = res
+	}
+	return &s, byName, nil
+}
+
+// byWork returns how a count of workCounts that pick picks is read from
+// a work-sites profile: its count's samples, a step for a number read a
+// frame (each step of such a scenario draws one), the run's otherwise.
+func byWork(results map[string]scenario.Result, pick func(outcome.Number) bool) func(outcome.Number) (where.Options, bool) {
+	return func(n outcome.Number) (where.Options, bool) {
+		c, ok := workCounts[n.Name]
+		if !ok || !pick(n) {
+			return where.Options{}, false
+		}
+		steps := 1.0
+		if strings.HasSuffix(n.Unit, "/frame") && results[n.Scenario].Steps > 0 {
+			steps = float64(results[n.Scenario].Steps)
+		}
+		return where.Options{Key: runner.WorkCountLabel, Value: c, Steps: steps, Of: "element"}, true
+	}
+}
+
+// explainAllocsPaired adds to o, a paired run, a where-table of
+// allocation sites for each allocations number that failed or moved, and
+// one of elements for each count of workCounts that did: one more
+// process a side for each such scenario (sitesRun), so that no timed or
+// counted process pays for it, and none runs where nothing moved.
+func explainAllocsPaired(ctx context.Context, o *outcome.Outcome, head, base *runner.Runner, dir *string) error {
+	allocs := explainedScenarios(*o, explainedAllocs)
+	work := explainedScenarios(*o, explainedWork)
+	if len(allocs) == 0 && len(work) == 0 {
 		return nil
 	}
-	sides := make([]*runner.Runner, 2)
-	perFrame := map[string]float64{}
+	var sides, works [2]*runner.Runner
+	var headResults, workResults map[string]scenario.Result
 	for i, r := range []*runner.Runner{head, base} {
-		s := *r
-		s.AllocSites, s.Repeats, s.Progress, s.Jobs, s.Instructions = &runner.Profiles{}, 1, nil, 0, false
-		results, err := s.Run(ctx, names)
+		s, results, err := sitesRun(ctx, r, allocs, false)
 		if err != nil {
 			return err
 		}
-		for _, res := range results {
-			if res.Broken != "" {
-				return fmt.Errorf("where: recording %s's allocation sites: %s", res.Name, res.Broken)
-			}
-			if i == 0 {
-				for _, m := range res.Numbers {
-					if m.Unit == "allocs/frame" && len(m.Samples) > 0 {
-						perFrame[res.Name] = m.Samples[0]
-					}
-				}
+		ws, wresults, err := sitesRun(ctx, r, work, true)
+		if err != nil {
+			return err
+		}
+		if i == 0 {
+			headResults, workResults = results, wresults
+		}
+		sides[i], works[i] = s, ws
+	}
+	perFrame := map[string]float64{}
+	for name, res := range headResults {
+		for _, m := range res.Numbers {
+			if m.Unit == "allocs/frame" && len(m.Samples) > 0 {
+				perFrame[name] = m.Samples[0]
 			}
 		}
-		sides[i] = &s
 	}
 	how := func(n outcome.Number) (where.Options, bool) {
 		if !explainedAllocs(n) {
@@ -413,7 +484,29 @@ func explainAllocsPaired(ctx context.Context, o *outcome.Outcome, head, base *ru
 			}
 			frames = max(float64(total)/perFrame[n.Scenario], 1)
 		}
-		return where.Options{Steps: frames, Sites: true}, true
+		return where.Options{Steps: frames, Sites: true, Of: "allocation site"}, true
 	}
-	return explain(o, how, written(sides[0].AllocSites, dir, "allocs.head"), written(sides[1].AllocSites, dir, "allocs.base"))
+	if err := explain(o, how, written(sides[0].AllocSites, dir, "allocs.head"), written(sides[1].AllocSites, dir, "allocs.base")); err != nil {
+		return err
+	}
+	return explain(o, byWork(workResults, explainedWork), written(works[0].WorkSites, dir, "work.head"), written(works[1].WorkSites, dir, "work.base"))
+}
+
+// explainWorkBands adds to o, a run judged against its bands, a
+// where-table of elements for each count of workCounts that failed: the
+// elements head's work was for, with why they were queued, from one more
+// process for each such scenario (sitesRun) with r's build. A bound has
+// no profile to diff against: the rows are head's whole count, largest
+// first.
+func explainWorkBands(ctx context.Context, o *outcome.Outcome, r *runner.Runner, dir string) error {
+	names := explainedScenarios(*o, explainedWorkBands)
+	if len(names) == 0 {
+		return nil
+	}
+	s, results, err := sitesRun(ctx, r, names, true)
+	if err != nil {
+		return err
+	}
+	none := func(string) (*profile.Profile, string, error) { return &profile.Profile{}, "", nil }
+	return explain(o, byWork(results, explainedWorkBands), written(s.WorkSites, &dir, "work.head"), none)
 }

@@ -27,6 +27,10 @@ type Where struct {
 	// Tag is the pprof sample label that picks the number's steps from
 	// the profiles (-tagfocus), "" where every sample is the number's.
 	Tag string
+	// Of says what a row names: "" a function, "allocation site", or
+	// "element", an element a count's work was for, with why it was
+	// queued ("box#42.row (hover)").
+	Of string
 }
 
 // WhereRow is one function's move.

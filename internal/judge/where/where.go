@@ -36,6 +36,10 @@ type Options struct {
 	// profile the site that allocated, not runtime.growslice or
 	// runtime.makeslice.
 	Sites bool
+	// Of says what a row names, for a writer's heading: "" for a
+	// function, "allocation site", or "element" (a count's work by the
+	// element it was for).
+	Of string
 }
 
 // Diff returns what moved from base to head: the functions whose self
@@ -49,7 +53,7 @@ func Diff(base, head *profile.Profile, o Options) outcome.Where {
 	}
 	bs, bc, bt := totals(base, o)
 	hs, hc, ht := totals(head, o)
-	w := outcome.Where{Base: float64(bt) / steps, Change: float64(ht-bt) / steps}
+	w := outcome.Where{Base: float64(bt) / steps, Change: float64(ht-bt) / steps, Of: o.Of}
 	if o.Key != "" {
 		w.Tag = o.Key + "=" + o.Value
 	}

@@ -35,6 +35,10 @@ type WhereJSON struct {
 	Tag string `json:"tag,omitempty"`
 	// FlameGraph is the differential flame graph (an SVG page).
 	FlameGraph string `json:"flame_graph,omitempty"`
+	// Of says what a row's function names where it is not a function:
+	// "allocation site", or "element" (an element a count's work was
+	// for, with why it was queued).
+	Of string `json:"of,omitempty"`
 }
 
 // WhereRowJSON is one function's move, a step.
@@ -49,7 +53,7 @@ func whereJSON(o outcome.Outcome) []WhereJSON {
 	var out []WhereJSON
 	for _, w := range o.Where {
 		j := WhereJSON{Scenario: w.Scenario, Number: w.Number, Unit: w.Unit, Base: w.Base, Change: w.Change,
-			Rows: []WhereRowJSON{}, HeadProfile: w.HeadProfile, BaseProfile: w.BaseProfile, Tag: w.Tag, FlameGraph: w.FlameGraph}
+			Rows: []WhereRowJSON{}, HeadProfile: w.HeadProfile, BaseProfile: w.BaseProfile, Tag: w.Tag, FlameGraph: w.FlameGraph, Of: w.Of}
 		for _, r := range w.Rows {
 			j.Rows = append(j.Rows, WhereRowJSON{Function: r.Function, Self: r.Self, Cum: r.Cum, Share: r.Share})
 		}
@@ -68,6 +72,15 @@ func shortFunction(name string) string {
 		slash = strings.LastIndex(name[:paren], "/")
 	}
 	return name[slash+1:]
+}
+
+// rowName is what a row shows of what it names: a function cut to its
+// package's name, an element whole.
+func rowName(w outcome.Where, r outcome.WhereRow) string {
+	if w.Of == "element" {
+		return r.Function
+	}
+	return shortFunction(r.Function)
 }
 
 // signed formats a delta a step with its sign.
@@ -89,6 +102,17 @@ func whereHeading(w outcome.Where) string {
 		rel = fmt.Sprintf(" (%s%.2f%%)", map[bool]string{true: "+", false: "−"}[w.Change >= 0], math.Abs(w.Change)/w.Base*100)
 	}
 	return fmt.Sprintf("where %s %s moved: %s %s%s", w.Scenario, w.Number, signed(w.Change), w.Unit, rel)
+}
+
+// rowKind names what a where-table's rows are.
+func rowKind(w outcome.Where) string {
+	switch {
+	case w.Of != "":
+		return w.Of
+	case strings.HasPrefix(w.Unit, "allocs"):
+		return "allocation site"
+	}
+	return "function"
 }
 
 // rowsWord names the rows shown: "this row", "these 3 rows".
@@ -167,11 +191,13 @@ func writeWhereUnder(b *strings.Builder, o outcome.Outcome, n outcome.Number, wi
 		if wh.Base > 0 {
 			rel = fmt.Sprintf(" (%s%.2f%%)", map[bool]string{true: "+", false: "−"}[wh.Change >= 0], math.Abs(wh.Change)/wh.Base*100)
 		}
-		what := "function"
-		if strings.HasPrefix(wh.Unit, "allocs") {
-			what = "allocation site"
+		line := fmt.Sprintf("%swhere: %s %s%s, by %s", indent, signed(wh.Change), wh.Unit, rel, rowKind(wh))
+		if wh.BaseProfile == "" && wh.Of == "element" {
+			// A bound has no profile to diff against: the rows are the
+			// whole count's.
+			line = fmt.Sprintf("%swhich elements: %s %s, by element (why it was queued)", indent, band.Format(wh.Change), wh.Unit)
 		}
-		b.WriteString(clipped(fmt.Sprintf("%swhere: %s %s%s, by %s", indent, signed(wh.Change), wh.Unit, rel, what), width) + "\n")
+		b.WriteString(clipped(line, width) + "\n")
 		writeWhereRows(b, wh, width, indent+"  ")
 	}
 }
@@ -180,13 +206,13 @@ func writeWhereUnder(b *strings.Builder, o outcome.Outcome, n outcome.Number, wi
 // the pprof command and the flame graph, each line after indent.
 func writeWhereRows(b *strings.Builder, wh outcome.Where, width int, indent string) {
 	if len(wh.Rows) == 0 {
-		b.WriteString(indent + "no function's own count moved\n")
+		b.WriteString(indent + "no " + rowKind(wh) + "'s own count moved\n")
 		return
 	}
 	shown := wh.Rows[:min(whereTerminalRows, len(wh.Rows))]
-	fmt.Fprintf(b, "%s%10s  %10s  %7s  %s\n", indent, "self Δ", "cum Δ", "share", "function")
+	fmt.Fprintf(b, "%s%10s  %10s  %7s  %s\n", indent, "self Δ", "cum Δ", "share", rowKind(wh))
 	for _, r := range shown {
-		line := fmt.Sprintf("%s%10s  %10s  %7s  %s", indent, signed(r.Self), signed(r.Cum), share(r.Share), shortFunction(r.Function))
+		line := fmt.Sprintf("%s%10s  %10s  %7s  %s", indent, signed(r.Self), signed(r.Cum), share(r.Share), rowName(wh, r))
 		b.WriteString(clipped(line, width) + "\n")
 	}
 	fmt.Fprintf(b, "%s%s: %s of the change\n", indent, rowsWord(len(shown)), share(wh.Covered(len(shown))))
@@ -243,15 +269,15 @@ func writeWhereTables(b *strings.Builder, o outcome.Outcome, heading string, pic
 		}
 		fmt.Fprintf(b, "\n**%s**\n\n", cell(whereHeading(wh)))
 		if len(wh.Rows) == 0 {
-			b.WriteString("No function's own count moved.\n")
+			b.WriteString("No " + rowKind(wh) + "'s own count moved.\n")
 			continue
 		}
 		var rows [][]string
 		shown := wh.Rows[:min(whereMarkdownRows, len(wh.Rows))]
 		for _, r := range shown {
-			rows = append(rows, []string{"`" + shortFunction(r.Function) + "`", signed(r.Self), signed(r.Cum), share(r.Share)})
+			rows = append(rows, []string{"`" + rowName(wh, r) + "`", signed(r.Self), signed(r.Cum), share(r.Share)})
 		}
-		MarkdownTable(b, []string{"function", "self Δ", "cum Δ", "share"}, rows)
+		MarkdownTable(b, []string{rowKind(wh), "self Δ", "cum Δ", "share"}, rows)
 		fmt.Fprintf(b, "\n%s: %s of the change.", strings.ToUpper(rowsWord(len(shown))[:1])+rowsWord(len(shown))[1:], share(wh.Covered(len(shown))))
 		if c := pprofCommand(wh); c != "" {
 			fmt.Fprintf(b, " Full profiles: `%s`.", c)

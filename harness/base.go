@@ -78,16 +78,19 @@ func (h *front) basePackage(binFlag string) (string, error) {
 const BasePlantEnv = "PERFBENCH_BASE_PLANT"
 
 // baseRunner returns a runner whose processes are the base binary's. The
-// base never sees the head's PERFBENCH_PLANT: a slowdown planted for the
-// noise harness (build tag perfbench_plant) is the head's alone, so the
-// harness can run one planted binary on both sides; BasePlantEnv gives
-// the base a plant of its own.
+// base never sees the head's PERFBENCH_PLANT nor its
+// PERFBENCH_ENGINE_PLANT (window.PlantEnv): a slowdown planted for the
+// noise harness or the where-table's checks (build tag perfbench_plant)
+// is the head's alone, so the harness can run one planted binary on both
+// sides; BasePlantEnv gives the base a plant of its own.
 func baseRunner(bin string, r *runner.Runner) *runner.Runner {
 	base := *r
 	base.Progress = nil
 	base.Command = func(name string) *exec.Cmd {
 		cmd := exec.Command(bin, runner.ChildCommand, name)
-		cmd.Env = slices.DeleteFunc(os.Environ(), func(kv string) bool { return strings.HasPrefix(kv, "PERFBENCH_PLANT=") })
+		cmd.Env = slices.DeleteFunc(os.Environ(), func(kv string) bool {
+			return strings.HasPrefix(kv, "PERFBENCH_PLANT=") || strings.HasPrefix(kv, "PERFBENCH_ENGINE_PLANT=")
+		})
 		if v := os.Getenv(BasePlantEnv); v != "" {
 			cmd.Env = append(cmd.Env, "PERFBENCH_PLANT="+v)
 		}

@@ -727,6 +727,9 @@ func (p *Painter) Scrolled(n *document.Node) {
 		return
 	}
 	counter.Inc(counter.ScrollOffsetsApplied)
+	if plantReemitScroll {
+		p.UpdateSubtree(n)
+	}
 	p.resolve(sp)
 	if !sp.clip.Empty() {
 		p.frame.Damage = append(p.frame.Damage, sp.clip)
@@ -853,7 +856,7 @@ func (p *Painter) cull(c *Chunk, damage bool) {
 	off, clip := p.placement(c.Space)
 	visible := 0
 	for i := range c.Prims {
-		if c.Prims[i].Rect.Translate(off).Intersects(clip) {
+		if plantNoCull || c.Prims[i].Rect.Translate(off).Intersects(clip) {
 			visible++
 		}
 	}

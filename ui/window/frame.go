@@ -128,6 +128,7 @@ func (w *Window) drawFrame() {
 	w.reasons, w.invalidations, w.inputs = 0, 0, 0
 	w.animate(now)
 	w.takeScrolled()
+	w.planted()
 	moved, resized, removed := w.layOut()
 	latency.Mark("f.fragments")
 	w.paint.Begin(geom.Rect{W: w.viewport.X, H: w.viewport.Y})
@@ -158,7 +159,9 @@ func (w *Window) drawFrame() {
 		panic("window: renderer: " + err.Error())
 	}
 
-	w.text.trim()
+	if !plantNoEvict {
+		w.text.trim()
+	}
 	w.frames++
 	counter.Inc(counter.FramesDrawn)
 	w.last.Cost = clock.MonoNow().Sub(start)

@@ -856,9 +856,12 @@ func (p *Painter) cull(c *Chunk, damage bool) {
 	off, clip := p.placement(c.Space)
 	visible := 0
 	for i := range c.Prims {
-		if plantNoCull || c.Prims[i].Rect.Translate(off).Intersects(clip) {
+		if c.Prims[i].Rect.Translate(off).Intersects(clip) {
 			visible++
 		}
+	}
+	if plantNoCull {
+		visible = len(c.Prims)
 	}
 	counter.Add(counter.PrimitivesCulled, uint64(len(c.Prims)-visible))
 	counter.Add(counter.PrimitivesSubmitted, uint64(visible))

@@ -78,18 +78,27 @@ func plantedWork() {
 
 var plantObject *[24]byte
 
-// plantedAlloc allocates a heap object at a hit test.
-//
-//go:noinline
+// plantedAlloc allocates a heap object at a hit test, under hover-alloc;
+// the test is inlined where it is called, so that a build that plants
+// something else pays a branch.
 func plantedAlloc() {
 	if plantHoverAlloc {
-		plantObject = new([24]byte)
+		allocPlanted()
 	}
 }
+
+//go:noinline
+func allocPlanted() { plantObject = new([24]byte) }
 
 // planted runs, at the start of a frame's layout, the plants that change
 // what the frame does.
 func (w *Window) planted() {
+	if plantWork > 0 || plantRelayoutAll {
+		w.plantFrame()
+	}
+}
+
+func (w *Window) plantFrame() {
 	if plantWork > 0 {
 		plantedWork()
 	}
@@ -101,11 +110,17 @@ func (w *Window) planted() {
 	}
 }
 
-// plantedHover restyles every sibling of t, the element the pointer
-// entered, by toggling a class on each: what a hover handler that marks
-// the whole table does.
+// plantedHover restyles, under restyle-rows, every sibling of t, the
+// element the pointer entered, by toggling a class on each: what a
+// hover handler that marks the whole table does.
 func (w *Window) plantedHover(t *document.Node) {
-	if !plantRestyleRows || t == nil || t.Parent() == nil {
+	if plantRestyleRows {
+		w.restyleRows(t)
+	}
+}
+
+func (w *Window) restyleRows(t *document.Node) {
+	if t == nil || t.Parent() == nil {
 		return
 	}
 	for _, n := range t.Parent().Children() {

@@ -158,7 +158,7 @@ as it was. Details: perfbench's docs/ratchet.md.`,
 			if err := count.explainBands(cmd.Context(), &o, bpath); err != nil {
 				return err
 			}
-			if err := explainWorkBands(cmd.Context(), &o, r, profiles); err != nil {
+			if err := explainBandsSites(cmd.Context(), &o, r, profiles); err != nil {
 				return err
 			}
 			rep := &report.Report{Program: p, Command: "perf", Outcome: o, Terminal: terminalFor(cmd.OutOrStdout(), wide)}

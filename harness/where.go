@@ -462,43 +462,68 @@ func explainAllocsPaired(ctx context.Context, o *outcome.Outcome, head, base *ru
 		}
 		sides[i], works[i] = s, ws
 	}
-	perFrame := map[string]float64{}
-	for name, res := range headResults {
-		for _, m := range res.Numbers {
-			if m.Unit == "allocs/frame" && len(m.Samples) > 0 {
-				perFrame[name] = m.Samples[0]
-			}
-		}
-	}
-	how := func(n outcome.Number) (where.Options, bool) {
-		if !explainedAllocs(n) {
-			return where.Options{}, false
-		}
-		// The rows read a frame, as the number does: the sites process's
-		// objects over its own objects a frame are its frames.
-		frames := 1.0
-		if p := sides[0].AllocSites.Get(n.Scenario); p != nil && perFrame[n.Scenario] > 0 {
-			var total int64
-			for _, s := range p.Sample {
-				total += s.Value[0]
-			}
-			frames = max(float64(total)/perFrame[n.Scenario], 1)
-		}
-		return where.Options{Steps: frames, Sites: true, Of: "allocation site"}, true
-	}
+	how := allocsHow(sides[0], headResults, explainedAllocs)
 	if err := explain(o, how, written(sides[0].AllocSites, dir, "allocs.head"), written(sides[1].AllocSites, dir, "allocs.base")); err != nil {
 		return err
 	}
 	return explain(o, byWork(workResults, explainedWork), written(works[0].WorkSites, dir, "work.head"), written(works[1].WorkSites, dir, "work.base"))
 }
 
-// explainWorkBands adds to o, a run judged against its bands, a
-// where-table of elements for each count of workCounts that failed: the
-// elements head's work was for, with why they were queued, from one more
-// process for each such scenario (sitesRun) with r's build. A bound has
-// no profile to diff against: the rows are head's whole count, largest
-// first.
-func explainWorkBands(ctx context.Context, o *outcome.Outcome, r *runner.Runner, dir string) error {
+// explainedAllocsBands reports whether number n of a run against its
+// bands is an allocations number that failed.
+func explainedAllocsBands(n outcome.Number) bool {
+	return n.Unit == "allocs/frame" && n.BandVerdict.Failed()
+}
+
+// allocsHow returns how an allocations number that pick picks is read
+// from the allocation-sites profiles of s, whose results say each
+// scenario's allocations a frame: a frame, as the number reads.
+func allocsHow(s *runner.Runner, results map[string]scenario.Result, pick func(outcome.Number) bool) func(outcome.Number) (where.Options, bool) {
+	perFrame := map[string]float64{}
+	for name, res := range results {
+		for _, m := range res.Numbers {
+			if m.Unit == "allocs/frame" && len(m.Samples) > 0 {
+				perFrame[name] = m.Samples[0]
+			}
+		}
+	}
+	return func(n outcome.Number) (where.Options, bool) {
+		if !pick(n) {
+			return where.Options{}, false
+		}
+		// The sites process's objects over its own objects a frame are
+		// its frames.
+		frames := 1.0
+		if p := s.AllocSites.Get(n.Scenario); p != nil && perFrame[n.Scenario] > 0 {
+			var total int64
+			for _, smp := range p.Sample {
+				total += smp.Value[0]
+			}
+			frames = max(float64(total)/perFrame[n.Scenario], 1)
+		}
+		return where.Options{Steps: frames, Sites: true, Of: "allocation site"}, true
+	}
+}
+
+// explainBandsSites adds to o, a run judged against its bands, a
+// where-table for each allocations number that failed (its allocation
+// sites) and each count of workCounts that failed (the elements its work
+// was for, with why each was queued): one more process for each such
+// scenario and kind (sitesRun) with r's build, none where nothing
+// failed. An allocations or a count bound is a ceiling written in code,
+// with no profile recorded beside it: the rows are head's whole number,
+// largest first, which for a bound of about nothing are what broke it.
+func explainBandsSites(ctx context.Context, o *outcome.Outcome, r *runner.Runner, dir string) error {
+	none := func(string) (*profile.Profile, string, error) { return &profile.Profile{}, "", nil }
+	if names := explainedScenarios(*o, explainedAllocsBands); len(names) > 0 {
+		s, results, err := sitesRun(ctx, r, names, false)
+		if err != nil {
+			return err
+		}
+		if err := explain(o, allocsHow(s, results, explainedAllocsBands), written(s.AllocSites, &dir, "allocs.head"), none); err != nil {
+			return err
+		}
+	}
 	names := explainedScenarios(*o, explainedWorkBands)
 	if len(names) == 0 {
 		return nil
@@ -507,6 +532,5 @@ func explainWorkBands(ctx context.Context, o *outcome.Outcome, r *runner.Runner,
 	if err != nil {
 		return err
 	}
-	none := func(string) (*profile.Profile, string, error) { return &profile.Profile{}, "", nil }
 	return explain(o, byWork(results, explainedWorkBands), written(s.WorkSites, &dir, "work.head"), none)
 }

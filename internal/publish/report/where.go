@@ -192,10 +192,13 @@ func writeWhereUnder(b *strings.Builder, o outcome.Outcome, n outcome.Number, wi
 			rel = fmt.Sprintf(" (%s%.2f%%)", map[bool]string{true: "+", false: "−"}[wh.Change >= 0], math.Abs(wh.Change)/wh.Base*100)
 		}
 		line := fmt.Sprintf("%swhere: %s %s%s, by %s", indent, signed(wh.Change), wh.Unit, rel, rowKind(wh))
-		if wh.BaseProfile == "" && wh.Of == "element" {
+		if wh.BaseProfile == "" {
 			// A bound has no profile to diff against: the rows are the
-			// whole count's.
-			line = fmt.Sprintf("%swhich elements: %s %s, by element (why it was queued)", indent, band.Format(wh.Change), wh.Unit)
+			// whole number's.
+			line = fmt.Sprintf("%swhere all of it: %s %s, by %s", indent, band.Format(wh.Change), wh.Unit, rowKind(wh))
+			if wh.Of == "element" {
+				line += " (why it was queued)"
+			}
 		}
 		b.WriteString(clipped(line, width) + "\n")
 		writeWhereRows(b, wh, width, indent+"  ")

@@ -431,7 +431,7 @@ func byWork(results map[string]scenario.Result, pick func(outcome.Number) bool) 
 		if strings.HasSuffix(n.Unit, "/frame") && results[n.Scenario].Steps > 0 {
 			steps = float64(results[n.Scenario].Steps)
 		}
-		return where.Options{Key: runner.WorkCountLabel, Value: c, Steps: steps, Of: "element"}, true
+		return where.Options{Key: runner.WorkCountLabel, Value: c, Steps: steps, Of: "element", Label: runner.WorkElementLabel}, true
 	}
 }
 

@@ -44,6 +44,11 @@ type WhereRow struct {
 	// Share is Self over the number's change: how much of the change this
 	// function made itself.
 	Share float64
+	// Labels are a few of the elements a row of elements covers (their
+	// IDs, "#1003", head's), LabelCount how many it covers in all; none
+	// for a function's row.
+	Labels     []string
+	LabelCount int
 }
 
 // Covered returns the shares of the first n rows together.

@@ -9,6 +9,7 @@ package where
 
 import (
 	"cmp"
+	"maps"
 	"math"
 	"slices"
 	"strings"
@@ -40,7 +41,13 @@ type Options struct {
 	// function, "allocation site", or "element" (a count's work by the
 	// element it was for).
 	Of string
+	// Label, when set, names a sample label whose values a row lists
+	// (Row.Labels): the element IDs of a work-sites profile's row.
+	Label string
 }
+
+// maxLabels is how many of a row's label values it keeps.
+const maxLabels = 3
 
 // Diff returns what moved from base to head: the functions whose self
 // count moved most, MaxRows at most, in order of the size of their move
@@ -53,6 +60,7 @@ func Diff(base, head *profile.Profile, o Options) outcome.Where {
 	}
 	bs, bc, bt := totals(base, o)
 	hs, hc, ht := totals(head, o)
+	labels := rowLabels(head, o)
 	w := outcome.Where{Base: float64(bt) / steps, Change: float64(ht-bt) / steps, Of: o.Of}
 	if o.Key != "" {
 		w.Tag = o.Key + "=" + o.Value
@@ -70,6 +78,12 @@ func Diff(base, head *profile.Profile, o Options) outcome.Where {
 			continue
 		}
 		row := outcome.WhereRow{Function: n, Self: self, Cum: float64(hc[n]-bc[n]) / steps}
+		if l := labels[n]; len(l) > 0 {
+			row.Labels = slices.Sorted(maps.Keys(l))
+			row.LabelCount = len(row.Labels)
+			slices.SortStableFunc(row.Labels, func(a, b string) int { return cmp.Compare(len(a), len(b)) })
+			row.Labels = row.Labels[:min(maxLabels, len(row.Labels))]
+		}
 		if w.Change != 0 {
 			row.Share = self / w.Change
 		}
@@ -85,6 +99,28 @@ func Diff(base, head *profile.Profile, o Options) outcome.Where {
 		w.Rows = w.Rows[:MaxRows]
 	}
 	return w
+}
+
+// rowLabels returns, for each function of p's samples o picks, the
+// values of label o.Label they carry; nil where o names none.
+func rowLabels(p *profile.Profile, o Options) map[string]map[string]bool {
+	if o.Label == "" || p == nil {
+		return nil
+	}
+	out := map[string]map[string]bool{}
+	for _, s := range p.Sample {
+		if o.Key != "" && !slices.Contains(s.Label[o.Key], o.Value) || len(s.Location) == 0 || len(s.Location[0].Line) == 0 {
+			continue
+		}
+		name := s.Location[0].Line[0].Function.Name
+		if out[name] == nil {
+			out[name] = map[string]bool{}
+		}
+		for _, v := range s.Label[o.Label] {
+			out[name][v] = true
+		}
+	}
+	return out
 }
 
 // totals returns each function's self and cumulative count over the

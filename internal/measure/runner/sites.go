@@ -115,13 +115,21 @@ func allocSitesEnv(env []string, dir string) []string {
 // count's samples with -tagfocus=count=NAME.
 const WorkCountLabel = "count"
 
+// WorkElementLabel is the sample label of a work-sites profile that
+// names the one element a sample's work was for ("#1003"); its frame
+// names the kind of element, its classes and why it was queued.
+const WorkElementLabel = "element"
+
 // ReadWorkSites reads the work a process's subject reported into dir
 // (scenario.WorkFile) into a profile: a sample per element and reason,
-// its one frame named "ELEMENT (WHY)", its value how much of its count
-// it did over the steps of a label, tagged with the count
-// (WorkCountLabel) and the step label (callgrind.StepLabel). nil where
-// the subject reported nothing (one that cannot say which elements did
-// its work).
+// its one frame named by the element's kind and classes and why it was
+// queued, "box.row (hover)" (the elements of one kind, class and reason
+// are one row of a where-table: a regression's work is often spread
+// over many), its element's ID as its label WorkElementLabel, its value
+// how much of its count it did over the steps of a label, tagged with
+// the count (WorkCountLabel) and the step label (callgrind.StepLabel).
+// nil where the subject reported nothing (one that cannot say which
+// elements did its work).
 func ReadWorkSites(dir string) (*profile.Profile, error) {
 	data, err := os.ReadFile(filepath.Join(dir, scenario.WorkFile))
 	if errors.Is(err, os.ErrNotExist) {
@@ -147,7 +155,15 @@ func ReadWorkSites(dir string) (*profile.Profile, error) {
 	slices.Sort(labels)
 	for _, label := range labels {
 		for _, w := range byLabel[label] {
-			name := w.Element + " (" + w.Why + ")"
+			group, id := w.Element, ""
+			if i := strings.Index(group, "#"); i >= 0 {
+				j := strings.IndexByte(group[i:], '.')
+				if j < 0 {
+					j = len(group) - i
+				}
+				group, id = group[:i]+group[i+j:], group[i:i+j]
+			}
+			name := group + " (" + w.Why + ")"
 			loc, ok := locs[name]
 			if !ok {
 				f := &profile.Function{ID: uint64(len(p.Function) + 1), Name: name, SystemName: name}
@@ -157,7 +173,7 @@ func ReadWorkSites(dir string) (*profile.Profile, error) {
 				locs[name] = loc
 			}
 			p.Sample = append(p.Sample, &profile.Sample{Location: []*profile.Location{loc}, Value: []int64{int64(w.N)},
-				Label: map[string][]string{WorkCountLabel: {w.Count}, callgrind.StepLabel: {label}}})
+				Label: map[string][]string{WorkCountLabel: {w.Count}, callgrind.StepLabel: {label}, WorkElementLabel: {id}}})
 		}
 	}
 	return p, nil

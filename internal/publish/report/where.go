@@ -47,6 +47,10 @@ type WhereRowJSON struct {
 	Self     float64 `json:"self"`
 	Cum      float64 `json:"cum"`
 	Share    float64 `json:"share"`
+	// Elements are a few of the elements a row of elements covers,
+	// ElementCount how many in all.
+	Elements     []string `json:"elements,omitempty"`
+	ElementCount int      `json:"element_count,omitempty"`
 }
 
 func whereJSON(o outcome.Outcome) []WhereJSON {
@@ -55,7 +59,7 @@ func whereJSON(o outcome.Outcome) []WhereJSON {
 		j := WhereJSON{Scenario: w.Scenario, Number: w.Number, Unit: w.Unit, Base: w.Base, Change: w.Change,
 			Rows: []WhereRowJSON{}, HeadProfile: w.HeadProfile, BaseProfile: w.BaseProfile, Tag: w.Tag, FlameGraph: w.FlameGraph, Of: w.Of}
 		for _, r := range w.Rows {
-			j.Rows = append(j.Rows, WhereRowJSON{Function: r.Function, Self: r.Self, Cum: r.Cum, Share: r.Share})
+			j.Rows = append(j.Rows, WhereRowJSON{Function: r.Function, Self: r.Self, Cum: r.Cum, Share: r.Share, Elements: r.Labels, ElementCount: r.LabelCount})
 		}
 		out = append(out, j)
 	}
@@ -77,10 +81,17 @@ func shortFunction(name string) string {
 // rowName is what a row shows of what it names: a function cut to its
 // package's name, an element whole.
 func rowName(w outcome.Where, r outcome.WhereRow) string {
-	if w.Of == "element" {
+	if w.Of != "element" {
+		return shortFunction(r.Function)
+	}
+	if len(r.Labels) == 0 {
 		return r.Function
 	}
-	return shortFunction(r.Function)
+	ids := strings.Join(r.Labels, " ")
+	if r.LabelCount > len(r.Labels) {
+		return fmt.Sprintf("%s ×%d: %s …", r.Function, r.LabelCount, ids)
+	}
+	return r.Function + ": " + ids
 }
 
 // signed formats a delta a step with its sign.

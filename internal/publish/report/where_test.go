@@ -147,3 +147,22 @@ func TestWhereMarkdownUnderTheFailures(t *testing.T) {
 	assert.Equal(t, 1, strings.Count(out, "`scenario.spin`"), out)
 	assert.NotContains(t, out, "Where the other moves are", out)
 }
+
+// A row of elements shows its kind, classes and reason whole, with a
+// few of its elements' IDs and how many; a table with no base says it
+// is all of the number.
+func TestWhereElements(t *testing.T) {
+	o := failedWhere()
+	n := band.Judge(band.Measured{Spec: band.Spec{Name: "restyles", Unit: "restyles/frame", Band: band.Count(2)}, Samples: []float64{241}})
+	o.Scenarios[0].Numbers = outcome.ByBand("hover-storm", n)
+	o.Where = []outcome.Where{{Scenario: "hover-storm", Number: "restyles", Unit: "restyles/frame", Change: 241, Of: "element",
+		HeadProfile: "where/hover-storm.work.head.pb.gz",
+		Rows: []outcome.WhereRow{{Function: "box.row-odd.table-row (class)", Self: 120, Cum: 120, Share: 120.0 / 241,
+			Labels: []string{"#1003", "#1009", "#1015"}, LabelCount: 120}}}}
+	var b bytes.Buffer
+	r := &Report{Program: "perfbench", Command: "scenarios", Outcome: o, Terminal: Terminal{Width: 100}}
+	require.NoError(t, r.Write(&b, &b, Table))
+	out := b.String()
+	assert.Contains(t, out, "        where all of it: 241 restyles/frame, by element (why it was queued)\n", out)
+	assert.Contains(t, out, "       +120        +120    49.8%  box.row-odd.table-row (class) ×120: #1003 #1009 #1015 …\n", out)
+}

@@ -728,7 +728,7 @@ func (p *Painter) Scrolled(n *document.Node) {
 	}
 	counter.Inc(counter.ScrollOffsetsApplied)
 	if plantReemitScroll {
-		p.UpdateSubtree(n)
+		p.reemit(n)
 	}
 	p.resolve(sp)
 	if !sp.clip.Empty() {

@@ -97,8 +97,9 @@ func explain(o *outcome.Outcome, how func(outcome.Number) (where.Options, bool),
 			w := where.Diff(bp, hp, opts)
 			w.Scenario, w.Number, w.Unit = sc.Name, n.Name, n.Unit
 			w.HeadProfile, w.BaseProfile = hpath, bpath
-			if opts.Of != "element" {
-				// Elements have no call stacks to draw.
+			if opts.Of != "element" && opts.Index == 0 {
+				// Elements have no call stacks to draw; a graph of an
+				// allocations profile draws its objects, not its bytes.
 				if w.FlameGraph, err = flameGraph(bp, hp, opts, w); err != nil {
 					return err
 				}
@@ -361,8 +362,13 @@ func (c *counting) explainPaired(ctx context.Context, o *outcome.Outcome, counte
 // allocations number that failed or moved, which a where-table of
 // allocation sites explains.
 func explainedAllocs(n outcome.Number) bool {
-	return n.Unit == "allocs/frame" && (n.Verdict.Failed() || n.Move == outcome.Worse || n.Move == outcome.Better)
+	return isAllocs(n) && (n.Verdict.Failed() || n.Move == outcome.Worse || n.Move == outcome.Better)
 }
+
+// isAllocs reports whether n counts the steps' heap objects or bytes a
+// frame, which an allocation-sites profile's first or second value
+// explains.
+func isAllocs(n outcome.Number) bool { return n.Unit == "allocs/frame" || n.Name == "alloc-bytes" }
 
 // workCounts are the count numbers whose work has a subject of its own,
 // by the names perfbench's suite gives them, and the engine's counter
@@ -472,7 +478,7 @@ func explainAllocsPaired(ctx context.Context, o *outcome.Outcome, head, base *ru
 // explainedAllocsBands reports whether number n of a run against its
 // bands is an allocations number that failed.
 func explainedAllocsBands(n outcome.Number) bool {
-	return n.Unit == "allocs/frame" && n.BandVerdict.Failed()
+	return isAllocs(n) && n.BandVerdict.Failed()
 }
 
 // allocsHow returns how an allocations number that pick picks is read
@@ -501,7 +507,11 @@ func allocsHow(s *runner.Runner, results map[string]scenario.Result, pick func(o
 			}
 			frames = max(float64(total)/perFrame[n.Scenario], 1)
 		}
-		return where.Options{Steps: frames, Sites: true, Of: "allocation site"}, true
+		index := 0
+		if n.Unit != "allocs/frame" {
+			index = 1 // alloc_space
+		}
+		return where.Options{Steps: frames, Sites: true, Of: "allocation site", Index: index}, true
 	}
 }
 

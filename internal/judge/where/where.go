@@ -41,6 +41,9 @@ type Options struct {
 	// function, "allocation site", or "element" (a count's work by the
 	// element it was for).
 	Of string
+	// Index picks the sample value read: 0 the first (instructions, an
+	// allocations profile's objects), 1 an allocations profile's bytes.
+	Index int
 	// Label, when set, names a sample label whose values a row lists
 	// (Row.Labels): the element IDs of a work-sites profile's row.
 	Label string
@@ -136,7 +139,7 @@ func totals(p *profile.Profile, o Options) (self, cum map[string]int64, total in
 		if o.Key != "" && !slices.Contains(s.Label[o.Key], o.Value) {
 			continue
 		}
-		v := s.Value[0]
+		v := s.Value[o.Index]
 		total += v
 		seen := map[string]bool{}
 		owned := false

@@ -97,10 +97,11 @@ func pairedEnv() []string {
 }
 
 // baseRunner returns a runner whose processes are the base binary's. The
-// base never sees the head's PERFBENCH_PLANT: a slowdown planted for the
-// noise harness (build tag perfbench_plant) is the head's alone, so the
-// harness can run one planted binary on both sides; BasePlantEnv gives
-// the base a plant of its own.
+// base never sees the head's PERFBENCH_PLANT nor its
+// PERFBENCH_ENGINE_PLANT (window.PlantEnv): a slowdown planted for the
+// noise harness or the where-table's checks (build tag perfbench_plant)
+// is the head's alone, so the harness can run one planted binary on both
+// sides; BasePlantEnv gives the base a plant of its own.
 func baseRunner(bin string, r *runner.Runner) *runner.Runner {
 	base := *r
 	base.Progress = nil
@@ -108,7 +109,9 @@ func baseRunner(bin string, r *runner.Runner) *runner.Runner {
 	if env == nil {
 		env = os.Environ()
 	}
-	env = slices.DeleteFunc(slices.Clone(env), func(kv string) bool { return strings.HasPrefix(kv, "PERFBENCH_PLANT=") })
+	env = slices.DeleteFunc(slices.Clone(env), func(kv string) bool {
+		return strings.HasPrefix(kv, "PERFBENCH_PLANT=") || strings.HasPrefix(kv, "PERFBENCH_ENGINE_PLANT=")
+	})
 	if v := os.Getenv(BasePlantEnv); v != "" {
 		env = append(env, "PERFBENCH_PLANT="+v)
 	}

@@ -161,6 +161,9 @@ as it was. Details: perfbench's docs/ratchet.md.`,
 			if err := count.explainBands(cmd.Context(), &o, bpath); err != nil {
 				return err
 			}
+			if err := explainBandsSites(cmd.Context(), &o, r, profiles); err != nil {
+				return err
+			}
 			rep := &report.Report{Program: p, Command: "perf", Outcome: o, Terminal: terminalFor(cmd.OutOrStdout(), wide)}
 			if err := rep.Write(cmd.OutOrStdout(), cmd.ErrOrStderr(), f); err != nil {
 				return err

@@ -374,6 +374,9 @@ docs/paired.md and docs/formats.md.`,
 			if err := counter.explainBands(cmd.Context(), &rep.Outcome, path); err != nil {
 				return err
 			}
+			if err := explainBandsSites(cmd.Context(), &rep.Outcome, r, profiles); err != nil {
+				return err
+			}
 			return h.write(cmd, rep, f, ex)
 		},
 	}

@@ -97,8 +97,12 @@ func explain(o *outcome.Outcome, how func(outcome.Number) (where.Options, bool),
 			w := where.Diff(bp, hp, opts)
 			w.Scenario, w.Number, w.Unit = sc.Name, n.Name, n.Unit
 			w.HeadProfile, w.BaseProfile = hpath, bpath
-			if w.FlameGraph, err = flameGraph(bp, hp, opts, w); err != nil {
-				return err
+			if opts.Of != "element" && opts.Index == 0 {
+				// Elements have no call stacks to draw; a graph of an
+				// allocations profile draws its objects, not its bytes.
+				if w.FlameGraph, err = flameGraph(bp, hp, opts, w); err != nil {
+					return err
+				}
 			}
 			o.Where = append(o.Where, w)
 		}
@@ -358,62 +362,185 @@ func (c *counting) explainPaired(ctx context.Context, o *outcome.Outcome, counte
 // allocations number that failed or moved, which a where-table of
 // allocation sites explains.
 func explainedAllocs(n outcome.Number) bool {
-	return n.Unit == "allocs/frame" && (n.Verdict.Failed() || n.Move == outcome.Worse || n.Move == outcome.Better)
+	return isAllocs(n) && (n.Verdict.Failed() || n.Move == outcome.Worse || n.Move == outcome.Better)
+}
+
+// isAllocs reports whether n counts the steps' heap objects or bytes a
+// frame, which an allocation-sites profile's first or second value
+// explains.
+func isAllocs(n outcome.Number) bool { return n.Unit == "allocs/frame" || n.Name == "alloc-bytes" }
+
+// workCounts are the count numbers whose work has a subject of its own,
+// by the names perfbench's suite gives them, and the engine's counter
+// each reads (the count a window.Work names): a where-table of elements
+// explains them.
+var workCounts = map[string]string{
+	"restyles":              "ElementsRestyled",
+	"relayouts":             "NodesRelaidOut",
+	"primitives-emitted":    "PrimitivesEmitted",
+	"draw-order-insertions": "DrawOrderInsertions",
+}
+
+// explainedWork reports whether number n of a paired run is a count of
+// workCounts that failed or moved.
+func explainedWork(n outcome.Number) bool {
+	_, ok := workCounts[n.Name]
+	return ok && (n.Verdict.Failed() || n.Move == outcome.Worse || n.Move == outcome.Better)
+}
+
+// explainedWorkBands reports whether number n of a run against its bands
+// is a count of workCounts that failed.
+func explainedWorkBands(n outcome.Number) bool {
+	_, ok := workCounts[n.Name]
+	return ok && n.BandVerdict.Failed()
+}
+
+// sitesRun runs names once more with r's build, one process each,
+// recording the steps' allocation sites (runner.Runner.AllocSites), or
+// with work the elements their subject's work was for (WorkSites): no
+// timed or counted process pays for either. It returns the runner, whose
+// AllocSites or WorkSites hold the profiles, and each scenario's result.
+func sitesRun(ctx context.Context, r *runner.Runner, names []string, work bool) (*runner.Runner, map[string]scenario.Result, error) {
+	s := *r
+	s.AllocSites, s.WorkSites, s.Repeats, s.Progress, s.Jobs, s.Instructions = &runner.Profiles{}, nil, 1, nil, 0, false
+	what := "allocation sites"
+	if work {
+		s.AllocSites, s.WorkSites, what = nil, &runner.Profiles{}, "work by element"
+	}
+	byName := map[string]scenario.Result{}
+	if len(names) == 0 {
+		return &s, byName, nil
+	}
+	results, err := s.Run(ctx, names)
+	if err != nil {
+		return nil, nil, err
+	}
+	for _, res := range results {
+		if res.Broken != "" {
+			return nil, nil, fmt.Errorf("where: recording %s's %s: %s", res.Name, what, res.Broken)
+		}
+		byName[res.Name] = res
+	}
+	return &s, byName, nil
+}
+
+// byWork returns how a count of workCounts that pick picks is read from
+// a work-sites profile: its count's samples, a step for a number read a
+// frame (each step of such a scenario draws one), the run's otherwise.
+func byWork(results map[string]scenario.Result, pick func(outcome.Number) bool) func(outcome.Number) (where.Options, bool) {
+	return func(n outcome.Number) (where.Options, bool) {
+		c, ok := workCounts[n.Name]
+		if !ok || !pick(n) {
+			return where.Options{}, false
+		}
+		steps := 1.0
+		if strings.HasSuffix(n.Unit, "/frame") && results[n.Scenario].Steps > 0 {
+			steps = float64(results[n.Scenario].Steps)
+		}
+		return where.Options{Key: runner.WorkCountLabel, Value: c, Steps: steps, Of: "element", Label: runner.WorkElementLabel}, true
+	}
 }
 
 // explainAllocsPaired adds to o, a paired run, a where-table of
-// allocation sites for each allocations number that failed or moved: one
-// more process a side for each such scenario, recording every allocation
-// of its steps (runner.Runner.AllocSites), so that no timed or counted
-// process pays for it, and none runs where nothing moved.
+// allocation sites for each allocations number that failed or moved, and
+// one of elements for each count of workCounts that did: one more
+// process a side for each such scenario (sitesRun), so that no timed or
+// counted process pays for it, and none runs where nothing moved.
 func explainAllocsPaired(ctx context.Context, o *outcome.Outcome, head, base *runner.Runner, dir *string) error {
-	var names []string
-	for _, n := range o.Numbers() {
-		if explainedAllocs(n) && !slices.Contains(names, n.Scenario) {
-			names = append(names, n.Scenario)
-		}
-	}
-	if len(names) == 0 {
+	allocs := explainedScenarios(*o, explainedAllocs)
+	work := explainedScenarios(*o, explainedWork)
+	if len(allocs) == 0 && len(work) == 0 {
 		return nil
 	}
-	sides := make([]*runner.Runner, 2)
-	perFrame := map[string]float64{}
+	var sides, works [2]*runner.Runner
+	var headResults, workResults map[string]scenario.Result
 	for i, r := range []*runner.Runner{head, base} {
-		s := *r
-		s.AllocSites, s.Repeats, s.Progress, s.Jobs, s.Instructions = &runner.Profiles{}, 1, nil, 0, false
-		results, err := s.Run(ctx, names)
+		s, results, err := sitesRun(ctx, r, allocs, false)
 		if err != nil {
 			return err
 		}
-		for _, res := range results {
-			if res.Broken != "" {
-				return fmt.Errorf("where: recording %s's allocation sites: %s", res.Name, res.Broken)
-			}
-			if i == 0 {
-				for _, m := range res.Numbers {
-					if m.Unit == "allocs/frame" && len(m.Samples) > 0 {
-						perFrame[res.Name] = m.Samples[0]
-					}
-				}
+		ws, wresults, err := sitesRun(ctx, r, work, true)
+		if err != nil {
+			return err
+		}
+		if i == 0 {
+			headResults, workResults = results, wresults
+		}
+		sides[i], works[i] = s, ws
+	}
+	how := allocsHow(sides[0], headResults, explainedAllocs)
+	if err := explain(o, how, written(sides[0].AllocSites, dir, "allocs.head"), written(sides[1].AllocSites, dir, "allocs.base")); err != nil {
+		return err
+	}
+	return explain(o, byWork(workResults, explainedWork), written(works[0].WorkSites, dir, "work.head"), written(works[1].WorkSites, dir, "work.base"))
+}
+
+// explainedAllocsBands reports whether number n of a run against its
+// bands is an allocations number that failed.
+func explainedAllocsBands(n outcome.Number) bool {
+	return isAllocs(n) && n.BandVerdict.Failed()
+}
+
+// allocsHow returns how an allocations number that pick picks is read
+// from the allocation-sites profiles of s, whose results say each
+// scenario's allocations a frame: a frame, as the number reads.
+func allocsHow(s *runner.Runner, results map[string]scenario.Result, pick func(outcome.Number) bool) func(outcome.Number) (where.Options, bool) {
+	perFrame := map[string]float64{}
+	for name, res := range results {
+		for _, m := range res.Numbers {
+			if m.Unit == "allocs/frame" && len(m.Samples) > 0 {
+				perFrame[name] = m.Samples[0]
 			}
 		}
-		sides[i] = &s
 	}
-	how := func(n outcome.Number) (where.Options, bool) {
-		if !explainedAllocs(n) {
+	return func(n outcome.Number) (where.Options, bool) {
+		if !pick(n) {
 			return where.Options{}, false
 		}
-		// The rows read a frame, as the number does: the sites process's
-		// objects over its own objects a frame are its frames.
+		// The sites process's objects over its own objects a frame are
+		// its frames.
 		frames := 1.0
-		if p := sides[0].AllocSites.Get(n.Scenario); p != nil && perFrame[n.Scenario] > 0 {
+		if p := s.AllocSites.Get(n.Scenario); p != nil && perFrame[n.Scenario] > 0 {
 			var total int64
-			for _, s := range p.Sample {
-				total += s.Value[0]
+			for _, smp := range p.Sample {
+				total += smp.Value[0]
 			}
 			frames = max(float64(total)/perFrame[n.Scenario], 1)
 		}
-		return where.Options{Steps: frames, Sites: true}, true
+		index := 0
+		if n.Unit != "allocs/frame" {
+			index = 1 // alloc_space
+		}
+		return where.Options{Steps: frames, Sites: true, Of: "allocation site", Index: index}, true
 	}
-	return explain(o, how, written(sides[0].AllocSites, dir, "allocs.head"), written(sides[1].AllocSites, dir, "allocs.base"))
+}
+
+// explainBandsSites adds to o, a run judged against its bands, a
+// where-table for each allocations number that failed (its allocation
+// sites) and each count of workCounts that failed (the elements its work
+// was for, with why each was queued): one more process for each such
+// scenario and kind (sitesRun) with r's build, none where nothing
+// failed. An allocations or a count bound is a ceiling written in code,
+// with no profile recorded beside it: the rows are head's whole number,
+// largest first, which for a bound of about nothing are what broke it.
+func explainBandsSites(ctx context.Context, o *outcome.Outcome, r *runner.Runner, dir string) error {
+	none := func(string) (*profile.Profile, string, error) { return &profile.Profile{}, "", nil }
+	if names := explainedScenarios(*o, explainedAllocsBands); len(names) > 0 {
+		s, results, err := sitesRun(ctx, r, names, false)
+		if err != nil {
+			return err
+		}
+		if err := explain(o, allocsHow(s, results, explainedAllocsBands), written(s.AllocSites, &dir, "allocs.head"), none); err != nil {
+			return err
+		}
+	}
+	names := explainedScenarios(*o, explainedWorkBands)
+	if len(names) == 0 {
+		return nil
+	}
+	s, results, err := sitesRun(ctx, r, names, true)
+	if err != nil {
+		return err
+	}
+	return explain(o, byWork(results, explainedWorkBands), written(s.WorkSites, &dir, "work.head"), none)
 }

@@ -58,6 +58,9 @@ type Session struct {
 	stepping bool
 	// sites records the steps' allocation sites (AllocSitesEnv).
 	sites sites
+	// work records which elements the subject's work was for
+	// (WorkSitesEnv).
+	work work
 }
 
 // plant is a slowdown planted in thread-CPU samples, in one of two
@@ -138,6 +141,7 @@ const gcEvery = 64 << 20
 func (s *Session) startRecording() {
 	s.count.begin()
 	s.sites.begin()
+	s.work.begin()
 	s.count.collect()
 	var m runtime.MemStats
 	runtime.ReadMemStats(&m)
@@ -185,6 +189,7 @@ func (s *Session) record(label string, do func()) {
 	}
 	s.count.label(label)
 	s.sites.label(label)
+	s.work.at(label)
 	n := len(s.sub.FrameCosts())
 	if s.src != nil {
 		s.src.ReadCounts(s.before)
@@ -276,6 +281,7 @@ func (s *Session) Record() *Record {
 	s.closeBatch()
 	s.count.finish()
 	s.sites.end()
+	s.work.end()
 	r := &Record{Steps: s.steps, Subject: s.sub, Timings: s.timings, Instructions: s.count.labels}
 	if s.sub != nil {
 		r.Allocs, r.AllocBytes = s.allocs, s.allocBytes

@@ -88,6 +88,17 @@ func Open(s *scenario.Session, doc *document.Document, opts window.Options) *win
 	sub := &Subject{clk: &clock.Virtual{}}
 	sub.probe.next = opts.Probe
 	opts.Clock, opts.Probe = sub.clk, &sub.probe
+	if s.RecordsWork() {
+		// Only the process that records allocation sites says which
+		// elements did the work: no timed or counted one pays for it.
+		next := opts.Work
+		opts.Work = func(k window.Work) {
+			s.Work(k.Count, k.Element, k.Why, k.N)
+			if next != nil {
+				next(k)
+			}
+		}
+	}
 	sub.w = window.New(doc, opts)
 	sub.w.Quiet()
 	// Sized so that no scenario of the design grows them mid-batch, where

@@ -181,6 +181,10 @@ type Engine struct {
 	scratch []geom.Point
 	stamp   uint64 // layouts computed so far
 	cur     uint64 // the stamp of the layout whose asks are being recorded; 0: none
+	// Relaid, when set, is called with each node laid out again, as
+	// NodesRelaidOut counts it: the window records which elements a
+	// relayout was for (window.Options.Work).
+	Relaid func(n *document.Node)
 }
 
 // Changed lists what one Run changed. Its slices are reused by the next Run.
@@ -364,6 +368,9 @@ func (e *Engine) place(n *document.Node, c Constraints) geom.Point {
 		}
 	}
 	counter.Inc(counter.NodesRelaidOut)
+	if e.Relaid != nil {
+		e.Relaid(n)
+	}
 	b = &e.boxes[id]
 	if b.dirty || b.childDirty || !b.valid {
 		b.forget()

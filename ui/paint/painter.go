@@ -727,6 +727,9 @@ func (p *Painter) Scrolled(n *document.Node) {
 		return
 	}
 	counter.Inc(counter.ScrollOffsetsApplied)
+	if plantReemitScroll {
+		p.reemit(n)
+	}
 	p.resolve(sp)
 	if !sp.clip.Empty() {
 		p.frame.Damage = append(p.frame.Damage, sp.clip)
@@ -856,6 +859,9 @@ func (p *Painter) cull(c *Chunk, damage bool) {
 		if c.Prims[i].Rect.Translate(off).Intersects(clip) {
 			visible++
 		}
+	}
+	if plantNoCull {
+		visible = len(c.Prims)
 	}
 	counter.Add(counter.PrimitivesCulled, uint64(len(c.Prims)-visible))
 	counter.Add(counter.PrimitivesSubmitted, uint64(visible))

@@ -128,6 +128,7 @@ func (w *Window) drawFrame() {
 	w.reasons, w.invalidations, w.inputs = 0, 0, 0
 	w.animate(now)
 	w.takeScrolled()
+	w.planted()
 	moved, resized, removed := w.layOut()
 	latency.Mark("f.fragments")
 	w.paint.Begin(geom.Rect{W: w.viewport.X, H: w.viewport.Y})
@@ -158,7 +159,9 @@ func (w *Window) drawFrame() {
 		panic("window: renderer: " + err.Error())
 	}
 
-	w.text.trim()
+	if !plantNoEvict {
+		w.text.trim()
+	}
 	w.frames++
 	counter.Inc(counter.FramesDrawn)
 	w.last.Cost = clock.MonoNow().Sub(start)
@@ -211,22 +214,26 @@ func (w *Window) place(moved, resized, removed []*document.Node) {
 	// parents first: a fragment is placed from its parent's.
 	w.subtrees = append(w.subtrees, moved...)
 	slices.SortStableFunc(w.subtrees, byDepth)
-	for _, n := range w.subtrees {
-		w.paint.UpdateSubtree(n)
-		w.geometryChanged(n)
-	}
-	for _, n := range resized {
-		w.paint.Update(n)
-		w.geometryChanged(n)
-	}
+	if w.recording() {
+		w.placeRecorded(resized)
+	} else {
+		for _, n := range w.subtrees {
+			w.paint.UpdateSubtree(n)
+			w.geometryChanged(n)
+		}
+		for _, n := range resized {
+			w.paint.Update(n)
+			w.geometryChanged(n)
+		}
 
-	latency.Mark("p.emit")
-	for _, n := range w.toPaint {
-		w.paint.Update(n)
-	}
-	for _, n := range w.scrolled {
-		w.paint.Scrolled(n)
-		w.hits.SetOffset(n.ID(), geom.Point{Y: n.ScrollY()})
+		latency.Mark("p.emit")
+		for _, n := range w.toPaint {
+			w.paint.Update(n)
+		}
+		for _, n := range w.scrolled {
+			w.paint.Scrolled(n)
+			w.hits.SetOffset(n.ID(), geom.Point{Y: n.ScrollY()})
+		}
 	}
 	w.shownAgain()
 	w.rebuildHits()

@@ -86,6 +86,7 @@ func (w *Window) settle() {
 func (w *Window) hitAt(p geom.Point) *document.Node {
 	id, path := w.hits.At(p, w.path[:0])
 	w.path = path
+	plantedAlloc()
 	return w.doc.Node(id)
 }
 
@@ -119,6 +120,7 @@ func (w *Window) hover(t *document.Node) {
 	if old := w.doc.Hovered(); t != old {
 		if t != nil {
 			w.doc.SetState(t, style.Hover, true) // and off for old
+			w.plantedHover(t)
 		} else {
 			w.doc.SetState(old, style.Hover, false)
 		}

@@ -155,6 +155,10 @@ type Options struct {
 	// NoAnimation freezes animations (they draw their current phase and
 	// request no frames).
 	NoAnimation bool
+	// Work, when set, is handed what each frame restyled, relaid out,
+	// emitted and placed in the draw order, element by element, with why
+	// each was queued (see Work). It costs the frame; nil costs a test.
+	Work func(Work)
 }
 
 // DefaultWidth and DefaultHeight are the size of a window whose options
@@ -246,6 +250,8 @@ type Window struct {
 	drawnSize                         geom.Point // the viewport of the last frame drawn
 	entries                           []hit.Entry
 	path                              []document.ID
+	// work says why each element was queued, while Options.Work is set.
+	work workLog
 }
 
 // New opens a window over doc. Nothing is drawn until the clock reaches
@@ -271,6 +277,10 @@ func New(doc *document.Document, opts Options) *Window {
 	_, null := opts.Renderer.(*null.Renderer)
 	w.drawsText = !null
 	w.layout = layout.Engine{Doc: doc, Text: &w.text}
+	if opts.Work != nil {
+		w.layout.Relaid = w.relaid
+		w.work = workLog{snaps: map[document.ID]workSnap{}, why: map[document.ID]string{}}
+	}
 	w.paint = paint.Painter{Doc: doc, Layout: &w.layout, Text: &w.text}
 	doc.Notify = w.documentChanged
 	w.sheetGen = doc.Sheet.Generation()

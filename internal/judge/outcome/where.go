@@ -27,6 +27,10 @@ type Where struct {
 	// Tag is the pprof sample label that picks the number's steps from
 	// the profiles (-tagfocus), "" where every sample is the number's.
 	Tag string
+	// Of says what a row names: "" a function, "allocation site", or
+	// "element", an element a count's work was for, with why it was
+	// queued ("box#42.row (hover)").
+	Of string
 }
 
 // WhereRow is one function's move.
@@ -40,6 +44,11 @@ type WhereRow struct {
 	// Share is Self over the number's change: how much of the change this
 	// function made itself.
 	Share float64
+	// Labels are a few of the elements a row of elements covers (their
+	// IDs, "#1003", head's), LabelCount how many it covers in all; none
+	// for a function's row.
+	Labels     []string
+	LabelCount int
 }
 
 // Covered returns the shares of the first n rows together.

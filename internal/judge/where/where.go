@@ -9,6 +9,7 @@ package where
 
 import (
 	"cmp"
+	"maps"
 	"math"
 	"slices"
 	"strings"
@@ -36,7 +37,20 @@ type Options struct {
 	// profile the site that allocated, not runtime.growslice or
 	// runtime.makeslice.
 	Sites bool
+	// Of says what a row names, for a writer's heading: "" for a
+	// function, "allocation site", or "element" (a count's work by the
+	// element it was for).
+	Of string
+	// Index picks the sample value read: 0 the first (instructions, an
+	// allocations profile's objects), 1 an allocations profile's bytes.
+	Index int
+	// Label, when set, names a sample label whose values a row lists
+	// (Row.Labels): the element IDs of a work-sites profile's row.
+	Label string
 }
+
+// maxLabels is how many of a row's label values it keeps.
+const maxLabels = 3
 
 // Diff returns what moved from base to head: the functions whose self
 // count moved most, MaxRows at most, in order of the size of their move
@@ -49,7 +63,8 @@ func Diff(base, head *profile.Profile, o Options) outcome.Where {
 	}
 	bs, bc, bt := totals(base, o)
 	hs, hc, ht := totals(head, o)
-	w := outcome.Where{Base: float64(bt) / steps, Change: float64(ht-bt) / steps}
+	labels := rowLabels(head, o)
+	w := outcome.Where{Base: float64(bt) / steps, Change: float64(ht-bt) / steps, Of: o.Of}
 	if o.Key != "" {
 		w.Tag = o.Key + "=" + o.Value
 	}
@@ -66,6 +81,12 @@ func Diff(base, head *profile.Profile, o Options) outcome.Where {
 			continue
 		}
 		row := outcome.WhereRow{Function: n, Self: self, Cum: float64(hc[n]-bc[n]) / steps}
+		if l := labels[n]; len(l) > 0 {
+			row.Labels = slices.Sorted(maps.Keys(l))
+			row.LabelCount = len(row.Labels)
+			slices.SortStableFunc(row.Labels, func(a, b string) int { return cmp.Compare(len(a), len(b)) })
+			row.Labels = row.Labels[:min(maxLabels, len(row.Labels))]
+		}
 		if w.Change != 0 {
 			row.Share = self / w.Change
 		}
@@ -83,6 +104,28 @@ func Diff(base, head *profile.Profile, o Options) outcome.Where {
 	return w
 }
 
+// rowLabels returns, for each function of p's samples o picks, the
+// values of label o.Label they carry; nil where o names none.
+func rowLabels(p *profile.Profile, o Options) map[string]map[string]bool {
+	if o.Label == "" || p == nil {
+		return nil
+	}
+	out := map[string]map[string]bool{}
+	for _, s := range p.Sample {
+		if o.Key != "" && !slices.Contains(s.Label[o.Key], o.Value) || len(s.Location) == 0 || len(s.Location[0].Line) == 0 {
+			continue
+		}
+		name := s.Location[0].Line[0].Function.Name
+		if out[name] == nil {
+			out[name] = map[string]bool{}
+		}
+		for _, v := range s.Label[o.Label] {
+			out[name][v] = true
+		}
+	}
+	return out
+}
+
 // totals returns each function's self and cumulative count over the
 // samples o picks, and their total: self is a sample's value on its
 // innermost function, cum on every function its stack holds, once
@@ -96,7 +139,7 @@ func totals(p *profile.Profile, o Options) (self, cum map[string]int64, total in
 		if o.Key != "" && !slices.Contains(s.Label[o.Key], o.Value) {
 			continue
 		}
-		v := s.Value[0]
+		v := s.Value[o.Index]
 		total += v
 		seen := map[string]bool{}
 		owned := false

@@ -122,3 +122,23 @@ func TestDiffSites(t *testing.T) {
 	w = Diff(base, head, Options{})
 	assert.Equal(t, "runtime.mallocgc", w.Rows[0].Function, "without Sites, the innermost frame")
 }
+
+// A row of elements lists a few of head's elements it covers, and how
+// many in all.
+func TestDiffLabels(t *testing.T) {
+	f := &profile.Function{ID: 1, Name: "box.row (class)"}
+	loc := &profile.Location{ID: 1, Line: []profile.Line{{Function: f}}}
+	head := &profile.Profile{SampleType: []*profile.ValueType{{Type: "work", Unit: "count"}}, Function: []*profile.Function{f}, Location: []*profile.Location{loc}}
+	for _, id := range []string{"#1009", "#1003", "#10003", "#1015"} {
+		head.Sample = append(head.Sample, &profile.Sample{Location: []*profile.Location{loc}, Value: []int64{2},
+			Label: map[string][]string{"count": {"ElementsRestyled"}, "element": {id}}})
+	}
+	w := Diff(&profile.Profile{}, head, Options{Key: "count", Value: "ElementsRestyled", Of: "element", Label: "element"})
+	require.Len(t, w.Rows, 1)
+	assert.Equal(t, 8.0, w.Rows[0].Self)
+	assert.Equal(t, []string{"#1003", "#1009", "#1015"}, w.Rows[0].Labels)
+	assert.Equal(t, 4, w.Rows[0].LabelCount)
+	assert.Equal(t, "element", w.Of)
+	w = Diff(&profile.Profile{}, head, Options{Key: "count", Value: "ElementsRestyled"})
+	assert.Empty(t, w.Rows[0].Labels, "no label asked for")
+}

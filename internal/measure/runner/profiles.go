@@ -75,8 +75,8 @@ func (ps *Profiles) Write(dir, name, side string) (string, error) {
 }
 
 // keepProfile reads the stacks of the profiles Callgrind wrote into dir
-// for scenario name into r.Profiles.
-func (r *Runner) keepProfile(name, dir string) error {
+// for scenario name, whose process ran binary, into r.Profiles.
+func (r *Runner) keepProfile(name, dir, binary string) error {
 	if r.Profiles == nil {
 		return nil
 	}
@@ -84,6 +84,8 @@ func (r *Runner) keepProfile(name, dir string) error {
 	if err != nil {
 		return fmt.Errorf("reading Callgrind's profiles for their stacks: %w", err)
 	}
-	r.Profiles.Keep(name, callgrind.Pprof(stacks))
+	p := callgrind.Pprof(stacks)
+	callgrind.Symbolize(p, binary)
+	r.Profiles.Keep(name, p)
 	return nil
 }

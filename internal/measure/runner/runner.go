@@ -174,6 +174,12 @@ type Runner struct {
 	// allocation and collects garbage between labels. Not with
 	// Instructions.
 	AllocSites *Profiles
+	// WorkSites, when set, runs every process recording which elements
+	// its subject's work was for (scenario.WorkSitesEnv) and keeps each
+	// scenario's (ReadWorkSites) here, where its subject reported any: a
+	// process of its own, whose recording allocates and costs. Not with
+	// Instructions or AllocSites.
+	WorkSites *Profiles
 
 	// traced counts the processes started per scenario while the latency
 	// trace is on, so that each writes a file of its own.
@@ -579,6 +585,32 @@ func (r *Runner) oneAt(ctx context.Context, name string, atStart bool) (scenario
 		r.AllocSites.Keep(name, p)
 		return res, nil
 	}
+	if r.WorkSites != nil {
+		if r.Instructions {
+			panic("runner: WorkSites with Instructions")
+		}
+		dir, err := os.MkdirTemp("", "perfbench-work-")
+		if err != nil {
+			return scenario.Result{}, fmt.Errorf("runner: %w", err)
+		}
+		defer os.RemoveAll(dir)
+		if cmd.Env == nil {
+			cmd.Env = os.Environ()
+		}
+		cmd.Env = append(slices.Clone(cmd.Env), scenario.WorkSitesEnv+"="+dir)
+		res, err := r.wait(ctx, name, cmd, "")
+		if err != nil || res.Broken != "" {
+			return res, err
+		}
+		w, err := ReadWorkSites(dir)
+		if err != nil {
+			return scenario.Result{Name: name, Broken: err.Error()}, nil
+		}
+		if w != nil {
+			r.WorkSites.Keep(name, w)
+		}
+		return res, nil
+	}
 	return r.wait(ctx, name, cmd, profiles)
 }
 
@@ -688,7 +720,7 @@ wait:
 		if err := counted(&res, profiles); err != nil {
 			return broken(name, err.Error(), &stderr), nil
 		}
-		if err := r.keepProfile(name, profiles); err != nil {
+		if err := r.keepProfile(name, profiles, callgrind.Program(cmd)); err != nil {
 			return broken(name, err.Error(), &stderr), nil
 		}
 	}

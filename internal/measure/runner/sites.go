@@ -1,6 +1,7 @@
 package runner
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 	"os"
@@ -107,4 +108,73 @@ func allocSitesEnv(env []string, dir string) []string {
 		env = os.Environ()
 	}
 	return append(slices.Clone(env), scenario.AllocSitesEnv+"="+dir)
+}
+
+// WorkCountLabel is the sample label of a work-sites profile
+// (ReadWorkSites) that names the count a sample is part of: pick one
+// count's samples with -tagfocus=count=NAME.
+const WorkCountLabel = "count"
+
+// WorkElementLabel is the sample label of a work-sites profile that
+// names the one element a sample's work was for ("#1003"); its frame
+// names the kind of element, its classes and why it was queued.
+const WorkElementLabel = "element"
+
+// ReadWorkSites reads the work a process's subject reported into dir
+// (scenario.WorkFile) into a profile: a sample per element and reason,
+// its one frame named by the element's kind and classes and why it was
+// queued, "box.row (hover)" (the elements of one kind, class and reason
+// are one row of a where-table: a regression's work is often spread
+// over many), its element's ID as its label WorkElementLabel, its value
+// how much of its count it did over the steps of a label, tagged with
+// the count (WorkCountLabel) and the step label (callgrind.StepLabel).
+// nil where the subject reported nothing (one that cannot say which
+// elements did its work).
+func ReadWorkSites(dir string) (*profile.Profile, error) {
+	data, err := os.ReadFile(filepath.Join(dir, scenario.WorkFile))
+	if errors.Is(err, os.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("work sites: %w", err)
+	}
+	var byLabel map[string]scenario.WorkSites
+	if err := json.Unmarshal(data, &byLabel); err != nil {
+		return nil, fmt.Errorf("work sites: %s: %w", scenario.WorkFile, err)
+	}
+	p := &profile.Profile{
+		SampleType: []*profile.ValueType{{Type: "work", Unit: "count"}},
+		PeriodType: &profile.ValueType{Type: "work", Unit: "count"},
+		Period:     1,
+	}
+	locs := map[string]*profile.Location{}
+	labels := make([]string, 0, len(byLabel))
+	for l := range byLabel {
+		labels = append(labels, l)
+	}
+	slices.Sort(labels)
+	for _, label := range labels {
+		for _, w := range byLabel[label] {
+			group, id := w.Element, ""
+			if i := strings.Index(group, "#"); i >= 0 {
+				j := strings.IndexByte(group[i:], '.')
+				if j < 0 {
+					j = len(group) - i
+				}
+				group, id = group[:i]+group[i+j:], group[i:i+j]
+			}
+			name := group + " (" + w.Why + ")"
+			loc, ok := locs[name]
+			if !ok {
+				f := &profile.Function{ID: uint64(len(p.Function) + 1), Name: name, SystemName: name}
+				loc = &profile.Location{ID: uint64(len(p.Location) + 1), Line: []profile.Line{{Function: f}}}
+				p.Function = append(p.Function, f)
+				p.Location = append(p.Location, loc)
+				locs[name] = loc
+			}
+			p.Sample = append(p.Sample, &profile.Sample{Location: []*profile.Location{loc}, Value: []int64{int64(w.N)},
+				Label: map[string][]string{WorkCountLabel: {w.Count}, callgrind.StepLabel: {label}, WorkElementLabel: {id}}})
+		}
+	}
+	return p, nil
 }

@@ -2,6 +2,7 @@ package runner
 
 import (
 	"context"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -52,4 +53,34 @@ func TestAllocSites(t *testing.T) {
 	// hundredths.
 	assert.InDelta(t, allocs*float64(results[1].Steps), float64(n), 0.005*float64(results[1].Steps)+1,
 		"the profile's objects are the steps' allocations (%d objects, %v a frame)", n, allocs)
+}
+
+// The same process records which elements the engine's work was for:
+// hover-storm's restyles are the rows the pointer crossed, queued for
+// their hover, two a step.
+func TestWorkSites(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs a scenario's process")
+	}
+	r := testRunner(0)
+	r.Repeats = 1
+	r.WorkSites = &Profiles{}
+	results, err := r.Run(context.Background(), []string{"hover-storm"})
+	require.NoError(t, err)
+	require.Empty(t, results[0].Broken)
+	p := r.WorkSites.Get("hover-storm")
+	require.NotNil(t, p)
+	require.NoError(t, p.CheckValid())
+	restyles, hover := int64(0), int64(0)
+	for _, s := range p.Sample {
+		if s.Label[WorkCountLabel][0] != "ElementsRestyled" {
+			continue
+		}
+		restyles += s.Value[0]
+		if name := s.Location[0].Line[0].Function.Name; strings.HasSuffix(name, " (hover)") {
+			hover += s.Value[0]
+		}
+	}
+	assert.InDelta(t, 2*results[0].Steps, restyles, 1, "two rows a crossing, one the first")
+	assert.Equal(t, restyles, hover, "each queued for its hover")
 }

@@ -189,6 +189,7 @@ func writeMarkdownOutcome(w io.Writer, program, command string, o outcome.Outcom
 	case len(rows) > 0:
 		b.WriteString("\n### Failed or broken\n\n")
 		MarkdownTable(&b, []string{"verdict", "number (unit)", "value", "95% CI", "band", "vs baseline, and what to do"}, rows)
+		writeWhereFailed(&b, o)
 	}
 	if len(movedRows) > 0 {
 		MarkdownDetails(&b, fmt.Sprintf("%d moved beyond their noise, within their bands", len(movedRows)), func(b *strings.Builder) {
@@ -254,6 +255,7 @@ func writeMarkdownPaired(w io.Writer, program, command, head, base string, o out
 			rows = append(rows, []string{Icon(band.Broken), "—", "—", "—", "—", br})
 		}
 		MarkdownTable(&b, []string{"verdict", "number (unit)", "head", "base", "head/base", "what moved"}, rows)
+		writeWhereFailed(&b, o)
 	}
 	for _, g := range []struct{ heading, summary string }{
 		{"unsure", "%d unsure: the interval straddles the tolerance, so this run cannot tell; it does not fail the run"},

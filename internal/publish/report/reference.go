@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"slices"
+	"strings"
 	"time"
 
 	"github.com/perfbench/perfbench/internal/judge/outcome"
@@ -101,8 +103,39 @@ func (r *Report) writeReference(w, errw io.Writer, f Format) error {
 	for _, line := range v.Recovered {
 		fmt.Fprintf(w, "recovered: %s\n", line)
 	}
-	_, err := fmt.Fprintln(w, referenceLine(v, f == Markdown))
-	return err
+	if _, err := fmt.Fprintln(w, referenceLine(v, f == Markdown)); err != nil {
+		return err
+	}
+	if line := bisectOffer(r.Program, v, run, f == Markdown); line != "" {
+		_, err := fmt.Fprintln(w, line)
+		return err
+	}
+	return nil
+}
+
+// bisectOffer returns, where head failed against the reference, the
+// bisect command that finds which commit between them crossed the band
+// first: creep over many commits fails at the one that tipped the sum,
+// not the one that added most. It names the scenarios that failed; ""
+// where nothing did.
+func bisectOffer(program string, v *outcome.Revision, run *Report, markdown bool) string {
+	if !v.Failed || run == nil || v.Reference.Commit == "" || v.Head == "" {
+		return ""
+	}
+	var names []string
+	for _, n := range run.Outcome.Numbers() {
+		if n.Verdict.Failed() && !slices.Contains(names, n.Scenario) {
+			names = append(names, n.Scenario)
+		}
+	}
+	if len(names) == 0 {
+		return ""
+	}
+	c := strings.Join(append([]string{program, "bisect", short12(v.Reference.Commit), short12(v.Head)}, names...), " ")
+	if markdown {
+		c = "`" + c + "`"
+	}
+	return "which commit: " + c
 }
 
 // referenceLine says in a line what became of the reference.

@@ -64,3 +64,22 @@ func TestReferenceReportSaysWhatBecameOfIt(t *testing.T) {
 	assert.True(t, strings.HasSuffix(b.String(), "\nreference: stays at `aaaaaaaaaaaa`: head fails against the reference\n"), b.String())
 	assert.True(t, run.Failed(), "the command fails as the ratchet decided")
 }
+
+// reference offers bisect, GOOD and BAD filled in, where head failed
+// against the reference, and only then.
+func TestReferenceOffersBisect(t *testing.T) {
+	failed := band.Judge(band.Measured{Spec: band.Spec{Name: "instructions", Unit: "instructions/step",
+		Band: band.Instructions(0.0025).WithBaseline(8364)}, Samples: []float64{8504}})
+	run := &Report{Outcome: outcome.Outcome{Against: outcome.Base, Scenarios: []outcome.Scenario{
+		{Name: "scroll", Numbers: outcome.ByBand("scroll", failed)},
+		{Name: "hover-storm", Numbers: outcome.ByBand("hover-storm", failed)},
+	}}}
+	v := &outcome.Revision{Reference: outcome.Reference{Commit: "0123456789abcdef0123456789abcdef01234567"},
+		Head: "fedcba9876543210fedcba9876543210fedcba98", Judged: true, Failed: true}
+	assert.Equal(t, "which commit: perfbench bisect 0123456789ab fedcba987654 scroll hover-storm", bisectOffer("perfbench", v, run, false))
+	assert.Equal(t, "which commit: `perfbench bisect 0123456789ab fedcba987654 scroll hover-storm`", bisectOffer("perfbench", v, run, true))
+	v.Failed = false
+	assert.Empty(t, bisectOffer("perfbench", v, run, false), "nothing failed")
+	v.Failed = true
+	assert.Empty(t, bisectOffer("perfbench", v, nil, false), "no run")
+}

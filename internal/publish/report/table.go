@@ -235,7 +235,13 @@ func writePairedTable(w io.Writer, head, base string, o outcome.Outcome, width i
 		}
 		// Wrapped at spaces with a hanging indent: a terminal cuts a
 		// long line mid-word.
-		lists[h] = append(lists[h], Wrap(n.Scenario+" "+n.Name+": "+join(n.Note, n.Sees()), width, "  ", "    "))
+		item := Wrap(n.Scenario+" "+n.Name+": "+join(n.Note, n.Sees()), width, "  ", "    ")
+		var wb strings.Builder
+		writeWhereUnder(&wb, o, n, width, "    ")
+		if wb.Len() > 0 {
+			item += "\n" + strings.TrimSuffix(wb.String(), "\n")
+		}
+		lists[h] = append(lists[h], item)
 	}
 	for _, h := range headings {
 		fmt.Fprintf(&b, "\n%s:\n%s\n", h, strings.Join(lists[h], "\n"))

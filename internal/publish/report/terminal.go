@@ -349,6 +349,12 @@ func writeSummary(b *strings.Builder, o outcome.Outcome, t Terminal) {
 				for _, l := range whatToDo(n) {
 					lines = append(lines, "        "+clipped(l, t.Width-8))
 				}
+				var wb strings.Builder
+				n.Scenario = sc.Name
+				writeWhereUnder(&wb, o, n, t.Width, "        ")
+				if wb.Len() > 0 {
+					lines = append(lines, strings.Split(strings.TrimSuffix(wb.String(), "\n"), "\n")...)
+				}
 			case band.Broken:
 				lines = append(lines, fmt.Sprintf("  %s  %s %s: %s", t.verdictCell(band.Broken), sc.Name, n.Name, clipped(note(sc, n), t.Width-14-len(sc.Name)-len(n.Name))))
 			}

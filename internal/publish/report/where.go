@@ -35,6 +35,10 @@ type WhereJSON struct {
 	Tag string `json:"tag,omitempty"`
 	// FlameGraph is the differential flame graph (an SVG page).
 	FlameGraph string `json:"flame_graph,omitempty"`
+	// Of says what a row's function names where it is not a function:
+	// "allocation site", or "element" (an element a count's work was
+	// for, with why it was queued).
+	Of string `json:"of,omitempty"`
 }
 
 // WhereRowJSON is one function's move, a step.
@@ -43,15 +47,19 @@ type WhereRowJSON struct {
 	Self     float64 `json:"self"`
 	Cum      float64 `json:"cum"`
 	Share    float64 `json:"share"`
+	// Elements are a few of the elements a row of elements covers,
+	// ElementCount how many in all.
+	Elements     []string `json:"elements,omitempty"`
+	ElementCount int      `json:"element_count,omitempty"`
 }
 
 func whereJSON(o outcome.Outcome) []WhereJSON {
 	var out []WhereJSON
 	for _, w := range o.Where {
 		j := WhereJSON{Scenario: w.Scenario, Number: w.Number, Unit: w.Unit, Base: w.Base, Change: w.Change,
-			Rows: []WhereRowJSON{}, HeadProfile: w.HeadProfile, BaseProfile: w.BaseProfile, Tag: w.Tag, FlameGraph: w.FlameGraph}
+			Rows: []WhereRowJSON{}, HeadProfile: w.HeadProfile, BaseProfile: w.BaseProfile, Tag: w.Tag, FlameGraph: w.FlameGraph, Of: w.Of}
 		for _, r := range w.Rows {
-			j.Rows = append(j.Rows, WhereRowJSON{Function: r.Function, Self: r.Self, Cum: r.Cum, Share: r.Share})
+			j.Rows = append(j.Rows, WhereRowJSON{Function: r.Function, Self: r.Self, Cum: r.Cum, Share: r.Share, Elements: r.Labels, ElementCount: r.LabelCount})
 		}
 		out = append(out, j)
 	}
@@ -68,6 +76,22 @@ func shortFunction(name string) string {
 		slash = strings.LastIndex(name[:paren], "/")
 	}
 	return name[slash+1:]
+}
+
+// rowName is what a row shows of what it names: a function cut to its
+// package's name, an element whole.
+func rowName(w outcome.Where, r outcome.WhereRow) string {
+	if w.Of != "element" {
+		return shortFunction(r.Function)
+	}
+	if len(r.Labels) == 0 {
+		return r.Function
+	}
+	ids := strings.Join(r.Labels, " ")
+	if r.LabelCount > len(r.Labels) {
+		return fmt.Sprintf("%s ×%d: %s …", r.Function, r.LabelCount, ids)
+	}
+	return r.Function + ": " + ids
 }
 
 // signed formats a delta a step with its sign.
@@ -89,6 +113,17 @@ func whereHeading(w outcome.Where) string {
 		rel = fmt.Sprintf(" (%s%.2f%%)", map[bool]string{true: "+", false: "−"}[w.Change >= 0], math.Abs(w.Change)/w.Base*100)
 	}
 	return fmt.Sprintf("where %s %s moved: %s %s%s", w.Scenario, w.Number, signed(w.Change), w.Unit, rel)
+}
+
+// rowKind names what a where-table's rows are.
+func rowKind(w outcome.Where) string {
+	switch {
+	case w.Of != "":
+		return w.Of
+	case strings.HasPrefix(w.Unit, "allocs"):
+		return "allocation site"
+	}
+	return "function"
 }
 
 // rowsWord names the rows shown: "this row", "these 3 rows".
@@ -118,70 +153,152 @@ func WriteWhere(w io.Writer, o outcome.Outcome, width int) error {
 }
 
 // writeWhereTerminal prints, after a run's table, a where-table for each
-// number the outcome explains: the functions whose own instructions moved
-// most, with their cumulative move and share of the change, fitted to
-// width, and the command that shows the whole diff.
+// number the outcome explains that the table's closing list did not
+// show under its line (writeWhereUnder): the functions whose own
+// instructions moved most, with their cumulative move and share of the
+// change, fitted to width, and the command that shows the whole diff.
 func writeWhereTerminal(w io.Writer, o outcome.Outcome, width int) error {
-	if len(o.Where) == 0 {
-		return nil
-	}
 	if width <= 0 {
 		width = DefaultWidth
 	}
 	var b strings.Builder
 	for _, wh := range o.Where {
-		fmt.Fprintf(&b, "\n%s\n", clipped(whereHeading(wh), width))
-		if len(wh.Rows) == 0 {
-			b.WriteString("  no function's own instructions moved\n")
+		if shownUnder(o, wh) {
 			continue
 		}
-		shown := wh.Rows[:min(whereTerminalRows, len(wh.Rows))]
-		fmt.Fprintf(&b, "  %10s  %10s  %7s  %s\n", "self Δ", "cum Δ", "share", "function")
-		for _, r := range shown {
-			line := fmt.Sprintf("  %10s  %10s  %7s  %s", signed(r.Self), signed(r.Cum), share(r.Share), shortFunction(r.Function))
-			b.WriteString(clipped(line, width) + "\n")
-		}
-		fmt.Fprintf(&b, "  %s: %s of the change\n", rowsWord(len(shown)), share(wh.Covered(len(shown))))
-		if c := pprofCommand(wh); c != "" {
-			b.WriteString(Wrap(c, width, "  ", "    ") + "\n")
-		}
-		if wh.FlameGraph != "" {
-			b.WriteString(Wrap("flame graph: "+wh.FlameGraph, width, "  ", "    ") + "\n")
-		}
+		fmt.Fprintf(&b, "\n%s\n", clipped(whereHeading(wh), width))
+		writeWhereRows(&b, wh, width, "  ")
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
 }
 
-// writeWhereMarkdown adds to a Markdown report a compact where-table for
-// each number the outcome explains, and where its profiles are.
-func writeWhereMarkdown(w io.Writer, o outcome.Outcome) error {
-	if len(o.Where) == 0 {
-		return nil
+// shownUnder reports whether the closing list of a terminal report shows
+// wh under its number's line: a failed number's, judged against bands or
+// base, and any number a paired run lists (failed, improved or changed).
+func shownUnder(o outcome.Outcome, wh outcome.Where) bool {
+	for _, n := range o.Numbers() {
+		if n.Scenario != wh.Scenario || n.Name != wh.Number {
+			continue
+		}
+		if o.Against == outcome.Base {
+			_, h := n.Heading()
+			return h != ""
+		}
+		return n.BandVerdict == band.Fail
 	}
-	var b strings.Builder
-	b.WriteString("\n### Where\n")
+	return false
+}
+
+// writeWhereUnder writes, under the line of number n in a terminal
+// report's closing list, its where-table, each line after indent and
+// within width: where the reader of a FAIL reads next.
+func writeWhereUnder(b *strings.Builder, o outcome.Outcome, n outcome.Number, width int, indent string) {
 	for _, wh := range o.Where {
-		fmt.Fprintf(&b, "\n**%s**\n\n", cell(whereHeading(wh)))
+		if wh.Scenario != n.Scenario || wh.Number != n.Name || !shownUnder(o, wh) {
+			continue
+		}
+		rel := ""
+		if wh.Base > 0 {
+			rel = fmt.Sprintf(" (%s%.2f%%)", map[bool]string{true: "+", false: "−"}[wh.Change >= 0], math.Abs(wh.Change)/wh.Base*100)
+		}
+		line := fmt.Sprintf("%swhere: %s %s%s, by %s", indent, signed(wh.Change), wh.Unit, rel, rowKind(wh))
+		if wh.BaseProfile == "" {
+			// A bound has no profile to diff against: the rows are the
+			// whole number's.
+			line = fmt.Sprintf("%swhere all of it: %s %s, by %s", indent, band.Format(wh.Change), wh.Unit, rowKind(wh))
+			if wh.Of == "element" {
+				line += " (why it was queued)"
+			}
+		}
+		b.WriteString(clipped(line, width) + "\n")
+		writeWhereRows(b, wh, width, indent+"  ")
+	}
+}
+
+// writeWhereRows writes a where-table's rows (five), what they cover,
+// the pprof command and the flame graph, each line after indent.
+func writeWhereRows(b *strings.Builder, wh outcome.Where, width int, indent string) {
+	if len(wh.Rows) == 0 {
+		b.WriteString(indent + "no " + rowKind(wh) + "'s own count moved\n")
+		return
+	}
+	shown := wh.Rows[:min(whereTerminalRows, len(wh.Rows))]
+	fmt.Fprintf(b, "%s%10s  %10s  %7s  %s\n", indent, "self Δ", "cum Δ", "share", rowKind(wh))
+	for _, r := range shown {
+		line := fmt.Sprintf("%s%10s  %10s  %7s  %s", indent, signed(r.Self), signed(r.Cum), share(r.Share), rowName(wh, r))
+		b.WriteString(clipped(line, width) + "\n")
+	}
+	fmt.Fprintf(b, "%s%s: %s of the change\n", indent, rowsWord(len(shown)), share(wh.Covered(len(shown))))
+	if c := pprofCommand(wh); c != "" {
+		b.WriteString(Wrap(c, width, indent, indent+"  ") + "\n")
+	}
+	if wh.FlameGraph != "" {
+		b.WriteString(Wrap("flame graph: "+wh.FlameGraph, width, indent, indent+"  ") + "\n")
+	}
+}
+
+// writeWhereMarkdown adds to a Markdown report a compact where-table for
+// each number the outcome explains that failed is false for, and where
+// its profiles are: those of failed numbers are under the failures
+// already (writeWhereFailed).
+func writeWhereMarkdown(w io.Writer, o outcome.Outcome) error {
+	var b strings.Builder
+	writeWhereTables(&b, o, "Where the other moves are", func(wh outcome.Where) bool { return !whereFailed(o, wh) })
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+// writeWhereFailed writes, under a Markdown report's failures, the
+// where-table of each failed number: where the reader of the comment
+// reads next.
+func writeWhereFailed(b *strings.Builder, o outcome.Outcome) {
+	writeWhereTables(b, o, "Where", func(wh outcome.Where) bool { return whereFailed(o, wh) })
+}
+
+// whereFailed reports whether wh explains a number that failed.
+func whereFailed(o outcome.Outcome, wh outcome.Where) bool {
+	for _, n := range o.Numbers() {
+		if n.Scenario == wh.Scenario && n.Name == wh.Number {
+			if o.Against == outcome.Base {
+				return n.Verdict.Failed()
+			}
+			return n.BandVerdict.Failed()
+		}
+	}
+	return false
+}
+
+// writeWhereTables writes, under heading, the three top rows of each
+// where-table pick picks.
+func writeWhereTables(b *strings.Builder, o outcome.Outcome, heading string, pick func(outcome.Where) bool) {
+	first := true
+	for _, wh := range o.Where {
+		if !pick(wh) {
+			continue
+		}
+		if first {
+			fmt.Fprintf(b, "\n### %s\n", heading)
+			first = false
+		}
+		fmt.Fprintf(b, "\n**%s**\n\n", cell(whereHeading(wh)))
 		if len(wh.Rows) == 0 {
-			b.WriteString("No function's own instructions moved.\n")
+			b.WriteString("No " + rowKind(wh) + "'s own count moved.\n")
 			continue
 		}
 		var rows [][]string
 		shown := wh.Rows[:min(whereMarkdownRows, len(wh.Rows))]
 		for _, r := range shown {
-			rows = append(rows, []string{"`" + shortFunction(r.Function) + "`", signed(r.Self), signed(r.Cum), share(r.Share)})
+			rows = append(rows, []string{"`" + rowName(wh, r) + "`", signed(r.Self), signed(r.Cum), share(r.Share)})
 		}
-		MarkdownTable(&b, []string{"function", "self Δ", "cum Δ", "share"}, rows)
-		fmt.Fprintf(&b, "\n%s: %s of the change.", strings.ToUpper(rowsWord(len(shown))[:1])+rowsWord(len(shown))[1:], share(wh.Covered(len(shown))))
+		MarkdownTable(b, []string{rowKind(wh), "self Δ", "cum Δ", "share"}, rows)
+		fmt.Fprintf(b, "\n%s: %s of the change.", strings.ToUpper(rowsWord(len(shown))[:1])+rowsWord(len(shown))[1:], share(wh.Covered(len(shown))))
 		if c := pprofCommand(wh); c != "" {
-			fmt.Fprintf(&b, " Full profiles: `%s`.", c)
+			fmt.Fprintf(b, " Full profiles: `%s`.", c)
 		}
 		if wh.FlameGraph != "" {
-			fmt.Fprintf(&b, " Flame graph: `%s`.", wh.FlameGraph)
+			fmt.Fprintf(b, " Flame graph: `%s`.", wh.FlameGraph)
 		}
 		b.WriteString("\n")
 	}
-	_, err := io.WriteString(w, b.String())
-	return err
 }

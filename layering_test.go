@@ -147,7 +147,6 @@ var (
 	knownCrossings = map[string]string{
 		"internal/judge/paired internal/measure/runner":     "paired.Run measures inside the judge",
 		"internal/judge/revision internal/publish/perfdocs": "the revision ratchet writes its own page",
-		"internal/publish/report ratchet":                   "the Markdown writer asks the ratchet what moved",
 	}
 	checkers = []string{"cmd/", "internal/check/", "workloads", "subject/gio/peer", "subject/fyne/peer"}
 )

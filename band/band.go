@@ -275,6 +275,21 @@ func (b Band) Limit() (limit float64, ok bool) {
 	return b.Baseline * (1 + b.Tolerance), true
 }
 
+// Short prints the band as a table's narrow column does: a recorded
+// band by its limit and tolerance, "≤ 57.68 (+40%)", or its tolerance
+// alone until it has a baseline, "+40%" (the verdict says unbaselined);
+// a count's bound as String does.
+func (b Band) Short() string {
+	switch {
+	case !b.Kind.Recorded():
+		return b.String()
+	case !b.Baselined():
+		return fmt.Sprintf("+%s%%", Format(b.Tolerance*100))
+	}
+	limit, _ := b.Limit()
+	return fmt.Sprintf("≤ %s (+%s%%)", Format(limit), Format(b.Tolerance*100))
+}
+
 // check returns why a band cannot judge anything, or "".
 func (b Band) check() string {
 	switch b.Kind {

@@ -1,5 +1,11 @@
 package band
 
+import (
+	"math"
+
+	"golang.org/x/perf/benchmath"
+)
+
 // What each kind of number is, asked of its band's Kind rather than by
 // naming the kind: a caller that needs an interval asks Estimated, one that
 // keeps a reference per machine asks Recorded. The kind is chosen once, by
@@ -60,3 +66,82 @@ func (k Kind) Exact() bool { return kinds[k].exact }
 // done, ≥ work avoided, = a fixed number), written in the scenario's
 // source or recorded by the ratchet ([Record]): a count's.
 func (k Kind) Bounded() bool { return kinds[k].bounded }
+
+// What follows is what differs by kind, answered here so that a report,
+// a judge or a store calls it and never asks which kind a number is.
+
+// MinDrop is how far, as a fraction, a new median must fall below its
+// baseline before the baseline moves down by itself, on top of the U test
+// finding the fall significant. Over the hundreds of per-frame samples a
+// scenario takes, the U test calls a 1–3 % fall significant, while the
+// medians of back-to-back runs on an ordinary loaded machine differ by
+// several percent; a ratchet that followed every such fall would rewrite
+// the baselines and docs on most runs and lower the baselines to the
+// luckiest run seen. A fall of a tenth is beyond that noise, and a report
+// says a number moved from the same tenth.
+const MinDrop = 0.10
+
+// Assumption is how benchstat compares two runs of a number of this kind:
+// exactly for a count and instructions (one value, any difference real),
+// assuming nothing of a time's distribution.
+func (k Kind) Assumption() benchmath.Assumption {
+	if kinds[k].exact {
+		return benchmath.AssumeExact
+	}
+	return benchmath.AssumeNothing
+}
+
+// Interval returns the interval a report prints around the number's
+// median: a time's, at level Confidence. ok is false for an exact number,
+// whose interval is its value and says nothing a reader needs.
+func (j Judged) Interval() (lo, hi float64, ok bool) {
+	if !j.Band.Kind.Estimated() {
+		return 0, 0, false
+	}
+	return j.Lo, j.Hi, true
+}
+
+// Past returns how far v lies past a bound in the bound's own direction:
+// 0 at the bound, negative inside it, +1 one over a ceiling or one under
+// a floor, and how far off an exact value. ok is false for a band that is
+// no bound (a time's, instructions'), and for a recorded bound not yet
+// recorded.
+func (b Band) Past(v float64) (past float64, ok bool) {
+	bound, ok := b.Limit()
+	if !b.Kind.Bounded() || !ok {
+		return 0, false
+	}
+	switch b.Direction() {
+	case AtLeast:
+		return bound - v, true
+	case Exactly:
+		return math.Abs(v - bound), true
+	}
+	return v - bound, true
+}
+
+// VsBaseline returns the number's median over its recorded baseline, ok
+// only for a number judged against one (a time, instructions) that did
+// not break.
+func (j Judged) VsBaseline() (ratio float64, ok bool) {
+	if !j.Band.Kind.Recorded() || !j.Band.Baselined() || j.BandVerdict == Broken {
+		return 0, false
+	}
+	return j.Median / j.Band.Baseline, true
+}
+
+// Moved returns the ratio of the number's median to its baseline where it
+// moved beyond its noise: a baselined time or instructions whose interval
+// lies wholly on one side of the baseline, at least MinDrop away from it.
+// A count has no baseline to move from: one that passes with room under
+// its ceiling (or over its floor) has slack, which is where its bound was
+// set, not a change. A number that failed or broke did not move: it is
+// reported as that.
+func (j Judged) Moved() (ratio float64, ok bool) {
+	if j.BandVerdict.Failed() {
+		return 0, false
+	}
+	ratio, ok = j.VsBaseline()
+	outside := j.Lo > j.Band.Baseline || j.Hi < j.Band.Baseline
+	return ratio, ok && outside && math.Abs(ratio-1) >= MinDrop
+}

@@ -8,7 +8,6 @@ import (
 
 	"github.com/perfbench/perfbench/band"
 	"github.com/perfbench/perfbench/internal/judge/outcome"
-	"github.com/perfbench/perfbench/ratchet"
 )
 
 // The Markdown reports (--format markdown) are for a pull request's job
@@ -69,36 +68,22 @@ func MarkdownDetails(b *strings.Builder, summary string, body func(*strings.Buil
 	b.WriteString("\n</details>\n")
 }
 
-// movedBy says whether a judged number moved beyond its noise, and by how
-// much: a baselined time whose 95% interval lies wholly on one side of its
-// baseline, at least ratchet.MinDrop away from it (the ratio to the
-// baseline). A count has no baseline to move from in this report: one that
-// passes with room under its ceiling (or over its floor) has slack, which
-// is where its bound was set — allocations per frame are bounded with room
-// on purpose — not a change, and the full table shows it. A number that
-// failed or broke is reported as that, not as a move.
+// movedBy says how a judged number moved beyond its noise (band's
+// Judged.Moved), against its baseline.
 func movedBy(n outcome.Number) (string, bool) {
-	if n.BandVerdict.Failed() {
+	if _, ok := n.Moved(); !ok {
 		return "", false
 	}
-	switch {
-	case n.Band.Kind.Recorded():
-		if !n.Band.Baselined() {
-			return "", false
-		}
-		ratio := n.Median / n.Band.Baseline
-		outside := n.Lo > n.Band.Baseline || n.Hi < n.Band.Baseline
-		if outside && math.Abs(ratio-1) >= ratchet.MinDrop {
-			return vsBaseline(n), true
-		}
-	}
-	return "", false
+	return vsBaseline(n), true
 }
 
 // countGap says how far a count lies from its bound, in the words
 // of its direction: "3 below the ceiling 957", "2 above the floor 10",
-// "1 off the exact 240".
-func countGap(n outcome.Number) string {
+// "1 off the exact 240"; ok is false for a number with no bound.
+func countGap(n outcome.Number) (string, bool) {
+	if _, ok := n.Band.Past(n.Median); !ok {
+		return "", false
+	}
 	bound := n.Band.Ceiling
 	side := "below"
 	if n.Median > bound {
@@ -108,15 +93,16 @@ func countGap(n outcome.Number) string {
 	if n.Band.Direction() == band.Exactly {
 		side, what = "off", "the exact value"
 	}
-	return fmt.Sprintf("%s %s %s %s", band.Format(math.Abs(n.Median-bound)), side, what, band.Format(bound))
+	return fmt.Sprintf("%s %s %s %s", band.Format(math.Abs(n.Median-bound)), side, what, band.Format(bound)), true
 }
 
 // vsBaseline prints a time against its baseline: "1.52× 0.601".
 func vsBaseline(n outcome.Number) string {
-	if !n.Band.Kind.Recorded() || !n.Band.Baselined() || n.BandVerdict == band.Broken {
+	ratio, ok := n.VsBaseline()
+	if !ok {
 		return ""
 	}
-	return fmt.Sprintf("%s× baseline %s", band.Format(n.Median/n.Band.Baseline), band.Format(n.Band.Baseline))
+	return fmt.Sprintf("%s× baseline %s", band.Format(ratio), band.Format(n.Band.Baseline))
 }
 
 // writeMarkdownOutcome writes the Markdown report of scenarios or perf:
@@ -147,18 +133,18 @@ func writeMarkdownOutcome(w io.Writer, program, command string, o outcome.Outcom
 			value, ci := "—", "—"
 			if n.BandVerdict != band.Broken {
 				value = band.Format(n.Median)
-				if n.Band.Kind.Estimated() {
+				if _, _, ok := n.Interval(); ok {
 					ci = Spread(n)
 				}
 			}
 			switch {
 			case n.BandVerdict.Failed():
 				note := vsBaseline(n)
-				switch {
-				case n.Reason != "":
+				if gap, ok := countGap(n); ok {
+					note = gap
+				}
+				if n.Reason != "" {
 					note = n.Reason
-				case n.Band.Kind.Bounded():
-					note = countGap(n)
 				}
 				note = join(note, strings.Join(whatToDo(n), " "))
 				rows = append(rows, []string{Icon(n.BandVerdict) + " " + n.BandVerdict.String(), sc.Name + " " + n.Name + " (" + n.Unit + ")", value, ci, n.Band.String(), note})

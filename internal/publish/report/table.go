@@ -81,8 +81,8 @@ func measuredJSON(o outcome.Outcome) MeasuredJSON {
 			n.Samples = []float64{}
 		}
 		n.Median = finite(m.Value())
-		if len(m.Samples) > 0 && m.Band.Kind.Estimated() {
-			n.Lo, n.Hi = finite(m.Lo), finite(m.Hi)
+		if lo, hi, ok := m.Interval(); ok && len(m.Samples) > 0 {
+			n.Lo, n.Hi = finite(lo), finite(hi)
 			n.Min, n.Max = finite(slices.Min(m.Samples)), finite(slices.Max(m.Samples))
 		}
 		out.Numbers = append(out.Numbers, n)
@@ -301,7 +301,7 @@ func pairedListed(o outcome.Outcome) []outcome.Number {
 // 1.025] 60 pairs"; "—" for a count.
 func pairedRatio(n outcome.Number, withLevel bool) string {
 	r := n.Ratio
-	if !n.Band.Kind.Estimated() || math.IsNaN(r.Value) {
+	if _, _, ok := n.Interval(); !ok || math.IsNaN(r.Value) {
 		return "—"
 	}
 	level := ""
@@ -316,7 +316,7 @@ func pairedRatio(n outcome.Number, withLevel bool) string {
 func pairedLevel(o outcome.Outcome) (float64, bool) {
 	level, seen := 0.0, false
 	for _, n := range o.Numbers() {
-		if !n.Band.Kind.Estimated() || math.IsNaN(n.Ratio.Value) {
+		if _, _, ok := n.Interval(); !ok || math.IsNaN(n.Ratio.Value) {
 			continue
 		}
 		if seen && n.Ratio.Level != level {

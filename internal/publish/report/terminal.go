@@ -208,8 +208,8 @@ func WriteTable(w io.Writer, o outcome.Outcome, t Terminal) error {
 				if t.Wide {
 					value = band.Format(n.Median) + " " + n.Unit
 				}
-				if n.Band.Kind.Estimated() {
-					ci = band.Format(n.Lo) + "–" + band.Format(n.Hi)
+				if lo, hi, ok := n.Interval(); ok {
+					ci = band.Format(lo) + "–" + band.Format(hi)
 					if t.Wide {
 						ci = Spread(n)
 					}
@@ -302,15 +302,10 @@ func budgetFormat(v float64) string {
 // (+40%)" — or, wide, with the baseline it derives from, as band.Band's
 // String does.
 func (t Terminal) bandCell(n outcome.Number) string {
-	switch {
-	case t.Wide || !n.Band.Kind.Recorded():
+	if t.Wide {
 		return n.Band.String()
-	case !n.Band.Baselined():
-		// The verdict column says unbaselined.
-		return fmt.Sprintf("+%s%%", band.Format(n.Band.Tolerance*100))
 	}
-	limit, _ := n.Band.Limit()
-	return fmt.Sprintf("≤ %s (+%s%%)", band.Format(limit), band.Format(n.Band.Tolerance*100))
+	return n.Band.Short()
 }
 
 // verdictLine is the last line's word, coloured on a terminal.
@@ -374,20 +369,19 @@ func writeSummary(b *strings.Builder, o outcome.Outcome, t Terminal) {
 // tolerance it was allowed ("+0.35% over 8366 (tolerance 0.25%)"), a
 // time with its interval; a count by how many.
 func pastLimit(n outcome.Number) string {
-	limit, ok := n.Band.Limit()
 	value := ShortUnit(n.Name, n.Unit, band.Format(n.Median))
-	if !ok {
+	if _, ok := n.Band.Limit(); !ok {
 		return value
 	}
-	if n.Band.Kind.Recorded() {
-		s := fmt.Sprintf("%s: %s over %s (tolerance %s%%)", value, Percent(n.Median, n.Band.Baseline), band.Format(n.Band.Baseline), band.Format(n.Band.Tolerance*100))
-		if n.Band.Kind.Estimated() {
-			// Last, so that a narrow terminal clips it first.
-			s += fmt.Sprintf(", 95%% CI %s–%s", band.Format(n.Lo), band.Format(n.Hi))
-		}
-		return s
+	if past, ok := n.Band.Past(n.Median); ok {
+		return fmt.Sprintf("%s, %s: %s past it", value, n.Band.String(), band.Format(math.Abs(past)))
 	}
-	return fmt.Sprintf("%s, %s: %s past it", value, n.Band.String(), band.Format(math.Abs(n.Median-limit)))
+	s := fmt.Sprintf("%s: %s over %s (tolerance %s%%)", value, Percent(n.Median, n.Band.Baseline), band.Format(n.Band.Baseline), band.Format(n.Band.Tolerance*100))
+	if lo, hi, ok := n.Interval(); ok {
+		// Last, so that a narrow terminal clips it first.
+		s += fmt.Sprintf(", 95%% CI %s–%s", band.Format(lo), band.Format(hi))
+	}
+	return s
 }
 
 // Percent is how far v lies from base, in percent with a sign and two

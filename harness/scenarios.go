@@ -1,7 +1,6 @@
 package harness
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -29,97 +28,6 @@ import (
 // benchfmtPackage is the benchmark format's pkg: the package whose model
 // every scenario's numbers follow, whichever program declared them.
 const benchfmtPackage = "github.com/perfbench/perfbench/scenario"
-
-// runner returns the runner the commands use (this binary, one process
-// per scenario, each scenario in repeats processes interleaved round by
-// round with the others') and its progress bar over the processes of
-// total scenarios (Options.Progress), drawn on stderr when it is a
-// terminal; call Done on the bar when the runs are over. The bar counts
-// processes, which finish one by one, not scenarios, which interleave and
-// finish together; it goes on through the counted processes after them
-// (counted of them, see countedBar), which counting draws on it.
-func (h *front) runner(cmd *cobra.Command, timeout time.Duration, total, repeats, counted int) (*runner.Runner, *done) {
-	r := &runner.Runner{Timeout: timeout, Repeats: repeats}
-	newBar := h.opts.Progress
-	if newBar == nil {
-		newBar = Lines
-	}
-	reps := repeats
-	if reps <= 0 {
-		reps = runner.DefaultRepeats
-	}
-	bar := newBar(cmd.ErrOrStderr(), Quiet(cmd), total*reps+counted, "processes")
-	d := &done{bar: bar}
-	if bar != nil {
-		r.Progress = bar
-	}
-	if !Quiet(cmd) && !isTerminal(cmd.ErrOrStderr()) {
-		d.log = newScenarioLog(cmd.ErrOrStderr())
-		if bar != nil {
-			r.Progress = io.MultiWriter(bar, d.log)
-		} else {
-			r.Progress = d.log
-		}
-	}
-	return r, d
-}
-
-// done finishes a command's bar once, whichever of its paths gets there
-// first, and keeps its log off a terminal.
-type done struct {
-	bar  Bar
-	once bool
-	log  *scenarioLog
-}
-
-// judged logs run (of runs) off a terminal: one line per scenario.
-func (d *done) judged(o outcome.Outcome, run, runs int) {
-	if d.log != nil {
-		d.log.judged(o, run, runs)
-	}
-}
-
-// counting is where a command's counted processes report as they finish:
-// the bar alone, so that a log's line per scenario keeps the wall time of
-// its timed processes; nil without a bar.
-func (d *done) counting() io.Writer {
-	if d.bar == nil {
-		return nil
-	}
-	return &countedLines{w: d.bar}
-}
-
-// countedLines names a counted process's scenario "NAME instructions" in
-// the runner's progress lines, so that the bar says what it waits for.
-type countedLines struct {
-	w    io.Writer
-	line []byte
-}
-
-func (c *countedLines) Write(b []byte) (int, error) {
-	c.line = append(c.line, b...)
-	for {
-		i := bytes.IndexByte(c.line, '\n')
-		if i < 0 {
-			return len(b), nil
-		}
-		line := string(c.line[:i+1])
-		if name, rest, ok := strings.Cut(line, ": "); ok {
-			line = name + " instructions: " + rest
-		}
-		if _, err := io.WriteString(c.w, line); err != nil {
-			return len(b), err
-		}
-		c.line = c.line[i+1:]
-	}
-}
-
-func (d *done) Done() {
-	if d.bar != nil && !d.once {
-		d.once = true
-		d.bar.Done()
-	}
-}
 
 // refuseTraced refuses to judge or record times while the latency trace is
 // on: writing a mark at every stage of every frame made frames several

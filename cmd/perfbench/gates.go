@@ -94,7 +94,7 @@ docs/gates.md and ` + workloads.DefaultDocs + `.`,
 		RunE: func(_ *cobra.Command, _ []string) error {
 			bar := s.progress(-1, "resize")
 			r := gates.Resize(workloads.Options{Rounds: rounds})
-			bar.done()
+			bar.Done()
 			var err error
 			if asJSON {
 				err = writeJSON(s, r)

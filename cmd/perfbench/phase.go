@@ -19,6 +19,7 @@ import (
 	"github.com/perfbench/perfbench/internal/instrument/counter"
 	"github.com/perfbench/perfbench/internal/instrument/latency"
 	"github.com/perfbench/perfbench/internal/publish/chart"
+	"github.com/perfbench/perfbench/internal/publish/progress"
 	"github.com/perfbench/perfbench/ui/gallery"
 )
 
@@ -92,16 +93,16 @@ Details: perfbench's docs/diagnosis.md.`,
 			if err := checkRendererName(rend); err != nil {
 				return err
 			}
-			var bar *progress
+			var bar *progress.Display
 			switch {
 			case len(sizes) > 1:
 				bar = s.progress(len(sizes), "sizes")
 			case n > spinnerSteps:
 				bar = s.progress(-1, p.Name+" "+sizes[0].String())
 			}
-			defer bar.done()
+			defer bar.Done()
 			for _, size := range sizes {
-				bar.describe(size.String())
+				bar.Describe(size.String())
 				rr, release, err := openRenderer(rend)
 				if err != nil {
 					return err
@@ -118,11 +119,11 @@ Details: perfbench's docs/diagnosis.md.`,
 					}
 					return harness.Usagef("%s=%s: cannot write the latency trace: %v; point it at a new or writable file", latency.EnvVar, os.Getenv(latency.EnvVar), why)
 				}
-				bar.step(size.String())
+				bar.Step(size.String())
 				results = append(results, r)
 				claim := p.Check(r)
 				if !asJSON {
-					bar.clear()
+					bar.Clear()
 					printPhase(s, r, claim, frames)
 				}
 				if plotPath != "" {

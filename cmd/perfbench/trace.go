@@ -77,9 +77,9 @@ func traceSummarize(s *streams, path string, asJSON bool, defs int) error {
 		return err
 	}
 	defer f.Close()
-	bar := s.progressBytes(fi.Size(), path)
-	sum, err := metric.SummarizeWith(newTraceLines(bar.reader(f)), metric.Options{Defs: defs})
-	bar.done()
+	bar := s.progress(-1, path)
+	sum, err := metric.SummarizeWith(newTraceLines(bar.Reader(f, fi.Size(), path)), metric.Options{Defs: defs})
+	bar.Done()
 	var pathErr *fs.PathError
 	var lineErr *traceLineError
 	switch {

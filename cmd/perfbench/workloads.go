@@ -133,19 +133,19 @@ func runWorkloads(s *streams, command string, ws []*workloads.Workload, f worklo
 	failed := false
 	bar := s.progress(len(ws), "workloads")
 	for _, w := range ws {
-		bar.describe(w.Name)
+		bar.Describe(w.Name)
 		r := workloads.Run(w, workloads.Options{Rounds: f.rounds})
-		bar.step(w.Name + ": " + r.Verdict.String())
+		bar.Step(w.Name + ": " + r.Verdict.String())
 		results = append(results, r)
 		if !f.asJSON && !markdown {
-			bar.clear()
+			bar.Clear()
 			if err := printWorkload(s.out, r); err != nil {
 				return err
 			}
 		}
 		failed = failed || r.Verdict.Failed()
 	}
-	bar.done()
+	bar.Done()
 	switch {
 	case f.asJSON:
 		if err := writeJSON(s, workloadsReport(command, results)); err != nil {

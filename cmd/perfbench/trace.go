@@ -16,6 +16,7 @@ import (
 	"github.com/perfbench/perfbench/harness"
 	"github.com/perfbench/perfbench/internal/instrument/latency"
 	"github.com/perfbench/perfbench/internal/instrument/metric"
+	"github.com/perfbench/perfbench/internal/instrument/trace"
 )
 
 func init() { subcommands = append(subcommands, newTraceCmd) }
@@ -78,16 +79,16 @@ func traceSummarize(s *streams, path string, asJSON bool, defs int) error {
 	}
 	defer f.Close()
 	bar := s.progress(-1, path)
-	sum, err := metric.SummarizeWith(newTraceLines(bar.Reader(f, fi.Size(), path)), metric.Options{Defs: defs})
+	sum, err := trace.SummarizeWith(newTraceLines(bar.Reader(f, fi.Size(), path)), trace.Options{Defs: defs})
 	bar.Done()
 	var pathErr *fs.PathError
 	var lineErr *traceLineError
 	switch {
 	case errors.As(err, &lineErr):
 		return harness.Usagef("%s:%d: %s", path, lineErr.line, lineErr.msg)
-	case errors.Is(err, metric.ErrEmpty):
+	case errors.Is(err, trace.ErrEmpty):
 		return harness.Usagef("%s: %v; record one with %s=%s", path, err, latency.EnvVar, path)
-	case errors.Is(err, metric.ErrNoFrames):
+	case errors.Is(err, trace.ErrNoFrames):
 		return harness.Usagef("%s: %v in %d %s%s", path, err, sum.Lines, tracePlural(sum.Lines, "line", "lines"), traceMalformedNote(sum))
 	case errors.As(err, &pathErr):
 		return harness.Usagef("trace summarize: %v", err)
@@ -110,7 +111,7 @@ func traceSummarize(s *streams, path string, asJSON bool, defs int) error {
 
 // traceMalformedNote says how many lines were malformed and what was wrong
 // with the first, for a trace that gave nothing else.
-func traceMalformedNote(sum metric.Summary) string {
+func traceMalformedNote(sum trace.Summary) string {
 	if len(sum.Malformed) == 0 {
 		return ""
 	}
@@ -118,13 +119,13 @@ func traceMalformedNote(sum metric.Summary) string {
 	return fmt.Sprintf(", %d malformed (first, line %d: %s)", len(sum.Malformed), e.Line, e.Reason)
 }
 
-func traceWriteJSON(w io.Writer, path string, sum metric.Summary) error {
+func traceWriteJSON(w io.Writer, path string, sum trace.Summary) error {
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
 	enc.SetEscapeHTML(false)
 	return enc.Encode(struct {
 		File string `json:"file"`
-		metric.Summary
+		trace.Summary
 	}{path, sum})
 }
 
@@ -136,7 +137,7 @@ func traceWriteJSON(w io.Writer, path string, sum metric.Summary) error {
 //	frame.count      40     frames  valid           v1       40
 //	frame.cost.p50   780.9  µs      valid           v1       40
 //	present.fps.avg  -      fps     not-applicable  v2       0   virtual timing: …
-func tracePrint(w io.Writer, path string, sum metric.Summary) error {
+func tracePrint(w io.Writer, path string, sum trace.Summary) error {
 	fmt.Fprintf(w, "%s: %d %s, %d %s, %d malformed; %d %s, %d %s; %d incomplete %s; definition set %d\n",
 		path, sum.Lines, tracePlural(sum.Lines, "line", "lines"), sum.Marks, tracePlural(sum.Marks, "mark", "marks"),
 		len(sum.Malformed), sum.Epochs, tracePlural(sum.Epochs, "epoch", "epochs"),

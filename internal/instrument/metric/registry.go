@@ -215,8 +215,8 @@ type Reading struct {
 	Band string
 }
 
-// reading returns the reading of definition d.
-func reading(d Def, label string, n int, v Value) Reading {
+// ReadingOf returns the reading of definition d (for label) over n samples.
+func ReadingOf(d Def, label string, n int, v Value) Reading {
 	return Reading{ID: d.ID, Label: label, Version: d.Version, Unit: d.Unit, N: n, Value: v}
 }
 

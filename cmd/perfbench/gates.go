@@ -14,6 +14,7 @@ import (
 	"github.com/perfbench/perfbench/harness"
 	"github.com/perfbench/perfbench/internal/check/gates"
 	"github.com/perfbench/perfbench/internal/check/monkey"
+	"github.com/perfbench/perfbench/internal/check/verify"
 	"github.com/perfbench/perfbench/renderer"
 	"github.com/perfbench/perfbench/ui/gallery"
 	"github.com/perfbench/perfbench/workloads"
@@ -123,7 +124,7 @@ func newVerifyCmd(s *streams) *cobra.Command {
 		rend   string
 		doc    string
 	)
-	ro := gates.DefaultRandomVerify
+	ro := verify.DefaultRandomVerify
 	seeds := seedsFlag{n: ro.Seeds}
 	cmd := &cobra.Command{
 		Use:   "verify [--doc KIND] [--size SIZE] [--renderer R]",
@@ -134,7 +135,7 @@ geometry equal a window rebuilt from nothing. --renderer cpu or gpu compares
 the pictures too.
 
 Exit status: 0 equal throughout, 1 a step differed (named with its seed),
-2 usage error. Details: perfbench's docs/gates.md.`, gates.ScriptLength),
+2 usage error. Details: perfbench's docs/gates.md.`, verify.ScriptLength),
 		Example: `  perfbench verify
   perfbench verify --doc random --seed 7 --steps 200
   perfbench verify --doc gallery --seeds 50 --steps 200
@@ -165,9 +166,9 @@ Exit status: 0 equal throughout, 1 a step differed (named with its seed),
 					}
 					ro.Size = sz
 				}
-				return finishGate(s, gates.VerifyRandom(ro), asJSON)
+				return finishGate(s, verify.VerifyRandom(ro), asJSON)
 			}
-			o := gates.DefaultVerify
+			o := verify.DefaultVerify
 			if size != "" {
 				sz, err := gallery.Parse(size)
 				if err != nil {
@@ -181,11 +182,11 @@ Exit status: 0 equal throughout, 1 a step differed (named with its seed),
 				}
 				o.Renderer = func() (renderer.Renderer, error) { return renderer.New(rend) }
 			}
-			return finishGate(s, gates.Verify(o), asJSON)
+			return finishGate(s, verify.Verify(o), asJSON)
 		},
 	}
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print the report as JSON")
-	cmd.Flags().StringVar(&size, "size", "", "the gallery size (default "+gates.DefaultVerify.Size.String()+" for the script, "+ro.Size.String()+" for --doc gallery)")
+	cmd.Flags().StringVar(&size, "size", "", "the gallery size (default "+verify.DefaultVerify.Size.String()+" for the script, "+ro.Size.String()+" for --doc gallery)")
 	rendererFlag(cmd, &rend, "null", "renderer both windows draw with; cpu and gpu also compare pixels")
 	cmd.Flags().StringVar(&doc, "doc", "script", "what to drive: script (the gallery's fixed script), gallery or random (random steps)")
 	cmd.Flags().Uint64Var(&ro.Seed, "seed", ro.Seed, "the first seed of a random run")

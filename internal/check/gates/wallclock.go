@@ -113,7 +113,8 @@ func MeasureWallClock(reps int) []WallReading {
 	g, w := d.G, d.W
 
 	// One-control update: Space on the focused checkbox, then its frame.
-	x, y := center(w.Rect(g.Check))
+	box := w.Rect(g.Check)
+	x, y := box.X+box.W/2, box.Y+box.H/2
 	w.Click(x, y, window.Left)
 	d.Refresh()
 	update := func() { w.Key(window.Space); d.Refresh() }
@@ -189,21 +190,21 @@ func JudgeWallClock(rs []WallReading, binding bool) Report {
 	for _, r := range rs {
 		name := fmt.Sprintf("%s ≤ %s µs", r.Name, band.Format(r.WallBudget.Micros))
 		if len(r.Micros) == 0 {
-			checks = append(checks, broken(name, "missing: no samples"))
+			checks = append(checks, Broken(name, "missing: no samples"))
 			continue
 		}
 		wall := median(r.Micros)
 		if len(r.CPUMicros) == 0 {
-			checks = append(checks, check(name, wall <= r.WallBudget.Micros, "median %s µs wall of %d, no thread clock (%s)", band.Format(wall), len(r.Micros), r.Why))
+			checks = append(checks, Claim(name, wall <= r.WallBudget.Micros, "median %s µs wall of %d, no thread clock (%s)", band.Format(wall), len(r.Micros), r.Why))
 			continue
 		}
 		m := median(r.CPUMicros)
-		checks = append(checks, check(name, m <= r.WallBudget.Micros, "median %s µs thread CPU of %d, %s µs wall (%s)", band.Format(m), len(r.CPUMicros), band.Format(wall), r.Why))
+		checks = append(checks, Claim(name, m <= r.WallBudget.Micros, "median %s µs thread CPU of %d, %s µs wall (%s)", band.Format(m), len(r.CPUMicros), band.Format(wall), r.Why))
 	}
 	if len(rs) == 0 {
-		checks = append(checks, broken("wall-clock", "missing: nothing was measured"))
+		checks = append(checks, Broken("wall-clock", "missing: nothing was measured"))
 	}
-	rep := report("wall-clock", checks)
+	rep := Of("wall-clock", checks)
 	if !binding && rep.Verdict != band.Broken {
 		rep.Verdict = band.Unbaselined
 		rep.Notes = append(rep.Notes, "advisory: this machine has no recorded baseline, so these absolute times are reported and gate nothing")
@@ -239,7 +240,7 @@ func WallClock(o WallOptions) Report {
 		bi, _ = debug.ReadBuildInfo()
 	}
 	if err := ratchet.CheckBuild(bi); err != nil {
-		return report("wall-clock", []Check{broken("optimised build", "%v", err)})
+		return Of("wall-clock", []Check{Broken("optimised build", "%v", err)})
 	}
 	binding, key := false, baselines.DetectMachine().String()
 	if o.Baselined != nil {
@@ -247,7 +248,7 @@ func WallClock(o WallOptions) Report {
 	} else {
 		var err error
 		if binding, key, err = MachineBaselined(); err != nil {
-			return report("wall-clock", []Check{broken("baselines", "%v", err)})
+			return Of("wall-clock", []Check{Broken("baselines", "%v", err)})
 		}
 	}
 	rep := JudgeWallClock(MeasureWallClock(max(1, o.Reps)), binding)

@@ -1,7 +1,10 @@
 package band
 
 import (
+	"fmt"
 	"math"
+	"strconv"
+	"strings"
 
 	"golang.org/x/perf/benchmath"
 )
@@ -18,6 +21,8 @@ import (
 //	count         no         no        —         yes    yes      equal, or the median if it varies
 //	instructions  no         yes       yes       yes    no       the least
 type kindTraits struct {
+	// title is what a report heads the kind's numbers with.
+	title                                         string
 	estimated, recorded, portable, exact, bounded bool
 	// least pools the processes' values by their least: an exact count
 	// of the CPU's work that a program's own randomness (a timer, a
@@ -26,9 +31,9 @@ type kindTraits struct {
 }
 
 var kinds = map[Kind]kindTraits{
-	KindTime:         {estimated: true, recorded: true},
-	KindCount:        {exact: true, bounded: true},
-	KindInstructions: {recorded: true, portable: true, exact: true, least: true},
+	KindTime:         {title: "Times", estimated: true, recorded: true},
+	KindCount:        {title: "Counts", exact: true, bounded: true},
+	KindInstructions: {title: "Instructions", recorded: true, portable: true, exact: true, least: true},
 }
 
 // Known reports whether k is a kind of number at all: the zero Kind of a
@@ -144,4 +149,45 @@ func (j Judged) Moved() (ratio float64, ok bool) {
 	ratio, ok = j.VsBaseline()
 	outside := j.Lo > j.Band.Baseline || j.Hi < j.Band.Baseline
 	return ratio, ok && outside && math.Abs(ratio-1) >= MinDrop
+}
+
+// Title is what a report heads numbers of this kind with: "Times",
+// "Counts", "Instructions"; "" for no kind.
+func (k Kind) Title() string { return kinds[k].title }
+
+// Worse says how number name got worse from base to head in the words of
+// its kind, after the scenario's name: instructions do more work ("do
+// 0.35% more work (instructions 8366 → 8395)"), a time is slower by the
+// ratio of the pairs ("frame 35% slower"). ok is false where the kind has
+// no such words (a count, which rises or falls) or the values cannot say
+// it (no base, no ratio).
+func (k Kind) Worse(name string, head, base, ratio float64) (words string, ok bool) {
+	switch {
+	case kinds[k].portable && base > 0:
+		return fmt.Sprintf("do %s more work (%s %s → %s)", strings.TrimPrefix(Percent(head, base), "+"), name, Format(base), Format(head)), true
+	case kinds[k].estimated && ratio > 0:
+		return fmt.Sprintf("%s %s slower", name, strings.TrimPrefix(Percent(ratio, 1), "+")), true
+	}
+	return "", false
+}
+
+// Percent is how far v lies from base, in percent with a sign and two
+// significant digits past the point where they matter: "+0.35%",
+// "+23%", "-4.1%"; "—" without a base.
+func Percent(v, base float64) string {
+	if !(base > 0) {
+		return "—"
+	}
+	p := (v/base - 1) * 100
+	digits := 2
+	if math.Abs(p) >= 10 {
+		digits = 0
+	} else if math.Abs(p) >= 1 {
+		digits = 1
+	}
+	s := strconv.FormatFloat(p, 'f', digits, 64) + "%"
+	if p > 0 {
+		s = "+" + s
+	}
+	return s
 }

@@ -1,6 +1,7 @@
 package band_test
 
 import (
+	"math"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -67,4 +68,64 @@ func TestWhatDiffersByKind(t *testing.T) {
 	assert.Equal(t, "≤ 14 (+40%)", band.Time(0.4).WithBaseline(10).Short())
 	assert.Equal(t, "+40%", band.Time(0.4).Short())
 	assert.Equal(t, band.Count(10).String(), band.Count(10).Short())
+}
+
+// A report says how a number got worse in its kind's words, heads its
+// kind by title, and gives a change in percent with the digits that
+// matter.
+func TestAKindSaysHowItMoved(t *testing.T) {
+	words, ok := band.KindInstructions.Worse("instructions", 8395, 8366, 0)
+	assert.True(t, ok)
+	assert.Equal(t, "do 0.35% more work (instructions 8366 → 8395)", words)
+	words, ok = band.KindTime.Worse("frame", 0, 0, 1.35)
+	assert.True(t, ok)
+	assert.Equal(t, "frame 35% slower", words)
+	_, ok = band.KindCount.Worse("restyles", 3, 2, 0)
+	assert.False(t, ok, "a count rises or falls, in the caller's words")
+	_, ok = band.KindInstructions.Worse("instructions", 8395, 0, 0)
+	assert.False(t, ok, "no base to say it against")
+
+	assert.Equal(t, []string{"Times", "Counts", "Instructions", ""},
+		[]string{band.KindTime.Title(), band.KindCount.Title(), band.KindInstructions.Title(), band.Kind("").Title()})
+	for _, c := range []struct {
+		v, base float64
+		want    string
+	}{{100.35, 100, "+0.35%"}, {123, 100, "+23%"}, {95.9, 100, "-4.1%"}, {1, 0, "—"}} {
+		assert.Equal(t, c.want, band.Percent(c.v, c.base))
+	}
+}
+
+// A value no run measures is refused by its kind's rule before anything
+// judges or records it; a missing one is left to judge Broken.
+func TestImplausible(t *testing.T) {
+	for _, c := range []struct {
+		name    string
+		m       band.Measured
+		wantErr string
+	}{
+		{"a count", band.Measured{Spec: band.Spec{Name: "restyles", Band: band.Count(1)}, Samples: []float64{3}}, ""},
+		{"a negative count", band.Measured{Spec: band.Spec{Name: "restyles", Band: band.Count(1)}, Samples: []float64{-1}},
+			"count restyles as -1, not a finite number ≥ 0"},
+		{"instructions past all bounds", band.Measured{Spec: band.Spec{Name: "instructions", Band: band.Instructions(0.01)}, Samples: []float64{math.Inf(1)}},
+			"count instructions as +Inf, not a finite number ≥ 0"},
+		{"a time", band.Measured{Spec: band.Spec{Name: "frame", Band: band.Time(0.4)}, Samples: []float64{2, 3}}, ""},
+		{"a time of zeros", band.Measured{Spec: band.Spec{Name: "frame", Band: band.Time(0.4)}, Samples: []float64{0, 0}},
+			"time frame with samples that are all zero"},
+		{"a wall time of zeros", band.Measured{Spec: band.Spec{Name: "frame", Band: band.Time(0.4)}, Samples: []float64{2}, Wall: []float64{0}},
+			"wall time frame with samples that are all zero"},
+		{"a time under MinTime", band.Measured{Spec: band.Spec{Name: "frame", Band: band.Time(0.4)}, Samples: []float64{1e-9, 2}},
+			"time frame with fastest sample 1e-09, below"},
+		{"a missing time", band.Measured{Spec: band.Spec{Name: "frame", Band: band.Time(0.4)}}, ""},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			err := c.m.Implausible()
+			if c.wantErr == "" {
+				assert.NoError(t, err)
+				return
+			}
+			if assert.Error(t, err) {
+				assert.Contains(t, err.Error(), c.wantErr)
+			}
+		})
+	}
 }

@@ -331,11 +331,10 @@ func headline(o outcome.Outcome, failed []outcome.Number) string {
 // "hover-storm restyles rise from 2 to 3".
 func moveWords(n outcome.Number) string {
 	headValue, baseValue := n.Sides()
+	words, worse := n.Band.Kind.Worse(n.Name, headValue, baseValue, n.Ratio.Value)
 	switch {
-	case n.Band.Kind.Portable() && baseValue > 0:
-		return fmt.Sprintf("%s do %s more work (%s %s → %s)", n.Scenario, strings.TrimPrefix(Percent(headValue, baseValue), "+"), n.Name, band.Format(baseValue), band.Format(headValue))
-	case n.Band.Kind.Estimated() && n.Ratio.Value > 0:
-		return fmt.Sprintf("%s %s %s slower", n.Scenario, n.Name, strings.TrimPrefix(Percent(n.Ratio.Value, 1), "+"))
+	case worse:
+		return n.Scenario + " " + words
 	case headValue > baseValue:
 		return fmt.Sprintf("%s %s rise from %s to %s", n.Scenario, n.Name, band.Format(baseValue), band.Format(headValue))
 	case headValue < baseValue:
@@ -371,12 +370,11 @@ type kindTally struct{ numbers, failed, unsure, unbaselined, moved int }
 // since they move only when the work does.
 var kindOrder = []string{"Instructions", "Counts", "Times"}
 
+// kindName is the kind's title; a number with no kind (a band never
+// declared) is told with the counts.
 func kindName(k band.Kind) string {
-	switch {
-	case k.Portable():
-		return "Instructions"
-	case k.Estimated():
-		return "Times"
+	if t := k.Title(); t != "" {
+		return t
 	}
 	return "Counts"
 }

@@ -5,7 +5,6 @@ import (
 	"io"
 	"math"
 	"slices"
-	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -376,31 +375,10 @@ func pastLimit(n outcome.Number) string {
 	if past, ok := n.Band.Past(n.Median); ok {
 		return fmt.Sprintf("%s, %s: %s past it", value, n.Band.String(), band.Format(math.Abs(past)))
 	}
-	s := fmt.Sprintf("%s: %s over %s (tolerance %s%%)", value, Percent(n.Median, n.Band.Baseline), band.Format(n.Band.Baseline), band.Format(n.Band.Tolerance*100))
+	s := fmt.Sprintf("%s: %s over %s (tolerance %s%%)", value, band.Percent(n.Median, n.Band.Baseline), band.Format(n.Band.Baseline), band.Format(n.Band.Tolerance*100))
 	if lo, hi, ok := n.Interval(); ok {
 		// Last, so that a narrow terminal clips it first.
 		s += fmt.Sprintf(", 95%% CI %s–%s", band.Format(lo), band.Format(hi))
-	}
-	return s
-}
-
-// Percent is how far v lies from base, in percent with a sign and two
-// significant digits past the point where they matter: "+0.35%",
-// "+23%", "-4.1%".
-func Percent(v, base float64) string {
-	if !(base > 0) {
-		return "—"
-	}
-	p := (v/base - 1) * 100
-	digits := 2
-	if math.Abs(p) >= 10 {
-		digits = 0
-	} else if math.Abs(p) >= 1 {
-		digits = 1
-	}
-	s := strconv.FormatFloat(p, 'f', digits, 64) + "%"
-	if p > 0 {
-		s = "+" + s
 	}
 	return s
 }

@@ -48,13 +48,9 @@ func trackerBenchmarks(o outcome.Outcome) []tracker.Benchmark {
 }
 
 // trackerKind is the tracker's kind of a band's number: the tracker
-// names its kinds as band does.
-func trackerKind(k band.Kind) tracker.Kind {
-	if !k.Known() {
-		panic(fmt.Sprintf("report: no tracker kind for band kind %q", k))
-	}
-	return tracker.Kind(k)
-}
+// names its kinds as band does, and refuses a measure of no kind it
+// knows.
+func trackerKind(k band.Kind) tracker.Kind { return tracker.Kind(k) }
 
 // writeTracker writes o as BMF or one GAB format's set. A GAB set the
 // run has none of (no floors, or no Valgrind to count instructions) is

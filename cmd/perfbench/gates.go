@@ -143,28 +143,8 @@ Exit status: 0 equal throughout, 1 a step differed (named with its seed),
 		Args: cobra.NoArgs,
 		RunE: func(c *cobra.Command, _ []string) error {
 			if doc != "script" {
-				if !slices.Contains(monkey.Docs, doc) {
-					return harness.UsageError{Err: fmt.Errorf("verify: unknown --doc %q (valid: script, %s)", doc, strings.Join(monkey.Docs, ", "))}
-				}
-				if rend != "null" {
-					if err := checkRendererName(rend); err != nil {
-						return err
-					}
-					ro.Renderer = func() (renderer.Renderer, error) { return renderer.New(rend) }
-				}
-				if seeds.set {
-					if seeds.from != 0 {
-						ro.Seed = seeds.from
-					}
-					ro.Seeds = seeds.n
-				}
-				ro.Doc = doc
-				if size != "" {
-					sz, err := gallery.Parse(size)
-					if err != nil {
-						return harness.UsageError{Err: err}
-					}
-					ro.Size = sz
+				if err := randomVerify(&ro, doc, size, rend, seeds); err != nil {
+					return err
 				}
 				return finishGate(s, verify.VerifyRandom(ro), asJSON)
 			}
@@ -203,6 +183,35 @@ Exit status: 0 equal throughout, 1 a step differed (named with its seed),
 		harness.IntRange("nodes", 1, harness.NoLimit, ""),
 	)
 	return cmd
+}
+
+// randomVerify fills a random run's options (--doc random or gallery)
+// from the flags, each refusal a usage error.
+func randomVerify(ro *verify.RandomVerify, doc, size, rend string, seeds seedsFlag) error {
+	if !slices.Contains(monkey.Docs, doc) {
+		return harness.UsageError{Err: fmt.Errorf("verify: unknown --doc %q (valid: script, %s)", doc, strings.Join(monkey.Docs, ", "))}
+	}
+	if rend != "null" {
+		if err := checkRendererName(rend); err != nil {
+			return err
+		}
+		ro.Renderer = func() (renderer.Renderer, error) { return renderer.New(rend) }
+	}
+	if seeds.set {
+		if seeds.from != 0 {
+			ro.Seed = seeds.from
+		}
+		ro.Seeds = seeds.n
+	}
+	ro.Doc = doc
+	if size != "" {
+		sz, err := gallery.Parse(size)
+		if err != nil {
+			return harness.UsageError{Err: err}
+		}
+		ro.Size = sz
+	}
+	return nil
 }
 
 func newWallClockCmd(s *streams) *cobra.Command {

@@ -145,13 +145,11 @@ func ToleranceFor(spread float64) float64 {
 }
 
 // InstructionsTolerance is how far above its baseline a scenario's
-// instructions a step may lie before they fail, unless the scenario or its
-// subject declares its own: 0.25%, three times the widest spread between
-// processes and layout builds of perfbench's own scenarios (0.082%,
-// text-pressure). A process read high under load is left out by judging
-// the least of two, and recounted before a fail; Gio's subject declares
-// its own 1% for its router's hash-seeded maps. The measurements are in
-// docs/instructions.md.
+// instructions a step may lie unless it or its subject declares its own:
+// 0.25%, three times the widest spread between processes and layout
+// builds of perfbench's scenarios (0.082%, text-pressure); a process read
+// high under load is left out by judging the least of two. Gio's subject
+// declares 1% for its router's hash-seeded maps (docs/instructions.md).
 const InstructionsTolerance = 0.0025
 
 // Instructions returns a band for the instructions a scenario's recorded
@@ -285,10 +283,9 @@ func (b Band) Limit() (limit float64, ok bool) {
 	return b.Baseline * (1 + b.Tolerance), true
 }
 
-// Short prints the band as a table's narrow column does: a recorded
-// band by its limit and tolerance, "≤ 57.68 (+40%)", or its tolerance
-// alone until it has a baseline, "+40%" (the verdict says unbaselined);
-// a count's bound as String does.
+// Short prints the band as a narrow column does: a recorded band by its
+// limit and tolerance, "≤ 57.68 (+40%)", or its tolerance alone until it
+// has a baseline, "+40%"; a count's bound as String does.
 func (b Band) Short() string {
 	switch {
 	case !b.Kind.Recorded():

@@ -21,8 +21,7 @@ import (
 //	count         no         no        —         yes    yes      equal, or the median if it varies
 //	instructions  no         yes       yes       yes    no       the least
 type kindTraits struct {
-	// title is what a report heads the kind's numbers with.
-	title                                         string
+	title                                         string // a report's heading
 	estimated, recorded, portable, exact, bounded bool
 	// least pools the processes' values by their least: an exact count
 	// of the CPU's work that a program's own randomness (a timer, a
@@ -72,23 +71,15 @@ func (k Kind) Exact() bool { return kinds[k].exact }
 // source or recorded by the ratchet ([Record]): a count's.
 func (k Kind) Bounded() bool { return kinds[k].bounded }
 
-// What follows is what differs by kind, answered here so that a report,
-// a judge or a store calls it and never asks which kind a number is.
-
-// MinDrop is how far, as a fraction, a new median must fall below its
-// baseline before the baseline moves down by itself, on top of the U test
-// finding the fall significant. Over the hundreds of per-frame samples a
-// scenario takes, the U test calls a 1–3 % fall significant, while the
-// medians of back-to-back runs on an ordinary loaded machine differ by
-// several percent; a ratchet that followed every such fall would rewrite
-// the baselines and docs on most runs and lower the baselines to the
-// luckiest run seen. A fall of a tenth is beyond that noise, and a report
-// says a number moved from the same tenth.
+// MinDrop is how far, as a fraction, a median must fall below its
+// baseline before the baseline moves down by itself (on top of a U test
+// finding the fall significant), and a report says it moved: the U test
+// calls a 1–3 % fall significant, while back-to-back runs on a loaded
+// machine differ by several percent; a tenth is beyond that noise.
 const MinDrop = 0.10
 
-// Assumption is how benchstat compares two runs of a number of this kind:
-// exactly for a count and instructions (one value, any difference real),
-// assuming nothing of a time's distribution.
+// Assumption is how benchstat compares two runs of the kind: exactly for
+// a count and instructions, assuming nothing of a time's distribution.
 func (k Kind) Assumption() benchmath.Assumption {
 	if kinds[k].exact {
 		return benchmath.AssumeExact
@@ -96,9 +87,8 @@ func (k Kind) Assumption() benchmath.Assumption {
 	return benchmath.AssumeNothing
 }
 
-// Interval returns the interval a report prints around the number's
-// median: a time's, at level Confidence. ok is false for an exact number,
-// whose interval is its value and says nothing a reader needs.
+// Interval returns the interval a report prints around the median: a
+// time's, at level Confidence; ok is false for an exact number.
 func (j Judged) Interval() (lo, hi float64, ok bool) {
 	if !j.Band.Kind.Estimated() {
 		return 0, 0, false
@@ -106,11 +96,10 @@ func (j Judged) Interval() (lo, hi float64, ok bool) {
 	return j.Lo, j.Hi, true
 }
 
-// Past returns how far v lies past a bound in the bound's own direction:
-// 0 at the bound, negative inside it, +1 one over a ceiling or one under
-// a floor, and how far off an exact value. ok is false for a band that is
-// no bound (a time's, instructions'), and for a recorded bound not yet
-// recorded.
+// Past returns how far v lies past a bound in its direction: 0 at the
+// bound, negative inside it, +1 one over a ceiling or under a floor, how
+// far off an exact value. ok is false for a band that is no bound (a
+// time's, instructions') and a recorded bound not yet recorded.
 func (b Band) Past(v float64) (past float64, ok bool) {
 	bound, ok := b.Limit()
 	if !b.Kind.Bounded() || !ok {
@@ -125,9 +114,8 @@ func (b Band) Past(v float64) (past float64, ok bool) {
 	return v - bound, true
 }
 
-// VsBaseline returns the number's median over its recorded baseline, ok
-// only for a number judged against one (a time, instructions) that did
-// not break.
+// VsBaseline returns the median over its recorded baseline, ok only for a
+// number judged against one (a time, instructions) that did not break.
 func (j Judged) VsBaseline() (ratio float64, ok bool) {
 	if !j.Band.Kind.Recorded() || !j.Band.Baselined() || j.BandVerdict == Broken {
 		return 0, false
@@ -137,11 +125,10 @@ func (j Judged) VsBaseline() (ratio float64, ok bool) {
 
 // Moved returns the ratio of the number's median to its baseline where it
 // moved beyond its noise: a baselined time or instructions whose interval
-// lies wholly on one side of the baseline, at least MinDrop away from it.
-// A count has no baseline to move from: one that passes with room under
-// its ceiling (or over its floor) has slack, which is where its bound was
-// set, not a change. A number that failed or broke did not move: it is
-// reported as that.
+// lies wholly on one side of the baseline, at least MinDrop away. A
+// count has no baseline to move from: room under its bound is where the
+// bound was set, not a change. A number that failed or broke did not
+// move: it is reported as that.
 func (j Judged) Moved() (ratio float64, ok bool) {
 	if j.BandVerdict.Failed() {
 		return 0, false
@@ -151,16 +138,13 @@ func (j Judged) Moved() (ratio float64, ok bool) {
 	return ratio, ok && outside && math.Abs(ratio-1) >= MinDrop
 }
 
-// Title is what a report heads numbers of this kind with: "Times",
-// "Counts", "Instructions"; "" for no kind.
+// Title heads the kind's numbers in a report: "Times", "Instructions".
 func (k Kind) Title() string { return kinds[k].title }
 
-// Worse says how number name got worse from base to head in the words of
-// its kind, after the scenario's name: instructions do more work ("do
-// 0.35% more work (instructions 8366 → 8395)"), a time is slower by the
-// ratio of the pairs ("frame 35% slower"). ok is false where the kind has
-// no such words (a count, which rises or falls) or the values cannot say
-// it (no base, no ratio).
+// Worse says in its kind's words how number name got worse from base to
+// head: "do 0.35% more work (instructions 8366 → 8395)", "frame 35%
+// slower" (by the pairs' ratio). ok is false for a count, which rises or
+// falls, and where the values cannot say it (no base, no ratio).
 func (k Kind) Worse(name string, head, base, ratio float64) (words string, ok bool) {
 	switch {
 	case kinds[k].portable && base > 0:
@@ -171,15 +155,13 @@ func (k Kind) Worse(name string, head, base, ratio float64) (words string, ok bo
 	return "", false
 }
 
-// Percent is how far v lies from base, in percent with a sign and two
-// significant digits past the point where they matter: "+0.35%",
-// "+23%", "-4.1%"; "—" without a base.
+// Percent is how far v lies from base, signed, to the digits that matter:
+// "+0.35%", "+23%", "-4.1%"; "—" without a base.
 func Percent(v, base float64) string {
 	if !(base > 0) {
 		return "—"
 	}
-	p := (v/base - 1) * 100
-	digits := 2
+	p, digits := (v/base-1)*100, 2
 	if math.Abs(p) >= 10 {
 		digits = 0
 	} else if math.Abs(p) >= 1 {

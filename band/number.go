@@ -269,12 +269,11 @@ func (j *Judged) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// Implausible returns why m holds a value no run measures, or nil, before
-// anything judges or records it: a count that is not a finite number ≥ 0;
-// a time, or its wall time, that fails CheckTime taking its fastest
-// sample as the median (what a baseline takes of one process), so that a
-// run never writes a file it cannot read back. A number with no samples
-// is missing, not implausible: it judges Broken.
+// Implausible returns why m holds a value no run measures, or nil: a
+// count not a finite number ≥ 0; a time, or its wall time, that fails
+// CheckTime with its fastest sample as the median (what a baseline takes
+// of one process), so a run never writes a file it cannot read back. A
+// number with no samples is missing, not implausible: it judges Broken.
 func (m Measured) Implausible() error {
 	if !m.Band.Kind.Estimated() {
 		for _, v := range m.Samples {

@@ -79,13 +79,13 @@ func traceSummarize(s *streams, path string, asJSON bool, defs int) error {
 	}
 	defer f.Close()
 	bar := s.progress(-1, path)
-	sum, err := trace.SummarizeWith(newTraceLines(bar.Reader(f, fi.Size(), path)), trace.Options{Defs: defs})
+	sum, err := trace.SummarizeWith(trace.Lines(bar.Reader(f, fi.Size(), path)), trace.Options{Defs: defs})
 	bar.Done()
 	var pathErr *fs.PathError
-	var lineErr *traceLineError
+	var lineErr *trace.StopError
 	switch {
 	case errors.As(err, &lineErr):
-		return harness.Usagef("%s:%d: %s", path, lineErr.line, lineErr.msg)
+		return harness.Usagef("%s:%d: %s", path, lineErr.Line, lineErr.Msg)
 	case errors.Is(err, trace.ErrEmpty):
 		return harness.Usagef("%s: %v; record one with %s=%s", path, err, latency.EnvVar, path)
 	case errors.Is(err, trace.ErrNoFrames):

@@ -7,7 +7,7 @@ import (
 	"strconv"
 )
 
-// Kind says which of the two shapes a [Band] has.
+// Kind is which of three kinds of number a [Band] judges (kind.go).
 type Kind string
 
 const (
@@ -49,8 +49,9 @@ func (d Direction) Symbol() string {
 }
 
 // Band is the comparison a number is judged by, written once in the
-// scenario's source. It has one of two shapes, told apart by Kind; the
-// fields of the other shape are zero. The zero Band has no kind and judges
+// scenario's source. It has one of two shapes, a bound (a count's) or a
+// tolerance around a recorded baseline (a time's, instructions'), told
+// apart by Kind; the fields of the other shape are zero. The zero Band has no kind and judges
 // every number Broken: a number without a band proves nothing.
 type Band struct {
 	Kind Kind

@@ -160,27 +160,49 @@ func WriteTable(w io.Writer, o outcome.Outcome, t Terminal) error {
 	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "machine: %s\n\n", o.Machine)
+	cols, headers := t.judgedColumns(o)
+	shown, dropped := t.fit(cols)
+	writeColumns(&b, shown, headers)
+	if len(dropped) > 0 {
+		// A column left out without a word reads as a run that measured
+		// no interval: say which, and where they are.
+		slices.Reverse(dropped)
+		fmt.Fprintf(&b, "(%s left out to fit %d columns; --wide shows them)\n", strings.Join(dropped, " and "), t.Width)
+	}
 
-	cols := []*terminalColumn{
+	if a := advisory(o); a != "" {
+		b.WriteString("\n" + a)
+	}
+	if n := notCounted(o); n != "" {
+		b.WriteString("\n" + n)
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+// The judged table's columns, in order; with Wide a note column follows.
+const (
+	cNumber = iota
+	cValue
+	cCI
+	cBand
+	cVerdict
+	cBudget
+	cNote
+)
+
+// judgedColumns are the judged table's columns, filled: a row per number
+// under a row per scenario, whose name headers prints whole above its
+// numbers (a scenario column would cost every row fourteen columns).
+func (t Terminal) judgedColumns(o outcome.Outcome) (cols []*terminalColumn, headers map[int]string) {
+	cols = []*terminalColumn{
 		{head: "number"}, {head: "value", right: true}, {head: "95% CI"},
 		{head: "band"}, {head: "verdict"}, {head: "budget"},
 	}
-	const (
-		cNumber = iota
-		cValue
-		cCI
-		cBand
-		cVerdict
-		cBudget
-	)
-	var notes []*terminalColumn
 	if t.Wide {
-		notes = []*terminalColumn{{head: "note"}}
-		cols = append(cols, notes[0])
+		cols = append(cols, &terminalColumn{head: "note"})
 	}
-	// headers are the rows that name a scenario, printed whole above its
-	// numbers: a scenario column would cost every row fourteen columns.
-	headers := map[int]string{}
+	headers = map[int]string{}
 	rows := 0
 	add := func(cells ...string) {
 		for i, c := range cols {
@@ -201,19 +223,7 @@ func WriteTable(w io.Writer, o outcome.Outcome, t Terminal) error {
 		headers[rows] = sc.Name
 		add()
 		for _, n := range sc.Numbers {
-			value, ci := "—", "—"
-			if n.BandVerdict != band.Broken {
-				value = ShortUnit(n.Name, n.Unit, band.Format(n.Median))
-				if t.Wide {
-					value = band.Format(n.Median) + " " + n.Unit
-				}
-				if lo, hi, ok := n.Interval(); ok {
-					ci = band.Format(lo) + "–" + band.Format(hi)
-					if t.Wide {
-						ci = Spread(n)
-					}
-				}
-			}
+			value, ci := t.valueCells(n)
 			budget := ""
 			if n.BudgetVerdict != band.None {
 				budget = "≤ " + budgetFormat(n.Budget.Max)
@@ -224,8 +234,34 @@ func WriteTable(w io.Writer, o outcome.Outcome, t Terminal) error {
 			add("  "+n.Name, value, ci, t.bandCell(n), t.verdictCell(n.BandVerdict), budget, note(sc, n))
 		}
 	}
+	return cols, headers
+}
 
-	// Fit: drop the budget, then the interval, before a row wraps.
+// valueCells are a number's value with its unit and, for a time, its 95%
+// interval: compact, or with --wide whole ("—" for a number that broke).
+func (t Terminal) valueCells(n outcome.Number) (value, ci string) {
+	value, ci = "—", "—"
+	if n.BandVerdict == band.Broken {
+		return value, ci
+	}
+	value = ShortUnit(n.Name, n.Unit, band.Format(n.Median))
+	if t.Wide {
+		value = band.Format(n.Median) + " " + n.Unit
+	}
+	if lo, hi, ok := n.Interval(); ok {
+		ci = band.Format(lo) + "–" + band.Format(hi)
+		if t.Wide {
+			ci = Spread(n)
+		}
+	}
+	return value, ci
+}
+
+// fit returns the judged table's columns that fit t.Width, dropping the
+// budget, then the interval, before a row wraps, and clipping the names
+// last; dropped names the columns left out that held anything. With Wide
+// nothing is dropped, and the notes go last, where they may wrap.
+func (t Terminal) fit(cols []*terminalColumn) (shown []*terminalColumn, dropped []string) {
 	width := func(cs []*terminalColumn) int {
 		total := 0
 		for i, c := range cs {
@@ -240,11 +276,10 @@ func WriteTable(w io.Writer, o outcome.Outcome, t Terminal) error {
 		}
 		return total
 	}
-	shown := cols
+	shown = cols
 	if t.Wide {
-		shown = cols[:len(cols)-1] // the notes go last, and may wrap
+		shown = cols[:cNote]
 	}
-	var dropped []string
 	for _, drop := range []int{cBudget, cCI} {
 		if t.Wide || width(shown) <= t.Width {
 			break
@@ -268,24 +303,9 @@ func WriteTable(w io.Writer, o outcome.Outcome, t Terminal) error {
 		clipColumn(shown[0], over)
 	}
 	if t.Wide {
-		shown = append(shown, notes[0])
+		shown = append(shown, cols[cNote])
 	}
-	writeColumns(&b, shown, headers)
-	if len(dropped) > 0 {
-		// A column left out without a word reads as a run that measured
-		// no interval: say which, and where they are.
-		slices.Reverse(dropped)
-		fmt.Fprintf(&b, "(%s left out to fit %d columns; --wide shows them)\n", strings.Join(dropped, " and "), t.Width)
-	}
-
-	if a := advisory(o); a != "" {
-		b.WriteString("\n" + a)
-	}
-	if n := notCounted(o); n != "" {
-		b.WriteString("\n" + n)
-	}
-	_, err := io.WriteString(w, b.String())
-	return err
+	return shown, dropped
 }
 
 // budgetFormat prints a budget in µs whole from 100 on: a frame budget

@@ -111,25 +111,73 @@ func vsBaseline(n outcome.Number) string {
 // the full table, collapsed.
 func writeMarkdownOutcome(w io.Writer, program, command string, o outcome.Outcome) error {
 	var b strings.Builder
-	tally := map[band.Verdict]int{}
-	total := 0
-	var rows, movedRows [][]string
-	moved := 0
-	kinds := kindTallies{}
+	t := markdownTallies(o)
+	// What failed or broke is what a reviewer must act on: it leads, and
+	// what merely moved follows, folded, each in scenario order.
+	fmt.Fprintf(&b, "## %s %s %s: %s\n\n", Icon(o.Verdict), program, command, o.Verdict)
+	var parts []string
+	for _, v := range []band.Verdict{band.Fail, band.Broken, band.Unbaselined, band.Pass} {
+		if t.tally[v] > 0 {
+			parts = append(parts, fmt.Sprintf("%d %s", t.tally[v], v))
+		}
+	}
+	if len(t.moved) > 0 {
+		parts = append(parts, fmt.Sprintf("%d moved", len(t.moved)))
+	}
+	fmt.Fprintf(&b, "%s — %s in %s on `%s`.\n", strings.Join(parts, ", "), plural(t.total, "number"), plural(len(o.Scenarios), "scenario"), o.Machine)
+	b.WriteString(t.kinds.line())
+
+	switch {
+	case len(t.failed) == 0 && len(t.moved) == 0:
+		b.WriteString("\nNothing failed, broke or moved.\n")
+	case len(t.failed) > 0:
+		b.WriteString("\n### Failed or broken\n\n")
+		MarkdownTable(&b, []string{"verdict", "number (unit)", "value", "95% CI", "band", "vs baseline, and what to do"}, t.failed)
+	}
+	if len(t.moved) > 0 {
+		MarkdownDetails(&b, fmt.Sprintf("%d moved beyond their noise, within their bands", len(t.moved)), func(b *strings.Builder) {
+			MarkdownTable(b, []string{"number (unit)", "value", "95% CI", "band", "vs baseline"}, t.moved)
+		})
+	}
+	if len(o.Moves) > 0 {
+		b.WriteString("\n### Baselines moved\n\n")
+		for _, m := range o.Moves {
+			fmt.Fprintf(&b, "- %s\n", cell(m.String()))
+		}
+	}
+	MarkdownDetails(&b, fmt.Sprintf("All %s", plural(t.total, "number")), func(b *strings.Builder) {
+		MarkdownTable(b, Columns, Rows(o))
+	})
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+// outcomeTallies are what the Markdown report of a judged run counts
+// before it writes: the numbers by verdict and by kind, and the rows of
+// those that failed or broke and of those that moved.
+type outcomeTallies struct {
+	tally         map[band.Verdict]int
+	total         int
+	failed, moved [][]string
+	kinds         kindTallies
+}
+
+func markdownTallies(o outcome.Outcome) outcomeTallies {
+	t := outcomeTallies{tally: map[band.Verdict]int{}, kinds: kindTallies{}}
 	for _, sc := range o.Scenarios {
 		if sc.Broken != "" || len(sc.Numbers) == 0 {
 			// One row for the scenario: every number of it broke for the
 			// same reason.
-			tally[band.Broken] += max(len(sc.Numbers), 1)
-			total += max(len(sc.Numbers), 1)
-			rows = append(rows, []string{Icon(band.Broken) + " broken", sc.Name + " (all)", "—", "—", "—", sc.Broken})
+			t.tally[band.Broken] += max(len(sc.Numbers), 1)
+			t.total += max(len(sc.Numbers), 1)
+			t.failed = append(t.failed, []string{Icon(band.Broken) + " broken", sc.Name + " (all)", "—", "—", "—", sc.Broken})
 			continue
 		}
 		for _, n := range sc.Numbers {
-			tally[n.BandVerdict]++
-			total++
+			t.tally[n.BandVerdict]++
+			t.total++
 			how, isMoved := movedBy(n)
-			kinds.add(n.Band.Kind, n.BandVerdict, isMoved)
+			t.kinds.add(n.Band.Kind, n.BandVerdict, isMoved)
 			value, ci := "—", "—"
 			if n.BandVerdict != band.Broken {
 				value = band.Format(n.Median)
@@ -147,51 +195,13 @@ func writeMarkdownOutcome(w io.Writer, program, command string, o outcome.Outcom
 					note = n.Reason
 				}
 				note = join(note, strings.Join(whatToDo(n), " "))
-				rows = append(rows, []string{Icon(n.BandVerdict) + " " + n.BandVerdict.String(), sc.Name + " " + n.Name + " (" + n.Unit + ")", value, ci, n.Band.String(), note})
+				t.failed = append(t.failed, []string{Icon(n.BandVerdict) + " " + n.BandVerdict.String(), sc.Name + " " + n.Name + " (" + n.Unit + ")", value, ci, n.Band.String(), note})
 			case isMoved:
-				moved++
-				movedRows = append(movedRows, []string{sc.Name + " " + n.Name + " (" + n.Unit + ")", value, ci, n.Band.String(), how})
+				t.moved = append(t.moved, []string{sc.Name + " " + n.Name + " (" + n.Unit + ")", value, ci, n.Band.String(), how})
 			}
 		}
 	}
-	// What failed or broke is what a reviewer must act on: it leads, and
-	// what merely moved follows, folded, each in scenario order.
-	fmt.Fprintf(&b, "## %s %s %s: %s\n\n", Icon(o.Verdict), program, command, o.Verdict)
-	var parts []string
-	for _, v := range []band.Verdict{band.Fail, band.Broken, band.Unbaselined, band.Pass} {
-		if tally[v] > 0 {
-			parts = append(parts, fmt.Sprintf("%d %s", tally[v], v))
-		}
-	}
-	if moved > 0 {
-		parts = append(parts, fmt.Sprintf("%d moved", moved))
-	}
-	fmt.Fprintf(&b, "%s — %s in %s on `%s`.\n", strings.Join(parts, ", "), plural(total, "number"), plural(len(o.Scenarios), "scenario"), o.Machine)
-	b.WriteString(kinds.line())
-
-	switch {
-	case len(rows) == 0 && len(movedRows) == 0:
-		b.WriteString("\nNothing failed, broke or moved.\n")
-	case len(rows) > 0:
-		b.WriteString("\n### Failed or broken\n\n")
-		MarkdownTable(&b, []string{"verdict", "number (unit)", "value", "95% CI", "band", "vs baseline, and what to do"}, rows)
-	}
-	if len(movedRows) > 0 {
-		MarkdownDetails(&b, fmt.Sprintf("%d moved beyond their noise, within their bands", len(movedRows)), func(b *strings.Builder) {
-			MarkdownTable(b, []string{"number (unit)", "value", "95% CI", "band", "vs baseline"}, movedRows)
-		})
-	}
-	if len(o.Moves) > 0 {
-		b.WriteString("\n### Baselines moved\n\n")
-		for _, m := range o.Moves {
-			fmt.Fprintf(&b, "- %s\n", cell(m.String()))
-		}
-	}
-	MarkdownDetails(&b, fmt.Sprintf("All %s", plural(total, "number")), func(b *strings.Builder) {
-		MarkdownTable(b, Columns, Rows(o))
-	})
-	_, err := io.WriteString(w, b.String())
-	return err
+	return t
 }
 
 // writeMarkdownPaired writes the Markdown report of a paired run

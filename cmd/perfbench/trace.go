@@ -15,7 +15,7 @@ import (
 
 	"github.com/perfbench/perfbench/harness"
 	"github.com/perfbench/perfbench/internal/instrument/latency"
-	"github.com/perfbench/perfbench/internal/instrument/metric"
+	"github.com/perfbench/perfbench/internal/instrument/registry"
 	"github.com/perfbench/perfbench/internal/instrument/trace"
 )
 
@@ -51,21 +51,21 @@ Details: perfbench's docs/diagnosis.md and docs/perf/endtoend.md.`,
 		Example: "  " + latency.EnvVar + "=trace.jsonl perfbench phase hover s13 240\n  perfbench trace summarize trace.jsonl\n  perfbench trace summarize --json trace.jsonl",
 		Args:    cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if defs < 1 || defs > metric.DefsVersion {
+			if defs < 1 || defs > registry.DefsVersion {
 				return harness.Usagef("--defs %d: no such definition set (valid: %s)", defs, traceDefSets())
 			}
 			return traceSummarize(s, args[0], asJSON, defs)
 		},
 	}
 	summarize.Flags().BoolVar(&asJSON, "json", false, "print the summary as JSON")
-	summarize.Flags().IntVar(&defs, "defs", metric.DefsVersion, "replay the trace under definition set `VERSION` ("+traceDefSets()+"; default the latest, "+strconv.Itoa(metric.DefsVersion)+")")
+	summarize.Flags().IntVar(&defs, "defs", registry.DefsVersion, "replay the trace under definition set `VERSION` ("+traceDefSets()+"; default the latest, "+strconv.Itoa(registry.DefsVersion)+")")
 	cmd.AddCommand(summarize)
 	return cmd
 }
 
 // traceDefSets lists the definition sets: "1 2".
 func traceDefSets() string {
-	sets := make([]string, metric.DefsVersion)
+	sets := make([]string, registry.DefsVersion)
 	for i := range sets {
 		sets[i] = strconv.Itoa(i + 1)
 	}
@@ -160,7 +160,7 @@ func tracePrint(w io.Writer, path string, sum trace.Summary) error {
 
 // traceCell formats a reading's value for the table: durations in µs,
 // rates to two decimals, counts whole; "-" where there is no value.
-func traceCell(r metric.Reading) (value, unit string) {
+func traceCell(r registry.Reading) (value, unit string) {
 	v, ok := r.Value.Get()
 	switch r.Unit {
 	case "ns":

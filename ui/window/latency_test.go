@@ -19,6 +19,7 @@ import (
 	"github.com/perfbench/perfbench/internal/instrument/counter"
 	"github.com/perfbench/perfbench/internal/instrument/latency"
 	"github.com/perfbench/perfbench/internal/instrument/metric"
+	"github.com/perfbench/perfbench/internal/instrument/registry"
 	"github.com/perfbench/perfbench/internal/instrument/trace"
 	"github.com/perfbench/perfbench/renderer"
 	"github.com/perfbench/perfbench/ui/gallery"
@@ -236,7 +237,7 @@ func TestAFrameLoopThatNeverReturnsFailsInSeconds(t *testing.T) {
 	assert.Less(t, time.Since(start), 3*loopDeadline, "failed on its deadline, not the binary's timeout")
 }
 
-func mustGetReading(t *testing.T, s trace.Summary, id string) metric.Reading {
+func mustGetReading(t *testing.T, s trace.Summary, id string) registry.Reading {
 	t.Helper()
 	r, ok := s.Metric(id, "")
 	require.True(t, ok, id)

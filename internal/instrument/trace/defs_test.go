@@ -8,14 +8,14 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/perfbench/perfbench/internal/instrument/metric"
+	"github.com/perfbench/perfbench/internal/instrument/registry"
 )
 
 // TestSummarizeEmitsTheSessionDefs checks the table against what is really
 // emitted, both ways: every Session metric is reported, with the version
 // and unit of its definition, and nothing is reported that is not defined.
 func TestSummarizeEmitsTheSessionDefs(t *testing.T) {
-	for set := 1; set <= metric.DefsVersion; set++ {
+	for set := 1; set <= registry.DefsVersion; set++ {
 		t.Run("set "+strconv.Itoa(set), func(t *testing.T) {
 			f, err := os.Open("testdata/basic.jsonl")
 			require.NoError(t, err)
@@ -24,8 +24,8 @@ func TestSummarizeEmitsTheSessionDefs(t *testing.T) {
 			require.NoError(t, err)
 			assert.Equal(t, set, s.Defs)
 
-			want := map[string]metric.Def{}
-			for _, d := range metric.Select(set, metric.Session) {
+			want := map[string]registry.Def{}
+			for _, d := range registry.Select(set, registry.Session) {
 				want[d.ID] = d
 			}
 			emitted := map[string]bool{}

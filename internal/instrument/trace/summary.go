@@ -13,6 +13,7 @@ import (
 
 	"github.com/perfbench/perfbench/internal/instrument/clock"
 	"github.com/perfbench/perfbench/internal/instrument/metric"
+	"github.com/perfbench/perfbench/internal/instrument/registry"
 )
 
 // Trace stages Summarize gives a meaning to; every other stage is a mark
@@ -146,7 +147,7 @@ func (s Source) period() time.Duration {
 // Summary is the frame metrics of a latency trace.
 type Summary struct {
 	// Defs is the definition set the metrics were computed under
-	// (DefsVersion unless replayed under an older one).
+	// (registry.DefsVersion unless replayed under an older one).
 	Defs int `json:"defs"`
 	// Lines counts the lines read, malformed ones included.
 	Lines int `json:"lines"`
@@ -168,26 +169,26 @@ type Summary struct {
 	// without an f.begin.
 	Incomplete int `json:"incomplete_frames"`
 	// Metrics holds one reading per Session metric of the definition
-	// set, in Defs order, the labelled readings in the order their labels
+	// set, in registry.Defs order, the labelled readings in the order their labels
 	// first appear.
-	Metrics []metric.Reading `json:"metrics"`
+	Metrics []registry.Reading `json:"metrics"`
 }
 
 // Metric returns the reading of id (and label, for a labelled metric).
-func (s *Summary) Metric(id, label string) (metric.Reading, bool) {
+func (s *Summary) Metric(id, label string) (registry.Reading, bool) {
 	for _, r := range s.Metrics {
 		if r.ID == id && r.Label == label {
 			return r, true
 		}
 	}
-	return metric.Reading{}, false
+	return registry.Reading{}, false
 }
 
 // Options tune Summarize. The zero value computes the latest definitions.
 type Options struct {
 	// Defs replays the trace under an older definition set: every
 	// metric is computed under its latest version not above Defs, and
-	// metrics defined only later are left out. 0 means DefsVersion.
+	// metrics defined only later are left out. 0 means registry.DefsVersion.
 	Defs int
 }
 
@@ -224,9 +225,9 @@ func Summarize(r io.Reader) (Summary, error) { return SummarizeWith(r, Options{}
 func SummarizeWith(r io.Reader, opts Options) (Summary, error) {
 	defs := opts.Defs
 	if defs == 0 {
-		defs = metric.DefsVersion
+		defs = registry.DefsVersion
 	}
-	if defs < 1 || defs > metric.DefsVersion {
+	if defs < 1 || defs > registry.DefsVersion {
 		panic("metric: no definition set " + strconv.Itoa(defs))
 	}
 	var (
@@ -735,7 +736,7 @@ func (st *summarizer) displayAgg() displayAgg {
 }
 
 // display computes one display metric.
-func (st *summarizer) display(d metric.Def) metric.Reading {
+func (st *summarizer) display(d registry.Def) registry.Reading {
 	a := st.displayAgg()
 	g := st.schedGate
 	n := len(st.shown)
@@ -842,24 +843,26 @@ func (st *summarizer) span(a, b record, c metric.Condition) {
 }
 
 // readings computes every Session metric of the definition set defs.
-func (st *summarizer) readings(defs int) []metric.Reading {
-	var out []metric.Reading
-	for _, d := range metric.Select(defs, metric.Session) {
+func (st *summarizer) readings(defs int) []registry.Reading {
+	var out []registry.Reading
+	for _, d := range registry.Select(defs, registry.Session) {
 		out = append(out, st.metric(d)...)
 	}
 	return out
 }
 
 // gated returns a reading computed from the epochs g let through.
-func gated(d metric.Def, g gate, n int, v metric.Value) metric.Reading {
-	r := metric.ReadingOf(d, "", n, g.condition().Apply(v))
+func gated(d registry.Def, g gate, n int, v metric.Value) registry.Reading {
+	r := registry.ReadingOf(d, "", n, g.condition().Apply(v))
 	r.Why = g.why()
 	return r
 }
 
 // metric computes the readings of one definition.
-func (st *summarizer) metric(d metric.Def) []metric.Reading {
-	one := func(n int, v metric.Value) []metric.Reading { return []metric.Reading{metric.ReadingOf(d, "", n, v)} }
+func (st *summarizer) metric(d registry.Def) []registry.Reading {
+	one := func(n int, v metric.Value) []registry.Reading {
+		return []registry.Reading{registry.ReadingOf(d, "", n, v)}
+	}
 	costs := metric.SortedValid(st.costs)
 	// Definition v1 of the presentation metrics took every pres.out as a
 	// presentation, whatever scheduled the frames and whatever the
@@ -883,58 +886,58 @@ func (st *summarizer) metric(d metric.Def) []metric.Reading {
 	case "frame.cost.max":
 		return one(len(costs), metric.SessionPercentile(costs, 100))
 	case "frame.interval.p50":
-		return []metric.Reading{gated(d, st.realGate, fint.N, fint.P50)}
+		return []registry.Reading{gated(d, st.realGate, fint.N, fint.P50)}
 	case "frame.interval.p95":
-		return []metric.Reading{gated(d, st.realGate, fint.N, fint.P95)}
+		return []registry.Reading{gated(d, st.realGate, fint.N, fint.P95)}
 	case "frame.rate.avg":
-		return []metric.Reading{gated(d, st.realGate, fint.N, fint.AvgFPS)}
+		return []registry.Reading{gated(d, st.realGate, fint.N, fint.AvgFPS)}
 	case "frame.interval.dist":
 		return st.distribution(d)
 	case "present.count":
-		return []metric.Reading{gated(d, presGate, presN, metric.Of(float64(presN)))}
+		return []registry.Reading{gated(d, presGate, presN, metric.Of(float64(presN)))}
 	case "present.interval.p50":
-		return []metric.Reading{gated(d, presGate, pres.N, pres.P50)}
+		return []registry.Reading{gated(d, presGate, pres.N, pres.P50)}
 	case "present.interval.p90":
-		return []metric.Reading{gated(d, presGate, pres.N, pres.P90)}
+		return []registry.Reading{gated(d, presGate, pres.N, pres.P90)}
 	case "present.interval.p99":
-		return []metric.Reading{gated(d, presGate, pres.N, pres.P99)}
+		return []registry.Reading{gated(d, presGate, pres.N, pres.P99)}
 	case "present.interval.max":
-		return []metric.Reading{gated(d, presGate, pres.N, pres.Max)}
+		return []registry.Reading{gated(d, presGate, pres.N, pres.Max)}
 	case "present.jitter":
-		return []metric.Reading{gated(d, presGate, pres.N, pres.Jitter)}
+		return []registry.Reading{gated(d, presGate, pres.N, pres.Jitter)}
 	case "present.fps.avg":
-		return []metric.Reading{gated(d, presGate, pres.N, pres.AvgFPS)}
+		return []registry.Reading{gated(d, presGate, pres.N, pres.AvgFPS)}
 	case "present.fps.low1":
-		return []metric.Reading{gated(d, presGate, pres.N, pres.Low1)}
+		return []registry.Reading{gated(d, presGate, pres.N, pres.Low1)}
 	case "present.jank":
-		return []metric.Reading{gated(d, presGate, pres.N, pres.Jank)}
+		return []registry.Reading{gated(d, presGate, pres.N, pres.Jank)}
 	case "display.time.p50", "display.time.max", "display.change.p95", "display.change.rate",
 		"animation.error.p95", "animation.error.max", "hitch.time", "hitch.ratio",
 		"frame.overrun.p95", "frame.overrun.max", "jank.delayed.share", "jank.delayed.worst", "jank.missed.run":
-		return []metric.Reading{st.display(d)}
+		return []registry.Reading{st.display(d)}
 	case "input.count":
 		return one(st.events, metric.Of(float64(st.events)))
 	case "input.to.end.p50":
-		return []metric.Reading{gated(d, st.realGate, len(toEnd), metric.SessionPercentile(toEnd, 50))}
+		return []registry.Reading{gated(d, st.realGate, len(toEnd), metric.SessionPercentile(toEnd, 50))}
 	case "input.to.end.p95":
-		return []metric.Reading{gated(d, st.realGate, len(toEnd), metric.SessionPercentile(toEnd, 95))}
+		return []registry.Reading{gated(d, st.realGate, len(toEnd), metric.SessionPercentile(toEnd, 95))}
 	case "input.to.present.p50":
-		return []metric.Reading{gated(d, st.presGate, len(toPresent), metric.SessionPercentile(toPresent, 50))}
+		return []registry.Reading{gated(d, st.presGate, len(toPresent), metric.SessionPercentile(toPresent, 50))}
 	case "input.to.present.p95":
-		return []metric.Reading{gated(d, st.presGate, len(toPresent), metric.SessionPercentile(toPresent, 95))}
+		return []registry.Reading{gated(d, st.presGate, len(toPresent), metric.SessionPercentile(toPresent, 95))}
 	case "wait.in.share":
-		return []metric.Reading{st.waitShareReading(d, stageWaitIn)}
+		return []registry.Reading{st.waitShareReading(d, stageWaitIn)}
 	case "wait.out.share":
-		return []metric.Reading{st.waitShareReading(d, stageWaitOut)}
+		return []registry.Reading{st.waitShareReading(d, stageWaitOut)}
 	case "wait.out.p50":
 		w := metric.SortedValid(st.waits[stageWaitOut])
-		return []metric.Reading{st.loopGated(d, len(w), metric.SessionPercentile(w, 50))}
+		return []registry.Reading{st.loopGated(d, len(w), metric.SessionPercentile(w, 50))}
 	case "stage.p50":
-		var out []metric.Reading
+		var out []registry.Reading
 		for _, k := range st.spanOrder {
 			vs := st.spans[k]
 			v := metric.SortedValid(vs)
-			r := metric.ReadingOf(d, k.String(), len(v), metric.SessionPercentile(v, 50))
+			r := registry.ReadingOf(d, k.String(), len(v), metric.SessionPercentile(v, 50))
 			if len(v) == 0 && len(vs) > 0 {
 				// Definition v1 knew nothing of sources: every span was
 				// taken as it came.
@@ -951,9 +954,9 @@ func (st *summarizer) metric(d metric.Def) []metric.Reading {
 
 // loopGated is a wait reading: real timing, and a frame loop that marked
 // its waits.
-func (st *summarizer) loopGated(d metric.Def, n int, v metric.Value) metric.Reading {
+func (st *summarizer) loopGated(d registry.Def, n int, v metric.Value) registry.Reading {
 	if st.realGate.held && st.loopSum == 0 && n == 0 {
-		r := metric.ReadingOf(d, "", 0, metric.Not(metric.NotApplicable))
+		r := registry.ReadingOf(d, "", 0, metric.Not(metric.NotApplicable))
 		r.Why = "no frame loop in the trace: no wait.in, wait.out or loop.wake marks"
 		return r
 	}
@@ -963,7 +966,7 @@ func (st *summarizer) loopGated(d metric.Def, n int, v metric.Value) metric.Read
 // waitShareReading is the share of the frame loop's time spent in one
 // kind of wait, over every epoch that ran a loop on a real clock (an
 // interval rate per epoch, weighted by the epoch's loop time).
-func (st *summarizer) waitShareReading(d metric.Def, kind string) metric.Reading {
+func (st *summarizer) waitShareReading(d registry.Def, kind string) registry.Reading {
 	v := metric.Not(metric.Missing)
 	if st.loopSum > 0 {
 		v = metric.Of(st.shareSum[kind] / st.loopSum)
@@ -975,10 +978,10 @@ func (st *summarizer) waitShareReading(d metric.Def, kind string) metric.Reading
 // buckets: 1, 2, 3 and 4 or more refreshes of the display the header
 // declared (60 Hz where it declared none). A new epoch is a new source, so
 // the distribution is the last epoch's.
-func (st *summarizer) distribution(d metric.Def) []metric.Reading {
+func (st *summarizer) distribution(d registry.Def) []registry.Reading {
 	labels := []string{"1 refresh", "2 refreshes", "3 refreshes", "4+ refreshes"}
 	vals := st.fdist.Read(metric.Origin{Epoch: st.base}, at(st.last.t))
-	out := make([]metric.Reading, len(labels))
+	out := make([]registry.Reading, len(labels))
 	for i, l := range labels {
 		out[i] = gated(d, st.realGate, st.fdistN, vals[i])
 		out[i].Label = l

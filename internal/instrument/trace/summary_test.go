@@ -15,6 +15,7 @@ import (
 
 	"github.com/perfbench/perfbench/internal/instrument/clock"
 	"github.com/perfbench/perfbench/internal/instrument/metric"
+	"github.com/perfbench/perfbench/internal/instrument/registry"
 )
 
 const base = 1785456583000000000
@@ -192,7 +193,7 @@ func TestSessionAverageFPSIsNotTheMeanOfPerSecondFPS(t *testing.T) {
 
 func us(n int64) clock.Instant[clock.Mono] { return clock.At[clock.Mono](n * 1000) }
 
-func mustReading(t *testing.T, s Summary, id string) metric.Reading {
+func mustReading(t *testing.T, s Summary, id string) registry.Reading {
 	t.Helper()
 	r, ok := s.Metric(id, "")
 	require.True(t, ok, id)

@@ -7,7 +7,7 @@ import (
 	"strconv"
 )
 
-// Kind says which of the two shapes a [Band] has.
+// Kind is which of three kinds of number a [Band] judges (kind.go).
 type Kind string
 
 const (
@@ -49,8 +49,9 @@ func (d Direction) Symbol() string {
 }
 
 // Band is the comparison a number is judged by, written once in the
-// scenario's source. It has one of two shapes, told apart by Kind; the
-// fields of the other shape are zero. The zero Band has no kind and judges
+// scenario's source. It has one of two shapes, a bound (a count's) or a
+// tolerance around a recorded baseline (a time's, instructions'), told
+// apart by Kind; the fields of the other shape are zero. The zero Band has no kind and judges
 // every number Broken: a number without a band proves nothing.
 type Band struct {
 	Kind Kind
@@ -143,6 +144,14 @@ func ToleranceFor(spread float64) float64 {
 	t := spread - 1 + SpreadMargin
 	return math.Ceil(math.Round(t*1e6)/1e6*20) / 20
 }
+
+// InstructionsTolerance is how far above its baseline a scenario's
+// instructions a step may lie unless it or its subject declares its own:
+// 0.25%, three times the widest spread between processes and layout
+// builds of perfbench's scenarios (0.082%, text-pressure); a process read
+// high under load is left out by judging the least of two. Gio's subject
+// declares 1% for its router's hash-seeded maps (docs/instructions.md).
+const InstructionsTolerance = 0.0025
 
 // Instructions returns a band for the instructions a scenario's recorded
 // steps retire, counted under Valgrind: a count of the CPU's work that
@@ -273,6 +282,20 @@ func (b Band) Limit() (limit float64, ok bool) {
 		return b.Ceiling, true
 	}
 	return b.Baseline * (1 + b.Tolerance), true
+}
+
+// Short prints the band as a narrow column does: a recorded band by its
+// limit and tolerance, "≤ 57.68 (+40%)", or its tolerance alone until it
+// has a baseline, "+40%"; a count's bound as String does.
+func (b Band) Short() string {
+	switch {
+	case !b.Kind.Recorded():
+		return b.String()
+	case !b.Baselined():
+		return fmt.Sprintf("+%s%%", Format(b.Tolerance*100))
+	}
+	limit, _ := b.Limit()
+	return fmt.Sprintf("≤ %s (+%s%%)", Format(limit), Format(b.Tolerance*100))
 }
 
 // check returns why a band cannot judge anything, or "".

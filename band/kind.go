@@ -1,5 +1,14 @@
 package band
 
+import (
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+
+	"golang.org/x/perf/benchmath"
+)
+
 // What each kind of number is, asked of its band's Kind rather than by
 // naming the kind: a caller that needs an interval asks Estimated, one that
 // keeps a reference per machine asks Recorded. The kind is chosen once, by
@@ -12,6 +21,7 @@ package band
 //	count         no         no        —         yes    yes      equal, or the median if it varies
 //	instructions  no         yes       yes       yes    no       the least
 type kindTraits struct {
+	title                                         string // a report's heading
 	estimated, recorded, portable, exact, bounded bool
 	// least pools the processes' values by their least: an exact count
 	// of the CPU's work that a program's own randomness (a timer, a
@@ -20,9 +30,9 @@ type kindTraits struct {
 }
 
 var kinds = map[Kind]kindTraits{
-	KindTime:         {estimated: true, recorded: true},
-	KindCount:        {exact: true, bounded: true},
-	KindInstructions: {recorded: true, portable: true, exact: true, least: true},
+	KindTime:         {title: "Times", estimated: true, recorded: true},
+	KindCount:        {title: "Counts", exact: true, bounded: true},
+	KindInstructions: {title: "Instructions", recorded: true, portable: true, exact: true, least: true},
 }
 
 // Known reports whether k is a kind of number at all: the zero Kind of a
@@ -60,3 +70,106 @@ func (k Kind) Exact() bool { return kinds[k].exact }
 // done, ≥ work avoided, = a fixed number), written in the scenario's
 // source or recorded by the ratchet ([Record]): a count's.
 func (k Kind) Bounded() bool { return kinds[k].bounded }
+
+// MinDrop is how far, as a fraction, a median must fall below its
+// baseline before the baseline moves down by itself (on top of a U test
+// finding the fall significant), and a report says it moved: the U test
+// calls a 1–3 % fall significant, while back-to-back runs on a loaded
+// machine differ by several percent; a tenth is beyond that noise.
+const MinDrop = 0.10
+
+// Assumption is how benchstat compares two runs of the kind: exactly for
+// a count and instructions, assuming nothing of a time's distribution.
+func (k Kind) Assumption() benchmath.Assumption {
+	if kinds[k].exact {
+		return benchmath.AssumeExact
+	}
+	return benchmath.AssumeNothing
+}
+
+// Interval returns the interval a report prints around the median: a
+// time's, at level Confidence; ok is false for an exact number.
+func (j Judged) Interval() (lo, hi float64, ok bool) {
+	if !j.Band.Kind.Estimated() {
+		return 0, 0, false
+	}
+	return j.Lo, j.Hi, true
+}
+
+// Past returns how far v lies past a bound in its direction: 0 at the
+// bound, negative inside it, +1 one over a ceiling or under a floor, how
+// far off an exact value. ok is false for a band that is no bound (a
+// time's, instructions') and a recorded bound not yet recorded.
+func (b Band) Past(v float64) (past float64, ok bool) {
+	bound, ok := b.Limit()
+	if !b.Kind.Bounded() || !ok {
+		return 0, false
+	}
+	switch b.Direction() {
+	case AtLeast:
+		return bound - v, true
+	case Exactly:
+		return math.Abs(v - bound), true
+	}
+	return v - bound, true
+}
+
+// VsBaseline returns the median over its recorded baseline, ok only for a
+// number judged against one (a time, instructions) that did not break.
+func (j Judged) VsBaseline() (ratio float64, ok bool) {
+	if !j.Band.Kind.Recorded() || !j.Band.Baselined() || j.BandVerdict == Broken {
+		return 0, false
+	}
+	return j.Median / j.Band.Baseline, true
+}
+
+// Moved returns the ratio of the number's median to its baseline where it
+// moved beyond its noise: a baselined time or instructions whose interval
+// lies wholly on one side of the baseline, at least MinDrop away. A
+// count has no baseline to move from: room under its bound is where the
+// bound was set, not a change. A number that failed or broke did not
+// move: it is reported as that.
+func (j Judged) Moved() (ratio float64, ok bool) {
+	if j.BandVerdict.Failed() {
+		return 0, false
+	}
+	ratio, ok = j.VsBaseline()
+	outside := j.Lo > j.Band.Baseline || j.Hi < j.Band.Baseline
+	return ratio, ok && outside && math.Abs(ratio-1) >= MinDrop
+}
+
+// Title heads the kind's numbers in a report: "Times", "Instructions".
+func (k Kind) Title() string { return kinds[k].title }
+
+// Worse says in its kind's words how number name got worse from base to
+// head: "do 0.35% more work (instructions 8366 → 8395)", "frame 35%
+// slower" (by the pairs' ratio). ok is false for a count, which rises or
+// falls, and where the values cannot say it (no base, no ratio).
+func (k Kind) Worse(name string, head, base, ratio float64) (words string, ok bool) {
+	switch {
+	case kinds[k].portable && base > 0:
+		return fmt.Sprintf("do %s more work (%s %s → %s)", strings.TrimPrefix(Percent(head, base), "+"), name, Format(base), Format(head)), true
+	case kinds[k].estimated && ratio > 0:
+		return fmt.Sprintf("%s %s slower", name, strings.TrimPrefix(Percent(ratio, 1), "+")), true
+	}
+	return "", false
+}
+
+// Percent is how far v lies from base, signed, to the digits that matter:
+// "+0.35%", "+23%", "-4.1%"; "—" without a base.
+func Percent(v, base float64) string {
+	if !(base > 0) {
+		return "—"
+	}
+	p, digits := (v/base-1)*100, 2
+	if math.Abs(p) >= 10 {
+		digits = 0
+	} else if math.Abs(p) >= 1 {
+		digits = 1
+	}
+	s := strconv.FormatFloat(p, 'f', digits, 64) + "%"
+	if p > 0 {
+		s = "+" + s
+	}
+	return s
+}

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"math"
 	"slices"
+	"strconv"
+	"strings"
 
 	"golang.org/x/perf/benchmath"
 
@@ -263,6 +265,40 @@ func (j *Judged) UnmarshalJSON(data []byte) error {
 		Confidence: w.Confidence, Limit: w.Limit, BandVerdict: w.BandVerdict,
 		BudgetVerdict: w.BudgetVerdict, Straddles: w.Straddles, Reason: w.Reason,
 		Warnings: w.Warnings,
+	}
+	return nil
+}
+
+// Implausible returns why m holds a value no run measures, or nil: a
+// count not a finite number ≥ 0; a time, or its wall time, that fails
+// CheckTime with its fastest sample as the median (what a baseline takes
+// of one process), so a run never writes a file it cannot read back. A
+// number with no samples is missing, not implausible: it judges Broken.
+func (m Measured) Implausible() error {
+	if !m.Band.Kind.Estimated() {
+		for _, v := range m.Samples {
+			if !(v >= 0) || math.IsInf(v, 0) {
+				return fmt.Errorf("count %s as %v, not a finite number ≥ 0", m.Name, v)
+			}
+		}
+		return nil
+	}
+	for _, values := range []struct {
+		what    string
+		samples []float64
+	}{{"time " + m.Name, m.Samples}, {"wall time " + m.Name, m.Wall}} {
+		if len(values.samples) == 0 {
+			continue // a missing number, Broken when judged
+		}
+		err := CheckTime(slices.Min(values.samples), values.samples)
+		switch {
+		case err == nil:
+		case err.Field == "median":
+			return fmt.Errorf("%s with fastest sample %s, %s",
+				values.what, strconv.FormatFloat(err.Value, 'g', -1, 64), strings.TrimPrefix(err.Why, "is "))
+		default:
+			return fmt.Errorf("%s with %v", values.what, err)
+		}
 	}
 	return nil
 }

@@ -199,11 +199,7 @@ func judgeInstructions(base, head []scenario.Result) outcome.Outcome {
 		if b == nil {
 			continue
 		}
-		tol := runner.InstructionsTolerance
-		if h.InstructionsTolerance > 0 {
-			tol = h.InstructionsTolerance
-		}
-		hn, bn := runner.InstructionNumbers(h.Instructions, tol), runner.InstructionNumbers(b.Instructions, tol)
+		hn, bn := h.InstructionNumbers(), b.InstructionNumbers()
 		for i, m := range hn {
 			if i >= len(bn) || len(m.Samples) == 0 || len(bn[i].Samples) == 0 {
 				continue
@@ -212,7 +208,7 @@ func judgeInstructions(base, head []scenario.Result) outcome.Outcome {
 			n.Spec, n.Median = m.Spec, m.Samples[0]
 			r := n.Median / n.Base
 			n.Verdict = band.Pass
-			if r > 1+tol {
+			if r > 1+m.Band.Tolerance {
 				n.Verdict, n.Move = band.Fail, outcome.Worse
 				n.Note = fmt.Sprintf("%s× (%s → %s)", band.Format(r), band.Format(n.Base), band.Format(n.Median))
 			}

@@ -80,9 +80,6 @@ type Options struct {
 	// not; nil builds it here as reference would, once. Tests that hand
 	// in a Build naming a commit of no repository swap it too.
 	TryBuild func(ctx context.Context, commit string) error
-	// Progress makes the bar the scenario commands draw on a terminal;
-	// nil is Lines, the runner's own lines.
-	Progress NewBar
 	// BasePackage is the main package --base REF builds, relative to the
 	// module root ("./cmd/perfbench"); "" is this binary's own main
 	// package, read from its build information.

@@ -1,20 +1,17 @@
 package harness
 
 import (
-	"bytes"
 	"fmt"
 	"io"
-	"os"
 	"strings"
 	"sync"
 	"time"
-	"unicode/utf8"
 
 	"github.com/spf13/cobra"
-	"golang.org/x/term"
 
 	"github.com/perfbench/perfbench/internal/judge/paired"
 	"github.com/perfbench/perfbench/internal/measure/builds"
+	"github.com/perfbench/perfbench/internal/publish/progress"
 )
 
 // pairing tells what its builds do too.
@@ -41,32 +38,17 @@ var _ builds.Progress = (*pairing)(nil)
 //	paired idle: look 1 of 4 at 30 pairs, 2.10s: settled
 //	paired hover-storm: look 1 of 4 at 30 pairs, 4.21s: unsure, on to 60 pairs
 //
-// With --quiet it is nil, and a nil *pairing shows nothing.
+// With --quiet it is nil, and a nil *pairing shows nothing. It draws on
+// the one progress display (package progress).
 type pairing struct {
-	w    io.Writer
-	term bool
+	d *progress.Display
 
-	mu    sync.Mutex
-	line  string // what the terminal line says now, before its clock
-	since time.Time
-	// clock says whether the line ends with the time since since.
-	clock  bool
-	drawn  bool
-	closed bool
-	stop   chan struct{}
-
-	// The pairs: the last status, when it came, and which scenario the
-	// line names.
-	status    *paired.Status
-	statusAt  time.Time
+	mu sync.Mutex
+	// The pairs: which scenario the line names, and whether the plan was
+	// logged.
 	shown     int
 	announced bool
-	pending   []byte // a note's line until its newline
 }
-
-// pairingTick is how often the terminal line redraws between pairs, so
-// its clock moves.
-const pairingTick = 500 * time.Millisecond
 
 // pairing returns the command's paired-run progress on its stderr, nil
 // with --quiet.
@@ -74,56 +56,20 @@ func (h *front) pairing(cmd *cobra.Command) *pairing {
 	if Quiet(cmd) {
 		return nil
 	}
-	return newPairing(cmd.ErrOrStderr(), isTerminal(cmd.ErrOrStderr()))
+	return newPairing(cmd.ErrOrStderr(), progress.IsTerminal(cmd.ErrOrStderr()))
 }
 
 func newPairing(w io.Writer, onTerminal bool) *pairing {
-	p := &pairing{w: w, term: onTerminal, stop: make(chan struct{}), shown: -1}
-	if onTerminal {
-		go func() {
-			t := time.NewTicker(pairingTick)
-			defer t.Stop()
-			for {
-				select {
-				case <-p.stop:
-					return
-				case <-t.C:
-					p.mu.Lock()
-					p.draw()
-					p.mu.Unlock()
-				}
-			}
-		}()
-	}
-	return p
+	return &pairing{d: progress.On(w, onTerminal), shown: -1}
 }
 
-// step says what the run is doing now, on the terminal line only, with
+// Step says what the run is doing now, on the terminal line only, with
 // the time since it began.
 func (p *pairing) Step(line string) {
 	if p == nil {
 		return
 	}
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	p.line, p.since, p.clock = line, time.Now(), true
-	p.draw()
-}
-
-// log prints a line of its own: above the terminal line, which is drawn
-// again under it, or in the log. Only a log gets it when termToo is
-// false.
-func (p *pairing) log(line string, termToo bool) {
-	if p == nil || p.closed || (p.term && !termToo) {
-		return
-	}
-	if p.term {
-		p.erase()
-	}
-	fmt.Fprintln(p.w, line)
-	if p.term {
-		p.draw()
-	}
+	p.d.Show(func(elapsed time.Duration) string { return line + " · " + progress.Short(elapsed) })
 }
 
 // Write takes whole lines to log on a terminal and off it (a base
@@ -132,32 +78,20 @@ func (p *pairing) Write(b []byte) (int, error) {
 	if p == nil {
 		return len(b), nil
 	}
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	p.pending = append(p.pending, b...)
-	for {
-		i := bytes.IndexByte(p.pending, '\n')
-		if i < 0 {
-			return len(b), nil
-		}
-		p.log(string(p.pending[:i]), true)
-		p.pending = p.pending[i+1:]
-	}
+	return p.d.Write(b)
 }
 
-// building says one side's builds begin: a line in a log naming them all,
-// and the terminal line for the first.
+// Building says one side's builds begin: a line in a log naming them all
+// (the terminal line names each as it builds).
 func (p *pairing) Building(side, what string, layouts []string) {
 	if p == nil {
 		return
 	}
-	p.mu.Lock()
 	n := "1 build"
 	if len(layouts) > 1 {
 		n = fmt.Sprintf("%d builds", len(layouts))
 	}
-	p.log(fmt.Sprintf("%s: building %s: %s (%s)", side, what, n, layoutList(layouts)), false)
-	p.mu.Unlock()
+	p.d.Log(fmt.Sprintf("%s: building %s: %s (%s)", side, what, n, layoutList(layouts)), false)
 }
 
 // layoutList names a side's layouts: "the linker's own layout,
@@ -178,21 +112,20 @@ func (p *pairing) paired(s paired.Status) {
 	defer p.mu.Unlock()
 	if !p.announced {
 		p.announced = true
-		p.log(pairingPlan(s), false)
+		p.d.Log(pairingPlan(s), false)
 	}
-	p.status, p.statusAt = &s, time.Now()
 	if s.Ran >= 0 {
 		p.shown = s.Ran
 	}
 	if s.Ran < 0 {
 		for _, sc := range s.Scenarios {
 			if sc.Looked {
-				p.log(lookLine(s, sc), false)
+				p.d.Log(lookLine(s, sc), false)
 			}
 		}
 	}
-	p.line, p.clock = "", false
-	p.draw()
+	shown := p.shown
+	p.d.Show(func(elapsed time.Duration) string { return statusLine(s, shown, s.Elapsed+elapsed) })
 }
 
 // pairingPlan is the log's line on how the pairs will run.
@@ -253,15 +186,15 @@ func statusLine(s paired.Status, shown int, elapsed time.Duration) string {
 		least, most = least+l, most+m
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "paired %s", short(elapsed))
+	fmt.Fprintf(&b, "paired %s", progress.Short(elapsed))
 	switch {
 	case done == len(s.Scenarios):
 	case !paced:
 		b.WriteString(", estimate after round 1")
-	case short(least) == short(most):
-		fmt.Fprintf(&b, ", ~%s left", short(least))
+	case progress.Short(least) == progress.Short(most):
+		fmt.Fprintf(&b, ", ~%s left", progress.Short(least))
 	default:
-		fmt.Fprintf(&b, ", %s–%s left", short(least), short(most))
+		fmt.Fprintf(&b, ", %s–%s left", progress.Short(least), progress.Short(most))
 	}
 	if shown >= 0 && shown < len(s.Scenarios) {
 		sc := s.Scenarios[shown]
@@ -275,77 +208,10 @@ func statusLine(s paired.Status, shown int, elapsed time.Duration) string {
 	return b.String()
 }
 
-// short writes a duration to the second: "8s", "1m50s".
-func short(d time.Duration) string {
-	s := int(d.Round(time.Second) / time.Second)
-	if s < 60 {
-		return fmt.Sprintf("%ds", s)
-	}
-	return fmt.Sprintf("%dm%02ds", s/60, s%60)
-}
-
-// draw redraws the terminal line; p.mu is held.
-func (p *pairing) draw() {
-	if !p.term || p.closed {
-		return
-	}
-	var line string
-	switch {
-	case p.line != "":
-		line = p.line
-		if p.clock {
-			line += " · " + short(time.Since(p.since))
-		}
-	case p.status != nil:
-		line = statusLine(*p.status, p.shown, p.status.Elapsed+time.Since(p.statusAt))
-	default:
-		return
-	}
-	fmt.Fprint(p.w, "\r"+fit(line, p.width())+"\x1b[K")
-	p.drawn = true
-}
-
-// erase clears the terminal line; p.mu is held.
-func (p *pairing) erase() {
-	if p.drawn {
-		fmt.Fprint(p.w, "\r\x1b[K")
-		p.drawn = false
-	}
-}
-
-// width is the terminal's width, 80 when it cannot say.
-func (p *pairing) width() int {
-	if f, ok := p.w.(*os.File); ok {
-		if w, _, err := term.GetSize(int(f.Fd())); err == nil && w > 0 {
-			return w
-		}
-	}
-	return 80
-}
-
-// fit cuts line to fewer than width characters, so it never wraps (a
-// wrapped line cannot be redrawn in place).
-func fit(line string, width int) string {
-	if utf8.RuneCountInString(line) < width {
-		return line
-	}
-	r := []rune(line)
-	return string(r[:max(width-2, 0)]) + "…"
-}
-
 // done erases the line and stops it for good, before the report prints.
 func (p *pairing) done() {
 	if p == nil {
 		return
 	}
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	if p.closed {
-		return
-	}
-	if p.term {
-		close(p.stop)
-		p.erase()
-	}
-	p.closed = true
+	p.d.Done()
 }

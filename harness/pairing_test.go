@@ -13,6 +13,7 @@ import (
 
 	"github.com/perfbench/perfbench/internal/judge/paired"
 	"github.com/perfbench/perfbench/internal/measure/builds"
+	"github.com/perfbench/perfbench/internal/publish/progress"
 )
 
 // lockedBuffer is a buffer the pairing's ticker and the test share.
@@ -96,7 +97,7 @@ func TestPairingOnATerminalIsOneLine(t *testing.T) {
 	p.done()
 	got := b.String()
 	n := len(got)
-	time.Sleep(2 * pairingTick)
+	time.Sleep(2 * progress.Tick)
 	assert.Equal(t, n, len(b.String()), "silent once done")
 	assert.NotContains(t, got, "\n")
 	lines := strings.Split(got, "\r")
@@ -108,19 +109,6 @@ func TestPairingOnATerminalIsOneLine(t *testing.T) {
 	assert.Equal(t, "\x1b[K", lines[len(lines)-1], "erased last")
 	for _, l := range lines {
 		assert.Less(t, utf8.RuneCountInString(strings.TrimSuffix(l, "\x1b[K")), 80, "fits the terminal: %q", l)
-	}
-}
-
-func TestFitCutsToTheWidth(t *testing.T) {
-	assert.Equal(t, "short", fit("short", 80))
-	got := fit(strings.Repeat("é", 100), 80)
-	assert.Equal(t, 79, utf8.RuneCountInString(got))
-	assert.True(t, strings.HasSuffix(got, "…"))
-}
-
-func TestShortDuration(t *testing.T) {
-	for d, want := range map[time.Duration]string{0: "0s", 1400 * time.Millisecond: "1s", 59 * time.Second: "59s", 110 * time.Second: "1m50s", time.Hour: "60m00s"} {
-		assert.Equal(t, want, short(d), "%s", d)
 	}
 }
 

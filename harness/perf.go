@@ -3,6 +3,7 @@ package harness
 import (
 	"bytes"
 	"fmt"
+	"io"
 	"os/exec"
 	"path/filepath"
 	"runtime/debug"
@@ -30,22 +31,25 @@ func (h *front) build() *debug.BuildInfo {
 	return bi
 }
 
+// perfFlags are perf's flags, as the command line set them.
+type perfFlags struct {
+	asJSON, check, advisory bool
+	formatArg               string
+	baselines, docs         string
+	rebaseline              []string
+	why                     string
+	timeout                 time.Duration
+	rend                    string
+	repeats                 int
+	allowDirty              bool
+	wide                    bool
+	ex                      *exports
+	instructions            string
+	profiles                string
+}
+
 func (h *front) perfCmd() *cobra.Command {
-	var (
-		asJSON, check, advisory bool
-		formatArg               string
-		baselines, docs         string
-		rebaseline              []string
-		why                     string
-		timeout                 time.Duration
-		rend                    string
-		repeats                 int
-		allowDirty              bool
-		wide                    bool
-		ex                      *exports
-		instructions            string
-		profiles                string
-	)
+	var pf perfFlags
 	p := h.program
 	cmd := &cobra.Command{
 		Use:   "perf",
@@ -63,159 +67,25 @@ as it was. Details: perfbench's docs/ratchet.md.`,
 			"  " + p + " perf --rebaseline NAME \\\n" +
 			"      --why \"row hover now repaints the row's border too\"",
 		Args: cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, _ []string) error {
-			if err := h.refuseTraced("perf"); err != nil {
-				return err
-			}
-			f, err := format(formatArg, asJSON, commandFormats["perf"]...)
-			if err != nil {
-				return err
-			}
-			if err := ex.check((&report.Report{}).Supports, "perf"); err != nil {
-				return err
-			}
-			bpath, err := filePath(baselines, h.baselinesDefault(), "baselines")
-			if err != nil {
-				return err
-			}
-			defDocs := h.docsDefault()
-			if !h.plain(rend) {
-				defDocs = filepath.ToSlash(filepath.Join(filepath.Dir(defDocs), "performance-"+rend+".md"))
-			}
-			dpath, err := filePath(docs, defDocs, "docs")
-			if err != nil {
-				return err
-			}
-			if err := ex.guard(keptFiles(bpath, dpath)...); err != nil {
-				return err
-			}
-			build := h.build()
-			if build == nil && !check {
-				// A binary with nothing to check is refused; Options
-				// would read nil as "read it yourself".
-				return h.ratchetErr(ratchet.CheckBuild(nil))
-			}
-			commit, refCommit := "", ""
-			if build != nil && !check {
-				commit = perfCommit(build)
-				refCommit = h.buildableReference(cmd, bpath, referenceCommit(cmd.Context(), build))
-			}
-			names := h.names()
-			opts := ratchet.Options{
-				Baselines:  bpath,
-				Program:    p,
-				Docs:       dpath,
-				Scenarios:  names,
-				Rebaseline: rebaseline,
-				Why:        why,
-				Build:      build,
-				Check:      check,
-				// Advisory times are for a run that records nothing.
-				AdvisoryTimes:   advisory,
-				Commit:          commit,
-				AllowDirty:      allowDirty,
-				ReferenceCommit: refCommit,
-			}
-			r, bar := h.runner(cmd, timeout, len(names), repeats, countedBar(instructions, names))
-			key, err := h.openRenderer(r, rend)
-			if err != nil {
-				bar.Done()
-				return err
-			}
-			opts.Machine = machine(key)
-			if !h.plain(rend) {
-				// Its charts are its own too: the null renderer's page
-				// embeds docs/perf/charts.
-				opts.Charts = filepath.Join(filepath.Dir(dpath), "perf", "charts-"+rend)
-			}
-			count, err := newCounting(cmd.Context(), instructions, runner.Runner{Timeout: countTimeout(cmd, timeout)}, cmd.ErrOrStderr(), p)
-			if err != nil {
-				bar.Done()
-				return err
-			}
-			count.show(bar.counting())
-			opts.Toolchain = count.key()
-			if count != nil && !check {
-				// The profiles kept with the baselines keep their
-				// stacks: they are what a later run's where-table is
-				// read from.
-				count.keepStacks()
-				opts.Profiles = count.profileFor
-			}
-			rt, err := ratchet.Open(opts)
-			if err != nil {
-				bar.Done()
-				return h.ratchetErr(err)
-			}
-			defer rt.Close()
-			o, results, err := judged(cmd.Context(), judging{rt.Stored(), rt.Scope(), rt.Rule()}, r, count, names)
-			if err == nil {
-				o, err = rt.Finish(o, results)
-			}
-			bar.Done()
-			if err != nil {
-				return h.ratchetErr(err)
-			}
-			bar.judged(o, 1, 1)
-			count.writeProfilesTo(profiles)
-			if err := count.explainBands(cmd.Context(), &o, bpath); err != nil {
-				return err
-			}
-			if err := explainBandsSites(cmd.Context(), &o, r, profiles); err != nil {
-				return err
-			}
-			rep := &report.Report{Program: p, Command: "perf", Outcome: o, Terminal: terminalFor(cmd.OutOrStdout(), wide)}
-			if err := rep.Write(cmd.OutOrStdout(), cmd.ErrOrStderr(), f); err != nil {
-				return err
-			}
-			if err := ex.write(rep, cmd.ErrOrStderr()); err != nil {
-				return err
-			}
-			if o.ReferenceRecorded != "" {
-				fmt.Fprintf(cmd.ErrOrStderr(), "%s: recorded %s as the reference revision (the first): %s reference judges head against it\n", p, short12(o.ReferenceRecorded), p)
-			}
-			for _, file := range o.Stale {
-				what := ""
-				switch {
-				case strings.HasSuffix(file, ".svg"):
-					what = ": today's code draws it differently from the committed one"
-				case file == dpath:
-				case file == bpath:
-					what = ": counts have no recorded bound yet"
-				default:
-					what = " with the references in " + bpath // the reference page
-				}
-				fmt.Fprintf(cmd.ErrOrStderr(), "%s: %s is out of date%s: run %s perf, review the change and commit it\n", p, file, what, p)
-				for _, c := range o.StaleLines[file] {
-					fmt.Fprintf(cmd.ErrOrStderr(), "  %s:%d: %s\n", file, c.Line, lineChange(c))
-				}
-			}
-			if o.DocsStale {
-				return ErrFailed
-			}
-			if o.Failed() {
-				return ErrFailed
-			}
-			return nil
-		},
+		RunE: func(cmd *cobra.Command, _ []string) error { return h.perf(cmd, &pf) },
 	}
 	fl := cmd.Flags()
-	fl.BoolVar(&asJSON, "json", false, "print the outcome as JSON")
-	fl.BoolVarP(&wide, "wide", "v", false, "every column: sample counts, wall clock, each band's derivation, notes")
-	fl.StringVar(&formatArg, "format", "table", "output format: table, markdown or json")
-	ex = addExports(fl, report.Markdown, report.JSON)
-	addInstructionsFlag(fl, &instructions)
-	addProfilesFlag(fl, &profiles)
-	fl.BoolVar(&check, "check", false, "judge and check the docs are up to date; write nothing (what CI runs)")
-	fl.BoolVar(&advisory, "advisory-times", false, "with --check: report a time over its limit without failing on it")
-	fl.StringVar(&baselines, "baselines", "", "baselines file (default "+h.baselinesDefault()+" under the module root)")
-	fl.StringVar(&docs, "docs", "", "docs file with the generated section (default "+h.docsDefault()+" under the module root)")
-	fl.StringArrayVar(&rebaseline, "rebaseline", nil, "record afresh, up or down: NAME (its changed counts), NAME/NUMBER, NAME/KIND or KIND (time, count, instructions); repeatable, needs --why")
-	fl.StringVar(&why, "why", "", "why the --rebaseline numbers are right; recorded with them")
-	fl.BoolVar(&allowDirty, "allow-dirty", false, "record from a dirty tree; the history marks the commit -dirty")
-	fl.DurationVar(&timeout, "timeout", runner.DefaultTimeout, "how long one scenario's process may run before it is judged broken")
-	fl.IntVar(&repeats, "repeats", runner.DefaultRepeats, "processes per scenario, interleaved with the other scenarios'")
-	h.renderer(cmd, &rend, "renderer the scenarios draw with; its baselines and docs page are its own")
+	fl.BoolVar(&pf.asJSON, "json", false, "print the outcome as JSON")
+	fl.BoolVarP(&pf.wide, "wide", "v", false, "every column: sample counts, wall clock, each band's derivation, notes")
+	fl.StringVar(&pf.formatArg, "format", "table", "output format: table, markdown or json")
+	pf.ex = addExports(fl, report.Markdown, report.JSON)
+	addInstructionsFlag(fl, &pf.instructions)
+	addProfilesFlag(fl, &pf.profiles)
+	fl.BoolVar(&pf.check, "check", false, "judge and check the docs are up to date; write nothing (what CI runs)")
+	fl.BoolVar(&pf.advisory, "advisory-times", false, "with --check: report a time over its limit without failing on it")
+	fl.StringVar(&pf.baselines, "baselines", "", "baselines file (default "+h.baselinesDefault()+" under the module root)")
+	fl.StringVar(&pf.docs, "docs", "", "docs file with the generated section (default "+h.docsDefault()+" under the module root)")
+	fl.StringArrayVar(&pf.rebaseline, "rebaseline", nil, "record afresh, up or down: NAME (its changed counts), NAME/NUMBER, NAME/KIND or KIND (time, count, instructions); repeatable, needs --why")
+	fl.StringVar(&pf.why, "why", "", "why the --rebaseline numbers are right; recorded with them")
+	fl.BoolVar(&pf.allowDirty, "allow-dirty", false, "record from a dirty tree; the history marks the commit -dirty")
+	fl.DurationVar(&pf.timeout, "timeout", runner.DefaultTimeout, "how long one scenario's process may run before it is judged broken")
+	fl.IntVar(&pf.repeats, "repeats", runner.DefaultRepeats, "processes per scenario, interleaved with the other scenarios'")
+	h.renderer(cmd, &pf.rend, "renderer the scenarios draw with; its baselines and docs page are its own")
 	checking := func(fs *pflag.FlagSet) bool { c, _ := fs.GetBool("check"); return c }
 	return Declare(cmd,
 		Refuse(func(fs *pflag.FlagSet) bool { a, _ := fs.GetBool("advisory-times"); return a && !checking(fs) },
@@ -225,6 +95,168 @@ as it was. Details: perfbench's docs/ratchet.md.`,
 		Refuse(func(fs *pflag.FlagSet) bool { return checking(fs) && fs.Changed("allow-dirty") },
 			"--allow-dirty lets a recording run record from a dirty tree, and perf --check records nothing; drop one of them"),
 	)
+}
+
+// perf is the ratchet's run: the files it keeps, the options it records
+// with, the run judged, the report written, and what is out of date.
+func (h *front) perf(cmd *cobra.Command, pf *perfFlags) error {
+	if err := h.refuseTraced("perf"); err != nil {
+		return err
+	}
+	f, err := format(pf.formatArg, pf.asJSON, commandFormats["perf"]...)
+	if err != nil {
+		return err
+	}
+	if err := pf.ex.check((&report.Report{}).Supports, "perf"); err != nil {
+		return err
+	}
+	opts, err := h.perfOptions(cmd, pf)
+	if err != nil {
+		return err
+	}
+	o, err := h.perfJudged(cmd, pf, opts)
+	if err != nil {
+		return err
+	}
+	rep := &report.Report{Program: h.program, Command: "perf", Outcome: o, Terminal: terminalFor(cmd.OutOrStdout(), pf.wide)}
+	if err := rep.Write(cmd.OutOrStdout(), cmd.ErrOrStderr(), f); err != nil {
+		return err
+	}
+	if err := pf.ex.write(rep, cmd.ErrOrStderr()); err != nil {
+		return err
+	}
+	h.perfSays(cmd.ErrOrStderr(), o, opts)
+	if o.DocsStale || o.Failed() {
+		return ErrFailed
+	}
+	return nil
+}
+
+// perfOptions are the files perf keeps (refused where an export would
+// write over one) and what the ratchet records with them, everything but
+// the machine and the toolchain, which the run finds out.
+func (h *front) perfOptions(cmd *cobra.Command, pf *perfFlags) (ratchet.Options, error) {
+	bpath, err := filePath(pf.baselines, h.baselinesDefault(), "baselines")
+	if err != nil {
+		return ratchet.Options{}, err
+	}
+	defDocs := h.docsDefault()
+	if !h.plain(pf.rend) {
+		defDocs = filepath.ToSlash(filepath.Join(filepath.Dir(defDocs), "performance-"+pf.rend+".md"))
+	}
+	dpath, err := filePath(pf.docs, defDocs, "docs")
+	if err != nil {
+		return ratchet.Options{}, err
+	}
+	if err := pf.ex.guard(keptFiles(bpath, dpath)...); err != nil {
+		return ratchet.Options{}, err
+	}
+	build := h.build()
+	if build == nil && !pf.check {
+		// A binary with nothing to check is refused; Options
+		// would read nil as "read it yourself".
+		return ratchet.Options{}, h.ratchetErr(ratchet.CheckBuild(nil))
+	}
+	commit, refCommit := "", ""
+	if build != nil && !pf.check {
+		commit = perfCommit(build)
+		refCommit = h.buildableReference(cmd, bpath, referenceCommit(cmd.Context(), build))
+	}
+	opts := ratchet.Options{
+		Baselines:  bpath,
+		Program:    h.program,
+		Docs:       dpath,
+		Scenarios:  h.names(),
+		Rebaseline: pf.rebaseline,
+		Why:        pf.why,
+		Build:      build,
+		Check:      pf.check,
+		// Advisory times are for a run that records nothing.
+		AdvisoryTimes:   pf.advisory,
+		Commit:          commit,
+		AllowDirty:      pf.allowDirty,
+		ReferenceCommit: refCommit,
+	}
+	if !h.plain(pf.rend) {
+		// Its charts are its own too: the null renderer's page
+		// embeds docs/perf/charts.
+		opts.Charts = filepath.Join(filepath.Dir(dpath), "perf", "charts-"+pf.rend)
+	}
+	return opts, nil
+}
+
+// perfJudged measures and judges every scenario through the ratchet on
+// this machine, with instructions where they are counted, and explains
+// the instructions that moved.
+func (h *front) perfJudged(cmd *cobra.Command, pf *perfFlags, opts ratchet.Options) (outcome.Outcome, error) {
+	names := opts.Scenarios
+	r, bar := h.runner(cmd, pf.timeout, len(names), pf.repeats, countedBar(pf.instructions, names))
+	key, err := h.openRenderer(r, pf.rend)
+	if err != nil {
+		bar.Done()
+		return outcome.Outcome{}, err
+	}
+	opts.Machine = machine(key)
+	count, err := newCounting(cmd.Context(), pf.instructions, runner.Runner{Timeout: countTimeout(cmd, pf.timeout)}, cmd.ErrOrStderr(), h.program)
+	if err != nil {
+		bar.Done()
+		return outcome.Outcome{}, err
+	}
+	count.show(bar.counting())
+	opts.Toolchain = count.key()
+	if count != nil && !pf.check {
+		// The profiles kept with the baselines keep their
+		// stacks: they are what a later run's where-table is
+		// read from.
+		count.keepStacks()
+		opts.Profiles = count.profileFor
+	}
+	rt, err := ratchet.Open(opts)
+	if err != nil {
+		bar.Done()
+		return outcome.Outcome{}, h.ratchetErr(err)
+	}
+	defer rt.Close()
+	o, results, err := judged(cmd.Context(), judging{rt.Stored(), rt.Scope(), rt.Rule()}, r, count, names)
+	if err == nil {
+		o, err = rt.Finish(o, results)
+	}
+	bar.Done()
+	if err != nil {
+		return outcome.Outcome{}, h.ratchetErr(err)
+	}
+	bar.judged(o, 1, 1)
+	count.writeProfilesTo(pf.profiles)
+	if err := count.explainBands(cmd.Context(), &o, opts.Baselines); err != nil {
+		return outcome.Outcome{}, err
+	}
+	return o, explainBandsSites(cmd.Context(), &o, r, pf.profiles)
+}
+
+// perfSays tells, after the report, the reference revision a first
+// recording set and every kept file that is out of date, each with what
+// to do.
+func (h *front) perfSays(errw io.Writer, o outcome.Outcome, opts ratchet.Options) {
+	p := h.program
+	if o.ReferenceRecorded != "" {
+		fmt.Fprintf(errw, "%s: recorded %s as the reference revision (the first): %s reference judges head against it\n", p, short12(o.ReferenceRecorded), p)
+	}
+	for _, file := range o.Stale {
+		what := ""
+		switch {
+		case strings.HasSuffix(file, ".svg"):
+			what = ": today's code draws it differently from the committed one"
+		case file == opts.Docs:
+		case file == opts.Baselines:
+			what = ": counts have no recorded bound yet"
+		default:
+			what = " with the references in " + opts.Baselines // the reference page
+		}
+		fmt.Fprintf(errw, "%s: %s is out of date%s: run %s perf, review the change and commit it\n", p, file, what, p)
+		for _, c := range o.StaleLines[file] {
+			fmt.Fprintf(errw, "  %s:%d: %s\n", file, c.Line, lineChange(c))
+		}
+	}
 }
 
 // perfCommit names the commit the measured binary was built from, for the

@@ -1,44 +1,118 @@
 package harness
 
 import (
+	"bytes"
+	"fmt"
 	"io"
-	"os"
+	"strings"
+	"time"
 
-	"golang.org/x/term"
+	"github.com/spf13/cobra"
+
+	"github.com/perfbench/perfbench/internal/judge/outcome"
+	"github.com/perfbench/perfbench/internal/measure/runner"
+	"github.com/perfbench/perfbench/internal/publish/progress"
 )
 
-// Bar shows a command's progress over its scenarios: the runner writes it
-// one line per scenario as it finishes (runner.Runner.Progress), and the
-// command calls Done before it prints its report. It is drawn on stderr
-// only, so --json and --format output on stdout never see it.
-type Bar interface {
-	io.Writer
-	Done()
+// runner returns the runner the commands use (this binary, one process
+// per scenario, each scenario in repeats processes interleaved round by
+// round with the others') and the run's progress over the processes of
+// total scenarios: on a terminal the display's count, which goes on
+// through the counted processes after them (counted of them, see
+// countedBar, which counting draws on it); elsewhere the log's line per
+// scenario once it is judged. Call Done when the runs are over. It counts
+// processes, which finish one by one, not scenarios, which interleave and
+// finish together.
+func (h *front) runner(cmd *cobra.Command, timeout time.Duration, total, repeats, counted int) (*runner.Runner, *runProgress) {
+	r := &runner.Runner{Timeout: timeout, Repeats: repeats}
+	if Quiet(cmd) {
+		return r, &runProgress{}
+	}
+	reps := repeats
+	if reps <= 0 {
+		reps = runner.DefaultRepeats
+	}
+	j := &runProgress{}
+	if progress.IsTerminal(cmd.ErrOrStderr()) {
+		j.d = progress.New(cmd.ErrOrStderr(), false)
+		j.d.Count(total*reps+counted, "processes")
+		r.Progress = steps(j.d, "")
+	} else {
+		j.log = newScenarioLog(cmd.ErrOrStderr())
+		r.Progress = j.log
+	}
+	return r, j
 }
 
-// NewBar makes the bar of a command over total scenarios, labelled what,
-// on w (stderr); nil draws nothing. Options.Progress is one; nil means
-// Lines.
-type NewBar func(w io.Writer, quiet bool, total int, what string) Bar
+// runProgress is a judged run's progress (scenarios, perf, scenario NAME): a
+// display on a terminal, a log elsewhere, nothing with --quiet.
+type runProgress struct {
+	d   *progress.Display
+	log *scenarioLog
+}
 
-// Lines is the bar a program gets by default: the runner's own lines
-// ("scenario press: done in 0.52s (5 of 5 processes)"), written as they
-// come when w is a terminal and quiet is not set, so a log, a pipe or a
-// CI job summary sees none. It needs no terminal library beyond the check,
-// which keeps a program's binary small (perfbench draws a real bar).
-func Lines(w io.Writer, quiet bool, _ int, _ string) Bar {
-	if quiet || !isTerminal(w) {
+// judged logs run (of runs) off a terminal: one line per scenario.
+func (j *runProgress) judged(o outcome.Outcome, run, runs int) {
+	if j.log != nil {
+		j.log.judged(o, run, runs)
+	}
+}
+
+// counting is where a command's counted processes report as they finish:
+// the display alone, each step named "NAME instructions", so that a log's
+// line per scenario keeps the wall time of its timed processes; nil
+// without a display.
+func (j *runProgress) counting() io.Writer {
+	if j.d == nil {
 		return nil
 	}
-	return lines{w}
+	return steps(j.d, " instructions")
 }
 
-type lines struct{ io.Writer }
+// Done finishes the display before the report prints.
+func (j *runProgress) Done() { j.d.Done() }
 
-func (lines) Done() {}
+// steps makes each of the runner's progress lines a step of d, its
+// scenario's name followed by suffix.
+func steps(d *progress.Display, suffix string) io.Writer {
+	return &lineSteps{d: d, suffix: suffix}
+}
 
-// isTerminal reports whether w is a terminal.
-func isTerminal(w io.Writer) bool {
-	f, ok := w.(*os.File)
-	return ok && term.IsTerminal(int(f.Fd()))
+type lineSteps struct {
+	d      *progress.Display
+	suffix string
+	line   []byte
+}
+
+func (s *lineSteps) Write(b []byte) (int, error) {
+	s.line = append(s.line, b...)
+	for {
+		i := bytes.IndexByte(s.line, '\n')
+		if i < 0 {
+			return len(b), nil
+		}
+		s.d.Step(stepLabel(string(s.line[:i]), s.suffix))
+		s.line = s.line[i+1:]
+	}
+}
+
+// stepLabel shortens a runner's line for the display: "scenario
+// hover-storm: process in 0.31s (2 of 5 processes)" reads "hover-storm
+// 2/5", a broken one "hover-storm broken"; suffix follows the name.
+func stepLabel(line, suffix string) string {
+	name, rest, ok := strings.Cut(strings.TrimPrefix(line, "scenario "), ": ")
+	if !ok {
+		return line
+	}
+	name += suffix
+	if strings.HasPrefix(rest, "broken") {
+		return name + " broken"
+	}
+	var k, n int
+	if i := strings.LastIndex(rest, "("); i >= 0 {
+		if _, err := fmt.Sscanf(rest[i:], "(%d of %d processes)", &k, &n); err == nil {
+			return fmt.Sprintf("%s %d/%d", name, k, n)
+		}
+	}
+	return name
 }

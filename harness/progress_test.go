@@ -2,58 +2,47 @@ package harness
 
 import (
 	"bytes"
-	"os"
 	"testing"
 
-	"github.com/creack/pty"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/perfbench/perfbench/internal/publish/progress"
 )
 
-// A file is not a terminal, even one that is a character device.
-func TestIsTerminal(t *testing.T) {
-	null, err := os.OpenFile(os.DevNull, os.O_WRONLY, 0)
-	require.NoError(t, err)
-	defer null.Close()
-	assert.False(t, isTerminal(null), os.DevNull)
-	assert.False(t, isTerminal(&bytes.Buffer{}))
-	_, tty, err := pty.Open()
-	require.NoError(t, err)
-	defer tty.Close()
-	assert.True(t, isTerminal(tty))
-}
-
-// The default bar writes the runner's lines on a terminal, and nothing
-// elsewhere or with --quiet.
-func TestLinesOnATerminalOnly(t *testing.T) {
-	assert.Nil(t, Lines(&bytes.Buffer{}, false, 3, "scenarios"), "not a terminal")
-	_, tty, err := pty.Open()
-	require.NoError(t, err)
-	defer tty.Close()
-	assert.Nil(t, Lines(tty, true, 3, "scenarios"), "--quiet")
-	b := Lines(tty, false, 3, "scenarios")
-	require.NotNil(t, b)
-	n, err := b.Write([]byte("scenario a: done\n"))
-	assert.NoError(t, err)
-	assert.Equal(t, 17, n)
-	b.Done()
-}
-
-// The counted processes move a command's bar, each named for its
+// The counted processes move a command's display, each named for its
 // instructions, and stay out of a log: a log's line per scenario keeps the
 // time of its timed processes, and off a terminal nothing counts there.
-func TestCountedProcessesMoveTheBarAndStayOutOfTheLog(t *testing.T) {
-	var bar, log bytes.Buffer
-	d := &done{bar: lines{&bar}, log: newScenarioLog(&log)}
-	w := d.counting()
+func TestCountedProcessesMoveTheDisplayAndStayOutOfTheLog(t *testing.T) {
+	var term, log bytes.Buffer
+	j := &runProgress{d: progress.On(&term, true), log: newScenarioLog(&log)}
+	j.d.Count(2, "processes")
+	w := j.counting()
 	require.NotNil(t, w)
 	_, err := w.Write([]byte("scenario hover-storm: done in 4.10s (1 of 1 processes)\nscenario scr"))
 	require.NoError(t, err)
 	_, err = w.Write([]byte("oll: done in 2.00s (1 of 1 processes)\n"))
 	require.NoError(t, err)
-	assert.Equal(t, "scenario hover-storm instructions: done in 4.10s (1 of 1 processes)\n"+
-		"scenario scroll instructions: done in 2.00s (1 of 1 processes)\n", bar.String())
-	assert.Empty(t, d.log.procs, "the log counted no process")
+	j.Done()
+	got := term.String()
+	assert.Contains(t, got, "\rprocesses (1/2) hover-storm instructions 1/1 · ")
+	assert.Contains(t, got, "\rprocesses (2/2) scroll instructions 1/1 · ")
+	assert.NotContains(t, got, "\n", "one line, redrawn in place")
+	assert.Empty(t, j.log.procs, "the log counted no process")
 
-	assert.Nil(t, (&done{log: newScenarioLog(&log)}).counting(), "no bar, nothing to draw on")
+	assert.Nil(t, (&runProgress{log: newScenarioLog(&log)}).counting(), "no display, nothing to draw on")
+}
+
+// The display's step names the scenario and how many of its processes
+// are done, and says when one broke.
+func TestStepLabel(t *testing.T) {
+	for line, want := range map[string]string{
+		"scenario hover-storm: process in 0.31s (2 of 5 processes)": "hover-storm 2/5",
+		"scenario scroll: broken in 0.10s (1 of 5 processes)":       "scroll broken",
+		"scenario idle: done": "idle",
+		"not a runner's line": "not a runner's line",
+	} {
+		assert.Equal(t, want, stepLabel(line, ""), line)
+	}
+	assert.Equal(t, "hover-storm instructions 1/1", stepLabel("scenario hover-storm: done in 4.10s (1 of 1 processes)", " instructions"))
 }

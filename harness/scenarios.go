@@ -1,7 +1,6 @@
 package harness
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -29,97 +28,6 @@ import (
 // benchfmtPackage is the benchmark format's pkg: the package whose model
 // every scenario's numbers follow, whichever program declared them.
 const benchfmtPackage = "github.com/perfbench/perfbench/scenario"
-
-// runner returns the runner the commands use (this binary, one process
-// per scenario, each scenario in repeats processes interleaved round by
-// round with the others') and its progress bar over the processes of
-// total scenarios (Options.Progress), drawn on stderr when it is a
-// terminal; call Done on the bar when the runs are over. The bar counts
-// processes, which finish one by one, not scenarios, which interleave and
-// finish together; it goes on through the counted processes after them
-// (counted of them, see countedBar), which counting draws on it.
-func (h *front) runner(cmd *cobra.Command, timeout time.Duration, total, repeats, counted int) (*runner.Runner, *done) {
-	r := &runner.Runner{Timeout: timeout, Repeats: repeats}
-	newBar := h.opts.Progress
-	if newBar == nil {
-		newBar = Lines
-	}
-	reps := repeats
-	if reps <= 0 {
-		reps = runner.DefaultRepeats
-	}
-	bar := newBar(cmd.ErrOrStderr(), Quiet(cmd), total*reps+counted, "processes")
-	d := &done{bar: bar}
-	if bar != nil {
-		r.Progress = bar
-	}
-	if !Quiet(cmd) && !isTerminal(cmd.ErrOrStderr()) {
-		d.log = newScenarioLog(cmd.ErrOrStderr())
-		if bar != nil {
-			r.Progress = io.MultiWriter(bar, d.log)
-		} else {
-			r.Progress = d.log
-		}
-	}
-	return r, d
-}
-
-// done finishes a command's bar once, whichever of its paths gets there
-// first, and keeps its log off a terminal.
-type done struct {
-	bar  Bar
-	once bool
-	log  *scenarioLog
-}
-
-// judged logs run (of runs) off a terminal: one line per scenario.
-func (d *done) judged(o outcome.Outcome, run, runs int) {
-	if d.log != nil {
-		d.log.judged(o, run, runs)
-	}
-}
-
-// counting is where a command's counted processes report as they finish:
-// the bar alone, so that a log's line per scenario keeps the wall time of
-// its timed processes; nil without a bar.
-func (d *done) counting() io.Writer {
-	if d.bar == nil {
-		return nil
-	}
-	return &countedLines{w: d.bar}
-}
-
-// countedLines names a counted process's scenario "NAME instructions" in
-// the runner's progress lines, so that the bar says what it waits for.
-type countedLines struct {
-	w    io.Writer
-	line []byte
-}
-
-func (c *countedLines) Write(b []byte) (int, error) {
-	c.line = append(c.line, b...)
-	for {
-		i := bytes.IndexByte(c.line, '\n')
-		if i < 0 {
-			return len(b), nil
-		}
-		line := string(c.line[:i+1])
-		if name, rest, ok := strings.Cut(line, ": "); ok {
-			line = name + " instructions: " + rest
-		}
-		if _, err := io.WriteString(c.w, line); err != nil {
-			return len(b), err
-		}
-		c.line = c.line[i+1:]
-	}
-}
-
-func (d *done) Done() {
-	if d.bar != nil && !d.once {
-		d.once = true
-		d.bar.Done()
-	}
-}
 
 // refuseTraced refuses to judge or record times while the latency trace is
 // on: writing a mark at every stage of every frame made frames several
@@ -248,29 +156,32 @@ func (h *front) docsDefault() string {
 	return perfdocs.DefaultFile
 }
 
+// scenariosFlags are scenarios' flags, as the command line set them.
+type scenariosFlags struct {
+	asJSON       bool
+	wide         bool
+	advisory     bool
+	formatArg    string
+	count        int
+	baselines    string
+	timeout      time.Duration
+	rend         string
+	repeats      int
+	base         string
+	baseBins     []string
+	headBins     []string
+	layouts      int
+	pairs        int
+	budget       time.Duration
+	failUns      bool
+	tolerance    float64
+	ex           *exports
+	instructions string
+	profiles     string
+}
+
 func (h *front) scenariosCmd() *cobra.Command {
-	var (
-		asJSON       bool
-		wide         bool
-		advisory     bool
-		formatArg    string
-		count        int
-		baselines    string
-		timeout      time.Duration
-		rend         string
-		repeats      int
-		base         string
-		baseBins     []string
-		headBins     []string
-		layouts      int
-		pairs        int
-		budget       time.Duration
-		failUns      bool
-		tolerance    float64
-		ex           *exports
-		instructions string
-		profiles     string
-	)
+	var sf scenariosFlags
 	p := h.program
 	cmd := &cobra.Command{
 		Use:   "scenarios [NAME...]",
@@ -289,119 +200,146 @@ docs/paired.md and docs/formats.md.`,
 			"  " + p + " scenarios --base main\n  " + p + " scenarios --base-binary ./" + p + "-old NAME\n" +
 			"  " + p + " scenarios --format benchfmt --count 6 > new.txt\n" +
 			"  go run golang.org/x/perf/cmd/benchstat@latest old.txt new.txt",
-		RunE: func(cmd *cobra.Command, args []string) error {
-			if err := h.refuseTraced("scenarios"); err != nil {
-				return err
-			}
-			names, err := h.args(args)
-			if err != nil {
-				return err
-			}
-			f, err := format(formatArg, asJSON, commandFormats["scenarios"]...)
-			if err != nil {
-				return err
-			}
-			// No export may name a file perfbench keeps, whether or not
-			// this run reads it.
-			bkept, _ := filePath(baselines, h.baselinesDefault(), "baselines")
-			dkept, _ := filePath("", h.docsDefault(), "docs")
-			if bkept == "" {
-				bkept = h.baselinesDefault()
-			}
-			if err := ex.guard(keptFiles(bkept, dkept)...); err != nil {
-				return err
-			}
-			if base != "" || len(baseBins) > 0 {
-				if err := ex.check((&report.Report{Outcome: outcome.Outcome{Against: outcome.Base}}).Supports, "a paired run (--base)"); err != nil {
-					return err
-				}
-				counter, err := newCounting(cmd.Context(), instructions, runner.Runner{Timeout: countTimeout(cmd, timeout)}, cmd.ErrOrStderr(), p)
-				if err != nil {
-					return err
-				}
-				counter.writeProfilesTo(profiles)
-				return h.runPaired(cmd, pairedSpec{names: names, timeout: timeout, ref: base, refName: "--base " + base, binFlag: "--base-binary",
-					bins: baseBins, heads: headBins, layouts: layouts, opts: paired.Options{Pairs: pairs, Budget: budget, FailUnsure: failUns, Tolerance: tolerance},
-					count: counter}, f, ex)
-			}
-			if err := ex.check((&report.Report{}).Supports, "scenarios"); err != nil {
-				return err
-			}
-			path, err := filePath(baselines, h.baselinesDefault(), "baselines")
-			where := "under the module root"
-			if err != nil {
-				// Outside a module there are no baselines to judge
-				// against: every time is unbaselined.
-				path, where = h.baselinesDefault(), "no go.mod in the working directory or above it, so relative to the working directory"
-			}
-			// Say where the default was looked for when it is not there;
-			// a --baselines FILE that does not exist yet is the caller's.
-			if _, err := os.Stat(path); baselines == "" && errors.Is(err, fs.ErrNotExist) {
-				fmt.Fprintf(cmd.ErrOrStderr(), "%s: no baselines file at %s (%s): every time is unbaselined; run from the %s module, or pass --baselines FILE\n", p, path, where, p)
-			}
-			r, bar := h.runner(cmd, timeout, len(names)*count, repeats, countedBar(instructions, names)*count)
-			defer bar.Done()
-			key, err := h.openRenderer(r, rend)
-			if err != nil {
-				return err
-			}
-			counter, err := newCounting(cmd.Context(), instructions, runner.Runner{Timeout: countTimeout(cmd, timeout)}, cmd.ErrOrStderr(), p)
-			if err != nil {
-				return err
-			}
-			counter.show(bar.counting())
-			// A verdict-only run: the baselines read, nothing opened for
-			// writing, no lock.
-			rule := ratchet.Rule{Scenarios: names, Known: h.known(names), AdvisoryTimes: advisory, Program: p}
-			stored, err := ratchet.Load(path, rule.Known)
-			if err != nil {
-				return h.ratchetErr(err)
-			}
-			j := judging{stored: stored, scope: ratchet.Scope{Machine: machine(key), Toolchain: counter.key()}, rule: rule}
-			rep := &report.Report{Program: p, Command: "scenarios", Package: benchfmtPackage, Terminal: terminalFor(cmd.OutOrStdout(), wide)}
-			for k := range count {
-				o, _, err := judged(cmd.Context(), j, r, counter, names)
-				if err != nil {
-					return h.ratchetErr(err)
-				}
-				bar.judged(o, k+1, count)
-				if k > 0 {
-					rep.Earlier = append(rep.Earlier, rep.Outcome)
-				}
-				rep.Outcome = o
-			}
-			counter.writeProfilesTo(profiles)
-			if err := counter.explainBands(cmd.Context(), &rep.Outcome, path); err != nil {
-				return err
-			}
-			if err := explainBandsSites(cmd.Context(), &rep.Outcome, r, profiles); err != nil {
-				return err
-			}
-			return h.write(cmd, rep, f, ex)
-		},
+		RunE: func(cmd *cobra.Command, args []string) error { return h.scenarios(cmd, args, &sf) },
 	}
 	fl := cmd.Flags()
-	fl.BoolVar(&asJSON, "json", false, "print every judged number as JSON (--format json)")
-	fl.BoolVarP(&wide, "wide", "v", false, "every column: sample counts, wall clock, each band's derivation, notes")
-	fl.BoolVar(&advisory, "advisory-times", false, "report a time over its limit without failing on it; counts still fail")
-	fl.StringVar(&formatArg, "format", "table", "output format: table, markdown, benchfmt, bmf, gab-times, gab-counts, gab-floors, gab-instructions (docs/trackers.md) or json")
-	fl.IntVar(&count, "count", 1, "with --format benchfmt, run every scenario this many times")
-	addInstructionsFlag(fl, &instructions)
-	addProfilesFlag(fl, &profiles)
-	ex = addExports(fl, slices.Concat([]report.Format{report.Markdown, report.JSON, report.Benchfmt, report.BMF}, report.GABFormats)...)
-	fl.StringVar(&baselines, "baselines", "", "baselines file (default "+h.baselinesDefault()+" under the module root)")
-	fl.DurationVar(&timeout, "timeout", runner.DefaultTimeout, "how long one scenario's process may run before it is judged broken")
-	h.renderer(cmd, &rend, "renderer the scenarios draw with, baselined apart")
-	fl.IntVar(&repeats, "repeats", runner.DefaultRepeats, "processes per scenario, interleaved with the other scenarios'")
-	fl.StringVar(&base, "base", "", "judge this binary against the build of git revision `REF`, paired (pull-request mode)")
-	fl.StringSliceVar(&baseBins, "base-binary", nil, "judge this binary against the base build(s) at `PATH`, paired")
-	fl.StringSliceVar(&headBins, "head-binary", nil, "with --base, run these head builds (`PATH`s) instead of this binary")
-	fl.Float64Var(&tolerance, "tolerance", paired.Tolerance, "with --base, how much slower a time may be shown before it fails")
-	fl.IntVar(&layouts, "layouts", paired.DefaultLayouts, "with --base, builds of each side, each with another code layout")
-	fl.IntVar(&pairs, "pairs", paired.DefaultPairs, "with --base, process pairs per scenario before its first look")
-	fl.DurationVar(&budget, "budget", paired.DefaultBudget, "with --base, how long an unsure scenario may run more pairs (0: one look)")
-	fl.BoolVar(&failUns, "fail-unsure", false, "with --base, fail when a time is still unsure after its last look")
+	fl.BoolVar(&sf.asJSON, "json", false, "print every judged number as JSON (--format json)")
+	fl.BoolVarP(&sf.wide, "wide", "v", false, "every column: sample counts, wall clock, each band's derivation, notes")
+	fl.BoolVar(&sf.advisory, "advisory-times", false, "report a time over its limit without failing on it; counts still fail")
+	fl.StringVar(&sf.formatArg, "format", "table", "output format: table, markdown, benchfmt, bmf, gab-times, gab-counts, gab-floors, gab-instructions (docs/trackers.md) or json")
+	fl.IntVar(&sf.count, "count", 1, "with --format benchfmt, run every scenario this many times")
+	addInstructionsFlag(fl, &sf.instructions)
+	addProfilesFlag(fl, &sf.profiles)
+	sf.ex = addExports(fl, slices.Concat([]report.Format{report.Markdown, report.JSON, report.Benchfmt, report.BMF}, report.GABFormats)...)
+	fl.StringVar(&sf.baselines, "baselines", "", "baselines file (default "+h.baselinesDefault()+" under the module root)")
+	fl.DurationVar(&sf.timeout, "timeout", runner.DefaultTimeout, "how long one scenario's process may run before it is judged broken")
+	h.renderer(cmd, &sf.rend, "renderer the scenarios draw with, baselined apart")
+	fl.IntVar(&sf.repeats, "repeats", runner.DefaultRepeats, "processes per scenario, interleaved with the other scenarios'")
+	fl.StringVar(&sf.base, "base", "", "judge this binary against the build of git revision `REF`, paired (pull-request mode)")
+	fl.StringSliceVar(&sf.baseBins, "base-binary", nil, "judge this binary against the base build(s) at `PATH`, paired")
+	fl.StringSliceVar(&sf.headBins, "head-binary", nil, "with --base, run these head builds (`PATH`s) instead of this binary")
+	fl.Float64Var(&sf.tolerance, "tolerance", paired.Tolerance, "with --base, how much slower a time may be shown before it fails")
+	fl.IntVar(&sf.layouts, "layouts", paired.DefaultLayouts, "with --base, builds of each side, each with another code layout")
+	fl.IntVar(&sf.pairs, "pairs", paired.DefaultPairs, "with --base, process pairs per scenario before its first look")
+	fl.DurationVar(&sf.budget, "budget", paired.DefaultBudget, "with --base, how long an unsure scenario may run more pairs (0: one look)")
+	fl.BoolVar(&sf.failUns, "fail-unsure", false, "with --base, fail when a time is still unsure after its last look")
 	return Declare(cmd, h.scenariosRules()...)
+}
+
+// scenarios judges the scenarios named (every one without names) against
+// their bands, or, given a base, head against base in pairs, and writes
+// the report.
+func (h *front) scenarios(cmd *cobra.Command, args []string, sf *scenariosFlags) error {
+	if err := h.refuseTraced("scenarios"); err != nil {
+		return err
+	}
+	names, err := h.args(args)
+	if err != nil {
+		return err
+	}
+	f, err := format(sf.formatArg, sf.asJSON, commandFormats["scenarios"]...)
+	if err != nil {
+		return err
+	}
+	// No export may name a file perfbench keeps, whether or not this run
+	// reads it.
+	bkept, _ := filePath(sf.baselines, h.baselinesDefault(), "baselines")
+	dkept, _ := filePath("", h.docsDefault(), "docs")
+	if bkept == "" {
+		bkept = h.baselinesDefault()
+	}
+	if err := sf.ex.guard(keptFiles(bkept, dkept)...); err != nil {
+		return err
+	}
+	if sf.base != "" || len(sf.baseBins) > 0 {
+		return h.scenariosPaired(cmd, names, sf, f)
+	}
+	if err := sf.ex.check((&report.Report{}).Supports, "scenarios"); err != nil {
+		return err
+	}
+	rep, err := h.scenariosJudged(cmd, names, sf)
+	if err != nil {
+		return err
+	}
+	return h.write(cmd, rep, f, sf.ex)
+}
+
+// scenariosPaired judges head against base, in pairs.
+func (h *front) scenariosPaired(cmd *cobra.Command, names []string, sf *scenariosFlags, f report.Format) error {
+	if err := sf.ex.check((&report.Report{Outcome: outcome.Outcome{Against: outcome.Base}}).Supports, "a paired run (--base)"); err != nil {
+		return err
+	}
+	counter, err := newCounting(cmd.Context(), sf.instructions, runner.Runner{Timeout: countTimeout(cmd, sf.timeout)}, cmd.ErrOrStderr(), h.program)
+	if err != nil {
+		return err
+	}
+	counter.writeProfilesTo(sf.profiles)
+	return h.runPaired(cmd, pairedSpec{names: names, timeout: sf.timeout, ref: sf.base, refName: "--base " + sf.base, binFlag: "--base-binary",
+		bins: sf.baseBins, heads: sf.headBins, layouts: sf.layouts, opts: paired.Options{Pairs: sf.pairs, Budget: sf.budget, FailUnsure: sf.failUns, Tolerance: sf.tolerance},
+		count: counter}, f, sf.ex)
+}
+
+// scenariosJudged judges the scenarios against their bands, --count times
+// over, reading the baselines and writing nothing, and returns the report
+// of the last run with the earlier ones.
+func (h *front) scenariosJudged(cmd *cobra.Command, names []string, sf *scenariosFlags) (*report.Report, error) {
+	path := h.scenariosBaselines(cmd.ErrOrStderr(), sf.baselines)
+	r, bar := h.runner(cmd, sf.timeout, len(names)*sf.count, sf.repeats, countedBar(sf.instructions, names)*sf.count)
+	defer bar.Done()
+	key, err := h.openRenderer(r, sf.rend)
+	if err != nil {
+		return nil, err
+	}
+	counter, err := newCounting(cmd.Context(), sf.instructions, runner.Runner{Timeout: countTimeout(cmd, sf.timeout)}, cmd.ErrOrStderr(), h.program)
+	if err != nil {
+		return nil, err
+	}
+	counter.show(bar.counting())
+	// A verdict-only run: the baselines read, nothing opened for
+	// writing, no lock.
+	rule := ratchet.Rule{Scenarios: names, Known: h.known(names), AdvisoryTimes: sf.advisory, Program: h.program}
+	stored, err := ratchet.Load(path, rule.Known)
+	if err != nil {
+		return nil, h.ratchetErr(err)
+	}
+	j := judging{stored: stored, scope: ratchet.Scope{Machine: machine(key), Toolchain: counter.key()}, rule: rule}
+	rep := &report.Report{Program: h.program, Command: "scenarios", Package: benchfmtPackage, Terminal: terminalFor(cmd.OutOrStdout(), sf.wide)}
+	for k := range sf.count {
+		o, _, err := judged(cmd.Context(), j, r, counter, names)
+		if err != nil {
+			return nil, h.ratchetErr(err)
+		}
+		bar.judged(o, k+1, sf.count)
+		if k > 0 {
+			rep.Earlier = append(rep.Earlier, rep.Outcome)
+		}
+		rep.Outcome = o
+	}
+	counter.writeProfilesTo(sf.profiles)
+	if err := counter.explainBands(cmd.Context(), &rep.Outcome, path); err != nil {
+		return nil, err
+	}
+	if err := explainBandsSites(cmd.Context(), &rep.Outcome, r, sf.profiles); err != nil {
+		return nil, err
+	}
+	return rep, nil
+}
+
+// scenariosBaselines is the baselines file a run judges against: --baselines,
+// or the default under the module root, or outside a module relative to
+// the working directory (where there are none, and every time is
+// unbaselined). It says where the default was looked for when it is not
+// there; a --baselines FILE that does not exist yet is the caller's.
+func (h *front) scenariosBaselines(errw io.Writer, flag string) string {
+	path, err := filePath(flag, h.baselinesDefault(), "baselines")
+	where := "under the module root"
+	if err != nil {
+		path, where = h.baselinesDefault(), "no go.mod in the working directory or above it, so relative to the working directory"
+	}
+	if _, err := os.Stat(path); flag == "" && errors.Is(err, fs.ErrNotExist) {
+		fmt.Fprintf(errw, "%s: no baselines file at %s (%s): every time is unbaselined; run from the %s module, or pass --baselines FILE\n", h.program, path, where, h.program)
+	}
+	return path
 }
 
 // pairedRun says whether a scenarios command line names a base.

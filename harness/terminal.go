@@ -7,6 +7,7 @@ import (
 
 	"golang.org/x/term"
 
+	"github.com/perfbench/perfbench/internal/publish/progress"
 	"github.com/perfbench/perfbench/internal/publish/report"
 )
 
@@ -17,7 +18,7 @@ import (
 // script can ask for 80.
 func terminalFor(out io.Writer, wide bool) report.Terminal {
 	t := report.Terminal{Wide: wide}
-	if f, ok := out.(*os.File); ok && isTerminal(out) {
+	if f, ok := out.(*os.File); ok && progress.IsTerminal(out) {
 		if w, _, err := term.GetSize(int(f.Fd())); err == nil && w > 0 {
 			t.Width = w
 		}

@@ -48,7 +48,7 @@ func explainedBands(n outcome.Number) bool {
 
 // stepsOf returns the step label and step count of instructions number
 // name in a counted result: "instructions" is the one label's,
-// "LABEL-instructions" that label's (runner.InstructionNumbers).
+// "LABEL-instructions" that label's (scenario.Result.InstructionNumbers).
 func stepsOf(res scenario.Result, name string) (label string, steps int, ok bool) {
 	ins := res.Instructions
 	if name == "instructions" && len(ins) == 1 {

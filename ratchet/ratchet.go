@@ -689,14 +689,9 @@ func processSpread(runs [][]float64) float64 {
 }
 
 // MinDrop is how far, as a fraction, a new median must fall below its
-// baseline before the baseline moves down by itself, on top of the U test
-// finding the fall significant. Over the hundreds of per-frame samples a
-// scenario takes, the U test calls a 1–3 % fall significant, while the
-// medians of back-to-back runs on an ordinary loaded machine differ by
-// several percent; a ratchet that followed every such fall would rewrite
-// the baselines and docs on most runs and lower the baselines to the
-// luckiest run seen. A fall of a tenth is beyond that noise.
-const MinDrop = 0.10
+// baseline before the baseline moves down by itself: band.MinDrop, which
+// says why, and from which a report says a number moved.
+const MinDrop = band.MinDrop
 
 // mover moves baselines and bounds in the store by the rule, stamping each
 // move with the run's time, its commit and, for a rebaseline, its why.

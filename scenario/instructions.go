@@ -4,6 +4,7 @@ import (
 	"runtime"
 	"runtime/debug"
 
+	"github.com/perfbench/perfbench/band"
 	"github.com/perfbench/perfbench/internal/measure/valgrind"
 )
 
@@ -216,4 +217,30 @@ func Uncounted(do func()) {
 	do()
 	c.collecting = true
 	valgrind.ToggleCollect()
+}
+
+// InstructionNumbers are the result's instructions a step, per label, as
+// instructions numbers (band.Instructions) judged by the tolerance the scenario
+// or its subject declared (InstructionsTolerance), else
+// band.InstructionsTolerance: named "instructions" in instructions/step
+// where the scenario has one label, "LABEL-instructions" in
+// instructions/LABEL-step where it has several.
+func (r Result) InstructionNumbers() []band.Measured {
+	tolerance := band.InstructionsTolerance
+	if r.InstructionsTolerance > 0 {
+		tolerance = r.InstructionsTolerance
+	}
+	var out []band.Measured
+	for _, in := range r.Instructions {
+		name, unit := "instructions", "instructions/step"
+		if len(r.Instructions) > 1 {
+			name, unit = in.Label+"-instructions", "instructions/"+in.Label+"-step"
+		}
+		m := band.Measured{Spec: band.Spec{Name: name, Unit: unit, Band: band.Instructions(tolerance)}}
+		if in.Steps > 0 && in.Count > 0 {
+			m.Samples = []float64{in.PerStep()}
+		}
+		out = append(out, m)
+	}
+	return out
 }

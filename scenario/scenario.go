@@ -40,7 +40,7 @@ type Scenario struct {
 	// scenario's instructions a step may lie before they fail, for a
 	// program whose own randomness moves them more than the default
 	// allows; zero is the subject's own ([InstructionsTolerant]) or else
-	// the runner's default.
+	// band.InstructionsTolerance.
 	InstructionsTolerance float64
 }
 

@@ -14,9 +14,11 @@ import (
 	"github.com/perfbench/perfbench/harness"
 	"github.com/perfbench/perfbench/internal/check/gates"
 	"github.com/perfbench/perfbench/internal/check/monkey"
+	"github.com/perfbench/perfbench/internal/check/verify"
 	"github.com/perfbench/perfbench/renderer"
 	"github.com/perfbench/perfbench/ui/gallery"
 	"github.com/perfbench/perfbench/workloads"
+	"github.com/perfbench/perfbench/workloads/page"
 )
 
 func init() {
@@ -89,12 +91,12 @@ func newResizeCmd(s *streams) *cobra.Command {
 document's elements, as a ratio to rebuilding the window, in the same run.
 
 Exit status: 0 pass, 1 the ratio left its band. Details: perfbench's
-docs/gates.md and ` + workloads.DefaultDocs + `.`,
+docs/gates.md and ` + page.DefaultDocs + `.`,
 		Args: cobra.NoArgs,
 		RunE: func(_ *cobra.Command, _ []string) error {
 			bar := s.progress(-1, "resize")
 			r := gates.Resize(workloads.Options{Rounds: rounds})
-			bar.done()
+			bar.Done()
 			var err error
 			if asJSON {
 				err = writeJSON(s, r)
@@ -123,7 +125,7 @@ func newVerifyCmd(s *streams) *cobra.Command {
 		rend   string
 		doc    string
 	)
-	ro := gates.DefaultRandomVerify
+	ro := verify.DefaultRandomVerify
 	seeds := seedsFlag{n: ro.Seeds}
 	cmd := &cobra.Command{
 		Use:   "verify [--doc KIND] [--size SIZE] [--renderer R]",
@@ -134,7 +136,7 @@ geometry equal a window rebuilt from nothing. --renderer cpu or gpu compares
 the pictures too.
 
 Exit status: 0 equal throughout, 1 a step differed (named with its seed),
-2 usage error. Details: perfbench's docs/gates.md.`, gates.ScriptLength),
+2 usage error. Details: perfbench's docs/gates.md.`, verify.ScriptLength),
 		Example: `  perfbench verify
   perfbench verify --doc random --seed 7 --steps 200
   perfbench verify --doc gallery --seeds 50 --steps 200
@@ -142,32 +144,12 @@ Exit status: 0 equal throughout, 1 a step differed (named with its seed),
 		Args: cobra.NoArgs,
 		RunE: func(c *cobra.Command, _ []string) error {
 			if doc != "script" {
-				if !slices.Contains(monkey.Docs, doc) {
-					return harness.UsageError{Err: fmt.Errorf("verify: unknown --doc %q (valid: script, %s)", doc, strings.Join(monkey.Docs, ", "))}
+				if err := randomVerify(&ro, doc, size, rend, seeds); err != nil {
+					return err
 				}
-				if rend != "null" {
-					if err := checkRendererName(rend); err != nil {
-						return err
-					}
-					ro.Renderer = func() (renderer.Renderer, error) { return renderer.New(rend) }
-				}
-				if seeds.set {
-					if seeds.from != 0 {
-						ro.Seed = seeds.from
-					}
-					ro.Seeds = seeds.n
-				}
-				ro.Doc = doc
-				if size != "" {
-					sz, err := gallery.Parse(size)
-					if err != nil {
-						return harness.UsageError{Err: err}
-					}
-					ro.Size = sz
-				}
-				return finishGate(s, gates.VerifyRandom(ro), asJSON)
+				return finishGate(s, verify.VerifyRandom(ro), asJSON)
 			}
-			o := gates.DefaultVerify
+			o := verify.DefaultVerify
 			if size != "" {
 				sz, err := gallery.Parse(size)
 				if err != nil {
@@ -181,11 +163,11 @@ Exit status: 0 equal throughout, 1 a step differed (named with its seed),
 				}
 				o.Renderer = func() (renderer.Renderer, error) { return renderer.New(rend) }
 			}
-			return finishGate(s, gates.Verify(o), asJSON)
+			return finishGate(s, verify.Verify(o), asJSON)
 		},
 	}
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print the report as JSON")
-	cmd.Flags().StringVar(&size, "size", "", "the gallery size (default "+gates.DefaultVerify.Size.String()+" for the script, "+ro.Size.String()+" for --doc gallery)")
+	cmd.Flags().StringVar(&size, "size", "", "the gallery size (default "+verify.DefaultVerify.Size.String()+" for the script, "+ro.Size.String()+" for --doc gallery)")
 	rendererFlag(cmd, &rend, "null", "renderer both windows draw with; cpu and gpu also compare pixels")
 	cmd.Flags().StringVar(&doc, "doc", "script", "what to drive: script (the gallery's fixed script), gallery or random (random steps)")
 	cmd.Flags().Uint64Var(&ro.Seed, "seed", ro.Seed, "the first seed of a random run")
@@ -202,6 +184,35 @@ Exit status: 0 equal throughout, 1 a step differed (named with its seed),
 		harness.IntRange("nodes", 1, harness.NoLimit, ""),
 	)
 	return cmd
+}
+
+// randomVerify fills a random run's options (--doc random or gallery)
+// from the flags, each refusal a usage error.
+func randomVerify(ro *verify.RandomVerify, doc, size, rend string, seeds seedsFlag) error {
+	if !slices.Contains(monkey.Docs, doc) {
+		return harness.UsageError{Err: fmt.Errorf("verify: unknown --doc %q (valid: script, %s)", doc, strings.Join(monkey.Docs, ", "))}
+	}
+	if rend != "null" {
+		if err := checkRendererName(rend); err != nil {
+			return err
+		}
+		ro.Renderer = func() (renderer.Renderer, error) { return renderer.New(rend) }
+	}
+	if seeds.set {
+		if seeds.from != 0 {
+			ro.Seed = seeds.from
+		}
+		ro.Seeds = seeds.n
+	}
+	ro.Doc = doc
+	if size != "" {
+		sz, err := gallery.Parse(size)
+		if err != nil {
+			return harness.UsageError{Err: err}
+		}
+		ro.Size = sz
+	}
+	return nil
 }
 
 func newWallClockCmd(s *streams) *cobra.Command {

@@ -53,45 +53,9 @@ Details: perfbench's docs/diagnosis.md.`,
 		Example: "  perfbench peers\n  perfbench peers --size s13 --phase hover\n  perfbench peers --form everything --size s1",
 		Args:    cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			opts := peers.DefaultOptions
-			opts.Steps = steps
-			if len(sizes) > 0 {
-				opts.Sizes = nil
-				for _, name := range sizes {
-					size, err := gallery.Parse(name)
-					if err != nil {
-						return harness.UsageError{Err: err}
-					}
-					opts.Sizes = append(opts.Sizes, size)
-				}
-			}
-			if len(phases) > 0 {
-				opts.Phases = phases
-			}
-			gioPeer := peer.Peer{}
-			switch form {
-			case "idiomatic":
-				gioPeer.Form = peer.Idiomatic
-			case "everything":
-				gioPeer.Form = peer.Everything
-			default:
-				return harness.Usagef("unknown form %q (valid: idiomatic everything)", form)
-			}
-			for _, p := range opts.Phases {
-				if !slices.Contains(peers.Phases, p) {
-					return harness.Usagef("unknown peer phase %q (valid: %s)", p, strings.Join(peers.Phases, " "))
-				}
-			}
-			all := append([]peers.Peer{gioPeer}, morePeers...)
-			if len(only) == 0 {
-				opts.Peers = all
-			}
-			for _, name := range only {
-				i := slices.IndexFunc(all, func(p peers.Peer) bool { return p.Name() == name })
-				if i < 0 {
-					return harness.Usagef("unknown peer %q (valid in this build: %s)", name, strings.Join(peerNames(), " "))
-				}
-				opts.Peers = append(opts.Peers, all[i])
+			opts, gioPeer, err := peersOptions(sizes, phases, only, steps, form)
+			if err != nil {
+				return err
 			}
 			if !s.quiet {
 				opts.Progress = s.err
@@ -123,6 +87,52 @@ Details: perfbench's docs/diagnosis.md.`,
 	f.BoolVar(&asJSON, "json", false, "print the rows and caveats as JSON")
 	return harness.Declare(cmd, harness.IntRange("steps", peers.Warmup+1, harness.NoLimit,
 		"each block leaves out its first "+strconv.Itoa(peers.Warmup)+" steps, to run warm"))
+}
+
+// peersOptions are the peer run's options from its flags, with the Gio
+// peer in the form asked for; each refusal is a usage error.
+func peersOptions(sizes, phases, only []string, steps int, form string) (peers.Options, peer.Peer, error) {
+	opts := peers.DefaultOptions
+	opts.Steps = steps
+	if len(sizes) > 0 {
+		opts.Sizes = nil
+		for _, name := range sizes {
+			size, err := gallery.Parse(name)
+			if err != nil {
+				return opts, peer.Peer{}, harness.UsageError{Err: err}
+			}
+			opts.Sizes = append(opts.Sizes, size)
+		}
+	}
+	if len(phases) > 0 {
+		opts.Phases = phases
+	}
+	gioPeer := peer.Peer{}
+	switch form {
+	case "idiomatic":
+		gioPeer.Form = peer.Idiomatic
+	case "everything":
+		gioPeer.Form = peer.Everything
+	default:
+		return opts, gioPeer, harness.Usagef("unknown form %q (valid: idiomatic everything)", form)
+	}
+	for _, p := range opts.Phases {
+		if !slices.Contains(peers.Phases, p) {
+			return opts, gioPeer, harness.Usagef("unknown peer phase %q (valid: %s)", p, strings.Join(peers.Phases, " "))
+		}
+	}
+	all := append([]peers.Peer{gioPeer}, morePeers...)
+	if len(only) == 0 {
+		opts.Peers = all
+	}
+	for _, name := range only {
+		i := slices.IndexFunc(all, func(p peers.Peer) bool { return p.Name() == name })
+		if i < 0 {
+			return opts, gioPeer, harness.Usagef("unknown peer %q (valid in this build: %s)", name, strings.Join(peerNames(), " "))
+		}
+		opts.Peers = append(opts.Peers, all[i])
+	}
+	return opts, gioPeer, nil
 }
 
 // peerNames are the peers this build has.

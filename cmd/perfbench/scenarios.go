@@ -38,7 +38,6 @@ func frontEnd() harness.Options {
 		Build:       func() *debug.BuildInfo { return perfBuild() },
 		TryBuild:    perfTryBuild,
 		BasePackage: "./cmd/perfbench",
-		Progress:    scenarioBar,
 		Renderers: &harness.Renderers{
 			Plain: "null",
 			Default: func() string {

@@ -15,7 +15,8 @@ import (
 
 	"github.com/perfbench/perfbench/harness"
 	"github.com/perfbench/perfbench/internal/instrument/latency"
-	"github.com/perfbench/perfbench/internal/instrument/metric"
+	"github.com/perfbench/perfbench/internal/instrument/registry"
+	"github.com/perfbench/perfbench/internal/instrument/trace"
 )
 
 func init() { subcommands = append(subcommands, newTraceCmd) }
@@ -50,21 +51,21 @@ Details: perfbench's docs/diagnosis.md and docs/perf/endtoend.md.`,
 		Example: "  " + latency.EnvVar + "=trace.jsonl perfbench phase hover s13 240\n  perfbench trace summarize trace.jsonl\n  perfbench trace summarize --json trace.jsonl",
 		Args:    cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if defs < 1 || defs > metric.DefsVersion {
+			if defs < 1 || defs > registry.DefsVersion {
 				return harness.Usagef("--defs %d: no such definition set (valid: %s)", defs, traceDefSets())
 			}
 			return traceSummarize(s, args[0], asJSON, defs)
 		},
 	}
 	summarize.Flags().BoolVar(&asJSON, "json", false, "print the summary as JSON")
-	summarize.Flags().IntVar(&defs, "defs", metric.DefsVersion, "replay the trace under definition set `VERSION` ("+traceDefSets()+"; default the latest, "+strconv.Itoa(metric.DefsVersion)+")")
+	summarize.Flags().IntVar(&defs, "defs", registry.DefsVersion, "replay the trace under definition set `VERSION` ("+traceDefSets()+"; default the latest, "+strconv.Itoa(registry.DefsVersion)+")")
 	cmd.AddCommand(summarize)
 	return cmd
 }
 
 // traceDefSets lists the definition sets: "1 2".
 func traceDefSets() string {
-	sets := make([]string, metric.DefsVersion)
+	sets := make([]string, registry.DefsVersion)
 	for i := range sets {
 		sets[i] = strconv.Itoa(i + 1)
 	}
@@ -77,17 +78,17 @@ func traceSummarize(s *streams, path string, asJSON bool, defs int) error {
 		return err
 	}
 	defer f.Close()
-	bar := s.progressBytes(fi.Size(), path)
-	sum, err := metric.SummarizeWith(newTraceLines(bar.reader(f)), metric.Options{Defs: defs})
-	bar.done()
+	bar := s.progress(-1, path)
+	sum, err := trace.SummarizeWith(trace.Lines(bar.Reader(f, fi.Size(), path)), trace.Options{Defs: defs})
+	bar.Done()
 	var pathErr *fs.PathError
-	var lineErr *traceLineError
+	var lineErr *trace.StopError
 	switch {
 	case errors.As(err, &lineErr):
-		return harness.Usagef("%s:%d: %s", path, lineErr.line, lineErr.msg)
-	case errors.Is(err, metric.ErrEmpty):
+		return harness.Usagef("%s:%d: %s", path, lineErr.Line, lineErr.Msg)
+	case errors.Is(err, trace.ErrEmpty):
 		return harness.Usagef("%s: %v; record one with %s=%s", path, err, latency.EnvVar, path)
-	case errors.Is(err, metric.ErrNoFrames):
+	case errors.Is(err, trace.ErrNoFrames):
 		return harness.Usagef("%s: %v in %d %s%s", path, err, sum.Lines, tracePlural(sum.Lines, "line", "lines"), traceMalformedNote(sum))
 	case errors.As(err, &pathErr):
 		return harness.Usagef("trace summarize: %v", err)
@@ -110,7 +111,7 @@ func traceSummarize(s *streams, path string, asJSON bool, defs int) error {
 
 // traceMalformedNote says how many lines were malformed and what was wrong
 // with the first, for a trace that gave nothing else.
-func traceMalformedNote(sum metric.Summary) string {
+func traceMalformedNote(sum trace.Summary) string {
 	if len(sum.Malformed) == 0 {
 		return ""
 	}
@@ -118,13 +119,13 @@ func traceMalformedNote(sum metric.Summary) string {
 	return fmt.Sprintf(", %d malformed (first, line %d: %s)", len(sum.Malformed), e.Line, e.Reason)
 }
 
-func traceWriteJSON(w io.Writer, path string, sum metric.Summary) error {
+func traceWriteJSON(w io.Writer, path string, sum trace.Summary) error {
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
 	enc.SetEscapeHTML(false)
 	return enc.Encode(struct {
 		File string `json:"file"`
-		metric.Summary
+		trace.Summary
 	}{path, sum})
 }
 
@@ -136,7 +137,7 @@ func traceWriteJSON(w io.Writer, path string, sum metric.Summary) error {
 //	frame.count      40     frames  valid           v1       40
 //	frame.cost.p50   780.9  µs      valid           v1       40
 //	present.fps.avg  -      fps     not-applicable  v2       0   virtual timing: …
-func tracePrint(w io.Writer, path string, sum metric.Summary) error {
+func tracePrint(w io.Writer, path string, sum trace.Summary) error {
 	fmt.Fprintf(w, "%s: %d %s, %d %s, %d malformed; %d %s, %d %s; %d incomplete %s; definition set %d\n",
 		path, sum.Lines, tracePlural(sum.Lines, "line", "lines"), sum.Marks, tracePlural(sum.Marks, "mark", "marks"),
 		len(sum.Malformed), sum.Epochs, tracePlural(sum.Epochs, "epoch", "epochs"),
@@ -159,7 +160,7 @@ func tracePrint(w io.Writer, path string, sum metric.Summary) error {
 
 // traceCell formats a reading's value for the table: durations in µs,
 // rates to two decimals, counts whole; "-" where there is no value.
-func traceCell(r metric.Reading) (value, unit string) {
+func traceCell(r registry.Reading) (value, unit string) {
 	v, ok := r.Value.Get()
 	switch r.Unit {
 	case "ns":

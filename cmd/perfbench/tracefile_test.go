@@ -14,6 +14,7 @@ import (
 
 	"github.com/perfbench/perfbench/harness"
 	"github.com/perfbench/perfbench/internal/instrument/latency"
+	"github.com/perfbench/perfbench/internal/instrument/trace"
 )
 
 // Files that are not a trace a user can hand trace summarize: each is exit
@@ -29,7 +30,7 @@ func TestTraceSummarizeRefusesWhatIsNotATrace(t *testing.T) {
 		noPath bool
 	}{
 		{"one line longer than the cap", func(t *testing.T, p string) {
-			require.NoError(t, os.WriteFile(p, []byte(`{"t":1,"base_unix_ns":1,"stage":"`+strings.Repeat("x", maxTraceLine+1)), 0o644))
+			require.NoError(t, os.WriteFile(p, []byte(`{"t":1,"base_unix_ns":1,"stage":"`+strings.Repeat("x", trace.MaxLine+1)), 0o644))
 		}, nil, ":1: a line over 1 MiB, which no trace has", false},
 		{"a link to /dev/zero", func(t *testing.T, p string) { require.NoError(t, os.Symlink("/dev/zero", p)) },
 			nil, ": not a regular file (a character device); summarize a trace file recorded with PERFBENCH_LATENCY=FILE", false},

@@ -11,8 +11,8 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/perfbench/perfbench/band"
-	"github.com/perfbench/perfbench/internal/check/gates"
 	"github.com/perfbench/perfbench/internal/check/phase"
+	"github.com/perfbench/perfbench/internal/check/verify"
 	"github.com/perfbench/perfbench/internal/instrument/counter"
 	"github.com/perfbench/perfbench/internal/instrument/latency"
 	"github.com/perfbench/perfbench/renderer"
@@ -202,9 +202,9 @@ func TestPixelVerifyOnTheGPU(t *testing.T) {
 			return &dropOne{Renderer: r, at: 4}, nil
 		}
 	}
-	r := gates.Verify(gates.VerifyOptions{Size: gallery.S0, Renderer: factory(false)})
+	r := verify.Verify(verify.VerifyOptions{Size: gallery.S0, Renderer: factory(false)})
 	require.Equal(t, band.Pass, r.Verdict, "%+v", r.Checks)
-	r = gates.Verify(gates.VerifyOptions{Size: gallery.S0, Renderer: factory(true)})
+	r = verify.Verify(verify.VerifyOptions{Size: gallery.S0, Renderer: factory(true)})
 	require.Equal(t, band.Fail, r.Verdict, "%+v", r.Checks)
 	assert.Contains(t, r.Checks[0].Detail, "picture differs at ")
 	t.Log(r.Checks[0].Detail)

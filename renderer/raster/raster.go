@@ -15,7 +15,7 @@
 // Only the frame's damage is redrawn: each damaged region is cleared and
 // every item meeting it drawn again, so the picture of a live window
 // equals a full redraw of the same display list when the damage is right
-// (gates.Verify checks this on every step).
+// (verify.Verify checks this on every step).
 package raster
 
 import (

@@ -19,6 +19,8 @@ import (
 	"github.com/perfbench/perfbench/internal/instrument/counter"
 	"github.com/perfbench/perfbench/internal/instrument/latency"
 	"github.com/perfbench/perfbench/internal/instrument/metric"
+	"github.com/perfbench/perfbench/internal/instrument/registry"
+	"github.com/perfbench/perfbench/internal/instrument/trace"
 	"github.com/perfbench/perfbench/renderer"
 	"github.com/perfbench/perfbench/ui/gallery"
 	"github.com/perfbench/perfbench/ui/window"
@@ -190,7 +192,7 @@ func TestEmbeddedProgramGetsACompleteTrace(t *testing.T) {
 	f, err := os.Open(path)
 	require.NoError(t, err)
 	defer f.Close()
-	s, err := metric.Summarize(f)
+	s, err := trace.Summarize(f)
 	require.NoError(t, err)
 	assert.Empty(t, s.Malformed)
 	require.NotEmpty(t, s.Sources)
@@ -235,7 +237,7 @@ func TestAFrameLoopThatNeverReturnsFailsInSeconds(t *testing.T) {
 	assert.Less(t, time.Since(start), 3*loopDeadline, "failed on its deadline, not the binary's timeout")
 }
 
-func mustGetReading(t *testing.T, s metric.Summary, id string) metric.Reading {
+func mustGetReading(t *testing.T, s trace.Summary, id string) registry.Reading {
 	t.Helper()
 	r, ok := s.Metric(id, "")
 	require.True(t, ok, id)

@@ -131,16 +131,16 @@ func JudgeBudget(rs []CacheReading) Report {
 		}
 		switch {
 		case n == 0:
-			checks = append(checks, broken(name, "missing: no readings of the %s", cache))
+			checks = append(checks, Broken(name, "missing: no readings of the %s", cache))
 		case evicted == 0:
-			checks = append(checks, broken(name, "no burst took the %s over its limit (nothing was evicted): the gate proves nothing", cache))
+			checks = append(checks, Broken(name, "no burst took the %s over its limit (nothing was evicted): the gate proves nothing", cache))
 		case over > 0:
-			checks = append(checks, check(name, false, "after burst %d it holds %d, over its soft limit of %d (%d of %d frames over)", worst.Burst, worst.After, worst.Limit, over, n))
+			checks = append(checks, Claim(name, false, "after burst %d it holds %d, over its soft limit of %d (%d of %d frames over)", worst.Burst, worst.After, worst.Limit, over, n))
 		default:
-			checks = append(checks, check(name, true, "%d bursts, %d entries evicted, at most %d held of %d", n, evicted, maxAfter(rs, cache), limitOf(rs, cache)))
+			checks = append(checks, Claim(name, true, "%d bursts, %d entries evicted, at most %d held of %d", n, evicted, maxAfter(rs, cache), limitOf(rs, cache)))
 		}
 	}
-	return report("budget", checks)
+	return Of("budget", checks)
 }
 
 // Budget runs the budget gate.

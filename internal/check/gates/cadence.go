@@ -139,50 +139,50 @@ func JudgeCadence(logs []FrameLog) Report {
 		if !l.Animated {
 			name := fmt.Sprintf("idle: no frames in %s", span(l))
 			if len(l.Frames) == 0 {
-				checks = append(checks, check(name, true, "0 frames"))
+				checks = append(checks, Claim(name, true, "0 frames"))
 			} else {
-				checks = append(checks, check(name, false, "%d frames, the first at %s", len(l.Frames), ms(l.Frames[0])))
+				checks = append(checks, Claim(name, false, "%d frames, the first at %s", len(l.Frames), ms(l.Frames[0])))
 			}
 			continue
 		}
 		checks = append(checks, judgeAnimated(l))
 	}
 	if len(logs) == 0 {
-		checks = append(checks, broken("cadence", "missing: no frame loop was watched"))
+		checks = append(checks, Broken("cadence", "missing: no frame loop was watched"))
 	}
-	return report("cadence", checks)
+	return Of("cadence", checks)
 }
 
 func judgeAnimated(l FrameLog) Check {
 	name := fmt.Sprintf("%s Hz: one frame per refresh in %s", band.Format(l.Hz), span(l))
 	if !(l.Hz > 0) {
-		return broken(name, "the display reported no rate")
+		return Broken(name, "the display reported no rate")
 	}
 	// Refresh k falls at round(k·1e9/hz) ns; the span holds refreshes
 	// first … last.
 	first := int64(math.Floor(float64(l.From)*l.Hz/1e9)) + 1
 	last := int64(math.Floor(float64(l.To) * l.Hz / 1e9))
 	if last < first {
-		return broken(name, "the span holds no refresh")
+		return Broken(name, "the span holds no refresh")
 	}
 	at := func(k int64) int64 { return int64(math.Round(float64(k) * 1e9 / l.Hz)) }
 	drawn := make(map[int64]int, last-first+1)
 	for _, t := range l.Frames {
 		k := int64(math.Round(float64(t) * l.Hz / 1e9))
 		if d := t - at(k); d < -refreshTolerance || d > refreshTolerance || k < first || k > last {
-			return check(name, false, "a frame at %s is not on a refresh of the span (nearest: %s)", ms(t), ms(at(k)))
+			return Claim(name, false, "a frame at %s is not on a refresh of the span (nearest: %s)", ms(t), ms(at(k)))
 		}
 		drawn[k]++
 	}
 	for k := first; k <= last; k++ {
 		switch n := drawn[k]; {
 		case n == 0:
-			return check(name, false, "the refresh at %s drew no frame (%d frames for %d refreshes)", ms(at(k)), len(l.Frames), last-first+1)
+			return Claim(name, false, "the refresh at %s drew no frame (%d frames for %d refreshes)", ms(at(k)), len(l.Frames), last-first+1)
 		case n > 1:
-			return check(name, false, "the refresh at %s drew %d frames (%d frames for %d refreshes)", ms(at(k)), n, len(l.Frames), last-first+1)
+			return Claim(name, false, "the refresh at %s drew %d frames (%d frames for %d refreshes)", ms(at(k)), n, len(l.Frames), last-first+1)
 		}
 	}
-	return check(name, true, "%d frames for %d refreshes", len(l.Frames), last-first+1)
+	return Claim(name, true, "%d frames for %d refreshes", len(l.Frames), last-first+1)
 }
 
 // Cadence runs the cadence gate: the frame loop's cadence, then the HUD's
@@ -191,7 +191,7 @@ func Cadence(o CadenceOptions) Report {
 	start := time.Now()
 	r := JudgeCadence(MeasureCadence(o))
 	if hc := JudgeHUDCost(MeasureHUDCost(o)); len(hc) > 0 {
-		r = report(r.Gate, append(r.Checks, hc...))
+		r = Of(r.Gate, append(r.Checks, hc...))
 	}
 	r.Seconds = time.Since(start).Seconds()
 	return r

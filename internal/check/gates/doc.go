@@ -1,5 +1,6 @@
-// Package gates holds perfbench's standing gates other than the scenarios
-// and the workloads: budget, cadence, resize, verify and wall-clock. Each is
+// Package gates holds perfbench's standing gates other than the scenarios,
+// the workloads and verify (package verify): budget, cadence, resize and
+// wall-clock, and the [Report] every gate leaves. Each is
 // a perfbench subcommand and an xtask task, so it can be run alone while
 // the thing it covers is being changed.
 //
@@ -10,16 +11,6 @@
 //     60, 75 and 240 Hz; with the idle gallery, no frame in 10 s.
 //   - resize: the resize-slope workload against its same-run baseline
 //     (the criterion lives in package workloads).
-//   - verify: after each step of a 42-step script over the gallery, the live
-//     window's display list and resolved geometry equal those of a window
-//     rebuilt from nothing over doc.Clone() in the same viewport; and the
-//     same after each of 200 random steps (package monkey: interactions and
-//     document changes) over 50 generated documents and 50 runs over the
-//     gallery (VerifyRandom; CI runs both), where input routing is judged
-//     too: points reach the same element on both windows, and input-only
-//     steps replayed on the previous step's rebuild leave the same states
-//     (Checker). With a renderer that draws pictures they are compared
-//     exactly (CI: the script at s1, s13, s26 and three generated seeds).
 //   - wall-clock: absolute budgets, timed in an optimised build on the
 //     thread's CPU clock (wall time reported beside), binding only on a
 //     machine with a recorded baseline and advisory elsewhere.

@@ -33,8 +33,8 @@ type Report struct {
 // Failed reports whether the gate failed: Fail or Broken.
 func (r *Report) Failed() bool { return r.Verdict.Failed() }
 
-// report returns a report of checks with its verdict.
-func report(gate string, checks []Check) Report {
+// Of returns gate's report of checks with its verdict.
+func Of(gate string, checks []Check) Report {
 	r := Report{Gate: gate, Checks: checks, Verdict: band.Broken}
 	if len(checks) > 0 {
 		vs := make([]band.Verdict, len(checks))
@@ -49,7 +49,9 @@ func report(gate string, checks []Check) Report {
 	return r
 }
 
-func check(name string, ok bool, detail string, args ...any) Check {
+// Claim is the check name made: Pass where ok, Fail where not, with
+// what was seen.
+func Claim(name string, ok bool, detail string, args ...any) Check {
 	v := band.Pass
 	if !ok {
 		v = band.Fail
@@ -57,6 +59,7 @@ func check(name string, ok bool, detail string, args ...any) Check {
 	return Check{Name: name, Verdict: v, Detail: fmt.Sprintf(detail, args...)}
 }
 
-func broken(name string, detail string, args ...any) Check {
+// Broken is a check that could not be made, with why.
+func Broken(name string, detail string, args ...any) Check {
 	return Check{Name: name, Verdict: band.Broken, Detail: fmt.Sprintf(detail, args...)}
 }

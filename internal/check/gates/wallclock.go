@@ -90,30 +90,43 @@ func MeasureWallClock(reps int) []WallReading {
 	for i, b := range WallBudgets {
 		out[i].WallBudget = b
 	}
-	// timed runs do and returns its wall and CPU time in µs (CPU NaN
-	// where there is no thread clock).
-	timed := func(do func()) (wall, cpu float64) {
-		c0, ok := clock.ThreadCPU()
-		start := time.Now()
-		do()
-		wall = micros(time.Since(start))
-		c1, _ := clock.ThreadCPU()
-		if !ok {
-			return wall, math.NaN()
-		}
-		return wall, micros(c1 - c0)
-	}
-	add := func(r *WallReading, wall, cpu float64) {
-		r.Micros = append(r.Micros, wall)
-		if !math.IsNaN(cpu) {
-			r.CPUMicros = append(r.CPUMicros, cpu)
-		}
-	}
 	d := phase.Open(&phase.Phase{Name: "wall-clock"}, gallery.S26, phase.Options{Gallery: &gallery.Options{}})
-	g, w := d.G, d.W
+	measureUpdate(d, reps, &out[0])
+	measureHover(d, reps, &out[1])
+	measureResize(d, reps, &out[2])
+	measureFirstFrame(d, reps, &out[3])
+	return out
+}
 
-	// One-control update: Space on the focused checkbox, then its frame.
-	x, y := center(w.Rect(g.Check))
+// timed runs do and returns its wall and CPU time in µs (CPU NaN where
+// there is no thread clock).
+func timed(do func()) (wall, cpu float64) {
+	c0, ok := clock.ThreadCPU()
+	start := time.Now()
+	do()
+	wall = micros(time.Since(start))
+	c1, _ := clock.ThreadCPU()
+	if !ok {
+		return wall, math.NaN()
+	}
+	return wall, micros(c1 - c0)
+}
+
+// add keeps one timing in r: its wall time, and its CPU time where there
+// is one.
+func (r *WallReading) add(wall, cpu float64) {
+	r.Micros = append(r.Micros, wall)
+	if !math.IsNaN(cpu) {
+		r.CPUMicros = append(r.CPUMicros, cpu)
+	}
+}
+
+// measureUpdate times the one-control update: Space on the focused
+// checkbox, then its frame.
+func measureUpdate(d *phase.Driver, reps int, r *WallReading) {
+	g, w := d.G, d.W
+	box := w.Rect(g.Check)
+	x, y := box.X+box.W/2, box.Y+box.H/2
 	w.Click(x, y, window.Left)
 	d.Refresh()
 	update := func() { w.Key(window.Space); d.Refresh() }
@@ -121,21 +134,24 @@ func MeasureWallClock(reps int) []WallReading {
 		update() // warm-up
 	}
 	for range reps {
-		wall, cpu := timed(update)
-		add(&out[0], wall, cpu)
+		r.add(timed(update))
 	}
+}
 
-	// Hover: the pointer crosses the visible table rows, down and back.
+// measureHover times the pointer crossing the visible table rows, down
+// and back, counting only steps that drew a frame.
+func measureHover(d *phase.Driver, reps int, r *WallReading) {
+	g, w := d.G, d.W
 	var rows []float32
 	port := w.Rect(g.TableScroll)
-	for _, r := range g.TableRows {
-		rr := w.Rect(r)
+	for _, row := range g.TableRows {
+		rr := w.Rect(row)
 		if rr.Y >= port.Y && rr.Y+rr.H <= port.Y+port.H {
 			rows = append(rows, rr.Y+rr.H/2)
 		}
 	}
 	rx := port.X + port.W/2
-	for i := 0; i < 4*reps && len(out[1].Micros) < reps && len(rows) > 1; i++ {
+	for i := 0; i < 4*reps && len(r.Micros) < reps && len(rows) > 1; i++ {
 		j := i % (2 * (len(rows) - 1)) // every step crosses into another row
 		if j >= len(rows) {
 			j = 2*(len(rows)-1) - j
@@ -143,11 +159,14 @@ func MeasureWallClock(reps int) []WallReading {
 		frames := w.Frames()
 		wall, cpu := timed(func() { w.PointerMove(rx, rows[j]); d.Refresh() })
 		if i >= reps && w.Frames() > frames {
-			add(&out[1], wall, cpu)
+			r.add(wall, cpu)
 		}
 	}
+}
 
-	// Resize: 16 px steps in and out.
+// measureResize times 16 px resize steps in and out.
+func measureResize(d *phase.Driver, reps int, r *WallReading) {
+	w := d.W
 	collect()
 	for i := range 2 * reps {
 		j := i % 20
@@ -156,21 +175,22 @@ func MeasureWallClock(reps int) []WallReading {
 		}
 		wall, cpu := timed(func() { w.Resize(window.DefaultWidth-16*float32(j+1), window.DefaultHeight); d.Refresh() })
 		if i >= reps/5 {
-			add(&out[2], wall, cpu)
+			r.add(wall, cpu)
 		}
-		if len(out[2].Micros) == reps {
+		if len(r.Micros) == reps {
 			break
 		}
 	}
+}
 
-	// First frame: a window opened over a clone of the document.
+// measureFirstFrame times the first frame of a window opened over a clone
+// of the document.
+func measureFirstFrame(d *phase.Driver, reps int, r *WallReading) {
 	for range max(1, reps/5) {
 		collect()
-		fresh := window.New(g.Doc.Clone(), window.Options{Clock: &clock.Virtual{}})
-		wall, cpu := timed(func() { fresh.Frame() })
-		add(&out[3], wall, cpu)
+		fresh := window.New(d.G.Doc.Clone(), window.Options{Clock: &clock.Virtual{}})
+		r.add(timed(func() { fresh.Frame() }))
 	}
-	return out
 }
 
 func micros(d time.Duration) float64 { return float64(d) / float64(time.Microsecond) }
@@ -189,21 +209,21 @@ func JudgeWallClock(rs []WallReading, binding bool) Report {
 	for _, r := range rs {
 		name := fmt.Sprintf("%s ≤ %s µs", r.Name, band.Format(r.WallBudget.Micros))
 		if len(r.Micros) == 0 {
-			checks = append(checks, broken(name, "missing: no samples"))
+			checks = append(checks, Broken(name, "missing: no samples"))
 			continue
 		}
 		wall := median(r.Micros)
 		if len(r.CPUMicros) == 0 {
-			checks = append(checks, check(name, wall <= r.WallBudget.Micros, "median %s µs wall of %d, no thread clock (%s)", band.Format(wall), len(r.Micros), r.Why))
+			checks = append(checks, Claim(name, wall <= r.WallBudget.Micros, "median %s µs wall of %d, no thread clock (%s)", band.Format(wall), len(r.Micros), r.Why))
 			continue
 		}
 		m := median(r.CPUMicros)
-		checks = append(checks, check(name, m <= r.WallBudget.Micros, "median %s µs thread CPU of %d, %s µs wall (%s)", band.Format(m), len(r.CPUMicros), band.Format(wall), r.Why))
+		checks = append(checks, Claim(name, m <= r.WallBudget.Micros, "median %s µs thread CPU of %d, %s µs wall (%s)", band.Format(m), len(r.CPUMicros), band.Format(wall), r.Why))
 	}
 	if len(rs) == 0 {
-		checks = append(checks, broken("wall-clock", "missing: nothing was measured"))
+		checks = append(checks, Broken("wall-clock", "missing: nothing was measured"))
 	}
-	rep := report("wall-clock", checks)
+	rep := Of("wall-clock", checks)
 	if !binding && rep.Verdict != band.Broken {
 		rep.Verdict = band.Unbaselined
 		rep.Notes = append(rep.Notes, "advisory: this machine has no recorded baseline, so these absolute times are reported and gate nothing")
@@ -239,7 +259,7 @@ func WallClock(o WallOptions) Report {
 		bi, _ = debug.ReadBuildInfo()
 	}
 	if err := ratchet.CheckBuild(bi); err != nil {
-		return report("wall-clock", []Check{broken("optimised build", "%v", err)})
+		return Of("wall-clock", []Check{Broken("optimised build", "%v", err)})
 	}
 	binding, key := false, baselines.DetectMachine().String()
 	if o.Baselined != nil {
@@ -247,7 +267,7 @@ func WallClock(o WallOptions) Report {
 	} else {
 		var err error
 		if binding, key, err = MachineBaselined(); err != nil {
-			return report("wall-clock", []Check{broken("baselines", "%v", err)})
+			return Of("wall-clock", []Check{Broken("baselines", "%v", err)})
 		}
 	}
 	rep := JudgeWallClock(MeasureWallClock(max(1, o.Reps)), binding)

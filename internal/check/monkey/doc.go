@@ -33,9 +33,9 @@
 // window), whether it changed the document too (Mutated), and whether a
 // handler did so while the input was dispatched (Dispatched).
 //
-// The verify gate (gates.VerifyRandom, `perfbench verify --doc random`)
+// The verify gate (verify.VerifyRandom, `perfbench verify --doc random`)
 // and FuzzLiveEqualsRebuild drive windows with it and judge each step with
-// a gates.Checker: the frame against a window rebuilt from nothing, input
+// a verify.Checker: the frame against a window rebuilt from nothing, input
 // routing at the points the step touched and more, and the step's input
 // replayed on the previous step's rebuild.
 package monkey

@@ -3,8 +3,8 @@ package monkey_test
 import (
 	"testing"
 
-	"github.com/perfbench/perfbench/internal/check/gates"
 	"github.com/perfbench/perfbench/internal/check/monkey"
+	"github.com/perfbench/perfbench/internal/check/verify"
 	"github.com/perfbench/perfbench/internal/instrument/clock"
 	"github.com/perfbench/perfbench/internal/instrument/counter"
 	"github.com/perfbench/perfbench/ui/document"
@@ -16,7 +16,7 @@ import (
 // fuzzer's bytes — the first byte picks the gallery or a generated
 // document, the generator and the driver read their choices from the
 // rest — and requires after every step what the verify gate requires
-// (gates.Checker): the live window draws exactly what a window rebuilt
+// (verify.Checker): the live window draws exactly what a window rebuilt
 // from nothing over the same document draws, points reach the same
 // element on both, and an input-only step replayed on the previous
 // step's rebuild leaves the same hover, focus and element states — the
@@ -61,7 +61,7 @@ func FuzzLiveEqualsRebuild(f *testing.F) {
 		w := window.New(doc, window.Options{Clock: clk, NoAnimation: true})
 		w.Quiet()
 		drv := monkey.NewDriver(w, clk, src)
-		chk := &gates.Checker{Drv: drv}
+		chk := &verify.Checker{Drv: drv}
 		defer chk.Close()
 		var done []string
 		for i := 0; i < 64 && !src.Exhausted(); i++ {

@@ -1,14 +1,14 @@
 package hud
 
-import "github.com/perfbench/perfbench/internal/instrument/metric"
+import "github.com/perfbench/perfbench/internal/instrument/registry"
 
-// Def is one HUD reading's definition: a live metric in package metric's
+// Def is one HUD reading's definition: a live metric in package registry's
 // terms (ID, version, unit, model, what the number is) and the label the
-// overlay shows it under. As with metric's Defs, any change to what a
+// overlay shows it under. As with registry's Defs, any change to what a
 // reading means — its window, its exclusions, its unit, what counts as a
 // valid 0 — is a new Version.
 type Def struct {
-	metric.Def
+	registry.Def
 	Name string // the row's label on the overlay
 	// Clock is the clock the reading's time comes from.
 	Clock Clock
@@ -29,8 +29,8 @@ const (
 	ProcessClock
 )
 
-func def(id, name string, version int, unit string, model metric.Model, clk Clock, doc string) Def {
-	return Def{metric.Def{ID: id, Version: version, Unit: unit, Model: model, Scope: metric.Live, Doc: doc}, name, clk}
+func def(id, name string, version int, unit string, model registry.Model, clk Clock, doc string) Def {
+	return Def{registry.Def{ID: id, Version: version, Unit: unit, Model: model, Scope: registry.Live, Doc: doc}, name, clk}
 }
 
 // Defs is the one table of the HUD's readings, headline first, then the
@@ -42,17 +42,17 @@ func def(id, name string, version int, unit string, model metric.Model, clk Cloc
 // boundary; of CPU: not-applicable under a virtual clock. Version 3 adds
 // HITCH.
 var Defs = []Def{
-	def("hud.fps.max", "MAX FPS", 2, "fps", metric.ModelDerived, ProcessClock, "1 / FRAME, capped at the refresh rate the display reports; uncapped where it reports none"),
-	def("hud.fps", "FPS", 2, "fps", metric.ModelRollingCount, LoopClock, "application presents in the trailing 1 s of the window's clock (the HUD's own tick frames left out)"),
-	def("hud.present.interval", "INTERVAL", 2, "ns", metric.ModelRollingMean, LoopClock, "mean interval between consecutive application presents on the window's clock, last Window intervals"),
-	def("hud.frame.cost", "FRAME", 2, "ns", metric.ModelRollingMean, ProcessClock, "mean draw cost (FrameInfo.Cost) of the last Window measured frames"),
-	def("hud.frame.cost.p95", "P95", 2, "ns", metric.ModelRollingPercentile, ProcessClock, "95th percentile draw cost of the same frames, nearest rank; warmup below 20"),
-	def("hud.frame.drop", "DROP", 2, "share", metric.ModelRollingShare, ProcessClock, "share of the same frames whose cost is over the frame budget"),
-	def("hud.hitch.ratio", "HITCH", 3, "ms/s", metric.ModelIntervalRate, LoopClock, "ms of hitch per second of animation over the same frames (metric.Display on the window's clock); graded good ≤ 5, warning 5–10, critical ≥ 10; not-applicable under a virtual clock or a renderer that does not present"),
-	def("hud.frame.inv", "INV", 2, "invalidations/frame", metric.ModelRollingMean, NoClock, "requests merged into one frame, the HUD's own tick not counted"),
-	def("hud.process.cpu", "CPU", 2, "%", metric.ModelCounterRate, ProcessClock, "this process's CPU time per real second, top's convention: 100 is one core; not-applicable under a virtual clock"),
-	def("hud.process.mem", "MEM", 1, "bytes", metric.ModelGauge, ProcessClock, "this process's resident set"),
-	def("hud.process.gpu", "GPU", 1, "%", metric.ModelGauge, ProcessClock, "GPU utilisation where a source exists; missing, never 0, where none does"),
+	def("hud.fps.max", "MAX FPS", 2, "fps", registry.ModelDerived, ProcessClock, "1 / FRAME, capped at the refresh rate the display reports; uncapped where it reports none"),
+	def("hud.fps", "FPS", 2, "fps", registry.ModelRollingCount, LoopClock, "application presents in the trailing 1 s of the window's clock (the HUD's own tick frames left out)"),
+	def("hud.present.interval", "INTERVAL", 2, "ns", registry.ModelRollingMean, LoopClock, "mean interval between consecutive application presents on the window's clock, last Window intervals"),
+	def("hud.frame.cost", "FRAME", 2, "ns", registry.ModelRollingMean, ProcessClock, "mean draw cost (FrameInfo.Cost) of the last Window measured frames"),
+	def("hud.frame.cost.p95", "P95", 2, "ns", registry.ModelRollingPercentile, ProcessClock, "95th percentile draw cost of the same frames, nearest rank; warmup below 20"),
+	def("hud.frame.drop", "DROP", 2, "share", registry.ModelRollingShare, ProcessClock, "share of the same frames whose cost is over the frame budget"),
+	def("hud.hitch.ratio", "HITCH", 3, "ms/s", registry.ModelIntervalRate, LoopClock, "ms of hitch per second of animation over the same frames (metric.Display on the window's clock); graded good ≤ 5, warning 5–10, critical ≥ 10; not-applicable under a virtual clock or a renderer that does not present"),
+	def("hud.frame.inv", "INV", 2, "invalidations/frame", registry.ModelRollingMean, NoClock, "requests merged into one frame, the HUD's own tick not counted"),
+	def("hud.process.cpu", "CPU", 2, "%", registry.ModelCounterRate, ProcessClock, "this process's CPU time per real second, top's convention: 100 is one core; not-applicable under a virtual clock"),
+	def("hud.process.mem", "MEM", 1, "bytes", registry.ModelGauge, ProcessClock, "this process's resident set"),
+	def("hud.process.gpu", "GPU", 1, "%", registry.ModelGauge, ProcessClock, "GPU utilisation where a source exists; missing, never 0, where none does"),
 }
 
 // IDs of the readings, as in Defs.

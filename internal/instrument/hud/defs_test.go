@@ -12,7 +12,7 @@ import (
 
 	"github.com/perfbench/perfbench/internal/instrument/clock"
 	"github.com/perfbench/perfbench/internal/instrument/hud"
-	"github.com/perfbench/perfbench/internal/instrument/metric"
+	"github.com/perfbench/perfbench/internal/instrument/registry"
 )
 
 func TestDefsAreWellFormed(t *testing.T) {
@@ -25,9 +25,9 @@ func TestDefsAreWellFormed(t *testing.T) {
 		assert.GreaterOrEqual(t, d.Version, 1, d.ID)
 		assert.NotEmpty(t, d.Unit, d.ID)
 		assert.NotContains(t, d.Model.String(), "Model(", d.ID)
-		assert.Equal(t, metric.Live, d.Scope, d.ID)
+		assert.Equal(t, registry.Live, d.Scope, d.ID)
 		assert.NotEmpty(t, d.Doc, d.ID)
-		_, clash := metric.Lookup(d.ID)
+		_, clash := registry.Lookup(d.ID)
 		assert.False(t, clash, "%s is also one of metric's", d.ID)
 	}
 }

@@ -40,21 +40,21 @@ type Aggregates struct {
 // Only Valid values enter; anchors, warmups and discontinuities are
 // skipped, so the output of an EventInterval can be passed as it is.
 func Aggregate(intervals []Value) Aggregates {
-	d := sortedValid(intervals)
+	d := SortedValid(intervals)
 	a := Aggregates{
 		N:   len(d),
-		P50: sessionPercentile(d, 50),
-		P90: sessionPercentile(d, 90),
-		P95: sessionPercentile(d, 95),
-		P99: sessionPercentile(d, 99),
-		Max: sessionPercentile(d, 100),
+		P50: SessionPercentile(d, 50),
+		P90: SessionPercentile(d, 90),
+		P95: SessionPercentile(d, 95),
+		P99: SessionPercentile(d, 99),
+		Max: SessionPercentile(d, 100),
 	}
 	a.Jitter = Sub(a.P95, a.P50)
-	a.AvgFPS = rate(len(d), d)
+	a.AvgFPS = SessionRate(len(d), d)
 	a.Low1 = Not(Missing)
 	if len(d) >= 100 {
 		k := (len(d) + 99) / 100
-		a.Low1 = rate(k, d[len(d)-k:])
+		a.Low1 = SessionRate(k, d[len(d)-k:])
 	}
 	a.Jank = Not(Missing)
 	if p50, ok := a.P50.Get(); ok {
@@ -69,8 +69,8 @@ func Aggregate(intervals []Value) Aggregates {
 	return a
 }
 
-// sortedValid returns the numbers of the valid values, ascending.
-func sortedValid(xs []Value) []float64 {
+// SortedValid returns the numbers of the valid values, ascending.
+func SortedValid(xs []Value) []float64 {
 	var d []float64
 	for _, x := range xs {
 		if v, ok := x.Get(); ok {
@@ -81,17 +81,17 @@ func sortedValid(xs []Value) []float64 {
 	return d
 }
 
-// sessionPercentile is NearestRank over a whole session: Missing with
+// SessionPercentile is NearestRank over a whole session: Missing with
 // fewer than MinSamples(p) samples.
-func sessionPercentile(sorted []float64, p float64) Value {
+func SessionPercentile(sorted []float64, p float64) Value {
 	if len(sorted) < MinSamples(p) {
 		return Not(Missing)
 	}
 	return Of(NearestRank(sorted, p))
 }
 
-// rate is n events over the nanoseconds they took, per second: n × 1e9 / Σd.
-func rate(n int, d []float64) Value {
+// SessionRate is n events over the nanoseconds they took, per second: n × 1e9 / Σd.
+func SessionRate(n int, d []float64) Value {
 	var sum float64
 	for _, x := range d {
 		sum += x

@@ -16,20 +16,9 @@ import (
 	"github.com/perfbench/perfbench/scenario"
 )
 
-// InstructionsTolerance is how far above its baseline a scenario's
-// instructions a step may lie before they fail: 0.25%, three times the
-// widest spread between processes and layout builds of the suite's
-// scenarios (0.082%, text-pressure). A process read high under load is
-// left out by judging the least of two, and recounted before a fail;
-// Gio's subject declares its own 1% for its router's hash-seeded maps.
-// The measurements are in docs/instructions.md.
-const InstructionsTolerance = 0.0025
-
 // WithInstructions returns times with each scenario's instructions from
 // counted (a run with Runner.Instructions of the same scenarios) added as
-// numbers of kind band.KindInstructions, one per step label: named
-// "instructions" in instructions/step where the scenario has one label,
-// "LABEL-instructions" in instructions/LABEL-step where it has several.
+// the numbers its result declares (scenario.Result.InstructionNumbers).
 // A counted scenario that broke breaks its times' result too: its steps
 // did something else under Valgrind. A result counted returns nothing for
 // is left as it is.
@@ -51,29 +40,7 @@ func WithInstructions(times, counted []scenario.Result) []scenario.Result {
 			continue
 		}
 		res.Instructions = c.Instructions
-		tol := InstructionsTolerance
-		if c.InstructionsTolerance > 0 {
-			tol = c.InstructionsTolerance
-		}
-		res.Numbers = append(slices.Clone(res.Numbers), InstructionNumbers(c.Instructions, tol)...)
-	}
-	return out
-}
-
-// InstructionNumbers are a scenario's instructions a step, per label, as
-// numbers judged against tolerance.
-func InstructionNumbers(ins []scenario.Instructions, tolerance float64) []band.Measured {
-	var out []band.Measured
-	for _, in := range ins {
-		name, unit := "instructions", "instructions/step"
-		if len(ins) > 1 {
-			name, unit = in.Label+"-instructions", "instructions/"+in.Label+"-step"
-		}
-		m := band.Measured{Spec: band.Spec{Name: name, Unit: unit, Band: band.Instructions(tolerance)}}
-		if in.Steps > 0 && in.Count > 0 {
-			m.Samples = []float64{in.PerStep()}
-		}
-		out = append(out, m)
+		res.Numbers = append(slices.Clone(res.Numbers), c.InstructionNumbers()...)
 	}
 	return out
 }

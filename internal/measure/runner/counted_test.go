@@ -28,7 +28,7 @@ func TestWithInstructions(t *testing.T) {
 	assert.Equal(t, "instructions", a.Name)
 	assert.Equal(t, "instructions/step", a.Unit)
 	assert.Equal(t, []float64{100}, a.Samples)
-	assert.Equal(t, band.Instructions(InstructionsTolerance), a.Band)
+	assert.Equal(t, band.Instructions(band.InstructionsTolerance), a.Band)
 	b := got[1].Numbers[1:]
 	assert.Equal(t, "tab-instructions", b[0].Name)
 	assert.Equal(t, "instructions/type-step", b[1].Unit)

@@ -53,7 +53,7 @@ func countedRunner(t *testing.T) *Runner {
 // outlast it.
 func TestInstructionsAreTheSameInEveryProcess(t *testing.T) {
 	slow.Test(t, "six processes under Valgrind")
-	const sameBuild, tolerance = 0.001, InstructionsTolerance
+	const sameBuild, tolerance = 0.001, band.InstructionsTolerance
 	r := countedRunner(t)
 	r.Repeats = 3
 	for look := 1; ; look++ {

@@ -50,7 +50,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"math"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -948,30 +947,8 @@ func checkNumbers(numbers []band.Measured) error {
 		seen[n.Name] = true
 	}
 	for _, n := range numbers {
-		if !n.Band.Kind.Estimated() {
-			for _, v := range n.Samples {
-				if !(v >= 0) || math.IsInf(v, 0) {
-					return fmt.Errorf("reported count %s as %v, not a finite number ≥ 0", n.Name, v)
-				}
-			}
-			continue
-		}
-		for _, values := range []struct {
-			what    string
-			samples []float64
-		}{{"time " + n.Name, n.Samples}, {"wall time " + n.Name, n.Wall}} {
-			if len(values.samples) == 0 {
-				continue // a missing number, Broken when judged
-			}
-			err := band.CheckTime(slices.Min(values.samples), values.samples)
-			switch {
-			case err == nil:
-			case err.Field == "median":
-				return fmt.Errorf("reported %s with fastest sample %s, %s",
-					values.what, strconv.FormatFloat(err.Value, 'g', -1, 64), strings.TrimPrefix(err.Why, "is "))
-			default:
-				return fmt.Errorf("reported %s with %v", values.what, err)
-			}
+		if err := n.Implausible(); err != nil {
+			return fmt.Errorf("reported %v", err)
 		}
 	}
 	return nil

@@ -412,7 +412,7 @@ const (
 )
 
 // instructionRow reports whether a table row of the section is an
-// instructions number: runner.InstructionNumbers names them
+// instructions number: scenario.Result.InstructionNumbers names them
 // "instructions", or "LABEL-instructions" where a scenario has several
 // step labels.
 func instructionRow(line string) bool {

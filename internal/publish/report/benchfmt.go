@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"golang.org/x/perf/benchfmt"
+	"golang.org/x/perf/benchmath"
 
 	"github.com/perfbench/perfbench/band"
 	"github.com/perfbench/perfbench/internal/judge/outcome"
@@ -74,7 +75,7 @@ func (r *Report) writeBenchfmt(w, errw io.Writer) error {
 						units = append(units, v.Unit)
 					}
 					better[v.Unit] = benchfmtBetter(n, v.Unit != n.Unit)
-					exact[v.Unit] = n.Band.Kind.Exact()
+					exact[v.Unit] = n.Band.Kind.Assumption() == benchmath.AssumeExact
 				}
 				res.Values = append(res.Values, values...)
 			}
@@ -157,16 +158,10 @@ const benchfmtPastBoundFrom = 10000
 // ceiling or one under a floor) as a value of its own unit, UNIT-past-bound.
 // Two builds with the same bands compare it exactly.
 func benchfmtPastBound(n outcome.Number) (benchfmt.Value, bool) {
-	bound, ok := n.Band.Limit()
-	if !n.Band.Kind.Bounded() || !ok || bound < benchfmtPastBoundFrom || n.BandVerdict == band.Broken {
+	bound, _ := n.Band.Limit()
+	past, ok := n.Band.Past(n.Median)
+	if !ok || bound < benchfmtPastBoundFrom || n.BandVerdict == band.Broken {
 		return benchfmt.Value{}, false
-	}
-	past := n.Median - bound
-	switch n.Band.Direction() {
-	case band.AtLeast:
-		past = bound - n.Median
-	case band.Exactly:
-		past = math.Abs(n.Median - bound)
 	}
 	return benchfmt.Value{Value: benchfmtRound(past), Unit: n.Unit + "-past-bound"}, true
 }
@@ -176,7 +171,7 @@ func benchfmtPastBound(n outcome.Number) (benchfmt.Value, bool) {
 // for an exact count; a past-bound value is always better lower.
 func benchfmtBetter(n outcome.Number, pastBound bool) string {
 	switch {
-	case pastBound, !n.Band.Kind.Bounded():
+	case pastBound:
 		return "lower"
 	case n.Band.Direction() == band.AtLeast:
 		return "higher"

@@ -155,7 +155,7 @@ func pairedJSON(base string, o outcome.Outcome) PairedJSON {
 			Head: finite(n.Value()), Base: finite(n.Base), Ratio: finite(r.Value), Lo: finite(r.Lo), Hi: finite(r.Hi),
 			Level: r.Level, Pairs: r.Pairs, Slower: finite(r.Slower), Faster: finite(r.Faster), Detectable: finite(r.Detectable),
 			Verdict: n.Verdict, Move: n.Move, Note: n.Note}
-		if o.Builds > 1 && n.Band.Kind.Estimated() && r.Pairs > 0 {
+		if _, _, ok := n.Interval(); ok && o.Builds > 1 && r.Pairs > 0 {
 			j.LayoutSpread, j.LayoutShare = finite(r.Between.Spread), finite(1-1/r.Between.Inflation())
 		}
 		out.Numbers = append(out.Numbers, j)

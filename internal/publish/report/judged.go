@@ -32,7 +32,7 @@ func Rows(o outcome.Outcome) [][]string {
 			value, ci := "—", "—"
 			if n.BandVerdict != band.Broken {
 				value = band.Format(n.Median)
-				if n.Band.Kind.Estimated() {
+				if _, _, ok := n.Interval(); ok {
 					ci = Spread(n)
 				}
 			}

@@ -8,7 +8,6 @@ import (
 
 	"github.com/perfbench/perfbench/band"
 	"github.com/perfbench/perfbench/internal/judge/outcome"
-	"github.com/perfbench/perfbench/ratchet"
 )
 
 // The Markdown reports (--format markdown) are for a pull request's job
@@ -69,36 +68,22 @@ func MarkdownDetails(b *strings.Builder, summary string, body func(*strings.Buil
 	b.WriteString("\n</details>\n")
 }
 
-// movedBy says whether a judged number moved beyond its noise, and by how
-// much: a baselined time whose 95% interval lies wholly on one side of its
-// baseline, at least ratchet.MinDrop away from it (the ratio to the
-// baseline). A count has no baseline to move from in this report: one that
-// passes with room under its ceiling (or over its floor) has slack, which
-// is where its bound was set — allocations per frame are bounded with room
-// on purpose — not a change, and the full table shows it. A number that
-// failed or broke is reported as that, not as a move.
+// movedBy says how a judged number moved beyond its noise (band's
+// Judged.Moved), against its baseline.
 func movedBy(n outcome.Number) (string, bool) {
-	if n.BandVerdict.Failed() {
+	if _, ok := n.Moved(); !ok {
 		return "", false
 	}
-	switch {
-	case n.Band.Kind.Recorded():
-		if !n.Band.Baselined() {
-			return "", false
-		}
-		ratio := n.Median / n.Band.Baseline
-		outside := n.Lo > n.Band.Baseline || n.Hi < n.Band.Baseline
-		if outside && math.Abs(ratio-1) >= ratchet.MinDrop {
-			return vsBaseline(n), true
-		}
-	}
-	return "", false
+	return vsBaseline(n), true
 }
 
 // countGap says how far a count lies from its bound, in the words
 // of its direction: "3 below the ceiling 957", "2 above the floor 10",
-// "1 off the exact 240".
-func countGap(n outcome.Number) string {
+// "1 off the exact 240"; ok is false for a number with no bound.
+func countGap(n outcome.Number) (string, bool) {
+	if _, ok := n.Band.Past(n.Median); !ok {
+		return "", false
+	}
 	bound := n.Band.Ceiling
 	side := "below"
 	if n.Median > bound {
@@ -108,15 +93,16 @@ func countGap(n outcome.Number) string {
 	if n.Band.Direction() == band.Exactly {
 		side, what = "off", "the exact value"
 	}
-	return fmt.Sprintf("%s %s %s %s", band.Format(math.Abs(n.Median-bound)), side, what, band.Format(bound))
+	return fmt.Sprintf("%s %s %s %s", band.Format(math.Abs(n.Median-bound)), side, what, band.Format(bound)), true
 }
 
 // vsBaseline prints a time against its baseline: "1.52× 0.601".
 func vsBaseline(n outcome.Number) string {
-	if !n.Band.Kind.Recorded() || !n.Band.Baselined() || n.BandVerdict == band.Broken {
+	ratio, ok := n.VsBaseline()
+	if !ok {
 		return ""
 	}
-	return fmt.Sprintf("%s× baseline %s", band.Format(n.Median/n.Band.Baseline), band.Format(n.Band.Baseline))
+	return fmt.Sprintf("%s× baseline %s", band.Format(ratio), band.Format(n.Band.Baseline))
 }
 
 // writeMarkdownOutcome writes the Markdown report of scenarios or perf:
@@ -125,75 +111,33 @@ func vsBaseline(n outcome.Number) string {
 // the full table, collapsed.
 func writeMarkdownOutcome(w io.Writer, program, command string, o outcome.Outcome) error {
 	var b strings.Builder
-	tally := map[band.Verdict]int{}
-	total := 0
-	var rows, movedRows [][]string
-	moved := 0
-	kinds := kindTallies{}
-	for _, sc := range o.Scenarios {
-		if sc.Broken != "" || len(sc.Numbers) == 0 {
-			// One row for the scenario: every number of it broke for the
-			// same reason.
-			tally[band.Broken] += max(len(sc.Numbers), 1)
-			total += max(len(sc.Numbers), 1)
-			rows = append(rows, []string{Icon(band.Broken) + " broken", sc.Name + " (all)", "—", "—", "—", sc.Broken})
-			continue
-		}
-		for _, n := range sc.Numbers {
-			tally[n.BandVerdict]++
-			total++
-			how, isMoved := movedBy(n)
-			kinds.add(n.Band.Kind, n.BandVerdict, isMoved)
-			value, ci := "—", "—"
-			if n.BandVerdict != band.Broken {
-				value = band.Format(n.Median)
-				if n.Band.Kind.Estimated() {
-					ci = Spread(n)
-				}
-			}
-			switch {
-			case n.BandVerdict.Failed():
-				note := vsBaseline(n)
-				switch {
-				case n.Reason != "":
-					note = n.Reason
-				case n.Band.Kind.Bounded():
-					note = countGap(n)
-				}
-				note = join(note, strings.Join(whatToDo(n), " "))
-				rows = append(rows, []string{Icon(n.BandVerdict) + " " + n.BandVerdict.String(), sc.Name + " " + n.Name + " (" + n.Unit + ")", value, ci, n.Band.String(), note})
-			case isMoved:
-				moved++
-				movedRows = append(movedRows, []string{sc.Name + " " + n.Name + " (" + n.Unit + ")", value, ci, n.Band.String(), how})
-			}
-		}
-	}
+	t := markdownTallies(o)
 	// What failed or broke is what a reviewer must act on: it leads, and
 	// what merely moved follows, folded, each in scenario order.
 	fmt.Fprintf(&b, "## %s %s %s: %s\n\n", Icon(o.Verdict), program, command, o.Verdict)
 	var parts []string
 	for _, v := range []band.Verdict{band.Fail, band.Broken, band.Unbaselined, band.Pass} {
-		if tally[v] > 0 {
-			parts = append(parts, fmt.Sprintf("%d %s", tally[v], v))
+		if t.tally[v] > 0 {
+			parts = append(parts, fmt.Sprintf("%d %s", t.tally[v], v))
 		}
 	}
-	if moved > 0 {
-		parts = append(parts, fmt.Sprintf("%d moved", moved))
+	if len(t.moved) > 0 {
+		parts = append(parts, fmt.Sprintf("%d moved", len(t.moved)))
 	}
-	fmt.Fprintf(&b, "%s — %s in %s on `%s`.\n", strings.Join(parts, ", "), plural(total, "number"), plural(len(o.Scenarios), "scenario"), o.Machine)
-	b.WriteString(kinds.line())
+	fmt.Fprintf(&b, "%s — %s in %s on `%s`.\n", strings.Join(parts, ", "), plural(t.total, "number"), plural(len(o.Scenarios), "scenario"), o.Machine)
+	b.WriteString(t.kinds.line())
 
 	switch {
-	case len(rows) == 0 && len(movedRows) == 0:
+	case len(t.failed) == 0 && len(t.moved) == 0:
 		b.WriteString("\nNothing failed, broke or moved.\n")
-	case len(rows) > 0:
+	case len(t.failed) > 0:
 		b.WriteString("\n### Failed or broken\n\n")
-		MarkdownTable(&b, []string{"verdict", "number (unit)", "value", "95% CI", "band", "vs baseline, and what to do"}, rows)
+		MarkdownTable(&b, []string{"verdict", "number (unit)", "value", "95% CI", "band", "vs baseline, and what to do"}, t.failed)
 		writeWhereFailed(&b, o)
 	}
-	if len(movedRows) > 0 {
-		MarkdownDetails(&b, fmt.Sprintf("%d moved beyond their noise, within their bands", len(movedRows)), func(b *strings.Builder) {
-			MarkdownTable(b, []string{"number (unit)", "value", "95% CI", "band", "vs baseline"}, movedRows)
+	if len(t.moved) > 0 {
+		MarkdownDetails(&b, fmt.Sprintf("%d moved beyond their noise, within their bands", len(t.moved)), func(b *strings.Builder) {
+			MarkdownTable(b, []string{"number (unit)", "value", "95% CI", "band", "vs baseline"}, t.moved)
 		})
 	}
 	if len(o.Moves) > 0 {
@@ -202,11 +146,63 @@ func writeMarkdownOutcome(w io.Writer, program, command string, o outcome.Outcom
 			fmt.Fprintf(&b, "- %s\n", cell(m.String()))
 		}
 	}
-	MarkdownDetails(&b, fmt.Sprintf("All %s", plural(total, "number")), func(b *strings.Builder) {
+	MarkdownDetails(&b, fmt.Sprintf("All %s", plural(t.total, "number")), func(b *strings.Builder) {
 		MarkdownTable(b, Columns, Rows(o))
 	})
 	_, err := io.WriteString(w, b.String())
 	return err
+}
+
+// outcomeTallies are what the Markdown report of a judged run counts
+// before it writes: the numbers by verdict and by kind, and the rows of
+// those that failed or broke and of those that moved.
+type outcomeTallies struct {
+	tally         map[band.Verdict]int
+	total         int
+	failed, moved [][]string
+	kinds         kindTallies
+}
+
+func markdownTallies(o outcome.Outcome) outcomeTallies {
+	t := outcomeTallies{tally: map[band.Verdict]int{}, kinds: kindTallies{}}
+	for _, sc := range o.Scenarios {
+		if sc.Broken != "" || len(sc.Numbers) == 0 {
+			// One row for the scenario: every number of it broke for the
+			// same reason.
+			t.tally[band.Broken] += max(len(sc.Numbers), 1)
+			t.total += max(len(sc.Numbers), 1)
+			t.failed = append(t.failed, []string{Icon(band.Broken) + " broken", sc.Name + " (all)", "—", "—", "—", sc.Broken})
+			continue
+		}
+		for _, n := range sc.Numbers {
+			t.tally[n.BandVerdict]++
+			t.total++
+			how, isMoved := movedBy(n)
+			t.kinds.add(n.Band.Kind, n.BandVerdict, isMoved)
+			value, ci := "—", "—"
+			if n.BandVerdict != band.Broken {
+				value = band.Format(n.Median)
+				if _, _, ok := n.Interval(); ok {
+					ci = Spread(n)
+				}
+			}
+			switch {
+			case n.BandVerdict.Failed():
+				note := vsBaseline(n)
+				if gap, ok := countGap(n); ok {
+					note = gap
+				}
+				if n.Reason != "" {
+					note = n.Reason
+				}
+				note = join(note, strings.Join(whatToDo(n), " "))
+				t.failed = append(t.failed, []string{Icon(n.BandVerdict) + " " + n.BandVerdict.String(), sc.Name + " " + n.Name + " (" + n.Unit + ")", value, ci, n.Band.String(), note})
+			case isMoved:
+				t.moved = append(t.moved, []string{sc.Name + " " + n.Name + " (" + n.Unit + ")", value, ci, n.Band.String(), how})
+			}
+		}
+	}
+	return t
 }
 
 // writeMarkdownPaired writes the Markdown report of a paired run
@@ -347,11 +343,10 @@ func headline(o outcome.Outcome, failed []outcome.Number) string {
 // "hover-storm restyles rise from 2 to 3".
 func moveWords(n outcome.Number) string {
 	headValue, baseValue := n.Sides()
+	words, worse := n.Band.Kind.Worse(n.Name, headValue, baseValue, n.Ratio.Value)
 	switch {
-	case n.Band.Kind.Portable() && baseValue > 0:
-		return fmt.Sprintf("%s do %s more work (%s %s → %s)", n.Scenario, strings.TrimPrefix(Percent(headValue, baseValue), "+"), n.Name, band.Format(baseValue), band.Format(headValue))
-	case n.Band.Kind.Estimated() && n.Ratio.Value > 0:
-		return fmt.Sprintf("%s %s %s slower", n.Scenario, n.Name, strings.TrimPrefix(Percent(n.Ratio.Value, 1), "+"))
+	case worse:
+		return n.Scenario + " " + words
 	case headValue > baseValue:
 		return fmt.Sprintf("%s %s rise from %s to %s", n.Scenario, n.Name, band.Format(baseValue), band.Format(headValue))
 	case headValue < baseValue:
@@ -387,12 +382,11 @@ type kindTally struct{ numbers, failed, unsure, unbaselined, moved int }
 // since they move only when the work does.
 var kindOrder = []string{"Instructions", "Counts", "Times"}
 
+// kindName is the kind's title; a number with no kind (a band never
+// declared) is told with the counts.
 func kindName(k band.Kind) string {
-	switch {
-	case k.Portable():
-		return "Instructions"
-	case k.Estimated():
-		return "Times"
+	if t := k.Title(); t != "" {
+		return t
 	}
 	return "Counts"
 }

@@ -29,8 +29,12 @@ func TestMarkdownCountGap(t *testing.T) {
 		{band.Exact(240), 239, "1 off the exact value 240"},
 	} {
 		n := band.Judge(band.Measured{Spec: band.Spec{Name: "n", Unit: "u", Band: c.b}, Samples: []float64{c.value}})
-		assert.Equal(t, c.want, countGap(outcome.ByBand("s", n)[0]))
+		got, ok := countGap(outcome.ByBand("s", n)[0])
+		assert.True(t, ok)
+		assert.Equal(t, c.want, got)
 	}
+	_, ok := countGap(outcome.ByBand("s", band.Judge(band.Measured{Spec: band.Spec{Name: "t", Unit: "µs", Band: band.Time(0.4)}, Samples: []float64{1}}))[0])
+	assert.False(t, ok, "a time has no bound to lie past")
 }
 
 // Values carry no float noise: a median of two samples prints as the

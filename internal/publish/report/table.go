@@ -81,8 +81,8 @@ func measuredJSON(o outcome.Outcome) MeasuredJSON {
 			n.Samples = []float64{}
 		}
 		n.Median = finite(m.Value())
-		if len(m.Samples) > 0 && m.Band.Kind.Estimated() {
-			n.Lo, n.Hi = finite(m.Lo), finite(m.Hi)
+		if lo, hi, ok := m.Interval(); ok && len(m.Samples) > 0 {
+			n.Lo, n.Hi = finite(lo), finite(hi)
 			n.Min, n.Max = finite(slices.Min(m.Samples)), finite(slices.Max(m.Samples))
 		}
 		out.Numbers = append(out.Numbers, n)
@@ -147,20 +147,38 @@ func writePairedTable(w io.Writer, head, base string, o outcome.Outcome, width i
 	}
 	var b strings.Builder
 	b.WriteString(wrapWords(fmt.Sprintf("head: %s; base: %s", head, base), width) + "\n\n")
-	// One row a number under its scenario, values with their units as
-	// the judged table prints them, and a row's note on a line of its
-	// own below it: hover-storm's table is 85 columns, the suite's
-	// about 110 (a column for the scenario, the unit and the note made
-	// them 125 and more, and every row wrapped at 100). Where that is
-	// still too wide, a time's ratio joins its note, below its row.
+	writeRows(&b, pairedRows(o, width))
+	for _, br := range o.Broken() {
+		fmt.Fprintf(&b, "broken: %s\n", strings.Join(strings.Fields(br), " "))
+	}
+	writePairedHeadings(&b, o, width)
+	b.WriteString("\n" + wrapWords(o.Rule(), width) + "\n")
+	verdict := o.Verdict.String()
+	if ok, _ := o.NoChange(); ok {
+		// The exit status is the verdict's; the words say what the run
+		// found: counts and instructions the same, no time slower.
+		verdict += ", " + o.Headline()
+	}
+	fmt.Fprintf(&b, "\nverdict: %s\n", verdict)
+	_, err := io.WriteString(w, trimLines(b.String()))
+	return err
+}
+
+// pairedRows are the paired table's rows: one a number under its
+// scenario, values with their units as the judged table prints them, and
+// a row's note on a line of its own below it: hover-storm's table is 85
+// columns, the suite's about 110 (a column for the scenario, the unit and
+// the note made them 125 and more, and every row wrapped at 100). Where
+// that is still too wide, a time's ratio joins its note, below its row. A
+// row of one cell is a line of its own (a scenario, a note), outside the
+// columns.
+func pairedRows(o outcome.Outcome, width int) [][]string {
 	level, same := pairedLevel(o)
 	ratioHead := "head/base"
 	if same {
 		ratioHead += " [" + band.Format(100*level) + "% interval]"
 	}
 	table := func(ratioColumn bool) [][]string {
-		// A row of one cell is a line of its own (a scenario, a note),
-		// outside the columns.
 		head := []string{"number", "head", "base", ratioHead, "verdict"}
 		if !ratioColumn {
 			head = []string{"number", "head", "base", "verdict"}
@@ -190,27 +208,35 @@ func writePairedTable(w io.Writer, head, base string, o outcome.Outcome, width i
 		}
 		return rows
 	}
-	widths := func(rows [][]string) ([]int, int) {
-		ws := make([]int, len(rows[0]))
-		for _, r := range rows {
-			for i, c := range r {
-				if len(r) > 1 {
-					ws[i] = max(ws[i], utf8.RuneCountInString(c))
-				}
+	rows := table(true)
+	if _, total := rowWidths(rows); total > width {
+		rows = table(false)
+	}
+	return rows
+}
+
+// rowWidths are the widths of rows' columns, rows of one cell left out,
+// and the width of them all, two spaces apart.
+func rowWidths(rows [][]string) ([]int, int) {
+	ws := make([]int, len(rows[0]))
+	for _, r := range rows {
+		for i, c := range r {
+			if len(r) > 1 {
+				ws[i] = max(ws[i], utf8.RuneCountInString(c))
 			}
 		}
-		total := 2 * (len(ws) - 1)
-		for _, wd := range ws {
-			total += wd
-		}
-		return ws, total
 	}
-	rows := table(true)
-	ws, total := widths(rows)
-	if total > width {
-		rows = table(false)
-		ws, _ = widths(rows)
+	total := 2 * (len(ws) - 1)
+	for _, wd := range ws {
+		total += wd
 	}
+	return ws, total
+}
+
+// writeRows writes rows in columns two spaces apart; a row of one cell
+// is a line of its own.
+func writeRows(b *strings.Builder, rows [][]string) {
+	ws, _ := rowWidths(rows)
 	for _, r := range rows {
 		for i, c := range r {
 			if i > 0 {
@@ -223,9 +249,12 @@ func writePairedTable(w io.Writer, head, base string, o outcome.Outcome, width i
 		}
 		b.WriteByte('\n')
 	}
-	for _, br := range o.Broken() {
-		fmt.Fprintf(&b, "broken: %s\n", strings.Join(strings.Fields(br), " "))
-	}
+}
+
+// writePairedHeadings lists the numbers a reader must see under their
+// headings (failed first), each wrapped at spaces with a hanging indent:
+// a terminal cuts a long line mid-word.
+func writePairedHeadings(b *strings.Builder, o outcome.Outcome, width int) {
 	var headings []string
 	lists := map[string][]string{}
 	for _, n := range pairedListed(o) {
@@ -233,8 +262,6 @@ func writePairedTable(w io.Writer, head, base string, o outcome.Outcome, width i
 		if len(lists[h]) == 0 {
 			headings = append(headings, h)
 		}
-		// Wrapped at spaces with a hanging indent: a terminal cuts a
-		// long line mid-word.
 		item := Wrap(n.Scenario+" "+n.Name+": "+join(n.Note, n.Sees()), width, "  ", "    ")
 		var wb strings.Builder
 		writeWhereUnder(&wb, o, n, width, "    ")
@@ -244,18 +271,8 @@ func writePairedTable(w io.Writer, head, base string, o outcome.Outcome, width i
 		lists[h] = append(lists[h], item)
 	}
 	for _, h := range headings {
-		fmt.Fprintf(&b, "\n%s:\n%s\n", h, strings.Join(lists[h], "\n"))
+		fmt.Fprintf(b, "\n%s:\n%s\n", h, strings.Join(lists[h], "\n"))
 	}
-	b.WriteString("\n" + wrapWords(o.Rule(), width) + "\n")
-	verdict := o.Verdict.String()
-	if ok, _ := o.NoChange(); ok {
-		// The exit status is the verdict's; the words say what the run
-		// found: counts and instructions the same, no time slower.
-		verdict += ", " + o.Headline()
-	}
-	fmt.Fprintf(&b, "\nverdict: %s\n", verdict)
-	_, err := io.WriteString(w, trimLines(b.String()))
-	return err
 }
 
 // wrapWords breaks s into lines of at most width characters, at spaces.
@@ -307,7 +324,7 @@ func pairedListed(o outcome.Outcome) []outcome.Number {
 // 1.025] 60 pairs"; "—" for a count.
 func pairedRatio(n outcome.Number, withLevel bool) string {
 	r := n.Ratio
-	if !n.Band.Kind.Estimated() || math.IsNaN(r.Value) {
+	if _, _, ok := n.Interval(); !ok || math.IsNaN(r.Value) {
 		return "—"
 	}
 	level := ""
@@ -322,7 +339,7 @@ func pairedRatio(n outcome.Number, withLevel bool) string {
 func pairedLevel(o outcome.Outcome) (float64, bool) {
 	level, seen := 0.0, false
 	for _, n := range o.Numbers() {
-		if !n.Band.Kind.Estimated() || math.IsNaN(n.Ratio.Value) {
+		if _, _, ok := n.Interval(); !ok || math.IsNaN(n.Ratio.Value) {
 			continue
 		}
 		if seen && n.Ratio.Level != level {

@@ -5,7 +5,6 @@ import (
 	"io"
 	"math"
 	"slices"
-	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -161,27 +160,49 @@ func WriteTable(w io.Writer, o outcome.Outcome, t Terminal) error {
 	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "machine: %s\n\n", o.Machine)
+	cols, headers := t.judgedColumns(o)
+	shown, dropped := t.fit(cols)
+	writeColumns(&b, shown, headers)
+	if len(dropped) > 0 {
+		// A column left out without a word reads as a run that measured
+		// no interval: say which, and where they are.
+		slices.Reverse(dropped)
+		fmt.Fprintf(&b, "(%s left out to fit %d columns; --wide shows them)\n", strings.Join(dropped, " and "), t.Width)
+	}
 
-	cols := []*terminalColumn{
+	if a := advisory(o); a != "" {
+		b.WriteString("\n" + a)
+	}
+	if n := notCounted(o); n != "" {
+		b.WriteString("\n" + n)
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+// The judged table's columns, in order; with Wide a note column follows.
+const (
+	cNumber = iota
+	cValue
+	cCI
+	cBand
+	cVerdict
+	cBudget
+	cNote
+)
+
+// judgedColumns are the judged table's columns, filled: a row per number
+// under a row per scenario, whose name headers prints whole above its
+// numbers (a scenario column would cost every row fourteen columns).
+func (t Terminal) judgedColumns(o outcome.Outcome) (cols []*terminalColumn, headers map[int]string) {
+	cols = []*terminalColumn{
 		{head: "number"}, {head: "value", right: true}, {head: "95% CI"},
 		{head: "band"}, {head: "verdict"}, {head: "budget"},
 	}
-	const (
-		cNumber = iota
-		cValue
-		cCI
-		cBand
-		cVerdict
-		cBudget
-	)
-	var notes []*terminalColumn
 	if t.Wide {
-		notes = []*terminalColumn{{head: "note"}}
-		cols = append(cols, notes[0])
+		cols = append(cols, &terminalColumn{head: "note"})
 	}
-	// headers are the rows that name a scenario, printed whole above its
-	// numbers: a scenario column would cost every row fourteen columns.
-	headers := map[int]string{}
+	headers = map[int]string{}
 	rows := 0
 	add := func(cells ...string) {
 		for i, c := range cols {
@@ -202,19 +223,7 @@ func WriteTable(w io.Writer, o outcome.Outcome, t Terminal) error {
 		headers[rows] = sc.Name
 		add()
 		for _, n := range sc.Numbers {
-			value, ci := "—", "—"
-			if n.BandVerdict != band.Broken {
-				value = ShortUnit(n.Name, n.Unit, band.Format(n.Median))
-				if t.Wide {
-					value = band.Format(n.Median) + " " + n.Unit
-				}
-				if n.Band.Kind.Estimated() {
-					ci = band.Format(n.Lo) + "–" + band.Format(n.Hi)
-					if t.Wide {
-						ci = Spread(n)
-					}
-				}
-			}
+			value, ci := t.valueCells(n)
 			budget := ""
 			if n.BudgetVerdict != band.None {
 				budget = "≤ " + budgetFormat(n.Budget.Max)
@@ -225,8 +234,34 @@ func WriteTable(w io.Writer, o outcome.Outcome, t Terminal) error {
 			add("  "+n.Name, value, ci, t.bandCell(n), t.verdictCell(n.BandVerdict), budget, note(sc, n))
 		}
 	}
+	return cols, headers
+}
 
-	// Fit: drop the budget, then the interval, before a row wraps.
+// valueCells are a number's value with its unit and, for a time, its 95%
+// interval: compact, or with --wide whole ("—" for a number that broke).
+func (t Terminal) valueCells(n outcome.Number) (value, ci string) {
+	value, ci = "—", "—"
+	if n.BandVerdict == band.Broken {
+		return value, ci
+	}
+	value = ShortUnit(n.Name, n.Unit, band.Format(n.Median))
+	if t.Wide {
+		value = band.Format(n.Median) + " " + n.Unit
+	}
+	if lo, hi, ok := n.Interval(); ok {
+		ci = band.Format(lo) + "–" + band.Format(hi)
+		if t.Wide {
+			ci = Spread(n)
+		}
+	}
+	return value, ci
+}
+
+// fit returns the judged table's columns that fit t.Width, dropping the
+// budget, then the interval, before a row wraps, and clipping the names
+// last; dropped names the columns left out that held anything. With Wide
+// nothing is dropped, and the notes go last, where they may wrap.
+func (t Terminal) fit(cols []*terminalColumn) (shown []*terminalColumn, dropped []string) {
 	width := func(cs []*terminalColumn) int {
 		total := 0
 		for i, c := range cs {
@@ -241,11 +276,10 @@ func WriteTable(w io.Writer, o outcome.Outcome, t Terminal) error {
 		}
 		return total
 	}
-	shown := cols
+	shown = cols
 	if t.Wide {
-		shown = cols[:len(cols)-1] // the notes go last, and may wrap
+		shown = cols[:cNote]
 	}
-	var dropped []string
 	for _, drop := range []int{cBudget, cCI} {
 		if t.Wide || width(shown) <= t.Width {
 			break
@@ -269,24 +303,9 @@ func WriteTable(w io.Writer, o outcome.Outcome, t Terminal) error {
 		clipColumn(shown[0], over)
 	}
 	if t.Wide {
-		shown = append(shown, notes[0])
+		shown = append(shown, cols[cNote])
 	}
-	writeColumns(&b, shown, headers)
-	if len(dropped) > 0 {
-		// A column left out without a word reads as a run that measured
-		// no interval: say which, and where they are.
-		slices.Reverse(dropped)
-		fmt.Fprintf(&b, "(%s left out to fit %d columns; --wide shows them)\n", strings.Join(dropped, " and "), t.Width)
-	}
-
-	if a := advisory(o); a != "" {
-		b.WriteString("\n" + a)
-	}
-	if n := notCounted(o); n != "" {
-		b.WriteString("\n" + n)
-	}
-	_, err := io.WriteString(w, b.String())
-	return err
+	return shown, dropped
 }
 
 // budgetFormat prints a budget in µs whole from 100 on: a frame budget
@@ -302,15 +321,10 @@ func budgetFormat(v float64) string {
 // (+40%)" — or, wide, with the baseline it derives from, as band.Band's
 // String does.
 func (t Terminal) bandCell(n outcome.Number) string {
-	switch {
-	case t.Wide || !n.Band.Kind.Recorded():
+	if t.Wide {
 		return n.Band.String()
-	case !n.Band.Baselined():
-		// The verdict column says unbaselined.
-		return fmt.Sprintf("+%s%%", band.Format(n.Band.Tolerance*100))
 	}
-	limit, _ := n.Band.Limit()
-	return fmt.Sprintf("≤ %s (+%s%%)", band.Format(limit), band.Format(n.Band.Tolerance*100))
+	return n.Band.Short()
 }
 
 // verdictLine is the last line's word, coloured on a terminal.
@@ -380,39 +394,17 @@ func writeSummary(b *strings.Builder, o outcome.Outcome, t Terminal) {
 // tolerance it was allowed ("+0.35% over 8366 (tolerance 0.25%)"), a
 // time with its interval; a count by how many.
 func pastLimit(n outcome.Number) string {
-	limit, ok := n.Band.Limit()
 	value := ShortUnit(n.Name, n.Unit, band.Format(n.Median))
-	if !ok {
+	if _, ok := n.Band.Limit(); !ok {
 		return value
 	}
-	if n.Band.Kind.Recorded() {
-		s := fmt.Sprintf("%s: %s over %s (tolerance %s%%)", value, Percent(n.Median, n.Band.Baseline), band.Format(n.Band.Baseline), band.Format(n.Band.Tolerance*100))
-		if n.Band.Kind.Estimated() {
-			// Last, so that a narrow terminal clips it first.
-			s += fmt.Sprintf(", 95%% CI %s–%s", band.Format(n.Lo), band.Format(n.Hi))
-		}
-		return s
+	if past, ok := n.Band.Past(n.Median); ok {
+		return fmt.Sprintf("%s, %s: %s past it", value, n.Band.String(), band.Format(math.Abs(past)))
 	}
-	return fmt.Sprintf("%s, %s: %s past it", value, n.Band.String(), band.Format(math.Abs(n.Median-limit)))
-}
-
-// Percent is how far v lies from base, in percent with a sign and two
-// significant digits past the point where they matter: "+0.35%",
-// "+23%", "-4.1%".
-func Percent(v, base float64) string {
-	if !(base > 0) {
-		return "—"
-	}
-	p := (v/base - 1) * 100
-	digits := 2
-	if math.Abs(p) >= 10 {
-		digits = 0
-	} else if math.Abs(p) >= 1 {
-		digits = 1
-	}
-	s := strconv.FormatFloat(p, 'f', digits, 64) + "%"
-	if p > 0 {
-		s = "+" + s
+	s := fmt.Sprintf("%s: %s over %s (tolerance %s%%)", value, band.Percent(n.Median, n.Band.Baseline), band.Format(n.Band.Baseline), band.Format(n.Band.Tolerance*100))
+	if lo, hi, ok := n.Interval(); ok {
+		// Last, so that a narrow terminal clips it first.
+		s += fmt.Sprintf(", 95%% CI %s–%s", band.Format(lo), band.Format(hi))
 	}
 	return s
 }

@@ -28,21 +28,17 @@ func trackerBenchmarks(o outcome.Outcome) []tracker.Benchmark {
 				continue
 			}
 			m := tracker.Measure{Kind: trackerKind(n.Band.Kind), Name: n.Name, Unit: n.Unit, Value: benchfmtRound(n.Median), Better: tracker.Lower}
-			switch {
-			case n.Band.Kind.Estimated():
-				if !math.IsInf(n.Lo, 0) && !math.IsInf(n.Hi, 0) && n.Lo <= n.Median && n.Median <= n.Hi {
-					// Rounded as the benchmark format's values are,
-					// which keeps the order: a median of two samples is
-					// 1.5695, not 1.5695000000000001.
-					m.Lower, m.Upper, m.HasInterval = benchfmtRound(n.Lo), benchfmtRound(n.Hi), true
-				}
-			case n.Band.Kind.Bounded():
-				switch n.Band.Direction() {
-				case band.AtLeast:
-					m.Better = tracker.Higher
-				case band.Exactly:
-					m.Better = tracker.Neither
-				}
+			if lo, hi, ok := n.Interval(); ok && !math.IsInf(lo, 0) && !math.IsInf(hi, 0) && lo <= n.Median && n.Median <= hi {
+				// Rounded as the benchmark format's values are, which
+				// keeps the order: a median of two samples is 1.5695,
+				// not 1.5695000000000001.
+				m.Lower, m.Upper, m.HasInterval = benchfmtRound(lo), benchfmtRound(hi), true
+			}
+			switch n.Band.Direction() {
+			case band.AtLeast:
+				m.Better = tracker.Higher
+			case band.Exactly:
+				m.Better = tracker.Neither
 			}
 			b.Measures = append(b.Measures, m)
 		}
@@ -51,19 +47,10 @@ func trackerBenchmarks(o outcome.Outcome) []tracker.Benchmark {
 	return bs
 }
 
-// trackerKind is the tracker's kind of a band's number.
-func trackerKind(k band.Kind) tracker.Kind {
-	switch {
-	case k.Estimated():
-		return tracker.Time
-	case k.Bounded():
-		return tracker.Count
-	case k.Portable():
-		// The one kind recorded for every machine of a toolchain.
-		return tracker.Instructions
-	}
-	panic(fmt.Sprintf("report: no tracker kind for band kind %q", k))
-}
+// trackerKind is the tracker's kind of a band's number: the tracker
+// names its kinds as band does, and refuses a measure of no kind it
+// knows.
+func trackerKind(k band.Kind) tracker.Kind { return tracker.Kind(k) }
 
 // writeTracker writes o as BMF or one GAB format's set. A GAB set the
 // run has none of (no floors, or no Valgrind to count instructions) is

@@ -1,4 +1,4 @@
-package metric
+package trace
 
 import (
 	"fmt"
@@ -6,9 +6,11 @@ import (
 	"testing"
 	"time"
 
-	"github.com/perfbench/perfbench/internal/instrument/clock"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/perfbench/perfbench/internal/instrument/clock"
+	"github.com/perfbench/perfbench/internal/instrument/metric"
 )
 
 // T is one refresh at 60 Hz as the summary takes it: round(1e9 / 60) ns.
@@ -191,13 +193,13 @@ func TestDisplayMetricsSeparateCanvasCases(t *testing.T) {
 
 func TestDisplayModel(t *testing.T) {
 	at := clock.At[clock.Mono]
-	o := Origin{Epoch: 1}
-	m := Display[clock.Mono]{Period: 10}
+	o := metric.Origin{Epoch: 1}
+	m := metric.Display[clock.Mono]{Period: 10}
 
 	s := m.Observe(o, at(100), at(103), at(100), true)
 	assert.Equal(t, at(110), s.At, "shown at the refresh after its present")
-	assert.Equal(t, Warmup, s.Between.Quality(), "the first frame only anchors")
-	assert.Equal(t, Warmup, s.AnimationError.Quality())
+	assert.Equal(t, metric.Warmup, s.Between.Quality(), "the first frame only anchors")
+	assert.Equal(t, metric.Warmup, s.AnimationError.Quality())
 	assert.Equal(t, time.Duration(0), s.Hitch)
 	assert.Equal(t, time.Duration(-7), s.Overrun)
 
@@ -205,46 +207,46 @@ func TestDisplayModel(t *testing.T) {
 	assert.Equal(t, at(130), s.At)
 	assert.Equal(t, time.Duration(10), s.Hitch)
 	assert.Equal(t, 1, s.Missed)
-	assert.Equal(t, Of(20), s.Between)
-	assert.Equal(t, Of(-10), s.AnimationError, "sim moved 10, the showing 20")
+	assert.Equal(t, metric.Of(20), s.Between)
+	assert.Equal(t, metric.Of(-10), s.AnimationError, "sim moved 10, the showing 20")
 	assert.Equal(t, time.Duration(20), s.Span)
 
 	// A present in the same refresh as the last: it replaced the last frame
 	// before it was shown.
 	s = m.Observe(o, at(120), at(126), at(120), false)
 	assert.True(t, s.Replaced)
-	assert.Equal(t, Of(0), s.Between, "a true 0: the frame before was never shown")
-	assert.Equal(t, NotApplicable, s.AnimationError.Quality(), "a frame without a sim moved nothing")
+	assert.Equal(t, metric.Of(0), s.Between, "a true 0: the frame before was never shown")
+	assert.Equal(t, metric.NotApplicable, s.AnimationError.Quality(), "a frame without a sim moved nothing")
 
 	// Off the grid: another display, or a clock that jumped.
 	s = m.Observe(o, at(135), at(136), at(135), true)
-	assert.Equal(t, Discontinuity, s.Between.Quality())
-	s = m.Observe(Origin{Epoch: 2}, at(145), at(146), at(145), true)
-	assert.Equal(t, Discontinuity, s.Between.Quality(), "another origin")
+	assert.Equal(t, metric.Discontinuity, s.Between.Quality())
+	s = m.Observe(metric.Origin{Epoch: 2}, at(145), at(146), at(145), true)
+	assert.Equal(t, metric.Discontinuity, s.Between.Quality(), "another origin")
 	m.Break()
-	s = m.Observe(Origin{Epoch: 2}, at(155), at(156), at(155), true)
-	assert.Equal(t, Discontinuity, s.Between.Quality())
-	s = m.Observe(Origin{Epoch: 2}, at(165), at(166), at(165), true)
-	assert.Equal(t, Of(10), s.Between)
-	assert.Equal(t, Of(0), s.AnimationError)
+	s = m.Observe(metric.Origin{Epoch: 2}, at(155), at(156), at(155), true)
+	assert.Equal(t, metric.Discontinuity, s.Between.Quality())
+	s = m.Observe(metric.Origin{Epoch: 2}, at(165), at(166), at(165), true)
+	assert.Equal(t, metric.Of(10), s.Between)
+	assert.Equal(t, metric.Of(0), s.AnimationError)
 
-	assert.Panics(t, func() { (&Display[clock.Mono]{}).Observe(o, at(0), at(0), at(0), false) })
+	assert.Panics(t, func() { (&metric.Display[clock.Mono]{}).Observe(o, at(0), at(0), at(0), false) })
 }
 
 func TestHitchBands(t *testing.T) {
 	for _, tc := range []struct {
 		v    float64
-		want HitchBand
-	}{{0, HitchGood}, {5, HitchGood}, {5.01, HitchWarning}, {9.99, HitchWarning}, {10, HitchCritical}, {500, HitchCritical}} {
-		assert.Equal(t, tc.want, BandOf(tc.v), "%v ms/s", tc.v)
+		want metric.HitchBand
+	}{{0, metric.HitchGood}, {5, metric.HitchGood}, {5.01, metric.HitchWarning}, {9.99, metric.HitchWarning}, {10, metric.HitchCritical}, {500, metric.HitchCritical}} {
+		assert.Equal(t, tc.want, metric.BandOf(tc.v), "%v ms/s", tc.v)
 	}
-	assert.Equal(t, Not(Missing), HitchRatio(5, 0), "no span: no ratio")
-	assert.Equal(t, Of(2.5), HitchRatio(5*time.Millisecond, 2*time.Second))
+	assert.Equal(t, metric.Not(metric.Missing), metric.HitchRatio(5, 0), "no span: no ratio")
+	assert.Equal(t, metric.Of(2.5), metric.HitchRatio(5*time.Millisecond, 2*time.Second))
 }
 
 func TestJankWindowsDropPartWindows(t *testing.T) {
-	var j JankWindows
-	assert.Equal(t, Missing, j.Share().Quality(), "no full window: no share, never 0")
+	var j metric.JankWindows
+	assert.Equal(t, metric.Missing, j.Share().Quality(), "no full window: no share, never 0")
 	for i := range 63 {
 		j.Add(i == 0)
 	}
@@ -260,8 +262,8 @@ func TestJankWindowsDropPartWindows(t *testing.T) {
 		_ = i
 	}
 	assert.Equal(t, 2, j.Windows())
-	assert.Equal(t, Of(8.0/128), j.Share())
-	assert.Equal(t, Of(6.0/64), j.Worst())
+	assert.Equal(t, metric.Of(8.0/128), j.Share())
+	assert.Equal(t, metric.Of(6.0/64), j.Worst())
 }
 
 // TestDisplayMetricsSayWhyTheyHaveNoValue: a virtual clock, a renderer
@@ -282,14 +284,14 @@ func TestDisplayMetricsSayWhyTheyHaveNoValue(t *testing.T) {
 	for _, tc := range []struct {
 		name, trace string
 		id          string
-		q           Quality
+		q           metric.Quality
 		why         string
 	}{
-		{"virtual", hdr(`"timing":"virtual","renderer":"null","presents":false,"refresh_hz":60,"schedules":true`) + body, "hitch.ratio", NotApplicable, "virtual timing: the scheduler draws every frame at the refresh it aimed at"},
-		{"null renderer", hdr(`"timing":"real","renderer":"null","presents":false,"refresh_hz":60,"schedules":true`) + body, "display.time.p50", NotApplicable, "null renderer presents nothing"},
-		{"old trace", hdr(`"timing":"real","renderer":"gpu","presents":true,"refresh_hz":60`) + body, "jank.missed.run", Missing, `no "schedules"`},
-		{"headerless", body, "display.time.max", Missing, "source unknown"},
-		{"nothing animated", hdr(`"timing":"real","renderer":"gpu","presents":true,"refresh_hz":60,"schedules":true`) + body, "animation.error.max", NotApplicable, "no frame advanced an animation"},
+		{"virtual", hdr(`"timing":"virtual","renderer":"null","presents":false,"refresh_hz":60,"schedules":true`) + body, "hitch.ratio", metric.NotApplicable, "virtual timing: the scheduler draws every frame at the refresh it aimed at"},
+		{"null renderer", hdr(`"timing":"real","renderer":"null","presents":false,"refresh_hz":60,"schedules":true`) + body, "display.time.p50", metric.NotApplicable, "null renderer presents nothing"},
+		{"old trace", hdr(`"timing":"real","renderer":"gpu","presents":true,"refresh_hz":60`) + body, "jank.missed.run", metric.Missing, `no "schedules"`},
+		{"headerless", body, "display.time.max", metric.Missing, "source unknown"},
+		{"nothing animated", hdr(`"timing":"real","renderer":"gpu","presents":true,"refresh_hz":60,"schedules":true`) + body, "animation.error.max", metric.NotApplicable, "no frame advanced an animation"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			s := summarizeString(t, tc.trace)
@@ -302,9 +304,9 @@ func TestDisplayMetricsSayWhyTheyHaveNoValue(t *testing.T) {
 	// The still session's other display metrics are facts: two frames on
 	// time, one refresh apart.
 	s := summarizeString(t, hdr(`"timing":"real","renderer":"gpu","presents":true,"refresh_hz":60,"schedules":true`)+body)
-	assert.Equal(t, Of(0), value(t, s, "hitch.time", ""), "a true 0: no frame was late")
-	assert.Equal(t, Of(T), value(t, s, "display.time.max", ""))
-	assert.Equal(t, Missing, value(t, s, "display.time.p50", "").Quality(), "one displayed time: no median, never 0")
+	assert.Equal(t, metric.Of(0), value(t, s, "hitch.time", ""), "a true 0: no frame was late")
+	assert.Equal(t, metric.Of(T), value(t, s, "display.time.max", ""))
+	assert.Equal(t, metric.Missing, value(t, s, "display.time.p50", "").Quality(), "one displayed time: no median, never 0")
 
 	// Replayed under set 2 the display metrics do not exist.
 	s2, err := SummarizeWith(strings.NewReader(hdr(`"timing":"real","renderer":"gpu","presents":true,"refresh_hz":60,"schedules":true`)+body), Options{Defs: 2})

@@ -1,9 +1,11 @@
-package metric
+package registry
 
 import (
 	"bytes"
 	"encoding/json"
 	"strconv"
+
+	"github.com/perfbench/perfbench/internal/instrument/metric"
 )
 
 // Model is the computation a metric is defined by.
@@ -205,18 +207,18 @@ type Reading struct {
 	Unit    string
 	// N is the number of samples the value was computed from.
 	N     int
-	Value Value
+	Value metric.Value
 	// Why says why a value is missing or not applicable, or which
 	// epochs of the trace could not carry it; "" when nothing was left
 	// out.
 	Why string
 	// Band grades a valid hitch.ratio: "good", "warning" or "critical"
-	// (BandOf); "" for every other reading.
+	// (metric.BandOf); "" for every other reading.
 	Band string
 }
 
-// reading returns the reading of definition d.
-func reading(d Def, label string, n int, v Value) Reading {
+// ReadingOf returns the reading of definition d (for label) over n samples.
+func ReadingOf(d Def, label string, n int, v metric.Value) Reading {
 	return Reading{ID: d.ID, Label: label, Version: d.Version, Unit: d.Unit, N: n, Value: v}
 }
 
@@ -224,16 +226,16 @@ func reading(d Def, label string, n int, v Value) Reading {
 // {"id":…,"label":…,"version":1,"unit":"ns","n":…,"value":…,"quality":"valid"}.
 func (r Reading) MarshalJSON() ([]byte, error) {
 	j := struct {
-		ID      string   `json:"id"`
-		Label   string   `json:"label,omitempty"`
-		Version int      `json:"version"`
-		Unit    string   `json:"unit"`
-		N       int      `json:"n"`
-		Value   *float64 `json:"value"`
-		Quality Quality  `json:"quality"`
-		Why     string   `json:"why,omitempty"`
-		Band    string   `json:"band,omitempty"`
-	}{ID: r.ID, Label: r.Label, Version: r.Version, Unit: r.Unit, N: r.N, Quality: r.Value.q, Why: r.Why, Band: r.Band}
+		ID      string         `json:"id"`
+		Label   string         `json:"label,omitempty"`
+		Version int            `json:"version"`
+		Unit    string         `json:"unit"`
+		N       int            `json:"n"`
+		Value   *float64       `json:"value"`
+		Quality metric.Quality `json:"quality"`
+		Why     string         `json:"why,omitempty"`
+		Band    string         `json:"band,omitempty"`
+	}{ID: r.ID, Label: r.Label, Version: r.Version, Unit: r.Unit, N: r.N, Quality: r.Value.Quality(), Why: r.Why, Band: r.Band}
 	if v, ok := r.Value.Get(); ok {
 		j.Value = &v
 	}

@@ -1,4 +1,4 @@
-package gates
+package verify
 
 import (
 	"fmt"
@@ -6,6 +6,7 @@ import (
 	"image/color"
 	"time"
 
+	"github.com/perfbench/perfbench/internal/check/gates"
 	"github.com/perfbench/perfbench/internal/check/phase"
 	"github.com/perfbench/perfbench/internal/instrument/clock"
 	"github.com/perfbench/perfbench/internal/instrument/counter"
@@ -339,7 +340,7 @@ func at[T any](s []T, i int) string {
 // VerifyJudge judges verify steps one at a time; its zero value is ready.
 type VerifyJudge struct {
 	steps    int
-	failed   []Check
+	failed   []gates.Check
 	prims    int
 	pictures int
 }
@@ -349,14 +350,14 @@ func (j *VerifyJudge) Add(s VerifyStep) bool {
 	j.steps++
 	j.prims = max(j.prims, len(s.Live.Display))
 	if len(s.Rebuilt.Display) == 0 {
-		j.failed = append(j.failed, broken(fmt.Sprintf("step %d (%s)", s.Index, s.Name), "the rebuilt window drew nothing: nothing to compare against"))
+		j.failed = append(j.failed, gates.Broken(fmt.Sprintf("step %d (%s)", s.Index, s.Name), "the rebuilt window drew nothing: nothing to compare against"))
 		return false
 	}
 	if s.Live.Picture != nil {
 		j.pictures++
 	}
 	if d, differ := CompareWithin(s.Live, s.Rebuilt, s.Tolerance); differ {
-		j.failed = append(j.failed, check(fmt.Sprintf("step %d (%s)", s.Index, s.Name), false, "%v", d))
+		j.failed = append(j.failed, gates.Claim(fmt.Sprintf("step %d (%s)", s.Index, s.Name), false, "%v", d))
 		return false
 	}
 	return true
@@ -364,25 +365,25 @@ func (j *VerifyJudge) Add(s VerifyStep) bool {
 
 // Report returns the verdict over the steps added: Fail at the first step
 // whose frames differ, Broken when fewer than want steps were judged.
-func (j *VerifyJudge) Report(want int) Report {
+func (j *VerifyJudge) Report(want int) gates.Report {
 	name := fmt.Sprintf("live window equals a rebuild after each of %d steps", want)
 	switch {
 	case len(j.failed) > 0:
-		return report("verify", j.failed)
+		return gates.Of("verify", j.failed)
 	case j.steps < want:
-		return report("verify", []Check{broken(name, "only %d of %d steps ran", j.steps, want)})
+		return gates.Of("verify", []gates.Check{gates.Broken(name, "only %d of %d steps ran", j.steps, want)})
 	}
 	what := "display lists of up to %d primitives and geometry of every element equal at every step"
 	if j.pictures == j.steps {
 		what = "display lists of up to %d primitives, geometry of every element and the rendered pictures equal at every step"
 	}
-	return report("verify", []Check{check(name, true, what, j.prims)})
+	return gates.Of("verify", []gates.Check{gates.Claim(name, true, what, j.prims)})
 }
 
 // JudgeVerify judges captured steps: the first whose live frame differs
 // from its rebuild fails the gate, and fewer than ScriptLength steps is
 // Broken.
-func JudgeVerify(steps []VerifyStep) Report {
+func JudgeVerify(steps []VerifyStep) gates.Report {
 	var j VerifyJudge
 	for _, s := range steps {
 		if !j.Add(s) {
@@ -393,11 +394,11 @@ func JudgeVerify(steps []VerifyStep) Report {
 }
 
 // Verify runs the verify gate, stopping at the first step that differs.
-func Verify(o VerifyOptions) Report {
+func Verify(o VerifyOptions) gates.Report {
 	start := time.Now()
 	var j VerifyJudge
 	if err := MeasureVerify(o, j.Add); err != nil {
-		return report("verify", []Check{broken("verify", "renderer: %v", err)})
+		return gates.Of("verify", []gates.Check{gates.Broken("verify", "renderer: %v", err)})
 	}
 	r := j.Report(ScriptLength)
 	r.Seconds = time.Since(start).Seconds()

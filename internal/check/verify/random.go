@@ -1,4 +1,4 @@
-package gates
+package verify
 
 import (
 	"fmt"
@@ -8,6 +8,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/perfbench/perfbench/internal/check/gates"
 	"github.com/perfbench/perfbench/internal/check/monkey"
 	"github.com/perfbench/perfbench/internal/instrument/counter"
 	"github.com/perfbench/perfbench/renderer"
@@ -182,8 +183,8 @@ func MeasureRandom(o RandomVerify) ([]SeedRun, error) {
 // JudgeRandom judges the runs of o: any divergence or panic fails the
 // gate, one check per diverging seed; runs that stopped short without
 // one, or fewer runs than seeds, are Broken.
-func JudgeRandom(o RandomVerify, runs []SeedRun) Report {
-	var failed []Check
+func JudgeRandom(o RandomVerify, runs []SeedRun) gates.Report {
+	var failed []gates.Check
 	steps, actions, misuses, points, replays, panics, diverged, dispatched := 0, 0, 0, 0, 0, 0, 0, 0
 	for _, r := range runs {
 		steps += r.Steps
@@ -201,22 +202,22 @@ func JudgeRandom(o RandomVerify, runs []SeedRun) Report {
 		name := fmt.Sprintf("%s seed %d", r.Doc, r.Seed)
 		switch {
 		case r.Diverged:
-			failed = append(failed, check(name, false, "%s (replay: perfbench verify --doc %s --seed %d --steps %d)", r.String(), r.Doc, r.Seed, r.Step+1))
+			failed = append(failed, gates.Claim(name, false, "%s (replay: perfbench verify --doc %s --seed %d --steps %d)", r.String(), r.Doc, r.Seed, r.Step+1))
 		case r.Steps < o.Steps:
-			failed = append(failed, broken(name, "only %d of %d steps ran", r.Steps, o.Steps))
+			failed = append(failed, gates.Broken(name, "only %d of %d steps ran", r.Steps, o.Steps))
 		case r.Points == 0:
-			failed = append(failed, broken(name, "no routing point was checked: the runs judged pictures, not input"))
+			failed = append(failed, gates.Broken(name, "no routing point was checked: the runs judged pictures, not input"))
 		}
 	}
 	name := fmt.Sprintf("live window equals a rebuild, and routes input as it does, after each of %d steps, %d seeds from %d, %s document", o.Steps, o.Seeds, o.Seed, o.Doc)
 	if len(runs) < o.Seeds {
-		failed = append(failed, broken(name, "only %d of %d seeds ran", len(runs), o.Seeds))
+		failed = append(failed, gates.Broken(name, "only %d of %d seeds ran", len(runs), o.Seeds))
 	}
 	if len(failed) > 0 {
-		failed = append(failed, check(name, false, "%d diverged, %d panicked; %d steps, %s; %d actions (%d misuses), %d routing points and %d replays checked", diverged, panics, steps, duringDispatch(dispatched, steps), actions, misuses, points, replays))
-		return report("verify", failed)
+		failed = append(failed, gates.Claim(name, false, "%d diverged, %d panicked; %d steps, %s; %d actions (%d misuses), %d routing points and %d replays checked", diverged, panics, steps, duringDispatch(dispatched, steps), actions, misuses, points, replays))
+		return gates.Of("verify", failed)
 	}
-	return report("verify", []Check{check(name, true, "0 divergences, 0 panics; %d steps, %s; %d actions (%d misuses), %d routing points and %d replays checked", steps, duringDispatch(dispatched, steps), actions, misuses, points, replays)})
+	return gates.Of("verify", []gates.Check{gates.Claim(name, true, "0 divergences, 0 panics; %d steps, %s; %d actions (%d misuses), %d routing points and %d replays checked", steps, duringDispatch(dispatched, steps), actions, misuses, points, replays)})
 }
 
 // duringDispatch says how many of the steps had a handler change the
@@ -231,11 +232,11 @@ func duringDispatch(n, steps int) string {
 }
 
 // VerifyRandom runs the random verify gate.
-func VerifyRandom(o RandomVerify) Report {
+func VerifyRandom(o RandomVerify) gates.Report {
 	start := time.Now()
 	runs, err := MeasureRandom(o)
 	if err != nil {
-		return report("verify", []Check{broken("verify", "%v", err)})
+		return gates.Of("verify", []gates.Check{gates.Broken("verify", "%v", err)})
 	}
 	r := JudgeRandom(o, runs)
 	r.Seconds = time.Since(start).Seconds()

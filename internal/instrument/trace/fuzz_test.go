@@ -1,4 +1,4 @@
-package metric
+package trace
 
 import (
 	"bytes"
@@ -8,6 +8,8 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+
+	"github.com/perfbench/perfbench/internal/instrument/registry"
 )
 
 // FuzzSummarize feeds Summarize traces mutated from the recorded ones in
@@ -70,7 +72,7 @@ func FuzzSummarize(f *testing.F) {
 				t.Fatalf("%s %s = %v", r.ID, r.Label, v)
 			}
 		}
-		if want := len(Select(DefsVersion, Session)) - 2; n != want { // less stage.p50 and the distribution, labelled
+		if want := len(registry.Select(registry.DefsVersion, registry.Session)) - 2; n != want { // less stage.p50 and the distribution, labelled
 			t.Fatalf("%d metrics, want %d", n, want)
 		}
 		if frames, _ := s.Metrics[0].Value.Get(); frames < 1 {

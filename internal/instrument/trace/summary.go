@@ -1,4 +1,4 @@
-package metric
+package trace
 
 import (
 	"bufio"
@@ -12,6 +12,8 @@ import (
 	"time"
 
 	"github.com/perfbench/perfbench/internal/instrument/clock"
+	"github.com/perfbench/perfbench/internal/instrument/metric"
+	"github.com/perfbench/perfbench/internal/instrument/registry"
 )
 
 // Trace stages Summarize gives a meaning to; every other stage is a mark
@@ -92,28 +94,28 @@ func (s Source) String() string {
 
 // realTiming is the condition of every metric whose instants must be
 // physical: frames scheduled by the real clock.
-func (s Source) realTiming() Condition {
+func (s Source) realTiming() metric.Condition {
 	switch {
 	case !s.Declared:
-		return FailsWith(Missing, "source unknown: the trace has no header saying what scheduled its frames")
+		return metric.FailsWith(metric.Missing, "source unknown: the trace has no header saying what scheduled its frames")
 	case s.Timing == timingVirtual:
-		return FailsWith(NotApplicable, "virtual timing: frames ran back to back on a virtual scheduler")
+		return metric.FailsWith(metric.NotApplicable, "virtual timing: frames ran back to back on a virtual scheduler")
 	case s.Timing != timingReal:
-		return FailsWith(Missing, "timing "+strconv.Quote(s.Timing)+" not known to this reader")
+		return metric.FailsWith(metric.Missing, "timing "+strconv.Quote(s.Timing)+" not known to this reader")
 	}
-	return Holds()
+	return metric.Holds()
 }
 
 // presented is the condition of the presentation metrics: real timing and
 // a renderer whose pres.out is a presentation.
-func (s Source) presented() Condition {
+func (s Source) presented() metric.Condition {
 	c := s.realTiming()
 	if !c.Fails && !s.Presents {
 		r := s.Renderer
 		if r == "" {
 			r = "the"
 		}
-		c = FailsWith(NotApplicable, r+" renderer presents nothing: its pres.out is a hand-off, not a presentation")
+		c = metric.FailsWith(metric.NotApplicable, r+" renderer presents nothing: its pres.out is a hand-off, not a presentation")
 	}
 	return c
 }
@@ -121,13 +123,13 @@ func (s Source) presented() Condition {
 // scheduled is the condition of the display metrics (display time,
 // hitches, overrun, jank windows, animation error): presentations on a
 // real clock of frames that carry their schedule.
-func (s Source) scheduled() Condition {
+func (s Source) scheduled() metric.Condition {
 	if s.Declared && s.Timing == timingVirtual {
-		return FailsWith(NotApplicable, "virtual timing: the scheduler draws every frame at the refresh it aimed at and its present takes no virtual time, so each would read shown on time, never late, no refresh missed: a figure the scheduler made, not one that happened")
+		return metric.FailsWith(metric.NotApplicable, "virtual timing: the scheduler draws every frame at the refresh it aimed at and its present takes no virtual time, so each would read shown on time, never late, no refresh missed: a figure the scheduler made, not one that happened")
 	}
 	c := s.presented()
 	if !c.Fails && !s.Schedules {
-		c = FailsWith(Missing, `the trace records no frame schedules (its header has no "schedules"): it was written before f.begin carried the refresh a frame aimed at`)
+		c = metric.FailsWith(metric.Missing, `the trace records no frame schedules (its header has no "schedules"): it was written before f.begin carried the refresh a frame aimed at`)
 	}
 	return c
 }
@@ -145,7 +147,7 @@ func (s Source) period() time.Duration {
 // Summary is the frame metrics of a latency trace.
 type Summary struct {
 	// Defs is the definition set the metrics were computed under
-	// (DefsVersion unless replayed under an older one).
+	// (registry.DefsVersion unless replayed under an older one).
 	Defs int `json:"defs"`
 	// Lines counts the lines read, malformed ones included.
 	Lines int `json:"lines"`
@@ -167,26 +169,26 @@ type Summary struct {
 	// without an f.begin.
 	Incomplete int `json:"incomplete_frames"`
 	// Metrics holds one reading per Session metric of the definition
-	// set, in Defs order, the labelled readings in the order their labels
+	// set, in registry.Defs order, the labelled readings in the order their labels
 	// first appear.
-	Metrics []Reading `json:"metrics"`
+	Metrics []registry.Reading `json:"metrics"`
 }
 
 // Metric returns the reading of id (and label, for a labelled metric).
-func (s *Summary) Metric(id, label string) (Reading, bool) {
+func (s *Summary) Metric(id, label string) (registry.Reading, bool) {
 	for _, r := range s.Metrics {
 		if r.ID == id && r.Label == label {
 			return r, true
 		}
 	}
-	return Reading{}, false
+	return registry.Reading{}, false
 }
 
 // Options tune Summarize. The zero value computes the latest definitions.
 type Options struct {
 	// Defs replays the trace under an older definition set: every
 	// metric is computed under its latest version not above Defs, and
-	// metrics defined only later are left out. 0 means DefsVersion.
+	// metrics defined only later are left out. 0 means registry.DefsVersion.
 	Defs int
 }
 
@@ -223,9 +225,9 @@ func Summarize(r io.Reader) (Summary, error) { return SummarizeWith(r, Options{}
 func SummarizeWith(r io.Reader, opts Options) (Summary, error) {
 	defs := opts.Defs
 	if defs == 0 {
-		defs = DefsVersion
+		defs = registry.DefsVersion
 	}
-	if defs < 1 || defs > DefsVersion {
+	if defs < 1 || defs > registry.DefsVersion {
 		panic("metric: no definition set " + strconv.Itoa(defs))
 	}
 	var (
@@ -354,7 +356,7 @@ func parseLine(line []byte) (record, *header, string) {
 // them, and the first reason it failed.
 type gate struct {
 	held   bool
-	failed Condition
+	failed metric.Condition
 	left   int // epochs left out
 	fg, bg int // frames of the epochs that held, in the foreground and not
 }
@@ -370,9 +372,9 @@ func (g *gate) frame(background bool) {
 
 // notForeground is the reason a metric of a window that was never in the
 // foreground has no value.
-var notForeground = FailsWith(NotForeground, "the window was in the background: its frames are nobody's to report")
+var notForeground = metric.FailsWith(metric.NotForeground, "the window was in the background: its frames are nobody's to report")
 
-func (g *gate) epoch(c Condition) {
+func (g *gate) epoch(c metric.Condition) {
 	if !c.Fails {
 		g.held = true
 		return
@@ -384,12 +386,12 @@ func (g *gate) epoch(c Condition) {
 }
 
 // condition is the session's: it holds when some epoch carried the metric.
-func (g gate) condition() Condition {
+func (g gate) condition() metric.Condition {
 	switch {
 	case g.held && g.fg == 0 && g.bg > 0:
 		return notForeground
 	case g.held || g.left == 0:
-		return Holds()
+		return metric.Holds()
 	}
 	return g.failed
 }
@@ -428,8 +430,8 @@ type summarizer struct {
 	started bool
 	base    int64
 	src     Source
-	real    Condition // this epoch's
-	pres    Condition
+	real    metric.Condition // this epoch's
+	pres    metric.Condition
 	last    record // the previous mark of this epoch run; valid if started
 
 	open   bool     // a frame is open
@@ -440,46 +442,46 @@ type summarizer struct {
 	queued []int64  // evt.in instants since the last f.begin
 
 	frames    int
-	costs     []Value
-	beginAt   EventInterval[clock.Mono]
-	fint      []Value // frame intervals (real timing)
-	fdist     RollingDistribution[clock.Mono]
+	costs     []metric.Value
+	beginAt   metric.EventInterval[clock.Mono]
+	fint      []metric.Value // frame intervals (real timing)
+	fdist     metric.RollingDistribution[clock.Mono]
 	fdistN    int // valid intervals in it: the last epoch's
 	presents  int // pres.out marks, all
 	presented int // pres.out marks of epochs that present
-	present   EventInterval[clock.Mono]
-	all       []Value // present intervals, every epoch (definition v1)
-	intervals []Value // present intervals of epochs that present
+	present   metric.EventInterval[clock.Mono]
+	all       []metric.Value // present intervals, every epoch (definition v1)
+	intervals []metric.Value // present intervals of epochs that present
 	events    int
-	toEnd     []Value
-	toPresent []Value
+	toEnd     []metric.Value
+	toPresent []metric.Value
 
 	waitKind  string // the wait the loop is in ("" none)
 	waitAt    int64
-	waits     map[string][]Value
+	waits     map[string][]metric.Value
 	loopFrom  int64 // the epoch's first loop mark
 	loopTo    int64 // and its last
 	loopOn    bool
-	waitShare map[string]*IntervalRate[clock.Mono]
+	waitShare map[string]*metric.IntervalRate[clock.Mono]
 	shareSum  map[string]float64 // Σ share × loop time over epochs
 	loopSum   float64            // Σ loop time (ns) over epochs
 
-	spans      map[span][]Value
+	spans      map[span][]metric.Value
 	spanWhy    map[span]string // why some of a span's values are not valid
 	spanOrder  []span
 	pendingEvt bool // the previous mark was evt.in outside a frame
 
 	realGate, presGate gate
 
-	sched     Condition // this epoch's, for the display metrics
+	sched     metric.Condition // this epoch's, for the display metrics
 	schedGate gate
-	disp      Display[clock.Mono]
+	disp      metric.Display[clock.Mono]
 	begin     record // the open frame's f.begin
 	presAt    int64  // the open frame's first pres.out
 	presOpen  bool
-	shown     []Shown[clock.Mono] // every scheduled frame shown, in order
-	animated  int                 // of them, frames that carried a sim
-	jank      JankWindows
+	shown     []metric.Shown[clock.Mono] // every scheduled frame shown, in order
+	animated  int                        // of them, frames that carried a sim
+	jank      metric.JankWindows
 }
 
 func at(t int64) clock.Instant[clock.Mono] { return clock.At[clock.Mono](t) }
@@ -508,7 +510,7 @@ func (st *summarizer) startEpoch(base int64) {
 	st.presGate.epoch(st.pres)
 	st.sched = src.scheduled()
 	st.schedGate.epoch(st.sched)
-	st.disp = Display[clock.Mono]{Period: src.period()}
+	st.disp = metric.Display[clock.Mono]{Period: src.period()}
 	st.jank.Break()
 	hz := src.RefreshHz
 	if hz <= 0 {
@@ -526,7 +528,7 @@ func (st *summarizer) endEpoch() {
 	}
 	st.loopOn = false
 	d := float64(st.loopTo - st.loopFrom)
-	o := Origin{Epoch: st.base}
+	o := metric.Origin{Epoch: st.base}
 	for _, k := range []string{stageWaitIn, stageWaitOut} {
 		if v, ok := st.share(k).Close(o, at(st.loopTo)).Get(); ok {
 			if st.shareSum == nil {
@@ -540,13 +542,13 @@ func (st *summarizer) endEpoch() {
 	}
 }
 
-func (st *summarizer) share(kind string) *IntervalRate[clock.Mono] {
+func (st *summarizer) share(kind string) *metric.IntervalRate[clock.Mono] {
 	if st.waitShare == nil {
-		st.waitShare = map[string]*IntervalRate[clock.Mono]{}
+		st.waitShare = map[string]*metric.IntervalRate[clock.Mono]{}
 	}
 	r := st.waitShare[kind]
 	if r == nil {
-		r = &IntervalRate[clock.Mono]{Per: 1}
+		r = &metric.IntervalRate[clock.Mono]{Per: 1}
 		st.waitShare[kind] = r
 	}
 	return r
@@ -580,7 +582,7 @@ func (st *summarizer) mark(s *Summary, r record) {
 	}
 	prev := st.last
 	st.last = r
-	o := Origin{Epoch: r.base}
+	o := metric.Origin{Epoch: r.base}
 
 	switch r.stage {
 	case stageBegin:
@@ -621,14 +623,14 @@ func (st *summarizer) mark(s *Summary, r record) {
 		st.frame = append(st.frame, r)
 		st.open = false
 		st.frames++
-		st.costs = append(st.costs, Of(nanos(at(r.t).Sub(at(st.frame[0].t)))))
+		st.costs = append(st.costs, metric.Of(nanos(at(r.t).Sub(at(st.frame[0].t)))))
 		for i := 1; i < len(st.frame); i++ {
-			st.span(st.frame[i-1], st.frame[i], Holds())
+			st.span(st.frame[i-1], st.frame[i], metric.Holds())
 		}
 		st.frameShown(o)
 		if !st.real.Fails && !st.bgOpen {
 			for _, in := range st.inputs {
-				st.toEnd = append(st.toEnd, Of(nanos(at(r.t).Sub(at(in)))))
+				st.toEnd = append(st.toEnd, metric.Of(nanos(at(r.t).Sub(at(in)))))
 			}
 		}
 		st.inputs = st.inputs[:0]
@@ -667,7 +669,7 @@ func (st *summarizer) mark(s *Summary, r record) {
 			st.intervals = append(st.intervals, iv)
 			if st.open {
 				for _, in := range st.inputs {
-					st.toPresent = append(st.toPresent, Of(nanos(at(r.t).Sub(at(in)))))
+					st.toPresent = append(st.toPresent, metric.Of(nanos(at(r.t).Sub(at(in)))))
 				}
 			}
 		}
@@ -681,7 +683,7 @@ func (st *summarizer) mark(s *Summary, r record) {
 // one that presented without a schedule cannot be placed, and breaks the
 // chain: the frame shown next cannot be compared with one whose showing is
 // unknown.
-func (st *summarizer) frameShown(o Origin) {
+func (st *summarizer) frameShown(o metric.Origin) {
 	if st.sched.Fails || st.bgOpen || !st.presOpen {
 		return
 	}
@@ -713,18 +715,18 @@ type displayAgg struct {
 
 func (st *summarizer) displayAgg() displayAgg {
 	var a displayAgg
-	var between, anim, over []Value
+	var between, anim, over []metric.Value
 	for _, s := range st.shown {
 		between = append(between, s.Between)
 		if v, ok := s.AnimationError.Get(); ok {
-			anim = append(anim, Of(math.Abs(v)))
+			anim = append(anim, metric.Of(math.Abs(v)))
 		}
-		over = append(over, Of(float64(s.Overrun)))
+		over = append(over, metric.Of(float64(s.Overrun)))
 		a.hitch += s.Hitch
 		a.span += s.Span
 		a.missed = max(a.missed, s.Missed)
 	}
-	a.between, a.anim, a.over = sortedValid(between), sortedValid(anim), sortedValid(over)
+	a.between, a.anim, a.over = metric.SortedValid(between), metric.SortedValid(anim), metric.SortedValid(over)
 	for _, v := range a.between {
 		if v > 0 {
 			a.changes = append(a.changes, v)
@@ -734,54 +736,54 @@ func (st *summarizer) displayAgg() displayAgg {
 }
 
 // display computes one display metric.
-func (st *summarizer) display(d Def) Reading {
+func (st *summarizer) display(d registry.Def) registry.Reading {
 	a := st.displayAgg()
 	g := st.schedGate
 	n := len(st.shown)
 	switch d.ID {
 	case "display.time.p50":
-		return gated(d, g, len(a.between), sessionPercentile(a.between, 50))
+		return gated(d, g, len(a.between), metric.SessionPercentile(a.between, 50))
 	case "display.time.max":
-		return gated(d, g, len(a.between), sessionPercentile(a.between, 100))
+		return gated(d, g, len(a.between), metric.SessionPercentile(a.between, 100))
 	case "display.change.p95":
-		return gated(d, g, len(a.changes), sessionPercentile(a.changes, 95))
+		return gated(d, g, len(a.changes), metric.SessionPercentile(a.changes, 95))
 	case "display.change.rate":
-		return gated(d, g, len(a.changes), rate(len(a.changes), a.changes))
+		return gated(d, g, len(a.changes), metric.SessionRate(len(a.changes), a.changes))
 	case "animation.error.p95", "animation.error.max":
 		p := 95.0
 		if d.ID == "animation.error.max" {
 			p = 100
 		}
-		r := gated(d, g, len(a.anim), sessionPercentile(a.anim, p))
+		r := gated(d, g, len(a.anim), metric.SessionPercentile(a.anim, p))
 		if !g.condition().Fails && n > 0 && st.animated == 0 {
-			r.Value = Not(NotApplicable)
+			r.Value = metric.Not(metric.NotApplicable)
 			r.Why = "no frame advanced an animation: nothing in the trace moved with time (its f.begin marks carry no sim)"
 		}
 		return r
 	case "hitch.time":
-		v := Not(Missing)
+		v := metric.Not(metric.Missing)
 		if n > 0 {
-			v = Of(float64(a.hitch))
+			v = metric.Of(float64(a.hitch))
 		}
 		return gated(d, g, n, v)
 	case "hitch.ratio":
-		r := gated(d, g, n, HitchRatio(a.hitch, a.span))
+		r := gated(d, g, n, metric.HitchRatio(a.hitch, a.span))
 		if v, ok := r.Value.Get(); ok {
-			r.Band = BandOf(v).String()
+			r.Band = metric.BandOf(v).String()
 		}
 		return r
 	case "frame.overrun.p95":
-		return gated(d, g, len(a.over), sessionPercentile(a.over, 95))
+		return gated(d, g, len(a.over), metric.SessionPercentile(a.over, 95))
 	case "frame.overrun.max":
-		return gated(d, g, len(a.over), sessionPercentile(a.over, 100))
+		return gated(d, g, len(a.over), metric.SessionPercentile(a.over, 100))
 	case "jank.delayed.share":
 		return gated(d, g, st.jank.Windows(), st.jank.Share())
 	case "jank.delayed.worst":
 		return gated(d, g, st.jank.Windows(), st.jank.Worst())
 	case "jank.missed.run":
-		v := Not(Missing)
+		v := metric.Not(metric.Missing)
 		if n > 0 {
-			v = Of(float64(a.missed))
+			v = metric.Of(float64(a.missed))
 		}
 		return gated(d, g, n, v)
 	}
@@ -790,7 +792,7 @@ func (st *summarizer) display(d Def) Reading {
 
 // loop follows the frame loop's waits: a wait.in or wait.out mark starts a
 // wait, and the loop.wake after it ends it.
-func (st *summarizer) loop(o Origin, r record) {
+func (st *summarizer) loop(o metric.Origin, r record) {
 	if !st.loopOn {
 		st.loopOn, st.loopFrom = true, r.t
 		st.share(stageWaitIn).Open(o, at(r.t))
@@ -802,9 +804,9 @@ func (st *summarizer) loop(o Origin, r record) {
 		if st.waitKind != "" {
 			d := nanos(at(r.t).Sub(at(st.waitAt)))
 			if st.waits == nil {
-				st.waits = map[string][]Value{}
+				st.waits = map[string][]metric.Value{}
 			}
-			st.waits[st.waitKind] = append(st.waits[st.waitKind], Of(d))
+			st.waits[st.waitKind] = append(st.waits[st.waitKind], metric.Of(d))
 			st.share(st.waitKind).Add(o, d)
 		}
 		st.waitKind = ""
@@ -821,123 +823,125 @@ type span struct{ from, to string }
 func (s span) String() string { return s.from + "->" + s.to }
 
 // span records the time from mark a to the next mark b, when c holds.
-func (st *summarizer) span(a, b record, c Condition) {
+func (st *summarizer) span(a, b record, c metric.Condition) {
 	k := span{a.stage, b.stage}
 	if st.spans == nil {
-		st.spans = make(map[span][]Value)
+		st.spans = make(map[span][]metric.Value)
 	}
 	if _, ok := st.spans[k]; !ok {
 		st.spanOrder = append(st.spanOrder, k)
 	}
 	if c.Fails {
-		st.spans[k] = append(st.spans[k], Not(c.Quality))
+		st.spans[k] = append(st.spans[k], metric.Not(c.Quality))
 		if st.spanWhy == nil {
 			st.spanWhy = map[span]string{}
 		}
 		st.spanWhy[k] = c.Why
 		return
 	}
-	st.spans[k] = append(st.spans[k], Of(nanos(at(b.t).Sub(at(a.t)))))
+	st.spans[k] = append(st.spans[k], metric.Of(nanos(at(b.t).Sub(at(a.t)))))
 }
 
 // readings computes every Session metric of the definition set defs.
-func (st *summarizer) readings(defs int) []Reading {
-	var out []Reading
-	for _, d := range Select(defs, Session) {
+func (st *summarizer) readings(defs int) []registry.Reading {
+	var out []registry.Reading
+	for _, d := range registry.Select(defs, registry.Session) {
 		out = append(out, st.metric(d)...)
 	}
 	return out
 }
 
 // gated returns a reading computed from the epochs g let through.
-func gated(d Def, g gate, n int, v Value) Reading {
-	r := reading(d, "", n, g.condition().Apply(v))
+func gated(d registry.Def, g gate, n int, v metric.Value) registry.Reading {
+	r := registry.ReadingOf(d, "", n, g.condition().Apply(v))
 	r.Why = g.why()
 	return r
 }
 
 // metric computes the readings of one definition.
-func (st *summarizer) metric(d Def) []Reading {
-	one := func(n int, v Value) []Reading { return []Reading{reading(d, "", n, v)} }
-	costs := sortedValid(st.costs)
+func (st *summarizer) metric(d registry.Def) []registry.Reading {
+	one := func(n int, v metric.Value) []registry.Reading {
+		return []registry.Reading{registry.ReadingOf(d, "", n, v)}
+	}
+	costs := metric.SortedValid(st.costs)
 	// Definition v1 of the presentation metrics took every pres.out as a
 	// presentation, whatever scheduled the frames and whatever the
 	// renderer did with them; v2 takes only those of epochs that present
 	// on a real clock.
-	pres, presGate, presN := Aggregate(st.intervals), st.presGate, st.presented
+	pres, presGate, presN := metric.Aggregate(st.intervals), st.presGate, st.presented
 	if d.Version == 1 {
-		pres, presGate, presN = Aggregate(st.all), gate{}, st.presents
+		pres, presGate, presN = metric.Aggregate(st.all), gate{}, st.presents
 	}
-	fint := Aggregate(st.fint)
-	toEnd, toPresent := sortedValid(st.toEnd), sortedValid(st.toPresent)
+	fint := metric.Aggregate(st.fint)
+	toEnd, toPresent := metric.SortedValid(st.toEnd), metric.SortedValid(st.toPresent)
 	switch d.ID {
 	case "frame.count":
-		return one(st.frames, Of(float64(st.frames)))
+		return one(st.frames, metric.Of(float64(st.frames)))
 	case "frame.cost.p50":
-		return one(len(costs), sessionPercentile(costs, 50))
+		return one(len(costs), metric.SessionPercentile(costs, 50))
 	case "frame.cost.p95":
-		return one(len(costs), sessionPercentile(costs, 95))
+		return one(len(costs), metric.SessionPercentile(costs, 95))
 	case "frame.cost.p99":
-		return one(len(costs), sessionPercentile(costs, 99))
+		return one(len(costs), metric.SessionPercentile(costs, 99))
 	case "frame.cost.max":
-		return one(len(costs), sessionPercentile(costs, 100))
+		return one(len(costs), metric.SessionPercentile(costs, 100))
 	case "frame.interval.p50":
-		return []Reading{gated(d, st.realGate, fint.N, fint.P50)}
+		return []registry.Reading{gated(d, st.realGate, fint.N, fint.P50)}
 	case "frame.interval.p95":
-		return []Reading{gated(d, st.realGate, fint.N, fint.P95)}
+		return []registry.Reading{gated(d, st.realGate, fint.N, fint.P95)}
 	case "frame.rate.avg":
-		return []Reading{gated(d, st.realGate, fint.N, fint.AvgFPS)}
+		return []registry.Reading{gated(d, st.realGate, fint.N, fint.AvgFPS)}
 	case "frame.interval.dist":
 		return st.distribution(d)
 	case "present.count":
-		return []Reading{gated(d, presGate, presN, Of(float64(presN)))}
+		return []registry.Reading{gated(d, presGate, presN, metric.Of(float64(presN)))}
 	case "present.interval.p50":
-		return []Reading{gated(d, presGate, pres.N, pres.P50)}
+		return []registry.Reading{gated(d, presGate, pres.N, pres.P50)}
 	case "present.interval.p90":
-		return []Reading{gated(d, presGate, pres.N, pres.P90)}
+		return []registry.Reading{gated(d, presGate, pres.N, pres.P90)}
 	case "present.interval.p99":
-		return []Reading{gated(d, presGate, pres.N, pres.P99)}
+		return []registry.Reading{gated(d, presGate, pres.N, pres.P99)}
 	case "present.interval.max":
-		return []Reading{gated(d, presGate, pres.N, pres.Max)}
+		return []registry.Reading{gated(d, presGate, pres.N, pres.Max)}
 	case "present.jitter":
-		return []Reading{gated(d, presGate, pres.N, pres.Jitter)}
+		return []registry.Reading{gated(d, presGate, pres.N, pres.Jitter)}
 	case "present.fps.avg":
-		return []Reading{gated(d, presGate, pres.N, pres.AvgFPS)}
+		return []registry.Reading{gated(d, presGate, pres.N, pres.AvgFPS)}
 	case "present.fps.low1":
-		return []Reading{gated(d, presGate, pres.N, pres.Low1)}
+		return []registry.Reading{gated(d, presGate, pres.N, pres.Low1)}
 	case "present.jank":
-		return []Reading{gated(d, presGate, pres.N, pres.Jank)}
+		return []registry.Reading{gated(d, presGate, pres.N, pres.Jank)}
 	case "display.time.p50", "display.time.max", "display.change.p95", "display.change.rate",
 		"animation.error.p95", "animation.error.max", "hitch.time", "hitch.ratio",
 		"frame.overrun.p95", "frame.overrun.max", "jank.delayed.share", "jank.delayed.worst", "jank.missed.run":
-		return []Reading{st.display(d)}
+		return []registry.Reading{st.display(d)}
 	case "input.count":
-		return one(st.events, Of(float64(st.events)))
+		return one(st.events, metric.Of(float64(st.events)))
 	case "input.to.end.p50":
-		return []Reading{gated(d, st.realGate, len(toEnd), sessionPercentile(toEnd, 50))}
+		return []registry.Reading{gated(d, st.realGate, len(toEnd), metric.SessionPercentile(toEnd, 50))}
 	case "input.to.end.p95":
-		return []Reading{gated(d, st.realGate, len(toEnd), sessionPercentile(toEnd, 95))}
+		return []registry.Reading{gated(d, st.realGate, len(toEnd), metric.SessionPercentile(toEnd, 95))}
 	case "input.to.present.p50":
-		return []Reading{gated(d, st.presGate, len(toPresent), sessionPercentile(toPresent, 50))}
+		return []registry.Reading{gated(d, st.presGate, len(toPresent), metric.SessionPercentile(toPresent, 50))}
 	case "input.to.present.p95":
-		return []Reading{gated(d, st.presGate, len(toPresent), sessionPercentile(toPresent, 95))}
+		return []registry.Reading{gated(d, st.presGate, len(toPresent), metric.SessionPercentile(toPresent, 95))}
 	case "wait.in.share":
-		return []Reading{st.waitShareReading(d, stageWaitIn)}
+		return []registry.Reading{st.waitShareReading(d, stageWaitIn)}
 	case "wait.out.share":
-		return []Reading{st.waitShareReading(d, stageWaitOut)}
+		return []registry.Reading{st.waitShareReading(d, stageWaitOut)}
 	case "wait.out.p50":
-		w := sortedValid(st.waits[stageWaitOut])
-		return []Reading{st.loopGated(d, len(w), sessionPercentile(w, 50))}
+		w := metric.SortedValid(st.waits[stageWaitOut])
+		return []registry.Reading{st.loopGated(d, len(w), metric.SessionPercentile(w, 50))}
 	case "stage.p50":
-		var out []Reading
+		var out []registry.Reading
 		for _, k := range st.spanOrder {
 			vs := st.spans[k]
-			v := sortedValid(vs)
-			r := reading(d, k.String(), len(v), sessionPercentile(v, 50))
+			v := metric.SortedValid(vs)
+			r := registry.ReadingOf(d, k.String(), len(v), metric.SessionPercentile(v, 50))
 			if len(v) == 0 && len(vs) > 0 {
 				// Definition v1 knew nothing of sources: every span was
 				// taken as it came.
-				r.Value, r.Why = Not(vs[0].Quality()), st.spanWhy[k]
+				r.Value, r.Why = metric.Not(vs[0].Quality()), st.spanWhy[k]
 			} else if len(v) < len(vs) {
 				r.Why = fmt.Sprintf("%d of %d left out: %s", len(vs)-len(v), len(vs), st.spanWhy[k])
 			}
@@ -950,9 +954,9 @@ func (st *summarizer) metric(d Def) []Reading {
 
 // loopGated is a wait reading: real timing, and a frame loop that marked
 // its waits.
-func (st *summarizer) loopGated(d Def, n int, v Value) Reading {
+func (st *summarizer) loopGated(d registry.Def, n int, v metric.Value) registry.Reading {
 	if st.realGate.held && st.loopSum == 0 && n == 0 {
-		r := reading(d, "", 0, Not(NotApplicable))
+		r := registry.ReadingOf(d, "", 0, metric.Not(metric.NotApplicable))
 		r.Why = "no frame loop in the trace: no wait.in, wait.out or loop.wake marks"
 		return r
 	}
@@ -962,10 +966,10 @@ func (st *summarizer) loopGated(d Def, n int, v Value) Reading {
 // waitShareReading is the share of the frame loop's time spent in one
 // kind of wait, over every epoch that ran a loop on a real clock (an
 // interval rate per epoch, weighted by the epoch's loop time).
-func (st *summarizer) waitShareReading(d Def, kind string) Reading {
-	v := Not(Missing)
+func (st *summarizer) waitShareReading(d registry.Def, kind string) registry.Reading {
+	v := metric.Not(metric.Missing)
 	if st.loopSum > 0 {
-		v = Of(st.shareSum[kind] / st.loopSum)
+		v = metric.Of(st.shareSum[kind] / st.loopSum)
 	}
 	return st.loopGated(d, len(st.waits[kind]), v)
 }
@@ -974,13 +978,16 @@ func (st *summarizer) waitShareReading(d Def, kind string) Reading {
 // buckets: 1, 2, 3 and 4 or more refreshes of the display the header
 // declared (60 Hz where it declared none). A new epoch is a new source, so
 // the distribution is the last epoch's.
-func (st *summarizer) distribution(d Def) []Reading {
+func (st *summarizer) distribution(d registry.Def) []registry.Reading {
 	labels := []string{"1 refresh", "2 refreshes", "3 refreshes", "4+ refreshes"}
-	vals := st.fdist.Read(Origin{Epoch: st.base}, at(st.last.t))
-	out := make([]Reading, len(labels))
+	vals := st.fdist.Read(metric.Origin{Epoch: st.base}, at(st.last.t))
+	out := make([]registry.Reading, len(labels))
 	for i, l := range labels {
 		out[i] = gated(d, st.realGate, st.fdistN, vals[i])
 		out[i].Label = l
 	}
 	return out
 }
+
+// nanos is a duration in the nanoseconds a metric publishes.
+func nanos(d time.Duration) float64 { return float64(d) }

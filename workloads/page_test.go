@@ -1,4 +1,4 @@
-package workloads
+package workloads_test
 
 import (
 	"flag"
@@ -11,6 +11,8 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/perfbench/perfbench/band"
+	"github.com/perfbench/perfbench/workloads"
+	"github.com/perfbench/perfbench/workloads/page"
 )
 
 var update = flag.Bool("update", false, "rewrite the generated criteria section of the reference page")
@@ -18,29 +20,29 @@ var update = flag.Bool("update", false, "rewrite the generated criteria section 
 // The reference page's criteria table is generated from the Limits in
 // source, so the numbers live in one place; this holds the page to them.
 func TestReferencePageCriteriaAreUpToDate(t *testing.T) {
-	page := filepath.Join("..", DefaultDocs)
+	path := filepath.Join("..", page.DefaultDocs)
 	if *update {
-		_, err := UpdateCriteria(page)
+		_, err := page.UpdateCriteria(path)
 		require.NoError(t, err)
 	}
-	got, err := CriteriaSection(page)
+	got, err := page.CriteriaSection(path)
 	require.NoError(t, err)
-	assert.Equal(t, Criteria(), got, "%s is stale: run go test ./workloads -run TestReferencePage -update", DefaultDocs)
+	assert.Equal(t, page.Criteria(), got, "%s is stale: run go test ./workloads -run TestReferencePage -update", page.DefaultDocs)
 }
 
 func TestCriteriaNameEveryLimit(t *testing.T) {
-	c := Criteria()
-	for _, w := range All() {
+	c := page.Criteria()
+	for _, w := range workloads.All() {
 		for _, l := range w.Limits {
 			assert.Contains(t, c, "| "+w.Name+" | ", w.Name)
-			assert.Contains(t, c, cell(l.Name), w.Name)
+			assert.Contains(t, c, strings.ReplaceAll(l.Name, "|", `\|`), w.Name)
 		}
 	}
 	assert.Contains(t, c, "| unvirtualised-probe | no (diagnostic) |")
 	assert.Contains(t, c, "≤ 1.05 ×")
 }
 
-const page = `# Reference workloads
+const blank = `# Reference workloads
 
 Prose the writer must keep.
 
@@ -62,19 +64,19 @@ func writePage(t *testing.T, body string) string {
 	return p
 }
 
-func result(name string, median float64) Result {
-	return Result{Workload: name, Verdict: band.Pass,
-		Points:   []Summary{{Series: "wheel", Label: "1x", N: 3, MedianUs: median}},
-		Criteria: []Criterion{listTime.Judge(1.01, "")}}
+func result(name string, median float64) workloads.Result {
+	return workloads.Result{Workload: name, Verdict: band.Pass,
+		Points:   []workloads.Summary{{Series: "wheel", Label: "1x", N: 3, MedianUs: median}},
+		Criteria: []workloads.Criterion{workloads.ListTime.Judge(1.01, "")}}
 }
 
 func TestRecordReplacesOnlyWhatItMeasured(t *testing.T) {
-	p := writePage(t, page)
+	p := writePage(t, blank)
 	const a, b = "CPU A, 8 cores, linux/arm64, go1.26.8", "CPU B, 2 cores, linux/amd64, go1.26.8"
-	require.NoError(t, Record(p, b, "2026-01-02", []Result{result("list-slope", 2.5), result("glide-split", 7)}))
-	require.NoError(t, Record(p, a, "2026-01-02", []Result{result("list-slope", 1.25)}))
-	require.NoError(t, Record(p, b, "2026-01-03", []Result{result("list-slope", 3.5)}))
-	require.NoError(t, Record(p, b, "2026-01-04", []Result{result("static-slope", 0.5)}))
+	require.NoError(t, page.Record(p, b, "2026-01-02", []workloads.Result{result("list-slope", 2.5), result("glide-split", 7)}))
+	require.NoError(t, page.Record(p, a, "2026-01-02", []workloads.Result{result("list-slope", 1.25)}))
+	require.NoError(t, page.Record(p, b, "2026-01-03", []workloads.Result{result("list-slope", 3.5)}))
+	require.NoError(t, page.Record(p, b, "2026-01-04", []workloads.Result{result("static-slope", 0.5)}))
 	data, err := os.ReadFile(p)
 	require.NoError(t, err)
 	s := string(data)
@@ -95,7 +97,7 @@ func TestRecordReplacesOnlyWhatItMeasured(t *testing.T) {
 
 	// Recording the same again changes nothing but what was measured.
 	before := s
-	require.NoError(t, Record(p, b, "2026-01-04", []Result{result("static-slope", 0.5)}))
+	require.NoError(t, page.Record(p, b, "2026-01-04", []workloads.Result{result("static-slope", 0.5)}))
 	data, err = os.ReadFile(p)
 	require.NoError(t, err)
 	assert.Equal(t, before, string(data))
@@ -103,19 +105,19 @@ func TestRecordReplacesOnlyWhatItMeasured(t *testing.T) {
 
 func TestRecordRefusesDamagedMarkers(t *testing.T) {
 	for name, body := range map[string]string{
-		"missing end":   strings.Replace(page, "<!-- END GENERATED: advisory times -->", "", 1),
-		"reversed":      strings.Replace(strings.Replace(page, "<!-- BEGIN GENERATED: advisory times (perfbench workloads --record) -->", "@@", 1), "<!-- END GENERATED: advisory times -->", "<!-- BEGIN GENERATED: advisory times (perfbench workloads --record) -->", 1),
-		"twice begun":   page + "<!-- BEGIN GENERATED: advisory times (perfbench workloads --record) -->\n",
-		"criteria gone": strings.Replace(page, "<!-- END GENERATED: workload criteria -->", "", 1),
+		"missing end":   strings.Replace(blank, "<!-- END GENERATED: advisory times -->", "", 1),
+		"reversed":      strings.Replace(strings.Replace(blank, "<!-- BEGIN GENERATED: advisory times (perfbench workloads --record) -->", "@@", 1), "<!-- END GENERATED: advisory times -->", "<!-- BEGIN GENERATED: advisory times (perfbench workloads --record) -->", 1),
+		"twice begun":   blank + "<!-- BEGIN GENERATED: advisory times (perfbench workloads --record) -->\n",
+		"criteria gone": strings.Replace(blank, "<!-- END GENERATED: workload criteria -->", "", 1),
 	} {
 		t.Run(name, func(t *testing.T) {
 			p := writePage(t, body)
-			err := Record(p, "m", "2026-01-02", nil)
+			err := page.Record(p, "m", "2026-01-02", nil)
 			if name == "criteria gone" {
 				require.NoError(t, err, "the advisory writer reads only its own markers")
-				_, err = UpdateCriteria(p)
+				_, err = page.UpdateCriteria(p)
 			}
-			var de *DocsError
+			var de *page.DocsError
 			require.ErrorAs(t, err, &de)
 			assert.NotContains(t, err.Error(), "\n")
 			data, rerr := os.ReadFile(p)

@@ -1,4 +1,11 @@
-package workloads
+// Package page writes the reference-workloads page
+// (docs/perf/reference-workloads.md) from the workloads: its criteria
+// section from the Limits in source (go test ./workloads -update), and
+// the advisory table of absolute times, keyed by machine, that
+// `perfbench workloads --record` measures and nothing gates. Text outside
+// the generated sections is kept byte for byte, and a page whose markers
+// are damaged is refused whole.
+package page
 
 import (
 	"bytes"
@@ -11,6 +18,7 @@ import (
 	"strings"
 
 	"github.com/perfbench/perfbench/band"
+	"github.com/perfbench/perfbench/workloads"
 )
 
 // DefaultDocs is the reference-workloads page, relative to the module
@@ -42,14 +50,14 @@ func Criteria() string {
 	var b strings.Builder
 	b.WriteString("| workload | in the gate list | criterion | shape | limit | why |\n")
 	b.WriteString("|---|---|---|---|---|---|\n")
-	for _, w := range All() {
+	for _, w := range workloads.All() {
 		gate := "yes"
 		if !w.Gate {
 			gate = "no (diagnostic)"
 		}
 		for _, l := range w.Limits {
 			limit := l.String()
-			if l.Unit != "" && l.Shape != Report {
+			if l.Unit != "" && l.Shape != workloads.Report {
 				limit += " " + l.Unit
 			}
 			fmt.Fprintf(&b, "| %s | %s | %s | %s | %s | %s |\n", w.Name, gate, cell(l.Name), l.Shape, limit, cell(l.Why))
@@ -65,7 +73,7 @@ const advisoryHeader = "| workload | recorded | number | value |\n|---|---|---|-
 // every point's median, then every criterion's value and verdict, each
 // row starting with its workload's name. The numbers are absolute and gate
 // nothing.
-func advisoryRows(date string, results []Result) []string {
+func advisoryRows(date string, results []workloads.Result) []string {
 	var rows []string
 	for _, r := range results {
 		for _, p := range r.Points {
@@ -148,7 +156,7 @@ func CriteriaSection(path string) (string, error) {
 // the rows of other workloads and other machines' tables are kept, and the
 // tables are sorted by machine. A page with damaged markers is refused and
 // left untouched.
-func Record(path, machine, date string, results []Result) error {
+func Record(path, machine, date string, results []workloads.Result) error {
 	data, err := os.ReadFile(path)
 	if errors.Is(err, fs.ErrNotExist) {
 		return &DocsError{path, "no such page; restore it from version control"}
@@ -173,7 +181,7 @@ func Record(path, machine, date string, results []Result) error {
 	}
 	rows = append(rows, advisoryRows(date, results)...)
 	order := map[string]int{}
-	for i, n := range Names() {
+	for i, n := range workloads.Names() {
 		order[n] = i
 	}
 	slices.SortStableFunc(rows, func(a, b string) int {

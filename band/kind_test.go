@@ -1,0 +1,131 @@
+package band_test
+
+import (
+	"math"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"golang.org/x/perf/benchmath"
+
+	"github.com/perfbench/perfbench/band"
+)
+
+// What differs by kind is answered by the kind: a count lies past its
+// bound in its direction, a time has an interval and moves against its
+// baseline, and neither answers the other's question.
+func TestWhatDiffersByKind(t *testing.T) {
+	judge := func(b band.Band, samples ...float64) band.Judged {
+		return band.Judge(band.Measured{Spec: band.Spec{Name: "n", Unit: "u", Band: b}, Samples: samples})
+	}
+	for _, c := range []struct {
+		name string
+		b    band.Band
+		v    float64
+		past float64
+		ok   bool
+	}{
+		{"over a ceiling", band.Count(10), 12, 2, true},
+		{"under a ceiling", band.Count(10), 7, -3, true},
+		{"under a floor", band.Floor(10), 9, 1, true},
+		{"off an exact value", band.Exact(10), 8, 2, true},
+		{"a recorded count not yet recorded", band.Record(band.AtMost), 8, 0, false},
+		{"a time", band.Time(0.4).WithBaseline(10), 12, 0, false},
+		{"instructions", band.Instructions(0.01).WithBaseline(10), 12, 0, false},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			past, ok := c.b.Past(c.v)
+			assert.Equal(t, c.ok, ok)
+			assert.Equal(t, c.past, past)
+		})
+	}
+
+	samples := make([]float64, 40)
+	for i := range samples {
+		samples[i] = 12 + float64(i%5)/100
+	}
+	time := judge(band.Time(0.4).WithBaseline(10), samples...)
+	lo, hi, ok := time.Interval()
+	assert.True(t, ok, "a time has an interval")
+	assert.Equal(t, [2]float64{time.Lo, time.Hi}, [2]float64{lo, hi})
+	ratio, moved := time.Moved()
+	assert.True(t, moved, "12 against 10, the interval clear of it")
+	assert.InDelta(t, 1.2, ratio, 0.01)
+	_, moved = judge(band.Time(0.4).WithBaseline(11.5), samples...).Moved()
+	assert.False(t, moved, "under MinDrop from its baseline")
+	_, moved = judge(band.Time(0.1).WithBaseline(10), samples...).Moved()
+	assert.False(t, moved, "a time that failed did not move: it failed")
+
+	count := judge(band.Count(10), 5)
+	_, _, ok = count.Interval()
+	assert.False(t, ok, "a count has no interval to print")
+	_, moved = count.Moved()
+	assert.False(t, moved, "a count has no baseline to move from")
+
+	assert.Equal(t, benchmath.AssumeExact, band.KindCount.Assumption())
+	assert.Equal(t, benchmath.AssumeExact, band.KindInstructions.Assumption())
+	assert.Equal(t, benchmath.AssumeNothing, band.KindTime.Assumption())
+
+	assert.Equal(t, "≤ 14 (+40%)", band.Time(0.4).WithBaseline(10).Short())
+	assert.Equal(t, "+40%", band.Time(0.4).Short())
+	assert.Equal(t, band.Count(10).String(), band.Count(10).Short())
+}
+
+// A report says how a number got worse in its kind's words, heads its
+// kind by title, and gives a change in percent with the digits that
+// matter.
+func TestAKindSaysHowItMoved(t *testing.T) {
+	words, ok := band.KindInstructions.Worse("instructions", 8395, 8366, 0)
+	assert.True(t, ok)
+	assert.Equal(t, "do 0.35% more work (instructions 8366 → 8395)", words)
+	words, ok = band.KindTime.Worse("frame", 0, 0, 1.35)
+	assert.True(t, ok)
+	assert.Equal(t, "frame 35% slower", words)
+	_, ok = band.KindCount.Worse("restyles", 3, 2, 0)
+	assert.False(t, ok, "a count rises or falls, in the caller's words")
+	_, ok = band.KindInstructions.Worse("instructions", 8395, 0, 0)
+	assert.False(t, ok, "no base to say it against")
+
+	assert.Equal(t, []string{"Times", "Counts", "Instructions", ""},
+		[]string{band.KindTime.Title(), band.KindCount.Title(), band.KindInstructions.Title(), band.Kind("").Title()})
+	for _, c := range []struct {
+		v, base float64
+		want    string
+	}{{100.35, 100, "+0.35%"}, {123, 100, "+23%"}, {95.9, 100, "-4.1%"}, {1, 0, "—"}} {
+		assert.Equal(t, c.want, band.Percent(c.v, c.base))
+	}
+}
+
+// A value no run measures is refused by its kind's rule before anything
+// judges or records it; a missing one is left to judge Broken.
+func TestImplausible(t *testing.T) {
+	for _, c := range []struct {
+		name    string
+		m       band.Measured
+		wantErr string
+	}{
+		{"a count", band.Measured{Spec: band.Spec{Name: "restyles", Band: band.Count(1)}, Samples: []float64{3}}, ""},
+		{"a negative count", band.Measured{Spec: band.Spec{Name: "restyles", Band: band.Count(1)}, Samples: []float64{-1}},
+			"count restyles as -1, not a finite number ≥ 0"},
+		{"instructions past all bounds", band.Measured{Spec: band.Spec{Name: "instructions", Band: band.Instructions(0.01)}, Samples: []float64{math.Inf(1)}},
+			"count instructions as +Inf, not a finite number ≥ 0"},
+		{"a time", band.Measured{Spec: band.Spec{Name: "frame", Band: band.Time(0.4)}, Samples: []float64{2, 3}}, ""},
+		{"a time of zeros", band.Measured{Spec: band.Spec{Name: "frame", Band: band.Time(0.4)}, Samples: []float64{0, 0}},
+			"time frame with samples that are all zero"},
+		{"a wall time of zeros", band.Measured{Spec: band.Spec{Name: "frame", Band: band.Time(0.4)}, Samples: []float64{2}, Wall: []float64{0}},
+			"wall time frame with samples that are all zero"},
+		{"a time under MinTime", band.Measured{Spec: band.Spec{Name: "frame", Band: band.Time(0.4)}, Samples: []float64{1e-9, 2}},
+			"time frame with fastest sample 1e-09, below"},
+		{"a missing time", band.Measured{Spec: band.Spec{Name: "frame", Band: band.Time(0.4)}}, ""},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			err := c.m.Implausible()
+			if c.wantErr == "" {
+				assert.NoError(t, err)
+				return
+			}
+			if assert.Error(t, err) {
+				assert.Contains(t, err.Error(), c.wantErr)
+			}
+		})
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"testing"
 
@@ -13,6 +14,7 @@ import (
 
 	"github.com/perfbench/perfbench/band"
 	"github.com/perfbench/perfbench/internal/judge/outcome"
+	"github.com/perfbench/perfbench/internal/judge/where"
 	"github.com/perfbench/perfbench/internal/measure/callgrind"
 	"github.com/perfbench/perfbench/internal/measure/runner"
 	"github.com/perfbench/perfbench/ratchet"
@@ -124,4 +126,30 @@ func TestKeptProfileIsBounded(t *testing.T) {
 	assert.Equal(t, total, sum)
 	assert.Less(t, len(p.Sample), 40000, "merged: the whole profile is larger than the bound")
 	assert.Equal(t, []string{"tc"}, p.Comments)
+}
+
+// A run against its bands records elements or allocation sites only for
+// a count or an allocations number that failed, and reads a count a
+// frame over the steps that drew them.
+func TestExplainBandsSites(t *testing.T) {
+	restyles := func(v band.Verdict) outcome.Outcome {
+		n := outcome.Number{Scenario: "hover-storm", Verdict: v}
+		n.Name, n.Unit, n.Band, n.BandVerdict = "restyles", "restyles/frame", band.Count(2), v
+		return outcome.Outcome{Scenarios: []outcome.Scenario{{Name: "hover-storm", Numbers: []outcome.Number{n}}}}
+	}
+	started := false
+	r := &runner.Runner{Command: func(string) *exec.Cmd { started = true; return exec.Command("false") }}
+	passed := restyles(band.Pass)
+	require.NoError(t, explainBandsSites(context.Background(), &passed, r, t.TempDir()))
+	assert.False(t, started, "nothing failed: no process")
+	assert.Empty(t, passed.Where)
+
+	failed := restyles(band.Fail)
+	assert.True(t, explainedWorkBands(failed.Scenarios[0].Numbers[0]))
+	opts, ok := byWork(map[string]scenario.Result{"hover-storm": {Steps: 240}}, explainedWorkBands)(failed.Scenarios[0].Numbers[0])
+	require.True(t, ok)
+	assert.Equal(t, where.Options{Key: runner.WorkCountLabel, Value: "ElementsRestyled", Steps: 240, Of: "element", Label: runner.WorkElementLabel}, opts)
+	err := explainBandsSites(context.Background(), &failed, r, t.TempDir())
+	assert.True(t, started, "a failed count: one process records its elements")
+	assert.Error(t, err, "a process that breaks is an error, not a table")
 }

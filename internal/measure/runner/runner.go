@@ -652,6 +652,8 @@ wait:
 	drain(read, outR, errR)
 	var why string
 	switch {
+	case waitErr != nil && unknownTo(&stderr, name):
+		return scenario.Result{Name: name, Broken: notInBuild(name)}, nil
 	case stdout.over:
 		return broken(name, fmt.Sprintf("printed more than %d MiB on stdout, where a result takes a few KB; killed", MaxOutput>>20), &stderr), nil
 	case timedOut != "":
@@ -809,6 +811,26 @@ func counted(res *scenario.Result, dir string) error {
 		}
 	}
 	return nil
+}
+
+// unknownTo says whether a child's stderr is its refusal of a scenario
+// it does not have: scenario.UnknownError, which every revision's child
+// prints, so that a base built from before the scenario was added says so.
+func unknownTo(stderr *tail, name string) bool {
+	return bytes.Contains(stderr.Bytes(), []byte(fmt.Sprintf("unknown scenario %q", name)))
+}
+
+// notInBuild is the Broken of a scenario its build does not have.
+func notInBuild(name string) string {
+	return fmt.Sprintf("the build has no scenario %q: a revision from before it was added", name)
+}
+
+// NotInBuild says whether r is a scenario its build does not have (a
+// base revision from before it was added, the reference revision): a
+// paired run judges head's numbers alone, as new in head, where a plain
+// run, which asks a build only for its own scenarios, has no such case.
+func NotInBuild(r scenario.Result) bool {
+	return r.Broken != "" && strings.HasSuffix(r.Broken, notInBuild(r.Name))
 }
 
 // exitReason says how a child that did not exit cleanly ended.

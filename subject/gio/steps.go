@@ -26,12 +26,15 @@ type Steps struct {
 	Open func(s *scenario.Session) *Subject
 	// At is the label of the one target every step aims at, Match
 	// picking it among those that share the label (script.Match.Find).
+	// An empty At with a Match set aims at a target labelled "": an
+	// editor with neither hint nor text.
 	At    string
 	Match script.Match
-	// Tour, where At is empty and Tour is not script.Any, has step i aim
-	// at the i-th of the targets of that role on screen, visited in
-	// turn (script.Tour, script.Each). With neither, the steps aim at
-	// nothing (a resize) and Input's target is the zero one.
+	// Tour, where neither At nor Match is set and Tour is not
+	// script.Any, has step i aim at the i-th of the targets of that
+	// role on screen, visited in turn (script.Tour, script.Each). With
+	// none of the three, the steps aim at nothing (a resize) and Input's
+	// target is the zero one.
 	Tour script.Role
 	// Input sends step i's input.
 	Input Input
@@ -61,7 +64,7 @@ func (st Steps) Run(s *scenario.Session) error {
 	ts := []script.Target{{}}
 	var err error
 	switch {
-	case st.At != "":
+	case st.At != "" || st.Match != (script.Match{}):
 		ts[0], err = st.Match.Find(sub.Targets(), st.At)
 	case st.Tour != script.Any:
 		ts, err = script.Tour(sub.Targets(), st.Tour)

@@ -136,3 +136,16 @@ func TestHoverMovesThePointerWithinOneTarget(t *testing.T) {
 	assert.True(t, r.buttons[3].Hovered())
 	assert.Len(t, sub.Frames(), 1, "entering the row draws; moves within it do not")
 }
+
+// An editor with neither hint nor text is labelled "": a Match picks it.
+func TestStepsAimAtAnUnlabelledEditorByMatch(t *testing.T) {
+	var r *rows
+	st := gio.Steps{Label: "type", N: 3, Match: script.Match{Role: script.Editor}, Input: gio.Typing("xy")}
+	st.Open = func(s *scenario.Session) *gio.Subject {
+		r = newRows()
+		r.hint = ""
+		return gio.Attach(s, r.layout, gio.Options{})
+	}
+	require.NoError(t, st.Run(&scenario.Session{}))
+	assert.Equal(t, "xy", r.editor.Text())
+}

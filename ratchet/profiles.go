@@ -1,6 +1,9 @@
 package ratchet
 
 import (
+	"errors"
+	"io/fs"
+	"os"
 	"path/filepath"
 	"slices"
 
@@ -24,7 +27,11 @@ func ProfilePath(dir, scenario string) string {
 // profileWrites are the profiles written with the group: for each
 // scenario an instructions baseline of which moved, the profile this run
 // counted it with (Options.Profiles), so that a baseline and its profile
-// always move together.
+// always move together; and for each scenario with instructions whose
+// profile is not on disk (its baseline recorded before profiles were
+// kept), the one this run counted, which is within the baseline's
+// tolerance of it: without it a plain run's failure there has no
+// where-table, and nothing said why.
 func (r *Ratchet) profileWrites(o outcome.Outcome) []writegroup.Member {
 	if r.opts.Profiles == nil {
 		return nil
@@ -39,6 +46,14 @@ func (r *Ratchet) profileWrites(o outcome.Outcome) []writegroup.Member {
 		})
 		if instructions {
 			names = append(names, m.Scenario)
+		}
+	}
+	for _, n := range o.Numbers() {
+		if n.Band.Kind != band.KindInstructions || slices.Contains(names, n.Scenario) {
+			continue
+		}
+		if _, err := os.Stat(ProfilePath(r.opts.ProfilesDir, n.Scenario)); errors.Is(err, fs.ErrNotExist) {
+			names = append(names, n.Scenario)
 		}
 	}
 	var out []writegroup.Member

@@ -50,3 +50,25 @@ func TestTheProfileMovesWithItsInstructionsBaseline(t *testing.T) {
 	require.Len(t, fall.Moves, 1)
 	assert.Equal(t, "profile 2", read(), "lowered, with the profile it was lowered with")
 }
+
+// A baseline recorded before profiles were kept has none on disk: the
+// next run that writes the baselines keeps the profile it counted, though
+// that baseline did not move, so a later plain run's failure there gets
+// its where-table.
+func TestAMissingProfileIsKeptWithTheNextWrite(t *testing.T) {
+	r := newRepo(t)
+	opts := r.opts(machineA, day1)
+	opts.Toolchain = toolchain
+	r.run(t, opts, measuring(withInstructions(2991466))) // an older perf: no profiles
+	path := ratchet.ProfilePath(filepath.Join(filepath.Dir(r.baselines()), ratchet.ProfilesDir), "hover-storm")
+	require.NoFileExists(t, path)
+
+	opts.Profiles = func(name string) []byte { return []byte("profile of " + name) }
+	faster := withInstructions(2991466 * 0.999) // within tolerance: no move
+	faster[0].Numbers[0].Samples = spread(30, 25, 30)
+	o := r.run(t, opts, measuring(faster))
+	require.True(t, o.BaselinesWritten, "the faster time lowered its baseline")
+	data, err := os.ReadFile(path)
+	require.NoError(t, err)
+	assert.Equal(t, "profile of hover-storm", string(data))
+}

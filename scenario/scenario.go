@@ -304,6 +304,25 @@ func (e *UnknownError) Error() string {
 	return fmt.Sprintf("unknown scenario %q (valid: %s)", e.Name, strings.Join(e.Valid, " "))
 }
 
+// NotInBuild is the Result of a scenario a build does not have, read from
+// its child's UnknownError: a base revision from before the scenario was
+// added, or the reference revision.
+func NotInBuild(name string) Result {
+	return Result{Name: name, Broken: notInBuild(name)}
+}
+
+// IsNotInBuild says whether r is a scenario its build does not have
+// (NotInBuild): a paired run judges head's numbers alone, as new in head,
+// where a plain run, which asks a build only for its own scenarios, has
+// no such case.
+func (r Result) IsNotInBuild() bool {
+	return r.Broken != "" && strings.HasSuffix(r.Broken, notInBuild(r.Name))
+}
+
+func notInBuild(name string) string {
+	return fmt.Sprintf("the build has no scenario %q: a revision from before it was added", name)
+}
+
 // Lookup returns the scenario registered under name, or an *UnknownError.
 func Lookup(name string) (*Scenario, error) {
 	for _, sc := range All() {

@@ -91,11 +91,10 @@ var scenarios = []scenario.Scenario{
 	{
 		Name: "gio-resize",
 		Help: "the window narrows and widens in 16 px steps, 20 steps",
-		Run: scenario.Steps("resize", widths, func(s *scenario.Session) (func(int), error) {
+		Run: gio.Steps{Label: "resize", N: widths, Open: func(s *scenario.Session) *gio.Subject {
 			_, sub := open(s)
-			w, h := gio.DefaultOptions.Width, gio.DefaultOptions.Height
-			return func(i int) { sub.Resize(int(script.Sweep(i, widths/2, float32(w-16), -16)), h) }, nil
-		}),
+			return sub
+		}, Input: gio.Resize(widths/2, -16)}.Run,
 		Numbers: gio.Numbers(gio.Bounds{Frames: widths}),
 	},
 	{

@@ -82,8 +82,11 @@
 // hover (zero frames, zero wakeups: nothing that reads missing over a run
 // with no frames); a run of Numbers that drew no frame is Broken, and
 // says to use Idle. Allocs, AllocBytes, OpsBytes and Wakeups read its
-// counts for a scenario's own. A Gio subject's
-// instructions are judged within InstructionsTolerance. perfbench's
+// counts for a scenario's own. Steps is the Run of most scenarios of a
+// real program: N steps of one Input (Click, Hover, Typing, Wheel,
+// Resize, or the scenario's own) over a fresh program, aimed at a target
+// on screen or a tour of one role, then a check that the input landed. A
+// Gio subject's instructions are judged within InstructionsTolerance. perfbench's
 // runner, bands, ratchet and docs then treat them as they treat
 // perfbench's own; harness.Main runs them from the program's own main.
 //

@@ -70,3 +70,39 @@ func ExampleAttach() {
 	// ops pass
 	// wakeups pass
 }
+
+// Most scenarios of a real program are n steps of one input, aimed at
+// what is on screen, then a check that the input landed: gio.Steps is
+// that Run. A target that is not on screen makes the run Broken, naming
+// what is.
+func ExampleSteps() {
+	var button widget.Clickable
+	presses := 0
+	th := newRows().th // a theme with the Go fonts only
+	open := func(s *scenario.Session) *gio.Subject {
+		presses = 0
+		return gio.Attach(s, func(gtx layout.Context) layout.Dimensions {
+			for button.Clicked(gtx) {
+				presses++
+			}
+			return material.Button(th, &button, "Press").Layout(gtx)
+		}, gio.Options{Width: 400, Height: 300})
+	}
+	landed := func() error { return script.Want(presses == 30, "%d presses of 30", presses) }
+	scenario.Register(
+		scenario.Scenario{Name: "gio-steps-press", Help: "press a Gio button 30 times",
+			Run:     gio.Steps{Label: "press", N: 30, Open: open, At: "Press", Input: gio.Click, Landed: landed}.Run,
+			Numbers: gio.Numbers(gio.Bounds{})},
+		scenario.Scenario{Name: "gio-steps-missing", Help: "press a button the program does not have",
+			Run:     gio.Steps{Label: "press", N: 30, Open: open, At: "Send", Input: gio.Click, Landed: landed}.Run,
+			Numbers: gio.Numbers(gio.Bounds{})},
+	)
+	for _, name := range []string{"gio-steps-press", "gio-steps-missing"} {
+		sc, _ := scenario.Lookup(name)
+		res := sc.Measure() // the runner would do this in a child process
+		fmt.Printf("%s: %d presses, broken: %q\n", name, presses, res.Broken)
+	}
+	// Output:
+	// gio-steps-press: 30 presses, broken: ""
+	// gio-steps-missing: 0 presses, broken: "no \"Send\" on screen; on screen: \"Press\" (button)"
+}

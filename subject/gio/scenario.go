@@ -6,7 +6,7 @@ import (
 
 var _ scenario.Subject = (*Subject)(nil)
 
-// Attach opens ui headless with opts (the zero Options: DefaultOptions),
+// Attach opens ui headless with opts (each zero field DefaultOptions' own),
 // settles it, and makes it the subject of a scenario session: from then
 // on the scenario drives it with Session.Drive and Session.Wait, calling
 // the returned Subject's input methods (which panic outside a step, where

@@ -26,7 +26,8 @@ import (
 // layout.Context every time it draws.
 type UI func(gtx layout.Context) layout.Dimensions
 
-// Options set the window the program is laid out in.
+// Options set the window the program is laid out in. A zero field is
+// DefaultOptions' own.
 type Options struct {
 	// Width and Height are the window's size in pixels.
 	Width, Height int
@@ -44,6 +45,28 @@ var DefaultOptions = Options{
 	Width: 1280, Height: 800,
 	Metric:  unit.Metric{PxPerDp: 1, PxPerSp: 1},
 	Refresh: time.Second / 60,
+}
+
+// withDefaults returns o with each zero field DefaultOptions' own, so
+// that a program's window is written as its size alone
+// (Options{Width: 800, Height: 700}): a zero metric would lay every
+// widget out at no size and a zero refresh would never draw, so neither
+// is a setting anyone means.
+func (o Options) withDefaults() Options {
+	d := DefaultOptions
+	if o.Width == 0 {
+		o.Width = d.Width
+	}
+	if o.Height == 0 {
+		o.Height = d.Height
+	}
+	if o.Metric == (unit.Metric{}) {
+		o.Metric = d.Metric
+	}
+	if o.Refresh == 0 {
+		o.Refresh = d.Refresh
+	}
+	return o
 }
 
 // Frame is what one frame cost and did.
@@ -70,7 +93,7 @@ type Frame struct {
 }
 
 // Subject is one Gio program in a headless window on a virtual clock. Set
-// UI (and Options, or leave it zero for DefaultOptions), call Open, then
+// UI (and Options, each zero field DefaultOptions' own), call Open, then
 // drive it with input and Refresh or Wait.
 //
 // A Subject is used by one goroutine.
@@ -135,10 +158,8 @@ func (s *Subject) Open() {
 	if s.UI == nil {
 		panic("gio: Subject.Open with no UI")
 	}
-	if s.Options == (Options{}) {
-		s.Options = DefaultOptions
-	}
-	if s.Options.Refresh <= 0 || s.Options.Width <= 0 || s.Options.Height <= 0 {
+	s.Options = s.Options.withDefaults()
+	if s.Options.Refresh < 0 || s.Options.Width < 0 || s.Options.Height < 0 {
 		panic(fmt.Sprintf("gio: Options %+v: a window needs a size and a refresh interval", s.Options))
 	}
 	s.open = true

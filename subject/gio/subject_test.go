@@ -32,12 +32,13 @@ type rows struct {
 	editor  widget.Editor
 	clicks  int
 	animate bool
+	hint    string // the editor's hint
 }
 
 func newRows() *rows {
 	th := material.NewTheme()
 	th.Shaper = text.NewShaper(text.NoSystemFonts(), text.WithCollection(gofont.Collection()))
-	r := &rows{th: th}
+	r := &rows{th: th, hint: "type here"}
 	r.list.Axis = layout.Vertical
 	r.editor.SingleLine = true
 	return r
@@ -65,7 +66,7 @@ func (r *rows) layout(gtx layout.Context) layout.Dimensions {
 				})
 			})
 		}),
-		layout.Rigid(material.Editor(r.th, &r.editor, "type here").Layout),
+		layout.Rigid(material.Editor(r.th, &r.editor, r.hint).Layout),
 	)
 }
 

@@ -266,6 +266,11 @@ func JudgeRun(sc *Schedule, head, base []scenario.Result) (outcome.Outcome, erro
 		switch {
 		case h.Broken != "":
 			o.Scenarios = append(o.Scenarios, outcome.Scenario{Name: name, Verdict: band.Broken, Broken: "head: " + h.Broken})
+		case b.IsNotInBuild():
+			// A scenario head adds: each of its numbers new in head,
+			// judged by its own band, as a number head adds is.
+			o.Scenarios = append(o.Scenarios, outcome.Scenario{Name: name})
+			numbers = append(numbers, compare(name, h, scenario.Result{Name: name}, p)...)
 		case b.Broken != "":
 			o.Scenarios = append(o.Scenarios, outcome.Scenario{Name: name, Verdict: band.Broken, Broken: "base: " + b.Broken})
 		default:

@@ -572,3 +572,32 @@ func TestJudgeInstructionsExactly(t *testing.T) {
 		})
 	}
 }
+
+// A scenario head adds is not in base's build, whose child refuses it as
+// every revision's does: its numbers are new in head, judged by their own
+// bands, where the run was Broken and a pull request adding a scenario
+// (or the reference job after it) could never pass.
+func TestAScenarioBaseDoesNotHaveIsNewInHead(t *testing.T) {
+	base := testRunner(nil)
+	has := base.Command
+	base.Command = func(name string) *exec.Cmd {
+		if name == "0s/added" {
+			return exec.Command("sh", "-c", `echo 'prog: unknown scenario "0s/added" (valid: 0s/same)' >&2; exit 2`)
+		}
+		return has(name)
+	}
+	o, err := Run(context.Background(), []string{"0s/same", "0s/added"}, runOptions{Head: testRunner(nil), Base: base, Pairs: 8})
+	require.NoError(t, err)
+	require.Len(t, o.Scenarios, 2)
+	added := o.Scenarios[1]
+	assert.Empty(t, added.Broken)
+	require.Len(t, added.Numbers, 1)
+	assert.Equal(t, outcome.New, added.Numbers[0].Move)
+	assert.Equal(t, band.Pass, o.Verdict)
+
+	// Any other failure of base's child stays Broken.
+	base.Command = func(name string) *exec.Cmd { return exec.Command("sh", "-c", "echo boom >&2; exit 2") }
+	o, err = Run(context.Background(), []string{"0s/added"}, runOptions{Head: testRunner(nil), Base: base, Pairs: 8})
+	require.NoError(t, err)
+	assert.Equal(t, band.Broken, o.Verdict)
+}

@@ -694,6 +694,8 @@ wait:
 	drain(read, outR, errR)
 	var why string
 	switch {
+	case waitErr != nil && unknownTo(&stderr, name):
+		return scenario.NotInBuild(name), nil
 	case stdout.over:
 		return broken(name, fmt.Sprintf("printed more than %d MiB on stdout, where a result takes a few KB; killed", MaxOutput>>20), &stderr), nil
 	case timedOut != "":
@@ -851,6 +853,13 @@ func counted(res *scenario.Result, dir string) error {
 		}
 	}
 	return nil
+}
+
+// unknownTo says whether a child's stderr is its refusal of a scenario
+// it does not have: scenario.UnknownError, which every revision's child
+// prints, so that a base built from before the scenario was added says so.
+func unknownTo(stderr *tail, name string) bool {
+	return bytes.Contains(stderr.Bytes(), []byte(fmt.Sprintf("unknown scenario %q", name)))
 }
 
 // exitReason says how a child that did not exit cleanly ended.

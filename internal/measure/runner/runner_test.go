@@ -247,7 +247,7 @@ func TestMisbehavingChildrenAreBroken(t *testing.T) {
 		"test-kill":    {"killed by signal killed", "stderr: about to die"},
 		"test-two":     {"printed more than one result"},
 		"test-other":   {`printed the result of scenario "test-ok", not "test-other"`},
-		"test-unknown": {"exited with status 1", `stderr: unknown scenario "test-unknown"`},
+		"test-unknown": {`the build has no scenario "test-unknown": a revision from before it was added`},
 		"test-flood":   {"printed more than 16 MiB on stdout, where a result takes a few KB; killed"},
 
 		"test-time-1e308":     {"reported time frame with sample 0, 1e+308, is above 1e+09 (MaxTime), which no run measures"},
@@ -278,6 +278,7 @@ func TestMisbehavingChildrenAreBroken(t *testing.T) {
 				assert.Contains(t, res.Broken, w)
 			}
 			assert.NotContains(t, res.Broken, "\n", "a broken reason is one line")
+			assert.Equal(t, name == "test-unknown", res.IsNotInBuild(), "only a refused name is not in the build")
 
 			stored, err := ratchet.Load(t.TempDir()+"/baselines.yaml", []string{name})
 			require.NoError(t, err)

@@ -485,11 +485,14 @@ func explainedAllocsBands(n outcome.Number) bool {
 // from the allocation-sites profiles of s, whose results say each
 // scenario's allocations a frame: a frame, as the number reads.
 func allocsHow(s *runner.Runner, results map[string]scenario.Result, pick func(outcome.Number) bool) func(outcome.Number) (where.Options, bool) {
-	perFrame := map[string]float64{}
+	perFrame, drawn := map[string]float64{}, map[string]float64{}
 	for name, res := range results {
 		for _, m := range res.Numbers {
-			if m.Unit == "allocs/frame" && len(m.Samples) > 0 {
+			switch {
+			case m.Unit == "allocs/frame" && len(m.Samples) > 0:
 				perFrame[name] = m.Samples[0]
+			case m.Unit == "frames/run" && len(m.Samples) > 0:
+				drawn[name] = m.Samples[0]
 			}
 		}
 	}
@@ -497,10 +500,15 @@ func allocsHow(s *runner.Runner, results map[string]scenario.Result, pick func(o
 		if !pick(n) {
 			return where.Options{}, false
 		}
-		// The sites process's objects over its own objects a frame are
-		// its frames.
+		// The sites process's frames, which its steps drew: its frames
+		// number where the scenario has one. Else its objects over its
+		// objects a frame, which is its frames only where that number
+		// is a mean: a subject whose allocations a frame are a median
+		// (Gio's) reads far fewer frames from skewed frames.
 		frames := 1.0
-		if p := s.AllocSites.Get(n.Scenario); p != nil && perFrame[n.Scenario] > 0 {
+		if drawn[n.Scenario] > 0 {
+			frames = drawn[n.Scenario]
+		} else if p := s.AllocSites.Get(n.Scenario); p != nil && perFrame[n.Scenario] > 0 {
 			var total int64
 			for _, smp := range p.Sample {
 				total += smp.Value[0]

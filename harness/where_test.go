@@ -153,3 +153,28 @@ func TestExplainBandsSites(t *testing.T) {
 	assert.True(t, started, "a failed count: one process records its elements")
 	assert.Error(t, err, "a process that breaks is an error, not a table")
 }
+
+// An allocations where-table reads a frame's objects over the frames the
+// sites process drew, its frames number where it has one: Gio's
+// allocations a frame are a median, and its objects over that median read
+// a frame's plant of 10 objects as about 5.
+func TestAllocationSitesAreReadOverTheFramesDrawn(t *testing.T) {
+	sites := &runner.Runner{AllocSites: &runner.Profiles{}}
+	sites.AllocSites.Keep("click", &profile.Profile{Sample: []*profile.Sample{{Value: []int64{600, 9600}}}})
+	allocs := func(median float64) band.Measured {
+		return band.Measured{Spec: band.Spec{Name: "allocs", Unit: "allocs/frame"}, Samples: []float64{median}}
+	}
+	frames := band.Measured{Spec: band.Spec{Name: "frames", Unit: "frames/run"}, Samples: []float64{20}}
+	n := outcome.Number{Scenario: "click", Verdict: band.Fail}
+	n.Name, n.Unit = "allocs", "allocs/frame"
+	pick := func(outcome.Number) bool { return true }
+
+	how := allocsHow(sites, map[string]scenario.Result{"click": {Numbers: []band.Measured{allocs(24), frames}}}, pick)
+	opts, ok := how(n)
+	require.True(t, ok)
+	assert.Equal(t, 20.0, opts.Steps, "the frames drawn")
+
+	how = allocsHow(sites, map[string]scenario.Result{"click": {Numbers: []band.Measured{allocs(24)}}}, pick)
+	opts, _ = how(n)
+	assert.Equal(t, 25.0, opts.Steps, "no frames number: objects over objects a frame")
+}

@@ -457,10 +457,12 @@ func judgeExact(n *outcome.Number, tol float64) {
 	r := n.Median / n.Base
 	n.Ratio.Value, n.Ratio.Lo, n.Ratio.Hi = r, r, r
 	n.Verdict = band.Pass
-	change := fmt.Sprintf("%s× base (%s → %s)", band.Format(r), band.Format(n.Base), band.Format(n.Median))
+	// As a plain run says it: the change in percent over base, and the
+	// tolerance it was allowed.
+	change := fmt.Sprintf("base %s → %s (%s)", band.Format(n.Base), band.Format(n.Median), band.Percent(n.Median, n.Base))
 	switch {
 	case r > 1+tol:
-		n.Verdict, n.Move, n.Note = band.Fail, outcome.Worse, change+", past its "+band.Format(tol*100)+"% tolerance"
+		n.Verdict, n.Move, n.Note = band.Fail, outcome.Worse, change+", tolerance "+band.Format(tol*100)+"%"
 	case r < 1-tol:
 		n.Move, n.Note = outcome.Better, change+": less work"
 	}

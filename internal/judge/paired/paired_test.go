@@ -559,8 +559,8 @@ func TestJudgeInstructionsExactly(t *testing.T) {
 	}{
 		{"the same work", 2991466, 2991466, band.Pass, outcome.Same, ""},
 		{"within the tolerance", 2991466 * 1.004, 2991466, band.Pass, outcome.Same, ""},
-		{"past it fails", 2991466 * 1.006, 2991466, band.Fail, outcome.Worse, "1.006× base (2991466 → 3009415), past its 0.5% tolerance"},
-		{"less work is better", 2991466 * 0.99, 2991466, band.Pass, outcome.Better, "0.99× base (2991466 → 2961551): less work"},
+		{"past it fails", 2991466 * 1.006, 2991466, band.Fail, outcome.Worse, "base 2991466 → 3009415 (+0.60%), tolerance 0.5%"},
+		{"less work is better", 2991466 * 0.99, 2991466, band.Pass, outcome.Better, "base 2991466 → 2961551 (-1.0%): less work"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			got := Judge("s", scenario.Result{Numbers: []band.Measured{ins(tt.head)}}, scenario.Result{Numbers: []band.Measured{ins(tt.base)}}, Tolerance)

@@ -17,6 +17,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/perfbench/perfbench/band"
+	"github.com/perfbench/perfbench/internal/check/slow"
 	"github.com/perfbench/perfbench/internal/keep/baselines"
 	"github.com/perfbench/perfbench/internal/keep/history"
 	"github.com/perfbench/perfbench/internal/keep/writegroup"
@@ -138,6 +139,7 @@ func newFaultRepo(t *testing.T) faultRepo {
 // run then leaves exactly what an unfaulted run leaves. A failure that
 // returns is an input error (exit 2) of one line naming a file.
 func TestEveryWriteFaultLeavesTheFilesWhole(t *testing.T) {
+	slow.Test(t, "every write of a recording run failed in turn, three ways")
 	old := newFaultRepo(t).files(t)
 	clean := newFaultRepo(t)
 	count := &writegrouptest.Disk{At: -1}

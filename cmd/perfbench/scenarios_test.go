@@ -302,9 +302,7 @@ func TestScenariosBenchfmt(t *testing.T) {
 // read "49.52k → 49.52k +0.00%"; its distance past its bound reads
 // 0 → 1.
 func TestBenchstatShowsAOneUnitCountChange(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds benchstat")
-	}
+	slow.Test(t, "builds benchstat")
 	dir := t.TempDir()
 	benchstat := filepath.Join(dir, "benchstat")
 	out, err := exec.Command("go", "build", "-o", benchstat, "golang.org/x/perf/cmd/benchstat").CombinedOutput()

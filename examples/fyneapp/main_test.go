@@ -13,6 +13,7 @@ import (
 
 	"github.com/perfbench/perfbench/band"
 	"github.com/perfbench/perfbench/harness"
+	"github.com/perfbench/perfbench/internal/check/slow"
 	"github.com/perfbench/perfbench/scenario"
 )
 
@@ -60,6 +61,7 @@ func recordedFrom(clean, m band.Measured) band.Judged {
 }
 
 func TestEveryScenarioPassesWithIdenticalCountsThreeTimes(t *testing.T) {
+	slow.Test(t, "every scenario of the program recorded and run in three processes")
 	for _, name := range scenario.Names() {
 		t.Run(name, func(t *testing.T) {
 			first := counts(t, name)
@@ -76,6 +78,7 @@ func TestEveryScenarioPassesWithIdenticalCountsThreeTimes(t *testing.T) {
 // scenario, recorded from a clean run, where a time band on a shared
 // machine would let them through.
 func TestPlantedRegressionsFailTheirCountBand(t *testing.T) {
+	slow.Test(t, "the program recorded, and run clean and with each plant")
 	for _, tc := range []struct {
 		name, number string
 		plant        func(a *app)

@@ -15,6 +15,7 @@ import (
 
 	"github.com/perfbench/perfbench/band"
 	"github.com/perfbench/perfbench/harness"
+	"github.com/perfbench/perfbench/internal/check/slow"
 	"github.com/perfbench/perfbench/internal/publish/report"
 	"github.com/perfbench/perfbench/scenario"
 )
@@ -97,6 +98,7 @@ func judged(t *testing.T, stdout string) report.JudgedJSON {
 // (the runner calls a difference Broken), passes every count band once
 // perf has recorded the bounds.
 func TestEveryScenarioPassesWithIdenticalCountsInThreeProcesses(t *testing.T) {
+	slow.Test(t, "every scenario of the program recorded and run in three processes")
 	code, stdout, stderr := program(t, "scenarios", "--json", "--repeats", "3", "--baselines", recorded(t))
 	o := judged(t, stdout)
 	require.NotEqual(t, 2, code, stderr)
@@ -117,6 +119,7 @@ func TestEveryScenarioPassesWithIdenticalCountsInThreeProcesses(t *testing.T) {
 // hover scenario's recorded allocation ceiling, and by nothing that
 // measures time alone.
 func TestPlantedAllocationPerRowFailsTheCountBand(t *testing.T) {
+	slow.Test(t, "the program recorded, and its hover run clean and planted")
 	bounds := recorded(t)
 	allocs := func() band.Judged {
 		_, stdout, stderr := program(t, "scenarios", "gio-hover", "--json", "--repeats", "1", "--baselines", bounds)

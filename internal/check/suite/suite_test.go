@@ -1,6 +1,7 @@
 package suite
 
 import (
+	"github.com/perfbench/perfbench/internal/check/slow"
 	_ "github.com/perfbench/perfbench/renderer/raster" // the "cpu" renderer
 	"testing"
 
@@ -71,9 +72,7 @@ func TestCountsAreIdenticalAcrossRunsAndWithinTheirCeilings(t *testing.T) {
 // ceiling it has on that renderer. The GPU renderer's are read by
 // perfbench scenarios --renderer gpu in CI's gpu build.
 func TestRendererCountsWithinTheirCeilingsOnTheCPURasteriser(t *testing.T) {
-	if testing.Short() {
-		t.Skip("rasterises every scenario's frames; -short skips it")
-	}
+	slow.Test(t, "rasterises every scenario's frames")
 	for _, name := range append(builtin, "text-pressure") {
 		t.Run(name, func(t *testing.T) {
 			sc, err := scenario.Lookup(name)

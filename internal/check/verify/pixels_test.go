@@ -9,6 +9,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/perfbench/perfbench/band"
+	"github.com/perfbench/perfbench/internal/check/slow"
 	"github.com/perfbench/perfbench/renderer"
 	"github.com/perfbench/perfbench/renderer/raster"
 	"github.com/perfbench/perfbench/ui/gallery"
@@ -52,6 +53,7 @@ func pixelVerify(size gallery.Size, live renderer.Renderer) VerifyOptions {
 }
 
 func TestPixelVerifyPassesOnTheGallery(t *testing.T) {
+	slow.Test(t, "the verify script drawn by the CPU rasteriser")
 	r := Verify(pixelVerify(gallery.S0, &raster.Renderer{}))
 	require.Equal(t, band.Pass, r.Verdict, "%+v", r.Checks)
 	assert.Contains(t, r.Checks[0].Detail, "rendered pictures equal")

@@ -106,6 +106,7 @@ func TestLayoutOnlyAAFailsAtMostAlpha(t *testing.T) {
 // of 120 pairs at a 1% tolerance, nearly as often as when the builds are
 // not modelled, since the spread is estimated near zero.
 func TestLayoutModelCostsLittleWithoutALayoutEffect(t *testing.T) {
+	slow.Test(t, "150 simulated paired runs over 8 builds")
 	const sims = 150
 	naive, aware, _, awareCover := layoutRates(22, sims, 120, 4, 0, 1)
 	t.Logf("naive: %v; builds modelled: %v, interval held 1 in %d of %d", naive, aware, awareCover, sims)

@@ -7,6 +7,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/perfbench/perfbench/internal/check/peers"
+	"github.com/perfbench/perfbench/internal/check/slow"
 	"github.com/perfbench/perfbench/subject/fyne/peer"
 	"github.com/perfbench/perfbench/ui/document"
 	"github.com/perfbench/perfbench/ui/gallery"
@@ -26,6 +27,7 @@ func TestPeerHasTheGallerysElements(t *testing.T) {
 }
 
 func TestPeersRunTheFynePeer(t *testing.T) {
+	slow.Test(t, "builds and paints the Fyne peer")
 	opts := peers.DefaultOptions
 	// Six steps: two past the block's warm-up, which the warm figures
 	// (ratio, layout, paint) are of.

@@ -49,7 +49,10 @@ func parseSelector(arg string, valid []string) (selector, error) {
 	}
 	s := selector{scenario: name, number: rest}
 	if slices.Contains(kindNames, band.Kind(rest)) {
-		s.kind, s.number = band.Kind(rest), ""
+		// NAME/KIND, and where the scenario has a number of that name
+		// (every scenario's count of instructions is "instructions"),
+		// that number by its own name too, as NAME/NUMBER moves it.
+		s.kind = band.Kind(rest)
 	}
 	return s, nil
 }
@@ -73,10 +76,10 @@ func (s selector) names(scenario string, n band.Spec) bool {
 	switch {
 	case s.scenario != "" && s.scenario != scenario:
 		return false
+	case s.kind != "":
+		return n.Band.Kind == s.kind || s.number == n.Name
 	case s.number != "":
 		return s.number == n.Name
-	case s.kind != "":
-		return n.Band.Kind == s.kind
 	}
 	return !n.Band.Kind.Estimated()
 }
@@ -106,7 +109,7 @@ func withinTolerance(value, baseline, tolerance float64) bool {
 // number: told before anything moves, with the numbers it has.
 func checkSelected(sels []selector, numbers map[string][]string) error {
 	for _, s := range sels {
-		if s.number == "" {
+		if s.number == "" || s.kind != "" {
 			continue
 		}
 		have, ok := numbers[s.scenario]

@@ -21,8 +21,8 @@ import (
 //	count         no         no        —         yes    yes      equal, or the median if it varies
 //	instructions  no         yes       yes       yes    no       the least
 type kindTraits struct {
-	title                                         string // a report's heading
-	estimated, recorded, portable, exact, bounded bool
+	title                                                   string // a report's heading
+	estimated, recorded, portable, exact, bounded, profiled bool
 	// least pools the processes' values by their least: an exact count
 	// of the CPU's work that a program's own randomness (a timer, a
 	// goroutine's schedule) can only add to.
@@ -32,7 +32,7 @@ type kindTraits struct {
 var kinds = map[Kind]kindTraits{
 	KindTime:         {title: "Times", estimated: true, recorded: true},
 	KindCount:        {title: "Counts", exact: true, bounded: true},
-	KindInstructions: {title: "Instructions", recorded: true, portable: true, exact: true, least: true},
+	KindInstructions: {title: "Instructions", recorded: true, portable: true, exact: true, least: true, profiled: true},
 }
 
 // Known reports whether k is a kind of number at all: the zero Kind of a
@@ -70,6 +70,20 @@ func (k Kind) Exact() bool { return kinds[k].exact }
 // done, ≥ work avoided, = a fixed number), written in the scenario's
 // source or recorded by the ratchet ([Record]): a count's.
 func (k Kind) Bounded() bool { return kinds[k].bounded }
+
+// Slowed reports whether running under Valgrind changes a number of this
+// kind (a time): a counted run drops it, and a scenario with one is worth
+// counting, for its steps do CPU work a count may not see.
+func (k Kind) Slowed() bool { return kinds[k].estimated }
+
+// Paired reports whether two builds' numbers of this kind are compared by
+// the ratio over pairs of their processes (a time), not value to value.
+func (k Kind) Paired() bool { return kinds[k].estimated }
+
+// Profiled reports whether Callgrind counts a number of this kind, and so
+// can say in which functions it went (instructions): one that fails or
+// moves gets a where-table and its profiles.
+func (k Kind) Profiled() bool { return kinds[k].profiled }
 
 // MinDrop is how far, as a fraction, a median must fall below its
 // baseline before the baseline moves down by itself (on top of a U test

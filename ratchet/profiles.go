@@ -4,7 +4,6 @@ import (
 	"path/filepath"
 	"slices"
 
-	"github.com/perfbench/perfbench/band"
 	"github.com/perfbench/perfbench/internal/judge/outcome"
 	"github.com/perfbench/perfbench/internal/keep/writegroup"
 )
@@ -35,7 +34,7 @@ func (r *Ratchet) profileWrites(o outcome.Outcome) []writegroup.Member {
 			continue
 		}
 		instructions := slices.ContainsFunc(o.Numbers(), func(n outcome.Number) bool {
-			return n.Scenario == m.Scenario && n.Name == m.Number && n.Band.Kind == band.KindInstructions
+			return n.Scenario == m.Scenario && n.Name == m.Number && n.Band.Kind.Profiled()
 		})
 		if instructions {
 			names = append(names, m.Scenario)

@@ -85,6 +85,42 @@ func (k Kind) Paired() bool { return kinds[k].estimated }
 // moves gets a where-table and its profiles.
 func (k Kind) Profiled() bool { return kinds[k].profiled }
 
+// Keeping is what the ratchet keeps of a number in its baselines file,
+// which follows from its band: it decides the number's key there, what
+// the store checks of it, and what the docs and charts show.
+type Keeping int
+
+const (
+	// InSource: nothing; the bound is written in the scenario's source
+	// (a count's), or there is no band.
+	InSource Keeping = iota
+	// AsBound: a count's bound, recorded from a run ([Record]), one for
+	// every machine.
+	AsBound
+	// PerMachine: a baseline for each machine (a time's).
+	PerMachine
+	// PerToolchain: a baseline for each toolchain, the same on every
+	// machine of it (instructions').
+	PerToolchain
+)
+
+// Keeping returns what the ratchet keeps of the band's number.
+func (b Band) Keeping() Keeping {
+	switch t := kinds[b.Kind]; {
+	case t.portable:
+		return PerToolchain
+	case t.recorded:
+		return PerMachine
+	case t.bounded && b.Recorded:
+		return AsBound
+	}
+	return InSource
+}
+
+// Baseline reports whether what is kept is a baseline, against which the
+// number is judged within its tolerance (a time's, instructions').
+func (k Keeping) Baseline() bool { return k == PerMachine || k == PerToolchain }
+
 // MinDrop is how far, as a fraction, a median must fall below its
 // baseline before the baseline moves down by itself (on top of a U test
 // finding the fall significant), and a report says it moved: the U test

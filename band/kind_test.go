@@ -129,3 +129,29 @@ func TestImplausible(t *testing.T) {
 		})
 	}
 }
+
+// Each kind's answers to the questions its callers ask: what the ratchet
+// keeps of it, whether Valgrind slows it, whether a paired run compares it
+// by pairs of processes, and whether Callgrind can say where it went.
+func TestEachKindAnswersItsCallers(t *testing.T) {
+	for _, c := range []struct {
+		name                     string
+		b                        band.Band
+		keeping                  band.Keeping
+		slowed, paired, profiled bool
+	}{
+		{"a time", band.Time(0.4), band.PerMachine, true, true, false},
+		{"instructions", band.Instructions(0.01), band.PerToolchain, false, false, true},
+		{"a written count", band.Count(3), band.InSource, false, false, false},
+		{"a recorded count", band.Record(band.AtLeast), band.AsBound, false, false, false},
+		{"no band", band.Band{}, band.InSource, false, false, false},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			assert.Equal(t, c.keeping, c.b.Keeping())
+			assert.Equal(t, c.keeping == band.PerMachine || c.keeping == band.PerToolchain, c.b.Keeping().Baseline())
+			assert.Equal(t, c.slowed, c.b.Kind.Slowed())
+			assert.Equal(t, c.paired, c.b.Kind.Paired())
+			assert.Equal(t, c.profiled, c.b.Kind.Profiled())
+		})
+	}
+}

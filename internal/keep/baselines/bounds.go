@@ -111,7 +111,7 @@ func (s *Store) CheckCounts(file string, measured []scenario.Result) error {
 		}
 		counts[sc.Name] = map[string]band.Spec{}
 		for _, n := range sc.Numbers {
-			if n.Band.Kind.Bounded() {
+			if n.Band.Direction() != "" { // a count, its bound written or recorded
 				counts[sc.Name][n.Name] = n.Spec
 			}
 		}

@@ -28,9 +28,6 @@ const (
 	whyTightenedBound = "tightened from "
 )
 
-// recordedCount reports whether n is a count whose bound is recorded.
-func recordedCount(n band.Spec) bool { return n.Band.Kind.Bounded() && n.Band.Recorded }
-
 // freshBound returns the bound this run's measurement of a recorded count
 // sets, and the processes' range it came from: the value itself for a
 // count that does not vary, baselines.VaryingBound over the processes' values
@@ -114,7 +111,7 @@ func recordedCounts(o outcome.Outcome) iter.Seq2[outcome.Scenario, int] {
 				continue
 			}
 			for i, n := range sc.Numbers {
-				if recordedCount(n.Spec) && n.BandVerdict != band.Broken && !yield(sc, i) {
+				if n.Band.Keeping() == band.AsBound && n.BandVerdict != band.Broken && !yield(sc, i) {
 					return
 				}
 			}

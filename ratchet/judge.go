@@ -326,10 +326,10 @@ func (j judge) scenario(name string, s *scenario.Result) outcome.Scenario {
 		out.Steps, out.Varying, out.NotCounted = s.Steps, s.Varying, s.NotCounted
 		for _, m := range s.Numbers {
 			rebaselined := j.rebaselined(name, m)
-			if recordedCount(m.Spec) {
+			if m.Band.Keeping() == band.AsBound {
 				m = j.withRecordedBound(name, m, slices.Contains(s.Varying, m.Name), rebaselined)
 			}
-			if m.Band.Kind.Recorded() {
+			if m.Band.Keeping().Baseline() {
 				m.Band.Baseline = 0
 				if rebaselined && len(m.Samples) > 0 {
 					// Judged against what it is about to be recorded as.
@@ -346,7 +346,7 @@ func (j judge) scenario(name string, s *scenario.Result) outcome.Scenario {
 				}
 			}
 			num := outcome.ByBand(name, n)[0]
-			num.Rebaselined = rebaselined && (m.Band.Kind.Recorded() || recordedCount(m.Spec))
+			num.Rebaselined = rebaselined && m.Band.Keeping() != band.InSource
 			num.Where, num.Fix = j.where(name, m)
 			out.Rebaselined = out.Rebaselined || num.Rebaselined
 			out.Numbers = append(out.Numbers, num)
@@ -375,18 +375,18 @@ func (j judge) scenario(name string, s *scenario.Result) outcome.Scenario {
 // report carries no source line).
 func (j judge) where(scenarioName string, m band.Measured) (string, string) {
 	fix := fmt.Sprintf("%s perf --rebaseline %s/%s --why \"…\"", j.program, scenarioName, m.Name)
-	switch {
-	case recordedCount(m.Spec):
+	switch m.Band.Keeping() {
+	case band.AsBound:
 		if line := j.store.BoundLine(baselines.CountKey{Scenario: scenarioName, Number: m.Name}); line > 0 {
 			return fmt.Sprintf("%s:%d", relative(j.file), line), fix
 		}
 		return "", fix
-	case m.Band.Kind.Recorded():
+	case band.PerMachine, band.PerToolchain:
 		if line := j.store.Line(j.scope.Key(scenarioName, m.Spec)); line > 0 {
 			return fmt.Sprintf("%s:%d", relative(j.file), line), fix
 		}
 		return "", fix
-	case m.Band.Kind.Bounded():
+	case band.InSource:
 		sc, err := scenario.Lookup(scenarioName)
 		if err != nil {
 			return "", ""

@@ -467,7 +467,7 @@ func (r *Ratchet) move(o *outcome.Outcome, measured map[string][]band.Measured) 
 			continue
 		}
 		for i, n := range sc.Numbers {
-			if !n.Band.Kind.Recorded() || n.BandVerdict == band.Broken {
+			if !n.Band.Keeping().Baseline() || n.BandVerdict == band.Broken {
 				continue
 			}
 			k := opts.scope().Key(sc.Name, n.Spec)
@@ -721,7 +721,7 @@ func (mv mover) time(k baselines.Key, n band.Judged, m band.Measured, rebaseline
 	switch {
 	case rebaseline:
 		kind, fresh.Why = history.Rebaselined, why
-	case !ok && n.Band.Kind.Portable():
+	case !ok && n.Band.Keeping() == band.PerToolchain:
 		kind, fresh.Why = history.Recorded, history.WhyFirstPortable
 	case !ok:
 		kind, fresh.Why = history.Recorded, history.WhyFirst

@@ -112,7 +112,8 @@ func (o Outcome) NoChange() (ok bool, unsure int) {
 			unsure++
 		case n.Verdict.Failed(), n.Move == Worse, n.Move == Within, n.Move == New, n.Move == Gone:
 			return false, 0
-		case n.Band.Kind.Exact() && n.Move != Same:
+		case !n.Band.Kind.Paired() && n.Move != Same:
+			// Compared value to value: any move is a change.
 			return false, 0
 		}
 	}

@@ -343,7 +343,7 @@ func compare(name string, head, base scenario.Result, p plan) []outcome.Number {
 		i := slices.IndexFunc(base.Numbers, func(b band.Measured) bool { return b.Name == h.Name })
 		if i < 0 {
 			n.Verdict, n.Move, n.Note = band.None, outcome.New, "new in head"
-			if h.Band.Kind.Bounded() {
+			if h.Band.Direction() != "" { // a bound judges head alone
 				n.Verdict = own.BandVerdict
 			}
 			out = append(out, n)
@@ -359,12 +359,14 @@ func compare(name string, head, base scenario.Result, p plan) []outcome.Number {
 			continue
 		}
 		switch {
-		case h.Band.Kind.Bounded():
-			judgeCount(&n, h, b, slices.Contains(head.Varying, h.Name), own.BandVerdict)
-		case h.Band.Kind.Exact():
-			judgeExact(&n, h.Band.Tolerance)
 		case h.Band.Kind.Paired():
 			p.measure(&n, runs(h), runs(b))
+		case h.Band.Keeping().Baseline():
+			// Base's value stands in for the baseline, within the
+			// band's tolerance.
+			judgeExact(&n, h.Band.Tolerance)
+		case h.Band.Direction() != "":
+			judgeCount(&n, h, b, slices.Contains(head.Varying, h.Name), own.BandVerdict)
 		}
 		out = append(out, n)
 	}

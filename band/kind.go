@@ -11,7 +11,8 @@ import (
 
 // What each kind of number is, asked of its band's Kind rather than by
 // naming the kind: a caller that needs an interval asks Estimated, one that
-// keeps a reference per machine asks Recorded. The kind is chosen once, by
+// keeps a reference asks the band's Keeping (portable: per toolchain),
+// a paired run's judge asks Paired. The kind is chosen once, by
 // the band a scenario declares, as benchmath's Assumption is chosen once
 // per unit; a new kind of number is added here, with its answers, and
 // every report, judge and store follows.
@@ -54,12 +55,6 @@ func (k Kind) Estimated() bool { return kinds[k].estimated }
 // the ratchet records, lowers and rebaselines it, and the docs and charts
 // show its history.
 func (k Kind) Recorded() bool { return kinds[k].recorded }
-
-// Portable reports whether a recorded reference holds on every machine of
-// one toolchain (instructions: keyed by what decides them, the
-// architecture and the Go and Valgrind versions), not on one machine
-// alone (a time's baseline, keyed by the machine).
-func (k Kind) Portable() bool { return kinds[k].portable }
 
 // Exact reports whether a number of this kind is the same on every run
 // and machine (a count): one value, compared exactly (benchstat's

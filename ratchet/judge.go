@@ -162,8 +162,9 @@ func Straddling(o outcome.Outcome, rule Rule) []string {
 	return names
 }
 
-// Recounting returns the scenarios of o whose instructions (an exact
-// portable number) are counted once more before they stand. A scenario is
+// Recounting returns the scenarios of o whose instructions (the numbers
+// Callgrind counts: band.Kind.Profiled) are counted once more before they
+// stand. A scenario is
 // counted first in one process, and a process now and then reads high
 // (the runtime's monitor preempting a step Valgrind made long), never low;
 // the least of its processes is judged. So it is counted again where one
@@ -178,7 +179,7 @@ func Recounting(o outcome.Outcome, rule Rule) []string {
 
 	for _, sc := range o.Scenarios {
 		if slices.ContainsFunc(sc.Numbers, func(n outcome.Number) bool {
-			if !n.Band.Kind.Portable() || !n.Band.Kind.Exact() {
+			if !n.Band.Kind.Profiled() {
 				return false
 			}
 			switch n.BandVerdict {

@@ -78,8 +78,8 @@ type Options struct {
 	// Machine is the machine the times are keyed by; the zero Machine
 	// means baselines.DetectMachine().
 	Machine baselines.Machine
-	// Toolchain is the key instructions are recorded under (a portable
-	// kind: band.Kind.Portable): what decides them — the architecture and
+	// Toolchain is the key instructions are recorded under (kept
+	// band.PerToolchain): what decides them — the architecture and
 	// its level, the Go and Valgrind versions — so that every machine of
 	// one toolchain judges them against one baseline. The command that
 	// measured them sets it; judging a portable number without it is a

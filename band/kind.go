@@ -116,6 +116,18 @@ func (b Band) Keeping() Keeping {
 // number is judged within its tolerance (a time's, instructions').
 func (k Keeping) Baseline() bool { return k == PerMachine || k == PerToolchain }
 
+// Drift says where v lies against baseline for a band whose baseline is
+// compared value to value (instructions'), its tolerance the spread
+// between runs: within it either way, or fallen below it, a fall worth
+// keeping. ok is false for any other band: a time's baseline moves by a U
+// test and MinDrop, and a count has none.
+func (b Band) Drift(v, baseline float64) (within, fell, ok bool) {
+	if t := kinds[b.Kind]; !t.recorded || t.estimated {
+		return false, false, false
+	}
+	return baseline > 0 && math.Abs(v-baseline) <= baseline*b.Tolerance, v < baseline*(1-b.Tolerance), true
+}
+
 // MinDrop is how far, as a fraction, a median must fall below its
 // baseline before the baseline moves down by itself (on top of a U test
 // finding the fall significant), and a report says it moved: the U test

@@ -155,3 +155,29 @@ func TestEachKindAnswersItsCallers(t *testing.T) {
 		})
 	}
 }
+
+// A baseline compared value to value drifts only beyond its tolerance,
+// and only such a baseline answers: a time's moves by a U test.
+func TestDrift(t *testing.T) {
+	b := band.Instructions(0.01)
+	for _, c := range []struct {
+		name                string
+		v, baseline         float64
+		within, fell, known bool
+	}{
+		{"the same", 1000, 1000, true, false, true},
+		{"at its tolerance", 1010, 1000, true, false, true},
+		{"above it", 1011, 1000, false, false, true},
+		{"fallen below it", 989, 1000, false, true, true},
+		{"no baseline", 989, 0, false, false, true},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			within, fell, ok := b.Drift(c.v, c.baseline)
+			assert.Equal(t, []bool{c.within, c.fell, c.known}, []bool{within, fell, ok})
+		})
+	}
+	for _, other := range []band.Band{band.Time(0.4), band.Count(3), {}} {
+		_, _, ok := other.Drift(1, 1)
+		assert.False(t, ok, "%v", other)
+	}
+}

@@ -427,15 +427,17 @@ func relative(path string) string {
 }
 
 // rebaselined reports whether this run records m afresh by --rebaseline
-// (see rebaseline.go): named, and, unless named by its own name, an
-// instruction count only when it moved beyond its tolerance.
+// (see rebaseline.go): named, and, unless named by its own name, a
+// baseline compared value to value (instructions) only when it drifted
+// beyond its tolerance (band.Band.Drift).
 func (j judge) rebaselined(scenario string, m band.Measured) bool {
 	named, explicit := rebaselines(j.sels, scenario, m.Spec)
-	if !named || explicit || len(m.Samples) == 0 || !m.Band.Kind.Recorded() || m.Band.Kind.Estimated() {
+	if !named || explicit || len(m.Samples) == 0 {
 		return named
 	}
-	b, ok := j.store.Get(j.scope.Key(scenario, m.Spec))
-	return !ok || !withinTolerance(band.Judge(m).Median, b.Median, m.Band.Tolerance)
+	b, _ := j.store.Get(j.scope.Key(scenario, m.Spec))
+	within, _, exact := m.Band.Drift(band.Judge(m).Median, b.Median)
+	return !exact || !within
 }
 
 func straddles(sc outcome.Scenario) bool {

@@ -718,6 +718,7 @@ func (mv mover) time(k baselines.Key, n band.Judged, m band.Measured, rebaseline
 	if ok {
 		move.From = old.Median
 	}
+	_, fell, exact := n.Band.Drift(n.Median, old.Median)
 	switch {
 	case rebaseline:
 		kind, fresh.Why = history.Rebaselined, why
@@ -725,10 +726,10 @@ func (mv mover) time(k baselines.Key, n band.Judged, m band.Measured, rebaseline
 		kind, fresh.Why = history.Recorded, history.WhyFirstPortable
 	case !ok:
 		kind, fresh.Why = history.Recorded, history.WhyFirst
-	case !n.Band.Kind.Estimated():
-		// Exact: a fall beyond the tolerance is an improvement to keep; a
+	case exact:
+		// A fall beyond the tolerance is an improvement to keep; a
 		// smaller one is the spread between runs the tolerance admits.
-		if !(n.Median < old.Median*(1-n.Band.Tolerance)) {
+		if !fell {
 			return outcome.BaselineMove{}, 0, false
 		}
 		kind = history.Lowered

@@ -76,16 +76,3 @@ func TestRecordedCount(t *testing.T) {
 	assert.Panics(t, func() { band.Count(2).WithBound(1) }, "a written bound is the source's")
 	assert.Panics(t, func() { band.Record("sideways") })
 }
-
-// A varying count's bound lies VaryMargin spreads beyond its worst
-// process, and at least one count beyond it.
-func TestVaryingBound(t *testing.T) {
-	assert.Equal(t, 664.0, band.VaryingBound(band.AtMost, 642, 653, 11))
-	assert.Equal(t, 651.0, band.VaryingBound(band.AtMost, 650, 650, 0), "processes that agree: the resolution")
-	assert.Equal(t, 29.0, band.VaryingBound(band.AtLeast, 40, 51, 11))
-	assert.Equal(t, 0.0, band.VaryingBound(band.AtLeast, 3, 20, 17), "never below zero")
-	assert.Panics(t, func() { band.VaryingBound(band.Exactly, 1, 2, 1) })
-	assert.True(t, band.Better(band.AtMost, 1, 2))
-	assert.True(t, band.Better(band.AtLeast, 2, 1))
-	assert.False(t, band.Better(band.Exactly, 1, 2))
-}

@@ -56,6 +56,7 @@ func TestPoolInstructionsByTheLeast(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, []float64{98.2e6}, m.Samples)
 	k := spec.Band.Kind
-	assert.True(t, k.Known() && k.Recorded() && k.Portable() && k.Exact())
+	assert.True(t, k.Known() && k.Recorded() && k.Exact())
+	assert.Equal(t, band.PerToolchain, spec.Band.Keeping())
 	assert.False(t, k.Estimated() || k.Bounded())
 }

@@ -11,7 +11,8 @@ import (
 
 // What each kind of number is, asked of its band's Kind rather than by
 // naming the kind: a caller that needs an interval asks Estimated, one that
-// keeps a reference per machine asks Recorded. The kind is chosen once, by
+// keeps a reference asks the band's Keeping (portable: per toolchain),
+// a paired run's judge asks Paired. The kind is chosen once, by
 // the band a scenario declares, as benchmath's Assumption is chosen once
 // per unit; a new kind of number is added here, with its answers, and
 // every report, judge and store follows.
@@ -21,8 +22,8 @@ import (
 //	count         no         no        —         yes    yes      equal, or the median if it varies
 //	instructions  no         yes       yes       yes    no       the least
 type kindTraits struct {
-	title                                         string // a report's heading
-	estimated, recorded, portable, exact, bounded bool
+	title                                                   string // a report's heading
+	estimated, recorded, portable, exact, bounded, profiled bool
 	// least pools the processes' values by their least: an exact count
 	// of the CPU's work that a program's own randomness (a timer, a
 	// goroutine's schedule) can only add to.
@@ -32,7 +33,7 @@ type kindTraits struct {
 var kinds = map[Kind]kindTraits{
 	KindTime:         {title: "Times", estimated: true, recorded: true},
 	KindCount:        {title: "Counts", exact: true, bounded: true},
-	KindInstructions: {title: "Instructions", recorded: true, portable: true, exact: true, least: true},
+	KindInstructions: {title: "Instructions", recorded: true, portable: true, exact: true, least: true, profiled: true},
 }
 
 // Known reports whether k is a kind of number at all: the zero Kind of a
@@ -55,12 +56,6 @@ func (k Kind) Estimated() bool { return kinds[k].estimated }
 // show its history.
 func (k Kind) Recorded() bool { return kinds[k].recorded }
 
-// Portable reports whether a recorded reference holds on every machine of
-// one toolchain (instructions: keyed by what decides them, the
-// architecture and the Go and Valgrind versions), not on one machine
-// alone (a time's baseline, keyed by the machine).
-func (k Kind) Portable() bool { return kinds[k].portable }
-
 // Exact reports whether a number of this kind is the same on every run
 // and machine (a count): one value, compared exactly (benchstat's
 // assume=exact), and a difference between processes is a bug.
@@ -70,6 +65,68 @@ func (k Kind) Exact() bool { return kinds[k].exact }
 // done, ≥ work avoided, = a fixed number), written in the scenario's
 // source or recorded by the ratchet ([Record]): a count's.
 func (k Kind) Bounded() bool { return kinds[k].bounded }
+
+// Slowed reports whether running under Valgrind changes a number of this
+// kind (a time): a counted run drops it, and a scenario with one is worth
+// counting, for its steps do CPU work a count may not see.
+func (k Kind) Slowed() bool { return kinds[k].estimated }
+
+// Paired reports whether two builds' numbers of this kind are compared by
+// the ratio over pairs of their processes (a time), not value to value.
+func (k Kind) Paired() bool { return kinds[k].estimated }
+
+// Profiled reports whether Callgrind counts a number of this kind, and so
+// can say in which functions it went (instructions): one that fails or
+// moves gets a where-table and its profiles.
+func (k Kind) Profiled() bool { return kinds[k].profiled }
+
+// Keeping is what the ratchet keeps of a number in its baselines file,
+// which follows from its band: it decides the number's key there, what
+// the store checks of it, and what the docs and charts show.
+type Keeping int
+
+const (
+	// InSource: nothing; the bound is written in the scenario's source
+	// (a count's), or there is no band.
+	InSource Keeping = iota
+	// AsBound: a count's bound, recorded from a run ([Record]), one for
+	// every machine.
+	AsBound
+	// PerMachine: a baseline for each machine (a time's).
+	PerMachine
+	// PerToolchain: a baseline for each toolchain, the same on every
+	// machine of it (instructions').
+	PerToolchain
+)
+
+// Keeping returns what the ratchet keeps of the band's number.
+func (b Band) Keeping() Keeping {
+	switch t := kinds[b.Kind]; {
+	case t.portable:
+		return PerToolchain
+	case t.recorded:
+		return PerMachine
+	case t.bounded && b.Recorded:
+		return AsBound
+	}
+	return InSource
+}
+
+// Baseline reports whether what is kept is a baseline, against which the
+// number is judged within its tolerance (a time's, instructions').
+func (k Keeping) Baseline() bool { return k == PerMachine || k == PerToolchain }
+
+// Drift says where v lies against baseline for a band whose baseline is
+// compared value to value (instructions'), its tolerance the spread
+// between runs: within it either way, or fallen below it, a fall worth
+// keeping. ok is false for any other band: a time's baseline moves by a U
+// test and MinDrop, and a count has none.
+func (b Band) Drift(v, baseline float64) (within, fell, ok bool) {
+	if t := kinds[b.Kind]; !t.recorded || t.estimated {
+		return false, false, false
+	}
+	return baseline > 0 && math.Abs(v-baseline) <= baseline*b.Tolerance, v < baseline*(1-b.Tolerance), true
+}
 
 // MinDrop is how far, as a fraction, a median must fall below its
 // baseline before the baseline moves down by itself (on top of a U test

@@ -129,3 +129,55 @@ func TestImplausible(t *testing.T) {
 		})
 	}
 }
+
+// Each kind's answers to the questions its callers ask: what the ratchet
+// keeps of it, whether Valgrind slows it, whether a paired run compares it
+// by pairs of processes, and whether Callgrind can say where it went.
+func TestEachKindAnswersItsCallers(t *testing.T) {
+	for _, c := range []struct {
+		name                     string
+		b                        band.Band
+		keeping                  band.Keeping
+		slowed, paired, profiled bool
+	}{
+		{"a time", band.Time(0.4), band.PerMachine, true, true, false},
+		{"instructions", band.Instructions(0.01), band.PerToolchain, false, false, true},
+		{"a written count", band.Count(3), band.InSource, false, false, false},
+		{"a recorded count", band.Record(band.AtLeast), band.AsBound, false, false, false},
+		{"no band", band.Band{}, band.InSource, false, false, false},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			assert.Equal(t, c.keeping, c.b.Keeping())
+			assert.Equal(t, c.keeping == band.PerMachine || c.keeping == band.PerToolchain, c.b.Keeping().Baseline())
+			assert.Equal(t, c.slowed, c.b.Kind.Slowed())
+			assert.Equal(t, c.paired, c.b.Kind.Paired())
+			assert.Equal(t, c.profiled, c.b.Kind.Profiled())
+		})
+	}
+}
+
+// A baseline compared value to value drifts only beyond its tolerance,
+// and only such a baseline answers: a time's moves by a U test.
+func TestDrift(t *testing.T) {
+	b := band.Instructions(0.01)
+	for _, c := range []struct {
+		name                string
+		v, baseline         float64
+		within, fell, known bool
+	}{
+		{"the same", 1000, 1000, true, false, true},
+		{"at its tolerance", 1010, 1000, true, false, true},
+		{"above it", 1011, 1000, false, false, true},
+		{"fallen below it", 989, 1000, false, true, true},
+		{"no baseline", 989, 0, false, false, true},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			within, fell, ok := b.Drift(c.v, c.baseline)
+			assert.Equal(t, []bool{c.within, c.fell, c.known}, []bool{within, fell, ok})
+		})
+	}
+	for _, other := range []band.Band{band.Time(0.4), band.Count(3), {}} {
+		_, _, ok := other.Drift(1, 1)
+		assert.False(t, ok, "%v", other)
+	}
+}

@@ -50,7 +50,7 @@ type Measured struct {
 	// PerProcess, for a count declared varying that the runner pooled
 	// from several processes ([Pool]), is each process's value in the
 	// order they ran; Samples holds their median. The ratchet records a
-	// varying count's bound from their range ([VaryingBound]).
+	// varying count's bound from their range (baselines.VaryingBound).
 	PerProcess []float64 `json:"per_process,omitempty"`
 }
 

@@ -211,7 +211,7 @@ func timedScenarios(names []string) []string {
 	var out []string
 	for _, name := range names {
 		sc, err := scenario.Lookup(name)
-		if err == nil && slices.ContainsFunc(sc.Numbers, func(n scenario.Number) bool { return n.Band.Kind.Estimated() }) {
+		if err == nil && slices.ContainsFunc(sc.Numbers, func(n scenario.Number) bool { return n.Band.Kind.Slowed() }) {
 			out = append(out, name)
 		}
 	}

@@ -14,7 +14,6 @@ import (
 	"github.com/google/pprof/profile"
 	"github.com/spf13/pflag"
 
-	"github.com/perfbench/perfbench/band"
 	"github.com/perfbench/perfbench/internal/judge/outcome"
 	"github.com/perfbench/perfbench/internal/judge/where"
 	"github.com/perfbench/perfbench/internal/measure/callgrind"
@@ -34,16 +33,13 @@ func addProfilesFlag(fl *pflag.FlagSet, dir *string) {
 // where-table: an instructions number that failed, or moved past its
 // tolerance from base.
 func explainedPaired(n outcome.Number) bool {
-	if n.Band.Kind != band.KindInstructions {
-		return false
-	}
-	return n.Verdict.Failed() || n.Move == outcome.Worse || n.Move == outcome.Better
+	return n.Band.Kind.Profiled() && (n.Verdict.Failed() || n.Move == outcome.Worse || n.Move == outcome.Better)
 }
 
 // explainedBands reports whether number n of a run against its band gets
 // a where-table: an instructions number that failed.
 func explainedBands(n outcome.Number) bool {
-	return n.Band.Kind == band.KindInstructions && n.BandVerdict.Failed()
+	return n.Band.Kind.Profiled() && n.BandVerdict.Failed()
 }
 
 // stepsOf returns the step label and step count of instructions number

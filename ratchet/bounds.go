@@ -17,7 +17,7 @@ import (
 // 2 for counts. A count depends on the code alone, so its bound is
 // recorded once for every machine, from the first run that measures it:
 // the value itself, or for a count that varies between processes
-// (Number.Varies) band.VaryingBound over their range. After that it
+// (Number.Varies) baselines.VaryingBound over their range. After that it
 // moves only the better way, when the run did better, and otherwise only
 // for a scenario named in --rebaseline (with --why). A count that did
 // worse fails its band, and a failing run records nothing.
@@ -28,12 +28,9 @@ const (
 	whyTightenedBound = "tightened from "
 )
 
-// recordedCount reports whether n is a count whose bound is recorded.
-func recordedCount(n band.Spec) bool { return n.Band.Kind.Bounded() && n.Band.Recorded }
-
 // freshBound returns the bound this run's measurement of a recorded count
 // sets, and the processes' range it came from: the value itself for a
-// count that does not vary, band.VaryingBound over the processes' values
+// count that does not vary, baselines.VaryingBound over the processes' values
 // (with spread at least the range's) for one that does.
 func freshBound(d band.Direction, m band.Measured, varies bool, spread float64) baselines.Bound {
 	b := baselines.Bound{Unit: m.Unit, Dir: d, Varies: varies}
@@ -46,7 +43,7 @@ func freshBound(d band.Direction, m band.Measured, varies bool, spread float64) 
 		return b
 	}
 	b.Lo, b.Hi = slices.Min(values), slices.Max(values)
-	b.Bound = band.VaryingBound(d, b.Lo, b.Hi, max(spread, b.Hi-b.Lo))
+	b.Bound = baselines.VaryingBound(d, b.Lo, b.Hi, max(spread, b.Hi-b.Lo))
 	return b
 }
 
@@ -114,7 +111,7 @@ func recordedCounts(o outcome.Outcome) iter.Seq2[outcome.Scenario, int] {
 				continue
 			}
 			for i, n := range sc.Numbers {
-				if recordedCount(n.Spec) && n.BandVerdict != band.Broken && !yield(sc, i) {
+				if n.Band.Keeping() == band.AsBound && n.BandVerdict != band.Broken && !yield(sc, i) {
 					return
 				}
 			}
@@ -146,7 +143,7 @@ func (mv mover) bound(scenario string, m band.Measured, varies, rebaseline bool)
 		move.Kind, fresh.Why = history.Rebaselined.String(), why
 	case !ok:
 		move.Kind, fresh.Why = history.Recorded.String(), whyFirstBound
-	case !band.Better(d, fresh.Bound, old.Bound):
+	case !baselines.Better(d, fresh.Bound, old.Bound):
 		return outcome.BaselineMove{}, false // never the worse way by itself
 	case varies && old.Varies && !clearlyBetter(d, fresh, old):
 		// The processes' range is not clear of the one the bound was
@@ -165,11 +162,11 @@ func (mv mover) bound(scenario string, m band.Measured, varies, rebaseline bool)
 
 // clearlyBetter reports whether a varying count's new range lies wholly on
 // the better side of the old one, by more than the margin the bound
-// allows (band.VaryMargin spreads, at least band.Resolution): processes
+// allows (baselines.VaryMargin spreads, at least baselines.Resolution): processes
 // that agree at one value and then at the next below are the runtime's
 // draw, not a change.
 func clearlyBetter(d band.Direction, fresh, old baselines.Bound) bool {
-	margin := max(band.VaryMargin*max(fresh.Hi-fresh.Lo, old.Hi-old.Lo), band.Resolution)
+	margin := max(baselines.VaryMargin*max(fresh.Hi-fresh.Lo, old.Hi-old.Lo), baselines.Resolution)
 	worst, best := edge(d, fresh, true), edge(d, old, false)
 	if d == band.AtLeast {
 		return worst-margin > best

@@ -93,7 +93,7 @@ func TestCountsAreRecordedTheFirstTime(t *testing.T) {
 	assert.Equal(t, commitA, restyles.Commit)
 	assert.Equal(t, 40.0, boundOf(t, r, "scroll", "skips").Bound)
 	allocs := boundOf(t, r, "hover-storm", "allocs")
-	assert.Equal(t, 653+band.VaryMargin*(653-648), allocs.Bound, "max + margin × (max − min)")
+	assert.Equal(t, 653+baselines.VaryMargin*(653-648), allocs.Bound, "max + margin × (max − min)")
 	assert.Equal(t, [2]float64{648, 653}, [2]float64{allocs.Lo, allocs.Hi})
 
 	file := r.read(t, r.baselines())

@@ -203,3 +203,28 @@ func TestInstructionsAreCountedAgainOnlyWhereOneReadCouldDecide(t *testing.T) {
 	require.NoError(t, err)
 	assert.Len(t, f.calls, 1, "a verdict-only run records nothing, so an unbaselined count stands")
 }
+
+// A rebaseline that names the scenario moves its instructions only where
+// they drifted beyond their tolerance: within it, the spread between runs
+// stays out of the file.
+func TestARebaselineMovesInstructionsOnlyPastTheirTolerance(t *testing.T) {
+	r := newRepo(t)
+	opts := func(rebaseline string) ratchet.Options {
+		o := r.opts(machineA, day1)
+		o.Toolchain, o.Rebaseline, o.Why = toolchain, []string{rebaseline}, "a new router"
+		return o
+	}
+	moved := func(o outcome.Outcome) bool {
+		for _, m := range o.Moves {
+			if m.Number == "instructions" {
+				return true
+			}
+		}
+		return false
+	}
+	plain := r.opts(machineA, day1)
+	plain.Toolchain = toolchain
+	r.run(t, plain, measuring(withInstructions(2991466)))
+	assert.False(t, moved(r.run(t, opts("hover-storm"), measuring(withInstructions(2991466*1.004)))), "0.4% is within 0.5%")
+	assert.True(t, moved(r.run(t, opts("hover-storm"), measuring(withInstructions(2991466*1.006)))), "0.6% is past it")
+}

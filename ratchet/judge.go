@@ -162,8 +162,9 @@ func Straddling(o outcome.Outcome, rule Rule) []string {
 	return names
 }
 
-// Recounting returns the scenarios of o whose instructions (an exact
-// portable number) are counted once more before they stand. A scenario is
+// Recounting returns the scenarios of o whose instructions (the numbers
+// Callgrind counts: band.Kind.Profiled) are counted once more before they
+// stand. A scenario is
 // counted first in one process, and a process now and then reads high
 // (the runtime's monitor preempting a step Valgrind made long), never low;
 // the least of its processes is judged. So it is counted again where one
@@ -178,7 +179,7 @@ func Recounting(o outcome.Outcome, rule Rule) []string {
 
 	for _, sc := range o.Scenarios {
 		if slices.ContainsFunc(sc.Numbers, func(n outcome.Number) bool {
-			if !n.Band.Kind.Portable() || !n.Band.Kind.Exact() {
+			if !n.Band.Kind.Profiled() {
 				return false
 			}
 			switch n.BandVerdict {
@@ -326,10 +327,10 @@ func (j judge) scenario(name string, s *scenario.Result) outcome.Scenario {
 		out.Steps, out.Varying, out.NotCounted = s.Steps, s.Varying, s.NotCounted
 		for _, m := range s.Numbers {
 			rebaselined := j.rebaselined(name, m)
-			if recordedCount(m.Spec) {
+			if m.Band.Keeping() == band.AsBound {
 				m = j.withRecordedBound(name, m, slices.Contains(s.Varying, m.Name), rebaselined)
 			}
-			if m.Band.Kind.Recorded() {
+			if m.Band.Keeping().Baseline() {
 				m.Band.Baseline = 0
 				if rebaselined && len(m.Samples) > 0 {
 					// Judged against what it is about to be recorded as.
@@ -346,7 +347,7 @@ func (j judge) scenario(name string, s *scenario.Result) outcome.Scenario {
 				}
 			}
 			num := outcome.ByBand(name, n)[0]
-			num.Rebaselined = rebaselined && (m.Band.Kind.Recorded() || recordedCount(m.Spec))
+			num.Rebaselined = rebaselined && m.Band.Keeping() != band.InSource
 			num.Where, num.Fix = j.where(name, m)
 			out.Rebaselined = out.Rebaselined || num.Rebaselined
 			out.Numbers = append(out.Numbers, num)
@@ -375,18 +376,18 @@ func (j judge) scenario(name string, s *scenario.Result) outcome.Scenario {
 // report carries no source line).
 func (j judge) where(scenarioName string, m band.Measured) (string, string) {
 	fix := fmt.Sprintf("%s perf --rebaseline %s/%s --why \"…\"", j.program, scenarioName, m.Name)
-	switch {
-	case recordedCount(m.Spec):
+	switch m.Band.Keeping() {
+	case band.AsBound:
 		if line := j.store.BoundLine(baselines.CountKey{Scenario: scenarioName, Number: m.Name}); line > 0 {
 			return fmt.Sprintf("%s:%d", relative(j.file), line), fix
 		}
 		return "", fix
-	case m.Band.Kind.Recorded():
+	case band.PerMachine, band.PerToolchain:
 		if line := j.store.Line(j.scope.Key(scenarioName, m.Spec)); line > 0 {
 			return fmt.Sprintf("%s:%d", relative(j.file), line), fix
 		}
 		return "", fix
-	case m.Band.Kind.Bounded():
+	case band.InSource:
 		sc, err := scenario.Lookup(scenarioName)
 		if err != nil {
 			return "", ""
@@ -426,15 +427,17 @@ func relative(path string) string {
 }
 
 // rebaselined reports whether this run records m afresh by --rebaseline
-// (see rebaseline.go): named, and, unless named by its own name, an
-// instruction count only when it moved beyond its tolerance.
+// (see rebaseline.go): named, and, unless named by its own name, a
+// baseline compared value to value (instructions) only when it drifted
+// beyond its tolerance (band.Band.Drift).
 func (j judge) rebaselined(scenario string, m band.Measured) bool {
 	named, explicit := rebaselines(j.sels, scenario, m.Spec)
-	if !named || explicit || len(m.Samples) == 0 || !m.Band.Kind.Recorded() || m.Band.Kind.Estimated() {
+	if !named || explicit || len(m.Samples) == 0 {
 		return named
 	}
-	b, ok := j.store.Get(j.scope.Key(scenario, m.Spec))
-	return !ok || !withinTolerance(band.Judge(m).Median, b.Median, m.Band.Tolerance)
+	b, _ := j.store.Get(j.scope.Key(scenario, m.Spec))
+	within, _, exact := m.Band.Drift(band.Judge(m).Median, b.Median)
+	return !exact || !within
 }
 
 func straddles(sc outcome.Scenario) bool {

@@ -7,7 +7,6 @@ import (
 	"path/filepath"
 	"slices"
 
-	"github.com/perfbench/perfbench/band"
 	"github.com/perfbench/perfbench/internal/judge/outcome"
 	"github.com/perfbench/perfbench/internal/keep/writegroup"
 )
@@ -42,14 +41,14 @@ func (r *Ratchet) profileWrites(o outcome.Outcome) []writegroup.Member {
 			continue
 		}
 		instructions := slices.ContainsFunc(o.Numbers(), func(n outcome.Number) bool {
-			return n.Scenario == m.Scenario && n.Name == m.Number && n.Band.Kind == band.KindInstructions
+			return n.Scenario == m.Scenario && n.Name == m.Number && n.Band.Kind.Profiled()
 		})
 		if instructions {
 			names = append(names, m.Scenario)
 		}
 	}
 	for _, n := range o.Numbers() {
-		if n.Band.Kind != band.KindInstructions || slices.Contains(names, n.Scenario) {
+		if !n.Band.Kind.Profiled() || slices.Contains(names, n.Scenario) {
 			continue
 		}
 		if _, err := os.Stat(ProfilePath(r.opts.ProfilesDir, n.Scenario)); errors.Is(err, fs.ErrNotExist) {

@@ -78,8 +78,8 @@ type Options struct {
 	// Machine is the machine the times are keyed by; the zero Machine
 	// means baselines.DetectMachine().
 	Machine baselines.Machine
-	// Toolchain is the key instructions are recorded under (a portable
-	// kind: band.Kind.Portable): what decides them — the architecture and
+	// Toolchain is the key instructions are recorded under (kept
+	// band.PerToolchain): what decides them — the architecture and
 	// its level, the Go and Valgrind versions — so that every machine of
 	// one toolchain judges them against one baseline. The command that
 	// measured them sets it; judging a portable number without it is a
@@ -467,7 +467,7 @@ func (r *Ratchet) move(o *outcome.Outcome, measured map[string][]band.Measured) 
 			continue
 		}
 		for i, n := range sc.Numbers {
-			if !n.Band.Kind.Recorded() || n.BandVerdict == band.Broken {
+			if !n.Band.Keeping().Baseline() || n.BandVerdict == band.Broken {
 				continue
 			}
 			k := opts.scope().Key(sc.Name, n.Spec)
@@ -718,17 +718,18 @@ func (mv mover) time(k baselines.Key, n band.Judged, m band.Measured, rebaseline
 	if ok {
 		move.From = old.Median
 	}
+	_, fell, exact := n.Band.Drift(n.Median, old.Median)
 	switch {
 	case rebaseline:
 		kind, fresh.Why = history.Rebaselined, why
-	case !ok && n.Band.Kind.Portable():
+	case !ok && n.Band.Keeping() == band.PerToolchain:
 		kind, fresh.Why = history.Recorded, history.WhyFirstPortable
 	case !ok:
 		kind, fresh.Why = history.Recorded, history.WhyFirst
-	case !n.Band.Kind.Estimated():
-		// Exact: a fall beyond the tolerance is an improvement to keep; a
+	case exact:
+		// A fall beyond the tolerance is an improvement to keep; a
 		// smaller one is the spread between runs the tolerance admits.
-		if !(n.Median < old.Median*(1-n.Band.Tolerance)) {
+		if !fell {
 			return outcome.BaselineMove{}, 0, false
 		}
 		kind = history.Lowered

@@ -2,7 +2,6 @@ package ratchet
 
 import (
 	"fmt"
-	"math"
 	"slices"
 	"strings"
 
@@ -95,14 +94,6 @@ func rebaselines(sels []selector, scenario string, n band.Spec) (named, explicit
 		named = named || s.names(scenario, n)
 	}
 	return named, false
-}
-
-// withinTolerance reports whether an instruction count's value lies
-// within its tolerance of its baseline, either way: the spread the
-// tolerance admits, which a rebaseline that did not name the number
-// leaves where it is.
-func withinTolerance(value, baseline, tolerance float64) bool {
-	return baseline > 0 && math.Abs(value-baseline) <= baseline*tolerance
 }
 
 // checkNumbers refuses a NAME/NUMBER whose scenario measured no such

@@ -112,7 +112,8 @@ func (o Outcome) NoChange() (ok bool, unsure int) {
 			unsure++
 		case n.Verdict.Failed(), n.Move == Worse, n.Move == Within, n.Move == New, n.Move == Gone:
 			return false, 0
-		case n.Band.Kind.Exact() && n.Move != Same:
+		case !n.Band.Kind.Paired() && n.Move != Same:
+			// Compared value to value: any move is a change.
 			return false, 0
 		}
 	}
@@ -240,7 +241,7 @@ func (n Number) Value() float64 {
 // ratio of 1.067): shown beside it, they would contradict it.
 func (n Number) Sides() (head, base float64) {
 	head, base = n.Value(), n.Base
-	if n.Band.Kind.Estimated() && finite(n.Ratio.Value) && finite(base) {
+	if n.Band.Kind.Paired() && finite(n.Ratio.Value) && finite(base) {
 		head = base * n.Ratio.Value
 	}
 	return head, base
@@ -260,7 +261,7 @@ func (n Number) Changed() bool { return n.Move != Same }
 // finite interval.
 func (n Number) Sees() string {
 	d := n.Ratio.Detectable
-	if !n.Band.Kind.Estimated() || n.Verdict.Failed() || math.IsNaN(d) || math.IsInf(d, 0) {
+	if !n.Band.Kind.Paired() || n.Verdict.Failed() || math.IsNaN(d) || math.IsInf(d, 0) {
 		return ""
 	}
 	return fmt.Sprintf("this run can miss a slowdown under %.1f%%", 100*(d-1))

@@ -57,6 +57,7 @@ import (
 
 	"github.com/perfbench/perfbench/band"
 	"github.com/perfbench/perfbench/internal/judge/outcome"
+	"github.com/perfbench/perfbench/internal/keep/baselines"
 	"github.com/perfbench/perfbench/scenario"
 )
 
@@ -327,7 +328,7 @@ func worst(ns []outcome.Number) band.Verdict {
 func Judge(name string, head, base scenario.Result, tol float64) []outcome.Number {
 	p := plan{tol: tol, looks: 1}
 	for _, h := range head.Numbers {
-		if h.Band.Kind.Estimated() && slices.ContainsFunc(base.Numbers, func(b band.Measured) bool { return b.Name == h.Name }) {
+		if h.Band.Kind.Paired() && slices.ContainsFunc(base.Numbers, func(b band.Measured) bool { return b.Name == h.Name }) {
 			p.times++
 		}
 	}
@@ -347,7 +348,7 @@ func compare(name string, head, base scenario.Result, p plan) []outcome.Number {
 		i := slices.IndexFunc(base.Numbers, func(b band.Measured) bool { return b.Name == h.Name })
 		if i < 0 {
 			n.Verdict, n.Move, n.Note = band.None, outcome.New, "new in head"
-			if h.Band.Kind.Bounded() {
+			if h.Band.Direction() != "" { // a bound judges head alone
 				n.Verdict = own.BandVerdict
 			}
 			out = append(out, n)
@@ -363,12 +364,14 @@ func compare(name string, head, base scenario.Result, p plan) []outcome.Number {
 			continue
 		}
 		switch {
-		case h.Band.Kind.Bounded():
-			judgeCount(&n, h, b, slices.Contains(head.Varying, h.Name), own.BandVerdict)
-		case h.Band.Kind.Exact():
-			judgeExact(&n, h.Band.Tolerance)
-		case h.Band.Kind.Estimated():
+		case h.Band.Kind.Paired():
 			p.measure(&n, runs(h), runs(b))
+		case h.Band.Keeping().Baseline():
+			// Base's value stands in for the baseline, within the
+			// band's tolerance.
+			judgeExact(&n, h.Band.Tolerance)
+		case h.Band.Direction() != "":
+			judgeCount(&n, h, b, slices.Contains(head.Varying, h.Name), own.BandVerdict)
 		}
 		out = append(out, n)
 	}
@@ -388,7 +391,7 @@ func measured(n outcome.Number) bool { return n.Ratio.Level > 0 }
 // judgeCount judges a count both builds have by its direction, and by
 // the head's own band (own). A count that varies between processes is
 // judged by the rule a recorded bound is: against the bound a recording
-// of base would set (band.VaryingBound over base's processes), so that a
+// of base would set (baselines.VaryingBound over base's processes), so that a
 // rise fails here exactly when it fails against the bound perf records.
 func judgeCount(n *outcome.Number, h, b band.Measured, varying bool, own band.Verdict) {
 	n.Verdict = band.Pass
@@ -417,7 +420,7 @@ func judgeCount(n *outcome.Number, h, b band.Measured, varying bool, own band.Ve
 			values = b.Samples
 		}
 		lo, hi := slices.Min(values), slices.Max(values)
-		bound := band.VaryingBound(n.Band.Direction(), lo, hi, hi-lo)
+		bound := baselines.VaryingBound(n.Band.Direction(), lo, hi, hi-lo)
 		worse := rose == (n.Band.Direction() == band.AtMost)
 		past := (n.Band.Direction() == band.AtMost && n.Median > bound) || (n.Band.Direction() == band.AtLeast && n.Median < bound)
 		rule := fmt.Sprintf("%s %s, the bound perf records from base's processes", n.Band.Direction().Symbol(), band.Format(bound))

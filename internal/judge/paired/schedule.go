@@ -106,7 +106,7 @@ func (sc *Schedule) Ran(p Pair, head, base scenario.Result, spent time.Duration)
 	i := p.Scenario
 	if sc.pairs[i] == 0 {
 		for _, m := range head.Numbers {
-			if m.Band.Kind.Estimated() {
+			if m.Band.Kind.Paired() {
 				sc.times[i]++
 			}
 		}

@@ -59,7 +59,7 @@ func read(o outcome.Outcome) compared {
 		if n.Verdict.Failed() || o.FailUnsure && n.Verdict == band.Unsure {
 			c.failures = append(c.failures, strings.TrimSpace(n.Scenario+" "+n.Name+": "+n.Note))
 		}
-		if !n.Band.Kind.Estimated() || n.Verdict == band.None {
+		if !n.Band.Kind.Paired() || n.Verdict == band.None {
 			continue
 		}
 		c.times = append(c.times, comparedTime{

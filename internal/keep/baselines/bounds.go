@@ -30,7 +30,7 @@ type Bound struct {
 	Bound float64
 	// Varies says the count was declared varying: Lo and Hi are the
 	// smallest and largest of the processes' values the bound was set
-	// from (band.VaryingBound), so a later run can tell an improvement
+	// from (VaryingBound), so a later run can tell an improvement
 	// from a lucky draw.
 	Varies bool
 	Lo, Hi float64
@@ -111,7 +111,7 @@ func (s *Store) CheckCounts(file string, measured []scenario.Result) error {
 		}
 		counts[sc.Name] = map[string]band.Spec{}
 		for _, n := range sc.Numbers {
-			if n.Band.Kind.Bounded() {
+			if n.Band.Direction() != "" { // a count, its bound written or recorded
 				counts[sc.Name][n.Name] = n.Spec
 			}
 		}
@@ -247,7 +247,7 @@ func (p *parser) bound(number string, n *yaml.Node) (Bound, error) {
 		return b, p.Errorf(n, "%s has no set time", what)
 	case b.Varies && b.Dir == band.Exactly:
 		return b, p.Errorf(rangeNode, "%s is exact and has a range; only a ceiling or a floor varies", what)
-	case b.Varies && !band.Holds(b.Dir, b.Bound, b.Lo, b.Hi):
+	case b.Varies && !Holds(b.Dir, b.Bound, b.Lo, b.Hi):
 		return b, p.Errorf(rangeNode, "%s's range [%s, %s] lies outside its own %s %s; the run it was set from would fail it",
 			what, band.Format(b.Lo), band.Format(b.Hi), b.Dir, band.Format(b.Bound))
 	}

@@ -56,3 +56,16 @@ func TestOlderVersionsAreRead(t *testing.T) {
 		assert.NoError(t, err, in)
 	}
 }
+
+// A varying count's bound lies VaryMargin spreads beyond its worst
+// process, and at least one count beyond it.
+func TestVaryingBound(t *testing.T) {
+	assert.Equal(t, 664.0, baselines.VaryingBound(band.AtMost, 642, 653, 11))
+	assert.Equal(t, 651.0, baselines.VaryingBound(band.AtMost, 650, 650, 0), "processes that agree: the resolution")
+	assert.Equal(t, 29.0, baselines.VaryingBound(band.AtLeast, 40, 51, 11))
+	assert.Equal(t, 0.0, baselines.VaryingBound(band.AtLeast, 3, 20, 17), "never below zero")
+	assert.Panics(t, func() { baselines.VaryingBound(band.Exactly, 1, 2, 1) })
+	assert.True(t, baselines.Better(band.AtMost, 1, 2))
+	assert.True(t, baselines.Better(band.AtLeast, 2, 1))
+	assert.False(t, baselines.Better(band.Exactly, 1, 2))
+}

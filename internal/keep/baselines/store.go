@@ -39,14 +39,14 @@ type Key struct {
 }
 
 // Scope is what a run's recorded numbers are keyed by: a time by the
-// machine that measured it ([Machine.String]), a portable number
-// (band.Kind.Portable: instructions) by the toolchain that decides it, the
+// machine that measured it ([Machine.String]), a number kept
+// band.PerToolchain (instructions) by the toolchain that decides it, the
 // same on every machine of that toolchain.
 type Scope struct{ Machine, Toolchain string }
 
 // Key returns the key number n of scenario is recorded under.
 func (s Scope) Key(scenario string, n band.Spec) Key {
-	if !n.Band.Kind.Portable() {
+	if n.Band.Keeping() != band.PerToolchain {
 		return Key{s.Machine, scenario, n.Name}
 	}
 	if !IsToolchain(s.Toolchain) {
@@ -219,8 +219,8 @@ func (s *Store) CheckNumbers(file string, measured []scenario.Result) error {
 		}
 		times[class{sc.Name, false}] = []string{}
 		for _, n := range sc.Numbers {
-			if n.Band.Kind.Recorded() {
-				c := class{sc.Name, n.Band.Kind.Portable()}
+			if k := n.Band.Keeping(); k.Baseline() {
+				c := class{sc.Name, k == band.PerToolchain}
 				times[c] = append(times[c], n.Name)
 				units[[2]string{sc.Name, n.Name}] = n.Unit
 			}

@@ -48,7 +48,7 @@ func WithInstructions(times, counted []scenario.Result) []scenario.Result {
 // Counts reports whether a result is worth counting: it has a time, so its
 // steps do CPU work that a count of named work may not see.
 func Counts(res scenario.Result) bool {
-	return res.Broken == "" && slices.ContainsFunc(res.Numbers, func(m band.Measured) bool { return m.Band.Kind.Estimated() })
+	return res.Broken == "" && slices.ContainsFunc(res.Numbers, func(m band.Measured) bool { return m.Band.Kind.Slowed() })
 }
 
 // Toolchain returns the key instructions are recorded under: what decides

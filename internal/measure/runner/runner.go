@@ -805,7 +805,7 @@ func drain(read <-chan struct{}, pipes ...*os.File) {
 // step must pass band.CheckTime, the check the baselines file reads it
 // back with, as a time from a child does (checkNumbers).
 func counted(res *scenario.Result, dir string) error {
-	res.Numbers = slices.DeleteFunc(res.Numbers, func(m band.Measured) bool { return m.Band.Kind.Estimated() })
+	res.Numbers = slices.DeleteFunc(res.Numbers, func(m band.Measured) bool { return m.Band.Kind.Slowed() })
 	if res.Instructions == nil {
 		return errors.New("ran under Valgrind but counted no instructions: the child did not see Valgrind, or recorded no step")
 	}

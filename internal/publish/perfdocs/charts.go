@@ -58,7 +58,7 @@ func Charts(scenarios []Scenario, store *baselines.Store, hist *history.History,
 		var counts []chart.Count
 		for _, n := range sc.Numbers {
 			switch {
-			case n.Band.Kind.Recorded():
+			case n.Band.Keeping().Baseline():
 				k := scope.Key(sc.Name, n.Spec)
 				points := hist.Points(k)
 				if b, ok := store.Get(k); ok && (len(points) == 0 || !points[len(points)-1].Set.Equal(b.Set)) {
@@ -75,7 +75,7 @@ func Charts(scenarios []Scenario, store *baselines.Store, hist *history.History,
 						Kind: chart.Kind(p.Kind.String()), Commit: p.Commit, Why: why})
 				}
 				times = append(times, th)
-			case n.Band.Kind.Bounded():
+			default: // a count, its bound in source or recorded; no band is Broken
 				if n.BandVerdict == band.Broken || (!n.Band.Recorded && slices.Contains(sc.Varying, n.Name)) {
 					// A varying count under a written bound has only
 					// this run's value, which moves without a change

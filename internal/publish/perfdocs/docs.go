@@ -220,7 +220,7 @@ func Section(scenarios []Scenario, store *baselines.Store, hist *history.History
 	var newest time.Time
 	for _, sc := range scenarios {
 		for _, n := range sc.Numbers {
-			if !n.Band.Kind.Recorded() {
+			if !n.Band.Keeping().Baseline() {
 				continue
 			}
 			if b, ok := store.Get(scope.Key(sc.Name, n.Spec)); ok && b.Set.After(newest) {
@@ -236,7 +236,7 @@ func Section(scenarios []Scenario, store *baselines.Store, hist *history.History
 	}
 	w.WriteString(".\n\n")
 	if scope.Toolchain != "" && slices.ContainsFunc(scenarios, func(sc Scenario) bool {
-		return slices.ContainsFunc(sc.Numbers, func(n band.Judged) bool { return n.Band.Kind.Portable() })
+		return slices.ContainsFunc(sc.Numbers, func(n band.Judged) bool { return n.Band.Keeping() == band.PerToolchain })
 	}) {
 		fmt.Fprintf(&w, instructionsNote+" in the recorded steps alone, the same on every machine of\n`%s`, and recorded once for all of them.\n\n", scope.Toolchain)
 	}
@@ -277,12 +277,13 @@ func Section(scenarios []Scenario, store *baselines.Store, hist *history.History
 			// page until the number next moved.
 			verdict := n.BandVerdict
 			recorded := false
-			switch {
-			case n.Band.Kind.Recorded():
+			switch n.Band.Keeping() {
+			case band.PerMachine, band.PerToolchain:
 				k := scope.Key(sc.Name, n.Spec)
 				rec, ok := store.Get(k)
+				_, _, interval := n.Interval()
 				switch {
-				case ok && n.Band.Kind.Exact():
+				case ok && !interval:
 					// An exact number has no interval to show.
 					value = fmt.Sprintf("%s %s, set %s", band.Format(rec.Median), n.Unit, rec.Set.UTC().Format(time.DateOnly))
 					if n.BandVerdict != band.Broken {
@@ -303,7 +304,7 @@ func Section(scenarios []Scenario, store *baselines.Store, hist *history.History
 					b = b.WithBaseline(rec.Median)
 					recorded = true
 				}
-			case n.Band.Recorded:
+			case band.AsBound:
 				// The bound as the store records it, after this run's
 				// moves: the same bytes until a bound moves.
 				b = n.Band
@@ -318,12 +319,13 @@ func Section(scenarios []Scenario, store *baselines.Store, hist *history.History
 				case n.BandVerdict != band.Broken:
 					value = band.Format(n.Median) + " " + n.Unit
 				}
-			case n.Band.Kind.Bounded() && slices.Contains(sc.Varying, n.Name):
-				// The median of processes that may differ: shown, it
-				// would move the docs without a change.
-				value = "varies"
-			case n.Band.Kind.Bounded():
-				if n.BandVerdict != band.Broken {
+			case band.InSource:
+				switch {
+				case slices.Contains(sc.Varying, n.Name):
+					// The median of processes that may differ: shown,
+					// it would move the docs without a change.
+					value = "varies"
+				case n.BandVerdict != band.Broken:
 					value = band.Format(n.Median) + " " + n.Unit
 				}
 			}

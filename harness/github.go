@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"os"
 
-	"github.com/perfbench/perfbench/internal/publish/comment"
+	"github.com/perfbench/perfbench/internal/publish/comment/event"
 )
 
 // githubEnv reads the job's environment; tests replace it.
@@ -20,7 +20,7 @@ func mergeNote(revision string) string {
 	if revision == "" || githubEnv("GITHUB_SHA") != revision {
 		return ""
 	}
-	ev, err := comment.ReadEvent(githubEnv)
+	ev, err := event.Read(githubEnv)
 	if err != nil || ev.PR == 0 || ev.Head == revision {
 		return ""
 	}

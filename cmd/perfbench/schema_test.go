@@ -309,7 +309,10 @@ func fullReports(t *testing.T) map[string][]byte {
 	explained := outcome.Where{Scenario: "a", Number: "instructions", Unit: "instructions/step", Base: 8366, Change: 65,
 		Rows:        []outcome.WhereRow{{Function: "window.(*Window).place", Self: 60, Cum: 62, Share: 0.92}},
 		HeadProfile: "a.head.pb.gz", BaseProfile: "a.base.pb.gz", FlameGraph: "a.instructions.diff.svg", Tag: "step=cross"}
-	o.Where = []outcome.Where{explained}
+	// A count explained by the elements that did its work.
+	elements := outcome.Where{Scenario: "a", Number: "restyles", Unit: "restyles/frame", Base: 2, Change: 239, Of: "element",
+		Rows: []outcome.WhereRow{{Function: "box.row-odd.table-row (class)", Self: 60, Cum: 60, Share: 0.25, Labels: []string{"#43", "#55"}, LabelCount: 120}}}
+	o.Where = []outcome.Where{explained, elements}
 	pairedFrame := pairedNumber("a", "frame", "µs/frame", band.Band{Kind: band.KindTime}, 1.1, 1)
 	pairedFrame.Ratio = outcome.Ratio{Value: 1.1, Lo: 1.05, Hi: 1.15, Level: 0.99, Pairs: 60, Slower: 0.001, Faster: 0.9, Detectable: 1.04,
 		Between: stats.Between{Spread: 0.015, Var: 0.0001, Within: 0.0001, DF: 12}}
@@ -319,7 +322,7 @@ func fullReports(t *testing.T) map[string][]byte {
 	p := pairedOutcome(band.Fail, outcome.Pairing{Tolerance: 0.03, Alpha: paired.Alpha, Times: 1, Looks: 4, FailUnsure: true, Builds: 4, Seed: 7},
 		pairedFrame, pairedNew)
 	p.Scenarios = append(p.Scenarios, outcome.Scenario{Name: "b", Verdict: band.Broken, Broken: "head: exited with status 2"})
-	p.Where = []outcome.Where{explained}
+	p.Where = []outcome.Where{explained, elements}
 	m := scenario.Result{Name: "a", Steps: 10, Broken: "why", Numbers: []band.Measured{
 		{Spec: band.Spec{Name: "frame", Unit: "µs/frame", Band: band.Band{Kind: band.KindTime, Baseline: 1, Tolerance: 0.5, Spread: 0.1}}, Samples: []float64{1, 2, 3}},
 		{Spec: band.Spec{Name: "restyles", Unit: "restyles/frame", Band: band.Count(2)}},

@@ -29,6 +29,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/perfbench/perfbench/internal/publish/comment/event"
 )
 
 // DefaultAPI is the GitHub REST API's root, for a Client with no API.
@@ -236,7 +238,7 @@ func (c Client) CommitTime(ctx context.Context, sha string) (time.Time, error) {
 	if err := c.Check(); err != nil {
 		return time.Time{}, err
 	}
-	if !commitSHA.MatchString(sha) {
+	if !event.IsCommit(sha) {
 		return time.Time{}, fmt.Errorf("comment: %q is not a commit's hash", sha)
 	}
 	var commit struct {
@@ -252,10 +254,6 @@ func (c Client) CommitTime(ctx context.Context, sha string) (time.Time, error) {
 	}
 	return commit.Committer.Date, nil
 }
-
-// commitSHA is a full commit hash: SHA-1, or SHA-256 in a repository
-// that uses it.
-var commitSHA = regexp.MustCompile(`^(?:[0-9a-f]{40}|[0-9a-f]{64})$`)
 
 // comment is the part of an issue comment Upsert reads.
 type comment struct {

@@ -10,7 +10,9 @@ import (
 )
 
 // Package comment speaks to GitHub and knows nothing of the harness: it
-// depends on the standard library alone. Its fake API is for tests only,
+// depends on the standard library and its own event reader alone, and the
+// event reader, which a program's report links, on the standard library
+// without its HTTP client. Its fake API is for tests only,
 // so the perfbench command never links it.
 func TestCommentDependsOnTheStandardLibraryAlone(t *testing.T) {
 	if testing.Short() {
@@ -21,7 +23,11 @@ func TestCommentDependsOnTheStandardLibraryAlone(t *testing.T) {
 		require.NoError(t, err, "%s", out)
 		return strings.Fields(string(out))
 	}
-	assert.Equal(t, []string{"github.com/perfbench/perfbench/internal/publish/comment"}, deps("github.com/perfbench/perfbench/internal/publish/comment"))
+	assert.Equal(t, []string{"github.com/perfbench/perfbench/internal/publish/comment/event", "github.com/perfbench/perfbench/internal/publish/comment"},
+		deps("github.com/perfbench/perfbench/internal/publish/comment"))
+	out, err := exec.Command("go", "list", "-deps", "github.com/perfbench/perfbench/internal/publish/comment/event").CombinedOutput()
+	require.NoError(t, err, "%s", out)
+	assert.NotContains(t, strings.Fields(string(out)), "net/http", "the event reader links no HTTP client")
 	cmd := deps("github.com/perfbench/perfbench/cmd/perfbench")
 	assert.Contains(t, cmd, "github.com/perfbench/perfbench/internal/publish/comment", "the check sees the command's dependencies")
 	assert.NotContains(t, cmd, "github.com/perfbench/perfbench/internal/publish/comment/commenttest")

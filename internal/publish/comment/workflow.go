@@ -2,16 +2,16 @@ package comment
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"net/url"
 	"os"
 	"regexp"
-	"strconv"
 	"strings"
 	"time"
+
+	"github.com/perfbench/perfbench/internal/publish/comment/event"
 )
 
 // Workflow is what a GitHub Actions step is told about its job, read
@@ -41,72 +41,6 @@ type Workflow struct {
 	Summary string
 }
 
-// Event is what a job's event says of its pull request.
-type Event struct {
-	// PR is the pull request's number; 0 when the event is not a pull
-	// request's.
-	PR int
-	// Head is the pull request's head commit (pull_request.head.sha).
-	Head string
-	// Fork says the head is in another repository than the base.
-	Fork bool
-}
-
-// ReadEvent reads the pull request from the event file GITHUB_EVENT_PATH
-// names (through getenv): the zero Event when there is none or the event
-// is not a pull request's, an error naming the field when it is one but
-// malformed.
-func ReadEvent(getenv func(string) string) (Event, error) {
-	path := getenv("GITHUB_EVENT_PATH")
-	if path == "" {
-		return Event{}, nil
-	}
-	data, err := ReadFile(path, "the event file GITHUB_EVENT_PATH", MaxEvent)
-	if err != nil {
-		return Event{}, err
-	}
-	var ev struct {
-		PullRequest *struct {
-			Number json.RawMessage `json:"number"`
-			Head   struct {
-				SHA  string `json:"sha"`
-				Repo *struct {
-					FullName string `json:"full_name"`
-				} `json:"repo"`
-			} `json:"head"`
-			Base struct {
-				Repo struct {
-					FullName string `json:"full_name"`
-				} `json:"repo"`
-			} `json:"base"`
-		} `json:"pull_request"`
-	}
-	if err := json.Unmarshal(data, &ev); err != nil {
-		return Event{}, fmt.Errorf("comment: %s (GITHUB_EVENT_PATH) is not the event JSON expected: %v", path, err)
-	}
-	pr := ev.PullRequest
-	if pr == nil {
-		return Event{}, nil
-	}
-	n, err := strconv.ParseInt(string(pr.Number), 10, 32)
-	if err != nil || n <= 0 {
-		if len(pr.Number) == 0 {
-			pr.Number = json.RawMessage("(none)")
-		}
-		return Event{}, fmt.Errorf("comment: %s (GITHUB_EVENT_PATH): pull_request.number %s is not a pull request's number", path, pr.Number)
-	}
-	if !commitSHA.MatchString(pr.Head.SHA) {
-		return Event{PR: int(n)}, fmt.Errorf("comment: %s (GITHUB_EVENT_PATH): pull_request.head.sha %q is not a commit's hash", path, pr.Head.SHA)
-	}
-	// A head repository that was deleted reads as null: it was a fork.
-	fork := pr.Head.Repo == nil || !strings.EqualFold(pr.Head.Repo.FullName, pr.Base.Repo.FullName)
-	return Event{PR: int(n), Head: pr.Head.SHA, Fork: fork}, nil
-}
-
-// MaxEvent is the largest event file read. A pull request's event is
-// tens of kilobytes, its description at most 65,536 characters.
-const MaxEvent = 16 << 20
-
 // MaxReport is the largest report read: GitHub takes at most 65,536
 // characters a comment, so a report many times that is not one.
 const MaxReport = 1 << 20
@@ -125,7 +59,7 @@ func FromEnv(getenv func(string) string, tokenVar string) (Workflow, error) {
 		Client:  Client{API: getenv("GITHUB_API_URL"), Repo: getenv("GITHUB_REPOSITORY"), Token: getenv(tokenVar)},
 		Summary: getenv("GITHUB_STEP_SUMMARY"),
 	}
-	ev, err := ReadEvent(getenv)
+	ev, err := event.Read(getenv)
 	if err != nil || ev.PR == 0 {
 		return w, err
 	}
@@ -204,7 +138,7 @@ func SummaryNote(w Workflow, err error) string {
 // regular file or not yet exist.
 func AppendSummary(path, text string) error {
 	if fi, err := os.Stat(path); err == nil && !fi.Mode().IsRegular() {
-		return fmt.Errorf("comment: the job summary GITHUB_STEP_SUMMARY %s is not a regular file (%s)", path, kind(fi.Mode()))
+		return fmt.Errorf("comment: the job summary GITHUB_STEP_SUMMARY %s is not a regular file (%s)", path, event.FileKind(fi.Mode()))
 	}
 	f, err := os.OpenFile(path, os.O_APPEND|os.O_WRONLY|os.O_CREATE, 0o644)
 	if err != nil {

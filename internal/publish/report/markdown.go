@@ -333,9 +333,24 @@ func headline(o outcome.Outcome, failed []outcome.Number) string {
 			what = append(what, fmt.Sprintf("%d more (below)", len(failed)-3))
 			break
 		}
-		what = append(what, moveWords(n))
+		what = append(what, moveWords(n)+mostIn(o, n))
 	}
 	return "This change makes " + andList(what) + "."
+}
+
+// mostIn says where most of a failed number's move is, when one row of
+// its where-table made at least half of it: ", most of it in
+// `window.(*Window).hover` (100%)"; "" where no row did or none was made.
+func mostIn(o outcome.Outcome, n outcome.Number) string {
+	for _, wh := range o.Where {
+		if wh.Scenario != n.Scenario || wh.Number != n.Name || len(wh.Rows) == 0 {
+			continue
+		}
+		if top := wh.Rows[0]; top.Share >= 0.5 {
+			return fmt.Sprintf(", most of it in `%s` (%.0f%%)", top.Function, top.Share*100)
+		}
+	}
+	return ""
 }
 
 // moveWords says how one failed number moved: "hover-storm do 0.35% more

@@ -166,3 +166,23 @@ func TestWhereElements(t *testing.T) {
 	assert.Contains(t, out, "        where all of it: 241 restyles/frame, by element (why it was queued)\n", out)
 	assert.Contains(t, out, "       +120        +120    49.8%  box.row-odd.table-row (class) ×120: #1003 #1009 #1015 …\n", out)
 }
+
+// The headline of a failing report says where most of a number's move is
+// when one row of its where-table made at least half of it.
+func TestTheHeadlineSaysWhereMostOfAMoveIs(t *testing.T) {
+	n := outcome.Number{Scenario: "hover-storm", Base: 8437, Verdict: band.Fail}
+	n.BandVerdict = band.Pass
+	n.Name, n.Unit, n.Median, n.Samples = "instructions", "instructions/step", 8800, []float64{8800}
+	n.Band = band.Instructions(band.InstructionsTolerance)
+	n.Ratio.Value = 8800.0 / 8437
+	wh := outcome.Where{Scenario: "hover-storm", Number: "instructions", Unit: "instructions/step", Base: 8437, Change: 363,
+		Rows: []outcome.WhereRow{{Function: "window.(*Window).hover", Self: 363, Cum: 363, Share: 1}}}
+	o := outcome.Outcome{Against: outcome.Base, Where: []outcome.Where{wh}}
+	assert.Contains(t, headline(o, []outcome.Number{n}), "hover-storm do 4.3% more work (instructions 8437 → 8800), most of it in `window.(*Window).hover` (100%).")
+
+	wh.Rows[0].Share = 0.4
+	o.Where = []outcome.Where{wh}
+	assert.NotContains(t, headline(o, []outcome.Number{n}), "most of it", "no row made half of it")
+	o.Where = nil
+	assert.NotContains(t, headline(o, []outcome.Number{n}), "most of it", "no where-table")
+}

@@ -98,7 +98,11 @@ type Subject struct {
 	// Build, when Content is nil, makes the content in the subject's
 	// window, once the subject's app is current (fyne.CurrentApp): for a
 	// program that creates its objects with its window or app at hand,
-	// as Fyne's demo builds each page with func(fyne.Window).
+	// as Fyne's demo builds each page with func(fyne.Window). A program
+	// that opens its window itself calls its own code with
+	// fyne.CurrentApp() and returns nil: while Build runs, the app's
+	// NewWindow answers w, so the content, the canvas's keyboard handlers
+	// and shortcuts the program sets land on the window the subject drives.
 	Build   func(w fyne.Window) fyne.CanvasObject
 	Options Options
 
@@ -186,7 +190,15 @@ func (s *Subject) Open() {
 	s.canvas.Canvas = s.win.Canvas()
 	content := s.Content
 	if content == nil {
+		s.app.building = s.win
 		content = s.Build(s.win)
+		s.app.building = nil
+	}
+	if content == nil {
+		content = s.win.Content()
+	}
+	if content == nil {
+		panic("fyne: Build returned no content and set none")
 	}
 	s.win.SetContent(content)
 	s.win.Resize(fyne.NewSize(s.Options.Width, s.Options.Height))

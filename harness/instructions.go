@@ -12,6 +12,7 @@ import (
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 
+	"github.com/perfbench/perfbench/band"
 	"github.com/perfbench/perfbench/internal/measure/callgrind"
 	"github.com/perfbench/perfbench/internal/measure/runner"
 	"github.com/perfbench/perfbench/scenario"
@@ -216,4 +217,55 @@ func timedScenarios(names []string) []string {
 		}
 	}
 	return out
+}
+
+// nearTolerance returns the names of the scenarios whose instructions, in
+// one counted process a side, read head above base by more than half
+// their tolerance on some label: the paired run counts those again in
+// recountedProcesses more processes a side and judges the least of each
+// side's, as a plain run recounts a count near its band. One process
+// alone decides nothing: a Fyne program's steps read up to 3.5% apart
+// between two processes of one build (its widgets' type assertions
+// fill Go's per-site caches at a random miss), where its tolerance is 2%.
+func nearTolerance(head, base []scenario.Result) []string {
+	var names []string
+	for _, h := range head {
+		i := slices.IndexFunc(base, func(b scenario.Result) bool { return b.Name == h.Name })
+		if i < 0 || h.NotCounted != "" || base[i].NotCounted != "" {
+			continue
+		}
+		tol := band.InstructionsTolerance
+		if h.InstructionsTolerance > 0 {
+			tol = h.InstructionsTolerance
+		}
+		for _, in := range h.Instructions {
+			j := slices.IndexFunc(base[i].Instructions, func(b scenario.Instructions) bool { return b.Label == in.Label })
+			if j >= 0 && float64(in.Count) > float64(base[i].Instructions[j].Count)*(1+tol/2) {
+				names = append(names, h.Name)
+				break
+			}
+		}
+	}
+	return names
+}
+
+// recountSide counts names again in recountedProcesses processes of r and
+// pools them with counted, that side's first count: the least of each
+// label's counts is what is judged. A recount that cannot finish leaves
+// the first count as it was.
+func recountSide(ctx context.Context, r *runner.Runner, counted []scenario.Result, names []string) ([]scenario.Result, error) {
+	again := *r
+	again.Repeats, again.Profiles = recountedProcesses, nil
+	more, err := again.Run(ctx, names)
+	if err != nil {
+		return nil, err
+	}
+	out := slices.Clone(counted)
+	for _, res := range more {
+		i := slices.IndexFunc(out, func(o scenario.Result) bool { return o.Name == res.Name })
+		if i >= 0 && res.NotCounted == "" {
+			out[i] = runner.Pool([]scenario.Result{out[i], res})
+		}
+	}
+	return out, nil
 }

@@ -3,6 +3,7 @@ package scenario
 import (
 	"runtime"
 	"runtime/debug"
+	"sync"
 
 	"github.com/perfbench/perfbench/band"
 	"github.com/perfbench/perfbench/internal/measure/valgrind"
@@ -191,6 +192,18 @@ func (c *counting) finish() {
 		c.instrument(false)
 	}
 }
+
+// Counting reports whether this process counts a scenario's instructions:
+// the runner started it under Callgrind. A counted process gives its
+// scenario instructions and nothing else (its times and counts are the
+// timed processes'), so a subject may leave out there what only a
+// headless harness does and no instruction counts: subject/fyne skips
+// its software painter, which under Callgrind runs instrumented, tens of
+// times slower than natively, for pixels nobody reads.
+func Counting() bool { return underValgrind() }
+
+// underValgrind asks Valgrind once a process.
+var underValgrind = sync.OnceValue(valgrind.Running)
 
 // Uncounted runs do, a part of a step that only a headless harness does,
 // outside the step's instructions: a subject calls it around the software

@@ -19,10 +19,25 @@ type app struct {
 	fyne.App
 	drv      *driver
 	settings settings
+	// building is the subject's window while Build runs: a program whose
+	// own code opens its window (a loadUI(app) that calls NewWindow, sets
+	// the content and the keyboard's handlers on that window's canvas)
+	// builds into the window the subject drives.
+	building fyne.Window
 }
 
 func (a *app) Driver() fyne.Driver     { return a.drv }
 func (a *app) Settings() fyne.Settings { return &a.settings }
+
+// NewWindow answers the subject's window while Build runs, and a window
+// of the test driver's otherwise (a second window the program opens
+// later, as the desktop driver opens one).
+func (a *app) NewWindow(title string) fyne.Window {
+	if a.building != nil {
+		return a.building
+	}
+	return a.App.NewWindow(title)
+}
 
 // settings are the test app's, with animations shown or not as the
 // subject's Options say (the test app always shows them).

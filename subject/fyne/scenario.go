@@ -21,6 +21,14 @@ var _ scenario.Subject = (*Subject)(nil)
 //
 //	sub := fyne.Attach(s, func(fyne.Window) fyne.CanvasObject { return content }, opts)
 //
+// and a program that opens its window itself runs its own code and
+// returns nil (see Subject.Build):
+//
+//	sub := fyne.Attach(s, func(fyne.Window) fyne.CanvasObject {
+//		c.loadUI(fyne.CurrentApp())
+//		return nil
+//	}, opts)
+//
 // Attach runs the process on one P (runtime.GOMAXPROCS(1)) from then on,
 // which a scenario's process, one per scenario, can afford: Fyne's List,
 // Table, Tree and GridWrap recycle their rows through a sync.Pool, whose

@@ -49,3 +49,28 @@ func TestTheWindowOpensNoSmallerThanItsContent(t *testing.T) {
 	min := content.MinSize().Add(fyne.NewSquareSize(2 * theme.Padding()))
 	assert.Equal(t, fyne.NewSize(min.Width, 300), s.Size())
 }
+
+// A program that opens its window itself (loadUI(app): NewWindow, the
+// content, the canvas's keyboard handler) builds into the subject's
+// window: the typed rune reaches the handler it set, and a window the
+// program opens after Build is a window of its own.
+func TestAProgramThatOpensItsWindowBuildsIntoTheSubjects(t *testing.T) {
+	display := widget.NewLabel("")
+	loadUI := func(a fyne.App) {
+		w := a.NewWindow("Calc")
+		w.SetContent(container.NewVBox(display))
+		w.Canvas().SetOnTypedRune(func(r rune) { display.SetText(display.Text + string(r)) })
+		w.Resize(fyne.NewSize(200, 300))
+		w.Show()
+	}
+	s := &subject.Subject{Build: func(fyne.Window) fyne.CanvasObject {
+		loadUI(fyne.CurrentApp())
+		return nil
+	}}
+	s.Open()
+	assert.Same(t, display, s.Window().Content().(*fyne.Container).Objects[0], "the program's content is the subject's")
+	s.Type("42")
+	require.True(t, s.Refresh())
+	assert.Equal(t, "42", display.Text, "the runes reach the handler the program set on its window's canvas")
+	assert.NotSame(t, s.Window(), fyne.CurrentApp().NewWindow("later"), "a window opened after Build is another")
+}

@@ -102,7 +102,9 @@ func Idle() []scenario.Number {
 // each assertion site's cache on a random one in about a thousand misses,
 // drawn anew in each process; Fyne's async.Map wraps sync.Map, whose hash
 // seed is per process too. A Fyne program's instructions a step moved by
-// up to 1.8% between three processes of examples/fyneapp.
-func (*Subject) InstructionsTolerance() float64 { return 0.02 }
+// up to 1.8% between three processes of examples/fyneapp, and by 3.45%
+// between two of fyne-io/calculator (its taps step: 926 694 and 958 667),
+// which failed a no-op pull request at 2%.
+func (*Subject) InstructionsTolerance() float64 { return 0.04 }
 
 var _ scenario.InstructionsTolerant = (*Subject)(nil)

@@ -1,5 +1,5 @@
 package workloads
 
 // ListTime is list-slope's time criterion, for the reference page's tests
-// (package workloads_test, beside package page).
+// (package workloads_test, beside package workpage).
 var ListTime = listTime

@@ -11,8 +11,8 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/perfbench/perfbench/band"
+	"github.com/perfbench/perfbench/internal/check/workpage"
 	"github.com/perfbench/perfbench/workloads"
-	"github.com/perfbench/perfbench/workloads/page"
 )
 
 var update = flag.Bool("update", false, "rewrite the generated criteria section of the reference page")
@@ -20,18 +20,18 @@ var update = flag.Bool("update", false, "rewrite the generated criteria section 
 // The reference page's criteria table is generated from the Limits in
 // source, so the numbers live in one place; this holds the page to them.
 func TestReferencePageCriteriaAreUpToDate(t *testing.T) {
-	path := filepath.Join("..", page.DefaultDocs)
+	path := filepath.Join("..", workpage.DefaultDocs)
 	if *update {
-		_, err := page.UpdateCriteria(path)
+		_, err := workpage.UpdateCriteria(path)
 		require.NoError(t, err)
 	}
-	got, err := page.CriteriaSection(path)
+	got, err := workpage.CriteriaSection(path)
 	require.NoError(t, err)
-	assert.Equal(t, page.Criteria(), got, "%s is stale: run go test ./workloads -run TestReferencePage -update", page.DefaultDocs)
+	assert.Equal(t, workpage.Criteria(), got, "%s is stale: run go test ./workloads -run TestReferencePage -update", workpage.DefaultDocs)
 }
 
 func TestCriteriaNameEveryLimit(t *testing.T) {
-	c := page.Criteria()
+	c := workpage.Criteria()
 	for _, w := range workloads.All() {
 		for _, l := range w.Limits {
 			assert.Contains(t, c, "| "+w.Name+" | ", w.Name)
@@ -73,10 +73,10 @@ func result(name string, median float64) workloads.Result {
 func TestRecordReplacesOnlyWhatItMeasured(t *testing.T) {
 	p := writePage(t, blank)
 	const a, b = "CPU A, 8 cores, linux/arm64, go1.26.8", "CPU B, 2 cores, linux/amd64, go1.26.8"
-	require.NoError(t, page.Record(p, b, "2026-01-02", []workloads.Result{result("list-slope", 2.5), result("glide-split", 7)}))
-	require.NoError(t, page.Record(p, a, "2026-01-02", []workloads.Result{result("list-slope", 1.25)}))
-	require.NoError(t, page.Record(p, b, "2026-01-03", []workloads.Result{result("list-slope", 3.5)}))
-	require.NoError(t, page.Record(p, b, "2026-01-04", []workloads.Result{result("static-slope", 0.5)}))
+	require.NoError(t, workpage.Record(p, b, "2026-01-02", []workloads.Result{result("list-slope", 2.5), result("glide-split", 7)}))
+	require.NoError(t, workpage.Record(p, a, "2026-01-02", []workloads.Result{result("list-slope", 1.25)}))
+	require.NoError(t, workpage.Record(p, b, "2026-01-03", []workloads.Result{result("list-slope", 3.5)}))
+	require.NoError(t, workpage.Record(p, b, "2026-01-04", []workloads.Result{result("static-slope", 0.5)}))
 	data, err := os.ReadFile(p)
 	require.NoError(t, err)
 	s := string(data)
@@ -97,7 +97,7 @@ func TestRecordReplacesOnlyWhatItMeasured(t *testing.T) {
 
 	// Recording the same again changes nothing but what was measured.
 	before := s
-	require.NoError(t, page.Record(p, b, "2026-01-04", []workloads.Result{result("static-slope", 0.5)}))
+	require.NoError(t, workpage.Record(p, b, "2026-01-04", []workloads.Result{result("static-slope", 0.5)}))
 	data, err = os.ReadFile(p)
 	require.NoError(t, err)
 	assert.Equal(t, before, string(data))
@@ -112,12 +112,12 @@ func TestRecordRefusesDamagedMarkers(t *testing.T) {
 	} {
 		t.Run(name, func(t *testing.T) {
 			p := writePage(t, body)
-			err := page.Record(p, "m", "2026-01-02", nil)
+			err := workpage.Record(p, "m", "2026-01-02", nil)
 			if name == "criteria gone" {
 				require.NoError(t, err, "the advisory writer reads only its own markers")
-				_, err = page.UpdateCriteria(p)
+				_, err = workpage.UpdateCriteria(p)
 			}
-			var de *page.DocsError
+			var de *workpage.DocsError
 			require.ErrorAs(t, err, &de)
 			assert.NotContains(t, err.Error(), "\n")
 			data, rerr := os.ReadFile(p)

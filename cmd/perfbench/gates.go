@@ -15,10 +15,10 @@ import (
 	"github.com/perfbench/perfbench/internal/check/gates"
 	"github.com/perfbench/perfbench/internal/check/monkey"
 	"github.com/perfbench/perfbench/internal/check/verify"
+	"github.com/perfbench/perfbench/internal/check/workpage"
 	"github.com/perfbench/perfbench/renderer"
 	"github.com/perfbench/perfbench/ui/gallery"
 	"github.com/perfbench/perfbench/workloads"
-	"github.com/perfbench/perfbench/workloads/page"
 )
 
 func init() {
@@ -91,7 +91,7 @@ func newResizeCmd(s *streams) *cobra.Command {
 document's elements, as a ratio to rebuilding the window, in the same run.
 
 Exit status: 0 pass, 1 the ratio left its band. Details: perfbench's
-docs/gates.md and ` + page.DefaultDocs + `.`,
+docs/gates.md and ` + workpage.DefaultDocs + `.`,
 		Args: cobra.NoArgs,
 		RunE: func(_ *cobra.Command, _ []string) error {
 			bar := s.progress(-1, "resize")

@@ -11,10 +11,10 @@ import (
 
 	"github.com/perfbench/perfbench/band"
 	"github.com/perfbench/perfbench/harness"
+	"github.com/perfbench/perfbench/internal/check/workpage"
 	"github.com/perfbench/perfbench/internal/keep/baselines"
 	"github.com/perfbench/perfbench/internal/publish/report"
 	"github.com/perfbench/perfbench/workloads"
-	"github.com/perfbench/perfbench/workloads/page"
 )
 
 func init() { subcommands = append(subcommands, newWorkloadsCmd, newWorkloadCmd) }
@@ -31,7 +31,7 @@ func (f *workloadFlags) add(cmd *cobra.Command) {
 	cmd.Flags().BoolVar(&f.record, "record", false, "write this machine's absolute times into the advisory table of the reference page")
 	cmd.Flags().StringVar(&f.format, "format", "table", "output format: table or markdown (a report for a pull request's job summary)")
 	cmd.Flags().IntVar(&f.rounds, "rounds", 0, "interleaved measuring rounds per workload (0: each workload's default)")
-	cmd.Flags().StringVar(&f.docs, "docs", page.DefaultDocs, "the reference page --record writes")
+	cmd.Flags().StringVar(&f.docs, "docs", workpage.DefaultDocs, "the reference page --record writes")
 	harness.Declare(cmd, harness.IntRange("rounds", 0, harness.NoLimit, ""))
 }
 
@@ -165,7 +165,7 @@ func runWorkloads(s *streams, command string, ws []*workloads.Workload, f worklo
 	}
 	if f.record {
 		machine := baselines.DetectMachine().String()
-		if err := page.Record(f.docs, machine, time.Now().UTC().Format(time.DateOnly), results); err != nil {
+		if err := workpage.Record(f.docs, machine, time.Now().UTC().Format(time.DateOnly), results); err != nil {
 			return harness.UsageError{Err: err}
 		}
 		fmt.Fprintf(s.err, "recorded the advisory times of %s in %s\n", machine, f.docs)

@@ -12,8 +12,8 @@ import (
 
 	"github.com/perfbench/perfbench/band"
 	"github.com/perfbench/perfbench/harness"
+	"github.com/perfbench/perfbench/internal/check/workpage"
 	"github.com/perfbench/perfbench/internal/publish/report"
-	"github.com/perfbench/perfbench/workloads/page"
 )
 
 func TestWorkloadUnknownNameIsOneLineUsageError(t *testing.T) {
@@ -68,7 +68,7 @@ func TestWorkloadRecordWritesTheAdvisoryTable(t *testing.T) {
 	if testing.Short() {
 		t.Skip("measures the engine; skipped with -short")
 	}
-	src, err := os.ReadFile(filepath.Join("..", "..", page.DefaultDocs))
+	src, err := os.ReadFile(filepath.Join("..", "..", workpage.DefaultDocs))
 	require.NoError(t, err)
 	page := filepath.Join(t.TempDir(), "reference-workloads.md")
 	require.NoError(t, os.WriteFile(page, src, 0o644))

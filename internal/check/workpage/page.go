@@ -5,7 +5,7 @@
 // `perfbench workloads --record` measures and nothing gates. Text outside
 // the generated sections is kept byte for byte, and a page whose markers
 // are damaged is refused whole.
-package page
+package workpage
 
 import (
 	"bytes"

@@ -99,7 +99,8 @@ func pairedEnv() []string {
 // baseRunner returns a runner whose processes are the base binary's. The
 // base never sees the head's PERFBENCH_PLANT nor its
 // PERFBENCH_ENGINE_PLANT (window.PlantEnv): a slowdown planted for the
-// noise harness or the where-table's checks (build tag perfbench_plant)
+// noise harness or the where-table's checks (build tags perfbench_plant
+// and perfbench_engine_plant)
 // is the head's alone, so the harness can run one planted binary on both
 // sides; BasePlantEnv gives the base a plant of its own.
 func baseRunner(bin string, r *runner.Runner) *runner.Runner {

@@ -1,4 +1,4 @@
-//go:build !perfbench_plant
+//go:build !perfbench_engine_plant
 
 package paint
 

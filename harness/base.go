@@ -18,6 +18,7 @@ import (
 	"github.com/perfbench/perfbench/internal/judge/paired"
 	"github.com/perfbench/perfbench/internal/measure/affinity"
 	"github.com/perfbench/perfbench/internal/measure/builds"
+	"github.com/perfbench/perfbench/internal/measure/pool"
 	"github.com/perfbench/perfbench/internal/measure/runner"
 	"github.com/perfbench/perfbench/internal/measure/stamp"
 	"github.com/perfbench/perfbench/internal/publish/report"
@@ -349,7 +350,7 @@ func measurePairs(ctx context.Context, plan *paired.Schedule, heads, bases []*ru
 		due := plan.Due()
 		hs, bs := make([]scenario.Result, len(due)), make([]scenario.Result, len(due))
 		for k, i := range due {
-			hs[k], bs[k] = runner.Pool(head[i]), runner.Pool(base[i])
+			hs[k], bs[k] = pool.Runs(head[i]), pool.Runs(base[i])
 		}
 		plan.Look(hs, bs)
 	}
@@ -361,7 +362,7 @@ func measurePairs(ctx context.Context, plan *paired.Schedule, heads, bases []*ru
 func pooled(runs [][]scenario.Result, counted []scenario.Result) []scenario.Result {
 	out := make([]scenario.Result, len(runs))
 	for i, rs := range runs {
-		out[i] = runner.WithInstructions([]scenario.Result{runner.Pool(rs)}, counted)[0]
+		out[i] = runner.WithInstructions([]scenario.Result{pool.Runs(rs)}, counted)[0]
 	}
 	return out
 }

@@ -14,6 +14,7 @@ import (
 
 	"github.com/perfbench/perfbench/band"
 	"github.com/perfbench/perfbench/internal/measure/callgrind"
+	"github.com/perfbench/perfbench/internal/measure/pool"
 	"github.com/perfbench/perfbench/internal/measure/runner"
 	"github.com/perfbench/perfbench/scenario"
 )
@@ -149,7 +150,7 @@ func (c *counting) recount(ctx context.Context, names []string) error {
 		// A recount that cannot finish leaves the first count
 		// unconfirmed: not measured, rather than a failure on one read.
 		if old, ok := c.counted[res.Name]; ok && res.NotCounted == "" {
-			res = runner.Pool([]scenario.Result{old, res})
+			res = pool.Runs([]scenario.Result{old, res})
 		}
 		c.counted[res.Name] = res
 	}
@@ -264,7 +265,7 @@ func recountSide(ctx context.Context, r *runner.Runner, counted []scenario.Resul
 	for _, res := range more {
 		i := slices.IndexFunc(out, func(o scenario.Result) bool { return o.Name == res.Name })
 		if i >= 0 && res.NotCounted == "" {
-			out[i] = runner.Pool([]scenario.Result{out[i], res})
+			out[i] = pool.Runs([]scenario.Result{out[i], res})
 		}
 	}
 	return out, nil

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/perfbench/perfbench/internal/judge/outcome"
+	"github.com/perfbench/perfbench/internal/measure/pool"
 	"github.com/perfbench/perfbench/internal/measure/runner"
 	"github.com/perfbench/perfbench/scenario"
 )
@@ -55,13 +56,13 @@ func Run(ctx context.Context, names []string, o runOptions) (outcome.Outcome, er
 		due := sc.Due()
 		hs, bs := make([]scenario.Result, len(due)), make([]scenario.Result, len(due))
 		for k, i := range due {
-			hs[k], bs[k] = runner.Pool(head[i]), runner.Pool(base[i])
+			hs[k], bs[k] = pool.Runs(head[i]), pool.Runs(base[i])
 		}
 		sc.Look(hs, bs)
 	}
 	hp, bp := make([]scenario.Result, len(names)), make([]scenario.Result, len(names))
 	for i := range names {
-		hp[i], bp[i] = runner.Pool(head[i]), runner.Pool(base[i])
+		hp[i], bp[i] = pool.Runs(head[i]), pool.Runs(base[i])
 	}
 	return JudgeRun(sc, hp, bp)
 }

@@ -59,6 +59,7 @@ import (
 
 	"github.com/perfbench/perfbench/internal/instrument/latency"
 	"github.com/perfbench/perfbench/internal/measure/callgrind"
+	"github.com/perfbench/perfbench/internal/measure/pool"
 	"github.com/perfbench/perfbench/scenario"
 )
 
@@ -282,7 +283,7 @@ func (r *Runner) Run(ctx context.Context, names []string) ([]scenario.Result, er
 	}
 	out := make([]scenario.Result, len(names))
 	for i, rs := range runs {
-		out[i] = Pool(slices.DeleteFunc(rs, func(res scenario.Result) bool { return res.Name == "" }))
+		out[i] = pool.Runs(slices.DeleteFunc(rs, func(res scenario.Result) bool { return res.Name == "" }))
 	}
 	return out, nil
 }

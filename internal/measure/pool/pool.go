@@ -1,4 +1,7 @@
-package runner
+// Package pool combines one scenario's results from the several processes it
+// ran in into one result: the counts that must agree, the times' samples
+// kept apart by process, the least of each instruction count.
+package pool
 
 import (
 	"fmt"
@@ -9,14 +12,14 @@ import (
 	"github.com/perfbench/perfbench/scenario"
 )
 
-// Pool combines one scenario's results from several processes into one:
+// Runs combines one scenario's results from several processes into one:
 // every count must be the same in each (counts depend on nothing but the
 // code, so a difference is a bug, and Broken, naming the first frame
 // whose trace differs where the subject keeps one) except one declared
 // Number.Varies, which is the processes' median; every time pools its
 // samples, keeping each process's apart in Runs for the estimator. A
 // broken process breaks the pool.
-func Pool(runs []scenario.Result) scenario.Result {
+func Runs(runs []scenario.Result) scenario.Result {
 	if len(runs) == 0 {
 		return scenario.Result{Broken: "no process ran"}
 	}

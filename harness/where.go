@@ -18,6 +18,7 @@ import (
 	"github.com/perfbench/perfbench/internal/judge/where"
 	"github.com/perfbench/perfbench/internal/measure/callgrind"
 	"github.com/perfbench/perfbench/internal/measure/runner"
+	"github.com/perfbench/perfbench/internal/measure/sites"
 	"github.com/perfbench/perfbench/internal/publish/flame"
 	"github.com/perfbench/perfbench/ratchet"
 	"github.com/perfbench/perfbench/scenario"
@@ -433,7 +434,7 @@ func byWork(results map[string]scenario.Result, pick func(outcome.Number) bool) 
 		if strings.HasSuffix(n.Unit, "/frame") && results[n.Scenario].Steps > 0 {
 			steps = float64(results[n.Scenario].Steps)
 		}
-		return where.Options{Key: runner.WorkCountLabel, Value: c, Steps: steps, Of: "element", Label: runner.WorkElementLabel}, true
+		return where.Options{Key: sites.WorkCountLabel, Value: c, Steps: steps, Of: "element", Label: sites.WorkElementLabel}, true
 	}
 }
 

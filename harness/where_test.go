@@ -17,6 +17,7 @@ import (
 	"github.com/perfbench/perfbench/internal/judge/where"
 	"github.com/perfbench/perfbench/internal/measure/callgrind"
 	"github.com/perfbench/perfbench/internal/measure/runner"
+	"github.com/perfbench/perfbench/internal/measure/sites"
 	"github.com/perfbench/perfbench/ratchet"
 	"github.com/perfbench/perfbench/scenario"
 )
@@ -148,7 +149,7 @@ func TestExplainBandsSites(t *testing.T) {
 	assert.True(t, explainedWorkBands(failed.Scenarios[0].Numbers[0]))
 	opts, ok := byWork(map[string]scenario.Result{"hover-storm": {Steps: 240}}, explainedWorkBands)(failed.Scenarios[0].Numbers[0])
 	require.True(t, ok)
-	assert.Equal(t, where.Options{Key: runner.WorkCountLabel, Value: "ElementsRestyled", Steps: 240, Of: "element", Label: runner.WorkElementLabel}, opts)
+	assert.Equal(t, where.Options{Key: sites.WorkCountLabel, Value: "ElementsRestyled", Steps: 240, Of: "element", Label: sites.WorkElementLabel}, opts)
 	err := explainBandsSites(context.Background(), &failed, r, t.TempDir())
 	assert.True(t, started, "a failed count: one process records its elements")
 	assert.Error(t, err, "a process that breaks is an error, not a table")

@@ -60,6 +60,7 @@ import (
 	"github.com/perfbench/perfbench/internal/instrument/latency"
 	"github.com/perfbench/perfbench/internal/measure/callgrind"
 	"github.com/perfbench/perfbench/internal/measure/pool"
+	"github.com/perfbench/perfbench/internal/measure/sites"
 	"github.com/perfbench/perfbench/scenario"
 )
 
@@ -163,13 +164,13 @@ type Runner struct {
 	Stacks bool
 	// AllocSites, when set, runs every process recording its steps'
 	// allocation sites (scenario.AllocSitesEnv) and keeps each scenario's
-	// (ReadAllocSites) here: a process of its own, since it samples every
+	// (sites.ReadAllocs) here: a process of its own, since it samples every
 	// allocation and collects garbage between labels. Not with
 	// Instructions.
 	AllocSites *Profiles
 	// WorkSites, when set, runs every process recording which elements
 	// its subject's work was for (scenario.WorkSitesEnv) and keeps each
-	// scenario's (ReadWorkSites) here, where its subject reported any: a
+	// scenario's (sites.ReadWork) here, where its subject reported any: a
 	// process of its own, whose recording allocates and costs. Not with
 	// Instructions or AllocSites.
 	WorkSites *Profiles
@@ -410,17 +411,17 @@ func (r *Runner) oneAt(ctx context.Context, name string, atStart bool) (scenario
 		if r.Instructions {
 			panic("runner: AllocSites with Instructions")
 		}
-		sites, err := os.MkdirTemp("", "perfbench-allocs-")
+		dir, err := os.MkdirTemp("", "perfbench-allocs-")
 		if err != nil {
 			return scenario.Result{}, fmt.Errorf("runner: %w", err)
 		}
-		defer os.RemoveAll(sites)
-		cmd.Env = allocSitesEnv(cmd.Env, sites)
+		defer os.RemoveAll(dir)
+		cmd.Env = sites.AllocEnv(cmd.Env, dir)
 		res, err := r.wait(ctx, name, cmd, "")
 		if err != nil || res.Broken != "" {
 			return res, err
 		}
-		p, err := ReadAllocSites(sites)
+		p, err := sites.ReadAllocs(dir)
 		if err != nil {
 			return scenario.Result{Name: name, Broken: err.Error()}, nil
 		}
@@ -444,7 +445,7 @@ func (r *Runner) oneAt(ctx context.Context, name string, atStart bool) (scenario
 		if err != nil || res.Broken != "" {
 			return res, err
 		}
-		w, err := ReadWorkSites(dir)
+		w, err := sites.ReadWork(dir)
 		if err != nil {
 			return scenario.Result{Name: name, Broken: err.Error()}, nil
 		}

@@ -1,4 +1,8 @@
-package runner
+// Package sites reads the profiles a scenario's process writes of where its
+// steps' work went: the allocation sites (scenario.AllocSitesEnv) and the
+// elements its subject did work for (scenario.WorkSitesEnv), each sample
+// tagged with its step's label as an instructions profile is.
+package sites
 
 import (
 	"encoding/json"
@@ -16,16 +20,16 @@ import (
 )
 
 // AllocSampleTypes are the sample types of an allocation-sites profile
-// (ReadAllocSites), in this order: the objects and the bytes the steps
+// (ReadAllocs), in this order: the objects and the bytes the steps
 // allocated at each site, as the Go runtime's heap profile names them.
 var AllocSampleTypes = []string{"alloc_objects", "alloc_space"}
 
-// ReadAllocSites reads the heap profiles a process wrote into dir under
+// ReadAllocs reads the heap profiles a process wrote into dir under
 // scenario.AllocSitesEnv into one profile of the steps' allocation
 // sites: stretch N's sites are heap.N less heap.N−1, each sample tagged
 // with the stretch's step label (callgrind.StepLabel, as instructions
 // profiles are), with AllocSampleTypes alone.
-func ReadAllocSites(dir string) (*profile.Profile, error) {
+func ReadAllocs(dir string) (*profile.Profile, error) {
 	data, err := os.ReadFile(filepath.Join(dir, "labels"))
 	if err != nil {
 		return nil, fmt.Errorf("allocation sites: %w", err)
@@ -101,9 +105,9 @@ func allocsOnly(p *profile.Profile) (*profile.Profile, error) {
 	return p, nil
 }
 
-// allocSitesEnv returns cmd's environment with scenario.AllocSitesEnv
+// AllocEnv returns cmd's environment with scenario.AllocSitesEnv
 // naming dir.
-func allocSitesEnv(env []string, dir string) []string {
+func AllocEnv(env []string, dir string) []string {
 	if env == nil {
 		env = os.Environ()
 	}
@@ -111,7 +115,7 @@ func allocSitesEnv(env []string, dir string) []string {
 }
 
 // WorkCountLabel is the sample label of a work-sites profile
-// (ReadWorkSites) that names the count a sample is part of: pick one
+// (ReadWork) that names the count a sample is part of: pick one
 // count's samples with -tagfocus=count=NAME.
 const WorkCountLabel = "count"
 
@@ -120,7 +124,7 @@ const WorkCountLabel = "count"
 // names the kind of element, its classes and why it was queued.
 const WorkElementLabel = "element"
 
-// ReadWorkSites reads the work a process's subject reported into dir
+// ReadWork reads the work a process's subject reported into dir
 // (scenario.WorkFile) into a profile: a sample per element and reason,
 // its one frame named by the element's kind and classes and why it was
 // queued, "box.row (hover)" (the elements of one kind, class and reason
@@ -130,7 +134,7 @@ const WorkElementLabel = "element"
 // the count (WorkCountLabel) and the step label (callgrind.StepLabel).
 // nil where the subject reported nothing (one that cannot say which
 // elements did its work).
-func ReadWorkSites(dir string) (*profile.Profile, error) {
+func ReadWork(dir string) (*profile.Profile, error) {
 	data, err := os.ReadFile(filepath.Join(dir, scenario.WorkFile))
 	if errors.Is(err, os.ErrNotExist) {
 		return nil, nil

@@ -45,15 +45,22 @@ const (
 // progress.
 func Quiet(cmd *cobra.Command) bool { return cli.Quiet(cmd) }
 
-// InstructionsEnv, set to auto, require or off, is the default of every
-// scenario command's --instructions flag.
+// InstructionsEnv, when set, is --instructions' default: a test suite
+// that runs scenarios by the dozen sets it off, since each counted
+// process runs tens of times slower under Valgrind.
 const InstructionsEnv = counting.InstructionsEnv
 
-// MaxKeptProfile bounds the profile a where-table keeps of each scenario.
+// MaxKeptProfile bounds a profile kept beside the baselines: a scenario
+// of perfbench's suite takes 5 to 40 KB. Above it the smallest stacks
+// are merged into one sample, "(other)", until it fits, so that the
+// profile's total stays the count's.
 const MaxKeptProfile = counting.MaxKeptProfile
 
-// BasePlantEnv plants a slowdown in base's build of a paired run, for
-// the tests that show a paired run can fail.
+// BasePlantEnv names the plant a base process gets as its PERFBENCH_PLANT
+// (build tag perfbench_plant), for a harness that plants a slowdown on
+// each side: the noise harness's creep simulation runs one planted binary
+// as head at 1.01^k and as the reference at 1.01^r. An ordinary build
+// reads no plant, so setting it there changes nothing.
 const BasePlantEnv = revisions.BasePlantEnv
 
 // A FlagRule is one thing a command line must hold beyond what each
@@ -68,41 +75,57 @@ const NoLimit = cli.NoLimit
 // Declare gives cmd its flag rules and returns cmd. Before the command
 // runs, the rules are checked in their order and the first one broken
 // refuses the command line: a UsageError of one line that names the fix
-// (exit 2). Flags that exclude each other are declared to cobra too.
+// (exit 2). Flags that exclude each other are declared to cobra too, so
+// completion stops offering the others once one is given; cobra's own
+// message for them ("if any flags in the group [base base-binary] are set
+// none of the others can be") names no fix, so the rule's comes first.
 // Call it after the flags are added; it panics when cmd has a PreRunE,
 // which the rules take.
 func Declare(cmd *cobra.Command, rules ...FlagRule) *cobra.Command {
 	return cli.Declare(cmd, rules...)
 }
 
-// IntRange refuses flag's value outside lo..hi, saying why.
+// IntRange refuses an int --flag below lo ("--pairs must be at least 2
+// (why), got 1"; why may be empty) or above hi ("--pairs 100000 is out of
+// range: want 2 to 10000"); NoLimit as hi sets none.
 func IntRange(flag string, lo, hi int, why string) FlagRule { return cli.IntRange(flag, lo, hi, why) }
 
-// Positive refuses flag's value at or below zero, or above hi.
+// Positive refuses a float64 or duration --flag at or below 0 or above
+// hi, saying what the flag is: "--timeout 0s is out of range: want how
+// long one scenario's process may run, above 0 and at most 24h0m0s".
 func Positive[T float64 | time.Duration](flag string, hi T, what string) FlagRule {
 	return cli.Positive(flag, hi, what)
 }
 
-// Between refuses flag's value outside lo..hi.
+// Between refuses a float64 or duration --flag outside lo…hi, saying
+// what the flag is: "--budget -1s is out of range: want how long …, 0 to
+// 1h0m0s".
 func Between[T float64 | time.Duration](flag string, lo, hi T, what string) FlagRule {
 	return cli.Between(flag, lo, hi, what)
 }
 
-// Excludes refuses a and b given together, with msg.
+// Excludes refuses --a and --b given together with msg, which says why
+// and what to drop; cobra is told the two exclude each other.
 func Excludes(a, b, msg string) FlagRule { return cli.Excludes(a, b, msg) }
 
-// OnlyIn refuses flags outside mode (in says whether the command line is
-// in it).
+// OnlyIn refuses any of flags given while the command line is not in mode
+// (in says whether it is): they do nothing there. Each is named with the
+// mode it needs: "--pairs does nothing without a paired run (…); add it,
+// or drop --pairs".
 func OnlyIn(mode string, in func(fs *pflag.FlagSet) bool, flags ...string) FlagRule {
 	return cli.OnlyIn(mode, in, flags...)
 }
 
-// NotIn refuses flags where in holds, saying why.
+// NotIn refuses any of flags given while the command line is in a mode
+// (in says whether it is) that has no use for them: "--FLAG " + why + ";
+// drop --FLAG".
 func NotIn(in func(fs *pflag.FlagSet) bool, why string, flags ...string) FlagRule {
 	return cli.NotIn(in, why, flags...)
 }
 
-// Refuse refuses the command line where broken holds, with msg.
+// Refuse refuses the command line when broken says so, with msg: a format
+// whose verbs are filled with the values of the flags named after it, as
+// given ("--base … not --format %s", "format").
 func Refuse(broken func(fs *pflag.FlagSet) bool, msg string, flags ...string) FlagRule {
 	return cli.Refuse(broken, msg, flags...)
 }
@@ -112,8 +135,16 @@ func Refuse(broken func(fs *pflag.FlagSet) bool, msg string, flags ...string) Fl
 type Interrupted = cli.Interrupted
 
 // Interruptible returns a context that SIGINT, SIGTERM or SIGHUP cancels
-// (its cause an *Interrupted), so that the command stops its children
-// and removes its temporary files; stop releases the signals.
+// with an [*Interrupted] cause, so that a command stops its children (the
+// runner kills them when the context ends) and removes its temporary
+// directories (their removal is deferred) and returns, rather than leaving
+// them behind as a process the signal killed would. SIGHUP too, since the
+// runner's children, each in a process group of its own, do not hear the
+// hangup of a closed terminal themselves. After the first signal the next
+// is the operating system's again: a second Ctrl-C ends the process at
+// once, and on Linux its children with it (the runner's parent-death
+// signal), though not their temporary directories. stop releases the
+// signals; call it when the command returns.
 func Interruptible() (ctx context.Context, stop func()) { return cli.Interruptible() }
 
 // Execute runs root under [Interruptible] and returns its error, an
@@ -125,23 +156,29 @@ func Execute(root interface {
 	return cli.Execute(root)
 }
 
-// CompleteFlag completes flag name of c with f in the shell.
+// CompleteFlag gives c's flag name the completion f, if c has that flag,
+// it takes a value and it has no completion yet (a scenario command's
+// flag keeps harness's): for a program's own commands (Options.Root).
 func CompleteFlag(c *cobra.Command, name string, f cobra.CompletionFunc) {
 	cli.CompleteFlag(c, name, f)
 }
 
-// CompleteNoFiles makes c's arguments and value flags complete nothing
-// rather than file names.
+// CompleteNoFiles makes every flag of c and its subcommands that takes a
+// value complete nothing, rather than the file names cobra offers by
+// default, unless it has a completion already or is marked as a file or
+// a directory (cobra's MarkFlagFilename, MarkFlagDirname): a number, a
+// duration or free text has no candidates.
 func CompleteNoFiles(c *cobra.Command) { cli.CompleteNoFiles(c) }
 
-// CompleteValues completes one of values.
+// CompleteValues completes one of values, never a file name.
 func CompleteValues(values ...string) cobra.CompletionFunc { return cli.CompleteValues(values...) }
 
-// CompleteList completes a comma-separated list of values.
+// CompleteList completes the next item of a comma-separated list, in the
+// order given (which the shell keeps), leaving out the items already in it.
 func CompleteList(values []string) cobra.CompletionFunc { return cli.CompleteList(values) }
 
-// CompleteEach completes every argument with one of names.
+// CompleteEach completes any number of distinct names, as arguments.
 func CompleteEach(names func() []string) cobra.CompletionFunc { return cli.CompleteEach(names) }
 
-// CompleteFirst completes the first argument with one of names.
+// CompleteFirst completes the first argument only, with one of names.
 func CompleteFirst(names func() []string) cobra.CompletionFunc { return cli.CompleteFirst(names) }

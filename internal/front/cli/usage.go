@@ -1,3 +1,7 @@
+// Package cli is the command line every program with scenarios shares:
+// the flag rules (Declare), completion, the help layout, the signals that
+// stop a run, the usage error and the exit codes. Package harness exports
+// what a program's own commands use.
 package cli
 
 import (

@@ -1,3 +1,7 @@
+// Package commands holds the scenario commands every program with
+// scenarios answers — scenarios, scenario, perf and the runner's child —
+// beside reference and bisect from package revisions; harness.Root puts
+// them under the program's root command.
 package commands
 
 import (

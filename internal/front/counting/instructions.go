@@ -1,3 +1,7 @@
+// Package counting counts a run's instructions under Valgrind beside its
+// times (Counting), explains a moved count or allocation with a
+// where-table from both sides' profiles, and writes a run's report to
+// the files --export-FORMAT names.
 package counting
 
 import (

@@ -1,3 +1,7 @@
+// Package frontend is one program's front end as its scenario commands
+// see it: its options, scenarios and files, the judged run (Judged:
+// measure, judge, measure again what straddles, judge again), its
+// progress and log, and its output formats.
 package frontend
 
 import (

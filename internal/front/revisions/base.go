@@ -1,3 +1,6 @@
+// Package revisions measures this build against another revision: the
+// paired run behind scenarios --base, the revision ratchet's reference
+// command, and bisect, which finds the commit that moved a count.
 package revisions
 
 import (

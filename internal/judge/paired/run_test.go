@@ -25,7 +25,7 @@ type runOptions struct {
 }
 
 // Run runs a paired run as the harness's measuring loop does
-// (harness.measurePairs): the schedule's pairs round by round, each
+// (revisions.measurePairs): the schedule's pairs round by round, each
 // side's processes pooled for its looks and for JudgeRun.
 func Run(ctx context.Context, names []string, o runOptions) (outcome.Outcome, error) {
 	heads := append([]*runner.Runner{o.Head}, o.HeadLayouts...)

@@ -1,8 +1,8 @@
 // Package runner runs scenarios each in a fresh process of their program
 // and reads their results back: the child-process protocol between a
 // program's front end (package harness) and its own binary started once
-// per scenario, repeats interleaved round by round, and the pooling of
-// the processes' results.
+// per scenario, repeats interleaved round by round, their results pooled
+// (package pool).
 //
 // # The protocol
 //
@@ -193,7 +193,7 @@ const DefaultRepeats = 5
 
 // Run runs the named scenarios (nil: every registered one), each in
 // Repeats processes interleaved round by round, and returns one pooled
-// result per scenario in the order named (see [Pool]). A scenario that
+// result per scenario in the order named (see [pool.Runs]). A scenario that
 // misbehaves is a Broken result, not an error, and runs no further
 // processes; the error is for a runner that cannot work at all (no
 // executable to start) or a cancelled ctx.

@@ -118,7 +118,7 @@ func runPhase(s *streams, p *phase.Phase, sizes []gallery.Size, n int, f *phaseF
 		opts.Gallery = &g
 	}
 	if f.hud {
-		opts.OnStep = hudPrinter(s)
+		opts.OnStep = phase.HUDPrinter(s.err)
 	}
 	var bar *progress.Display
 	switch {
@@ -184,11 +184,6 @@ func phaseAt(p *phase.Phase, size gallery.Size, n int, opts phase.Options, rend 
 		return nil, harness.Usagef("%s=%s: cannot write the latency trace: %v; point it at a new or writable file", latency.EnvVar, os.Getenv(latency.EnvVar), why)
 	}
 	return r, nil
-}
-
-// hudPrinter is replaced by the HUD's terminal view once it exists.
-var hudPrinter = func(s *streams) func(*phase.Driver, phase.Step) {
-	return func(*phase.Driver, phase.Step) {}
 }
 
 func sizeNames() []string {

@@ -1,4 +1,4 @@
-package main
+package phase
 
 import (
 	"fmt"
@@ -6,16 +6,13 @@ import (
 	"strings"
 	"time"
 
-	"github.com/perfbench/perfbench/internal/check/phase"
 	"github.com/perfbench/perfbench/internal/instrument/clock"
 	"github.com/perfbench/perfbench/internal/instrument/hud"
 )
 
-func init() { hudPrinter = newHUDPrinter }
-
-// newHUDPrinter is `perfbench phase … --hud`: the FPS monitor's readings of
-// the driven window, one line to stderr every hud.TickPeriod of the
-// phase's virtual time.
+// HUDPrinter is `perfbench phase … --hud`: the FPS monitor's readings of
+// the driven window, one line to out (the command's stderr) every
+// hud.TickPeriod of the phase's virtual time.
 //
 // It samples the window without mounting the overlay. A mounted HUD would
 // change the work the phase measures: its elements would join the
@@ -26,11 +23,11 @@ func init() { hudPrinter = newHUDPrinter }
 // step draws at most one frame, so the last frame of a step that drew is
 // every frame — the sampler reads the same frames and adds nothing to
 // them: no element, no frame, no timer, no probe.
-func newHUDPrinter(s *streams) func(*phase.Driver, phase.Step) {
+func HUDPrinter(out io.Writer) func(*Driver, Step) {
 	var v *hudView
-	return func(d *phase.Driver, st phase.Step) {
+	return func(d *Driver, st Step) {
 		if v == nil || v.d != d { // a new run: `phase … all` opens one per size
-			v = &hudView{out: s.err, d: d}
+			v = &hudView{out: out, d: d}
 			v.start()
 		} else if st.Drew {
 			v.s.Frame(d.W.LastFrame(), d.W.Display())
@@ -43,7 +40,7 @@ func newHUDPrinter(s *streams) func(*phase.Driver, phase.Step) {
 // line.
 type hudView struct {
 	out  io.Writer
-	d    *phase.Driver
+	d    *Driver
 	s    hud.Sampler
 	res  hud.Process
 	gpu  gpuUse

@@ -16,6 +16,7 @@ import (
 	"github.com/perfbench/perfbench/internal/check/monkey"
 	"github.com/perfbench/perfbench/internal/check/verify"
 	"github.com/perfbench/perfbench/internal/check/workpage"
+	"github.com/perfbench/perfbench/internal/check/workreport"
 	"github.com/perfbench/perfbench/renderer"
 	"github.com/perfbench/perfbench/ui/gallery"
 	"github.com/perfbench/perfbench/workloads"
@@ -101,13 +102,13 @@ docs/gates.md and ` + workpage.DefaultDocs + `.`,
 			if asJSON {
 				err = writeJSON(s, r)
 			} else {
-				err = printWorkload(s.out, r)
+				err = workreport.WriteText(s.out, r)
 			}
 			if err != nil {
 				return err
 			}
 			if r.Verdict.Failed() {
-				printFailedCriteria(s, "resize", r)
+				workreport.WriteFailed(s.err, "resize", r)
 				return harness.ErrFailed
 			}
 			return nil
@@ -256,7 +257,7 @@ func finishGate(s *streams, r gates.Report, asJSON bool) error {
 	}
 	for _, c := range r.Checks {
 		if c.Verdict.Failed() {
-			fmt.Fprintf(s.err, "%s %s: %s: %s\n", verdictWord(c.Verdict), r.Gate, c.Name, c.Detail)
+			fmt.Fprintf(s.err, "%s %s: %s: %s\n", workreport.VerdictWord(c.Verdict), r.Gate, c.Name, c.Detail)
 		}
 	}
 	return harness.ErrFailed

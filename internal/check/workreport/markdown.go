@@ -1,4 +1,4 @@
-package main
+package workreport
 
 import (
 	"fmt"
@@ -6,15 +6,14 @@ import (
 	"strings"
 
 	"github.com/perfbench/perfbench/band"
-	"github.com/perfbench/perfbench/harness"
 	"github.com/perfbench/perfbench/internal/publish/report"
 	"github.com/perfbench/perfbench/workloads"
 )
 
-// writeMarkdownWorkloads writes the Markdown report of workloads: the
+// WriteMarkdown writes the Markdown report of workloads: the
 // verdict and a tally, the criteria that failed or broke and the workloads
 // measured twice, and every criterion, collapsed.
-func writeMarkdownWorkloads(w io.Writer, results []workloads.Result) error {
+func WriteMarkdown(w io.Writer, results []workloads.Result) error {
 	var b strings.Builder
 	verdicts := make([]band.Verdict, len(results))
 	tally := map[band.Verdict]int{}
@@ -70,15 +69,4 @@ func writeMarkdownWorkloads(w io.Writer, results []workloads.Result) error {
 	})
 	_, err := io.WriteString(w, b.String())
 	return err
-}
-
-// checkFormat checks a --format of table or markdown against --json.
-func checkFormat(format string, asJSON bool) error {
-	switch {
-	case format != "table" && format != "markdown":
-		return harness.Usagef("--format %q: want table or markdown", format)
-	case format != "table" && asJSON:
-		return harness.Usagef("--json and --format %s are two different outputs; pick one", format)
-	}
-	return nil
 }

@@ -2,11 +2,9 @@ package main
 
 import (
 	"fmt"
-	"io"
 	"slices"
 	"strconv"
 	"strings"
-	"text/tabwriter"
 
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
@@ -247,7 +245,7 @@ func finishGate(s *streams, r gates.Report, asJSON bool) error {
 	if asJSON {
 		err = writeJSON(s, r)
 	} else {
-		err = printGate(s.out, r)
+		err = r.Write(s.out)
 	}
 	if err != nil {
 		return err
@@ -261,27 +259,6 @@ func finishGate(s *streams, r gates.Report, asJSON bool) error {
 		}
 	}
 	return harness.ErrFailed
-}
-
-// printGate writes a report: its verdict, its notes, then one line per
-// check.
-//
-//	cadence: pass (0.2 s)
-//	  pass  60 Hz: one frame per refresh in 5 s  300 frames for 300 refreshes
-func printGate(w io.Writer, r gates.Report) error {
-	verdict := r.Verdict.String()
-	if r.Verdict.String() == "unbaselined" {
-		verdict = "ADVISORY (unbaselined: reported, gates nothing)"
-	}
-	fmt.Fprintf(w, "%s: %s (%.1f s)\n", r.Gate, verdict, r.Seconds)
-	for _, n := range r.Notes {
-		fmt.Fprintf(w, "  %s\n", n)
-	}
-	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	for _, c := range r.Checks {
-		fmt.Fprintf(tw, "  %s\t%s\t%s\n", c.Verdict, c.Name, c.Detail)
-	}
-	return tw.Flush()
 }
 
 // seedsFlag is --seeds: a count of seeds from --seed on ("50"), or a

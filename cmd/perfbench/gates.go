@@ -3,7 +3,6 @@ package main
 import (
 	"fmt"
 	"slices"
-	"strconv"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -125,7 +124,7 @@ func newVerifyCmd(s *streams) *cobra.Command {
 		doc    string
 	)
 	ro := verify.DefaultRandomVerify
-	seeds := seedsFlag{n: ro.Seeds}
+	seeds := verify.Seeds{N: ro.Seeds}
 	cmd := &cobra.Command{
 		Use:   "verify [--doc KIND] [--size SIZE] [--renderer R]",
 		Short: "After every step, scripted or random, the live window equals one rebuilt from nothing",
@@ -176,9 +175,9 @@ Exit status: 0 equal throughout, 1 a step differed (named with its seed),
 	random := func(*pflag.FlagSet) bool { return doc != "script" }
 	harness.Declare(cmd,
 		harness.OnlyIn("--doc random or gallery", random, "seed", "seeds", "steps", "nodes"),
-		harness.Refuse(func(fs *pflag.FlagSet) bool { return seeds.from != 0 && fs.Changed("seed") },
+		harness.Refuse(func(fs *pflag.FlagSet) bool { return seeds.From != 0 && fs.Changed("seed") },
 			"--seeds %s names its first seed: give no --seed", "seeds"),
-		harness.Refuse(func(*pflag.FlagSet) bool { return seeds.n < 1 }, "--seeds must be at least 1, got %s", "seeds"),
+		harness.Refuse(func(*pflag.FlagSet) bool { return seeds.N < 1 }, "--seeds must be at least 1, got %s", "seeds"),
 		harness.IntRange("steps", 1, harness.NoLimit, ""),
 		harness.IntRange("nodes", 1, harness.NoLimit, ""),
 	)
@@ -187,7 +186,7 @@ Exit status: 0 equal throughout, 1 a step differed (named with its seed),
 
 // randomVerify fills a random run's options (--doc random or gallery)
 // from the flags, each refusal a usage error.
-func randomVerify(ro *verify.RandomVerify, doc, size, rend string, seeds seedsFlag) error {
+func randomVerify(ro *verify.RandomVerify, doc, size, rend string, seeds verify.Seeds) error {
 	if !slices.Contains(monkey.Docs, doc) {
 		return harness.UsageError{Err: fmt.Errorf("verify: unknown --doc %q (valid: script, %s)", doc, strings.Join(monkey.Docs, ", "))}
 	}
@@ -197,12 +196,7 @@ func randomVerify(ro *verify.RandomVerify, doc, size, rend string, seeds seedsFl
 		}
 		ro.Renderer = func() (renderer.Renderer, error) { return renderer.New(rend) }
 	}
-	if seeds.set {
-		if seeds.from != 0 {
-			ro.Seed = seeds.from
-		}
-		ro.Seeds = seeds.n
-	}
+	seeds.Apply(ro)
 	ro.Doc = doc
 	if size != "" {
 		sz, err := gallery.Parse(size)
@@ -259,40 +253,4 @@ func finishGate(s *streams, r gates.Report, asJSON bool) error {
 		}
 	}
 	return harness.ErrFailed
-}
-
-// seedsFlag is --seeds: a count of seeds from --seed on ("50"), or a
-// range of them ("1-50", both ends included).
-type seedsFlag struct {
-	from uint64 // 0: from --seed
-	n    int
-	set  bool
-}
-
-func (f *seedsFlag) String() string {
-	if f.from != 0 {
-		return fmt.Sprintf("%d-%d", f.from, f.from+uint64(f.n)-1)
-	}
-	return strconv.Itoa(f.n)
-}
-
-func (f *seedsFlag) Type() string { return "K|A-B" }
-
-func (f *seedsFlag) Set(s string) error {
-	a, b, isRange := strings.Cut(s, "-")
-	if !isRange {
-		n, err := strconv.Atoi(s)
-		if err != nil {
-			return fmt.Errorf("%q is neither a count (50) nor a range (1-50)", s)
-		}
-		*f = seedsFlag{n: n, set: true}
-		return nil
-	}
-	lo, err1 := strconv.ParseUint(a, 10, 64)
-	hi, err2 := strconv.ParseUint(b, 10, 64)
-	if err1 != nil || err2 != nil || lo < 1 || hi < lo {
-		return fmt.Errorf("%q is not a range of seeds A-B with 1 ≤ A ≤ B", s)
-	}
-	*f = seedsFlag{from: lo, n: int(hi - lo + 1), set: true}
-	return nil
 }

@@ -3,14 +3,12 @@ package main
 import (
 	"encoding/json"
 	"fmt"
-	"path/filepath"
 
 	"github.com/spf13/cobra"
 
 	"github.com/perfbench/perfbench/harness"
 	"github.com/perfbench/perfbench/internal/check/skips"
 	"github.com/perfbench/perfbench/internal/keep/baselines"
-	"github.com/perfbench/perfbench/nonvacuity"
 	"github.com/perfbench/perfbench/scenario"
 )
 
@@ -38,18 +36,9 @@ read, 2 usage error. Details: perfbench's docs/gates.md.`,
 			if err != nil {
 				return err
 			}
-			r, err := nonvacuity.Scan(root)
+			r, err := skips.Scan(root, skipFloors)
 			if err != nil {
-				return harness.Usagef("skips: %v", err) // a test file that does not parse
-			}
-			store, err := baselines.Load(filepath.Join(root, baselines.DefaultFile))
-			if err != nil {
-				return harness.UsageError{Err: err}
-			}
-			for _, f := range skipFloors(store) {
-				if err := r.Floor(f.Counter, f.Floor); err != nil {
-					return err
-				}
+				return err
 			}
 			if asJSON {
 				enc := json.NewEncoder(s.out)

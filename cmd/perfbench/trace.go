@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io/fs"
 	"strconv"
-	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -48,24 +47,15 @@ Details: perfbench's docs/diagnosis.md and docs/perf/endtoend.md.`,
 		Args:    cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if defs < 1 || defs > registry.DefsVersion {
-				return harness.Usagef("--defs %d: no such definition set (valid: %s)", defs, traceDefSets())
+				return harness.Usagef("--defs %d: no such definition set (valid: %s)", defs, registry.DefSets())
 			}
 			return traceSummarize(s, args[0], asJSON, defs)
 		},
 	}
 	summarize.Flags().BoolVar(&asJSON, "json", false, "print the summary as JSON")
-	summarize.Flags().IntVar(&defs, "defs", registry.DefsVersion, "replay the trace under definition set `VERSION` ("+traceDefSets()+"; default the latest, "+strconv.Itoa(registry.DefsVersion)+")")
+	summarize.Flags().IntVar(&defs, "defs", registry.DefsVersion, "replay the trace under definition set `VERSION` ("+registry.DefSets()+"; default the latest, "+strconv.Itoa(registry.DefsVersion)+")")
 	cmd.AddCommand(summarize)
 	return cmd
-}
-
-// traceDefSets lists the definition sets: "1 2".
-func traceDefSets() string {
-	sets := make([]string, registry.DefsVersion)
-	for i := range sets {
-		sets[i] = strconv.Itoa(i + 1)
-	}
-	return strings.Join(sets, " ")
 }
 
 func traceSummarize(s *streams, path string, asJSON bool, defs int) error {

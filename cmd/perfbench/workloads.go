@@ -43,8 +43,8 @@ func newWorkloadsCmd(s *streams) *cobra.Command {
 		Long: `Run every workload of the gate list and judge it by slopes and same-run
 ratios, never an absolute time. The diagnostics run only under workload NAME.
 
-Gate list: ` + strings.Join(gateNames(), " ") + `
-Diagnostics: ` + strings.Join(diagnosticNames(), " ") + `
+Gate list: ` + strings.Join(workreport.GateNames(), " ") + `
+Diagnostics: ` + strings.Join(workreport.DiagnosticNames(), " ") + `
 
 Exit status: 0 pass, 1 a Fail or Broken, 2 usage error.
 Details: perfbench's docs/gates.md.`,
@@ -80,24 +80,6 @@ Details: perfbench's docs/gates.md.`,
 	}
 	f.add(cmd)
 	return cmd
-}
-
-func gateNames() []string {
-	var out []string
-	for _, w := range workloads.Gates() {
-		out = append(out, w.Name)
-	}
-	return out
-}
-
-func diagnosticNames() []string {
-	var out []string
-	for _, w := range workloads.All() {
-		if !w.Gate {
-			out = append(out, w.Name)
-		}
-	}
-	return out
 }
 
 // runWorkloads runs ws for command ("workloads" or "workload").

@@ -155,3 +155,24 @@ func plural(n int, one, many string) string {
 	}
 	return many
 }
+
+// Scan reads the module at root: the calls its tests make to
+// nonvacuity.Assert, and the floors floors finds in the scenarios with
+// the bounds its baselines file records. A test file that does not parse
+// and a baselines file that cannot be read are usage errors.
+func Scan(root string, floors func(*baselines.Store) []Floor) (nonvacuity.Report, error) {
+	r, err := nonvacuity.Scan(root)
+	if err != nil {
+		return r, harness.Usagef("skips: %v", err)
+	}
+	store, err := baselines.Load(filepath.Join(root, baselines.DefaultFile))
+	if err != nil {
+		return r, harness.UsageError{Err: err}
+	}
+	for _, f := range floors(store) {
+		if err := r.Floor(f.Counter, f.Floor); err != nil {
+			return r, err
+		}
+	}
+	return r, nil
+}

@@ -108,3 +108,23 @@ func VerdictWord(v band.Verdict) string {
 	}
 	return "FAIL"
 }
+
+// GateNames are the names of the gate list, for the commands' help.
+func GateNames() []string {
+	var out []string
+	for _, w := range workloads.Gates() {
+		out = append(out, w.Name)
+	}
+	return out
+}
+
+// DiagnosticNames are the names of the workloads outside the gate list.
+func DiagnosticNames() []string {
+	var out []string
+	for _, w := range workloads.All() {
+		if !w.Gate {
+			out = append(out, w.Name)
+		}
+	}
+	return out
+}

@@ -251,44 +251,12 @@ func (h *Front) pairedRun(cmd *cobra.Command, spec PairedSpec) (o outcome.Outcom
 			headBins = append([]string{""}, hb.Bins...)
 		}
 	}
-	self0 := &runner.Runner{Timeout: spec.Timeout, Repeats: 1, Env: pairedEnv()}
-	heads, bases := []*runner.Runner{self0}, []*runner.Runner{}
-	for _, bin := range b.Bins {
-		bases = append(bases, baseRunner(bin, self0))
-	}
-	for i, bin := range headBins {
-		switch {
-		case bin == "":
-			// This binary, beside its layout builds.
-		case i == 0:
-			heads[0] = headRunner(bin, self0)
-		default:
-			heads = append(heads, headRunner(bin, self0))
-		}
-	}
+	heads, bases := pairRunners(&runner.Runner{Timeout: spec.Timeout, Repeats: 1, Env: pairedEnv()}, headBins, b.Bins)
 	var headCounted, baseCounted []scenario.Result
 	if count := spec.Count; count != nil {
-		// One counted process a side, and two more a side where head
-		// reads near or past its tolerance (nearTolerance), as a plain
-		// run recounts: no pairs, since counts move by a few processes'
-		// worth at most; before the pairs, which they would disturb.
-		timed := counting.TimedScenarios(spec.Names)
-		progress.Step(fmt.Sprintf("counting the instructions of %d scenario%s under Valgrind, head and base", len(timed), map[bool]string{true: "", false: "s"}[len(timed) == 1]))
 		hc, bc := count.Of(heads[0]), count.Of(bases[0])
-		hc.Profiles, bc.Profiles = &runner.Profiles{}, &runner.Profiles{}
-		if headCounted, err = hc.Run(ctx, timed); err != nil {
+		if headCounted, baseCounted, err = countSides(ctx, hc, bc, spec.Names, progress); err != nil {
 			return outcome.Outcome{}, sides{}, err
-		}
-		if baseCounted, err = bc.Run(ctx, timed); err != nil {
-			return outcome.Outcome{}, sides{}, err
-		}
-		if near := counting.NearTolerance(headCounted, baseCounted); len(near) > 0 {
-			if headCounted, err = counting.RecountSide(ctx, hc, headCounted, near); err != nil {
-				return outcome.Outcome{}, sides{}, err
-			}
-			if baseCounted, err = counting.RecountSide(ctx, bc, baseCounted, near); err != nil {
-				return outcome.Outcome{}, sides{}, err
-			}
 		}
 		defer func() {
 			if err == nil {
@@ -320,6 +288,53 @@ func (h *Front) pairedRun(cmd *cobra.Command, spec PairedSpec) (o outcome.Outcom
 	}
 	named.base = b.Label
 	return o, named, err
+}
+
+// pairRunners returns the runners of a paired run's sides, each like
+// self: head's are this binary and headBins (one "" is this binary,
+// beside its layout builds), base's its builds.
+func pairRunners(self *runner.Runner, headBins, baseBins []string) (heads, bases []*runner.Runner) {
+	heads = []*runner.Runner{self}
+	for _, bin := range baseBins {
+		bases = append(bases, baseRunner(bin, self))
+	}
+	for i, bin := range headBins {
+		switch {
+		case bin == "":
+			// This binary, beside its layout builds.
+		case i == 0:
+			heads[0] = headRunner(bin, self)
+		default:
+			heads = append(heads, headRunner(bin, self))
+		}
+	}
+	return heads, bases
+}
+
+// countSides counts the instructions of names' timed scenarios on each
+// side: one counted process a side, and two more a side where head reads
+// near or past its tolerance (NearTolerance), as a plain run recounts;
+// no pairs, since counts move by a few processes' worth at most, and
+// before the pairs, which they would disturb.
+func countSides(ctx context.Context, hc, bc *runner.Runner, names []string, progress *pairing) (head, base []scenario.Result, err error) {
+	timed := counting.TimedScenarios(names)
+	progress.Step(fmt.Sprintf("counting the instructions of %d scenario%s under Valgrind, head and base", len(timed), map[bool]string{true: "", false: "s"}[len(timed) == 1]))
+	hc.Profiles, bc.Profiles = &runner.Profiles{}, &runner.Profiles{}
+	if head, err = hc.Run(ctx, timed); err != nil {
+		return nil, nil, err
+	}
+	if base, err = bc.Run(ctx, timed); err != nil {
+		return nil, nil, err
+	}
+	if near := counting.NearTolerance(head, base); len(near) > 0 {
+		if head, err = counting.RecountSide(ctx, hc, head, near); err != nil {
+			return nil, nil, err
+		}
+		if base, err = counting.RecountSide(ctx, bc, base, near); err != nil {
+			return nil, nil, err
+		}
+	}
+	return head, base, nil
 }
 
 // measurePairs is a paired run's measuring loop: it runs the pairs plan

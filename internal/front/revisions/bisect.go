@@ -1,6 +1,7 @@
 package revisions
 
 import (
+	"context"
 	"fmt"
 	"io"
 	"math/bits"
@@ -106,41 +107,9 @@ func (h *Front) bisect(cmd *cobra.Command, good, bad string, names []string, pro
 	if len(commits) == 0 {
 		return cli.Usagef("bisect: no commits from %s to %s", good, bad)
 	}
-	start := time.Now()
-	built := 0
-	var made []builds.Set
-	defer func() {
-		for _, s := range made {
-			s.Remove()
-		}
-	}()
-	measure := func(ref string) (*bisected, error) {
-		sha, err := builds.Git(ctx, root, "rev-parse", ref)
-		if err != nil {
-			return nil, cli.Usagef("bisect: %s: %v", ref, err)
-		}
-		subject, _ := builds.Git(ctx, root, "log", "-1", "--format=%s", sha)
-		set, err := h.buildRevision(ctx, builds.Options{Ref: sha, Name: sha[:12], Binary: "--base-binary", Seeds: []int{0}, Side: "base"})
-		if err != nil {
-			return nil, err
-		}
-		made = append(made, set)
-		built++
-		r := count.Of(baseRunner(set.Bins[0], &runner.Runner{}))
-		r.Profiles = &runner.Profiles{}
-		counted, err := r.Run(ctx, names)
-		if err != nil {
-			return nil, err
-		}
-		for _, res := range counted {
-			if res.Broken != "" {
-				return nil, fmt.Errorf("bisect: %s at %s: %s", res.Name, sha[:12], res.Broken)
-			}
-		}
-		fmt.Fprintf(log, "%s: built and counted %s %s (%d builds, %s)\n", h.Program, sha[:12], subject, built, time.Since(start).Round(time.Second))
-		return &bisected{sha: sha, subject: subject, Set: set, counted: counted, r: r}, nil
-	}
-	base, err := measure(good)
+	bs := &bisection{h: h, root: root, count: count, names: names, log: log, start: time.Now()}
+	defer bs.remove()
+	base, err := bs.measure(ctx, good)
 	if err != nil {
 		return err
 	}
@@ -150,7 +119,7 @@ func (h *Front) bisect(cmd *cobra.Command, good, bad string, names []string, pro
 	revs := map[int]*bisected{-1: base}
 	fmt.Fprintf(log, "%s: %d commits from %s to %s: at most %d more builds\n", h.Program, len(commits), good, bad, maxProbes(len(commits)))
 	first, err := firstCrossed(len(commits), func(i int) (bool, error) {
-		rev, err := measure(commits[i])
+		rev, err := bs.measure(ctx, commits[i])
 		if err != nil {
 			return false, err
 		}
@@ -163,12 +132,12 @@ func (h *Front) bisect(cmd *cobra.Command, good, bad string, names []string, pro
 	culprit, ok := revs[first]
 	if !ok {
 		// BAD itself, which the search takes on trust: count it.
-		if culprit, err = measure(commits[first]); err != nil {
+		if culprit, err = bs.measure(ctx, commits[first]); err != nil {
 			return err
 		}
 		if !judge(culprit).Verdict.Failed() {
 			fmt.Fprintf(out, "no instructions number of %s crosses its band from %s to %s (%d builds, %s)\n",
-				strings.Join(names, " "), good, bad, built, time.Since(start).Round(time.Second))
+				strings.Join(names, " "), good, bad, len(bs.made), time.Since(bs.start).Round(time.Second))
 			return cli.ErrFailed
 		}
 	}
@@ -178,13 +147,60 @@ func (h *Front) bisect(cmd *cobra.Command, good, bad string, names []string, pro
 		return err
 	}
 	fmt.Fprintf(out, "first commit past the band: %s %s\n(%d commits, %d builds, %s)\n\n", culprit.sha[:12], culprit.subject,
-		len(commits), built, time.Since(start).Round(time.Second))
+		len(commits), len(bs.made), time.Since(bs.start).Round(time.Second))
 	for _, n := range judge(culprit).Numbers() {
 		if n.Verdict.Failed() {
 			fmt.Fprintf(out, "  %s %s: %s from %s\n", n.Scenario, n.Name, n.Note, base.sha[:12])
 		}
 	}
 	return report.WriteWhere(out, o, report.DefaultWidth)
+}
+
+// bisection is one bisect run's builds: each revision it measured, built
+// once and counted under Callgrind.
+type bisection struct {
+	h     *Front
+	root  string
+	count *counting.Counting
+	names []string
+	log   io.Writer
+	start time.Time
+	made  []builds.Set
+}
+
+// measure builds ref and counts its instructions of the scenarios named;
+// a scenario that broke there stops the search.
+func (b *bisection) measure(ctx context.Context, ref string) (*bisected, error) {
+	sha, err := builds.Git(ctx, b.root, "rev-parse", ref)
+	if err != nil {
+		return nil, cli.Usagef("bisect: %s: %v", ref, err)
+	}
+	subject, _ := builds.Git(ctx, b.root, "log", "-1", "--format=%s", sha)
+	set, err := b.h.buildRevision(ctx, builds.Options{Ref: sha, Name: sha[:12], Binary: "--base-binary", Seeds: []int{0}, Side: "base"})
+	if err != nil {
+		return nil, err
+	}
+	b.made = append(b.made, set)
+	r := b.count.Of(baseRunner(set.Bins[0], &runner.Runner{}))
+	r.Profiles = &runner.Profiles{}
+	counted, err := r.Run(ctx, b.names)
+	if err != nil {
+		return nil, err
+	}
+	for _, res := range counted {
+		if res.Broken != "" {
+			return nil, fmt.Errorf("bisect: %s at %s: %s", res.Name, sha[:12], res.Broken)
+		}
+	}
+	fmt.Fprintf(b.log, "%s: built and counted %s %s (%d builds, %s)\n", b.h.Program, sha[:12], subject, len(b.made), time.Since(b.start).Round(time.Second))
+	return &bisected{sha: sha, subject: subject, Set: set, counted: counted, r: r}, nil
+}
+
+// remove removes every build the search made.
+func (b *bisection) remove() {
+	for _, s := range b.made {
+		s.Remove()
+	}
 }
 
 // judgeInstructions judges head's instructions numbers against base's,

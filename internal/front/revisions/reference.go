@@ -127,17 +127,20 @@ func headCommit(ctx context.Context) (string, error) {
 	return sha, nil
 }
 
+// referenceFlags are reference's flags, as the command line set them.
+type referenceFlags struct {
+	asJSON, check, rebaseline, failUnsure bool
+	formatArg, why                        string
+	baselinesFile, page                   string
+	timeout, budget                       time.Duration
+	layouts, pairs                        int
+	refBins, headBins                     []string
+	instructions                          string
+	headRev                               string
+}
+
 func (h *Front) ReferenceCmd() *cobra.Command {
-	var (
-		asJSON, check, rebaseline, failUnsure bool
-		formatArg, why                        string
-		baselinesFile, page                   string
-		timeout, budget                       time.Duration
-		layouts, pairs                        int
-		refBins, headBins                     []string
-		instructions                          string
-		headRev                               string
-	)
+	var rf referenceFlags
 	p := h.Program
 	cmd := &cobra.Command{
 		Use:   "reference [NAME...]",
@@ -153,82 +156,25 @@ scenario broke, 2 usage or input error. Details: perfbench's docs/ratchet.md.`,
 			"  " + p + " reference --check   # judge only, write nothing\n" +
 			"  " + p + " reference --rebaseline --why \"rows draw a shadow now\"\n" +
 			"  " + p + " reference hover-storm --layouts 1 --pairs 10",
-		RunE: func(cmd *cobra.Command, args []string) error {
-			if err := h.RefuseTraced("reference"); err != nil {
-				return err
-			}
-			names, err := h.Args(args)
-			if err != nil {
-				return err
-			}
-			f, err := frontend.Format(formatArg, asJSON, frontend.CommandFormats["reference"]...)
-			if err != nil {
-				return err
-			}
-			bpath, err := frontend.FilePath(baselinesFile, h.BaselinesDefault(), "baselines")
-			if err != nil {
-				return err
-			}
-			ppath, err := frontend.FilePath(page, h.referencePageDefault(), "docs")
-			if err != nil {
-				return err
-			}
-			ctx := cmd.Context()
-			head := headRev
-			if head == "" {
-				if head, err = headCommit(ctx); err != nil {
-					return err
-				}
-			} else if err := baselines.CheckCommit("--head-commit", head); err != nil {
-				return h.RatchetErr(err)
-			}
-			rv, err := ratchet.OpenRevision(ratchet.RevisionOptions{Baselines: bpath, Page: ppath, Head: head, Rebaseline: rebaseline, Why: why, Check: check})
-			if err != nil {
-				return h.RatchetErr(err)
-			}
-			defer rv.Close()
-			var run *outcome.Outcome
-			var named sides
-			d := rv.Before()
-			if ref, ok := d.Against(); ok {
-				// Named as the file names it, with its line: no --base was given.
-				name := rv.Name()
-				counter, err := counting.NewCounting(cmd.Context(), instructions, runner.Runner{Timeout: counting.CountTimeout(cmd, timeout)}, cmd.ErrOrStderr(), h.Program)
-				if err != nil {
-					return err
-				}
-				p, l, err := h.pairedRun(cmd, PairedSpec{Names: names, Timeout: timeout, Ref: ref.Commit, RefName: name, BinFlag: "--reference-binary",
-					Bins: refBins, Heads: headBins, Layouts: layouts, Opts: paired.Options{Pairs: pairs, Budget: budget, FailUnsure: failUnsure}, Count: counter})
-				if err != nil {
-					return h.RatchetErr(err)
-				}
-				run, named = &p, l
-				d = revision.Judge(d, p, rv.Rule())
-			}
-			if d, err = rv.Record(d); err != nil {
-				return h.RatchetErr(err)
-			}
-			return h.Write(cmd, &report.Report{Program: h.Program, Command: "reference", Outcome: revision.Result(d, run),
-				Base: referenceBase(d.Reference.Commit, named.base), Head: named.head}, f, nil)
-		},
+		RunE: func(cmd *cobra.Command, args []string) error { return h.reference(cmd, args, &rf) },
 	}
 	fl := cmd.Flags()
-	fl.BoolVar(&check, "check", false, "judge head against the reference and write nothing")
-	fl.BoolVar(&failUnsure, "fail-unsure", false, "fail when a time is still unsure after its last look")
-	fl.BoolVar(&rebaseline, "rebaseline", false, "move the reference to head whatever the verdict (needs --why)")
-	fl.StringVar(&why, "why", "", "why head is the right reference; recorded with the move")
-	fl.BoolVar(&asJSON, "json", false, "print the outcome as JSON (--format json)")
-	fl.StringVar(&formatArg, "format", "table", "output format: table, markdown or json")
-	fl.StringVar(&baselinesFile, "baselines", "", "baselines file that names the reference (default "+h.BaselinesDefault()+" under the module root)")
-	fl.StringVar(&page, "docs", "", "the generated page of the reference and its moves (default "+h.referencePageDefault()+" under the module root)")
-	fl.IntVar(&layouts, "layouts", paired.DefaultLayouts, "builds of each side, each with another code layout")
-	fl.IntVar(&pairs, "pairs", paired.DefaultPairs, "process pairs per scenario before its first look")
-	fl.DurationVar(&budget, "budget", paired.DefaultBudget, "how long an unsure scenario may run more pairs (0: one look)")
-	fl.DurationVar(&timeout, "timeout", runner.DefaultTimeout, "how long one scenario's process may run before it is judged broken")
-	fl.StringSliceVar(&refBins, "reference-binary", nil, "run these builds of the reference (`PATH`s) instead of building it from git")
-	fl.StringSliceVar(&headBins, "head-binary", nil, "run these head builds (`PATH`s) instead of building HEAD; needs --head-commit")
-	counting.AddInstructionsFlag(fl, &instructions)
-	fl.StringVar(&headRev, "head-commit", "", "the commit the --head-binary builds hold (`REV`); default: HEAD")
+	fl.BoolVar(&rf.check, "check", false, "judge head against the reference and write nothing")
+	fl.BoolVar(&rf.failUnsure, "fail-unsure", false, "fail when a time is still unsure after its last look")
+	fl.BoolVar(&rf.rebaseline, "rebaseline", false, "move the reference to head whatever the verdict (needs --why)")
+	fl.StringVar(&rf.why, "why", "", "why head is the right reference; recorded with the move")
+	fl.BoolVar(&rf.asJSON, "json", false, "print the outcome as JSON (--format json)")
+	fl.StringVar(&rf.formatArg, "format", "table", "output format: table, markdown or json")
+	fl.StringVar(&rf.baselinesFile, "baselines", "", "baselines file that names the reference (default "+h.BaselinesDefault()+" under the module root)")
+	fl.StringVar(&rf.page, "docs", "", "the generated page of the reference and its moves (default "+h.referencePageDefault()+" under the module root)")
+	fl.IntVar(&rf.layouts, "layouts", paired.DefaultLayouts, "builds of each side, each with another code layout")
+	fl.IntVar(&rf.pairs, "pairs", paired.DefaultPairs, "process pairs per scenario before its first look")
+	fl.DurationVar(&rf.budget, "budget", paired.DefaultBudget, "how long an unsure scenario may run more pairs (0: one look)")
+	fl.DurationVar(&rf.timeout, "timeout", runner.DefaultTimeout, "how long one scenario's process may run before it is judged broken")
+	fl.StringSliceVar(&rf.refBins, "reference-binary", nil, "run these builds of the reference (`PATH`s) instead of building it from git")
+	fl.StringSliceVar(&rf.headBins, "head-binary", nil, "run these head builds (`PATH`s) instead of building HEAD; needs --head-commit")
+	counting.AddInstructionsFlag(fl, &rf.instructions)
+	fl.StringVar(&rf.headRev, "head-commit", "", "the commit the --head-binary builds hold (`REV`); default: HEAD")
 	return cli.Declare(cmd,
 		cli.IntRange("pairs", 2, cli.MaxPairs, "a ratio's interval needs two pairs"),
 		cli.IntRange("layouts", 1, cli.MaxLayouts, ""),
@@ -241,6 +187,67 @@ scenario broke, 2 usage or input error. Details: perfbench's docs/ratchet.md.`,
 		cli.Refuse(func(fs *pflag.FlagSet) bool { return fs.Changed("layouts") && fs.Changed("reference-binary") },
 			"--layouts builds the reference from git; with --reference-binary, list the builds (--reference-binary a,b --head-binary x,y)"),
 	)
+}
+
+// reference judges head against the reference revision the baselines
+// file names, paired, and records what became of the reference.
+func (h *Front) reference(cmd *cobra.Command, args []string, rf *referenceFlags) error {
+	if err := h.RefuseTraced("reference"); err != nil {
+		return err
+	}
+	names, err := h.Args(args)
+	if err != nil {
+		return err
+	}
+	f, err := frontend.Format(rf.formatArg, rf.asJSON, frontend.CommandFormats["reference"]...)
+	if err != nil {
+		return err
+	}
+	bpath, err := frontend.FilePath(rf.baselinesFile, h.BaselinesDefault(), "baselines")
+	if err != nil {
+		return err
+	}
+	ppath, err := frontend.FilePath(rf.page, h.referencePageDefault(), "docs")
+	if err != nil {
+		return err
+	}
+	ctx := cmd.Context()
+	head := rf.headRev
+	if head == "" {
+		if head, err = headCommit(ctx); err != nil {
+			return err
+		}
+	} else if err := baselines.CheckCommit("--head-commit", head); err != nil {
+		return h.RatchetErr(err)
+	}
+	rv, err := ratchet.OpenRevision(ratchet.RevisionOptions{Baselines: bpath, Page: ppath, Head: head, Rebaseline: rf.rebaseline, Why: rf.why, Check: rf.check})
+	if err != nil {
+		return h.RatchetErr(err)
+	}
+	defer rv.Close()
+	var run *outcome.Outcome
+	var named sides
+	d := rv.Before()
+	if ref, ok := d.Against(); ok {
+		// Named as the file names it, with its line: no --base was given.
+		name := rv.Name()
+		counter, err := counting.NewCounting(cmd.Context(), rf.instructions, runner.Runner{Timeout: counting.CountTimeout(cmd, rf.timeout)}, cmd.ErrOrStderr(), h.Program)
+		if err != nil {
+			return err
+		}
+		p, l, err := h.pairedRun(cmd, PairedSpec{Names: names, Timeout: rf.timeout, Ref: ref.Commit, RefName: name, BinFlag: "--reference-binary",
+			Bins: rf.refBins, Heads: rf.headBins, Layouts: rf.layouts, Opts: paired.Options{Pairs: rf.pairs, Budget: rf.budget, FailUnsure: rf.failUnsure}, Count: counter})
+		if err != nil {
+			return h.RatchetErr(err)
+		}
+		run, named = &p, l
+		d = revision.Judge(d, p, rv.Rule())
+	}
+	if d, err = rv.Record(d); err != nil {
+		return h.RatchetErr(err)
+	}
+	return h.Write(cmd, &report.Report{Program: h.Program, Command: "reference", Outcome: revision.Result(d, run),
+		Base: referenceBase(d.Reference.Commit, named.base), Head: named.head}, f, nil)
 }
 
 // referenceBase is what a reference run's paired report calls its base:

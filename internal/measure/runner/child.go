@@ -11,7 +11,6 @@ import (
 	"sync"
 	"time"
 
-	"github.com/perfbench/perfbench/internal/measure/callgrind"
 	"github.com/perfbench/perfbench/scenario"
 )
 
@@ -61,15 +60,7 @@ func (r *Runner) wait(ctx context.Context, name string, cmd *exec.Cmd, profiles 
 	go func() { stdout.readFrom(outR); read <- struct{}{} }()
 	go func() { _, _ = io.Copy(sink, errR); read <- struct{}{} }()
 
-	timeout := r.Timeout
-	switch {
-	case timeout > 0:
-	case r.Instructions:
-		timeout = DefaultCountedTimeout
-	default:
-		timeout = DefaultTimeout
-	}
-	w := newWatch(cmd.Process.Pid, timeout, time.Now())
+	w := newWatch(cmd.Process.Pid, r.timeout(), time.Now())
 	tick := time.NewTicker(w.every())
 	defer tick.Stop()
 	var waitErr error
@@ -94,40 +85,7 @@ wait:
 	}
 	stop()
 	drain(read, outR, errR)
-	var why string
-	switch {
-	case waitErr != nil && unknownTo(&stderr, name):
-		return scenario.NotInBuild(name), nil
-	case stdout.over:
-		return broken(name, fmt.Sprintf("printed more than %d MiB on stdout, where a result takes a few KB; killed", MaxOutput>>20), &stderr), nil
-	case timedOut != "":
-		why = timedOut + ", killed"
-	case waitErr != nil:
-		why = exitReason(waitErr, &stderr)
-	}
-	if why != "" && r.Instructions {
-		// A count that cannot finish (Valgrind's slowness past the
-		// timeout, a crash under Valgrind that the timed processes did
-		// not have) says nothing of the program: its instructions are
-		// not measured, and its times and counts stand.
-		return notCounted(name, why, &stderr), nil
-	}
-	if why != "" {
-		return broken(name, why, &stderr), nil
-	}
-	res, err := parseResult(stdout.buf.Bytes(), name)
-	if err != nil {
-		return broken(name, err.Error(), &stderr), nil
-	}
-	if r.Instructions && res.Broken == "" {
-		if err := counted(&res, profiles); err != nil {
-			return broken(name, err.Error(), &stderr), nil
-		}
-		if err := r.keepProfile(name, profiles, callgrind.Program(cmd)); err != nil {
-			return broken(name, err.Error(), &stderr), nil
-		}
-	}
-	return res, nil
+	return r.result(name, cmd, profiles, &stdout, &stderr, waitErr, timedOut)
 }
 
 // startHeld starts cmd on an OS thread that it holds until cmd has

@@ -21,6 +21,48 @@ import (
 	"github.com/perfbench/perfbench/scenario"
 )
 
+// result reads the result of cmd, the process of scenario name, once it
+// has ended (waitErr, or timedOut: why the watch killed it) and its
+// output is read: a process that did not end cleanly or printed what does
+// not parse is Broken, or, counted, its instructions not measured;
+// counted, its profiles in the directory profiles are read into it.
+func (r *Runner) result(name string, cmd *exec.Cmd, profiles string, stdout *bounded, stderr *tail, waitErr error, timedOut string) (scenario.Result, error) {
+	var why string
+	switch {
+	case waitErr != nil && unknownTo(stderr, name):
+		return scenario.NotInBuild(name), nil
+	case stdout.over:
+		return broken(name, fmt.Sprintf("printed more than %d MiB on stdout, where a result takes a few KB; killed", MaxOutput>>20), stderr), nil
+	case timedOut != "":
+		why = timedOut + ", killed"
+	case waitErr != nil:
+		why = exitReason(waitErr, stderr)
+	}
+	if why != "" && r.Instructions {
+		// A count that cannot finish (Valgrind's slowness past the
+		// timeout, a crash under Valgrind that the timed processes did
+		// not have) says nothing of the program: its instructions are
+		// not measured, and its times and counts stand.
+		return notCounted(name, why, stderr), nil
+	}
+	if why != "" {
+		return broken(name, why, stderr), nil
+	}
+	res, err := parseResult(stdout.buf.Bytes(), name)
+	if err != nil {
+		return broken(name, err.Error(), stderr), nil
+	}
+	if r.Instructions && res.Broken == "" {
+		if err := counted(&res, profiles); err != nil {
+			return broken(name, err.Error(), stderr), nil
+		}
+		if err := r.keepProfile(name, profiles, callgrind.Program(cmd)); err != nil {
+			return broken(name, err.Error(), stderr), nil
+		}
+	}
+	return res, nil
+}
+
 // counted fills a counted child's result from the profiles Callgrind wrote
 // into dir: each label's Count is the sum of the dumps named after it (a
 // label used in several stretches of the run is dumped once a stretch).

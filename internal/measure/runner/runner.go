@@ -203,11 +203,7 @@ func (r *Runner) Run(ctx context.Context, names []string) ([]scenario.Result, er
 	}
 	if r.Instructions {
 		if _, err := callgrind.Find(); err != nil {
-			out := make([]scenario.Result, len(names))
-			for i, name := range names {
-				out[i] = scenario.Result{Name: name, NotCounted: "not measured: " + err.Error()}
-			}
-			return out, nil
+			return allNotCounted(names, err), nil
 		}
 	}
 	repeats := r.repeats()
@@ -259,17 +255,8 @@ func (r *Runner) Run(ctx context.Context, names []string) ([]scenario.Result, er
 			finished[i]++
 			broke[i] = broke[i] || res.Broken != "" || res.NotCounted != ""
 			if r.Progress != nil {
-				state := "done"
-				switch {
-				case res.Broken != "":
-					state = "broken"
-				case res.NotCounted != "":
-					state = "uncounted"
-				case finished[i] < repeats:
-					state = "process"
-				}
 				fmt.Fprintf(r.Progress, "scenario %s: %s in %.2fs (%d of %d processes)\n",
-					names[i], state, spent[i].Seconds(), finished[i], repeats)
+					names[i], progressState(res, finished[i], repeats), spent[i].Seconds(), finished[i], repeats)
 			}
 			mu.Unlock()
 		}
@@ -287,6 +274,42 @@ func (r *Runner) Run(ctx context.Context, names []string) ([]scenario.Result, er
 		out[i] = pool.Runs(slices.DeleteFunc(rs, func(res scenario.Result) bool { return res.Name == "" }))
 	}
 	return out, nil
+}
+
+// allNotCounted is the results of a counted run where Callgrind cannot
+// be found: every scenario's instructions not measured, saying why.
+func allNotCounted(names []string, err error) []scenario.Result {
+	out := make([]scenario.Result, len(names))
+	for i, name := range names {
+		out[i] = scenario.Result{Name: name, NotCounted: "not measured: " + err.Error()}
+	}
+	return out
+}
+
+// progressState is what a scenario's progress line says of its latest
+// process: broken, uncounted, one process of several, or done.
+func progressState(res scenario.Result, finished, repeats int) string {
+	switch {
+	case res.Broken != "":
+		return "broken"
+	case res.NotCounted != "":
+		return "uncounted"
+	case finished < repeats:
+		return "process"
+	}
+	return "done"
+}
+
+// timeout is how long one process may run: Timeout, or its default for
+// a process that is counted or not.
+func (r *Runner) timeout() time.Duration {
+	switch {
+	case r.Timeout > 0:
+		return r.Timeout
+	case r.Instructions:
+		return DefaultCountedTimeout
+	}
+	return DefaultTimeout
 }
 
 // jobs returns how many processes run at once.
@@ -366,26 +389,7 @@ func (r *Runner) oneAt(ctx context.Context, name string, atStart bool) (scenario
 		cmd.Args = append(cmd.Args, "--renderer", r.Renderer)
 	}
 	if path := os.Getenv(latency.EnvVar); path != "" {
-		// Each child records its own trace: one file shared by every
-		// child would be truncated by each in turn.
-		env := cmd.Env
-		if env == nil {
-			env = os.Environ()
-		}
-		tracedMu.Lock()
-		if r.traced == nil {
-			r.traced = map[string]int{}
-		}
-		r.traced[name]++
-		n := r.traced[name]
-		tracedMu.Unlock()
-		trace := TracePath(path, name)
-		if n > 1 {
-			// A later process of the same scenario (the next round)
-			// keeps the earlier ones' traces too.
-			trace = TracePath(path, fmt.Sprintf("%s.%d", name, n))
-		}
-		cmd.Env = append(env, latency.EnvVar+"="+trace)
+		r.traceTo(cmd, name, path)
 	}
 	var profiles string
 	if r.Instructions {
@@ -411,50 +415,87 @@ func (r *Runner) oneAt(ctx context.Context, name string, atStart bool) (scenario
 		if r.Instructions {
 			panic("runner: AllocSites with Instructions")
 		}
-		dir, err := os.MkdirTemp("", "perfbench-allocs-")
-		if err != nil {
-			return scenario.Result{}, fmt.Errorf("runner: %w", err)
-		}
-		defer os.RemoveAll(dir)
-		cmd.Env = sites.AllocEnv(cmd.Env, dir)
-		res, err := r.wait(ctx, name, cmd, "")
-		if err != nil || res.Broken != "" {
-			return res, err
-		}
-		p, err := sites.ReadAllocs(dir)
-		if err != nil {
-			return scenario.Result{Name: name, Broken: err.Error()}, nil
-		}
-		r.AllocSites.Keep(name, p)
-		return res, nil
+		return r.allocSites(ctx, name, cmd)
 	}
 	if r.WorkSites != nil {
 		if r.Instructions {
 			panic("runner: WorkSites with Instructions")
 		}
-		dir, err := os.MkdirTemp("", "perfbench-work-")
-		if err != nil {
-			return scenario.Result{}, fmt.Errorf("runner: %w", err)
-		}
-		defer os.RemoveAll(dir)
-		if cmd.Env == nil {
-			cmd.Env = os.Environ()
-		}
-		cmd.Env = append(slices.Clone(cmd.Env), scenario.WorkSitesEnv+"="+dir)
-		res, err := r.wait(ctx, name, cmd, "")
-		if err != nil || res.Broken != "" {
-			return res, err
-		}
-		w, err := sites.ReadWork(dir)
-		if err != nil {
-			return scenario.Result{Name: name, Broken: err.Error()}, nil
-		}
-		if w != nil {
-			r.WorkSites.Keep(name, w)
-		}
-		return res, nil
+		return r.workSites(ctx, name, cmd)
 	}
 	return r.wait(ctx, name, cmd, profiles)
+}
+
+// traceTo has the process of scenario name record its own latency trace
+// beside path: one file shared by every child would be truncated by
+// each in turn.
+func (r *Runner) traceTo(cmd *exec.Cmd, name, path string) {
+	env := cmd.Env
+	if env == nil {
+		env = os.Environ()
+	}
+	tracedMu.Lock()
+	if r.traced == nil {
+		r.traced = map[string]int{}
+	}
+	r.traced[name]++
+	n := r.traced[name]
+	tracedMu.Unlock()
+	trace := TracePath(path, name)
+	if n > 1 {
+		// A later process of the same scenario (the next round)
+		// keeps the earlier ones' traces too.
+		trace = TracePath(path, fmt.Sprintf("%s.%d", name, n))
+	}
+	cmd.Env = append(env, latency.EnvVar+"="+trace)
+}
+
+// allocSites runs cmd, the process of scenario name, recording its steps'
+// allocation sites, and keeps them in r.AllocSites.
+func (r *Runner) allocSites(ctx context.Context, name string, cmd *exec.Cmd) (scenario.Result, error) {
+	dir, err := os.MkdirTemp("", "perfbench-allocs-")
+	if err != nil {
+		return scenario.Result{}, fmt.Errorf("runner: %w", err)
+	}
+	defer os.RemoveAll(dir)
+	cmd.Env = sites.AllocEnv(cmd.Env, dir)
+	res, err := r.wait(ctx, name, cmd, "")
+	if err != nil || res.Broken != "" {
+		return res, err
+	}
+	p, err := sites.ReadAllocs(dir)
+	if err != nil {
+		return scenario.Result{Name: name, Broken: err.Error()}, nil
+	}
+	r.AllocSites.Keep(name, p)
+	return res, nil
+}
+
+// workSites runs cmd, the process of scenario name, recording which
+// elements its subject's work was for, and keeps them in r.WorkSites
+// where the subject reported any.
+func (r *Runner) workSites(ctx context.Context, name string, cmd *exec.Cmd) (scenario.Result, error) {
+	dir, err := os.MkdirTemp("", "perfbench-work-")
+	if err != nil {
+		return scenario.Result{}, fmt.Errorf("runner: %w", err)
+	}
+	defer os.RemoveAll(dir)
+	if cmd.Env == nil {
+		cmd.Env = os.Environ()
+	}
+	cmd.Env = append(slices.Clone(cmd.Env), scenario.WorkSitesEnv+"="+dir)
+	res, err := r.wait(ctx, name, cmd, "")
+	if err != nil || res.Broken != "" {
+		return res, err
+	}
+	w, err := sites.ReadWork(dir)
+	if err != nil {
+		return scenario.Result{Name: name, Broken: err.Error()}, nil
+	}
+	if w != nil {
+		r.WorkSites.Keep(name, w)
+	}
+	return res, nil
 }
 
 // ServeChild measures the named scenario in this process with opts and

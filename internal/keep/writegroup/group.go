@@ -139,7 +139,7 @@ func Write(d Disk, anchor string, files ...Member) error {
 	if err := d.SyncDir(filepath.Dir(manifest)); err != nil {
 		return abort(manifest, err)
 	}
-
+	// Committed: from here a failure is finished, never undone.
 	return finish(d, manifest, ws)
 }
 

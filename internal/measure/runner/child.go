@@ -85,7 +85,7 @@ wait:
 	}
 	stop()
 	drain(read, outR, errR)
-	return r.result(name, cmd, profiles, &stdout, &stderr, waitErr, timedOut)
+	return r.result(name, cmd, profiles, ended{stdout: &stdout, stderr: &stderr, waitErr: waitErr, timedOut: timedOut})
 }
 
 // startHeld starts cmd on an OS thread that it holds until cmd has

@@ -21,12 +21,21 @@ import (
 	"github.com/perfbench/perfbench/scenario"
 )
 
+// ended is how a child's process ended and what it printed.
+type ended struct {
+	stdout   *bounded
+	stderr   *tail
+	waitErr  error  // what Wait returned
+	timedOut string // why the watch killed it, if it did
+}
+
 // result reads the result of cmd, the process of scenario name, once it
-// has ended (waitErr, or timedOut: why the watch killed it) and its
-// output is read: a process that did not end cleanly or printed what does
-// not parse is Broken, or, counted, its instructions not measured;
-// counted, its profiles in the directory profiles are read into it.
-func (r *Runner) result(name string, cmd *exec.Cmd, profiles string, stdout *bounded, stderr *tail, waitErr error, timedOut string) (scenario.Result, error) {
+// has ended and its output is read: a process that did not end cleanly
+// or printed what does not parse is Broken, or, counted, its
+// instructions not measured; counted, its profiles in the directory
+// profiles are read into it.
+func (r *Runner) result(name string, cmd *exec.Cmd, profiles string, e ended) (scenario.Result, error) {
+	stdout, stderr, waitErr, timedOut := e.stdout, e.stderr, e.waitErr, e.timedOut
 	var why string
 	switch {
 	case waitErr != nil && unknownTo(stderr, name):

@@ -109,6 +109,9 @@ func strays(imports map[string][]string, stages []stage, known map[string]string
 			if strings.HasPrefix(d, "internal/check/") && !under(pkg, checkers) {
 				stray = append(stray, pkg+" → "+d+": only perfbench's own front reaches into its checks")
 			}
+			if strings.HasPrefix(d, "internal/front/") && !under(pkg, fronts) {
+				stray = append(stray, pkg+" → "+d+": only harness serves the scenario commands")
+			}
 			for _, s := range stages {
 				if under(pkg, []string{s.prefix}) {
 					seen++
@@ -144,11 +147,17 @@ var (
 		{"internal/measure/", append(slices.Clone(declaration), "internal/measure/", "internal/instrument/")},
 		{"internal/judge/", append(slices.Clone(declaration), "internal/judge/", "internal/keep/")},
 		{"internal/publish/", append(slices.Clone(declaration), "internal/publish/", "internal/judge/", "internal/keep/")},
+		// The scenario commands drive every stage in turn (measure, judge,
+		// record through the ratchet, publish); harness is their public
+		// entry and the only package that imports them.
+		{"internal/front/", append(slices.Clone(declaration), "internal/instrument/", "internal/measure/", "internal/judge/",
+			"internal/keep/", "internal/publish/", "internal/front/", "ratchet")},
 	}
 	// The imports that cross a stage today, each with why; judging as a
 	// function of what was measured removes them.
 	knownCrossings = map[string]string{}
 	checkers       = []string{"cmd/", "internal/check/", "workloads", "subject/gio/peer", "subject/fyne/peer"}
+	fronts         = []string{"harness", "internal/front/"}
 )
 
 // TestEachStageImportsWhatComesBefore reads what every package imports
@@ -166,23 +175,28 @@ func TestEachStageImportsWhatComesBefore(t *testing.T) {
 }
 
 // The stages' rule refuses an import against the flow, and one into the
-// checks from outside the front.
+// checks from outside the front, and one into the scenario commands from
+// outside harness.
 func TestTheStagesRefuseAnImportAgainstTheFlow(t *testing.T) {
 	imports := map[string][]string{
 		"ui/window":               {"ui/document", "internal/instrument/counter", "harness"},
 		"internal/keep/history":   {"internal/keep/baselines", "internal/judge/outcome"},
 		"internal/judge/paired":   {"internal/measure/runner"},
 		"internal/publish/report": {"internal/check/suite"},
+		"internal/front/frontend": {"internal/front/cli", "cmd/perfbench"},
+		"cmd/perfbench":           {"internal/front/cli"},
 	}
 	stray, seen := strays(imports, stages, knownCrossings, checkers)
 	assert.Equal(t, []string{
+		"cmd/perfbench → internal/front/cli: only harness serves the scenario commands",
+		"internal/front/frontend → cmd/perfbench: its stage (internal/front/) may not",
 		"internal/judge/paired → internal/measure/runner: its stage (internal/judge/) may not",
 		"internal/keep/history → internal/judge/outcome: its stage (internal/keep/) may not",
 		"internal/publish/report → internal/check/suite: its stage (internal/publish/) may not",
 		"internal/publish/report → internal/check/suite: only perfbench's own front reaches into its checks",
 		"ui/window → harness: its stage (ui/) may not",
 	}, stray)
-	assert.Equal(t, 7, seen)
+	assert.Equal(t, 9, seen)
 }
 
 // The top level is what a reader of the architecture needs first: the kit

@@ -48,7 +48,7 @@ func completions(t *testing.T, opts harness.Options, args ...string) (candidates
 func TestAProgramCompletesItsOwnValues(t *testing.T) {
 	tests := []struct {
 		name string
-		args []string
+		Args []string
 		want []string
 	}{
 		{"its scenario names", []string{"scenarios", ""}, []string{"press", "hover", "scroll"}},
@@ -70,7 +70,7 @@ func TestAProgramCompletesItsOwnValues(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got, directive := completions(t, listed(), tt.args...)
+			got, directive := completions(t, listed(), tt.Args...)
 			if len(got) == 0 {
 				got = nil
 			}

@@ -51,7 +51,7 @@ func ruled(stdout, stderr *bytes.Buffer) harness.Options {
 // breaks with its one line, exit 2, before the command runs.
 func TestFlagRulesRefuseWithOneLine(t *testing.T) {
 	for _, tt := range []struct {
-		args []string
+		Args []string
 		want string // stderr; "" for a run that passes
 	}{
 		{[]string{"--n", "9", "--least", "99999", "--wait", "1h", "--share", "0"}, ""},
@@ -71,9 +71,9 @@ func TestFlagRulesRefuseWithOneLine(t *testing.T) {
 		{[]string{"--name", "good"}, ""},
 		{[]string{"--name", "bad"}, "--name bad: pick another"},
 	} {
-		t.Run(strings.Join(tt.args, " "), func(t *testing.T) {
+		t.Run(strings.Join(tt.Args, " "), func(t *testing.T) {
 			var stdout, stderr bytes.Buffer
-			code := harness.Main(append([]string{"run"}, tt.args...), &stdout, &stderr, ruled(&stdout, &stderr))
+			code := harness.Main(append([]string{"run"}, tt.Args...), &stdout, &stderr, ruled(&stdout, &stderr))
 			if tt.want == "" {
 				assert.Equal(t, harness.ExitPass, code, stderr.String())
 				assert.Equal(t, "ran\n", stdout.String())

@@ -34,24 +34,20 @@ package harness
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"io"
 	"os"
 	"path"
 	"path/filepath"
 	"runtime/debug"
-	"slices"
 	"strings"
 
 	"github.com/spf13/cobra"
 
+	"github.com/perfbench/perfbench/internal/front/cli"
+	"github.com/perfbench/perfbench/internal/front/commands"
+	"github.com/perfbench/perfbench/internal/front/frontend"
 	"github.com/perfbench/perfbench/internal/instrument/latency"
-	"github.com/perfbench/perfbench/internal/judge/outcome"
-	"github.com/perfbench/perfbench/internal/keep/writegroup"
-	"github.com/perfbench/perfbench/internal/measure/runner"
-	"github.com/perfbench/perfbench/ratchet"
-	"github.com/perfbench/perfbench/scenario"
 )
 
 // Options configure the front end of one program. The zero Options serve
@@ -136,36 +132,12 @@ type Renderers struct {
 	Names func() []string
 }
 
-// UsageError is bad input: an unknown name, a malformed file, a bad flag.
-// It prints as one line and exits 2.
-type UsageError struct{ Err error }
-
-func (e UsageError) Error() string { return e.Err.Error() }
-func (e UsageError) Unwrap() error { return e.Err }
-
-// Usagef returns a UsageError with a message formatted as fmt.Errorf
-// does, for a program's own commands.
-func Usagef(format string, args ...any) error { return UsageError{fmt.Errorf(format, args...)} }
-
-func usagef(format string, args ...any) error { return Usagef(format, args...) }
-
-// ErrFailed reports that a band failed, a scenario broke or the docs are
-// stale; what failed has already been printed.
-var ErrFailed = errors.New("a band failed or a scenario broke")
-
-// Exit codes.
-const (
-	ExitPass   = 0
-	ExitFailed = 1
-	ExitUsage  = 2
-)
-
 // Main is the main of a program with scenarios: it runs the command line
 // args with the program's commands and returns the exit status.
 func Main(args []string, stdout, stderr io.Writer, opts Options) int {
 	root := Root(stdout, stderr, opts)
 	root.SetArgs(args)
-	err := Execute(root)
+	err := cli.Execute(root)
 	// The latency trace (PERFBENCH_LATENCY) is buffered: flush it before
 	// the process exits, or the file would hold nothing. A trace that
 	// could not be written is reported once and does not change the exit
@@ -200,69 +172,39 @@ func Root(stdout, stderr io.Writer, opts Options) *cobra.Command {
 	root.SetOut(stdout)
 	root.SetErr(stderr)
 	root.PersistentFlags().BoolP("quiet", "q", false, "print no progress on stderr: no bar on a terminal, no line per scenario in a log")
-	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return UsageError{err} })
+	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return cli.UsageError{Err: err} })
 	if opts.Before != nil {
 		root.PersistentPreRunE = func(cmd *cobra.Command, _ []string) error { return opts.Before(cmd) }
 	}
-	h := &front{opts: opts, program: program}
-	cmds := h.commands()
+	f := &frontend.Front{Opts: opts.frontend(), Program: program}
+	cmds := commands.New(f)
 	root.AddCommand(cmds...)
 	if opts.Commands != nil {
 		root.AddCommand(opts.Commands()...)
 	}
-	refuseUnknownShells(root)
-	h.complete(cmds)
+	cli.RefuseUnknownShells(root)
+	commands.Complete(f, cmds)
 	if opts.Root != nil {
 		opts.Root(root)
 	}
-	styleHelp(root)
+	cli.StyleHelp(root)
 	return root
 }
 
 // ExitCode prints err (unless it is ErrFailed, already reported) as one
 // line naming the program and returns the exit status it means.
 func ExitCode(err error, program string, stderr io.Writer) int {
-	switch {
-	case err == nil:
-		return ExitPass
-	case errors.Is(err, ErrFailed):
-		return ExitFailed
-	}
-	fmt.Fprintf(stderr, "%s: %v\n", program, err)
-	if in := (*Interrupted)(nil); errors.As(err, &in) {
-		return ExitInterrupted
-	}
-	var ue UsageError
-	if errors.As(err, &ue) || isCobraUsage(err) {
-		return ExitUsage
-	}
-	return ExitFailed
+	return cli.ExitCode(err, program, stderr)
 }
 
-// isCobraUsage recognises cobra's own argument errors (unknown command,
-// wrong number of arguments), which are usage errors too.
-func isCobraUsage(err error) bool {
-	msg := err.Error()
-	for _, p := range []string{"unknown command", "accepts ", "requires at least", "unknown flag", "unknown shorthand", "invalid argument", "flag needs an argument"} {
-		if strings.Contains(msg, p) {
-			return true
-		}
+// frontend is what the scenario commands read of o.
+func (o Options) frontend() frontend.Options {
+	f := frontend.Options{Scenarios: o.Scenarios, Baselines: o.Baselines, Docs: o.Docs, Build: o.Build,
+		TryBuild: o.TryBuild, BasePackage: o.BasePackage, ModFile: o.ModFile}
+	if r := o.Renderers; r != nil {
+		f.Renderers = &frontend.Renderers{Plain: r.Plain, Default: r.Default, Help: r.Help, Open: r.Open, Check: r.Check, Names: r.Names}
 	}
-	return false
-}
-
-// commands returns the program's scenario commands: scenarios, scenario,
-// perf, reference and the runner's hidden child command. They read
-// --quiet from the root's persistent flags.
-func (h *front) commands() []*cobra.Command {
-	return []*cobra.Command{checkingEnv(h.scenariosCmd()), checkingEnv(h.scenarioCmd()),
-		checkingEnv(h.perfCmd()), checkingEnv(h.referenceCmd()), checkingEnv(h.bisectCmd()), h.childCmd()}
-}
-
-// front is one program's front end.
-type front struct {
-	opts    Options
-	program string
+	return f
 }
 
 func (o Options) program() string {
@@ -282,167 +224,6 @@ func programName(bi *debug.BuildInfo, arg0 string) string {
 		return path.Base(bi.Path)
 	}
 	return strings.TrimSuffix(strings.TrimSuffix(filepath.Base(arg0), ".exe"), ".test")
-}
-
-// names returns the scenarios run when none is named.
-func (h *front) names() []string {
-	if h.opts.Scenarios != nil {
-		return h.opts.Scenarios()
-	}
-	return scenario.Names()
-}
-
-// args checks scenario names given on the command line; none means the
-// program's scenarios.
-func (h *front) args(args []string) ([]string, error) {
-	if len(args) == 0 {
-		return h.names(), nil
-	}
-	for _, name := range args {
-		if _, err := scenario.Lookup(name); err != nil {
-			return nil, UsageError{err}
-		}
-	}
-	return args, nil
-}
-
-// known is every scenario of the binary and those named: a baseline of a
-// scenario the binary has is no error, even when this run names others.
-func (h *front) known(names []string) []string {
-	known := append(scenario.Names(), h.names()...)
-	return append(known, names...)
-}
-
-// Quiet reports whether the command was given --quiet, the root's flag
-// that turns progress off: for a program's own commands that draw
-// progress.
-func Quiet(cmd *cobra.Command) bool {
-	q, err := cmd.Flags().GetBool("quiet")
-	return err == nil && q
-}
-
-// judging is what a judged run judges against and by: the stored
-// baselines, the scope they are keyed by and the rule (ratchet.Judge).
-type judging struct {
-	stored ratchet.Stored
-	scope  ratchet.Scope
-	rule   ratchet.Rule
-}
-
-// judged is one judged run, the same way through for scenarios and perf:
-// the runner measures names (and, with count, their instructions under
-// Valgrind, in processes of their own), ratchet.Judge judges the results,
-// the runner measures once more the scenarios whose times straddle their
-// limits, and counts once more those whose instructions are over theirs,
-// and ratchet.Rejudge judges those again. It returns the outcome and the
-// results it stands on, each scenario's latest, which perf records.
-// Control goes down to the runner and back up; judging is a function of
-// what was measured.
-func judged(ctx context.Context, j judging, r *runner.Runner, count *counting, names []string) (outcome.Outcome, []scenario.Result, error) {
-	times, err := r.Run(ctx, names)
-	if err != nil {
-		return outcome.Outcome{}, nil, err
-	}
-	results, err := count.add(ctx, times)
-	if err != nil {
-		return outcome.Outcome{}, nil, err
-	}
-	o, err := ratchet.Judge(results, j.stored, j.scope, j.rule)
-	if err != nil {
-		return outcome.Outcome{}, nil, err
-	}
-	again := ratchet.Straddling(o, j.rule)
-	recount := ratchet.Recounting(o, j.rule)
-	if len(again) == 0 && len(recount) == 0 {
-		return o, results, nil
-	}
-	latest := map[string]scenario.Result{}
-	for _, res := range times {
-		latest[res.Name] = res
-	}
-	if len(again) > 0 {
-		remeasured, err := r.Run(ctx, again)
-		if err != nil {
-			return outcome.Outcome{}, nil, err
-		}
-		for _, res := range remeasured {
-			latest[res.Name] = res
-		}
-	}
-	if err := count.recount(ctx, recount); err != nil {
-		return outcome.Outcome{}, nil, err
-	}
-	var redo []scenario.Result
-	for _, name := range names {
-		if slices.Contains(again, name) || slices.Contains(recount, name) {
-			redo = append(redo, latest[name])
-		}
-	}
-	if redo, err = count.add(ctx, redo); err != nil {
-		return outcome.Outcome{}, nil, err
-	}
-	results = slices.Clone(results)
-	for _, res := range redo {
-		if i := slices.IndexFunc(results, func(r scenario.Result) bool { return r.Name == res.Name }); i >= 0 {
-			results[i] = res
-		}
-	}
-	return ratchet.Rejudge(o, redo, j.stored, j.scope, j.rule), results, nil
-}
-
-// ratchetErr maps the ratchet's input errors to usage errors (exit 2),
-// their advice naming this program's commands.
-func (h *front) ratchetErr(err error) error {
-	if ie, ok := err.(*writegroup.InputError); ok {
-		return UsageError{ie.For(h.program)}
-	}
-	var ie *writegroup.InputError
-	if errors.As(err, &ie) {
-		return UsageError{err}
-	}
-	return err
-}
-
-// moduleRoot returns the nearest directory at or above the working
-// directory that holds a go.mod, or "" where there is none.
-func moduleRoot() string {
-	wd, err := os.Getwd()
-	if err != nil {
-		return ""
-	}
-	for d := wd; ; {
-		if _, err := os.Stat(filepath.Join(d, "go.mod")); err == nil {
-			return d
-		}
-		parent := filepath.Dir(d)
-		if parent == d {
-			return ""
-		}
-		d = parent
-	}
-}
-
-// filePath resolves a file flag: as given when set, otherwise def under
-// the module root. It returns the path relative to the working directory
-// where it can, so messages name it the way a reader would.
-func filePath(flag, def, name string) (string, error) {
-	if flag != "" {
-		return flag, nil
-	}
-	if filepath.IsAbs(def) {
-		return def, nil
-	}
-	root := moduleRoot()
-	if root == "" {
-		return "", usagef("no go.mod in the working directory or above it, so %s has no default; run from the module or pass --%s", def, name)
-	}
-	p := filepath.Join(root, filepath.FromSlash(def))
-	if wd, err := os.Getwd(); err == nil {
-		if rel, err := filepath.Rel(wd, p); err == nil {
-			return rel, nil
-		}
-	}
-	return p, nil
 }
 
 // rootExamples are the root command's examples, aligned, within 80

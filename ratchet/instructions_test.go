@@ -143,7 +143,7 @@ func TestARunWithoutInstructionsKeepsThePagesInstructions(t *testing.T) {
 }
 
 // Instructions over their band are counted once more before they fail
-// (harness.judged pools the new processes with the old, least of all):
+// (frontend.Judged pools the new processes with the old, least of all):
 // a first count that read high alone is overruled, and a count that reads
 // high again fails.
 func TestInstructionsOverTheirBandAreCountedAgain(t *testing.T) {

@@ -75,7 +75,7 @@ failed or refused; 2 bad input. Details: docs/comment.md.`,
 			r, err := w.Post(ctx, string(report))
 			switch {
 			case comment.IsRefused(err) && w.Fork:
-				return forkFallback(s, w, err, string(report))
+				return comment.ForkFallback(s.out, w, err, string(report))
 			case comment.IsRefused(err):
 				return fmt.Errorf("%w (%s)", err, comment.Hint(err))
 			case err != nil:
@@ -83,7 +83,7 @@ failed or refused; 2 bad input. Details: docs/comment.md.`,
 			}
 			fmt.Fprintf(s.out, "comment %s: %s\n", r.Action, r.URL)
 			if r.PostedAs != "" && !strings.EqualFold(r.PostedAs, r.Author) {
-				fmt.Fprintln(s.out, warning(fmt.Sprintf("perfbench comment: GitHub posted the comment as %s, not %s; "+
+				fmt.Fprintln(s.out, comment.Warning(fmt.Sprintf("perfbench comment: GitHub posted the comment as %s, not %s; "+
 					"give --author %s so that the next push edits it instead of posting again", r.PostedAs, r.Author, r.PostedAs)))
 			}
 			return nil
@@ -95,29 +95,4 @@ failed or refused; 2 bad input. Details: docs/comment.md.`,
 	cmd.Flags().DurationVar(&timeout, "timeout", defaultCommentTimeout,
 		fmt.Sprintf("give up after this long in all (each request also gives up after %v)", comment.DefaultRequestTimeout))
 	return harness.Declare(cmd, harness.Between("timeout", time.Second, maxCommentTimeout, "how long to give the API in all"))
-}
-
-// forkFallback puts the report in the job summary when a fork's
-// read-only token was refused the comment, and says so in a warning on
-// the run's page. Without a summary the report goes to the log, and the
-// warning says that instead.
-func forkFallback(s *streams, w comment.Workflow, err error, report string) error {
-	if w.Summary == "" {
-		fmt.Fprintln(s.out, warning(fmt.Sprintf("perfbench comment: pull request #%d comes from a fork, whose token is read-only (%v); "+
-			"GITHUB_STEP_SUMMARY is not set, so the report is in this step's log", w.PR, err)))
-		fmt.Fprint(s.out, report)
-		return nil
-	}
-	if werr := comment.AppendSummary(w.Summary, comment.SummaryNote(w, err)+report+"\n"); werr != nil {
-		return fmt.Errorf("%w; the fork's read-only token was refused the comment (%v), so the report is neither in a comment nor in the job summary", werr, err)
-	}
-	fmt.Fprintln(s.out, warning(fmt.Sprintf("perfbench comment: pull request #%d comes from a fork, whose token is read-only (%v); "+
-		"the report is in the job summary instead", w.PR, err)))
-	return nil
-}
-
-// warning is a GitHub Actions workflow command: the runner shows the
-// message as a warning on the run's page. It must stay one line.
-func warning(msg string) string {
-	return "::warning::" + strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A").Replace(msg)
 }

@@ -7,6 +7,7 @@ import (
 
 	"github.com/perfbench/perfbench/harness"
 	"github.com/perfbench/perfbench/internal/check/phase"
+	"github.com/perfbench/perfbench/internal/instrument/registry"
 	"github.com/perfbench/perfbench/renderer"
 	"github.com/perfbench/perfbench/workloads"
 )
@@ -73,7 +74,7 @@ func addCompletions(root *cobra.Command) {
 		}
 		for _, sub := range c.Commands() {
 			if sub.Name() == "summarize" {
-				harness.CompleteFlag(sub, "defs", harness.CompleteValues(strings.Fields(traceDefSets())...))
+				harness.CompleteFlag(sub, "defs", harness.CompleteValues(strings.Fields(registry.DefSets())...))
 			}
 		}
 	}

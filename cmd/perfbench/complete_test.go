@@ -15,6 +15,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/perfbench/perfbench/harness"
+	"github.com/perfbench/perfbench/internal/instrument/registry"
 )
 
 // complete asks the completion cobra generates for the candidates after
@@ -57,7 +58,7 @@ func TestShellCompletionCompletesValues(t *testing.T) {
 		{"peers sizes in size order", []string{"peers", "--size", "s13,"}, []string{"s13,s0", "s13,s1", "s13,s2", "s13,s4", "s13,s8", "s13,s26"}},
 		{"screenshot phase", []string{"screenshot", "--phase", "cl"}, []string{"click"}},
 		{"verify doc", []string{"verify", "--doc", ""}, []string{"script", "gallery", "random"}},
-		{"trace definition sets", []string{"trace", "summarize", "--defs", ""}, strings.Fields(traceDefSets())},
+		{"trace definition sets", []string{"trace", "summarize", "--defs", ""}, strings.Fields(registry.DefSets())},
 		{"base starts at HEAD", []string{"scenarios", "--base", "HEAD"}, []string{"HEAD", "HEAD~1"}},
 	}
 	for _, tt := range tests {

@@ -2,11 +2,8 @@ package main
 
 import (
 	"fmt"
-	"io"
 	"slices"
-	"strconv"
 	"strings"
-	"text/tabwriter"
 
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
@@ -16,6 +13,7 @@ import (
 	"github.com/perfbench/perfbench/internal/check/monkey"
 	"github.com/perfbench/perfbench/internal/check/verify"
 	"github.com/perfbench/perfbench/internal/check/workpage"
+	"github.com/perfbench/perfbench/internal/check/workreport"
 	"github.com/perfbench/perfbench/renderer"
 	"github.com/perfbench/perfbench/ui/gallery"
 	"github.com/perfbench/perfbench/workloads"
@@ -101,13 +99,13 @@ docs/gates.md and ` + workpage.DefaultDocs + `.`,
 			if asJSON {
 				err = writeJSON(s, r)
 			} else {
-				err = printWorkload(s.out, r)
+				err = workreport.WriteText(s.out, r)
 			}
 			if err != nil {
 				return err
 			}
 			if r.Verdict.Failed() {
-				printFailedCriteria(s, "resize", r)
+				workreport.WriteFailed(s.err, "resize", r)
 				return harness.ErrFailed
 			}
 			return nil
@@ -126,7 +124,7 @@ func newVerifyCmd(s *streams) *cobra.Command {
 		doc    string
 	)
 	ro := verify.DefaultRandomVerify
-	seeds := seedsFlag{n: ro.Seeds}
+	seeds := verify.Seeds{N: ro.Seeds}
 	cmd := &cobra.Command{
 		Use:   "verify [--doc KIND] [--size SIZE] [--renderer R]",
 		Short: "After every step, scripted or random, the live window equals one rebuilt from nothing",
@@ -177,9 +175,9 @@ Exit status: 0 equal throughout, 1 a step differed (named with its seed),
 	random := func(*pflag.FlagSet) bool { return doc != "script" }
 	harness.Declare(cmd,
 		harness.OnlyIn("--doc random or gallery", random, "seed", "seeds", "steps", "nodes"),
-		harness.Refuse(func(fs *pflag.FlagSet) bool { return seeds.from != 0 && fs.Changed("seed") },
+		harness.Refuse(func(fs *pflag.FlagSet) bool { return seeds.From != 0 && fs.Changed("seed") },
 			"--seeds %s names its first seed: give no --seed", "seeds"),
-		harness.Refuse(func(*pflag.FlagSet) bool { return seeds.n < 1 }, "--seeds must be at least 1, got %s", "seeds"),
+		harness.Refuse(func(*pflag.FlagSet) bool { return seeds.N < 1 }, "--seeds must be at least 1, got %s", "seeds"),
 		harness.IntRange("steps", 1, harness.NoLimit, ""),
 		harness.IntRange("nodes", 1, harness.NoLimit, ""),
 	)
@@ -188,7 +186,7 @@ Exit status: 0 equal throughout, 1 a step differed (named with its seed),
 
 // randomVerify fills a random run's options (--doc random or gallery)
 // from the flags, each refusal a usage error.
-func randomVerify(ro *verify.RandomVerify, doc, size, rend string, seeds seedsFlag) error {
+func randomVerify(ro *verify.RandomVerify, doc, size, rend string, seeds verify.Seeds) error {
 	if !slices.Contains(monkey.Docs, doc) {
 		return harness.UsageError{Err: fmt.Errorf("verify: unknown --doc %q (valid: script, %s)", doc, strings.Join(monkey.Docs, ", "))}
 	}
@@ -198,12 +196,7 @@ func randomVerify(ro *verify.RandomVerify, doc, size, rend string, seeds seedsFl
 		}
 		ro.Renderer = func() (renderer.Renderer, error) { return renderer.New(rend) }
 	}
-	if seeds.set {
-		if seeds.from != 0 {
-			ro.Seed = seeds.from
-		}
-		ro.Seeds = seeds.n
-	}
+	seeds.Apply(ro)
 	ro.Doc = doc
 	if size != "" {
 		sz, err := gallery.Parse(size)
@@ -246,7 +239,7 @@ func finishGate(s *streams, r gates.Report, asJSON bool) error {
 	if asJSON {
 		err = writeJSON(s, r)
 	} else {
-		err = printGate(s.out, r)
+		err = r.Write(s.out)
 	}
 	if err != nil {
 		return err
@@ -256,65 +249,8 @@ func finishGate(s *streams, r gates.Report, asJSON bool) error {
 	}
 	for _, c := range r.Checks {
 		if c.Verdict.Failed() {
-			fmt.Fprintf(s.err, "%s %s: %s: %s\n", verdictWord(c.Verdict), r.Gate, c.Name, c.Detail)
+			fmt.Fprintf(s.err, "%s %s: %s: %s\n", workreport.VerdictWord(c.Verdict), r.Gate, c.Name, c.Detail)
 		}
 	}
 	return harness.ErrFailed
-}
-
-// printGate writes a report: its verdict, its notes, then one line per
-// check.
-//
-//	cadence: pass (0.2 s)
-//	  pass  60 Hz: one frame per refresh in 5 s  300 frames for 300 refreshes
-func printGate(w io.Writer, r gates.Report) error {
-	verdict := r.Verdict.String()
-	if r.Verdict.String() == "unbaselined" {
-		verdict = "ADVISORY (unbaselined: reported, gates nothing)"
-	}
-	fmt.Fprintf(w, "%s: %s (%.1f s)\n", r.Gate, verdict, r.Seconds)
-	for _, n := range r.Notes {
-		fmt.Fprintf(w, "  %s\n", n)
-	}
-	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	for _, c := range r.Checks {
-		fmt.Fprintf(tw, "  %s\t%s\t%s\n", c.Verdict, c.Name, c.Detail)
-	}
-	return tw.Flush()
-}
-
-// seedsFlag is --seeds: a count of seeds from --seed on ("50"), or a
-// range of them ("1-50", both ends included).
-type seedsFlag struct {
-	from uint64 // 0: from --seed
-	n    int
-	set  bool
-}
-
-func (f *seedsFlag) String() string {
-	if f.from != 0 {
-		return fmt.Sprintf("%d-%d", f.from, f.from+uint64(f.n)-1)
-	}
-	return strconv.Itoa(f.n)
-}
-
-func (f *seedsFlag) Type() string { return "K|A-B" }
-
-func (f *seedsFlag) Set(s string) error {
-	a, b, isRange := strings.Cut(s, "-")
-	if !isRange {
-		n, err := strconv.Atoi(s)
-		if err != nil {
-			return fmt.Errorf("%q is neither a count (50) nor a range (1-50)", s)
-		}
-		*f = seedsFlag{n: n, set: true}
-		return nil
-	}
-	lo, err1 := strconv.ParseUint(a, 10, 64)
-	hi, err2 := strconv.ParseUint(b, 10, 64)
-	if err1 != nil || err2 != nil || lo < 1 || hi < lo {
-		return fmt.Errorf("%q is not a range of seeds A-B with 1 ≤ A ≤ B", s)
-	}
-	*f = seedsFlag{from: lo, n: int(hi - lo + 1), set: true}
-	return nil
 }

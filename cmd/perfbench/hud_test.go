@@ -9,6 +9,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/perfbench/perfbench/harness"
+	"github.com/perfbench/perfbench/internal/check/phase"
 )
 
 // --hud prints the FPS monitor's rows to stderr every 500 ms of the
@@ -70,7 +71,7 @@ func TestPhaseHUDReal(t *testing.T) {
 // step's counters are those of a run without --hud.
 func TestPhaseHUDChangesNoCounter(t *testing.T) {
 	for _, p := range []string{"idle", "hover", "click"} {
-		var runs [2][]phaseRunJSON
+		var runs [2][]phase.RunJSON
 		for i, args := range [][]string{{"phase", p, "s1", "40", "--json"}, {"phase", p, "s1", "40", "--json", "--hud"}} {
 			code, out, _ := perfbench(t, args...)
 			require.Equal(t, harness.ExitPass, code, p)

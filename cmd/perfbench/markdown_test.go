@@ -15,6 +15,7 @@ import (
 
 	"github.com/perfbench/perfbench/band"
 	"github.com/perfbench/perfbench/harness"
+	"github.com/perfbench/perfbench/internal/check/workreport"
 	"github.com/perfbench/perfbench/internal/judge/outcome"
 	"github.com/perfbench/perfbench/internal/judge/paired"
 	"github.com/perfbench/perfbench/internal/keep/baselines"
@@ -128,7 +129,7 @@ func TestMarkdownWorkloads(t *testing.T) {
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			var b bytes.Buffer
-			require.NoError(t, writeMarkdownWorkloads(&b, c.results))
+			require.NoError(t, workreport.WriteMarkdown(&b, c.results))
 			markdownGolden(t, c.name+".md", b.String())
 		})
 	}

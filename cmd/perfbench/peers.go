@@ -2,17 +2,14 @@ package main
 
 import (
 	"encoding/json"
-	"fmt"
 	"slices"
 	"strconv"
 	"strings"
-	"text/tabwriter"
 
 	"github.com/spf13/cobra"
 
 	"github.com/perfbench/perfbench/harness"
 	"github.com/perfbench/perfbench/internal/check/peers"
-	"github.com/perfbench/perfbench/internal/publish/report"
 	"github.com/perfbench/perfbench/subject/gio/peer"
 	"github.com/perfbench/perfbench/ui/gallery"
 )
@@ -74,7 +71,7 @@ Details: perfbench's docs/diagnosis.md.`,
 					Caveats []string    `json:"caveats"`
 				}{gioPeer.Form.String(), opts.Steps, rows, peers.Caveats(opts)})
 			}
-			printPeers(s, rows, opts, gioPeer.Form)
+			peers.Write(s.out, rows, opts, gioPeer.Form.String())
 			return nil
 		},
 	}
@@ -152,97 +149,4 @@ func peerNames() []string {
 		names = append(names, p.Name())
 	}
 	return names
-}
-
-// printPeers prints the table, one line per subject, and the caveats.
-func printPeers(s *streams, rows []peers.Row, opts peers.Options, form peer.Form) {
-	var names []string
-	for _, p := range opts.Peers {
-		name := p.Name()
-		if name == "gio" {
-			name += " (" + form.String() + " form)"
-		}
-		names = append(names, name)
-	}
-	fmt.Fprintf(s.out, "peers: perfbench's engine beside %s, %d steps each, interleaved\n\n", strings.Join(names, " and "), opts.Steps)
-	tw := tabwriter.NewWriter(s.out, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "phase\tsize\tsubject\tframes\tmedian\tp95\tcpu\tallocs/frame\tlayout\tpaint\tratio\t")
-	for _, r := range rows {
-		for i, sd := range r.Sides {
-			ratio := ""
-			if i > 0 {
-				ratio = "—"
-				if sd.Ratio > 0 {
-					ratio = fmt.Sprintf("%.1f×", sd.Ratio)
-				}
-			}
-			if sd.Frames == 0 {
-				fmt.Fprintf(tw, "%s\t%s\t%s\t0\t—\t—\t—\t—\t—\t—\t%s\t\n", r.Phase, r.Size, sd.Subject, ratio)
-				continue
-			}
-			fmt.Fprintf(tw, "%s\t%s\t%s\t%d\t%s\t%s\t%s\t%.0f\t%s\t%s\t%s\t\n", r.Phase, r.Size, sd.Subject, sd.Frames,
-				duration(sd.Median), duration(sd.P95), duration(sd.CPU), sd.Allocs, part(sd.Layout), part(sd.Paint), ratio)
-		}
-	}
-	tw.Flush()
-	printCold(s, rows, opts)
-	fmt.Fprintln(s.out, "\nratio: a peer's cpu over perfbench's. What the numbers include:")
-	for _, c := range peers.Caveats(opts) {
-		fmt.Fprintln(s.out, report.Wrap(c, peersWidth, "  - ", "    "))
-	}
-}
-
-// peersWidth is the widest line peers prints, the CLI's 100 columns.
-const peersWidth = 100
-
-// printCold prints the cold figures, a line a row that drew: each
-// block's first step, on the caches another subject's block evicted, with
-// its multiple of the subject's warm step, which is what the blocks keep
-// out of the table.
-func printCold(s *streams, rows []peers.Row, opts peers.Options) {
-	fmt.Fprintf(s.out, "\ncold cpu, the first step of each block of %d, right after another subject's block,\n", opts.Block)
-	fmt.Fprintln(s.out, "with its multiple of the warm step's cpu and, for a peer, its ratio to perfbench's cold step:")
-	for _, r := range rows {
-		var parts []string
-		for _, sd := range r.Sides {
-			if sd.ColdCPU == 0 {
-				continue
-			}
-			part := sd.Subject + " " + duration(sd.ColdCPU)
-			if sd.CPU > 0 {
-				part += fmt.Sprintf(" (%.1f× warm)", sd.ColdCPU/sd.CPU)
-			}
-			if sd.ColdRatio > 0 {
-				part += fmt.Sprintf(" ratio %.1f×", sd.ColdRatio)
-			}
-			parts = append(parts, part)
-		}
-		if len(parts) > 0 {
-			fmt.Fprintln(s.out, report.Wrap(strings.Join(parts, ", "), peersWidth, fmt.Sprintf("  %s %s: ", r.Phase, r.Size), "    "))
-		}
-	}
-}
-
-// part prints a frame's part, or a dash where the subject does not time
-// it apart.
-func part(us float64) string {
-	if us == 0 {
-		return "—"
-	}
-	return duration(us)
-}
-
-// duration prints µs with a unit that keeps three significant figures.
-func duration(us float64) string {
-	switch {
-	case us >= 1e6:
-		return fmt.Sprintf("%.2f s", us/1e6)
-	case us >= 1e5:
-		return fmt.Sprintf("%.0f ms", us/1000)
-	case us >= 1000:
-		return fmt.Sprintf("%.2f ms", us/1000)
-	case us >= 100:
-		return fmt.Sprintf("%.0f µs", us)
-	}
-	return fmt.Sprintf("%.2f µs", us)
 }

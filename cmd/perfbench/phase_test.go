@@ -12,6 +12,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/perfbench/perfbench/harness"
+	"github.com/perfbench/perfbench/internal/check/phase"
 )
 
 // By default phase prints a summary that fits a 120-column terminal, at
@@ -45,7 +46,7 @@ func TestPhasePlot(t *testing.T) {
 func TestPhaseJSON(t *testing.T) {
 	code, out, _ := perfbench(t, "phase", "idle", "s0", "3", "--json")
 	require.Equal(t, harness.ExitPass, code)
-	var runs []phaseRunJSON
+	var runs []phase.RunJSON
 	require.NoError(t, json.Unmarshal([]byte(out), &runs))
 	require.Len(t, runs, 1)
 	assert.Equal(t, 0, runs[0].Frames)
@@ -83,7 +84,7 @@ func TestPhaseJSONSaysWhichClock(t *testing.T) {
 	} {
 		code, out, stderr := perfbench(t, tt.args...)
 		require.Equal(t, harness.ExitPass, code, stderr)
-		var runs []phaseRunJSON
+		var runs []phase.RunJSON
 		require.NoError(t, json.Unmarshal([]byte(out), &runs))
 		require.Len(t, runs, 1)
 		assert.Equal(t, tt.want, runs[0].Clock)

@@ -11,7 +11,6 @@ import (
 	"github.com/perfbench/perfbench/renderer"
 	_ "github.com/perfbench/perfbench/renderer/null"   // registers "null"
 	_ "github.com/perfbench/perfbench/renderer/raster" // registers "cpu"
-	"github.com/perfbench/perfbench/ui/window"
 )
 
 // rendererFlag adds --renderer to cmd with the default the environment
@@ -66,6 +65,3 @@ func checkGPUEnv() error {
 		return harness.Usagef("PERFBENCH_GPU=%q: want 1 (draw with the gpu renderer) or 0", v)
 	}
 }
-
-// windowWith returns window options that draw with r.
-func windowWith(r renderer.Renderer) window.Options { return window.Options{Renderer: r} }

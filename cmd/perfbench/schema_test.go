@@ -18,6 +18,7 @@ import (
 	"github.com/perfbench/perfbench/band"
 	"github.com/perfbench/perfbench/harness"
 	"github.com/perfbench/perfbench/internal/check/slow"
+	"github.com/perfbench/perfbench/internal/check/workreport"
 	"github.com/perfbench/perfbench/internal/judge/outcome"
 	"github.com/perfbench/perfbench/internal/judge/paired"
 	"github.com/perfbench/perfbench/internal/judge/stats"
@@ -344,7 +345,7 @@ func fullReports(t *testing.T) map[string][]byte {
 		Value: 1.01, Verdict: band.Pass, Detail: "s26 0.49 µs / s1 0.48 µs"}
 	missing := crit
 	missing.Value, missing.Verdict = math.NaN(), band.Broken
-	w := workloadsReport("workloads", []workloads.Result{{Workload: "static-slope", Gate: true, Verdict: band.Pass, Remeasured: true, Seconds: 2.1,
+	w := workreport.Report("workloads", []workloads.Result{{Workload: "static-slope", Gate: true, Verdict: band.Pass, Remeasured: true, Seconds: 2.1,
 		Points:   []workloads.Summary{{Series: "update", Label: "s1", X: 2140, N: 100, MedianUs: 0.48, Counts: map[string]uint64{"restyles": 2}}},
 		Criteria: []workloads.Criterion{crit, missing}, First: []workloads.Criterion{crit}}})
 	b, err := json.Marshal(w)

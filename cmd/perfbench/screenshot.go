@@ -3,8 +3,6 @@ package main
 import (
 	"fmt"
 	"image"
-	"image/png"
-	"os"
 	"path/filepath"
 	"strings"
 
@@ -13,8 +11,6 @@ import (
 
 	"github.com/perfbench/perfbench/harness"
 	"github.com/perfbench/perfbench/internal/check/phase"
-	"github.com/perfbench/perfbench/internal/instrument/hud"
-	"github.com/perfbench/perfbench/renderer"
 	"github.com/perfbench/perfbench/ui/gallery"
 )
 
@@ -50,11 +46,11 @@ Details: perfbench's docs/diagnosis.md and docs/gpu.md.`,
 			if err != nil {
 				return harness.UsageError{Err: err}
 			}
-			img, err := screenshot(rendName, p, size, steps, shotOptions{hud: withHUD, real: real})
+			img, err := screenshot(rendName, p, size, steps, phase.ShotOptions{HUD: withHUD, Real: real})
 			if err != nil {
 				return err
 			}
-			if err := writePNG(path, img); err != nil {
+			if err := phase.WritePNG(path, img); err != nil {
 				return err
 			}
 			fmt.Fprintf(s.out, "%s: %s gallery, %d×%d, %s renderer", path, size, img.Rect.Dx(), img.Rect.Dy(), rendName)
@@ -83,62 +79,12 @@ Details: perfbench's docs/diagnosis.md and docs/gpu.md.`,
 		harness.Refuse(func(*pflag.FlagSet) bool { return real && steps == 0 }, "--real needs --phase and --steps: it runs the steps on the real clock"))
 }
 
-// shotOptions are screenshot's: a HUD mounted, the real clock.
-type shotOptions struct{ hud, real bool }
-
-// screenshot runs steps of p over the gallery at size with the named
-// renderer and returns its picture.
-func screenshot(rendName string, p *phase.Phase, size gallery.Size, steps int, o shotOptions) (*image.RGBA, error) {
+// screenshot opens the named renderer and takes the picture with it.
+func screenshot(rendName string, p *phase.Phase, size gallery.Size, steps int, o phase.ShotOptions) (*image.RGBA, error) {
 	r, release, err := openRenderer(rendName)
 	if err != nil {
 		return nil, err
 	}
 	defer release()
-	pic, ok := r.(renderer.Picture)
-	if !ok {
-		return nil, harness.Usagef("renderer %q draws no picture (use cpu or gpu)", rendName)
-	}
-	opts := phase.Options{Window: windowWith(r), Real: o.real}
-	if o.hud {
-		// Mounted at the first step's end, on the window's own goroutine
-		// (a real run's loop): the steps after it are what it reads.
-		var h *hud.HUD
-		opts.OnStep = func(d *phase.Driver, _ phase.Step) {
-			if h == nil {
-				h = hud.Mount(d.W, d.G.Doc.Root(), hud.DefaultOptions)
-			}
-		}
-		if steps == 0 {
-			// No step to mount it at: the gallery as it opened, with the
-			// HUD's first frame.
-			d := phase.Open(p, size, opts)
-			hud.Mount(d.W, d.G.Doc.Root(), hud.DefaultOptions)
-			d.Refresh()
-			return pic.Image()
-		}
-	}
-	phase.Run(p, size, steps, opts)
-	return pic.Image()
-}
-
-// writePNG writes img to path through a temporary file in the same
-// directory, so that a failed write leaves path as it was.
-func writePNG(path string, img image.Image) error {
-	tmp, err := os.CreateTemp(filepath.Dir(path), ".screenshot-*.png")
-	if err != nil {
-		return harness.UsageError{Err: err}
-	}
-	defer os.Remove(tmp.Name())
-	if err := tmp.Chmod(0o644); err != nil {
-		tmp.Close()
-		return err
-	}
-	if err := png.Encode(tmp, img); err != nil {
-		tmp.Close()
-		return err
-	}
-	if err := tmp.Close(); err != nil {
-		return err
-	}
-	return os.Rename(tmp.Name(), path)
+	return phase.Screenshot(r, rendName, p, size, steps, o)
 }

@@ -13,6 +13,7 @@ import (
 
 	"github.com/perfbench/perfbench/band"
 	"github.com/perfbench/perfbench/harness"
+	"github.com/perfbench/perfbench/internal/check/skips"
 	"github.com/perfbench/perfbench/internal/instrument/counter"
 	"github.com/perfbench/perfbench/internal/keep/baselines"
 	"github.com/perfbench/perfbench/nonvacuity"
@@ -80,9 +81,9 @@ func wantSkipsRow(c counter.Counter, line int) []string {
 
 // withSkipFloors makes the scenario floors the skips gate sees floors, for
 // the rest of the test.
-func withSkipFloors(t *testing.T, floors ...skipFloor) {
+func withSkipFloors(t *testing.T, floors ...skips.Floor) {
 	saved := skipFloors
-	skipFloors = func(*baselines.Store) []skipFloor { return floors }
+	skipFloors = func(*baselines.Store) []skips.Floor { return floors }
 	t.Cleanup(func() { skipFloors = saved })
 }
 
@@ -106,21 +107,21 @@ func TestSkipsAllAsserted(t *testing.T) {
 	assert.Empty(t, stderr)
 
 	rows, floored, last := skipsTables(t, stdout)
-	skips := counter.Skips()
-	require.Len(t, rows, len(skips), stdout)
-	for i, c := range skips {
+	skipCounters := counter.Skips()
+	require.Len(t, rows, len(skipCounters), stdout)
+	for i, c := range skipCounters {
 		assert.Equal(t, wantSkipsRow(c, lines[c]), strings.Fields(rows[i]))
 		assert.Equal(t, []string{c.String(), "none"}, strings.Fields(floored[i]))
 	}
-	assert.Equal(t, fmt.Sprintf("%d of %d skip counters asserted, in 1 test file; 0 floored by a scenario", len(skips), len(skips)), last)
+	assert.Equal(t, fmt.Sprintf("%d of %d skip counters asserted, in 1 test file; 0 floored by a scenario", len(skipCounters), len(skipCounters)), last)
 }
 
 // A skip counter that neither a test asserts nor a scenario floors fails
 // the gate; the same counter with a scenario floor and still no test
 // passes, and the report says which scenario number would notice it.
 func TestSkipsFailsNamingTheUncovered(t *testing.T) {
-	skips := counter.Skips()
-	missing := skips[len(skips)-1]
+	skipCounters := counter.Skips()
+	missing := skipCounters[len(skipCounters)-1]
 	dir, lines := skipsModule(t, missing)
 
 	withSkipFloors(t)
@@ -128,23 +129,23 @@ func TestSkipsFailsNamingTheUncovered(t *testing.T) {
 	assert.Equal(t, harness.ExitFailed, code)
 	assert.Equal(t, fmt.Sprintf("FAIL %[1]s: no test calls nonvacuity.Assert(t, counter.%[1]s, …) and no scenario has a floor on it\n", missing), stderr)
 	rows, _, last := skipsTables(t, stdout)
-	require.Len(t, rows, len(skips), stdout)
-	for i, c := range skips {
+	require.Len(t, rows, len(skipCounters), stdout)
+	for i, c := range skipCounters {
 		assert.Equal(t, wantSkipsRow(c, lines[c]), strings.Fields(rows[i]))
 	}
-	assert.Equal(t, fmt.Sprintf("%d of %d skip counters asserted, in 1 test file; 0 floored by a scenario", len(skips)-1, len(skips)), last)
+	assert.Equal(t, fmt.Sprintf("%d of %d skip counters asserted, in 1 test file; 0 floored by a scenario", len(skipCounters)-1, len(skipCounters)), last)
 
 	// A floor of zero notices nothing.
-	withSkipFloors(t, skipFloor{missing.String(), nonvacuity.Floor{Scenario: "scroll", Number: "x", Floor: 0}})
+	withSkipFloors(t, skips.Floor{Counter: missing.String(), Floor: nonvacuity.Floor{Scenario: "scroll", Number: "x", Floor: 0}})
 	code, _, _ = perfbench(t, "skips", "--dir", dir)
 	assert.Equal(t, harness.ExitFailed, code)
 
-	withSkipFloors(t, skipFloor{missing.String(), nonvacuity.Floor{Scenario: "scroll", Number: "chunks-translated", Floor: 3840}})
+	withSkipFloors(t, skips.Floor{Counter: missing.String(), Floor: nonvacuity.Floor{Scenario: "scroll", Number: "chunks-translated", Floor: 3840}})
 	code, stdout, stderr = perfbench(t, "skips", "--dir", dir)
 	assert.Equal(t, harness.ExitPass, code, stderr)
 	_, floored, last := skipsTables(t, stdout)
 	assert.Equal(t, []string{missing.String(), "scroll", "chunks-translated", "≥", "3840"}, strings.Fields(floored[len(floored)-1]))
-	assert.Equal(t, fmt.Sprintf("%d of %d skip counters asserted, in 1 test file; 1 floored by a scenario", len(skips)-1, len(skips)), last)
+	assert.Equal(t, fmt.Sprintf("%d of %d skip counters asserted, in 1 test file; 1 floored by a scenario", len(skipCounters)-1, len(skipCounters)), last)
 }
 
 // The scenarios registered in this binary floor every skip counter, each
@@ -153,7 +154,7 @@ func TestSkipsSeesTheScenarioFloors(t *testing.T) {
 	floored := map[string]bool{}
 	for _, f := range skipFloors(&baselines.Store{}) {
 		if f.Floor.Floor > 0 {
-			floored[f.counter] = true
+			floored[f.Counter] = true
 		}
 	}
 	for _, c := range counter.Skips() {
@@ -163,16 +164,16 @@ func TestSkipsSeesTheScenarioFloors(t *testing.T) {
 
 func TestSkipsJSON(t *testing.T) {
 	withSkipFloors(t)
-	skips := counter.Skips()
-	dir, lines := skipsModule(t, skips[0])
+	skipCounters := counter.Skips()
+	dir, lines := skipsModule(t, skipCounters[0])
 	code, stdout, _ := perfbench(t, "skips", "--json", "--dir", dir)
 	assert.Equal(t, harness.ExitFailed, code)
 	var r nonvacuity.Report
 	require.NoError(t, json.Unmarshal([]byte(stdout), &r), stdout)
 	assert.Equal(t, "example.com/app", r.Module)
-	assert.Equal(t, []string{skips[0].String()}, r.Missing())
-	require.Len(t, r.Skips, len(skips))
-	assert.Equal(t, []nonvacuity.Call{{File: "ui/app_test.go", Line: lines[skips[1]], Func: "Test" + skips[1].String()}}, r.Skips[1].Calls)
+	assert.Equal(t, []string{skipCounters[0].String()}, r.Missing())
+	require.Len(t, r.Skips, len(skipCounters))
+	assert.Equal(t, []nonvacuity.Call{{File: "ui/app_test.go", Line: lines[skipCounters[1]], Func: "Test" + skipCounters[1].String()}}, r.Skips[1].Calls)
 }
 
 // A call the scan cannot read fails the gate, at its file and line, and a
@@ -271,8 +272,8 @@ counts:
 `), "baselines.yaml")
 	require.NoError(t, err)
 	var got []float64
-	for _, f := range floorsOf(scenarios, store) {
-		assert.Equal(t, skip.String(), f.counter)
+	for _, f := range skips.FloorsOf(scenarios, store) {
+		assert.Equal(t, skip.String(), f.Counter)
 		got = append(got, f.Floor.Floor)
 	}
 	assert.Equal(t, []float64{40, 3840, 0}, got)

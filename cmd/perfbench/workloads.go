@@ -2,9 +2,7 @@ package main
 
 import (
 	"fmt"
-	"io"
 	"strings"
-	"text/tabwriter"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -12,8 +10,8 @@ import (
 	"github.com/perfbench/perfbench/band"
 	"github.com/perfbench/perfbench/harness"
 	"github.com/perfbench/perfbench/internal/check/workpage"
+	"github.com/perfbench/perfbench/internal/check/workreport"
 	"github.com/perfbench/perfbench/internal/keep/baselines"
-	"github.com/perfbench/perfbench/internal/publish/report"
 	"github.com/perfbench/perfbench/workloads"
 )
 
@@ -45,8 +43,8 @@ func newWorkloadsCmd(s *streams) *cobra.Command {
 		Long: `Run every workload of the gate list and judge it by slopes and same-run
 ratios, never an absolute time. The diagnostics run only under workload NAME.
 
-Gate list: ` + strings.Join(gateNames(), " ") + `
-Diagnostics: ` + strings.Join(diagnosticNames(), " ") + `
+Gate list: ` + strings.Join(workreport.GateNames(), " ") + `
+Diagnostics: ` + strings.Join(workreport.DiagnosticNames(), " ") + `
 
 Exit status: 0 pass, 1 a Fail or Broken, 2 usage error.
 Details: perfbench's docs/gates.md.`,
@@ -84,46 +82,6 @@ Details: perfbench's docs/gates.md.`,
 	return cmd
 }
 
-func gateNames() []string {
-	var out []string
-	for _, w := range workloads.Gates() {
-		out = append(out, w.Name)
-	}
-	return out
-}
-
-func diagnosticNames() []string {
-	var out []string
-	for _, w := range workloads.All() {
-		if !w.Gate {
-			out = append(out, w.Name)
-		}
-	}
-	return out
-}
-
-// workloadsJSON is workloads --json and workload NAME --json: the header
-// every JSON report opens with (kind "workloads", docs/report-json.md),
-// the machine, the worst verdict and every workload's result.
-type workloadsJSON struct {
-	report.Header
-	Machine   string             `json:"machine"`
-	Verdict   band.Verdict       `json:"verdict"`
-	Workloads []workloads.Result `json:"workloads"`
-}
-
-func workloadsReport(command string, results []workloads.Result) workloadsJSON {
-	vs := make([]band.Verdict, len(results))
-	for i, r := range results {
-		vs[i] = r.Verdict
-	}
-	if results == nil {
-		results = []workloads.Result{}
-	}
-	return workloadsJSON{Header: report.Header{Version: report.Version, Kind: "workloads", Program: "perfbench", Command: command},
-		Machine: baselines.DetectMachine().String(), Verdict: band.Worst(vs...), Workloads: results}
-}
-
 // runWorkloads runs ws for command ("workloads" or "workload").
 func runWorkloads(s *streams, command string, ws []*workloads.Workload, f workloadFlags) error {
 	if err := checkFormat(f.format, f.asJSON); err != nil {
@@ -140,7 +98,7 @@ func runWorkloads(s *streams, command string, ws []*workloads.Workload, f worklo
 		results = append(results, r)
 		if !f.asJSON && !markdown {
 			bar.Clear()
-			if err := printWorkload(s.out, r); err != nil {
+			if err := workreport.WriteText(s.out, r); err != nil {
 				return err
 			}
 		}
@@ -149,11 +107,11 @@ func runWorkloads(s *streams, command string, ws []*workloads.Workload, f worklo
 	bar.Done()
 	switch {
 	case f.asJSON:
-		if err := writeJSON(s, workloadsReport(command, results)); err != nil {
+		if err := writeJSON(s, workreport.Report(command, results)); err != nil {
 			return err
 		}
 	case markdown:
-		if err := writeMarkdownWorkloads(s.out, results); err != nil {
+		if err := workreport.WriteMarkdown(s.out, results); err != nil {
 			return err
 		}
 	case len(results) > 1:
@@ -161,7 +119,7 @@ func runWorkloads(s *streams, command string, ws []*workloads.Workload, f worklo
 		for i, r := range results {
 			vs[i] = r.Verdict
 		}
-		fmt.Fprintf(s.out, "workloads: %s (%s)\n", band.Worst(vs...), tally(results))
+		fmt.Fprintf(s.out, "workloads: %s (%s)\n", band.Worst(vs...), workreport.Tally(results))
 	}
 	if f.record {
 		machine := baselines.DetectMachine().String()
@@ -174,78 +132,18 @@ func runWorkloads(s *streams, command string, ws []*workloads.Workload, f worklo
 		return nil
 	}
 	for _, r := range results {
-		printFailedCriteria(s, r.Workload, r)
+		workreport.WriteFailed(s.err, r.Workload, r)
 	}
 	return harness.ErrFailed
 }
 
-// printFailedCriteria writes one stderr line per criterion of r that
-// failed or broke, labelled with what ran it.
-func printFailedCriteria(s *streams, label string, r workloads.Result) {
-	for _, c := range r.Criteria {
-		if c.Verdict.Failed() {
-			fmt.Fprintf(s.err, "%s %s: %s: %s %s (%s)\n", verdictWord(c.Verdict), label, c.Name, c.ValueString(), c.Limit, c.Detail)
-		}
+// checkFormat checks a --format of table or markdown against --json.
+func checkFormat(format string, asJSON bool) error {
+	switch {
+	case format != "table" && format != "markdown":
+		return harness.Usagef("--format %q: want table or markdown", format)
+	case format != "table" && asJSON:
+		return harness.Usagef("--json and --format %s are two different outputs; pick one", format)
 	}
-}
-
-// printWorkload writes one result: its points, then its criteria.
-//
-//	static-slope: pass (gate, 2.1 s)
-//	  update s1     2140    0.484 µs  n=100
-//	  pass  time s26/s1   1.011 ×  ≤ 1.1  s26 0.489 µs / s1 0.484 µs
-func printWorkload(w io.Writer, r workloads.Result) error {
-	kind := "gate"
-	if !r.Gate {
-		kind = "diagnostic"
-	}
-	fmt.Fprintf(w, "%s: %s (%s, %.1f s)\n", r.Workload, r.Verdict, kind, r.Seconds)
-	if r.Remeasured {
-		fmt.Fprintf(w, "  remeasured: the first measurement failed")
-		for _, c := range r.First {
-			fmt.Fprintf(w, " %s at %s;", c.Name, c.ValueString())
-		}
-		fmt.Fprintf(w, " this one stands\n")
-	}
-	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	for _, p := range r.Points {
-		x := ""
-		if p.X != 0 {
-			x = band.Format(p.X)
-		}
-		fmt.Fprintf(tw, "  %s %s\t%s\t%s µs\tn=%d\t(advisory)\n", p.Series, p.Label, x, band.Format(p.MedianUs), p.N)
-	}
-	if err := tw.Flush(); err != nil {
-		return err
-	}
-	tw = tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	for _, c := range r.Criteria {
-		fmt.Fprintf(tw, "  %s\t%s\t%s\t%s\t%s\n", c.Verdict, c.Name, c.ValueString(), c.Limit, c.Detail)
-	}
-	return tw.Flush()
-}
-
-// tally counts results by verdict: "2 pass, 1 fail".
-func tally(rs []workloads.Result) string {
-	n := map[band.Verdict]int{}
-	for _, r := range rs {
-		n[r.Verdict]++
-	}
-	out := ""
-	for _, v := range []band.Verdict{band.Pass, band.None, band.Unbaselined, band.Fail, band.Broken} {
-		if n[v] > 0 {
-			if out != "" {
-				out += ", "
-			}
-			out += fmt.Sprintf("%d %s", n[v], v)
-		}
-	}
-	return out
-}
-
-func verdictWord(v band.Verdict) string {
-	if v == band.Broken {
-		return "BROKEN"
-	}
-	return "FAIL"
+	return nil
 }

@@ -13,6 +13,7 @@ import (
 	"github.com/perfbench/perfbench/band"
 	"github.com/perfbench/perfbench/harness"
 	"github.com/perfbench/perfbench/internal/check/workpage"
+	"github.com/perfbench/perfbench/internal/check/workreport"
 	"github.com/perfbench/perfbench/internal/publish/report"
 )
 
@@ -50,7 +51,7 @@ func TestWorkloadJSON(t *testing.T) {
 		t.Skip("measures the engine; skipped with -short")
 	}
 	_, out, _ := perfbench(t, "workload", "glide-split", "--rounds", "1", "--json")
-	var got workloadsJSON
+	var got workreport.JSON
 	require.NoError(t, json.Unmarshal([]byte(out), &got), out)
 	assert.Equal(t, report.Header{Version: report.Version, Kind: "workloads", Program: "perfbench", Command: "workload"}, got.Header)
 	assert.NotEmpty(t, got.Machine)

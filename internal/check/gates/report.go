@@ -2,6 +2,8 @@ package gates
 
 import (
 	"fmt"
+	"io"
+	"text/tabwriter"
 
 	"github.com/perfbench/perfbench/band"
 )
@@ -62,4 +64,25 @@ func Claim(name string, ok bool, detail string, args ...any) Check {
 // Broken is a check that could not be made, with why.
 func Broken(name string, detail string, args ...any) Check {
 	return Check{Name: name, Verdict: band.Broken, Detail: fmt.Sprintf(detail, args...)}
+}
+
+// Write writes the report: its verdict, its notes, then one line per
+// check.
+//
+//	cadence: pass (0.2 s)
+//	  pass  60 Hz: one frame per refresh in 5 s  300 frames for 300 refreshes
+func (r Report) Write(w io.Writer) error {
+	verdict := r.Verdict.String()
+	if r.Verdict.String() == "unbaselined" {
+		verdict = "ADVISORY (unbaselined: reported, gates nothing)"
+	}
+	fmt.Fprintf(w, "%s: %s (%.1f s)\n", r.Gate, verdict, r.Seconds)
+	for _, n := range r.Notes {
+		fmt.Fprintf(w, "  %s\n", n)
+	}
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	for _, c := range r.Checks {
+		fmt.Fprintf(tw, "  %s\t%s\t%s\n", c.Verdict, c.Name, c.Detail)
+	}
+	return tw.Flush()
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"strconv"
+	"strings"
 
 	"github.com/perfbench/perfbench/internal/instrument/metric"
 )
@@ -101,6 +102,15 @@ type Def struct {
 // frame overrun and jank per 64-frame window, from presentations on a
 // real clock of frames whose f.begin carries the refresh they aimed at.
 const DefsVersion = 3
+
+// DefSets lists the definition sets, for --defs: "1 2 3".
+func DefSets() string {
+	sets := make([]string, DefsVersion)
+	for i := range sets {
+		sets[i] = strconv.Itoa(i + 1)
+	}
+	return strings.Join(sets, " ")
+}
 
 // Defs is the one table of the metrics this package defines, in the order
 // a report prints them, older versions of a metric before newer. doc.go

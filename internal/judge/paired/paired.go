@@ -247,7 +247,7 @@ func schedule(first int, budget time.Duration) []int {
 }
 
 // JudgeRun judges what the pairs of sc's scenarios measured: head and
-// base, each scenario's processes of one side pooled (runner.Pool) with
+// base, each scenario's processes of one side pooled (pool.Runs) with
 // the instructions that side counted, in the order sc names them. The
 // suite's times are judged together, across the scenarios, so its
 // numbers are one list while plan.decide judges them, and each

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/perfbench/perfbench/internal/judge/outcome"
+	"github.com/perfbench/perfbench/internal/measure/pool"
 	"github.com/perfbench/perfbench/internal/measure/runner"
 	"github.com/perfbench/perfbench/scenario"
 )
@@ -24,7 +25,7 @@ type runOptions struct {
 }
 
 // Run runs a paired run as the harness's measuring loop does
-// (harness.measurePairs): the schedule's pairs round by round, each
+// (revisions.measurePairs): the schedule's pairs round by round, each
 // side's processes pooled for its looks and for JudgeRun.
 func Run(ctx context.Context, names []string, o runOptions) (outcome.Outcome, error) {
 	heads := append([]*runner.Runner{o.Head}, o.HeadLayouts...)
@@ -55,13 +56,13 @@ func Run(ctx context.Context, names []string, o runOptions) (outcome.Outcome, er
 		due := sc.Due()
 		hs, bs := make([]scenario.Result, len(due)), make([]scenario.Result, len(due))
 		for k, i := range due {
-			hs[k], bs[k] = runner.Pool(head[i]), runner.Pool(base[i])
+			hs[k], bs[k] = pool.Runs(head[i]), pool.Runs(base[i])
 		}
 		sc.Look(hs, bs)
 	}
 	hp, bp := make([]scenario.Result, len(names)), make([]scenario.Result, len(names))
 	for i := range names {
-		hp[i], bp[i] = runner.Pool(head[i]), runner.Pool(base[i])
+		hp[i], bp[i] = pool.Runs(head[i]), pool.Runs(base[i])
 	}
 	return JudgeRun(sc, hp, bp)
 }

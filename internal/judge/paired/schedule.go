@@ -145,7 +145,7 @@ func (sc *Schedule) Due() []int {
 }
 
 // Look takes the processes so far of each scenario Due returned, head's
-// and base's each pooled (runner.Pool), in Due's order, and decides for
+// and base's each pooled (pool.Runs), in Due's order, and decides for
 // each whether it runs on: it stops once its times are settled, at its
 // last look, with its budget spent, or where the builds' layouts, not
 // its pairs, keep every unsure time unsure. It tells Options.Progress,

@@ -139,8 +139,14 @@ func Write(d Disk, anchor string, files ...Member) error {
 	if err := d.SyncDir(filepath.Dir(manifest)); err != nil {
 		return abort(manifest, err)
 	}
-
 	// Committed: from here a failure is finished, never undone.
+	return finish(d, manifest, ws)
+}
+
+// finish puts a committed group's files in place and removes its
+// manifest. From here a failure is finished, never undone: what the disk
+// refuses is left for recovery, and the error says so.
+func finish(d Disk, manifest string, ws []Member) error {
 	var failed error
 	// synced is a directory whose sync failed: the files are in place,
 	// but a failed sync promises nothing, and a later sync that succeeds

@@ -139,52 +139,23 @@ func Build(ctx context.Context, o Options) (Set, error) {
 	if binFlag == "" {
 		binFlag = "--base-binary"
 	}
-	top, err := Git(ctx, "", "rev-parse", "--show-toplevel")
+	top, sha, err := revision(ctx, ref, name, binFlag, o.Dirty)
 	if err != nil {
-		return Set{}, errorf("%s: not inside a git repository (%v); use %s PATH", name, err, binFlag)
-	}
-	if dirty, err := Git(ctx, top, "status", "--porcelain", "--untracked-files=no"); err != nil {
-		return Set{}, errorf("%s: git status: %v", name, err)
-	} else if dirty != "" && !o.Dirty {
-		return Set{}, errorf("%s: the working tree has uncommitted changes (%s); commit or stash them so head is a revision too, or use %s PATH",
-			name, strings.Join(strings.Fields(FirstLine(dirty)), " "), binFlag)
-	}
-	sha, err := Git(ctx, top, "rev-parse", "--verify", "--quiet", ref+"^{commit}")
-	if err != nil || sha == "" {
-		return Set{}, errorf("%s: unknown revision (git rev-parse finds no commit by that name)%s", name, shallow(ctx, top))
+		return Set{}, err
 	}
 	goBin, err := sameToolchain(ctx)
 	if err != nil {
 		return Set{}, errorf("%s: %v", name, err)
 	}
 	pkg := o.Package
-	// The module's place in the repository: the base is built in the same
-	// module of the extracted tree.
-	// git names the top by its real path; the root may be reached through
-	// a symbolic link.
-	mod, realMod := ".", top
-	if root := o.ModuleRoot; root != "" {
-		resolved, err := filepath.EvalSymlinks(root)
-		if err != nil {
-			resolved = root
-		}
-		if rel, err := filepath.Rel(top, resolved); err == nil && inside(top, resolved) {
-			mod, realMod = rel, root
-		}
-	}
+	mod, realMod := moduleIn(top, o.ModuleRoot)
 	dir, gotmp, err := newBaseDir(progress)
 	if err != nil {
 		return Set{}, errorf("%s: cannot make a temporary directory to build in: %v; point TMPDIR at a writable directory", name, err)
 	}
 	b := Set{Dir: dir, Label: fmt.Sprintf("%s (%.12s)", ref, sha)}
 	src := filepath.Join(dir, "src")
-	layouts := make([]string, len(seeds))
-	for i, seed := range seeds {
-		layouts[i] = "the linker's own layout"
-		if seed != 0 {
-			layouts[i] = fmt.Sprintf("-randlayout=%d", seed)
-		}
-	}
+	layouts := layoutNames(seeds)
 	progress.Building(side, fmt.Sprintf("%s at %s with %s", pkg, b.Label, runtime.Version()), layouts)
 	progress.Step(fmt.Sprintf("%s: extracting %s into a temporary directory", side, b.Label))
 	if err := extract(ctx, top, sha, src); err != nil {
@@ -211,24 +182,7 @@ func Build(ctx context.Context, o Options) (Set, error) {
 	}
 	for i, seed := range seeds {
 		bin := filepath.Join(dir, fmt.Sprintf("%s-%d", o.Program, seed))
-		args := []string{"build", "-o", bin}
-		if o.Tags != "" {
-			args = append(args, "-tags="+o.Tags)
-		}
-		if o.ModFile != "" {
-			args = append(args, "-modfile="+filepath.Join(modDir, o.ModFile))
-		}
-		if pinned && work == "off" {
-			// The revision builds against the working tree's copy of a
-			// replaced module, whose requirements may have moved since
-			// (perfbench updated beside the program): its go.sum may lack
-			// their sums. -mod=mod lets the go command add them, to the
-			// extracted copy only (a workspace refuses it).
-			args = append(args, "-mod=mod")
-		}
-		if seed != 0 {
-			args = append(args, fmt.Sprintf("-ldflags=-randlayout=%d", seed))
-		}
+		args := buildArgs(o, modDir, bin, seed, pinned && work == "off")
 		progress.Step(fmt.Sprintf("%s: building %s, %d of %d (%s)", side, b.Label, i+1, len(seeds), layouts[i]))
 		build := exec.CommandContext(ctx, goBin, append(args, pkg)...)
 		build.Dir = modDir
@@ -251,6 +205,84 @@ func Build(ctx context.Context, o Options) (Set, error) {
 		b.Bins = append(b.Bins, bin)
 	}
 	return b, nil
+}
+
+// revision finds ref in the repository around the working directory:
+// the repository's top and ref's commit, refusing a working tree with
+// uncommitted changes unless dirty allows them. name and binFlag are what
+// its errors name: the revision as the user gave it, the flag that takes
+// a build made elsewhere.
+func revision(ctx context.Context, ref, name, binFlag string, dirty bool) (top, sha string, err error) {
+	top, err = Git(ctx, "", "rev-parse", "--show-toplevel")
+	if err != nil {
+		return "", "", errorf("%s: not inside a git repository (%v); use %s PATH", name, err, binFlag)
+	}
+	if changes, err := Git(ctx, top, "status", "--porcelain", "--untracked-files=no"); err != nil {
+		return "", "", errorf("%s: git status: %v", name, err)
+	} else if changes != "" && !dirty {
+		return "", "", errorf("%s: the working tree has uncommitted changes (%s); commit or stash them so head is a revision too, or use %s PATH",
+			name, strings.Join(strings.Fields(FirstLine(changes)), " "), binFlag)
+	}
+	sha, err = Git(ctx, top, "rev-parse", "--verify", "--quiet", ref+"^{commit}")
+	if err != nil || sha == "" {
+		return "", "", errorf("%s: unknown revision (git rev-parse finds no commit by that name)%s", name, shallow(ctx, top))
+	}
+	return top, sha, nil
+}
+
+// moduleIn is the module's place in the repository at top, relative to
+// it ("." without root), and the module's root as given: the base is
+// built in the same module of the extracted tree. git names the top by
+// its real path; the root may be reached through a symbolic link.
+func moduleIn(top, root string) (mod, realMod string) {
+	if root == "" {
+		return ".", top
+	}
+	resolved, err := filepath.EvalSymlinks(root)
+	if err != nil {
+		resolved = root
+	}
+	if rel, err := filepath.Rel(top, resolved); err == nil && inside(top, resolved) {
+		return rel, root
+	}
+	return ".", top
+}
+
+// layoutNames says which code layout each seed's build has.
+func layoutNames(seeds []int) []string {
+	layouts := make([]string, len(seeds))
+	for i, seed := range seeds {
+		layouts[i] = "the linker's own layout"
+		if seed != 0 {
+			layouts[i] = fmt.Sprintf("-randlayout=%d", seed)
+		}
+	}
+	return layouts
+}
+
+// buildArgs are the go build arguments of the build of seed into bin,
+// in the extracted module modDir; addSums lets the go command add the
+// sums the extracted go.sum lacks.
+func buildArgs(o Options, modDir, bin string, seed int, addSums bool) []string {
+	args := []string{"build", "-o", bin}
+	if o.Tags != "" {
+		args = append(args, "-tags="+o.Tags)
+	}
+	if o.ModFile != "" {
+		args = append(args, "-modfile="+filepath.Join(modDir, o.ModFile))
+	}
+	if addSums {
+		// The revision builds against the working tree's copy of a
+		// replaced module, whose requirements may have moved since
+		// (perfbench updated beside the program): its go.sum may lack
+		// their sums. -mod=mod lets the go command add them, to the
+		// extracted copy only (a workspace refuses it).
+		args = append(args, "-mod=mod")
+	}
+	if seed != 0 {
+		args = append(args, fmt.Sprintf("-ldflags=-randlayout=%d", seed))
+	}
+	return args
 }
 
 // sameToolchain returns the go command of the toolchain this binary was

@@ -187,31 +187,6 @@ func TestInstructionsWithoutValgrind(t *testing.T) {
 	}
 }
 
-// Pool takes each label's least count and keeps every process's; processes
-// that counted over other labels or steps break the pool.
-func TestPoolInstructions(t *testing.T) {
-	res := func(counts ...uint64) scenario.Result {
-		r := scenario.Result{Name: "p", Steps: 3}
-		for i, n := range counts {
-			r.Instructions = append(r.Instructions, scenario.Instructions{Label: []string{"a", "b"}[i], Steps: i + 1, Count: n})
-		}
-		return r
-	}
-	got := Pool([]scenario.Result{res(100, 2000), res(90, 2010), res(95, 2000)})
-	require.Empty(t, got.Broken)
-	assert.Equal(t, []scenario.Instructions{
-		{Label: "a", Steps: 1, Count: 90, Runs: []uint64{100, 90, 95}},
-		{Label: "b", Steps: 2, Count: 2000, Runs: []uint64{2000, 2010, 2000}},
-	}, got.Instructions)
-	assert.Equal(t, []scenario.Instructions{{Label: "a", Steps: 1, Count: 7}}, Pool([]scenario.Result{res(7)}).Instructions)
-	assert.Contains(t, Pool([]scenario.Result{res(1, 2), res(1)}).Broken, "process 2 counted instructions over other steps")
-
-	timedOut := scenario.Result{Name: "p", NotCounted: "not measured: timed out"}
-	assert.Equal(t, []scenario.Instructions{{Label: "a", Steps: 1, Count: 7}}, Pool([]scenario.Result{timedOut, res(7)}).Instructions,
-		"a process that did not finish is left out of the pool")
-	assert.Empty(t, Pool([]scenario.Result{timedOut, res(7)}).NotCounted)
-}
-
 // The toolchain key names everything that decides a count: the platform
 // and its level, the CPU model Valgrind presents, Go's version and
 // Valgrind's. A key that left one out would let two hosts that count

@@ -1,8 +1,8 @@
 // Package runner runs scenarios each in a fresh process of their program
 // and reads their results back: the child-process protocol between a
 // program's front end (package harness) and its own binary started once
-// per scenario, repeats interleaved round by round, and the pooling of
-// the processes' results.
+// per scenario, repeats interleaved round by round, their results pooled
+// (package pool).
 //
 // # The protocol
 //
@@ -44,10 +44,8 @@
 package runner
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -55,17 +53,14 @@ import (
 	"path/filepath"
 	"runtime"
 	"slices"
-	"strconv"
 	"strings"
 	"sync"
-	"syscall"
 	"time"
-	"unicode"
-	"unicode/utf8"
 
-	"github.com/perfbench/perfbench/band"
 	"github.com/perfbench/perfbench/internal/instrument/latency"
 	"github.com/perfbench/perfbench/internal/measure/callgrind"
+	"github.com/perfbench/perfbench/internal/measure/pool"
+	"github.com/perfbench/perfbench/internal/measure/sites"
 	"github.com/perfbench/perfbench/scenario"
 )
 
@@ -169,13 +164,13 @@ type Runner struct {
 	Stacks bool
 	// AllocSites, when set, runs every process recording its steps'
 	// allocation sites (scenario.AllocSitesEnv) and keeps each scenario's
-	// (ReadAllocSites) here: a process of its own, since it samples every
+	// (sites.ReadAllocs) here: a process of its own, since it samples every
 	// allocation and collects garbage between labels. Not with
 	// Instructions.
 	AllocSites *Profiles
 	// WorkSites, when set, runs every process recording which elements
 	// its subject's work was for (scenario.WorkSitesEnv) and keeps each
-	// scenario's (ReadWorkSites) here, where its subject reported any: a
+	// scenario's (sites.ReadWork) here, where its subject reported any: a
 	// process of its own, whose recording allocates and costs. Not with
 	// Instructions or AllocSites.
 	WorkSites *Profiles
@@ -198,7 +193,7 @@ const DefaultRepeats = 5
 
 // Run runs the named scenarios (nil: every registered one), each in
 // Repeats processes interleaved round by round, and returns one pooled
-// result per scenario in the order named (see [Pool]). A scenario that
+// result per scenario in the order named (see [pool.Runs]). A scenario that
 // misbehaves is a Broken result, not an error, and runs no further
 // processes; the error is for a runner that cannot work at all (no
 // executable to start) or a cancelled ctx.
@@ -208,11 +203,7 @@ func (r *Runner) Run(ctx context.Context, names []string) ([]scenario.Result, er
 	}
 	if r.Instructions {
 		if _, err := callgrind.Find(); err != nil {
-			out := make([]scenario.Result, len(names))
-			for i, name := range names {
-				out[i] = scenario.Result{Name: name, NotCounted: "not measured: " + err.Error()}
-			}
-			return out, nil
+			return allNotCounted(names, err), nil
 		}
 	}
 	repeats := r.repeats()
@@ -264,17 +255,8 @@ func (r *Runner) Run(ctx context.Context, names []string) ([]scenario.Result, er
 			finished[i]++
 			broke[i] = broke[i] || res.Broken != "" || res.NotCounted != ""
 			if r.Progress != nil {
-				state := "done"
-				switch {
-				case res.Broken != "":
-					state = "broken"
-				case res.NotCounted != "":
-					state = "uncounted"
-				case finished[i] < repeats:
-					state = "process"
-				}
 				fmt.Fprintf(r.Progress, "scenario %s: %s in %.2fs (%d of %d processes)\n",
-					names[i], state, spent[i].Seconds(), finished[i], repeats)
+					names[i], progressState(res, finished[i], repeats), spent[i].Seconds(), finished[i], repeats)
 			}
 			mu.Unlock()
 		}
@@ -289,9 +271,45 @@ func (r *Runner) Run(ctx context.Context, names []string) ([]scenario.Result, er
 	}
 	out := make([]scenario.Result, len(names))
 	for i, rs := range runs {
-		out[i] = Pool(slices.DeleteFunc(rs, func(res scenario.Result) bool { return res.Name == "" }))
+		out[i] = pool.Runs(slices.DeleteFunc(rs, func(res scenario.Result) bool { return res.Name == "" }))
 	}
 	return out, nil
+}
+
+// allNotCounted is the results of a counted run where Callgrind cannot
+// be found: every scenario's instructions not measured, saying why.
+func allNotCounted(names []string, err error) []scenario.Result {
+	out := make([]scenario.Result, len(names))
+	for i, name := range names {
+		out[i] = scenario.Result{Name: name, NotCounted: "not measured: " + err.Error()}
+	}
+	return out
+}
+
+// progressState is what a scenario's progress line says of its latest
+// process: broken, uncounted, one process of several, or done.
+func progressState(res scenario.Result, finished, repeats int) string {
+	switch {
+	case res.Broken != "":
+		return "broken"
+	case res.NotCounted != "":
+		return "uncounted"
+	case finished < repeats:
+		return "process"
+	}
+	return "done"
+}
+
+// timeout is how long one process may run: Timeout, or its default for
+// a process that is counted or not.
+func (r *Runner) timeout() time.Duration {
+	switch {
+	case r.Timeout > 0:
+		return r.Timeout
+	case r.Instructions:
+		return DefaultCountedTimeout
+	}
+	return DefaultTimeout
 }
 
 // jobs returns how many processes run at once.
@@ -310,157 +328,6 @@ func (r *Runner) repeats() int {
 		return r.Repeats
 	}
 	return DefaultRepeats
-}
-
-// Pool combines one scenario's results from several processes into one:
-// every count must be the same in each (counts depend on nothing but the
-// code, so a difference is a bug, and Broken, naming the first frame
-// whose trace differs where the subject keeps one) except one declared
-// Number.Varies, which is the processes' median; every time pools its
-// samples, keeping each process's apart in Runs for the estimator. A
-// broken process breaks the pool.
-func Pool(runs []scenario.Result) scenario.Result {
-	if len(runs) == 0 {
-		return scenario.Result{Broken: "no process ran"}
-	}
-	for k, res := range runs {
-		if res.Broken != "" {
-			out := scenario.Result{Name: res.Name, Broken: res.Broken}
-			if len(runs) > 1 {
-				out.Broken = fmt.Sprintf("process %d of %d: %s", k+1, len(runs), res.Broken)
-			}
-			return out
-		}
-	}
-	// A counted process that did not finish counted nothing: the others
-	// are pooled without it, and with none, nothing was.
-	done := slices.DeleteFunc(slices.Clone(runs), func(res scenario.Result) bool { return res.NotCounted != "" })
-	if len(done) == 0 {
-		return scenario.Result{Name: runs[0].Name, NotCounted: runs[0].NotCounted}
-	}
-	runs = done
-	first := runs[0]
-	out := scenario.Result{Name: first.Name, Steps: first.Steps, Clock: first.Clock, Processes: len(runs), Varying: first.Varying}
-	for i, n := range first.Numbers {
-		ms := make([]band.Measured, len(runs))
-		for k, res := range runs {
-			if len(res.Numbers) != len(first.Numbers) || res.Numbers[i].Name != n.Name {
-				out.Broken = fmt.Sprintf("process %d reported other numbers than process 1", k+1)
-				return out
-			}
-			ms[k] = res.Numbers[i]
-		}
-		m, err := band.Pool(ms, slices.Contains(first.Varying, n.Name))
-		if err != nil {
-			out.Broken = err.Error() + firstDifference(runs)
-			return out
-		}
-		out.Numbers = append(out.Numbers, m)
-	}
-	ins, err := poolInstructions(runs)
-	if err != nil {
-		out.Broken = err.Error()
-		return out
-	}
-	out.Instructions, out.InstructionsTolerance = ins, first.InstructionsTolerance
-	return out
-}
-
-// shownLines bounds the lines of a frame's trace a Broken reason quotes
-// for each process: the first few name the object that moved, and a
-// frame where a whole page appeared would quote hundreds.
-const shownLines = 6
-
-// firstDifference says where the first process whose frames' trace
-// (scenario.Result.Frames) differs from process 1's parts from it: the
-// first frame that differs, the step that drew it, and the lines of that
-// frame one process has and the other has not (an object laid out,
-// refreshed or appeared in one and not the other). It is appended to the
-// reason a count that differs between processes is Broken; "" where the
-// processes kept no trace.
-func firstDifference(runs []scenario.Result) string {
-	a := runs[0].Frames
-	if a == nil {
-		return ""
-	}
-	for k, res := range runs[1:] {
-		b := res.Frames
-		for i := range max(len(a), len(b)) {
-			switch {
-			case i >= len(a):
-				return fmt.Sprintf("; the first frame that differs is frame %d%s, which process %d drew and process 1 did not: %s",
-					i+1, stepOf(b[i]), k+2, quoteLines(b[i].Lines, nil))
-			case i >= len(b):
-				return fmt.Sprintf("; the first frame that differs is frame %d%s, which process 1 drew and process %d did not: %s",
-					i+1, stepOf(a[i]), k+2, quoteLines(a[i].Lines, nil))
-			case !slices.Equal(a[i].Lines, b[i].Lines) || a[i].Step != b[i].Step:
-				return fmt.Sprintf("; the first frame that differs is frame %d%s: in process 1 only, %s; in process %d only, %s",
-					i+1, stepOf(a[i]), quoteLines(a[i].Lines, b[i].Lines), k+2, quoteLines(b[i].Lines, a[i].Lines))
-			}
-		}
-	}
-	return "; every frame's trace is the same in every process"
-}
-
-// stepOf names the step that drew a frame.
-func stepOf(f scenario.FrameTrace) string {
-	if f.Step == 0 {
-		return " (drawn outside every step)"
-	}
-	return fmt.Sprintf(" (step %d, %q)", f.Step, f.Label)
-}
-
-// quoteLines quotes the lines of lines that others lacks, as many times as
-// they are more in lines, up to shownLines of them.
-func quoteLines(lines, others []string) string {
-	left := map[string]int{}
-	for _, l := range others {
-		left[l]++
-	}
-	var only []string
-	for _, l := range lines {
-		if left[l] > 0 {
-			left[l]--
-			continue
-		}
-		only = append(only, l)
-	}
-	switch {
-	case len(only) == 0:
-		return "nothing"
-	case len(only) > shownLines:
-		return fmt.Sprintf("%s and %d more", strings.Join(only[:shownLines], "; "), len(only)-shownLines)
-	}
-	return strings.Join(only, "; ")
-}
-
-// poolInstructions combines the processes' instruction counts: each
-// label's least, every process's kept in Runs. The least, since what can
-// move a count between processes of one build adds work (the runtime's
-// scheduler on the scenario's thread, a map's probe sequence under
-// another hash seed) rather than removing any. Every process must have
-// counted the same labels over the same steps.
-func poolInstructions(runs []scenario.Result) ([]scenario.Instructions, error) {
-	first := runs[0].Instructions
-	if first == nil {
-		return nil, nil
-	}
-	out := make([]scenario.Instructions, len(first))
-	for j, in := range first {
-		out[j] = scenario.Instructions{Label: in.Label, Steps: in.Steps, Count: in.Count}
-	}
-	for k, res := range runs {
-		if !slices.EqualFunc(res.Instructions, first, func(a, b scenario.Instructions) bool { return a.Label == b.Label && a.Steps == b.Steps }) {
-			return nil, fmt.Errorf("process %d counted instructions over other steps than process 1", k+1)
-		}
-		for j, in := range res.Instructions {
-			out[j].Count = min(out[j].Count, in.Count)
-			if len(runs) > 1 {
-				out[j].Runs = append(out[j].Runs, in.Count)
-			}
-		}
-	}
-	return out, nil
 }
 
 // Once runs the named scenario in one fresh process and returns what it
@@ -522,26 +389,7 @@ func (r *Runner) oneAt(ctx context.Context, name string, atStart bool) (scenario
 		cmd.Args = append(cmd.Args, "--renderer", r.Renderer)
 	}
 	if path := os.Getenv(latency.EnvVar); path != "" {
-		// Each child records its own trace: one file shared by every
-		// child would be truncated by each in turn.
-		env := cmd.Env
-		if env == nil {
-			env = os.Environ()
-		}
-		tracedMu.Lock()
-		if r.traced == nil {
-			r.traced = map[string]int{}
-		}
-		r.traced[name]++
-		n := r.traced[name]
-		tracedMu.Unlock()
-		trace := TracePath(path, name)
-		if n > 1 {
-			// A later process of the same scenario (the next round)
-			// keeps the earlier ones' traces too.
-			trace = TracePath(path, fmt.Sprintf("%s.%d", name, n))
-		}
-		cmd.Env = append(env, latency.EnvVar+"="+trace)
+		r.traceTo(cmd, name, path)
 	}
 	var profiles string
 	if r.Instructions {
@@ -567,531 +415,87 @@ func (r *Runner) oneAt(ctx context.Context, name string, atStart bool) (scenario
 		if r.Instructions {
 			panic("runner: AllocSites with Instructions")
 		}
-		sites, err := os.MkdirTemp("", "perfbench-allocs-")
-		if err != nil {
-			return scenario.Result{}, fmt.Errorf("runner: %w", err)
-		}
-		defer os.RemoveAll(sites)
-		cmd.Env = allocSitesEnv(cmd.Env, sites)
-		res, err := r.wait(ctx, name, cmd, "")
-		if err != nil || res.Broken != "" {
-			return res, err
-		}
-		p, err := ReadAllocSites(sites)
-		if err != nil {
-			return scenario.Result{Name: name, Broken: err.Error()}, nil
-		}
-		r.AllocSites.Keep(name, p)
-		return res, nil
+		return r.allocSites(ctx, name, cmd)
 	}
 	if r.WorkSites != nil {
 		if r.Instructions {
 			panic("runner: WorkSites with Instructions")
 		}
-		dir, err := os.MkdirTemp("", "perfbench-work-")
-		if err != nil {
-			return scenario.Result{}, fmt.Errorf("runner: %w", err)
-		}
-		defer os.RemoveAll(dir)
-		if cmd.Env == nil {
-			cmd.Env = os.Environ()
-		}
-		cmd.Env = append(slices.Clone(cmd.Env), scenario.WorkSitesEnv+"="+dir)
-		res, err := r.wait(ctx, name, cmd, "")
-		if err != nil || res.Broken != "" {
-			return res, err
-		}
-		w, err := ReadWorkSites(dir)
-		if err != nil {
-			return scenario.Result{Name: name, Broken: err.Error()}, nil
-		}
-		if w != nil {
-			r.WorkSites.Keep(name, w)
-		}
-		return res, nil
+		return r.workSites(ctx, name, cmd)
 	}
 	return r.wait(ctx, name, cmd, profiles)
 }
 
-// wait starts cmd, the process of scenario name, in a process group of its
-// own and reads its result; profiles is the directory its Callgrind
-// profiles go to when it runs counted. Whatever way the process ends (it
-// exits, runs past the timeout, prints too much, or ctx ends), the whole
-// group is killed before the result is read, so no process it started
-// outlives it.
-func (r *Runner) wait(ctx context.Context, name string, cmd *exec.Cmd, profiles string) (scenario.Result, error) {
-	// The runner's own pipes, not writers that os/exec copies into: Wait
-	// then returns as the child exits, even while a grandchild holds the
-	// pipes open, and the group is killed at once.
-	outR, outW, err := os.Pipe()
-	if err != nil {
-		return scenario.Result{}, fmt.Errorf("scenario: starting %s: %w", name, err)
+// traceTo has the process of scenario name record its own latency trace
+// beside path: one file shared by every child would be truncated by
+// each in turn.
+func (r *Runner) traceTo(cmd *exec.Cmd, name, path string) {
+	env := cmd.Env
+	if env == nil {
+		env = os.Environ()
 	}
-	errR, errW, err := os.Pipe()
-	if err != nil {
-		outR.Close()
-		outW.Close()
-		return scenario.Result{}, fmt.Errorf("scenario: starting %s: %w", name, err)
+	tracedMu.Lock()
+	if r.traced == nil {
+		r.traced = map[string]int{}
 	}
-	defer outR.Close()
-	defer errR.Close()
-	cmd.Stdout, cmd.Stderr = outW, errW
-	inGroup(cmd)
-	done := make(chan error, 1)
-	err = startHeld(cmd, done)
-	outW.Close()
-	errW.Close()
-	if err != nil {
-		return scenario.Result{}, fmt.Errorf("scenario: starting %s: %w", name, err)
+	r.traced[name]++
+	n := r.traced[name]
+	tracedMu.Unlock()
+	trace := TracePath(path, name)
+	if n > 1 {
+		// A later process of the same scenario (the next round)
+		// keeps the earlier ones' traces too.
+		trace = TracePath(path, fmt.Sprintf("%s.%d", name, n))
 	}
-	stop := sync.OnceFunc(func() { stopGroup(cmd.Process) })
-	defer stop()
+	cmd.Env = append(env, latency.EnvVar+"="+trace)
+}
 
-	stdout := bounded{limit: MaxOutput, full: stop}
-	var stderr tail
-	var sink io.Writer = &stderr
-	if r.Stderr != nil {
-		shown := &prefixed{to: r.Stderr, prefix: name + ": "}
-		defer shown.flush()
-		sink = io.MultiWriter(&stderr, shown)
-	}
-	read := make(chan struct{}, 2)
-	go func() { stdout.readFrom(outR); read <- struct{}{} }()
-	go func() { _, _ = io.Copy(sink, errR); read <- struct{}{} }()
-
-	timeout := r.Timeout
-	switch {
-	case timeout > 0:
-	case r.Instructions:
-		timeout = DefaultCountedTimeout
-	default:
-		timeout = DefaultTimeout
-	}
-	w := newWatch(cmd.Process.Pid, timeout, time.Now())
-	tick := time.NewTicker(w.every())
-	defer tick.Stop()
-	var waitErr error
-	var timedOut string
-wait:
-	for {
-		select {
-		case waitErr = <-done:
-			break wait
-		case now := <-tick.C:
-			if timedOut = w.over(now); timedOut != "" {
-				stop()
-				<-done
-				break wait
-			}
-		case <-ctx.Done():
-			stop()
-			<-done
-			drain(read, outR, errR)
-			return scenario.Result{}, ctx.Err()
-		}
-	}
-	stop()
-	drain(read, outR, errR)
-	var why string
-	switch {
-	case waitErr != nil && unknownTo(&stderr, name):
-		return scenario.NotInBuild(name), nil
-	case stdout.over:
-		return broken(name, fmt.Sprintf("printed more than %d MiB on stdout, where a result takes a few KB; killed", MaxOutput>>20), &stderr), nil
-	case timedOut != "":
-		why = timedOut + ", killed"
-	case waitErr != nil:
-		why = exitReason(waitErr, &stderr)
-	}
-	if why != "" && r.Instructions {
-		// A count that cannot finish (Valgrind's slowness past the
-		// timeout, a crash under Valgrind that the timed processes did
-		// not have) says nothing of the program: its instructions are
-		// not measured, and its times and counts stand.
-		return notCounted(name, why, &stderr), nil
-	}
-	if why != "" {
-		return broken(name, why, &stderr), nil
-	}
-	res, err := parseResult(stdout.buf.Bytes(), name)
+// allocSites runs cmd, the process of scenario name, recording its steps'
+// allocation sites, and keeps them in r.AllocSites.
+func (r *Runner) allocSites(ctx context.Context, name string, cmd *exec.Cmd) (scenario.Result, error) {
+	dir, err := os.MkdirTemp("", "perfbench-allocs-")
 	if err != nil {
-		return broken(name, err.Error(), &stderr), nil
+		return scenario.Result{}, fmt.Errorf("runner: %w", err)
 	}
-	if r.Instructions && res.Broken == "" {
-		if err := counted(&res, profiles); err != nil {
-			return broken(name, err.Error(), &stderr), nil
-		}
-		if err := r.keepProfile(name, profiles, callgrind.Program(cmd)); err != nil {
-			return broken(name, err.Error(), &stderr), nil
-		}
+	defer os.RemoveAll(dir)
+	cmd.Env = sites.AllocEnv(cmd.Env, dir)
+	res, err := r.wait(ctx, name, cmd, "")
+	if err != nil || res.Broken != "" {
+		return res, err
 	}
+	p, err := sites.ReadAllocs(dir)
+	if err != nil {
+		return scenario.Result{Name: name, Broken: err.Error()}, nil
+	}
+	r.AllocSites.Keep(name, p)
 	return res, nil
 }
 
-// startHeld starts cmd on an OS thread that it holds until cmd has
-// exited, then sends what Wait returned on done. The kernel's
-// parent-death signal (dieWithParent) follows the thread that started the
-// child, not the process, and the Go runtime ends a thread whose locked
-// goroutine returns: a child started on a thread that such a goroutine
-// later took (a load spinner's, a GL thread's) would be killed mid-run.
-func startHeld(cmd *exec.Cmd, done chan<- error) error {
-	started := make(chan error, 1)
-	go func() {
-		runtime.LockOSThread()
-		defer runtime.UnlockOSThread()
-		if err := cmd.Start(); err != nil {
-			started <- err
-			return
-		}
-		started <- nil
-		done <- cmd.Wait()
-	}()
-	return <-started
-}
-
-// MaxOutput bounds what the runner reads from a child's stdout. A result
-// takes a few KB (the suite's largest, scroll's, 5.7 KB); 16 MiB holds one
-// with most of a million samples, more frames than any scenario draws,
-// and keeps a child that prints without end from filling the parent's
-// memory. A child past it is killed and Broken.
-const MaxOutput = 16 << 20
-
-// bounded keeps what a child prints on stdout up to limit bytes; past it,
-// it sets over, calls full (which kills the child) and reads no further.
-type bounded struct {
-	buf   bytes.Buffer
-	limit int
-	over  bool
-	full  func()
-}
-
-func (b *bounded) readFrom(r io.Reader) {
-	n, _ := b.buf.ReadFrom(io.LimitReader(r, int64(b.limit)+1))
-	if n > int64(b.limit) {
-		b.over = true
-		b.buf.Truncate(b.limit)
-		b.full()
-	}
-}
-
-// drain waits for the two readers of a child's pipes to reach the end,
-// which they do once every process of its group is dead; after a second
-// (a process that left the group on purpose and holds a pipe) it closes
-// the pipes under them.
-func drain(read <-chan struct{}, pipes ...*os.File) {
-	wait := time.NewTimer(time.Second)
-	defer wait.Stop()
-	for left := 2; left > 0; left-- {
-		select {
-		case <-read:
-		case <-wait.C:
-			for _, p := range pipes {
-				p.Close()
-			}
-			for ; left > 0; left-- {
-				<-read
-			}
-			return
-		}
-	}
-}
-
-// counted fills a counted child's result from the profiles Callgrind wrote
-// into dir: each label's Count is the sum of the dumps named after it (a
-// label used in several stretches of the run is dumped once a stretch).
-// The time numbers go, since they were taken under Valgrind. What the
-// child printed gives the labels and their steps alone: a count it
-// printed is not Callgrind's, so it is dropped, and each label's count a
-// step must pass band.CheckTime, the check the baselines file reads it
-// back with, as a time from a child does (checkNumbers).
-func counted(res *scenario.Result, dir string) error {
-	res.Numbers = slices.DeleteFunc(res.Numbers, func(m band.Measured) bool { return m.Band.Kind.Slowed() })
-	if res.Instructions == nil {
-		return errors.New("ran under Valgrind but counted no instructions: the child did not see Valgrind, or recorded no step")
-	}
-	for i, in := range res.Instructions {
-		if in.Steps <= 0 {
-			return fmt.Errorf("reported the steps labelled %q as %d steps, not a number above zero", in.Label, in.Steps)
-		}
-		if slices.ContainsFunc(res.Instructions[:i], func(e scenario.Instructions) bool { return e.Label == in.Label }) {
-			return fmt.Errorf("reported the steps labelled %q twice", in.Label)
-		}
-		res.Instructions[i].Count, res.Instructions[i].Runs = 0, nil
-	}
-	profiles, err := callgrind.ReadDir(dir)
+// workSites runs cmd, the process of scenario name, recording which
+// elements its subject's work was for, and keeps them in r.WorkSites
+// where the subject reported any.
+func (r *Runner) workSites(ctx context.Context, name string, cmd *exec.Cmd) (scenario.Result, error) {
+	dir, err := os.MkdirTemp("", "perfbench-work-")
 	if err != nil {
-		return fmt.Errorf("reading Callgrind's profiles: %w", err)
+		return scenario.Result{}, fmt.Errorf("runner: %w", err)
 	}
-	for _, p := range profiles {
-		n, ok := p.Instructions()
-		if !ok {
-			return fmt.Errorf("callgrind profile %d counted no instructions (events %v)", p.Part, p.Events)
-		}
-		label, asked := p.Request()
-		if !asked {
-			if n != 0 {
-				return fmt.Errorf("callgrind counted %d instructions outside every step (%s)", n, p.Trigger)
-			}
-			continue
-		}
-		j := slices.IndexFunc(res.Instructions, func(in scenario.Instructions) bool { return in.Label == label })
-		if j < 0 {
-			return fmt.Errorf("callgrind dumped instructions for label %q, which no step has", label)
-		}
-		res.Instructions[j].Count += n
+	defer os.RemoveAll(dir)
+	if cmd.Env == nil {
+		cmd.Env = os.Environ()
 	}
-	if !slices.ContainsFunc(res.Instructions, func(in scenario.Instructions) bool { return in.Count > 0 }) {
-		return errors.New(uninstrumented + ": the program never switched instrumentation on")
+	cmd.Env = append(slices.Clone(cmd.Env), scenario.WorkSitesEnv+"="+dir)
+	res, err := r.wait(ctx, name, cmd, "")
+	if err != nil || res.Broken != "" {
+		return res, err
 	}
-	for _, in := range res.Instructions {
-		if in.Count == 0 {
-			return fmt.Errorf("callgrind counted no instructions for the steps labelled %q", in.Label)
-		}
-		if err := band.CheckTime(in.PerStep(), []float64{in.PerStep()}); err != nil {
-			return fmt.Errorf("callgrind counted %s instructions a step for the steps labelled %q (%d over %d steps), %s",
-				strconv.FormatFloat(in.PerStep(), 'g', -1, 64), in.Label, in.Count, in.Steps, strings.TrimPrefix(err.Why, "is "))
-		}
+	w, err := sites.ReadWork(dir)
+	if err != nil {
+		return scenario.Result{Name: name, Broken: err.Error()}, nil
 	}
-	return nil
-}
-
-// unknownTo says whether a child's stderr is its refusal of a scenario
-// it does not have: scenario.UnknownError, which every revision's child
-// prints, so that a base built from before the scenario was added says so.
-func unknownTo(stderr *tail, name string) bool {
-	return bytes.Contains(stderr.Bytes(), []byte(fmt.Sprintf("unknown scenario %q", name)))
-}
-
-// exitReason says how a child that did not exit cleanly ended.
-func exitReason(err error, stderr *tail) string {
-	var ee *exec.ExitError
-	if !errors.As(err, &ee) {
-		return "did not finish: " + err.Error()
-	}
-	if ws, ok := ee.Sys().(syscall.WaitStatus); ok && ws.Signaled() {
-		return fmt.Sprintf("killed by signal %v", ws.Signal())
-	}
-	if msg, at, ok := panicked(stderr.Bytes()); ok {
-		return fmt.Sprintf("panicked (exit status %d): %s%s", ee.ExitCode(), msg, at)
-	}
-	return fmt.Sprintf("exited with status %d", ee.ExitCode())
-}
-
-// panicked finds a Go panic in a child's stderr: the panic's message and,
-// where the trace shows it, the function that panicked (the first frame
-// that is not the runtime's), so a Broken reason says what went wrong
-// even when the tail of stderr is all stack.
-func panicked(stderr []byte) (msg, at string, ok bool) {
-	lines := strings.Split(string(stderr), "\n")
-	start := slices.IndexFunc(lines, func(l string) bool { return strings.HasPrefix(l, "panic: ") })
-	if start < 0 {
-		return "", "", false
-	}
-	msg = strings.TrimPrefix(lines[start], "panic: ")
-	for i := start + 1; i+1 < len(lines); i++ {
-		fn := lines[i]
-		if fn == "" || strings.HasPrefix(fn, "\t") || strings.HasPrefix(fn, "goroutine ") ||
-			strings.HasPrefix(fn, "panic(") || strings.HasPrefix(fn, "runtime.") {
-			continue
-		}
-		if file := strings.TrimSpace(lines[i+1]); strings.HasPrefix(lines[i+1], "\t") {
-			if j := strings.LastIndex(file, " +0x"); j >= 0 {
-				file = file[:j]
-			}
-			fn = fn[:max(strings.LastIndexByte(fn, '('), 0)]
-			return msg, fmt.Sprintf(" in %s (%s)", fn, filepath.Base(file)), true
-		}
-	}
-	return msg, "", true
-}
-
-// parseResult reads a child's stdout: exactly one JSON scenario.Result for the
-// scenario asked for, with every number declared.
-func parseResult(out []byte, name string) (scenario.Result, error) {
-	dec := json.NewDecoder(bytes.NewReader(out))
-	dec.DisallowUnknownFields()
-	var res scenario.Result
-	if err := dec.Decode(&res); err != nil {
-		return scenario.Result{}, fmt.Errorf("printed output that is not a scenario result (%v): %s", err, quote(out))
-	}
-	if _, err := dec.Token(); err != io.EOF {
-		return scenario.Result{}, fmt.Errorf("printed more than one result: %s", quote(out))
-	}
-	switch {
-	case res.Name != name:
-		return scenario.Result{}, fmt.Errorf("printed the result of scenario %q, not %q", res.Name, name)
-	case len(res.Numbers) == 0 && res.Broken == "":
-		return scenario.Result{}, errors.New("printed a result with no numbers")
-	case res.Steps < 0:
-		return scenario.Result{}, fmt.Errorf("reported %d steps, not a number ≥ 0", res.Steps)
-	}
-	if err := checkNumbers(res.Numbers); err != nil {
-		return scenario.Result{}, err
+	if w != nil {
+		r.WorkSites.Keep(name, w)
 	}
 	return res, nil
-}
-
-// checkNumbers returns why a child's numbers hold a value no run measures,
-// before anything judges or records them: a time fails band.CheckTime, the
-// check the baselines file is read with, taking its fastest sample as the
-// median (what a baseline takes of one process), so that a run never
-// writes a file it cannot read back; a count is a finite number ≥ 0.
-//
-// A number's name and unit are labels the baselines file keys and a
-// report prints: each is at most maxLabel bytes of printable UTF-8 with no
-// blanks, and a name is reported once. A child that breaks this is that
-// scenario Broken, quoted short, never a refusal of the user's files.
-func checkNumbers(numbers []band.Measured) error {
-	seen := map[string]bool{}
-	for _, n := range numbers {
-		if err := checkLabel("a number name", n.Name); err != nil {
-			return err
-		}
-		if err := checkLabel("number "+n.Name+"'s unit", n.Unit); err != nil {
-			return err
-		}
-		if seen[n.Name] {
-			return fmt.Errorf("reported number %s twice", n.Name)
-		}
-		seen[n.Name] = true
-	}
-	for _, n := range numbers {
-		if err := n.Implausible(); err != nil {
-			return fmt.Errorf("reported %v", err)
-		}
-	}
-	return nil
-}
-
-// maxLabel is the longest name or unit a child may report: four times
-// the longest the suites declare (translation-hit-index-rebuilds), short
-// enough that a reason quoting one fits a line.
-const maxLabel = 120
-
-// checkLabel returns why label, a number's name or unit as a child
-// reported it, is not one, quoting at most its start.
-func checkLabel(what, label string) error {
-	bad := ""
-	switch {
-	case label == "":
-		bad = "empty"
-	case len(label) > maxLabel:
-		bad = fmt.Sprintf("%d bytes long", len(label))
-	case !utf8.ValidString(label):
-		bad = "not UTF-8"
-	case strings.IndexFunc(label, func(r rune) bool { return unicode.IsSpace(r) || !unicode.IsPrint(r) }) >= 0:
-		bad = "not printable without blanks"
-	default:
-		return nil
-	}
-	return fmt.Errorf("reported %s %s, %s", what, excerpt(label), bad)
-}
-
-// excerpt quotes the start of s, short enough for a one-line reason.
-func excerpt(s string) string {
-	const n = 40
-	if len(s) > n {
-		s = strings.ToValidUTF8(s[:n], "") + "…"
-	}
-	return strconv.Quote(s)
-}
-
-// broken returns a Broken result whose reason quotes the tail of stderr.
-func broken(name, why string, stderr *tail) scenario.Result {
-	if t := stderr.String(); t != "" {
-		why += "; stderr: " + t
-	}
-	return scenario.Result{Name: name, Broken: why}
-}
-
-// notCounted returns the result of a counted process that did not finish:
-// its instructions not measured, saying why.
-func notCounted(name, why string, stderr *tail) scenario.Result {
-	res := broken(name, why, stderr)
-	return scenario.Result{Name: name, NotCounted: "not measured: " + res.Broken}
-}
-
-// quote returns the start of a child's output for an error message.
-func quote(out []byte) string {
-	const max = 120
-	s := strings.TrimSpace(string(out))
-	if s == "" {
-		return "(nothing)"
-	}
-	if len(s) > max {
-		s = s[:max] + "…"
-	}
-	return fmt.Sprintf("%q", s)
-}
-
-// shownMu serialises the lines prefixed writers write, so that the
-// lines of processes running at once (Runner.Jobs) do not interleave
-// within a line.
-var shownMu sync.Mutex
-
-// prefixed writes whole lines to to, each led by prefix; flush writes a
-// last line left without its newline.
-type prefixed struct {
-	to      io.Writer
-	prefix  string
-	partial []byte
-}
-
-func (p *prefixed) Write(b []byte) (int, error) {
-	p.partial = append(p.partial, b...)
-	i := bytes.LastIndexByte(p.partial, '\n')
-	if i < 0 {
-		return len(b), nil
-	}
-	var out []byte
-	for _, line := range bytes.SplitAfter(p.partial[:i+1], []byte("\n")) {
-		if len(line) > 0 {
-			out = append(append(out, p.prefix...), line...)
-		}
-	}
-	p.partial = append(p.partial[:0], p.partial[i+1:]...)
-	shownMu.Lock()
-	defer shownMu.Unlock()
-	if _, err := p.to.Write(out); err != nil {
-		return 0, err
-	}
-	return len(b), nil
-}
-
-func (p *prefixed) flush() {
-	if len(p.partial) > 0 {
-		_, _ = p.Write([]byte("\n"))
-	}
-}
-
-// tail keeps the last stderrTailBytes bytes written to it.
-type tail struct{ buf []byte }
-
-func (t *tail) Write(p []byte) (int, error) {
-	t.buf = append(t.buf, p...)
-	if over := len(t.buf) - 4*stderrTailBytes; over > 0 {
-		t.buf = append(t.buf[:0], t.buf[over:]...)
-	}
-	return len(p), nil
-}
-
-func (t *tail) Bytes() []byte { return t.buf }
-
-// String returns the last stderrTailLines lines (at most stderrTailBytes
-// bytes), joined with " | " so a reason stays on one line.
-func (t *tail) String() string {
-	lines := strings.Split(strings.TrimSpace(string(t.buf)), "\n")
-	if len(lines) > stderrTailLines {
-		lines = lines[len(lines)-stderrTailLines:]
-	}
-	for i, l := range lines {
-		lines[i] = strings.TrimSpace(l)
-	}
-	s := strings.Join(lines, " | ")
-	if len(s) > stderrTailBytes {
-		s = "…" + strings.ToValidUTF8(s[len(s)-stderrTailBytes:], "")
-	}
-	return s
 }
 
 // ServeChild measures the named scenario in this process with opts and

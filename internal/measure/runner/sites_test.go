@@ -9,6 +9,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/perfbench/perfbench/internal/measure/callgrind"
+	"github.com/perfbench/perfbench/internal/measure/sites"
 )
 
 // A process recording allocation sites gives a profile of the steps'
@@ -73,7 +74,7 @@ func TestWorkSites(t *testing.T) {
 	require.NoError(t, p.CheckValid())
 	restyles, hover := int64(0), int64(0)
 	for _, s := range p.Sample {
-		if s.Label[WorkCountLabel][0] != "ElementsRestyled" {
+		if s.Label[sites.WorkCountLabel][0] != "ElementsRestyled" {
 			continue
 		}
 		restyles += s.Value[0]

@@ -9,6 +9,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/perfbench/perfbench/internal/measure/pool"
 	"github.com/perfbench/perfbench/scenario"
 )
 
@@ -73,7 +74,7 @@ func TestACountThatCannotFinishIsNotMeasured(t *testing.T) {
 			assert.Empty(t, res.Broken)
 			assert.Contains(t, res.NotCounted, want)
 
-			pooled := Pool([]scenario.Result{res})
+			pooled := pool.Runs([]scenario.Result{res})
 			assert.Empty(t, pooled.Broken, "a pool of counts that did not finish is not broken")
 			assert.Equal(t, res.NotCounted, pooled.NotCounted)
 		})

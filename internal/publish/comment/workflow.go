@@ -153,3 +153,28 @@ func AppendSummary(path, text string) error {
 	}
 	return nil
 }
+
+// ForkFallback puts the report in the job summary when a fork's
+// read-only token was refused the comment, and says so in a warning on
+// the run's page. Without a summary the report goes to the log, and the
+// warning says that instead.
+func ForkFallback(out io.Writer, w Workflow, err error, report string) error {
+	if w.Summary == "" {
+		fmt.Fprintln(out, Warning(fmt.Sprintf("perfbench comment: pull request #%d comes from a fork, whose token is read-only (%v); "+
+			"GITHUB_STEP_SUMMARY is not set, so the report is in this step's log", w.PR, err)))
+		fmt.Fprint(out, report)
+		return nil
+	}
+	if werr := AppendSummary(w.Summary, SummaryNote(w, err)+report+"\n"); werr != nil {
+		return fmt.Errorf("%w; the fork's read-only token was refused the comment (%v), so the report is neither in a comment nor in the job summary", werr, err)
+	}
+	fmt.Fprintln(out, Warning(fmt.Sprintf("perfbench comment: pull request #%d comes from a fork, whose token is read-only (%v); "+
+		"the report is in the job summary instead", w.PR, err)))
+	return nil
+}
+
+// Warning is a GitHub Actions workflow command: the runner shows the
+// message as a warning on the run's page. It must stay one line.
+func Warning(msg string) string {
+	return "::warning::" + strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A").Replace(msg)
+}

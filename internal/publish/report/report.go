@@ -104,27 +104,27 @@ func (r *Report) Write(w, errw io.Writer, f Format) error {
 		if err := r.writeMarkdown(w); err != nil {
 			return err
 		}
-		return writeWhereMarkdown(w, o)
+		return WriteWhereMarkdown(w, o)
 	}
 	if err := r.writeTable(w); err != nil {
 		return err
 	}
-	return writeWhereTerminal(w, o, r.Terminal.Width)
+	return WriteWhereTerminal(w, o, r.Terminal.Width)
 }
 
 func (r *Report) writeMarkdown(w io.Writer) error {
 	o := r.Outcome
 	if o.Against == outcome.Base {
-		return writeMarkdownPaired(w, r.Program, r.Command, r.Head, r.Base, o)
+		return WriteMarkdownPaired(w, r.Program, r.Command, r.Head, r.Base, o)
 	}
-	return writeMarkdownOutcome(w, r.Program, r.Command, o)
+	return WriteMarkdownOutcome(w, r.Program, r.Command, o)
 }
 
 func (r *Report) writeTable(w io.Writer) error {
 	o := r.Outcome
 	switch {
 	case o.Against == outcome.Base:
-		return writePairedTable(w, r.Head, r.Base, o, r.Terminal.Width)
+		return WritePairedTable(w, r.Head, r.Base, o, r.Terminal.Width)
 	case o.Against == outcome.Nothing:
 		return writeScenarioResult(w, o)
 	case r.Command == "perf":

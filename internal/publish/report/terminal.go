@@ -173,7 +173,7 @@ func WriteTable(w io.Writer, o outcome.Outcome, t Terminal) error {
 	if a := advisory(o); a != "" {
 		b.WriteString("\n" + a)
 	}
-	if n := notCounted(o); n != "" {
+	if n := NotCounted(o); n != "" {
 		b.WriteString("\n" + n)
 	}
 	_, err := io.WriteString(w, b.String())
@@ -360,7 +360,7 @@ func writeSummary(b *strings.Builder, o outcome.Outcome, t Terminal) {
 			switch n.BandVerdict {
 			case band.Fail:
 				lines = append(lines, "  "+t.verdictCell(band.Fail)+"  "+clipped(sc.Name+" "+n.Name+": "+pastLimit(n), t.Width-8))
-				for _, l := range whatToDo(n) {
+				for _, l := range WhatToDo(n) {
 					lines = append(lines, "        "+clipped(l, t.Width-8))
 				}
 				var wb strings.Builder
@@ -380,7 +380,7 @@ func writeSummary(b *strings.Builder, o outcome.Outcome, t Terminal) {
 			parts = append(parts, fmt.Sprintf("%d %s", tally[v], v))
 		}
 	}
-	fmt.Fprintf(b, "\n%s — %s in %s\n", strings.Join(parts, ", "), plural(total, "number"), plural(len(o.Scenarios), "scenario"))
+	fmt.Fprintf(b, "\n%s — %s in %s\n", strings.Join(parts, ", "), Plural(total, "number"), Plural(len(o.Scenarios), "scenario"))
 	for _, l := range lines {
 		b.WriteString(l + "\n")
 	}
@@ -409,9 +409,9 @@ func pastLimit(n outcome.Number) string {
 	return s
 }
 
-// whatToDo says, under a failure, where its bound or baseline lives and
+// WhatToDo says, under a failure, where its bound or baseline lives and
 // how to move it if the change is meant.
-func whatToDo(n outcome.Number) []string {
+func WhatToDo(n outcome.Number) []string {
 	switch {
 	case n.Fix != "" && n.Where != "":
 		return []string{"recorded at " + n.Where + "; if the change is meant, move it with", n.Fix}

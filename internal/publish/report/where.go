@@ -10,61 +10,9 @@ import (
 	"github.com/perfbench/perfbench/internal/judge/outcome"
 )
 
-// Where-table sizes: the terminal shows five rows a number, the Markdown
-// comment three (a pull request's comment stays short; the profiles hold
-// the rest), JSON every row the outcome keeps.
-const (
-	whereTerminalRows = 5
-	whereMarkdownRows = 3
-)
-
-// WhereJSON is a where-table in the JSON report ("where"): the functions
-// whose own instructions moved most for one number, docs/report-json.md.
-type WhereJSON struct {
-	Scenario string `json:"scenario"`
-	Number   string `json:"number"`
-	Unit     string `json:"unit"`
-	// Base and Change are read from the profiles, a step.
-	Base   float64        `json:"base"`
-	Change float64        `json:"change"`
-	Rows   []WhereRowJSON `json:"rows"`
-	// HeadProfile and BaseProfile are the pprof files written.
-	HeadProfile string `json:"head_profile,omitempty"`
-	BaseProfile string `json:"base_profile,omitempty"`
-	// Tag picks the number's samples in them (pprof -tagfocus).
-	Tag string `json:"tag,omitempty"`
-	// FlameGraph is the differential flame graph (an SVG page).
-	FlameGraph string `json:"flame_graph,omitempty"`
-	// Of says what a row's function names where it is not a function:
-	// "allocation site", or "element" (an element a count's work was
-	// for, with why it was queued).
-	Of string `json:"of,omitempty"`
-}
-
-// WhereRowJSON is one function's move, a step.
-type WhereRowJSON struct {
-	Function string  `json:"function"`
-	Self     float64 `json:"self"`
-	Cum      float64 `json:"cum"`
-	Share    float64 `json:"share"`
-	// Elements are a few of the elements a row of elements covers,
-	// ElementCount how many in all.
-	Elements     []string `json:"elements,omitempty"`
-	ElementCount int      `json:"element_count,omitempty"`
-}
-
-func whereJSON(o outcome.Outcome) []WhereJSON {
-	var out []WhereJSON
-	for _, w := range o.Where {
-		j := WhereJSON{Scenario: w.Scenario, Number: w.Number, Unit: w.Unit, Base: w.Base, Change: w.Change,
-			Rows: []WhereRowJSON{}, HeadProfile: w.HeadProfile, BaseProfile: w.BaseProfile, Tag: w.Tag, FlameGraph: w.FlameGraph, Of: w.Of}
-		for _, r := range w.Rows {
-			j.Rows = append(j.Rows, WhereRowJSON{Function: r.Function, Self: r.Self, Cum: r.Cum, Share: r.Share, Elements: r.Labels, ElementCount: r.LabelCount})
-		}
-		out = append(out, j)
-	}
-	return out
-}
+// whereTerminalRows: the terminal shows five rows of a where-table a
+// number (the Markdown comment three, JSON every row the outcome keeps).
+const whereTerminalRows = 5
 
 // shortFunction cuts a function's import path to its last element, as
 // Go code names it (scenario.spin, paint.(*Painter).emit); pprof's -top
@@ -78,9 +26,9 @@ func shortFunction(name string) string {
 	return name[slash+1:]
 }
 
-// rowName is what a row shows of what it names: a function cut to its
+// RowName is what a row shows of what it names: a function cut to its
 // package's name, an element whole.
-func rowName(w outcome.Where, r outcome.WhereRow) string {
+func RowName(w outcome.Where, r outcome.WhereRow) string {
 	if w.Of != "element" {
 		return shortFunction(r.Function)
 	}
@@ -94,8 +42,8 @@ func rowName(w outcome.Where, r outcome.WhereRow) string {
 	return r.Function + ": " + ids
 }
 
-// signed formats a delta a step with its sign.
-func signed(v float64) string {
+// Signed formats a delta a step with its sign.
+func Signed(v float64) string {
 	s := band.Format(math.Abs(v))
 	if v < 0 {
 		return "−" + s
@@ -103,20 +51,20 @@ func signed(v float64) string {
 	return "+" + s
 }
 
-// share formats a share of the change in percent.
-func share(v float64) string { return strings.Replace(fmt.Sprintf("%.1f%%", v*100), "-", "−", 1) }
+// Share formats a share of the change in percent.
+func Share(v float64) string { return strings.Replace(fmt.Sprintf("%.1f%%", v*100), "-", "−", 1) }
 
-// whereHeading says what a where-table explains.
-func whereHeading(w outcome.Where) string {
+// WhereHeading says what a where-table explains.
+func WhereHeading(w outcome.Where) string {
 	rel := ""
 	if w.Base > 0 {
 		rel = fmt.Sprintf(" (%s%.2f%%)", map[bool]string{true: "+", false: "−"}[w.Change >= 0], math.Abs(w.Change)/w.Base*100)
 	}
-	return fmt.Sprintf("where %s %s moved: %s %s%s", w.Scenario, w.Number, signed(w.Change), w.Unit, rel)
+	return fmt.Sprintf("where %s %s moved: %s %s%s", w.Scenario, w.Number, Signed(w.Change), w.Unit, rel)
 }
 
-// rowKind names what a where-table's rows are.
-func rowKind(w outcome.Where) string {
+// RowKind names what a where-table's rows are.
+func RowKind(w outcome.Where) string {
 	switch {
 	case w.Of != "":
 		return w.Of
@@ -126,16 +74,16 @@ func rowKind(w outcome.Where) string {
 	return "function"
 }
 
-// rowsWord names the rows shown: "this row", "these 3 rows".
-func rowsWord(n int) string {
+// RowsWord names the rows shown: "this row", "these 3 rows".
+func RowsWord(n int) string {
 	if n == 1 {
 		return "this row"
 	}
 	return fmt.Sprintf("these %d rows", n)
 }
 
-// pprofCommand is the command that shows a where-table's whole diff.
-func pprofCommand(w outcome.Where) string {
+// PprofCommand is the command that shows a where-table's whole diff.
+func PprofCommand(w outcome.Where) string {
 	if w.HeadProfile == "" || w.BaseProfile == "" {
 		return ""
 	}
@@ -149,15 +97,15 @@ func pprofCommand(w outcome.Where) string {
 // WriteWhere prints the where-tables of o as a terminal report does,
 // for a command that prints no table of its own (bisect).
 func WriteWhere(w io.Writer, o outcome.Outcome, width int) error {
-	return writeWhereTerminal(w, o, width)
+	return WriteWhereTerminal(w, o, width)
 }
 
-// writeWhereTerminal prints, after a run's table, a where-table for each
+// WriteWhereTerminal prints, after a run's table, a where-table for each
 // number the outcome explains that the table's closing list did not
 // show under its line (writeWhereUnder): the functions whose own
 // instructions moved most, with their cumulative move and share of the
 // change, fitted to width, and the command that shows the whole diff.
-func writeWhereTerminal(w io.Writer, o outcome.Outcome, width int) error {
+func WriteWhereTerminal(w io.Writer, o outcome.Outcome, width int) error {
 	if width <= 0 {
 		width = DefaultWidth
 	}
@@ -166,7 +114,7 @@ func writeWhereTerminal(w io.Writer, o outcome.Outcome, width int) error {
 		if shownUnder(o, wh) {
 			continue
 		}
-		fmt.Fprintf(&b, "\n%s\n", clipped(whereHeading(wh), width))
+		fmt.Fprintf(&b, "\n%s\n", clipped(WhereHeading(wh), width))
 		writeWhereRows(&b, wh, width, "  ")
 	}
 	_, err := io.WriteString(w, b.String())
@@ -202,11 +150,11 @@ func writeWhereUnder(b *strings.Builder, o outcome.Outcome, n outcome.Number, wi
 		if wh.Base > 0 {
 			rel = fmt.Sprintf(" (%s%.2f%%)", map[bool]string{true: "+", false: "−"}[wh.Change >= 0], math.Abs(wh.Change)/wh.Base*100)
 		}
-		line := fmt.Sprintf("%swhere: %s %s%s, by %s", indent, signed(wh.Change), wh.Unit, rel, rowKind(wh))
+		line := fmt.Sprintf("%swhere: %s %s%s, by %s", indent, Signed(wh.Change), wh.Unit, rel, RowKind(wh))
 		if wh.BaseProfile == "" {
 			// A bound has no profile to diff against: the rows are the
 			// whole number's.
-			line = fmt.Sprintf("%swhere all of it: %s %s, by %s", indent, band.Format(wh.Change), wh.Unit, rowKind(wh))
+			line = fmt.Sprintf("%swhere all of it: %s %s, by %s", indent, band.Format(wh.Change), wh.Unit, RowKind(wh))
 			if wh.Of == "element" {
 				line += " (why it was queued)"
 			}
@@ -220,85 +168,20 @@ func writeWhereUnder(b *strings.Builder, o outcome.Outcome, n outcome.Number, wi
 // the pprof command and the flame graph, each line after indent.
 func writeWhereRows(b *strings.Builder, wh outcome.Where, width int, indent string) {
 	if len(wh.Rows) == 0 {
-		b.WriteString(indent + "no " + rowKind(wh) + "'s own count moved\n")
+		b.WriteString(indent + "no " + RowKind(wh) + "'s own count moved\n")
 		return
 	}
 	shown := wh.Rows[:min(whereTerminalRows, len(wh.Rows))]
-	fmt.Fprintf(b, "%s%10s  %10s  %7s  %s\n", indent, "self Δ", "cum Δ", "share", rowKind(wh))
+	fmt.Fprintf(b, "%s%10s  %10s  %7s  %s\n", indent, "self Δ", "cum Δ", "share", RowKind(wh))
 	for _, r := range shown {
-		line := fmt.Sprintf("%s%10s  %10s  %7s  %s", indent, signed(r.Self), signed(r.Cum), share(r.Share), rowName(wh, r))
+		line := fmt.Sprintf("%s%10s  %10s  %7s  %s", indent, Signed(r.Self), Signed(r.Cum), Share(r.Share), RowName(wh, r))
 		b.WriteString(clipped(line, width) + "\n")
 	}
-	fmt.Fprintf(b, "%s%s: %s of the change\n", indent, rowsWord(len(shown)), share(wh.Covered(len(shown))))
-	if c := pprofCommand(wh); c != "" {
+	fmt.Fprintf(b, "%s%s: %s of the change\n", indent, RowsWord(len(shown)), Share(wh.Covered(len(shown))))
+	if c := PprofCommand(wh); c != "" {
 		b.WriteString(Wrap(c, width, indent, indent+"  ") + "\n")
 	}
 	if wh.FlameGraph != "" {
 		b.WriteString(Wrap("flame graph: "+wh.FlameGraph, width, indent, indent+"  ") + "\n")
-	}
-}
-
-// writeWhereMarkdown adds to a Markdown report a compact where-table for
-// each number the outcome explains that failed is false for, and where
-// its profiles are: those of failed numbers are under the failures
-// already (writeWhereFailed).
-func writeWhereMarkdown(w io.Writer, o outcome.Outcome) error {
-	var b strings.Builder
-	writeWhereTables(&b, o, "Where the other moves are", func(wh outcome.Where) bool { return !whereFailed(o, wh) })
-	_, err := io.WriteString(w, b.String())
-	return err
-}
-
-// writeWhereFailed writes, under a Markdown report's failures, the
-// where-table of each failed number: where the reader of the comment
-// reads next.
-func writeWhereFailed(b *strings.Builder, o outcome.Outcome) {
-	writeWhereTables(b, o, "Where", func(wh outcome.Where) bool { return whereFailed(o, wh) })
-}
-
-// whereFailed reports whether wh explains a number that failed.
-func whereFailed(o outcome.Outcome, wh outcome.Where) bool {
-	for _, n := range o.Numbers() {
-		if n.Scenario == wh.Scenario && n.Name == wh.Number {
-			if o.Against == outcome.Base {
-				return n.Verdict.Failed()
-			}
-			return n.BandVerdict.Failed()
-		}
-	}
-	return false
-}
-
-// writeWhereTables writes, under heading, the three top rows of each
-// where-table pick picks.
-func writeWhereTables(b *strings.Builder, o outcome.Outcome, heading string, pick func(outcome.Where) bool) {
-	first := true
-	for _, wh := range o.Where {
-		if !pick(wh) {
-			continue
-		}
-		if first {
-			fmt.Fprintf(b, "\n### %s\n", heading)
-			first = false
-		}
-		fmt.Fprintf(b, "\n**%s**\n\n", cell(whereHeading(wh)))
-		if len(wh.Rows) == 0 {
-			b.WriteString("No " + rowKind(wh) + "'s own count moved.\n")
-			continue
-		}
-		var rows [][]string
-		shown := wh.Rows[:min(whereMarkdownRows, len(wh.Rows))]
-		for _, r := range shown {
-			rows = append(rows, []string{"`" + rowName(wh, r) + "`", signed(r.Self), signed(r.Cum), share(r.Share)})
-		}
-		MarkdownTable(b, []string{rowKind(wh), "self Δ", "cum Δ", "share"}, rows)
-		fmt.Fprintf(b, "\n%s: %s of the change.", strings.ToUpper(rowsWord(len(shown))[:1])+rowsWord(len(shown))[1:], share(wh.Covered(len(shown))))
-		if c := pprofCommand(wh); c != "" {
-			fmt.Fprintf(b, " Full profiles: `%s`.", c)
-		}
-		if wh.FlameGraph != "" {
-			fmt.Fprintf(b, " Flame graph: `%s`.", wh.FlameGraph)
-		}
-		b.WriteString("\n")
 	}
 }

@@ -29,7 +29,7 @@ func whereOutcome() outcome.Outcome {
 
 func TestWhereTerminal(t *testing.T) {
 	var b bytes.Buffer
-	require.NoError(t, writeWhereTerminal(&b, whereOutcome(), 100))
+	require.NoError(t, WriteWhereTerminal(&b, whereOutcome(), 100))
 	want := `
 where hover-storm instructions moved: +140 instructions/step (+1.67%)
       self Δ       cum Δ    share  function
@@ -46,13 +46,13 @@ where hover-storm instructions moved: +140 instructions/step (+1.67%)
 		assert.LessOrEqual(t, visibleLen(l), 100, l)
 	}
 	b.Reset()
-	require.NoError(t, writeWhereTerminal(&b, outcome.Outcome{}, 100))
+	require.NoError(t, WriteWhereTerminal(&b, outcome.Outcome{}, 100))
 	assert.Empty(t, b.String(), "nothing explained, nothing printed")
 }
 
 func TestWhereMarkdownAndJSON(t *testing.T) {
 	var b bytes.Buffer
-	require.NoError(t, writeWhereMarkdown(&b, whereOutcome()))
+	require.NoError(t, WriteWhereMarkdown(&b, whereOutcome()))
 	assert.Contains(t, b.String(), "| `scenario.spin` | +141 | +141 | 100.7% |")
 	assert.NotContains(t, b.String(), "drawFrame", "three rows in a comment")
 	assert.Contains(t, b.String(), "Full profiles: `go tool pprof -top -tagfocus=step=cross -diff_base where/hover-storm.base.pb.gz where/hover-storm.head.pb.gz`")
@@ -83,8 +83,8 @@ func TestShortFunction(t *testing.T) {
 }
 
 func TestRowsWord(t *testing.T) {
-	assert.Equal(t, "this row", rowsWord(1))
-	assert.Equal(t, "these 3 rows", rowsWord(3))
+	assert.Equal(t, "this row", RowsWord(1))
+	assert.Equal(t, "these 3 rows", RowsWord(3))
 }
 
 // failedWhere is a plain run whose instructions failed, with its

@@ -12,7 +12,7 @@ import (
 
 	"github.com/perfbench/perfbench/harness"
 	"github.com/perfbench/perfbench/internal/check/peers"
-	"github.com/perfbench/perfbench/internal/publish/report"
+	"github.com/perfbench/perfbench/internal/publish/terminal"
 	"github.com/perfbench/perfbench/subject/gio/peer"
 	"github.com/perfbench/perfbench/ui/gallery"
 )
@@ -188,7 +188,7 @@ func printPeers(s *streams, rows []peers.Row, opts peers.Options, form peer.Form
 	printCold(s, rows, opts)
 	fmt.Fprintln(s.out, "\nratio: a peer's cpu over perfbench's. What the numbers include:")
 	for _, c := range peers.Caveats(opts) {
-		fmt.Fprintln(s.out, report.Wrap(c, peersWidth, "  - ", "    "))
+		fmt.Fprintln(s.out, terminal.Wrap(c, peersWidth, "  - ", "    "))
 	}
 }
 
@@ -218,7 +218,7 @@ func printCold(s *streams, rows []peers.Row, opts peers.Options) {
 			parts = append(parts, part)
 		}
 		if len(parts) > 0 {
-			fmt.Fprintln(s.out, report.Wrap(strings.Join(parts, ", "), peersWidth, fmt.Sprintf("  %s %s: ", r.Phase, r.Size), "    "))
+			fmt.Fprintln(s.out, terminal.Wrap(strings.Join(parts, ", "), peersWidth, fmt.Sprintf("  %s %s: ", r.Phase, r.Size), "    "))
 		}
 	}
 }

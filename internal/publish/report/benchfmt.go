@@ -15,6 +15,7 @@ import (
 
 	"github.com/perfbench/perfbench/band"
 	"github.com/perfbench/perfbench/internal/judge/outcome"
+	"github.com/perfbench/perfbench/internal/publish/terminal"
 )
 
 // benchfmtScenarioKey is the file configuration key that names the
@@ -59,7 +60,7 @@ func (r *Report) writeBenchfmt(w, errw io.Writer) error {
 	for _, o := range runs {
 		for _, sc := range o.Scenarios {
 			if sc.Verdict == band.Broken {
-				fmt.Fprintf(errw, "scenario %s: broken: %s\n", sc.Name, strings.Join(strings.Fields(BrokenReason(sc)), " "))
+				fmt.Fprintf(errw, "scenario %s: broken: %s\n", sc.Name, strings.Join(strings.Fields(terminal.BrokenReason(sc)), " "))
 				continue
 			}
 			config := append(base[:len(base):len(base)],

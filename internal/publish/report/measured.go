@@ -10,6 +10,7 @@ import (
 
 	"github.com/perfbench/perfbench/band"
 	"github.com/perfbench/perfbench/internal/judge/outcome"
+	"github.com/perfbench/perfbench/internal/publish/terminal"
 )
 
 // MeasuredNumberJSON is one number of one scenario's run, with its
@@ -103,9 +104,9 @@ func writeScenarioResult(w io.Writer, o outcome.Outcome) error {
 		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", n.Name, value, n.Unit, spread)
 	}
 	tw.Flush()
-	if n := NotCounted(o); n != "" {
+	if n := terminal.NotCounted(o); n != "" {
 		b.WriteString("\n" + n)
 	}
-	_, err := io.WriteString(w, TrimLines(b.String()))
+	_, err := io.WriteString(w, terminal.TrimLines(b.String()))
 	return err
 }

@@ -16,6 +16,8 @@ import (
 	"strings"
 
 	"github.com/perfbench/perfbench/internal/judge/outcome"
+	"github.com/perfbench/perfbench/internal/publish/markdown"
+	"github.com/perfbench/perfbench/internal/publish/terminal"
 	"github.com/perfbench/perfbench/internal/publish/tracker"
 )
 
@@ -72,7 +74,7 @@ type Report struct {
 	// Terminal lays a judged run's table out for where it is printed: its
 	// width, --wide, colour on a terminal. The zero Terminal is 100
 	// columns, compact, no colour.
-	Terminal Terminal
+	Terminal terminal.Terminal
 }
 
 // Failed reports whether the outcome fails the command: a band that
@@ -104,35 +106,35 @@ func (r *Report) Write(w, errw io.Writer, f Format) error {
 		if err := r.writeMarkdown(w); err != nil {
 			return err
 		}
-		return WriteWhereMarkdown(w, o)
+		return markdown.WriteWhereMarkdown(w, o)
 	}
 	if err := r.writeTable(w); err != nil {
 		return err
 	}
-	return WriteWhereTerminal(w, o, r.Terminal.Width)
+	return terminal.WriteWhereTerminal(w, o, r.Terminal.Width)
 }
 
 func (r *Report) writeMarkdown(w io.Writer) error {
 	o := r.Outcome
 	if o.Against == outcome.Base {
-		return WriteMarkdownPaired(w, r.Program, r.Command, r.Head, r.Base, o)
+		return markdown.WriteMarkdownPaired(w, r.Program, r.Command, r.Head, r.Base, o)
 	}
-	return WriteMarkdownOutcome(w, r.Program, r.Command, o)
+	return markdown.WriteMarkdownOutcome(w, r.Program, r.Command, o)
 }
 
 func (r *Report) writeTable(w io.Writer) error {
 	o := r.Outcome
 	switch {
 	case o.Against == outcome.Base:
-		return WritePairedTable(w, r.Head, r.Base, o, r.Terminal.Width)
+		return terminal.WritePairedTable(w, r.Head, r.Base, o, r.Terminal.Width)
 	case o.Against == outcome.Nothing:
 		return writeScenarioResult(w, o)
 	case r.Command == "perf":
 		t := r.Terminal
 		t.DocsStale = o.DocsStale
-		return WritePerf(w, o, t)
+		return terminal.WritePerf(w, o, t)
 	}
-	return WriteTerminal(w, o, r.Terminal)
+	return terminal.WriteTerminal(w, o, r.Terminal)
 }
 
 // Supports reports whether the report has a form in format f: every

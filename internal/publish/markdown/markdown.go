@@ -1,4 +1,4 @@
-package report
+package markdown
 
 import (
 	"fmt"
@@ -8,6 +8,7 @@ import (
 
 	"github.com/perfbench/perfbench/band"
 	"github.com/perfbench/perfbench/internal/judge/outcome"
+	"github.com/perfbench/perfbench/internal/publish/terminal"
 )
 
 // The Markdown reports (--format markdown) are for a pull request's job
@@ -37,7 +38,7 @@ func Icon(v band.Verdict) string {
 func writeRow(b *strings.Builder, cells ...string) {
 	b.WriteString("|")
 	for _, c := range cells {
-		b.WriteString(" " + Cell(c) + " |")
+		b.WriteString(" " + terminal.Cell(c) + " |")
 	}
 	b.WriteString("\n")
 }
@@ -114,7 +115,7 @@ func WriteMarkdownOutcome(w io.Writer, program, command string, o outcome.Outcom
 	if len(t.moved) > 0 {
 		parts = append(parts, fmt.Sprintf("%d moved", len(t.moved)))
 	}
-	fmt.Fprintf(&b, "%s — %s in %s on `%s`.\n", strings.Join(parts, ", "), Plural(t.total, "number"), Plural(len(o.Scenarios), "scenario"), o.Machine)
+	fmt.Fprintf(&b, "%s — %s in %s on `%s`.\n", strings.Join(parts, ", "), terminal.Plural(t.total, "number"), terminal.Plural(len(o.Scenarios), "scenario"), o.Machine)
 	b.WriteString(t.kinds.line())
 
 	switch {
@@ -133,11 +134,11 @@ func WriteMarkdownOutcome(w io.Writer, program, command string, o outcome.Outcom
 	if len(o.Moves) > 0 {
 		b.WriteString("\n### Baselines moved\n\n")
 		for _, m := range o.Moves {
-			fmt.Fprintf(&b, "- %s\n", Cell(m.String()))
+			fmt.Fprintf(&b, "- %s\n", terminal.Cell(m.String()))
 		}
 	}
-	MarkdownDetails(&b, fmt.Sprintf("All %s", Plural(t.total, "number")), func(b *strings.Builder) {
-		MarkdownTable(b, Columns, Rows(o))
+	MarkdownDetails(&b, fmt.Sprintf("All %s", terminal.Plural(t.total, "number")), func(b *strings.Builder) {
+		MarkdownTable(b, terminal.Columns, terminal.Rows(o))
 	})
 	_, err := io.WriteString(w, b.String())
 	return err
@@ -173,7 +174,7 @@ func markdownTallies(o outcome.Outcome) outcomeTallies {
 			if n.BandVerdict != band.Broken {
 				value = band.Format(n.Median)
 				if _, _, ok := n.Interval(); ok {
-					ci = Spread(n)
+					ci = terminal.Spread(n)
 				}
 			}
 			switch {
@@ -185,7 +186,7 @@ func markdownTallies(o outcome.Outcome) outcomeTallies {
 				if n.Reason != "" {
 					note = n.Reason
 				}
-				note = Join(note, strings.Join(WhatToDo(n), " "))
+				note = terminal.Join(note, strings.Join(terminal.WhatToDo(n), " "))
 				t.failed = append(t.failed, []string{Icon(n.BandVerdict) + " " + n.BandVerdict.String(), sc.Name + " " + n.Name + " (" + n.Unit + ")", value, ci, n.Band.String(), note})
 			case isMoved:
 				t.moved = append(t.moved, []string{sc.Name + " " + n.Name + " (" + n.Unit + ")", value, ci, n.Band.String(), how})
@@ -211,14 +212,14 @@ func WriteMarkdownPaired(w io.Writer, program, command, head, base string, o out
 		// moved, so any heading is a move here.
 		kinds.add(n.Band.Kind, n.Verdict, h != "")
 		headValue, baseValue := n.Sides()
-		all = append(all, []string{numberCell(n), PairedNumber(headValue), PairedNumber(baseValue), PairedRatio(n, true), PairedVerdict(n.Verdict), Join(n.Note, n.Sees())})
+		all = append(all, []string{numberCell(n), terminal.PairedNumber(headValue), terminal.PairedNumber(baseValue), terminal.PairedRatio(n, true), terminal.PairedVerdict(n.Verdict), terminal.Join(n.Note, n.Sees())})
 	}
 	groups := pairedGroups(o)
 	// The revision ratchet runs the same pairs against its reference
 	// (base names it); anything else paired is scenarios --base.
-	run := "scenarios --base " + Cell(base)
+	run := "scenarios --base " + terminal.Cell(base)
 	if command == "reference" {
-		run = "reference: head against " + Cell(base)
+		run = "reference: head against " + terminal.Cell(base)
 	}
 	icon := Icon(o.Verdict)
 	if ok, _ := o.NoChange(); ok {
@@ -228,14 +229,14 @@ func WriteMarkdownPaired(w io.Writer, program, command, head, base string, o out
 	if head == "" {
 		head = "this build"
 	}
-	fmt.Fprintf(&b, "%s\n\nHead: %s. Base: %s.\n", headline(o, groups["failed"]), Cell(head), Cell(base))
+	fmt.Fprintf(&b, "%s\n\nHead: %s. Base: %s.\n", headline(o, groups["failed"]), terminal.Cell(head), terminal.Cell(base))
 
 	if len(groups["failed"]) > 0 || len(o.Broken()) > 0 {
 		b.WriteString("\n### Failed\n\n")
 		var rows [][]string
 		for _, n := range groups["failed"] {
 			headValue, baseValue := n.Sides()
-			rows = append(rows, []string{Icon(n.Verdict), numberCell(n), PairedNumber(headValue), PairedNumber(baseValue), PairedRatio(n, false), n.Note})
+			rows = append(rows, []string{Icon(n.Verdict), numberCell(n), terminal.PairedNumber(headValue), terminal.PairedNumber(baseValue), terminal.PairedRatio(n, false), n.Note})
 		}
 		for _, br := range o.Broken() {
 			rows = append(rows, []string{Icon(band.Broken), "—", "—", "—", "—", br})
@@ -257,14 +258,14 @@ func WriteMarkdownPaired(w io.Writer, program, command, head, base string, o out
 			var rows [][]string
 			for _, n := range ns {
 				headValue, baseValue := n.Sides()
-				rows = append(rows, []string{numberCell(n), PairedNumber(headValue), PairedNumber(baseValue), PairedRatio(n, true), shortNote(n)})
+				rows = append(rows, []string{numberCell(n), terminal.PairedNumber(headValue), terminal.PairedNumber(baseValue), terminal.PairedRatio(n, true), shortNote(n)})
 			}
 			MarkdownTable(b, []string{"number (unit)", "head", "base", "head/base [interval]", "note"}, rows)
 		})
 	}
 	b.WriteString(kinds.line())
 	fmt.Fprintf(&b, "\nHow it was judged: %s\n", o.Rule())
-	MarkdownDetails(&b, fmt.Sprintf("All %s", Plural(len(o.Numbers()), "number")), func(b *strings.Builder) {
+	MarkdownDetails(&b, fmt.Sprintf("All %s", terminal.Plural(len(o.Numbers()), "number")), func(b *strings.Builder) {
 		MarkdownTable(b, []string{"number (unit)", "head", "base", "head/base [interval]", "verdict", "what moved"}, all)
 	})
 	_, err := io.WriteString(w, b.String())
@@ -274,7 +275,7 @@ func WriteMarkdownPaired(w io.Writer, program, command, head, base string, o out
 // pairedGroups are the listed numbers by their heading.
 func pairedGroups(o outcome.Outcome) map[string][]outcome.Number {
 	groups := map[string][]outcome.Number{}
-	for _, n := range PairedListed(o) {
+	for _, n := range terminal.PairedListed(o) {
 		_, h := n.Heading()
 		groups[h] = append(groups[h], n)
 	}
@@ -293,19 +294,19 @@ func shortNote(n outcome.Number) string {
 	if n.Verdict == band.Unsure {
 		return n.Sees()
 	}
-	return Join(n.Note, n.Sees())
+	return terminal.Join(n.Note, n.Sees())
 }
 
 // headline is the report's first sentence, in plain words: what moved
 // and by how much, the failures first.
 func headline(o outcome.Outcome, failed []outcome.Number) string {
 	if len(o.Broken()) > 0 && len(failed) == 0 {
-		return fmt.Sprintf("This run could not judge %s: it broke (below).", Plural(len(o.Broken()), "scenario"))
+		return fmt.Sprintf("This run could not judge %s: it broke (below).", terminal.Plural(len(o.Broken()), "scenario"))
 	}
 	if len(failed) == 0 {
 		if ok, unsure := o.NoChange(); ok {
 			if unsure > 0 {
-				return fmt.Sprintf("No change found: every count is the same, instructions are within their tolerance and no time is measurably slower; %s could not tell (folded below).", Plural(unsure, "time"))
+				return fmt.Sprintf("No change found: every count is the same, instructions are within their tolerance and no time is measurably slower; %s could not tell (folded below).", terminal.Plural(unsure, "time"))
 			}
 			return "No change: every count is the same, instructions are within their tolerance and no time is measurably slower."
 		}
@@ -481,19 +482,19 @@ func writeWhereTables(b *strings.Builder, o outcome.Outcome, heading string, pic
 			fmt.Fprintf(b, "\n### %s\n", heading)
 			first = false
 		}
-		fmt.Fprintf(b, "\n**%s**\n\n", Cell(WhereHeading(wh)))
+		fmt.Fprintf(b, "\n**%s**\n\n", terminal.Cell(terminal.WhereHeading(wh)))
 		if len(wh.Rows) == 0 {
-			b.WriteString("No " + RowKind(wh) + "'s own count moved.\n")
+			b.WriteString("No " + terminal.RowKind(wh) + "'s own count moved.\n")
 			continue
 		}
 		var rows [][]string
 		shown := wh.Rows[:min(whereMarkdownRows, len(wh.Rows))]
 		for _, r := range shown {
-			rows = append(rows, []string{"`" + RowName(wh, r) + "`", Signed(r.Self), Signed(r.Cum), Share(r.Share)})
+			rows = append(rows, []string{"`" + terminal.RowName(wh, r) + "`", terminal.Signed(r.Self), terminal.Signed(r.Cum), terminal.Share(r.Share)})
 		}
-		MarkdownTable(b, []string{RowKind(wh), "self Δ", "cum Δ", "share"}, rows)
-		fmt.Fprintf(b, "\n%s: %s of the change.", strings.ToUpper(RowsWord(len(shown))[:1])+RowsWord(len(shown))[1:], Share(wh.Covered(len(shown))))
-		if c := PprofCommand(wh); c != "" {
+		MarkdownTable(b, []string{terminal.RowKind(wh), "self Δ", "cum Δ", "share"}, rows)
+		fmt.Fprintf(b, "\n%s: %s of the change.", strings.ToUpper(terminal.RowsWord(len(shown))[:1])+terminal.RowsWord(len(shown))[1:], terminal.Share(wh.Covered(len(shown))))
+		if c := terminal.PprofCommand(wh); c != "" {
 			fmt.Fprintf(b, " Full profiles: `%s`.", c)
 		}
 		if wh.FlameGraph != "" {

@@ -1,4 +1,4 @@
-package report
+package terminal
 
 import (
 	"fmt"
@@ -265,9 +265,9 @@ func (t Terminal) fit(cols []*terminalColumn) (shown []*terminalColumn, dropped 
 	width := func(cs []*terminalColumn) int {
 		total := 0
 		for i, c := range cs {
-			wd := visibleLen(c.head)
+			wd := VisibleLen(c.head)
 			for _, cell := range c.cells {
-				wd = max(wd, visibleLen(cell))
+				wd = max(wd, VisibleLen(cell))
 			}
 			if i > 0 {
 				total += 2
@@ -426,11 +426,11 @@ func WhatToDo(n outcome.Number) []string {
 // clipColumn narrows c by over columns, clipping its widest cells with
 // "…"; its heading is shorter than any name.
 func clipColumn(c *terminalColumn, over int) {
-	w := visibleLen(c.head)
+	w := VisibleLen(c.head)
 	for _, cell := range c.cells {
-		w = max(w, visibleLen(cell))
+		w = max(w, VisibleLen(cell))
 	}
-	keep := max(w-over, visibleLen(c.head), 8)
+	keep := max(w-over, VisibleLen(c.head), 8)
 	for i, cell := range c.cells {
 		if r := []rune(cell); len(r) > keep {
 			c.cells[i] = string(r[:keep-1]) + "…"
@@ -443,16 +443,16 @@ func clipColumn(c *terminalColumn, over int) {
 func writeColumns(b *strings.Builder, cols []*terminalColumn, headers map[int]string) {
 	widths := make([]int, len(cols))
 	for i, c := range cols {
-		widths[i] = visibleLen(c.head)
+		widths[i] = VisibleLen(c.head)
 		for _, cell := range c.cells {
-			widths[i] = max(widths[i], visibleLen(cell))
+			widths[i] = max(widths[i], VisibleLen(cell))
 		}
 	}
 	row := func(cell func(c *terminalColumn) string) {
 		var line strings.Builder
 		for i, c := range cols {
 			s := cell(c)
-			pad := strings.Repeat(" ", widths[i]-visibleLen(s))
+			pad := strings.Repeat(" ", widths[i]-VisibleLen(s))
 			if i > 0 {
 				line.WriteString("  ")
 			}
@@ -474,8 +474,8 @@ func writeColumns(b *strings.Builder, cols []*terminalColumn, headers map[int]st
 	}
 }
 
-// visibleLen is how many columns s takes: runes, less ANSI escapes.
-func visibleLen(s string) int {
+// VisibleLen is how many columns s takes: runes, less ANSI escapes.
+func VisibleLen(s string) int {
 	n := 0
 	for i := 0; i < len(s); {
 		if s[i] == 0x1b {

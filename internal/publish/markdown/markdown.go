@@ -1,3 +1,6 @@
+// Package markdown writes an outcome as a pull request's comment: a
+// headline, the failures and their where-tables first, the rest folded.
+// Its cells are the terminal's (package terminal), escaped for a table.
 package markdown
 
 import (
@@ -96,11 +99,11 @@ func vsBaseline(n outcome.Number) string {
 	return fmt.Sprintf("%s× baseline %s", band.Format(ratio), band.Format(n.Band.Baseline))
 }
 
-// WriteMarkdownOutcome writes the Markdown report of scenarios or perf:
+// WriteJudged writes the Markdown report of scenarios or perf:
 // the verdict and a tally, the numbers that failed, broke or moved (value,
 // interval, band, ratio to the baseline), the baselines perf moved, and
 // the full table, collapsed.
-func WriteMarkdownOutcome(w io.Writer, program, command string, o outcome.Outcome) error {
+func WriteJudged(w io.Writer, program, command string, o outcome.Outcome) error {
 	var b strings.Builder
 	t := markdownTallies(o)
 	// What failed or broke is what a reviewer must act on: it leads, and
@@ -196,13 +199,13 @@ func markdownTallies(o outcome.Outcome) outcomeTallies {
 	return t
 }
 
-// WriteMarkdownPaired writes the Markdown report of a paired run
+// WritePaired writes the Markdown report of a paired run
 // (scenarios --base), to be read in ten seconds: the verdict, then one
 // sentence in plain words naming what moved and by how much, then the
 // failures, compact; the unsure and the moved folded, each group's
 // explanation said once in its summary; the rule; every number, folded.
 // A value cell is a bare number: its unit is in the number's cell, once.
-func WriteMarkdownPaired(w io.Writer, program, command, head, base string, o outcome.Outcome) error {
+func WritePaired(w io.Writer, program, command, head, base string, o outcome.Outcome) error {
 	var b strings.Builder
 	kinds := kindTallies{}
 	var all [][]string
@@ -439,11 +442,11 @@ func (t kindTallies) line() string {
 	return "\n" + strings.Join(parts, " ") + "\n"
 }
 
-// WriteWhereMarkdown adds to a Markdown report a compact where-table for
+// WriteWhere adds to a Markdown report a compact where-table for
 // each number the outcome explains that failed is false for, and where
 // its profiles are: those of failed numbers are under the failures
 // already (writeWhereFailed).
-func WriteWhereMarkdown(w io.Writer, o outcome.Outcome) error {
+func WriteWhere(w io.Writer, o outcome.Outcome) error {
 	var b strings.Builder
 	writeWhereTables(&b, o, "Where the other moves are", func(wh outcome.Where) bool { return !whereFailed(o, wh) })
 	_, err := io.WriteString(w, b.String())

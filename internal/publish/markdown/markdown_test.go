@@ -70,7 +70,7 @@ func TestMarkdownListsFailuresBeforeMoves(t *testing.T) {
 		{Name: "b-second", Numbers: outcome.ByBand("b-second", failed)},
 	}}
 	var b bytes.Buffer
-	require.NoError(t, WriteMarkdownOutcome(&b, "perfbench", "scenarios", o))
+	require.NoError(t, WriteJudged(&b, "perfbench", "scenarios", o))
 	out := b.String()
 	fail, move := strings.Index(out, "| b-second restyles ("), strings.Index(out, "| a-first frame (")
 	require.Positive(t, fail, out)

@@ -1,11 +1,12 @@
 // Package report writes what a scenario command measured and judged: a
 // [Report] holds one outcome (package outcome) — a judged run (scenarios
 // and perf against their bands), a paired run (scenarios --base,
-// reference) or one scenario's measured numbers — and renders as a terminal table, Markdown
-// for a pull request, versioned JSON ([Version]) or, for judged runs, the
-// Go benchmark format — one value, several writers, as benchstat's
-// benchtab does, so perfbench and every program built on package harness
-// print the same shapes.
+// reference) or one scenario's measured numbers — and renders as a terminal table
+// (package terminal), Markdown for a pull request (package markdown),
+// versioned JSON ([Version]) or, for judged runs, the Go benchmark format
+// and the trackers' — one value, several writers, as benchstat's benchtab
+// does, so perfbench and every program built on package harness print the
+// same shapes.
 package report
 
 import (
@@ -106,20 +107,20 @@ func (r *Report) Write(w, errw io.Writer, f Format) error {
 		if err := r.writeMarkdown(w); err != nil {
 			return err
 		}
-		return markdown.WriteWhereMarkdown(w, o)
+		return markdown.WriteWhere(w, o)
 	}
 	if err := r.writeTable(w); err != nil {
 		return err
 	}
-	return terminal.WriteWhereTerminal(w, o, r.Terminal.Width)
+	return terminal.WriteWhere(w, o, r.Terminal.Width)
 }
 
 func (r *Report) writeMarkdown(w io.Writer) error {
 	o := r.Outcome
 	if o.Against == outcome.Base {
-		return markdown.WriteMarkdownPaired(w, r.Program, r.Command, r.Head, r.Base, o)
+		return markdown.WritePaired(w, r.Program, r.Command, r.Head, r.Base, o)
 	}
-	return markdown.WriteMarkdownOutcome(w, r.Program, r.Command, o)
+	return markdown.WriteJudged(w, r.Program, r.Command, o)
 }
 
 func (r *Report) writeTable(w io.Writer) error {

@@ -31,7 +31,7 @@ func whereOutcome() outcome.Outcome {
 
 func TestWhereTerminal(t *testing.T) {
 	var b bytes.Buffer
-	require.NoError(t, terminal.WriteWhereTerminal(&b, whereOutcome(), 100))
+	require.NoError(t, terminal.WriteWhere(&b, whereOutcome(), 100))
 	want := `
 where hover-storm instructions moved: +140 instructions/step (+1.67%)
       self Δ       cum Δ    share  function
@@ -48,13 +48,13 @@ where hover-storm instructions moved: +140 instructions/step (+1.67%)
 		assert.LessOrEqual(t, terminal.VisibleLen(l), 100, l)
 	}
 	b.Reset()
-	require.NoError(t, terminal.WriteWhereTerminal(&b, outcome.Outcome{}, 100))
+	require.NoError(t, terminal.WriteWhere(&b, outcome.Outcome{}, 100))
 	assert.Empty(t, b.String(), "nothing explained, nothing printed")
 }
 
 func TestWhereMarkdownAndJSON(t *testing.T) {
 	var b bytes.Buffer
-	require.NoError(t, markdown.WriteWhereMarkdown(&b, whereOutcome()))
+	require.NoError(t, markdown.WriteWhere(&b, whereOutcome()))
 	assert.Contains(t, b.String(), "| `scenario.spin` | +141 | +141 | 100.7% |")
 	assert.NotContains(t, b.String(), "drawFrame", "three rows in a comment")
 	assert.Contains(t, b.String(), "Full profiles: `go tool pprof -top -tagfocus=step=cross -diff_base where/hover-storm.base.pb.gz where/hover-storm.head.pb.gz`")

@@ -1,3 +1,8 @@
+// Package terminal writes an outcome for a person at a terminal: a judged
+// run's table with its failures and verdict last, perf's, a paired run's,
+// and the where-tables under the numbers they explain, fitted to the
+// terminal's width. Package report picks it for --format table; package
+// markdown reads its cells and words, so both say a number the same way.
 package terminal
 
 import (

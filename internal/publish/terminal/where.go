@@ -94,18 +94,18 @@ func PprofCommand(w outcome.Where) string {
 	return fmt.Sprintf("go tool pprof -top%s -diff_base %s %s", tag, w.BaseProfile, w.HeadProfile)
 }
 
-// WriteWhere prints the where-tables of o as a terminal report does,
-// for a command that prints no table of its own (bisect).
+// WriteWhere prints the where-tables of o after a terminal report's
+// table, or alone for a command that prints no table of its own (bisect).
 func WriteWhere(w io.Writer, o outcome.Outcome, width int) error {
-	return WriteWhereTerminal(w, o, width)
+	return writeWhereTerminal(w, o, width)
 }
 
-// WriteWhereTerminal prints, after a run's table, a where-table for each
+// writeWhereTerminal prints, after a run's table, a where-table for each
 // number the outcome explains that the table's closing list did not
 // show under its line (writeWhereUnder): the functions whose own
 // instructions moved most, with their cumulative move and share of the
 // change, fitted to width, and the command that shows the whole diff.
-func WriteWhereTerminal(w io.Writer, o outcome.Outcome, width int) error {
+func writeWhereTerminal(w io.Writer, o outcome.Outcome, width int) error {
 	if width <= 0 {
 		width = DefaultWidth
 	}

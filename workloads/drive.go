@@ -13,17 +13,17 @@ import (
 // one input followed by the clock reaching the next refresh, where the
 // step's frame is drawn.
 
-// open builds the gallery at size with opts (Animate false: nothing draws
+// Open builds the gallery at size with opts (Animate false: nothing draws
 // unless a step asks) and settles its window.
-func open(size gallery.Size, opts gallery.Options) *phase.Driver {
+func Open(size gallery.Size, opts gallery.Options) *phase.Driver {
 	return phase.Open(&phase.Phase{Name: "workload"}, size, phase.Options{Gallery: &opts})
 }
 
-func center(r geom.Rect) (float32, float32) { return r.X + r.W/2, r.Y + r.H/2 }
+func Center(r geom.Rect) (float32, float32) { return r.X + r.W/2, r.Y + r.H/2 }
 
-// focus clicks n, so that a key reaches it.
-func focus(d *phase.Driver, n *document.Node) {
-	x, y := center(d.W.Rect(n))
+// Focus clicks n, so that a key reaches it.
+func Focus(d *phase.Driver, n *document.Node) {
+	x, y := Center(d.W.Rect(n))
 	d.W.Click(x, y, window.Left)
 	d.Refresh()
 	if d.W.Focus() != n {
@@ -31,17 +31,17 @@ func focus(d *phase.Driver, n *document.Node) {
 	}
 }
 
-// wheelCycle is the length of one wheel cycle: half of it down, half back
+// WheelCycle is the length of one wheel cycle: half of it down, half back
 // up, so the content ends where it began and every cycle repeats the last.
-const wheelCycle = 80
+const WheelCycle = 80
 
-// wheeler returns a step that wheels over n, dy px a step, down for half a
+// Wheeler returns a step that wheels over n, dy px a step, down for half a
 // cycle and back up for the other half (the scroll and glide phases'
 // pattern).
-func wheeler(d *phase.Driver, n *document.Node, dy float32) func(i int) {
-	x, y := center(d.W.Rect(n))
+func Wheeler(d *phase.Driver, n *document.Node, dy float32) func(i int) {
+	x, y := Center(d.W.Rect(n))
 	return func(i int) {
-		if i%wheelCycle >= wheelCycle/2 {
+		if i%WheelCycle >= WheelCycle/2 {
 			d.W.Wheel(x, y, -dy)
 		} else {
 			d.W.Wheel(x, y, dy)
@@ -50,10 +50,10 @@ func wheeler(d *phase.Driver, n *document.Node, dy float32) func(i int) {
 	}
 }
 
-// resizeWidth returns the window width of resize step i: narrowing in
+// ResizeWidth returns the window width of resize step i: narrowing in
 // 16 px steps from the default width and widening back, a cycle of 20 (the
 // resize phase's pattern). Every step changes the width.
-func resizeWidth(i int) float32 {
+func ResizeWidth(i int) float32 {
 	j := i % 20
 	if j >= 10 {
 		j = 20 - j

@@ -49,7 +49,7 @@ const repaintClass = "primary"
 func measureGlide(rounds int) Measurement {
 	release := counter.Exclusive()
 	defer release()
-	d := open(gallery.Shipped, gallery.Options{})
+	d := Open(gallery.Shipped, gallery.Options{})
 	// Give every row a background of its own, so that each row has a chunk
 	// both halves can touch (a row with nothing to paint has none).
 	for _, r := range d.G.RigidRows {
@@ -58,7 +58,7 @@ func measureGlide(rounds int) Measurement {
 	d.W.Invalidate()
 	d.W.Quiet()
 
-	glide := wheeler(d, d.G.Rigid, 24)
+	glide := Wheeler(d, d.G.Rigid, 24)
 	// The rows a glide frame carries: in the port, or within one glide
 	// step below it.
 	port := d.W.Rect(d.G.Rigid)
@@ -86,16 +86,16 @@ func measureGlide(rounds int) Measurement {
 	m := Measurement{Points: []Point{{Series: "split", Label: "glide"}, {Series: "split", Label: "repaint"}}}
 	for i, f := range halves {
 		m.Points[i].Steps = stepCounts(f, 2)
-		batch(glideBatch, f) // warm up
+		Batch(glideBatch, f) // warm up
 	}
 	frame := 0
 	for r := range rounds {
-		collect()
-		for _, i := range rotation(r, len(halves)) {
+		Collect()
+		for _, i := range Rotation(r, len(halves)) {
 			for range glideBatch {
 				halves[i](frame)
 				frame++
-				m.Points[i].Micros = append(m.Points[i].Micros, micros(d.W.LastFrame().Cost))
+				m.Points[i].Micros = append(m.Points[i].Micros, Micros(d.W.LastFrame().Cost))
 			}
 		}
 	}
@@ -118,7 +118,7 @@ func judgeGlide(m *Measurement) []Criterion {
 	if g == nil || r == nil {
 		return []Criterion{glideRatio.Broken("missing: need the glide and repaint points"), glideRows.Broken("missing: need the glide and repaint points")}
 	}
-	out := []Criterion{glideRatio.Judge(ratio(g.Median(), r.Median()),
+	out := []Criterion{glideRatio.Judge(Ratio(g.Median(), r.Median()),
 		fmt.Sprintf("glide %.3g µs / repaint %.3g µs a frame", g.Median(), r.Median()))}
 	if len(g.Steps) == 0 || len(r.Steps) == 0 {
 		return append(out, glideRows.Broken("no counts were recorded"))

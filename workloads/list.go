@@ -53,12 +53,12 @@ func measureList(rounds int) Measurement {
 		for i, rows := range models {
 			// The list is in the fixed part of the gallery, so the smallest
 			// document with sections carries it as well as any.
-			d := open(gallery.S1, gallery.Options{ListRows: rows})
-			steps[i] = wheeler(d, d.G.List, 7)
+			d := Open(gallery.S1, gallery.Options{ListRows: rows})
+			steps[i] = Wheeler(d, d.G.List, 7)
 			if gen == 0 {
 				m.Points[i].Steps = cycleCounts(steps[i])
 			} else {
-				batch(wheelCycle, steps[i]) // warm up
+				Batch(WheelCycle, steps[i]) // warm up
 			}
 		}
 		n := rounds / gens
@@ -66,9 +66,9 @@ func measureList(rounds int) Measurement {
 			n += rounds % gens
 		}
 		for r := range n {
-			collect()
-			for _, i := range rotation(r, len(models)) {
-				m.Points[i].Micros = append(m.Points[i].Micros, batch(wheelCycle, steps[i]))
+			Collect()
+			for _, i := range Rotation(r, len(models)) {
+				m.Points[i].Micros = append(m.Points[i].Micros, Batch(WheelCycle, steps[i]))
 			}
 		}
 	}
@@ -77,7 +77,7 @@ func measureList(rounds int) Measurement {
 
 // cycleCounts runs one wheel cycle and returns each step's counters.
 func cycleCounts(step func(int)) []counter.Snapshot {
-	out := make([]counter.Snapshot, wheelCycle)
+	out := make([]counter.Snapshot, WheelCycle)
 	for i := range out {
 		before := counter.Take()
 		step(i)
@@ -109,7 +109,7 @@ func judgeList(m *Measurement) []Criterion {
 	if one == nil || eight == nil {
 		return []Criterion{listTime.Broken("missing: need the 1x and 8x points"), listCounts.Broken("missing: need the 1x and 8x points")}
 	}
-	out := []Criterion{listTime.Judge(ratio(eight.Median(), one.Median()),
+	out := []Criterion{listTime.Judge(Ratio(eight.Median(), one.Median()),
 		fmt.Sprintf("8x %.3g µs / 1x %.3g µs a step", eight.Median(), one.Median()))}
 
 	var recycled uint64

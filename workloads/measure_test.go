@@ -21,7 +21,7 @@ func measure(t *testing.T, w *Workload) Measurement {
 	}
 	m, err := w.Measure(1)
 	require.NoError(t, err)
-	require.Empty(t, m.missing())
+	require.Empty(t, m.Missing())
 	return m
 }
 
@@ -41,7 +41,7 @@ func TestWheelCountsAreIdenticalForEightTimesTheModel(t *testing.T) {
 	m := measure(t, listSlope)
 	c := find(t, listSlope.Judge(m), listCounts)
 	assert.Equal(t, band.Pass, c.Verdict, c.Detail)
-	assert.Len(t, m.Points[0].Steps, wheelCycle)
+	assert.Len(t, m.Points[0].Steps, WheelCycle)
 }
 
 func TestGlideAndRepaintTouchTheSameRows(t *testing.T) {

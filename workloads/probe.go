@@ -40,12 +40,12 @@ var (
 func measureProbe(rounds int) Measurement {
 	release := counter.Exclusive()
 	defer release()
-	small := open(gallery.S0, gallery.Options{})
-	big := open(gallery.S0, gallery.Options{TableRows: probeRows})
+	small := Open(gallery.S0, gallery.Options{})
+	big := Open(gallery.S0, gallery.Options{TableRows: probeRows})
 	steps := []func(int){
-		wheeler(small, small.G.TableScroll, 31),
-		wheeler(big, big.G.TableScroll, 31),
-		wheeler(big, big.G.List, 7),
+		Wheeler(small, small.G.TableScroll, 31),
+		Wheeler(big, big.G.TableScroll, 31),
+		Wheeler(big, big.G.List, 7),
 	}
 	m := Measurement{Points: []Point{
 		{Series: "table", Label: fmt.Sprint(len(small.G.TableRows)), X: float64(len(small.G.TableRows))},
@@ -58,9 +58,9 @@ func measureProbe(rounds int) Measurement {
 	const perRound = 20
 	step := make([]int, len(steps))
 	for r := range rounds {
-		collect()
-		for _, i := range rotation(r, len(steps)) {
-			m.Points[i].Micros = append(m.Points[i].Micros, batch(perRound, func(int) { steps[i](step[i]); step[i]++ }))
+		Collect()
+		for _, i := range Rotation(r, len(steps)) {
+			m.Points[i].Micros = append(m.Points[i].Micros, Batch(perRound, func(int) { steps[i](step[i]); step[i]++ }))
 		}
 	}
 	return m
@@ -103,7 +103,7 @@ func judgeProbe(m *Measurement) []Criterion {
 	perRow := (big.Median() - small.Median()) / (big.X - small.X) * 1e3
 	out = append(out, probePerRow.Judge(perRow, fmt.Sprintf("(%.4g µs at %s rows − %.4g µs at %s) / %g rows",
 		big.Median(), big.Label, small.Median(), small.Label, big.X-small.X)))
-	out = append(out, probeCliff.Judge(ratio(big.Median(), list.Median()),
+	out = append(out, probeCliff.Judge(Ratio(big.Median(), list.Median()),
 		fmt.Sprintf("%.4g µs / %.4g µs a step", big.Median(), list.Median())))
 	return out
 }

@@ -83,7 +83,7 @@ func measureRelayouts(rounds int) Measurement {
 		t.step(1)
 		targets = append(targets, t)
 	}
-	add(relayoutGallery, open(gallery.S13, gallery.Options{}).W)
+	add(relayoutGallery, Open(gallery.S13, gallery.Options{}).W)
 	for seed := range relayoutSeeds {
 		d, err := monkey.Open(monkey.Options{Doc: monkey.DocRandom, Seed: uint64(seed), Nodes: relayoutNodes},
 			window.Options{Width: 800, Height: 600})
@@ -95,8 +95,8 @@ func measureRelayouts(rounds int) Measurement {
 	// The frames' times, for the advisory table only: the criterion is a
 	// count.
 	for r := range rounds {
-		collect()
-		for _, i := range rotation(r, len(targets)) {
+		Collect()
+		for _, i := range Rotation(r, len(targets)) {
 			for s := range 2 {
 				start := time.Now()
 				targets[i].step(s)

@@ -94,7 +94,7 @@ func hoverer(d *phase.Driver) func() {
 			j = 2*(len(rows)-1) - j
 		}
 		i++
-		d.W.PointerMove(center(d.W.Rect(rows[j])))
+		d.W.PointerMove(Center(d.W.Rect(rows[j])))
 		d.Refresh()
 	}
 }
@@ -125,8 +125,8 @@ func measureRenderer(name string, rounds int) Measurement {
 		steps[i] = step
 	}
 	for r := range rounds {
-		for _, i := range rotation(r, len(steps)) {
-			m.Points[i].Micros = append(m.Points[i].Micros, batch(rendererBatch, func(int) { steps[i]() }))
+		for _, i := range Rotation(r, len(steps)) {
+			m.Points[i].Micros = append(m.Points[i].Micros, Batch(rendererBatch, func(int) { steps[i]() }))
 		}
 	}
 	return m
@@ -158,8 +158,8 @@ func judgeRenderer(m *Measurement, counts []slopeCount) []Criterion {
 			out = append(out, sc.limit.Broken("%v read zero at %s: the renderer did nothing a hover frame can be judged by", sc.c, first.Label))
 			continue
 		}
-		out = append(out, sc.limit.Judge(ratio(a, b), fmt.Sprintf("%v per frame: %s %.4g / %s %.4g", sc.c, last.Label, a, first.Label, b)))
+		out = append(out, sc.limit.Judge(Ratio(a, b), fmt.Sprintf("%v per frame: %s %.4g / %s %.4g", sc.c, last.Label, a, first.Label, b)))
 	}
-	return append(out, rendererTime.Judge(ratio(last.Median(), first.Median()),
+	return append(out, rendererTime.Judge(Ratio(last.Median(), first.Median()),
 		fmt.Sprintf("%s %.3g µs / %s %.3g µs", last.Label, last.Median(), first.Label, first.Median())))
 }

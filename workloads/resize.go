@@ -64,7 +64,7 @@ func measureResize(rounds int) Measurement {
 	drivers := make([]*phase.Driver, len(resizeSizes))
 	widths := make([]int, len(resizeSizes)) // resize steps taken per document
 	for i, size := range resizeSizes {
-		d := open(size, gallery.Options{})
+		d := Open(size, gallery.Options{})
 		drivers[i] = d
 		x := float64(d.G.Controls())
 		before := counter.Take()
@@ -78,11 +78,11 @@ func measureResize(rounds int) Measurement {
 			Point{Series: "rebuild", Label: size.String(), X: x, Steps: []counter.Snapshot{rb}})
 	}
 	for r := range rounds {
-		for _, i := range rotation(r, len(drivers)) {
+		for _, i := range Rotation(r, len(drivers)) {
 			d := drivers[i]
-			collect() // a rebuild allocates a window: charge it none of the last one's garbage
+			Collect() // a rebuild allocates a window: charge it none of the last one's garbage
 			m.Points[2*i+1].Micros = append(m.Points[2*i+1].Micros, rebuild(d))
-			collect()
+			Collect()
 			for range resizeFrames {
 				m.Points[2*i].Micros = append(m.Points[2*i].Micros, resizeStep(d, &widths[i]))
 			}
@@ -94,10 +94,10 @@ func measureResize(rounds int) Measurement {
 // resizeStep resizes d's window to its next width and returns the cost of
 // the frame, in µs.
 func resizeStep(d *phase.Driver, step *int) float64 {
-	d.W.Resize(resizeWidth(*step), window.DefaultHeight)
+	d.W.Resize(ResizeWidth(*step), window.DefaultHeight)
 	*step++
 	d.Refresh()
-	return micros(d.W.LastFrame().Cost)
+	return Micros(d.W.LastFrame().Cost)
 }
 
 // rebuild opens a window over a clone of d's document in the same viewport
@@ -106,7 +106,7 @@ func rebuild(d *phase.Driver) float64 {
 	size := d.W.Size()
 	w := window.New(d.G.Doc.Clone(), window.Options{Clock: &clock.Virtual{}, Width: size.X, Height: size.Y})
 	w.Frame()
-	return micros(w.LastFrame().Cost)
+	return Micros(w.LastFrame().Cost)
 }
 
 func judgeResize(m *Measurement) []Criterion {

@@ -43,14 +43,14 @@ func measureRigid(rounds int) Measurement {
 	}}
 	steps := make([]func(int), len(sizes))
 	for i, rows := range sizes {
-		d := open(gallery.S1, gallery.Options{RigidRows: rows})
-		steps[i] = wheeler(d, d.G.Rigid, 7)
+		d := Open(gallery.S1, gallery.Options{RigidRows: rows})
+		steps[i] = Wheeler(d, d.G.Rigid, 7)
 		m.Points[i].Steps = cycleCounts(steps[i])
 	}
 	for r := range rounds {
-		collect()
-		for _, i := range rotation(r, len(sizes)) {
-			m.Points[i].Micros = append(m.Points[i].Micros, batch(wheelCycle, steps[i]))
+		Collect()
+		for _, i := range Rotation(r, len(sizes)) {
+			m.Points[i].Micros = append(m.Points[i].Micros, Batch(WheelCycle, steps[i]))
 		}
 	}
 	return m
@@ -61,7 +61,7 @@ func judgeRigid(m *Measurement) []Criterion {
 	if one == nil || ten == nil {
 		return []Criterion{rigidTime.Broken("missing: need the 1x and 10x points"), rigidCounts.Broken("missing: need the 1x and 10x points")}
 	}
-	out := []Criterion{rigidTime.Judge(ratio(ten.Median(), one.Median()),
+	out := []Criterion{rigidTime.Judge(Ratio(ten.Median(), one.Median()),
 		fmt.Sprintf("10x %.3g µs / 1x %.3g µs a step", ten.Median(), one.Median()))}
 	var translated uint64
 	for _, s := range one.Steps {

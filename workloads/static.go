@@ -72,8 +72,8 @@ func measureStatic(rounds int) Measurement {
 	for gen := range gens {
 		drivers := make([]*phase.Driver, len(staticSizes))
 		for i, size := range staticSizes {
-			d := open(size, gallery.Options{})
-			focus(d, d.G.Check) // so that the measured key changes one property
+			d := Open(size, gallery.Options{})
+			Focus(d, d.G.Check) // so that the measured key changes one property
 			drivers[i] = d
 			if gen == 0 {
 				p := Point{Series: "update", Label: size.String(), X: float64(d.G.Controls())}
@@ -86,7 +86,7 @@ func measureStatic(rounds int) Measurement {
 			}
 		}
 		for _, d := range drivers {
-			batch(staticWarmup, func(int) { toggle(d) })
+			Batch(staticWarmup, func(int) { toggle(d) })
 		}
 		n := rounds / gens
 		if gen == 0 {
@@ -94,11 +94,11 @@ func measureStatic(rounds int) Measurement {
 		}
 		for r := range n {
 			if r%staticGC == 0 {
-				collect()
+				Collect()
 			}
-			for _, i := range rotation(r, len(drivers)) {
+			for _, i := range Rotation(r, len(drivers)) {
 				d := drivers[i]
-				m.Points[i].Micros = append(m.Points[i].Micros, batch(staticBatch, func(int) { toggle(d) }))
+				m.Points[i].Micros = append(m.Points[i].Micros, Batch(staticBatch, func(int) { toggle(d) }))
 			}
 		}
 	}
@@ -115,7 +115,7 @@ func judgeStatic(m *Measurement) []Criterion {
 		}
 	}
 	first, last := pts[0], pts[len(pts)-1]
-	out := []Criterion{staticTime.Judge(ratio(last.Median(), first.Median()),
+	out := []Criterion{staticTime.Judge(Ratio(last.Median(), first.Median()),
 		fmt.Sprintf("%s %.3g µs / %s %.3g µs", last.Label, last.Median(), first.Label, first.Median()))}
 
 	switch {
@@ -126,7 +126,7 @@ func judgeStatic(m *Measurement) []Criterion {
 	default:
 		differ, detail := 0, ""
 		for _, p := range pts[1:] {
-			if i, d := stepsDiffer(first.Steps, p.Steps); i >= 0 {
+			if i, d := StepsDiffer(first.Steps, p.Steps); i >= 0 {
 				differ++
 				if detail == "" {
 					detail = fmt.Sprintf("first: %s step %d: %s", p.Label, i, d)

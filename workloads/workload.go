@@ -77,7 +77,7 @@ type Summary struct {
 // point that has no samples, is Broken: a criterion written as "not worse
 // than" holds against nothing at all, so a missing number never passes.
 func (w *Workload) Judge(m Measurement) []Criterion {
-	if why := m.missing(); why != "" {
+	if why := m.Missing(); why != "" {
 		out := make([]Criterion, 0, len(w.Limits))
 		for _, l := range w.Limits {
 			out = append(out, l.Broken("%s", why))

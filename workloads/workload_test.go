@@ -357,15 +357,15 @@ func TestRunRemeasuresOnlyTimeFailures(t *testing.T) {
 }
 
 func TestMedian(t *testing.T) {
-	assert.True(t, math.IsNaN(median(nil)))
-	assert.Equal(t, 2.0, median([]float64{3, 1, 2}))
-	assert.Equal(t, 2.5, median([]float64{4, 1, 3, 2}))
+	assert.True(t, math.IsNaN(Median(nil)))
+	assert.Equal(t, 2.0, Median([]float64{3, 1, 2}))
+	assert.Equal(t, 2.5, Median([]float64{4, 1, 3, 2}))
 }
 
 func TestRotation(t *testing.T) {
-	assert.Equal(t, []int{0, 1, 2}, rotation(0, 3))
-	assert.Equal(t, []int{1, 2, 0}, rotation(1, 3))
-	assert.Equal(t, []int{2, 0, 1}, rotation(5, 3))
+	assert.Equal(t, []int{0, 1, 2}, Rotation(0, 3))
+	assert.Equal(t, []int{1, 2, 0}, Rotation(1, 3))
+	assert.Equal(t, []int{2, 0, 1}, Rotation(5, 3))
 }
 
 func TestRigidSlopeJudge(t *testing.T) {

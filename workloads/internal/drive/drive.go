@@ -1,4 +1,4 @@
-package workloads
+package drive
 
 import (
 	"github.com/perfbench/perfbench/internal/check/phase"

@@ -1,4 +1,4 @@
-package workloads
+package sample
 
 import (
 	"fmt"
@@ -138,7 +138,7 @@ func Rotation(r, n int) []int {
 func StepsDiffer(a, b []counter.Snapshot) (int, string) {
 	for i := range min(len(a), len(b)) {
 		if a[i] != b[i] {
-			return i, countersDiff(a[i], b[i])
+			return i, CountersDiff(a[i], b[i])
 		}
 	}
 	if len(a) != len(b) {
@@ -147,8 +147,8 @@ func StepsDiffer(a, b []counter.Snapshot) (int, string) {
 	return -1, ""
 }
 
-// countersDiff lists the counters that differ: "NodesVisited 2 → 40".
-func countersDiff(a, b counter.Snapshot) string {
+// CountersDiff lists the counters that differ: "NodesVisited 2 → 40".
+func CountersDiff(a, b counter.Snapshot) string {
 	out := ""
 	for _, c := range counter.All() {
 		if x, y := a.Get(c), b.Get(c); x != y {

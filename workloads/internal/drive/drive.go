@@ -1,3 +1,7 @@
+// Package drive is the interactions the reference workloads drive over
+// phase's driver: a gallery in a settled window on a virtual clock, with
+// the null renderer. A step is one input followed by the clock reaching
+// the next refresh, where the step's frame is drawn.
 package drive
 
 import (
@@ -8,17 +12,13 @@ import (
 	"github.com/perfbench/perfbench/ui/window"
 )
 
-// The interactions the workloads drive, over phase's driver: a gallery in
-// a settled window on a virtual clock, with the null renderer. A step is
-// one input followed by the clock reaching the next refresh, where the
-// step's frame is drawn.
-
 // Open builds the gallery at size with opts (Animate false: nothing draws
 // unless a step asks) and settles its window.
 func Open(size gallery.Size, opts gallery.Options) *phase.Driver {
 	return phase.Open(&phase.Phase{Name: "workload"}, size, phase.Options{Gallery: &opts})
 }
 
+// Center is the middle of r, where a click or a wheel aims.
 func Center(r geom.Rect) (float32, float32) { return r.X + r.W/2, r.Y + r.H/2 }
 
 // Focus clicks n, so that a key reaches it.

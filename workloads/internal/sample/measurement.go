@@ -1,3 +1,6 @@
+// Package sample holds what a reference workload measured: the points of
+// its sweep with their samples and counter steps, and the few statistics
+// and timing helpers its measuring and judging halves share.
 package sample
 
 import (

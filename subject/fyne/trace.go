@@ -40,8 +40,8 @@ func (m *minSizes) place(c fyne.Canvas) {
 	for _, e := range m.events {
 		m.where[e.obj] = e.at
 	}
-	for _, root := range roots(c) {
-		walk(root, fyne.Position{}, everywhere, func(o fyne.CanvasObject, at fyne.Position, _ rect) bool {
+	for _, root := range Roots(c) {
+		Walk(root, fyne.Position{}, Everywhere, func(o fyne.CanvasObject, at fyne.Position, _ Rect) bool {
 			if _, ok := m.where[o]; ok {
 				m.where[o] = at
 			}
@@ -55,7 +55,7 @@ func (m *minSizes) place(c fyne.Canvas) {
 }
 
 func (m *minSizes) record(what string, times int, o fyne.CanvasObject, at fyne.Position, inView bool) {
-	text, _, _ := textOf(o)
+	text, _, _ := TextOf(o)
 	m.events = append(m.events, event{what: what, times: times, obj: o, text: text, at: at, inView: inView})
 }
 

@@ -3,6 +3,7 @@ package fyne
 import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
+	"github.com/perfbench/perfbench/subject/fyne/internal/tree"
 )
 
 // minSizes is the window's pass over its trees before it paints, as Fyne's
@@ -39,7 +40,7 @@ func (m *minSizes) pass(c fyne.Canvas, refreshed map[fyne.CanvasObject]int) {
 	}
 	m.layouts, m.appeared, m.visible, m.painted, m.grew = 0, 0, 0, 0, false
 	m.events, m.refreshed = m.events[:0], refreshed
-	for _, root := range Roots(c) {
+	for _, root := range tree.Roots(c) {
 		m.visit(root, nil, fyne.Position{})
 	}
 	// Swapped and cleared, not made anew: a map keeps its buckets when
@@ -57,7 +58,7 @@ func (m *minSizes) visit(o, parent fyne.CanvasObject, at fyne.Position) (changed
 	}
 	at = at.Add(o.Position())
 	relayout := false
-	for _, c := range Children(o) {
+	for _, c := range tree.Children(o) {
 		if m.visit(c, o, at) {
 			relayout = true
 		}
@@ -66,7 +67,7 @@ func (m *minSizes) visit(o, parent fyne.CanvasObject, at fyne.Position) (changed
 		m.layout(o, at)
 	}
 	m.visible++
-	if Primitive(o) {
+	if tree.Primitive(o) {
 		m.painted++
 	}
 	if n, ok := m.refreshed[o]; ok {

@@ -1,4 +1,4 @@
-package fyne
+package tree
 
 import (
 	"fyne.io/fyne/v2"

@@ -1,4 +1,4 @@
-package fyne
+package queue
 
 import (
 	"bytes"

@@ -1,3 +1,5 @@
+// Package animation runs Fyne animations on the subject's virtual clock,
+// tick for tick as Fyne's own runner does on the real one.
 package animation
 
 import (

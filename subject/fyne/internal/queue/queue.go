@@ -1,3 +1,5 @@
+// Package queue holds the functions other goroutines hand the subject's
+// goroutine with fyne.Do, until the subject runs them between frames.
 package queue
 
 import (

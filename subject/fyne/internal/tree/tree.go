@@ -1,3 +1,7 @@
+// Package tree reads a Fyne window's canvas objects as Fyne's own driver
+// does (internal/driver): their children, a walk with positions and clips,
+// the object a pointer lands on, and what a person would call an
+// object's text. It holds no state of the subject's.
 package tree
 
 import (

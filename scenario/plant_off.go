@@ -4,7 +4,7 @@ package scenario
 
 // planted returns nil: an ordinary build plants no slowdown. See
 // plant_on.go for the build that does.
-func planted(string) *plant { return nil }
+func planted(string) *Plant { return nil }
 
 // CheckPlantEnv returns nil: an ordinary build reads no PERFBENCH_PLANT.
 func CheckPlantEnv() error { return nil }

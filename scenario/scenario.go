@@ -146,7 +146,7 @@ func (sc *Scenario) MeasureWith(opts Options) Result {
 	// step, cost a counted process of hover-storm or scroll 0.05 to
 	// 0.13 s of its 1.2 s of CPU, and change no count.
 	defer func() {
-		if !s.count.on {
+		if !s.count.Counted() {
 			runtime.GC()
 			runtime.GC()
 		}

@@ -5,6 +5,7 @@ import (
 
 	"github.com/perfbench/perfbench/band"
 	"github.com/perfbench/perfbench/internal/measure/valgrind"
+	"github.com/perfbench/perfbench/scenario/internal/callgrind"
 )
 
 // Instructions is what the recorded steps with one label retired, counted
@@ -62,7 +63,7 @@ var underValgrind = sync.OnceValue(valgrind.Running)
 // 27.1 s), and left the steps' own code to be translated again inside
 // their count, longer in wall time and so preempted more: two processes
 // read 0.6% apart, against 0.26% with instrumentation left on.
-func Uncounted(do func()) { Outside(do) }
+func Uncounted(do func()) { callgrind.Outside(do) }
 
 // InstructionNumbers are the result's instructions a step, per label, as
 // instructions numbers (band.Instructions) judged by the tolerance the scenario

@@ -2,6 +2,8 @@ package scenario
 
 import (
 	"fmt"
+
+	"github.com/perfbench/perfbench/scenario/internal/plant"
 )
 
 // CheckPlant returns why v, the value of the environment variable env, is
@@ -12,7 +14,7 @@ func CheckPlant(env, v string) error {
 	if v == "" {
 		return nil
 	}
-	if _, err := Parse(v); err != nil {
+	if _, err := plant.Parse(v); err != nil {
 		return fmt.Errorf("%s=%q: %w", env, v, err)
 	}
 	return nil

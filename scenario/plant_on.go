@@ -4,6 +4,8 @@ package scenario
 
 import (
 	"os"
+
+	"github.com/perfbench/perfbench/scenario/internal/plant"
 )
 
 // PlantEnv names the environment variable a build with the
@@ -48,17 +50,17 @@ func CheckPlantEnv() error { return CheckPlant(PlantEnv, os.Getenv(PlantEnv)) }
 // planted returns the slowdown PERFBENCH_PLANT asks for the named
 // scenario, or nil. A malformed value panics: a harness that thinks it
 // planted a slowdown must not measure an unplanted build.
-func planted(name string) *Plant {
+func planted(name string) *plant.Plant {
 	v := os.Getenv(PlantEnv)
 	if v == "" {
 		return nil
 	}
-	spec, err := Parse(v)
+	spec, err := plant.Parse(v)
 	if err != nil {
 		panic("scenario: " + CheckPlant(PlantEnv, v).Error())
 	}
 	if spec.Target != name {
 		return nil
 	}
-	return New(spec)
+	return plant.New(spec)
 }

@@ -6,6 +6,9 @@ import (
 	"time"
 
 	"github.com/perfbench/perfbench/internal/instrument/clock/thread"
+	"github.com/perfbench/perfbench/scenario/internal/allocsites"
+	"github.com/perfbench/perfbench/scenario/internal/callgrind"
+	"github.com/perfbench/perfbench/scenario/internal/plant"
 )
 
 // Session is one run of a scenario: the subject it drives on a virtual
@@ -52,13 +55,13 @@ type Session struct {
 	gcMark uint64
 	// plant, when set, is a build-tagged slowdown inside every
 	// thread-CPU sample (see plant_on.go).
-	plant *Plant
+	plant *plant.Plant
 	// count counts the steps' instructions under Valgrind.
-	count Bracket
+	count callgrind.Bracket
 	// stepping says a step's input and frames are running (Stepping).
 	stepping bool
 	// sites records the steps' allocation sites (AllocSitesEnv).
-	sites Recorder
+	sites allocsites.Recorder
 	// work records which elements the subject's work was for
 	// (WorkSitesEnv).
 	work work
@@ -315,7 +318,7 @@ func (s *Session) release() {
 
 // counted are the labels a session counted, each with its Count left for
 // the runner to read from Callgrind's dumps.
-func counted(labels []Label) []Instructions {
+func counted(labels []callgrind.Label) []Instructions {
 	var out []Instructions
 	for _, l := range labels {
 		out = append(out, Instructions{Label: l.Label, Steps: l.Steps})

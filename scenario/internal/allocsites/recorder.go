@@ -1,3 +1,6 @@
+// Package allocsites records the allocation sites of a session's steps as
+// heap profiles, one a stretch of steps of one label, for the runner to
+// read back (scenario.AllocSitesEnv).
 package allocsites
 
 import (

@@ -1,3 +1,8 @@
+// Package callgrind brackets a session's steps for Callgrind: it switches
+// instrumentation and collection on around each step's work alone and
+// dumps the counts where the label changes, so that the runner (package
+// internal/measure/callgrind reads the dumps) gives each label its
+// instructions. Natively it costs a step two tests of a false boolean.
 package callgrind
 
 import (

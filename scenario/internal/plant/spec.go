@@ -1,3 +1,7 @@
+// Package plant is the slowdown a build with the perfbench_plant tag
+// plants in one scenario's steps (scenario.PlantEnv): its spec, read from
+// the environment, and the calibrated spin or allocations that make it.
+// An ordinary build never reads the environment, so never plants one.
 package plant
 
 import (

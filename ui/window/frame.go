@@ -149,7 +149,7 @@ func (w *Window) drawFrame() {
 	latency.Mark("p.draw")
 	f := w.paint.Finish()
 	if w.drawsText {
-		w.text.redrawn(f, w.frames == 0 || w.viewport != w.drawnSize)
+		w.text.Redrawn(f, w.frames == 0 || w.viewport != w.drawnSize)
 	}
 	w.drawnSize = w.viewport
 	err := w.rend.Frame(f)
@@ -160,7 +160,7 @@ func (w *Window) drawFrame() {
 	}
 
 	if !plantNoEvict {
-		w.text.trim()
+		w.text.Trim()
 	}
 	w.frames++
 	counter.Inc(counter.FramesDrawn)

@@ -204,7 +204,7 @@ type Window struct {
 	layout  layout.Engine
 	paint   paint.Painter
 	hits    hit.Index
-	text    textStage
+	text    Stage
 	changes document.Changes
 
 	frameTimer    *clock.Timer
@@ -273,7 +273,7 @@ func New(doc *document.Document, opts Options) *Window {
 		doc: doc, opts: opts, clk: opts.Clock, rend: opts.Renderer, display: opts.Display,
 		viewport: geom.Point{X: opts.Width, Y: opts.Height}, rebuildAll: true,
 	}
-	w.text.init(opts.RunCacheLimit, opts.GlyphCacheLimit)
+	w.text.Init(opts.RunCacheLimit, opts.GlyphCacheLimit)
 	_, null := opts.Renderer.(*null.Renderer)
 	w.drawsText = !null
 	w.layout = layout.Engine{Doc: doc, Text: &w.text}
@@ -429,7 +429,8 @@ func (w *Window) DisplayList(dst []paint.Primitive) []paint.Primitive { return w
 // TextCaches returns the number of shaped runs and atlas glyphs cached,
 // and their soft limits.
 func (w *Window) TextCaches() (runs, runLimit, glyphs, glyphLimit int) {
-	return w.text.shaper.Len(), w.text.runLimit(), w.text.atlas.Len(), w.text.glyphLimit()
+	shaper, atlas := w.text.Caches()
+	return shaper.Len(), w.text.RunLimit(), atlas.Len(), w.text.GlyphLimit()
 }
 
 // Handle registers h for clicks on n or its descendants, before or after

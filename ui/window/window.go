@@ -95,6 +95,7 @@ import (
 	"github.com/perfbench/perfbench/ui/layout"
 	"github.com/perfbench/perfbench/ui/paint"
 	"github.com/perfbench/perfbench/ui/style"
+	"github.com/perfbench/perfbench/ui/window/internal/textstage"
 )
 
 // Display is the screen a window is on.
@@ -204,7 +205,7 @@ type Window struct {
 	layout  layout.Engine
 	paint   paint.Painter
 	hits    hit.Index
-	text    Stage
+	text    textstage.Stage
 	changes document.Changes
 
 	frameTimer    *clock.Timer

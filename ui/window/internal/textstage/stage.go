@@ -1,4 +1,8 @@
-package window
+// Package textstage is the window's text stage: the shaper's and the
+// atlas's caches under their soft limits, each element's wrapped lines
+// for layout to measure and paint to draw, and what a redraw after an
+// eviction must put back.
+package textstage
 
 import (
 	"slices"

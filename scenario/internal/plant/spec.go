@@ -22,7 +22,7 @@ type Spec struct {
 	Allocs int
 }
 
-// Parse reads a PERFBENCH_PLANT value (see PlantEnv in plant_on.go,
+// Parse reads a PERFBENCH_PLANT value (see scenario.PlantEnv,
 // the build with the perfbench_plant tag): "SCENARIO:FACTOR",
 // "SCENARIO:FACTOR@REF" for a plant of work, REF µs a step, or
 // "SCENARIO:+N" for N iterations of the spin a step, or

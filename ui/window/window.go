@@ -96,6 +96,7 @@ import (
 	"github.com/perfbench/perfbench/ui/paint"
 	"github.com/perfbench/perfbench/ui/style"
 	"github.com/perfbench/perfbench/ui/window/internal/textstage"
+	"github.com/perfbench/perfbench/ui/window/internal/worklog"
 )
 
 // Display is the screen a window is on.
@@ -252,7 +253,7 @@ type Window struct {
 	entries                           []hit.Entry
 	path                              []document.ID
 	// work says why each element was queued, while Options.Work is set.
-	work workLog
+	work worklog.Log
 }
 
 // New opens a window over doc. Nothing is drawn until the clock reaches
@@ -280,7 +281,7 @@ func New(doc *document.Document, opts Options) *Window {
 	w.layout = layout.Engine{Doc: doc, Text: &w.text}
 	if opts.Work != nil {
 		w.layout.Relaid = w.relaid
-		w.work = workLog{snaps: map[document.ID]workSnap{}, why: map[document.ID]string{}}
+		w.work = worklog.New(doc)
 	}
 	w.paint = paint.Painter{Doc: doc, Layout: &w.layout, Text: &w.text}
 	doc.Notify = w.documentChanged

@@ -43,6 +43,10 @@ func (k Kind) Known() bool {
 	return ok
 }
 
+// Judges reports whether b judges anything: the zero Band, never declared,
+// has no kind, and judges every number Broken.
+func (b Band) Judges() bool { return b.Kind.Known() }
+
 // Estimated reports whether a number of this kind is an estimate from
 // many samples with a confidence interval, which moves with the machine
 // and its load (a time): reports print its interval, and two builds'

@@ -181,3 +181,12 @@ func TestDrift(t *testing.T) {
 		assert.False(t, ok, "%v", other)
 	}
 }
+
+// A declared band judges; the zero Band, never declared, does not, and a
+// scenario that declares a number with it is refused.
+func TestOnlyADeclaredBandJudges(t *testing.T) {
+	assert.False(t, band.Band{}.Judges())
+	for _, b := range []band.Band{band.Count(1), band.Time(0.2), band.Instructions(band.InstructionsTolerance)} {
+		assert.True(t, b.Judges(), b.Kind)
+	}
+}

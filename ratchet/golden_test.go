@@ -7,9 +7,8 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/perfbench/perfbench/internal/publish/terminal"
 	"github.com/stretchr/testify/require"
-
-	"github.com/perfbench/perfbench/internal/publish/report"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata/golden")
@@ -52,7 +51,7 @@ func TestGolden(t *testing.T) {
 		}
 		o := r.run(t, r.opts(machineA, now), measuring(numbers(run.hover, run.scroll, run.restyles)))
 		var out bytes.Buffer
-		require.NoError(t, report.WritePerf(&out, o, report.Terminal{DocsStale: o.DocsStale}))
+		require.NoError(t, terminal.WritePerf(&out, o, terminal.Terminal{DocsStale: o.DocsStale}))
 		golden(t, run.name+".report", out.Bytes())
 		golden(t, run.name+".baselines.yaml", []byte(r.read(t, r.baselines())))
 		golden(t, run.name+".performance.md", []byte(r.read(t, r.docs())))

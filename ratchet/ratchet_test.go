@@ -20,7 +20,7 @@ import (
 	"github.com/perfbench/perfbench/internal/keep/baselines"
 	"github.com/perfbench/perfbench/internal/keep/history"
 	"github.com/perfbench/perfbench/internal/keep/writegroup"
-	"github.com/perfbench/perfbench/internal/publish/report"
+	"github.com/perfbench/perfbench/internal/publish/terminal"
 	"github.com/perfbench/perfbench/ratchet"
 	"github.com/perfbench/perfbench/scenario"
 )
@@ -585,7 +585,7 @@ func TestBrokenScenarios(t *testing.T) {
 	assert.Equal(t, "<absent>", r.read(t, r.docs()), "a broken run writes nothing, not even the docs")
 	assert.Contains(t, o.Withheld, "the verdict is broken")
 	var out strings.Builder
-	require.NoError(t, report.WritePerf(&out, o, report.Terminal{DocsStale: o.DocsStale}))
+	require.NoError(t, terminal.WritePerf(&out, o, terminal.Terminal{DocsStale: o.DocsStale}))
 	assert.Contains(t, out.String(), "nothing written: the verdict is broken")
 
 	// --check renders the section all the same: it never quotes a crash.
@@ -715,7 +715,7 @@ func TestAdvisoryTimesReportButDoNotFail(t *testing.T) {
 	assert.Equal(t, band.Pass, o.Verdict, "a time over its limit is advice")
 	assert.Equal(t, band.Fail, verdictsOf(o, "hover-storm")["frame"], "and its row still says so")
 	var b strings.Builder
-	require.NoError(t, report.WriteTable(&b, o, report.Terminal{}))
+	require.NoError(t, terminal.WriteTable(&b, o, terminal.Terminal{}))
 	assert.Contains(t, b.String(), "advisory: 1 time(s) over their limits, reported and not judged (--advisory-times): hover-storm frame")
 
 	o = r.readOnly(t, opts, measuring(numbers(spread(30, 200, 220), spread(30, 18, 22), 2)))

@@ -1,61 +1,10 @@
 package scenario
 
 import (
-	"errors"
 	"fmt"
-	"strconv"
-	"strings"
+
+	"github.com/perfbench/perfbench/scenario/internal/plant"
 )
-
-// plantSpec is a PERFBENCH_PLANT value read: the scenario it slows, and
-// either a factor (with ref, a step's reference cost in µs, for a plant of
-// work) or spins, a fixed number of iterations of the plant's spin a step.
-type plantSpec struct {
-	target string
-	factor float64
-	ref    float64
-	spins  int
-	// allocs is a number of heap objects allocated a step.
-	allocs int
-}
-
-// parsePlant reads a PERFBENCH_PLANT value (see PlantEnv in plant_on.go,
-// the build with the perfbench_plant tag): "SCENARIO:FACTOR",
-// "SCENARIO:FACTOR@REF" for a plant of work, REF µs a step, or
-// "SCENARIO:+N" for N iterations of the spin a step, or
-// "SCENARIO:allocs+N" for N heap objects a step.
-func parsePlant(v string) (plantSpec, error) {
-	target, f, ok := strings.Cut(v, ":")
-	if n, objects := strings.CutPrefix(f, "allocs+"); ok && objects {
-		allocs, err := strconv.Atoi(n)
-		if err != nil || allocs < 1 || allocs > 1e6 || target == "" {
-			return plantSpec{}, errPlant
-		}
-		return plantSpec{target: target, factor: 1, allocs: allocs}, nil
-	}
-	if n, fixed := strings.CutPrefix(f, "+"); ok && fixed {
-		spins, err := strconv.Atoi(n)
-		if err != nil || spins < 1 || spins > 1e9 || target == "" {
-			return plantSpec{}, errPlant
-		}
-		return plantSpec{target: target, factor: 1, spins: spins}, nil
-	}
-	f, r, work := strings.Cut(f, "@")
-	factor, ferr := strconv.ParseFloat(f, 64)
-	var ref float64
-	if work {
-		var rerr error
-		if ref, rerr = strconv.ParseFloat(r, 64); rerr != nil || !(ref > 0) || ref > 1e9 {
-			ok = false
-		}
-	}
-	if !ok || target == "" || ferr != nil || !(factor >= 1) || factor > 1e3 {
-		return plantSpec{}, errPlant
-	}
-	return plantSpec{target: target, factor: factor, ref: ref}, nil
-}
-
-var errPlant = errors.New("want SCENARIO:FACTOR or SCENARIO:FACTOR@REF with FACTOR from 1 to 1000 and REF > 0 µs, or SCENARIO:+N with N from 1 to 1e9 iterations a step, or SCENARIO:allocs+N with N from 1 to 1e6 objects a step")
 
 // CheckPlant returns why v, the value of the environment variable env, is
 // not a plant a build with the perfbench_plant tag reads (see
@@ -65,7 +14,7 @@ func CheckPlant(env, v string) error {
 	if v == "" {
 		return nil
 	}
-	if _, err := parsePlant(v); err != nil {
+	if _, err := plant.Parse(v); err != nil {
 		return fmt.Errorf("%s=%q: %w", env, v, err)
 	}
 	return nil

@@ -146,7 +146,7 @@ func (sc *Scenario) MeasureWith(opts Options) Result {
 	// step, cost a counted process of hover-storm or scroll 0.05 to
 	// 0.13 s of its 1.2 s of CPU, and change no count.
 	defer func() {
-		if !s.count.on {
+		if !s.count.Counted() {
 			runtime.GC()
 			runtime.GC()
 		}
@@ -235,7 +235,7 @@ func (sc *Scenario) check() {
 			panic(fmt.Sprintf("scenario: %s declares number %q twice", sc.Name, n.Name))
 		case slices.ContainsFunc(sc.Numbers[:i], func(o Number) bool { return o.Unit == n.Unit && readBoth(o, n) }):
 			panic(fmt.Sprintf("scenario: %s declares unit %q twice; units are unique within a scenario so each is a column of the benchmark format", sc.Name, n.Unit))
-		case !n.Band.Kind.Known():
+		case !n.Band.Judges():
 			panic(fmt.Sprintf("scenario: %s: number %q has no band", sc.Name, n.Name))
 		case n.Varies && n.Band.Recorded && n.Band.Direction() == band.Exactly:
 			panic(fmt.Sprintf("scenario: %s: number %q is exact and varies; a count that varies has a ceiling or a floor", sc.Name, n.Name))

@@ -1,10 +1,14 @@
 package scenario
 
 import (
+	"os"
 	"runtime"
 	"time"
 
 	"github.com/perfbench/perfbench/internal/instrument/clock/thread"
+	"github.com/perfbench/perfbench/scenario/internal/allocsites"
+	"github.com/perfbench/perfbench/scenario/internal/callgrind"
+	"github.com/perfbench/perfbench/scenario/internal/plant"
 )
 
 // Session is one run of a scenario: the subject it drives on a virtual
@@ -51,28 +55,16 @@ type Session struct {
 	gcMark uint64
 	// plant, when set, is a build-tagged slowdown inside every
 	// thread-CPU sample (see plant_on.go).
-	plant *plant
+	plant *plant.Plant
 	// count counts the steps' instructions under Valgrind.
-	count counting
+	count callgrind.Bracket
 	// stepping says a step's input and frames are running (Stepping).
 	stepping bool
 	// sites records the steps' allocation sites (AllocSitesEnv).
-	sites sites
+	sites allocsites.Recorder
 	// work records which elements the subject's work was for
 	// (WorkSitesEnv).
 	work work
-}
-
-// plant is a slowdown planted in thread-CPU samples, in one of two
-// forms. work, when set, runs before the sample's closing read of the
-// clock, given how many steps the sample timed: a fixed amount of work
-// per step, with no clock read of its own. scale, when set, runs after
-// that read, given the sample's CPU time; it spins for a multiple of
-// it, and returns what its own extra read of the clock cost, which the
-// sample does not keep.
-type plant struct {
-	work  func(steps int)
-	scale func(cpu time.Duration) (read time.Duration)
 }
 
 // Timing is one thread-CPU sample: the CPU time the scenario's thread
@@ -139,10 +131,10 @@ const gcEvery = 64 << 20
 // steps start on a freshly collected heap, and from here on the session
 // collects only between samples (see collect).
 func (s *Session) startRecording() {
-	s.count.begin()
-	s.sites.begin()
+	s.count.Begin()
+	s.sites.Begin(os.Getenv(AllocSitesEnv))
 	s.work.begin()
-	s.count.collect()
+	s.count.Collect()
 	var m runtime.MemStats
 	runtime.ReadMemStats(&m)
 	s.gcMark = m.TotalAlloc
@@ -187,8 +179,8 @@ func (s *Session) record(label string, do func()) {
 	if s.opened && (i-s.open.First >= s.batch || s.steps[s.open.First].Label != label) {
 		s.closeBatch()
 	}
-	s.count.label(label)
-	s.sites.label(label)
+	s.count.Label(label)
+	s.sites.Label(label)
 	s.work.at(label)
 	n := len(s.sub.FrameCosts())
 	if s.src != nil {
@@ -198,9 +190,9 @@ func (s *Session) record(label string, do func()) {
 		s.openBatch(i)
 	}
 	s.stepping = true
-	s.sites.on()
-	s.count.step(do)
-	s.sites.off()
+	s.sites.On()
+	s.count.Step(do)
+	s.sites.Off()
 	s.stepping = false
 	if s.batch <= 1 {
 		s.closeBatch()
@@ -238,15 +230,15 @@ func (s *Session) closeBatch() {
 	if !s.opened {
 		return
 	}
-	if s.plant != nil && s.plant.work != nil {
+	if s.plant != nil && s.plant.Work != nil {
 		steps := max(len(s.steps)-s.open.First, 1)
-		s.sites.on()
-		s.count.extra(func() { s.plant.work(steps) })
-		s.sites.off()
+		s.sites.On()
+		s.count.Extra(func() { s.plant.Work(steps) })
+		s.sites.Off()
 	}
 	end, ok := thread.CPU()
-	if s.plant != nil && s.plant.scale != nil && ok {
-		read := s.plant.scale(end - s.open.CPU)
+	if s.plant != nil && s.plant.Scale != nil && ok {
+		read := s.plant.Scale(end - s.open.CPU)
 		end, _ = thread.CPU()
 		end -= read
 	}
@@ -270,7 +262,7 @@ func (s *Session) collect() {
 	var m runtime.MemStats
 	runtime.ReadMemStats(&m)
 	if m.TotalAlloc-s.gcMark >= gcEvery {
-		s.count.collect()
+		s.count.Collect()
 		s.gcMark = m.TotalAlloc
 	}
 }
@@ -279,10 +271,10 @@ func (s *Session) collect() {
 // session's own; a caller should not change them.
 func (s *Session) Record() *Record {
 	s.closeBatch()
-	s.count.finish()
-	s.sites.end()
+	s.count.Finish()
+	s.sites.End()
 	s.work.end()
-	r := &Record{Steps: s.steps, Subject: s.sub, Timings: s.timings, Instructions: s.count.labels}
+	r := &Record{Steps: s.steps, Subject: s.sub, Timings: s.timings, Instructions: counted(s.count.Labels())}
 	if s.sub != nil {
 		r.Allocs, r.AllocBytes = s.allocs, s.allocBytes
 	}
@@ -322,4 +314,14 @@ func (s *Session) release() {
 		s.held[i]()
 	}
 	s.held = nil
+}
+
+// counted are the labels a session counted, each with its Count left for
+// the runner to read from Callgrind's dumps.
+func counted(labels []callgrind.Label) []Instructions {
+	var out []Instructions
+	for _, l := range labels {
+		out = append(out, Instructions{Label: l.Label, Steps: l.Steps})
+	}
+	return out
 }

@@ -7,6 +7,8 @@ import (
 	"github.com/perfbench/perfbench/internal/instrument/counter"
 	"github.com/perfbench/perfbench/ui/document"
 	"github.com/perfbench/perfbench/ui/gallery"
+	"github.com/perfbench/perfbench/workloads/internal/drive"
+	"github.com/perfbench/perfbench/workloads/internal/sample"
 )
 
 var glideSplit = &Workload{
@@ -46,10 +48,10 @@ const glideBatch = 40
 // re-emit, with no layout.
 const repaintClass = "primary"
 
-func measureGlide(rounds int) Measurement {
+func measureGlide(rounds int) sample.Measurement {
 	release := counter.Exclusive()
 	defer release()
-	d := open(gallery.Shipped, gallery.Options{})
+	d := drive.Open(gallery.Shipped, gallery.Options{})
 	// Give every row a background of its own, so that each row has a chunk
 	// both halves can touch (a row with nothing to paint has none).
 	for _, r := range d.G.RigidRows {
@@ -58,7 +60,7 @@ func measureGlide(rounds int) Measurement {
 	d.W.Invalidate()
 	d.W.Quiet()
 
-	glide := wheeler(d, d.G.Rigid, 24)
+	glide := drive.Wheeler(d, d.G.Rigid, 24)
 	// The rows a glide frame carries: in the port, or within one glide
 	// step below it.
 	port := d.W.Rect(d.G.Rigid)
@@ -83,19 +85,19 @@ func measureGlide(rounds int) Measurement {
 		d.Refresh()
 	}
 	halves := []func(int){glide, repaint}
-	m := Measurement{Points: []Point{{Series: "split", Label: "glide"}, {Series: "split", Label: "repaint"}}}
+	m := sample.Measurement{Points: []sample.Point{{Series: "split", Label: "glide"}, {Series: "split", Label: "repaint"}}}
 	for i, f := range halves {
 		m.Points[i].Steps = stepCounts(f, 2)
-		batch(glideBatch, f) // warm up
+		sample.Batch(glideBatch, f) // warm up
 	}
 	frame := 0
 	for r := range rounds {
-		collect()
-		for _, i := range rotation(r, len(halves)) {
+		sample.Collect()
+		for _, i := range sample.Rotation(r, len(halves)) {
 			for range glideBatch {
 				halves[i](frame)
 				frame++
-				m.Points[i].Micros = append(m.Points[i].Micros, micros(d.W.LastFrame().Cost))
+				m.Points[i].Micros = append(m.Points[i].Micros, sample.Micros(d.W.LastFrame().Cost))
 			}
 		}
 	}
@@ -113,12 +115,12 @@ func stepCounts(step func(int), n int) []counter.Snapshot {
 	return out
 }
 
-func judgeGlide(m *Measurement) []Criterion {
+func judgeGlide(m *sample.Measurement) []Criterion {
 	g, r := m.Find("split", "glide"), m.Find("split", "repaint")
 	if g == nil || r == nil {
 		return []Criterion{glideRatio.Broken("missing: need the glide and repaint points"), glideRows.Broken("missing: need the glide and repaint points")}
 	}
-	out := []Criterion{glideRatio.Judge(ratio(g.Median(), r.Median()),
+	out := []Criterion{glideRatio.Judge(sample.Ratio(g.Median(), r.Median()),
 		fmt.Sprintf("glide %.3g µs / repaint %.3g µs a frame", g.Median(), r.Median()))}
 	if len(g.Steps) == 0 || len(r.Steps) == 0 {
 		return append(out, glideRows.Broken("no counts were recorded"))

@@ -5,6 +5,8 @@ import (
 
 	"github.com/perfbench/perfbench/internal/instrument/counter"
 	"github.com/perfbench/perfbench/ui/gallery"
+	"github.com/perfbench/perfbench/workloads/internal/drive"
+	"github.com/perfbench/perfbench/workloads/internal/sample"
 )
 
 var listSlope = &Workload{
@@ -38,12 +40,12 @@ var (
 // the ratio.
 const listGenerations = 3
 
-func measureList(rounds int) Measurement {
+func measureList(rounds int) sample.Measurement {
 	release := counter.Exclusive()
 	defer release()
 	base := gallery.DefaultOptions.ListRows
 	models := []int{base, 8 * base}
-	m := Measurement{Points: []Point{
+	m := sample.Measurement{Points: []sample.Point{
 		{Series: "wheel", Label: "1x", X: float64(models[0])},
 		{Series: "wheel", Label: "8x", X: float64(models[1])},
 	}}
@@ -53,12 +55,12 @@ func measureList(rounds int) Measurement {
 		for i, rows := range models {
 			// The list is in the fixed part of the gallery, so the smallest
 			// document with sections carries it as well as any.
-			d := open(gallery.S1, gallery.Options{ListRows: rows})
-			steps[i] = wheeler(d, d.G.List, 7)
+			d := drive.Open(gallery.S1, gallery.Options{ListRows: rows})
+			steps[i] = drive.Wheeler(d, d.G.List, 7)
 			if gen == 0 {
 				m.Points[i].Steps = cycleCounts(steps[i])
 			} else {
-				batch(wheelCycle, steps[i]) // warm up
+				sample.Batch(drive.WheelCycle, steps[i]) // warm up
 			}
 		}
 		n := rounds / gens
@@ -66,9 +68,9 @@ func measureList(rounds int) Measurement {
 			n += rounds % gens
 		}
 		for r := range n {
-			collect()
-			for _, i := range rotation(r, len(models)) {
-				m.Points[i].Micros = append(m.Points[i].Micros, batch(wheelCycle, steps[i]))
+			sample.Collect()
+			for _, i := range sample.Rotation(r, len(models)) {
+				m.Points[i].Micros = append(m.Points[i].Micros, sample.Batch(drive.WheelCycle, steps[i]))
 			}
 		}
 	}
@@ -77,7 +79,7 @@ func measureList(rounds int) Measurement {
 
 // cycleCounts runs one wheel cycle and returns each step's counters.
 func cycleCounts(step func(int)) []counter.Snapshot {
-	out := make([]counter.Snapshot, wheelCycle)
+	out := make([]counter.Snapshot, drive.WheelCycle)
 	for i := range out {
 		before := counter.Take()
 		step(i)
@@ -97,19 +99,19 @@ func countDiffering(a, b []counter.Snapshot) (differ int, first string) {
 		if a[i] != b[i] {
 			differ++
 			if first == "" {
-				first = fmt.Sprintf("first: step %d: %s", i, countersDiff(a[i], b[i]))
+				first = fmt.Sprintf("first: step %d: %s", i, sample.CountersDiff(a[i], b[i]))
 			}
 		}
 	}
 	return differ, first
 }
 
-func judgeList(m *Measurement) []Criterion {
+func judgeList(m *sample.Measurement) []Criterion {
 	one, eight := m.Find("wheel", "1x"), m.Find("wheel", "8x")
 	if one == nil || eight == nil {
 		return []Criterion{listTime.Broken("missing: need the 1x and 8x points"), listCounts.Broken("missing: need the 1x and 8x points")}
 	}
-	out := []Criterion{listTime.Judge(ratio(eight.Median(), one.Median()),
+	out := []Criterion{listTime.Judge(sample.Ratio(eight.Median(), one.Median()),
 		fmt.Sprintf("8x %.3g µs / 1x %.3g µs a step", eight.Median(), one.Median()))}
 
 	var recycled uint64

@@ -7,6 +7,8 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/perfbench/perfbench/band"
+	"github.com/perfbench/perfbench/workloads/internal/drive"
+	"github.com/perfbench/perfbench/workloads/internal/sample"
 )
 
 // These run the real measurements with one round and check only what is
@@ -14,14 +16,14 @@ import (
 // work it claims to time. Its times are judged at run time by the gates,
 // never here.
 
-func measure(t *testing.T, w *Workload) Measurement {
+func measure(t *testing.T, w *Workload) sample.Measurement {
 	t.Helper()
 	if testing.Short() {
 		t.Skip("measures the engine; skipped with -short")
 	}
 	m, err := w.Measure(1)
 	require.NoError(t, err)
-	require.Empty(t, m.missing())
+	require.Empty(t, m.Missing())
 	return m
 }
 
@@ -41,7 +43,7 @@ func TestWheelCountsAreIdenticalForEightTimesTheModel(t *testing.T) {
 	m := measure(t, listSlope)
 	c := find(t, listSlope.Judge(m), listCounts)
 	assert.Equal(t, band.Pass, c.Verdict, c.Detail)
-	assert.Len(t, m.Points[0].Steps, wheelCycle)
+	assert.Len(t, m.Points[0].Steps, drive.WheelCycle)
 }
 
 func TestGlideAndRepaintTouchTheSameRows(t *testing.T) {

@@ -5,6 +5,8 @@ import (
 
 	"github.com/perfbench/perfbench/internal/instrument/counter"
 	"github.com/perfbench/perfbench/ui/gallery"
+	"github.com/perfbench/perfbench/workloads/internal/drive"
+	"github.com/perfbench/perfbench/workloads/internal/sample"
 )
 
 var unvirtualisedProbe = &Workload{
@@ -37,17 +39,17 @@ var (
 		Why: "what virtualisation buys, on a document no application ships: reported, judged by nothing"}
 )
 
-func measureProbe(rounds int) Measurement {
+func measureProbe(rounds int) sample.Measurement {
 	release := counter.Exclusive()
 	defer release()
-	small := open(gallery.S0, gallery.Options{})
-	big := open(gallery.S0, gallery.Options{TableRows: probeRows})
+	small := drive.Open(gallery.S0, gallery.Options{})
+	big := drive.Open(gallery.S0, gallery.Options{TableRows: probeRows})
 	steps := []func(int){
-		wheeler(small, small.G.TableScroll, 31),
-		wheeler(big, big.G.TableScroll, 31),
-		wheeler(big, big.G.List, 7),
+		drive.Wheeler(small, small.G.TableScroll, 31),
+		drive.Wheeler(big, big.G.TableScroll, 31),
+		drive.Wheeler(big, big.G.List, 7),
 	}
-	m := Measurement{Points: []Point{
+	m := sample.Measurement{Points: []sample.Point{
 		{Series: "table", Label: fmt.Sprint(len(small.G.TableRows)), X: float64(len(small.G.TableRows))},
 		{Series: "table", Label: fmt.Sprint(len(big.G.TableRows)), X: float64(len(big.G.TableRows))},
 		{Series: "list", Label: fmt.Sprint(len(big.G.TableRows)), X: float64(len(big.G.TableRows))},
@@ -58,15 +60,15 @@ func measureProbe(rounds int) Measurement {
 	const perRound = 20
 	step := make([]int, len(steps))
 	for r := range rounds {
-		collect()
-		for _, i := range rotation(r, len(steps)) {
-			m.Points[i].Micros = append(m.Points[i].Micros, batch(perRound, func(int) { steps[i](step[i]); step[i]++ }))
+		sample.Collect()
+		for _, i := range sample.Rotation(r, len(steps)) {
+			m.Points[i].Micros = append(m.Points[i].Micros, sample.Batch(perRound, func(int) { steps[i](step[i]); step[i]++ }))
 		}
 	}
 	return m
 }
 
-func judgeProbe(m *Measurement) []Criterion {
+func judgeProbe(m *sample.Measurement) []Criterion {
 	tables, lists := m.Series("table"), m.Series("list")
 	if len(tables) != 2 || len(lists) != 1 {
 		why := fmt.Sprintf("need two table points and one list point, got %d and %d", len(tables), len(lists))
@@ -76,7 +78,7 @@ func judgeProbe(m *Measurement) []Criterion {
 	var out []Criterion
 
 	translations, work, detail := 0, uint64(0), ""
-	for _, p := range []*Point{small, big, list} {
+	for _, p := range []*sample.Point{small, big, list} {
 		for i, s := range p.Steps {
 			if s.FramesDrawn == 0 || s.BoxesRebuilt != 0 {
 				continue
@@ -103,7 +105,7 @@ func judgeProbe(m *Measurement) []Criterion {
 	perRow := (big.Median() - small.Median()) / (big.X - small.X) * 1e3
 	out = append(out, probePerRow.Judge(perRow, fmt.Sprintf("(%.4g µs at %s rows − %.4g µs at %s) / %g rows",
 		big.Median(), big.Label, small.Median(), small.Label, big.X-small.X)))
-	out = append(out, probeCliff.Judge(ratio(big.Median(), list.Median()),
+	out = append(out, probeCliff.Judge(sample.Ratio(big.Median(), list.Median()),
 		fmt.Sprintf("%.4g µs / %.4g µs a step", big.Median(), list.Median())))
 	return out
 }

@@ -10,6 +10,8 @@ import (
 	"github.com/perfbench/perfbench/ui/document"
 	"github.com/perfbench/perfbench/ui/gallery"
 	"github.com/perfbench/perfbench/ui/window"
+	"github.com/perfbench/perfbench/workloads/internal/drive"
+	"github.com/perfbench/perfbench/workloads/internal/sample"
 )
 
 var relayoutsPerNode = &Workload{
@@ -68,22 +70,22 @@ func (t *relayoutTarget) step(i int) {
 	t.w.Frame()
 }
 
-func measureRelayouts(rounds int) Measurement {
+func measureRelayouts(rounds int) sample.Measurement {
 	release := counter.Exclusive()
 	defer release()
-	var m Measurement
+	var m sample.Measurement
 	var targets []*relayoutTarget
 	add := func(label string, w *window.Window) {
 		t := &relayoutTarget{w: w, width: w.Size().X}
 		document.Walk(w.Document().Root(), func(*document.Node) bool { t.nodes++; return true })
 		before := counter.Take()
 		t.step(0)
-		m.Points = append(m.Points, Point{Series: relayoutSeries, Label: label, X: float64(t.nodes),
+		m.Points = append(m.Points, sample.Point{Series: relayoutSeries, Label: label, X: float64(t.nodes),
 			Steps: []counter.Snapshot{before.Delta(counter.Take())}})
 		t.step(1)
 		targets = append(targets, t)
 	}
-	add(relayoutGallery, open(gallery.S13, gallery.Options{}).W)
+	add(relayoutGallery, drive.Open(gallery.S13, gallery.Options{}).W)
 	for seed := range relayoutSeeds {
 		d, err := monkey.Open(monkey.Options{Doc: monkey.DocRandom, Seed: uint64(seed), Nodes: relayoutNodes},
 			window.Options{Width: 800, Height: 600})
@@ -95,8 +97,8 @@ func measureRelayouts(rounds int) Measurement {
 	// The frames' times, for the advisory table only: the criterion is a
 	// count.
 	for r := range rounds {
-		collect()
-		for _, i := range rotation(r, len(targets)) {
+		sample.Collect()
+		for _, i := range sample.Rotation(r, len(targets)) {
 			for s := range 2 {
 				start := time.Now()
 				targets[i].step(s)
@@ -107,7 +109,7 @@ func measureRelayouts(rounds int) Measurement {
 	return m
 }
 
-func judgeRelayouts(m *Measurement) []Criterion {
+func judgeRelayouts(m *sample.Measurement) []Criterion {
 	perNode := func(label string) (float64, string) {
 		p := m.Find(relayoutSeries, label)
 		switch {

@@ -10,6 +10,8 @@ import (
 	"github.com/perfbench/perfbench/ui/document"
 	"github.com/perfbench/perfbench/ui/gallery"
 	"github.com/perfbench/perfbench/ui/window"
+	"github.com/perfbench/perfbench/workloads/internal/drive"
+	"github.com/perfbench/perfbench/workloads/internal/sample"
 )
 
 // The renderer's own work on a hover frame, at s1, s13 and s26: the CPU
@@ -26,8 +28,8 @@ var (
 		Gate:    true,
 		Limits:  []Limit{sceneChunksSlope, instancesSlope, rendererTime},
 		rounds:  8,
-		measure: func(rounds int) Measurement { return measureRenderer("cpu", rounds) },
-		judge: func(m *Measurement) []Criterion {
+		measure: func(rounds int) sample.Measurement { return measureRenderer("cpu", rounds) },
+		judge: func(m *sample.Measurement) []Criterion {
 			return judgeRenderer(m, []slopeCount{{sceneChunksSlope, counter.SceneChunksVisited}, {instancesSlope, counter.InstancesWritten}})
 		},
 	}
@@ -37,8 +39,8 @@ var (
 			"the chunks its scene examines and the instance and uniform bytes it uploads per frame must not grow with the document.",
 		Limits:  []Limit{sceneChunksSlope, bufferBytesSlope, rendererTime},
 		rounds:  8,
-		measure: func(rounds int) Measurement { return measureRenderer("gpu", rounds) },
-		judge: func(m *Measurement) []Criterion {
+		measure: func(rounds int) sample.Measurement { return measureRenderer("gpu", rounds) },
+		judge: func(m *sample.Measurement) []Criterion {
 			return judgeRenderer(m, []slopeCount{{sceneChunksSlope, counter.SceneChunksVisited}, {bufferBytesSlope, counter.BufferBytes}})
 		},
 	}
@@ -94,15 +96,15 @@ func hoverer(d *phase.Driver) func() {
 			j = 2*(len(rows)-1) - j
 		}
 		i++
-		d.W.PointerMove(center(d.W.Rect(rows[j])))
+		d.W.PointerMove(drive.Center(d.W.Rect(rows[j])))
 		d.Refresh()
 	}
 }
 
-func measureRenderer(name string, rounds int) Measurement {
+func measureRenderer(name string, rounds int) sample.Measurement {
 	release := counter.Exclusive()
 	defer release()
-	var m Measurement
+	var m sample.Measurement
 	steps := make([]func(), len(rendererSizes))
 	for i, size := range rendererSizes {
 		r, err := renderer.New(name)
@@ -115,7 +117,7 @@ func measureRenderer(name string, rounds int) Measurement {
 		d := phase.Open(&phase.Phase{Name: "workload"}, size, phase.Options{Gallery: &gallery.Options{}, Window: window.Options{Renderer: r}})
 		step := hoverer(d)
 		step() // the first crossing leaves the pointer's entry out
-		p := Point{Series: "hover", Label: size.String(), X: float64(d.G.Controls())}
+		p := sample.Point{Series: "hover", Label: size.String(), X: float64(d.G.Controls())}
 		for range rendererHovers {
 			before := counter.Take()
 			step()
@@ -125,15 +127,15 @@ func measureRenderer(name string, rounds int) Measurement {
 		steps[i] = step
 	}
 	for r := range rounds {
-		for _, i := range rotation(r, len(steps)) {
-			m.Points[i].Micros = append(m.Points[i].Micros, batch(rendererBatch, func(int) { steps[i]() }))
+		for _, i := range sample.Rotation(r, len(steps)) {
+			m.Points[i].Micros = append(m.Points[i].Micros, sample.Batch(rendererBatch, func(int) { steps[i]() }))
 		}
 	}
 	return m
 }
 
 // perFrame returns the mean of c over the point's hover frames.
-func perFrame(p *Point, c counter.Counter) float64 {
+func perFrame(p *sample.Point, c counter.Counter) float64 {
 	var sum uint64
 	for _, s := range p.Steps {
 		sum += s.Get(c)
@@ -141,7 +143,7 @@ func perFrame(p *Point, c counter.Counter) float64 {
 	return float64(sum) / float64(max(1, len(p.Steps)))
 }
 
-func judgeRenderer(m *Measurement, counts []slopeCount) []Criterion {
+func judgeRenderer(m *sample.Measurement, counts []slopeCount) []Criterion {
 	pts := m.Series("hover")
 	if len(pts) < 2 {
 		var out []Criterion
@@ -158,8 +160,8 @@ func judgeRenderer(m *Measurement, counts []slopeCount) []Criterion {
 			out = append(out, sc.limit.Broken("%v read zero at %s: the renderer did nothing a hover frame can be judged by", sc.c, first.Label))
 			continue
 		}
-		out = append(out, sc.limit.Judge(ratio(a, b), fmt.Sprintf("%v per frame: %s %.4g / %s %.4g", sc.c, last.Label, a, first.Label, b)))
+		out = append(out, sc.limit.Judge(sample.Ratio(a, b), fmt.Sprintf("%v per frame: %s %.4g / %s %.4g", sc.c, last.Label, a, first.Label, b)))
 	}
-	return append(out, rendererTime.Judge(ratio(last.Median(), first.Median()),
+	return append(out, rendererTime.Judge(sample.Ratio(last.Median(), first.Median()),
 		fmt.Sprintf("%s %.3g µs / %s %.3g µs", last.Label, last.Median(), first.Label, first.Median())))
 }

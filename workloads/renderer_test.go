@@ -8,14 +8,15 @@ import (
 
 	"github.com/perfbench/perfbench/band"
 	"github.com/perfbench/perfbench/internal/instrument/counter"
+	"github.com/perfbench/perfbench/workloads/internal/sample"
 )
 
 // rendererMeasurement makes up a renderer-slope measurement whose hover
 // frames examine chunks(size) chunks and draw 60 items each.
-func rendererMeasurement(chunks func(elements float64) uint64) Measurement {
-	var m Measurement
+func rendererMeasurement(chunks func(elements float64) uint64) sample.Measurement {
+	var m sample.Measurement
 	for i, x := range []float64{2140, 5908, 9990} {
-		p := Point{Series: "hover", Label: []string{"s1", "s13", "s26"}[i], X: x, Micros: []float64{40, 41}}
+		p := sample.Point{Series: "hover", Label: []string{"s1", "s13", "s26"}[i], X: x, Micros: []float64{40, 41}}
 		for range 4 {
 			var s counter.Snapshot
 			s.SceneChunksVisited, s.InstancesWritten = chunks(x), 60

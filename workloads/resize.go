@@ -10,6 +10,8 @@ import (
 	"github.com/perfbench/perfbench/internal/instrument/counter"
 	"github.com/perfbench/perfbench/ui/gallery"
 	"github.com/perfbench/perfbench/ui/window"
+	"github.com/perfbench/perfbench/workloads/internal/drive"
+	"github.com/perfbench/perfbench/workloads/internal/sample"
 )
 
 var resizeSlope = &Workload{
@@ -57,14 +59,14 @@ var (
 // round; a rebuild is timed once per document per round.
 const resizeFrames = 4
 
-func measureResize(rounds int) Measurement {
+func measureResize(rounds int) sample.Measurement {
 	release := counter.Exclusive()
 	defer release()
-	var m Measurement
+	var m sample.Measurement
 	drivers := make([]*phase.Driver, len(resizeSizes))
 	widths := make([]int, len(resizeSizes)) // resize steps taken per document
 	for i, size := range resizeSizes {
-		d := open(size, gallery.Options{})
+		d := drive.Open(size, gallery.Options{})
 		drivers[i] = d
 		x := float64(d.G.Controls())
 		before := counter.Take()
@@ -74,15 +76,15 @@ func measureResize(rounds int) Measurement {
 		rebuild(d)
 		rb := before.Delta(counter.Take())
 		m.Points = append(m.Points,
-			Point{Series: "resize", Label: size.String(), X: x, Steps: []counter.Snapshot{rs}},
-			Point{Series: "rebuild", Label: size.String(), X: x, Steps: []counter.Snapshot{rb}})
+			sample.Point{Series: "resize", Label: size.String(), X: x, Steps: []counter.Snapshot{rs}},
+			sample.Point{Series: "rebuild", Label: size.String(), X: x, Steps: []counter.Snapshot{rb}})
 	}
 	for r := range rounds {
-		for _, i := range rotation(r, len(drivers)) {
+		for _, i := range sample.Rotation(r, len(drivers)) {
 			d := drivers[i]
-			collect() // a rebuild allocates a window: charge it none of the last one's garbage
+			sample.Collect() // a rebuild allocates a window: charge it none of the last one's garbage
 			m.Points[2*i+1].Micros = append(m.Points[2*i+1].Micros, rebuild(d))
-			collect()
+			sample.Collect()
 			for range resizeFrames {
 				m.Points[2*i].Micros = append(m.Points[2*i].Micros, resizeStep(d, &widths[i]))
 			}
@@ -94,10 +96,10 @@ func measureResize(rounds int) Measurement {
 // resizeStep resizes d's window to its next width and returns the cost of
 // the frame, in µs.
 func resizeStep(d *phase.Driver, step *int) float64 {
-	d.W.Resize(resizeWidth(*step), window.DefaultHeight)
+	d.W.Resize(drive.ResizeWidth(*step), window.DefaultHeight)
 	*step++
 	d.Refresh()
-	return micros(d.W.LastFrame().Cost)
+	return sample.Micros(d.W.LastFrame().Cost)
 }
 
 // rebuild opens a window over a clone of d's document in the same viewport
@@ -106,10 +108,10 @@ func rebuild(d *phase.Driver) float64 {
 	size := d.W.Size()
 	w := window.New(d.G.Doc.Clone(), window.Options{Clock: &clock.Virtual{}, Width: size.X, Height: size.Y})
 	w.Frame()
-	return micros(w.LastFrame().Cost)
+	return sample.Micros(w.LastFrame().Cost)
 }
 
-func judgeResize(m *Measurement) []Criterion {
+func judgeResize(m *sample.Measurement) []Criterion {
 	resize, rebuilt := m.Series("resize"), m.Series("rebuild")
 	if len(resize) < 2 || len(rebuilt) < 2 {
 		why := fmt.Sprintf("need at least two sizes of each series, got %d resize and %d rebuild", len(resize), len(rebuilt))

@@ -5,6 +5,8 @@ import (
 
 	"github.com/perfbench/perfbench/internal/instrument/counter"
 	"github.com/perfbench/perfbench/ui/gallery"
+	"github.com/perfbench/perfbench/workloads/internal/drive"
+	"github.com/perfbench/perfbench/workloads/internal/sample"
 )
 
 var rigidSlope = &Workload{
@@ -32,36 +34,36 @@ var (
 		Why: "counts are the design and identical on every machine; a step that does more for more rows is the failure"}
 )
 
-func measureRigid(rounds int) Measurement {
+func measureRigid(rounds int) sample.Measurement {
 	release := counter.Exclusive()
 	defer release()
 	base := gallery.DefaultOptions.RigidRows
 	sizes := []int{base, 10 * base}
-	m := Measurement{Points: []Point{
+	m := sample.Measurement{Points: []sample.Point{
 		{Series: "wheel", Label: "1x", X: float64(sizes[0])},
 		{Series: "wheel", Label: "10x", X: float64(sizes[1])},
 	}}
 	steps := make([]func(int), len(sizes))
 	for i, rows := range sizes {
-		d := open(gallery.S1, gallery.Options{RigidRows: rows})
-		steps[i] = wheeler(d, d.G.Rigid, 7)
+		d := drive.Open(gallery.S1, gallery.Options{RigidRows: rows})
+		steps[i] = drive.Wheeler(d, d.G.Rigid, 7)
 		m.Points[i].Steps = cycleCounts(steps[i])
 	}
 	for r := range rounds {
-		collect()
-		for _, i := range rotation(r, len(sizes)) {
-			m.Points[i].Micros = append(m.Points[i].Micros, batch(wheelCycle, steps[i]))
+		sample.Collect()
+		for _, i := range sample.Rotation(r, len(sizes)) {
+			m.Points[i].Micros = append(m.Points[i].Micros, sample.Batch(drive.WheelCycle, steps[i]))
 		}
 	}
 	return m
 }
 
-func judgeRigid(m *Measurement) []Criterion {
+func judgeRigid(m *sample.Measurement) []Criterion {
 	one, ten := m.Find("wheel", "1x"), m.Find("wheel", "10x")
 	if one == nil || ten == nil {
 		return []Criterion{rigidTime.Broken("missing: need the 1x and 10x points"), rigidCounts.Broken("missing: need the 1x and 10x points")}
 	}
-	out := []Criterion{rigidTime.Judge(ratio(ten.Median(), one.Median()),
+	out := []Criterion{rigidTime.Judge(sample.Ratio(ten.Median(), one.Median()),
 		fmt.Sprintf("10x %.3g µs / 1x %.3g µs a step", ten.Median(), one.Median()))}
 	var translated uint64
 	for _, s := range one.Steps {

@@ -9,6 +9,8 @@ import (
 	"github.com/perfbench/perfbench/internal/instrument/counter"
 	"github.com/perfbench/perfbench/ui/gallery"
 	"github.com/perfbench/perfbench/ui/window"
+	"github.com/perfbench/perfbench/workloads/internal/drive"
+	"github.com/perfbench/perfbench/workloads/internal/sample"
 )
 
 var staticSlope = &Workload{
@@ -64,19 +66,19 @@ func toggle(d *phase.Driver) {
 // three placements keeps that luck out of the ratio.
 const staticGenerations = 3
 
-func measureStatic(rounds int) Measurement {
+func measureStatic(rounds int) sample.Measurement {
 	release := counter.Exclusive()
 	defer release()
-	var m Measurement
+	var m sample.Measurement
 	gens := max(1, min(staticGenerations, rounds))
 	for gen := range gens {
 		drivers := make([]*phase.Driver, len(staticSizes))
 		for i, size := range staticSizes {
-			d := open(size, gallery.Options{})
-			focus(d, d.G.Check) // so that the measured key changes one property
+			d := drive.Open(size, gallery.Options{})
+			drive.Focus(d, d.G.Check) // so that the measured key changes one property
 			drivers[i] = d
 			if gen == 0 {
-				p := Point{Series: "update", Label: size.String(), X: float64(d.G.Controls())}
+				p := sample.Point{Series: "update", Label: size.String(), X: float64(d.G.Controls())}
 				for range 2 { // on, then off
 					before := counter.Take()
 					toggle(d)
@@ -86,7 +88,7 @@ func measureStatic(rounds int) Measurement {
 			}
 		}
 		for _, d := range drivers {
-			batch(staticWarmup, func(int) { toggle(d) })
+			sample.Batch(staticWarmup, func(int) { toggle(d) })
 		}
 		n := rounds / gens
 		if gen == 0 {
@@ -94,18 +96,18 @@ func measureStatic(rounds int) Measurement {
 		}
 		for r := range n {
 			if r%staticGC == 0 {
-				collect()
+				sample.Collect()
 			}
-			for _, i := range rotation(r, len(drivers)) {
+			for _, i := range sample.Rotation(r, len(drivers)) {
 				d := drivers[i]
-				m.Points[i].Micros = append(m.Points[i].Micros, batch(staticBatch, func(int) { toggle(d) }))
+				m.Points[i].Micros = append(m.Points[i].Micros, sample.Batch(staticBatch, func(int) { toggle(d) }))
 			}
 		}
 	}
 	return m
 }
 
-func judgeStatic(m *Measurement) []Criterion {
+func judgeStatic(m *sample.Measurement) []Criterion {
 	pts := m.Series("update")
 	if len(pts) < 2 {
 		return []Criterion{
@@ -115,7 +117,7 @@ func judgeStatic(m *Measurement) []Criterion {
 		}
 	}
 	first, last := pts[0], pts[len(pts)-1]
-	out := []Criterion{staticTime.Judge(ratio(last.Median(), first.Median()),
+	out := []Criterion{staticTime.Judge(sample.Ratio(last.Median(), first.Median()),
 		fmt.Sprintf("%s %.3g µs / %s %.3g µs", last.Label, last.Median(), first.Label, first.Median()))}
 
 	switch {
@@ -126,7 +128,7 @@ func judgeStatic(m *Measurement) []Criterion {
 	default:
 		differ, detail := 0, ""
 		for _, p := range pts[1:] {
-			if i, d := stepsDiffer(first.Steps, p.Steps); i >= 0 {
+			if i, d := sample.StepsDiffer(first.Steps, p.Steps); i >= 0 {
 				differ++
 				if detail == "" {
 					detail = fmt.Sprintf("first: %s step %d: %s", p.Label, i, d)
@@ -146,7 +148,7 @@ func judgeStatic(m *Measurement) []Criterion {
 }
 
 // fitData returns the points' X and median µs.
-func fitData(pts []*Point) (xs, ys []float64) {
+func fitData(pts []*sample.Point) (xs, ys []float64) {
 	for _, p := range pts {
 		xs = append(xs, p.X)
 		ys = append(ys, p.Median())

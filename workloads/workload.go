@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/perfbench/perfbench/band"
+	"github.com/perfbench/perfbench/workloads/internal/sample"
 )
 
 // Workload is one reference workload: a document, an interaction, how to
@@ -23,10 +24,10 @@ type Workload struct {
 	rounds int
 	// measure takes the measurement; it may panic, which Run reports as
 	// Broken.
-	measure func(rounds int) Measurement
+	measure func(rounds int) sample.Measurement
 	// judge applies the criteria to a measurement that has every point it
 	// needs samples for (Judge checks that first).
-	judge func(m *Measurement) []Criterion
+	judge func(m *sample.Measurement) []Criterion
 }
 
 // Options tune a run. The zero value runs every workload as
@@ -76,8 +77,8 @@ type Summary struct {
 // Judge applies w's criteria to m. A measurement with no points, or with a
 // point that has no samples, is Broken: a criterion written as "not worse
 // than" holds against nothing at all, so a missing number never passes.
-func (w *Workload) Judge(m Measurement) []Criterion {
-	if why := m.missing(); why != "" {
+func (w *Workload) Judge(m sample.Measurement) []Criterion {
+	if why := m.Missing(); why != "" {
 		out := make([]Criterion, 0, len(w.Limits))
 		for _, l := range w.Limits {
 			out = append(out, l.Broken("%s", why))
@@ -96,7 +97,7 @@ func (w *Workload) Judge(m Measurement) []Criterion {
 // Measure takes w's measurement with the given number of rounds (0: the
 // workload's default). A measurement that panics is returned as the panic,
 // so that Run can call it Broken.
-func (w *Workload) Measure(rounds int) (m Measurement, err error) {
+func (w *Workload) Measure(rounds int) (m sample.Measurement, err error) {
 	if rounds <= 0 {
 		rounds = w.rounds
 	}

@@ -11,6 +11,7 @@ import (
 
 	"github.com/perfbench/perfbench/band"
 	"github.com/perfbench/perfbench/internal/instrument/counter"
+	"github.com/perfbench/perfbench/workloads/internal/sample"
 )
 
 func gateNames() []string {
@@ -69,10 +70,10 @@ func TestEveryLimitSaysWhy(t *testing.T) {
 // point with no samples, is Broken in every criterion.
 func TestWorkloadFedNoMeasurementIsBroken(t *testing.T) {
 	for _, w := range All() {
-		for name, m := range map[string]Measurement{
+		for name, m := range map[string]sample.Measurement{
 			"no points":         {},
-			"a point unsampled": {Points: []Point{{Series: "update", Label: "s1", X: 1, Micros: []float64{1}}, {Series: "update", Label: "s26", X: 2}}},
-			"a negative sample": {Points: []Point{{Series: "update", Label: "s1", X: 1, Micros: []float64{-1}}}},
+			"a point unsampled": {Points: []sample.Point{{Series: "update", Label: "s1", X: 1, Micros: []float64{1}}, {Series: "update", Label: "s26", X: 2}}},
+			"a negative sample": {Points: []sample.Point{{Series: "update", Label: "s1", X: 1, Micros: []float64{-1}}}},
 		} {
 			cs := w.Judge(m)
 			require.NotEmpty(t, cs, "%s, %s", w.Name, name)
@@ -85,7 +86,7 @@ func TestWorkloadFedNoMeasurementIsBroken(t *testing.T) {
 }
 
 func TestMeasurementThatPanicsIsBroken(t *testing.T) {
-	w := &Workload{Name: "crash", Limits: []Limit{listTime}, measure: func(int) Measurement { panic("renderer gone") }, judge: judgeList}
+	w := &Workload{Name: "crash", Limits: []Limit{listTime}, measure: func(int) sample.Measurement { panic("renderer gone") }, judge: judgeList}
 	r := Run(w, Options{})
 	assert.Equal(t, band.Broken, r.Verdict)
 	require.Len(t, r.Criteria, 1)
@@ -115,8 +116,8 @@ func samples(v float64, n int) []float64 {
 	return out
 }
 
-func listMeasurement(one, eight float64) Measurement {
-	return Measurement{Points: []Point{
+func listMeasurement(one, eight float64) sample.Measurement {
+	return sample.Measurement{Points: []sample.Point{
 		{Series: "wheel", Label: "1x", X: 1000, Micros: samples(one, 9), Steps: wheelSteps(80)},
 		{Series: "wheel", Label: "8x", X: 8000, Micros: samples(eight, 9), Steps: wheelSteps(80)},
 	}}
@@ -139,7 +140,7 @@ func TestListSlope(t *testing.T) {
 	linear := func(rows float64) float64 { return 1 + 0.0005*rows }
 	tests := []struct {
 		name       string
-		m          Measurement
+		m          sample.Measurement
 		time, cnts band.Verdict
 	}{
 		{"flat passes", listMeasurement(2.0, 2.02), band.Pass, band.Pass},
@@ -178,11 +179,11 @@ func TestListSlope(t *testing.T) {
 	})
 }
 
-func staticMeasurement(cost func(x float64) float64) Measurement {
-	var m Measurement
+func staticMeasurement(cost func(x float64) float64) sample.Measurement {
+	var m sample.Measurement
 	steps := []counter.Snapshot{{ElementsRestyled: 1, NodesVisited: 2}, {ElementsRestyled: 1, NodesVisited: 2}}
 	for _, x := range []float64{2140, 2454, 3082, 4338, 5908, 9990} {
-		m.Points = append(m.Points, Point{Series: "update", Label: "s", X: x, Micros: samples(cost(x), 9), Steps: slices.Clone(steps)})
+		m.Points = append(m.Points, sample.Point{Series: "update", Label: "s", X: x, Micros: samples(cost(x), 9), Steps: slices.Clone(steps)})
 	}
 	m.Points[0].Label, m.Points[5].Label = "s1", "s26"
 	return m
@@ -218,13 +219,13 @@ func TestStaticSlope(t *testing.T) {
 	})
 }
 
-func resizeMeasurement(resizeNs, rebuildNs float64) Measurement {
-	var m Measurement
+func resizeMeasurement(resizeNs, rebuildNs float64) sample.Measurement {
+	var m sample.Measurement
 	for _, x := range []float64{2140, 3082, 5908, 9990} {
 		m.Points = append(m.Points,
-			Point{Series: "resize", Label: "s", X: x, Micros: samples(500+x*resizeNs/1e3, 7),
+			sample.Point{Series: "resize", Label: "s", X: x, Micros: samples(500+x*resizeNs/1e3, 7),
 				Steps: []counter.Snapshot{{NodesRelaidOut: uint64(x), LinesWrapped: 10}}},
-			Point{Series: "rebuild", Label: "s", X: x, Micros: samples(9000+x*rebuildNs/1e3, 5)})
+			sample.Point{Series: "rebuild", Label: "s", X: x, Micros: samples(9000+x*rebuildNs/1e3, 5)})
 	}
 	return m
 }
@@ -261,8 +262,8 @@ func TestResizeSlope(t *testing.T) {
 	})
 }
 
-func glideMeasurement(glide, repaint float64, translated, emitted uint64) Measurement {
-	return Measurement{Points: []Point{
+func glideMeasurement(glide, repaint float64, translated, emitted uint64) sample.Measurement {
+	return sample.Measurement{Points: []sample.Point{
 		{Series: "split", Label: "glide", Micros: samples(glide, 9), Steps: []counter.Snapshot{{ChunksTranslated: translated}}},
 		{Series: "split", Label: "repaint", Micros: samples(repaint, 9), Steps: []counter.Snapshot{{ChunksEmitted: emitted}}},
 	}}
@@ -278,7 +279,7 @@ func TestGlideSplit(t *testing.T) {
 
 func TestProbeJudge(t *testing.T) {
 	tr := counter.Snapshot{FramesDrawn: 1, ChunksTranslated: 100}
-	m := Measurement{Points: []Point{
+	m := sample.Measurement{Points: []sample.Point{
 		{Series: "table", Label: "240", X: 240, Micros: samples(50, 5), Steps: []counter.Snapshot{tr}},
 		{Series: "table", Label: "20000", X: 20000, Micros: samples(50+19760*0.3, 5), Steps: []counter.Snapshot{tr}},
 		{Series: "list", Label: "20000", X: 20000, Micros: samples(9, 5), Steps: []counter.Snapshot{tr}},
@@ -328,9 +329,9 @@ func TestCriterionJSONCarriesAMissingValueAsNull(t *testing.T) {
 // Run measures once more when only time ratios failed, and the second
 // judgement stands; a count that failed is never remeasured.
 func TestRunRemeasuresOnlyTimeFailures(t *testing.T) {
-	sequence := func(ms ...Measurement) func(int) Measurement {
+	sequence := func(ms ...sample.Measurement) func(int) sample.Measurement {
 		i := 0
-		return func(int) Measurement { i++; return ms[min(i, len(ms))-1] }
+		return func(int) sample.Measurement { i++; return ms[min(i, len(ms))-1] }
 	}
 	noisy := &Workload{Name: "noisy", Limits: listSlope.Limits, judge: judgeList,
 		measure: sequence(listMeasurement(2, 3), listMeasurement(2, 2))}
@@ -350,33 +351,33 @@ func TestRunRemeasuresOnlyTimeFailures(t *testing.T) {
 	differ.Points[1].Steps[3].NodesRelaidOut = 5
 	calls := 0
 	r = Run(&Workload{Name: "counts", Limits: listSlope.Limits, judge: judgeList,
-		measure: func(int) Measurement { calls++; return differ }}, Options{})
+		measure: func(int) sample.Measurement { calls++; return differ }}, Options{})
 	assert.False(t, r.Remeasured)
 	assert.Equal(t, 1, calls, "a count failure is the same on every run")
 	assert.Equal(t, band.Fail, r.Verdict)
 }
 
 func TestMedian(t *testing.T) {
-	assert.True(t, math.IsNaN(median(nil)))
-	assert.Equal(t, 2.0, median([]float64{3, 1, 2}))
-	assert.Equal(t, 2.5, median([]float64{4, 1, 3, 2}))
+	assert.True(t, math.IsNaN(sample.Median(nil)))
+	assert.Equal(t, 2.0, sample.Median([]float64{3, 1, 2}))
+	assert.Equal(t, 2.5, sample.Median([]float64{4, 1, 3, 2}))
 }
 
 func TestRotation(t *testing.T) {
-	assert.Equal(t, []int{0, 1, 2}, rotation(0, 3))
-	assert.Equal(t, []int{1, 2, 0}, rotation(1, 3))
-	assert.Equal(t, []int{2, 0, 1}, rotation(5, 3))
+	assert.Equal(t, []int{0, 1, 2}, sample.Rotation(0, 3))
+	assert.Equal(t, []int{1, 2, 0}, sample.Rotation(1, 3))
+	assert.Equal(t, []int{2, 0, 1}, sample.Rotation(5, 3))
 }
 
 func TestRigidSlopeJudge(t *testing.T) {
 	steps := func(translated uint64) []counter.Snapshot {
 		return []counter.Snapshot{{ChunksTranslated: translated, FramesDrawn: 1}, {ChunksTranslated: translated, FramesDrawn: 1}}
 	}
-	point := func(label string, micros float64, s []counter.Snapshot) Point {
-		return Point{Series: "wheel", Label: label, Micros: []float64{micros, micros, micros}, Steps: s}
+	point := func(label string, micros float64, s []counter.Snapshot) sample.Point {
+		return sample.Point{Series: "wheel", Label: label, Micros: []float64{micros, micros, micros}, Steps: s}
 	}
-	judge := func(one, ten Point) (time, counts Criterion) {
-		cs := rigidSlope.Judge(Measurement{Points: []Point{one, ten}})
+	judge := func(one, ten sample.Point) (time, counts Criterion) {
+		cs := rigidSlope.Judge(sample.Measurement{Points: []sample.Point{one, ten}})
 		return find(t, cs, rigidTime), find(t, cs, rigidCounts)
 	}
 	tm, c := judge(point("1x", 1, steps(20)), point("10x", 1.05, steps(20)))
@@ -387,19 +388,19 @@ func TestRigidSlopeJudge(t *testing.T) {
 	assert.Equal(t, band.Fail, c.Verdict, "a frame that translates more for more rows fails")
 	_, c = judge(point("1x", 1, steps(0)), point("10x", 1, steps(0)))
 	assert.Equal(t, band.Broken, c.Verdict, "a wheel that translated nothing measured nothing")
-	assert.Equal(t, band.Broken, Verdict(rigidSlope.Judge(Measurement{})))
+	assert.Equal(t, band.Broken, Verdict(rigidSlope.Judge(sample.Measurement{})))
 }
 
 func TestRelayoutsPerNodeJudge(t *testing.T) {
 	// points gives the gallery and every seed relaid nodes per node; a
 	// negative value leaves that point out.
-	points := func(gallery float64, seeds ...float64) Measurement {
-		var m Measurement
+	points := func(gallery float64, seeds ...float64) sample.Measurement {
+		var m sample.Measurement
 		add := func(label string, perNode float64) {
 			if perNode < 0 {
 				return
 			}
-			m.Points = append(m.Points, Point{Series: relayoutSeries, Label: label, X: 1000, Micros: []float64{100, 100},
+			m.Points = append(m.Points, sample.Point{Series: relayoutSeries, Label: label, X: 1000, Micros: []float64{100, 100},
 				Steps: []counter.Snapshot{{NodesRelaidOut: uint64(perNode * 1000)}}})
 		}
 		add(relayoutGallery, gallery)
@@ -409,7 +410,7 @@ func TestRelayoutsPerNodeJudge(t *testing.T) {
 		return m
 	}
 	ok := []float64{0.3, 0.5, 1.2, 0.4, 0.4, 0.4, 0.4, 0.4, 0.4, 1.5}
-	judge := func(m Measurement) (gallery, generated Criterion) {
+	judge := func(m sample.Measurement) (gallery, generated Criterion) {
 		cs := relayoutsPerNode.Judge(m)
 		return find(t, cs, galleryRelayouts), find(t, cs, generatedRelayouts)
 	}
@@ -432,7 +433,7 @@ func TestRelayoutsPerNodeJudge(t *testing.T) {
 	assert.Equal(t, band.Broken, r.Verdict, "a seed not measured is Broken")
 	g, _ = judge(points(0, ok...))
 	assert.Equal(t, band.Broken, g.Verdict, "a resize that relaid nothing out measured nothing")
-	assert.Equal(t, band.Broken, Verdict(relayoutsPerNode.Judge(Measurement{})))
+	assert.Equal(t, band.Broken, Verdict(relayoutsPerNode.Judge(sample.Measurement{})))
 }
 
 func TestRelayoutsPerNodeMeasuresEveryDocument(t *testing.T) {

@@ -20,6 +20,7 @@ import (
 	"github.com/perfbench/perfbench/internal/judge/outcome"
 	"github.com/perfbench/perfbench/internal/judge/paired"
 	"github.com/perfbench/perfbench/internal/publish/report"
+	"github.com/perfbench/perfbench/internal/publish/terminal"
 )
 
 // gitRepo makes a repository with one commit whose ./cmd/perfbench does
@@ -246,7 +247,7 @@ func TestPairedTableFitsItsWidth(t *testing.T) {
 		column bool
 	}{{scroll, 100, true}, {o, 100, false}, {o, 80, false}} {
 		var b strings.Builder
-		r := &report.Report{Program: "perfbench", Command: "scenarios", Outcome: tt.o, Base: "main", Terminal: report.Terminal{Width: tt.width}}
+		r := &report.Report{Program: "perfbench", Command: "scenarios", Outcome: tt.o, Base: "main", Terminal: terminal.Terminal{Width: tt.width}}
 		require.NoError(t, r.Write(&b, io.Discard, report.Table))
 		out := b.String()
 		for _, l := range strings.Split(out, "\n") {

@@ -1,11 +1,8 @@
 package fyne
 
 import (
-	"bytes"
 	"runtime"
 	"runtime/metrics"
-	"sync"
-	"time"
 
 	"fyne.io/fyne/v2"
 )
@@ -61,8 +58,8 @@ type driver struct {
 // so does this (a subject has one window).
 func (d *driver) CanvasForObject(fyne.CanvasObject) fyne.Canvas { return &d.s.canvas }
 
-func (d *driver) StartAnimation(a *fyne.Animation) { d.s.anims.start(a, d.s.now) }
-func (d *driver) StopAnimation(a *fyne.Animation)  { d.s.anims.stop(a) }
+func (d *driver) StartAnimation(a *fyne.Animation) { d.s.anims.Start(a, d.s.now) }
+func (d *driver) StopAnimation(a *fyne.Animation)  { d.s.anims.Stop(a) }
 
 // DoFromGoroutine is fyne.Do and fyne.DoAndWait: f joins the queue the
 // subject runs on its own goroutine at its next refresh, as Fyne's desktop
@@ -72,82 +69,16 @@ func (d *driver) StopAnimation(a *fyne.Animation)  { d.s.anims.stop(a) }
 // for itself, runs f at once.
 func (d *driver) DoFromGoroutine(f func(), wait bool) {
 	if !wait {
-		d.s.queue.add(f, nil)
+		d.s.queue.Add(f, nil)
 		return
 	}
-	if d.s.queue.onOwner() {
+	if d.s.queue.OnOwner() {
 		f()
 		return
 	}
 	done := make(chan struct{})
-	d.s.queue.add(f, done)
+	d.s.queue.Add(f, done)
 	<-done
-}
-
-// queue is the functions other goroutines handed the subject's goroutine
-// (fyne.Do) since it last ran them.
-type queue struct {
-	mu    sync.Mutex
-	funcs []queued
-	owner []byte // the "goroutine N " that opened the subject
-}
-
-type queued struct {
-	f    func()
-	done chan struct{}
-}
-
-func (q *queue) add(f func(), done chan struct{}) {
-	q.mu.Lock()
-	q.funcs = append(q.funcs, queued{f, done})
-	q.mu.Unlock()
-}
-
-// own makes the calling goroutine the one the queue runs on.
-func (q *queue) own() { q.owner = goroutine() }
-
-func (q *queue) onOwner() bool { return bytes.Equal(goroutine(), q.owner) }
-
-// goroutine returns "goroutine N " for the calling goroutine: the head of
-// its stack trace, the one way Go names a goroutine (Fyne tells its main
-// goroutine apart the same way).
-func goroutine() []byte {
-	var buf [32]byte
-	n := runtime.Stack(buf[:], false)
-	head := buf[:n]
-	if i := bytes.IndexByte(head[len("goroutine "):], ' '); i >= 0 {
-		head = head[:len("goroutine ")+i+1]
-	}
-	return append([]byte(nil), head...)
-}
-
-// run runs the queued functions in the order they were queued, those
-// queued meanwhile included, and reports whether there were any.
-func (q *queue) run() bool {
-	ran := false
-	for {
-		q.mu.Lock()
-		funcs := q.funcs
-		q.funcs = nil
-		q.mu.Unlock()
-		if len(funcs) == 0 {
-			return ran
-		}
-		ran = true
-		for _, x := range funcs {
-			x.f()
-			if x.done != nil {
-				close(x.done)
-			}
-		}
-	}
-}
-
-// pending reports whether a function waits in the queue.
-func (q *queue) pending() bool {
-	q.mu.Lock()
-	defer q.mu.Unlock()
-	return len(q.funcs) > 0
 }
 
 // maxYields bounds how often settle lets other goroutines run before a
@@ -168,7 +99,7 @@ const maxYields = 1000
 func (s *Subject) settle() bool {
 	ran := false
 	for range maxYields {
-		if s.queue.run() {
+		if s.queue.Run() {
 			ran = true
 		}
 		if !runnable() {
@@ -176,7 +107,7 @@ func (s *Subject) settle() bool {
 		}
 		runtime.Gosched()
 	}
-	return s.queue.run() || ran
+	return s.queue.Run() || ran
 }
 
 // runnableSample is the runtime's count of goroutines waiting for a P.
@@ -206,106 +137,3 @@ func (c *canvas) Refresh(obj fyne.CanvasObject) {
 // SetDirty is what Fyne's canvas package calls (through an interface it
 // asserts) to repaint without refreshing an object.
 func (c *canvas) SetDirty() { c.s.dirtyCanvas = true }
-
-// runner runs Fyne animations on the subject's virtual clock, tick for
-// tick as Fyne's own runner (internal/animation) does on the real one: an
-// animation started now is first ticked at the next refresh, each tick
-// passes the curve of the time elapsed since it (re)started over its
-// duration, and at its end it ticks 1 (or 0 running back), then repeats,
-// reverses or stops.
-type runner struct {
-	running, pending []*anim
-}
-
-type anim struct {
-	a           *fyne.Animation
-	start       time.Duration // virtual time it (re)started
-	repeatsLeft int
-	reverse     bool
-	stopped     bool
-}
-
-func (r *runner) start(a *fyne.Animation, now time.Duration) {
-	r.pending = append(r.pending, &anim{a: a, start: now, repeatsLeft: a.RepeatCount})
-}
-
-func (r *runner) stop(a *fyne.Animation) {
-	for _, list := range [][]*anim{r.running, r.pending} {
-		for _, x := range list {
-			if x.a == a {
-				x.stopped = true
-			}
-		}
-	}
-}
-
-// active reports whether an animation is running or waiting to.
-func (r *runner) active() bool { return len(r.running)+len(r.pending) > 0 }
-
-// tick advances every running animation to now and returns how many it
-// ticked; the animations started meanwhile join for the next tick, as
-// Fyne's runner picks up its pending list at the end of a frame.
-func (r *runner) tick(now time.Duration) int {
-	n, keep := 0, r.running[:0]
-	for _, x := range r.running {
-		if x.stopped {
-			continue
-		}
-		n++
-		if x.step(now) {
-			keep = append(keep, x)
-		}
-	}
-	clear(r.running[len(keep):])
-	r.running = keep
-	for _, x := range r.pending {
-		if !x.stopped {
-			r.running = append(r.running, x)
-		}
-	}
-	clear(r.pending)
-	r.pending = r.pending[:0]
-	return n
-}
-
-// step ticks one animation at now and reports whether it goes on: Fyne's
-// Runner.tickAnimation with the virtual clock for time.Now, and the same
-// millisecond resolution.
-func (x *anim) step(now time.Duration) bool {
-	a := x.a
-	if now > x.start+a.Duration {
-		if x.reverse {
-			a.Tick(0)
-			if x.repeatsLeft == 0 {
-				return false
-			}
-			x.reverse = false
-		} else {
-			a.Tick(1)
-			if a.AutoReverse {
-				x.reverse = true
-			}
-		}
-		if !x.reverse {
-			if x.repeatsLeft == 0 {
-				return false
-			}
-			if x.repeatsLeft > 0 {
-				x.repeatsLeft--
-			}
-		}
-		x.start = now
-		return true
-	}
-	val := float32((now - x.start).Milliseconds()) / float32(a.Duration.Milliseconds())
-	curve := a.Curve
-	if curve == nil {
-		curve = fyne.AnimationEaseInOut
-	}
-	if x.reverse {
-		a.Tick(curve(1 - val))
-	} else {
-		a.Tick(curve(val))
-	}
-	return true
-}

@@ -13,7 +13,10 @@ import (
 	"github.com/perfbench/perfbench/internal/instrument/clock/thread"
 	"github.com/perfbench/perfbench/scenario"
 	"github.com/perfbench/perfbench/script"
+	"github.com/perfbench/perfbench/subject/fyne/internal/animation"
 	_ "github.com/perfbench/perfbench/subject/fyne/internal/locale" // before Fyne's lang initializes
+	"github.com/perfbench/perfbench/subject/fyne/internal/queue"
+	"github.com/perfbench/perfbench/subject/fyne/internal/tree"
 )
 
 // Options set the window the program runs in.
@@ -110,7 +113,7 @@ type Subject struct {
 	drv    driver
 	canvas canvas
 	win    fyne.Window
-	anims  runner
+	anims  animation.Runner
 	sizes  minSizes
 	now    time.Duration // virtual time since Open
 	open   bool
@@ -126,7 +129,7 @@ type Subject struct {
 	ticks          int
 	timers         []timer
 	// queue is what other goroutines handed the subject (fyne.Do).
-	queue queue
+	queue queue.Queue
 
 	frames []Frame
 	costs  []time.Duration
@@ -176,7 +179,7 @@ func (s *Subject) Open() {
 	s.dirty, s.drawing = map[fyne.CanvasObject]int{}, map[fyne.CanvasObject]int{}
 	s.sizes.events = make([]event, 0, eventsAtOpen)
 	s.drv.s, s.canvas.s = s, s
-	s.queue.own()
+	s.queue.Own()
 	inner := test.NewApp()
 	s.app = app{App: inner, drv: &s.drv, settings: settings{Settings: inner.Settings(), still: s.Options.StillCursor}}
 	s.drv.Driver = inner.Driver()
@@ -266,15 +269,15 @@ func (s *Subject) Refresh() bool {
 	defer runtime.UnlockOSThread()
 	s.now += s.Options.Refresh
 	clockElapsed += s.Options.Refresh
-	if s.due() || s.anims.active() || s.queue.pending() || runnable() {
+	if s.due() || s.anims.Active() || s.queue.Pending() || runnable() {
 		s.input()
 	}
 	s.settle()
 	s.runTimers()
 	var animate time.Duration
-	if s.anims.active() {
+	if s.anims.Active() {
 		c0, _ := cpu()
-		s.ticks = s.anims.tick(s.now)
+		s.ticks = s.anims.Tick(s.now)
 		c1, _ := cpu()
 		animate = c1 - c0
 	}
@@ -436,7 +439,7 @@ func (s *Subject) MouseMove(p fyne.Position) { s.input(); test.MoveMouse(s.win.C
 func (s *Subject) Tap(p fyne.Position) {
 	s.input()
 	c := s.win.Canvas()
-	co, rel := objectAt(c, p, func(o fyne.CanvasObject) bool {
+	co, rel := tree.ObjectAt(c, p, func(o fyne.CanvasObject) bool {
 		switch o.(type) {
 		case fyne.Tappable, fyne.SecondaryTappable, fyne.DoubleTappable, fyne.Focusable, mouseable:
 			return true
@@ -452,7 +455,7 @@ func (s *Subject) Tap(p fyne.Position) {
 		if f, ok := co.(fyne.Focusable); ok && f == c.Focused() {
 			return
 		}
-		if o, _ := objectAt(c, p, func(o fyne.CanvasObject) bool { _, ok := o.(fyne.Focusable); return ok }); o == nil {
+		if o, _ := tree.ObjectAt(c, p, func(o fyne.CanvasObject) bool { _, ok := o.(fyne.Focusable); return ok }); o == nil {
 			c.Unfocus()
 		}
 	}
@@ -624,27 +627,27 @@ func (s *Subject) Targets() []script.Target {
 	s.mustOpen()
 	c := s.win.Canvas()
 	var out []script.Target
-	var visit func(o fyne.CanvasObject, at fyne.Position, clip rect)
-	visit = func(o fyne.CanvasObject, at fyne.Position, clip rect) {
+	var visit func(o fyne.CanvasObject, at fyne.Position, clip tree.Rect)
+	visit = func(o fyne.CanvasObject, at fyne.Position, clip tree.Rect) {
 		if o == nil || !o.Visible() {
 			return
 		}
 		at = at.Add(o.Position())
 		if _, ok := o.(fyne.Scrollable); ok {
-			clip = clip.intersect(rect{at, o.Size()})
+			clip = clip.Intersect(tree.Rect{At: at, Size: o.Size()})
 		}
-		if text, role, ok := textOf(o); ok {
-			if r := clip.intersect(rect{at, o.Size()}); !r.empty() {
-				out = append(out, script.Target{Label: text, Role: role, X: r.at.X, Y: r.at.Y, W: r.size.Width, H: r.size.Height})
+		if text, role, ok := tree.TextOf(o); ok {
+			if r := clip.Intersect(tree.Rect{At: at, Size: o.Size()}); !r.Empty() {
+				out = append(out, script.Target{Label: text, Role: role, X: r.At.X, Y: r.At.Y, W: r.Size.Width, H: r.Size.Height})
 			}
 			return
 		}
-		for _, ch := range children(o) {
+		for _, ch := range tree.Children(o) {
 			visit(ch, at, clip)
 		}
 	}
-	for _, root := range roots(c) {
-		visit(root, fyne.Position{}, rect{size: c.Size()})
+	for _, root := range tree.Roots(c) {
+		visit(root, fyne.Position{}, tree.Rect{Size: c.Size()})
 	}
 	return out
 }
@@ -656,8 +659,8 @@ func (s *Subject) Position(o fyne.CanvasObject) (fyne.Position, bool) {
 	s.mustOpen()
 	var pos fyne.Position
 	found := false
-	for _, root := range roots(s.win.Canvas()) {
-		if walk(root, fyne.Position{}, everywhere, func(x fyne.CanvasObject, at fyne.Position, _ rect) bool {
+	for _, root := range tree.Roots(s.win.Canvas()) {
+		if tree.Walk(root, fyne.Position{}, tree.Everywhere, func(x fyne.CanvasObject, at fyne.Position, _ tree.Rect) bool {
 			found = x == o
 			pos = at
 			return found

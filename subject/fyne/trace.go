@@ -8,6 +8,7 @@ import (
 	"fyne.io/fyne/v2"
 
 	"github.com/perfbench/perfbench/scenario"
+	"github.com/perfbench/perfbench/subject/fyne/internal/tree"
 )
 
 // event is one thing a frame did to one object, as its trace line says
@@ -40,8 +41,8 @@ func (m *minSizes) place(c fyne.Canvas) {
 	for _, e := range m.events {
 		m.where[e.obj] = e.at
 	}
-	for _, root := range roots(c) {
-		walk(root, fyne.Position{}, everywhere, func(o fyne.CanvasObject, at fyne.Position, _ rect) bool {
+	for _, root := range tree.Roots(c) {
+		tree.Walk(root, fyne.Position{}, tree.Everywhere, func(o fyne.CanvasObject, at fyne.Position, _ tree.Rect) bool {
 			if _, ok := m.where[o]; ok {
 				m.where[o] = at
 			}
@@ -55,7 +56,7 @@ func (m *minSizes) place(c fyne.Canvas) {
 }
 
 func (m *minSizes) record(what string, times int, o fyne.CanvasObject, at fyne.Position, inView bool) {
-	text, _, _ := textOf(o)
+	text, _, _ := tree.TextOf(o)
 	m.events = append(m.events, event{what: what, times: times, obj: o, text: text, at: at, inView: inView})
 }
 

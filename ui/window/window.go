@@ -91,10 +91,12 @@ import (
 	"github.com/perfbench/perfbench/renderer/null"
 	"github.com/perfbench/perfbench/ui/document"
 	"github.com/perfbench/perfbench/ui/geom"
-	"github.com/perfbench/perfbench/ui/hit"
 	"github.com/perfbench/perfbench/ui/layout"
 	"github.com/perfbench/perfbench/ui/paint"
 	"github.com/perfbench/perfbench/ui/style"
+	"github.com/perfbench/perfbench/ui/window/internal/hits"
+	"github.com/perfbench/perfbench/ui/window/internal/textstage"
+	"github.com/perfbench/perfbench/ui/window/internal/worklog"
 )
 
 // Display is the screen a window is on.
@@ -203,8 +205,8 @@ type Window struct {
 	restamp []uint64
 	layout  layout.Engine
 	paint   paint.Painter
-	hits    hit.Index
-	text    textStage
+	hits    hits.Stage
+	text    textstage.Stage
 	changes document.Changes
 
 	frameTimer    *clock.Timer
@@ -244,14 +246,11 @@ type Window struct {
 	ports      []*document.Node // lists restyled this frame in a property layout reads
 	// The frame's layout passes' moved, resized and removed elements.
 	moved, resizedNodes, removedRoots []*document.Node
-	dirtySpaces                       []document.ID
-	rebuildAll                        bool
 	drawsText                         bool       // the renderer reads the text caches (not the null one)
 	drawnSize                         geom.Point // the viewport of the last frame drawn
-	entries                           []hit.Entry
 	path                              []document.ID
 	// work says why each element was queued, while Options.Work is set.
-	work workLog
+	work worklog.Log
 }
 
 // New opens a window over doc. Nothing is drawn until the clock reaches
@@ -271,17 +270,18 @@ func New(doc *document.Document, opts Options) *Window {
 	}
 	w := &Window{
 		doc: doc, opts: opts, clk: opts.Clock, rend: opts.Renderer, display: opts.Display,
-		viewport: geom.Point{X: opts.Width, Y: opts.Height}, rebuildAll: true,
+		viewport: geom.Point{X: opts.Width, Y: opts.Height},
 	}
-	w.text.init(opts.RunCacheLimit, opts.GlyphCacheLimit)
+	w.text.Init(opts.RunCacheLimit, opts.GlyphCacheLimit)
 	_, null := opts.Renderer.(*null.Renderer)
 	w.drawsText = !null
 	w.layout = layout.Engine{Doc: doc, Text: &w.text}
 	if opts.Work != nil {
 		w.layout.Relaid = w.relaid
-		w.work = workLog{snaps: map[document.ID]workSnap{}, why: map[document.ID]string{}}
+		w.work = worklog.New(doc)
 	}
 	w.paint = paint.Painter{Doc: doc, Layout: &w.layout, Text: &w.text}
+	w.hits = hits.Stage{Doc: doc, Paint: &w.paint, Hittable: w.hittable}
 	doc.Notify = w.documentChanged
 	w.sheetGen = doc.Sheet.Generation()
 	w.sheetWatch = &style.Watcher{Changed: w.documentChanged}
@@ -429,7 +429,8 @@ func (w *Window) DisplayList(dst []paint.Primitive) []paint.Primitive { return w
 // TextCaches returns the number of shaped runs and atlas glyphs cached,
 // and their soft limits.
 func (w *Window) TextCaches() (runs, runLimit, glyphs, glyphLimit int) {
-	return w.text.shaper.Len(), w.text.runLimit(), w.text.atlas.Len(), w.text.glyphLimit()
+	shaper, atlas := w.text.Caches()
+	return shaper.Len(), w.text.RunLimit(), atlas.Len(), w.text.GlyphLimit()
 }
 
 // Handle registers h for clicks on n or its descendants, before or after
@@ -455,7 +456,7 @@ func (w *Window) Handle(n *document.Node, h func(Button) bool) {
 	w.growTables()
 	if id := n.ID(); w.isStyled(id) && w.hittable(n) != (w.styled[id]&hittableBit != 0) {
 		w.setHittable(id, !(w.styled[id]&hittableBit != 0))
-		w.hitsChanged(n)
+		w.hits.Changed(n)
 		w.requestFrame(ByApp)
 	}
 }

@@ -347,248 +347,19 @@ var (
 	states   = []style.State{style.Hover, style.Focus, style.Pressed, style.Checked, style.Disabled}
 )
 
-// Act performs one action of kind a and says what it did.
+// Act performs one action of kind a and says what it did: an input
+// (send), a change of the tree (grow, prune), of an element's content
+// (edit) or of its style (restyle), a click handler, or a misuse.
 func (r *Driver) Act(a Action) string {
-	w, d := r.W, r.W.Document()
+	for _, act := range []func(Action) (string, bool){r.send, r.grow, r.prune, r.edit, r.restyle} {
+		if what, ok := act(a); ok {
+			return what
+		}
+	}
+	w := r.W
+	d := r.W.Document()
 	src := r.Src
 	switch a {
-	case Move:
-		p, what := r.target(nil)
-		r.input(func(w *window.Window) { w.PointerMove(p.X, p.Y) })
-		return "move to " + what
-	case Click:
-		keep := func(n *document.Node) bool { return n.Kind().Focusable() || src.IntN(4) == 0 }
-		if len(r.handlers) > 0 && src.IntN(4) > 0 {
-			// Most clicks land inside an element with a handler, which may
-			// change the document while the click is dispatched: one whose
-			// centre reaches such an element (not scrolled out of its port
-			// or under another).
-			keep = func(n *document.Node) bool {
-				if !r.inHandled(n) || !r.shown(n) {
-					return false
-				}
-				rc := w.Rect(n)
-				return r.inHandled(w.HitTest(rc.X+rc.W/2, rc.Y+rc.H/2))
-			}
-		}
-		p, what := r.target(keep)
-		r.input(func(w *window.Window) { w.Click(p.X, p.Y, window.Left) })
-		return "click " + what
-	case Wheel:
-		p, what := r.target(isScroller)
-		dy := float32(src.IntN(601) - 300)
-		r.input(func(w *window.Window) { w.Wheel(p.X, p.Y, dy) })
-		return fmt.Sprintf("wheel %+g over %s", dy, what)
-	case Press:
-		i := src.IntN(len(keys))
-		r.input(func(w *window.Window) { w.Key(keys[i]) })
-		return "key " + keyNames[i]
-	case Type:
-		if w.Focus() == nil || w.Focus().Kind() != document.TextField || src.IntN(4) == 0 {
-			if f := r.any(func(n *document.Node) bool { return n.Kind() == document.TextField && r.shown(n) }); f != nil {
-				p := r.point(f)
-				r.touched = append(r.touched, p)
-				r.input(func(w *window.Window) { w.Click(p.X, p.Y, window.Left) })
-			}
-		}
-		s := pick(src, typed)
-		r.input(func(w *window.Window) { w.Type(s) })
-		return fmt.Sprintf("type %q into %s", s, focusName(w))
-	case Resize:
-		x, y := float32(240+src.IntN(1260)), float32(160+src.IntN(840))
-		switch src.IntN(8) {
-		case 0: // tiny: a side of 0 to 13 px
-			x, y = float32(src.IntN(14)), float32(src.IntN(14)+src.IntN(2)*400)
-		case 1: // huge: a side up to the driver's largest
-			big := r.MaxViewport
-			if big <= 0 {
-				big = DefaultMaxViewport
-			}
-			if src.IntN(2) == 0 {
-				x = float32(src.IntN(int(big)) + 1)
-			} else {
-				y = float32(src.IntN(int(big)) + 1)
-			}
-		}
-		r.input(func(w *window.Window) { w.Resize(x, y) })
-		return fmt.Sprintf("resize %g×%g", x, y)
-	case Add:
-		c := r.any(isContainer)
-		if c == nil {
-			return "add: no container"
-		}
-		r.gen.budget = 1 + src.IntN(12)
-		r.gen.container(c, c.Depth()+1)
-		return "add a subtree to " + name(c)
-	case Remove:
-		n := r.any(func(n *document.Node) bool { return n.Parent() != nil })
-		if n == nil {
-			return "remove: nothing left"
-		}
-		all := len(r.nodes)
-		if size := subtreeSize(n); size > all/3 && src.IntN(4) > 0 {
-			return fmt.Sprintf("remove: spared %s (%d of %d nodes)", name(n), size, all)
-		}
-		r.touch(n)
-		d.Remove(n)
-		r.forget(n)
-		return "remove " + name(n)
-	case Class:
-		n := r.any(func(*document.Node) bool { return true })
-		r.touch(n)
-		if cs := n.Classes(); len(cs) > 0 && src.IntN(2) == 0 {
-			c := d.Sheet.Name(cs[src.IntN(len(cs))])
-			d.RemoveClass(n, c)
-			return fmt.Sprintf("remove class %q from %s", c, name(n))
-		}
-		c := pick(src, r.gen.layout)
-		if src.IntN(2) == 0 {
-			c = pick(src, r.gen.paint)
-		}
-		d.AddClass(n, c)
-		return fmt.Sprintf("add class %q to %s", c, name(n))
-	case Text:
-		n := r.any(func(n *document.Node) bool { return n.Kind() == document.Text || n.Kind() == document.TextField })
-		if n == nil {
-			return "text: no text"
-		}
-		s := Words(src, src.IntN(16))
-		d.SetText(n, s)
-		return fmt.Sprintf("set text of %s to %q", name(n), s)
-	case State:
-		n := r.any(func(*document.Node) bool { return true })
-		r.touch(n)
-		st, on := pick(src, states), src.IntN(2) == 0
-		d.SetState(n, st, on)
-		return fmt.Sprintf("set %v %v on %s", st, on, name(n))
-	case Value:
-		n := r.any(func(n *document.Node) bool {
-			k := n.Kind()
-			return k == document.Slider || k == document.Image || k == document.TextField
-		})
-		if n == nil {
-			return "value: no slider, image or field"
-		}
-		switch n.Kind() {
-		case document.Slider:
-			v := float32(src.IntN(11)) / 10
-			d.SetValue(n, v)
-			return fmt.Sprintf("set value of %s to %g", name(n), v)
-		case document.Image:
-			s := src.IntN(8)
-			d.SetSprite(n, s)
-			return fmt.Sprintf("set sprite of %s to %d", name(n), s)
-		}
-		c := src.IntN(len(n.Text()) + 1)
-		d.SetCaret(n, c)
-		return fmt.Sprintf("set caret of %s to %d", name(n), c)
-	case Select:
-		n := r.any(func(n *document.Node) bool { return n.Kind() == document.Tabs && len(n.Children()) > 0 })
-		if n == nil {
-			return "select: no tabs"
-		}
-		i := src.IntN(len(n.Children()))
-		d.Select(n, i)
-		return fmt.Sprintf("select panel %d of %s", i, name(n))
-	case NewScroll, NewList, NewTabs:
-		c := r.any(isContainer)
-		if c == nil {
-			return a.String() + ": no container"
-		}
-		r.gen.budget = 4 + src.IntN(20)
-		switch a {
-		case NewScroll:
-			r.gen.scroll(c, c.Depth()+1)
-		case NewList:
-			r.gen.list(c)
-		default:
-			r.gen.tabs(c, c.Depth()+1)
-		}
-		return fmt.Sprintf("%v in %s", a, name(c))
-	case Insert:
-		ref := r.any(func(n *document.Node) bool { return n.Parent() != nil && isContainer(n.Parent()) })
-		if ref == nil {
-			return "insert: nowhere"
-		}
-		k := pick(src, []document.Kind{document.Box, document.Text, document.Button, document.Checkbox, document.TextField, document.Image})
-		cls := r.gen.classes(2, 1)
-		var n *document.Node
-		where := "before"
-		if src.IntN(2) == 0 {
-			n = d.InsertBefore(ref, k, cls)
-		} else {
-			n, where = d.InsertAfter(ref, k, cls), "after"
-		}
-		switch k {
-		case document.Text, document.TextField:
-			d.SetText(n, Words(src, 1+src.IntN(6)))
-		case document.Button:
-			d.SetText(d.Add(n, document.Text), Words(src, 1))
-		case document.Box:
-			d.SetText(d.Add(n, document.Text), Words(src, 1+src.IntN(3)))
-		}
-		return fmt.Sprintf("insert %s %q %s %s", name(n), cls, where, name(ref))
-	case ScrollTo:
-		n := r.any(isScroller)
-		if n == nil {
-			return "scroll-to: no scroller"
-		}
-		// Past both ends too: below 0 is 0, past the content is clamped.
-		// Content pulled up by negative margins has a height below 0, and
-		// one of sizes past the range up to 10^18 px: an int takes both.
-		y := float32(src.IntN(int(max(0, min(r.W.Box(n).ContentH, 1e15)))+600) - 100)
-		r.touch(n)
-		d.SetScrollY(n, y)
-		return fmt.Sprintf("scroll %s to %g", name(n), y)
-	case Restyle:
-		c := pick(src, r.gen.layout)
-		if src.IntN(2) == 0 {
-			c = pick(src, r.gen.paint)
-		}
-		p := pick(src, restyles)
-		if src.IntN(8) == 0 {
-			p = pick(src, extremes)
-		}
-		d.Sheet.Define(c, p.props)
-		return fmt.Sprintf("redefine class %q as %s", c, p.what)
-	case HoverClass:
-		n := r.any(func(*document.Node) bool { return true })
-		r.touch(n)
-		c := pick(src, r.hot)
-		if n.Is(d.Sheet.Intern(c)) {
-			d.RemoveClass(n, c)
-			return fmt.Sprintf("remove hover class %q from %s", c, name(n))
-		}
-		d.AddClass(n, c)
-		return fmt.Sprintf("add hover class %q to %s", c, name(n))
-	case Variant:
-		c := pick(src, r.gen.paint)
-		if src.IntN(2) == 0 {
-			c = pick(src, r.hot)
-		}
-		cls := d.Sheet.Intern(c)
-		if n := r.any(func(n *document.Node) bool { return n.Is(cls) }); n != nil {
-			r.touch(n)
-		}
-		rule := d.Sheet.Rule(cls)
-		if d.Sheet.Has(cls, style.Hover) {
-			rule.On(style.Hover, style.Props{})
-			return fmt.Sprintf("drop the hover variant of %q", c)
-		}
-		rule.On(style.Hover, style.Props{}.Background(style.RGB(0xcc, 0xee, 0xcc)))
-		return fmt.Sprintf("give %q a hover variant", c)
-	case Hide:
-		n := d.Root()
-		if !r.showRoot && src.IntN(2) == 0 {
-			n = r.any(func(*document.Node) bool { return true })
-		}
-		r.touch(n)
-		if n.Is(d.Sheet.Intern(r.hidden)) {
-			d.RemoveClass(n, r.hidden)
-			return "show " + name(n)
-		}
-		d.AddClass(n, r.hidden)
-		return "hide " + name(n)
 	case Handle:
 		// Mostly on an element shown, which a click can reach.
 		n := r.any(func(n *document.Node) bool { return r.shown(n) || src.IntN(4) == 0 })
@@ -617,10 +388,143 @@ func (r *Driver) Act(a Action) string {
 		}
 		r.handle(n, h)
 		return fmt.Sprintf("handle clicks on %s: %v (consuming: %v)", name(n), h.Does, h.Consumes)
+	case Hostile:
+		r.Misuses++
+		return r.hostile()
+	case Misuse:
+		r.Misuses++
+		return r.misuse()
+	}
+	panic(fmt.Sprintf("monkey: unknown action %d", a))
+}
+
+// send sends the window one input of kind a, aimed where a person would
+// aim it, and says what it did; ok is false for an action of another kind.
+func (r *Driver) send(a Action) (what string, ok bool) {
+	w := r.W
+	src := r.Src
+	switch a {
+	case Move:
+		p, what := r.target(nil)
+		r.input(func(w *window.Window) { w.PointerMove(p.X, p.Y) })
+		return "move to " + what, true
+	case Click:
+		keep := func(n *document.Node) bool { return n.Kind().Focusable() || src.IntN(4) == 0 }
+		if len(r.handlers) > 0 && src.IntN(4) > 0 {
+			// Most clicks land inside an element with a handler, which may
+			// change the document while the click is dispatched: one whose
+			// centre reaches such an element (not scrolled out of its port
+			// or under another).
+			keep = func(n *document.Node) bool {
+				if !r.inHandled(n) || !r.shown(n) {
+					return false
+				}
+				rc := w.Rect(n)
+				return r.inHandled(w.HitTest(rc.X+rc.W/2, rc.Y+rc.H/2))
+			}
+		}
+		p, what := r.target(keep)
+		r.input(func(w *window.Window) { w.Click(p.X, p.Y, window.Left) })
+		return "click " + what, true
+	case Wheel:
+		p, what := r.target(isScroller)
+		dy := float32(src.IntN(601) - 300)
+		r.input(func(w *window.Window) { w.Wheel(p.X, p.Y, dy) })
+		return fmt.Sprintf("wheel %+g over %s", dy, what), true
+	case Press:
+		i := src.IntN(len(keys))
+		r.input(func(w *window.Window) { w.Key(keys[i]) })
+		return "key " + keyNames[i], true
+	case Type:
+		if w.Focus() == nil || w.Focus().Kind() != document.TextField || src.IntN(4) == 0 {
+			if f := r.any(func(n *document.Node) bool { return n.Kind() == document.TextField && r.shown(n) }); f != nil {
+				p := r.point(f)
+				r.touched = append(r.touched, p)
+				r.input(func(w *window.Window) { w.Click(p.X, p.Y, window.Left) })
+			}
+		}
+		s := pick(src, typed)
+		r.input(func(w *window.Window) { w.Type(s) })
+		return fmt.Sprintf("type %q into %s", s, focusName(w)), true
+	case Resize:
+		x, y := float32(240+src.IntN(1260)), float32(160+src.IntN(840))
+		switch src.IntN(8) {
+		case 0: // tiny: a side of 0 to 13 px
+			x, y = float32(src.IntN(14)), float32(src.IntN(14)+src.IntN(2)*400)
+		case 1: // huge: a side up to the driver's largest
+			big := r.MaxViewport
+			if big <= 0 {
+				big = DefaultMaxViewport
+			}
+			if src.IntN(2) == 0 {
+				x = float32(src.IntN(int(big)) + 1)
+			} else {
+				y = float32(src.IntN(int(big)) + 1)
+			}
+		}
+		r.input(func(w *window.Window) { w.Resize(x, y) })
+		return fmt.Sprintf("resize %g×%g", x, y), true
+	}
+	return "", false
+}
+
+// grow adds to the document's tree (a subtree, a scroll, list or tabs,
+// one element, a list's model) and says what it did; ok is false for an
+// action of another kind.
+func (r *Driver) grow(a Action) (what string, ok bool) {
+	d := r.W.Document()
+	src := r.Src
+	switch a {
+	case Add:
+		c := r.any(isContainer)
+		if c == nil {
+			return "add: no container", true
+		}
+		r.gen.budget = 1 + src.IntN(12)
+		r.gen.container(c, c.Depth()+1)
+		return "add a subtree to " + name(c), true
+	case NewScroll, NewList, NewTabs:
+		c := r.any(isContainer)
+		if c == nil {
+			return a.String() + ": no container", true
+		}
+		r.gen.budget = 4 + src.IntN(20)
+		switch a {
+		case NewScroll:
+			r.gen.scroll(c, c.Depth()+1)
+		case NewList:
+			r.gen.list(c)
+		default:
+			r.gen.tabs(c, c.Depth()+1)
+		}
+		return fmt.Sprintf("%v in %s", a, name(c)), true
+	case Insert:
+		ref := r.any(func(n *document.Node) bool { return n.Parent() != nil && isContainer(n.Parent()) })
+		if ref == nil {
+			return "insert: nowhere", true
+		}
+		k := pick(src, []document.Kind{document.Box, document.Text, document.Button, document.Checkbox, document.TextField, document.Image})
+		cls := r.gen.classes(2, 1)
+		var n *document.Node
+		where := "before"
+		if src.IntN(2) == 0 {
+			n = d.InsertBefore(ref, k, cls)
+		} else {
+			n, where = d.InsertAfter(ref, k, cls), "after"
+		}
+		switch k {
+		case document.Text, document.TextField:
+			d.SetText(n, Words(src, 1+src.IntN(6)))
+		case document.Button:
+			d.SetText(d.Add(n, document.Text), Words(src, 1))
+		case document.Box:
+			d.SetText(d.Add(n, document.Text), Words(src, 1+src.IntN(3)))
+		}
+		return fmt.Sprintf("insert %s %q %s %s", name(n), cls, where, name(ref)), true
 	case SetList:
 		n := r.any(func(n *document.Node) bool { return n.Kind() == document.List })
 		if n == nil {
-			return "set-list: no list"
+			return "set-list: no list", true
 		}
 		r.touch(n)
 		m := &document.ListModel{
@@ -631,14 +535,38 @@ func (r *Driver) Act(a Action) string {
 			RowClass:  pick(src, []string{"lrow", "lrow-alt hot", ""}),
 		}
 		d.SetList(n, m)
-		return fmt.Sprintf("give %s a model of %d rows of %g px", name(n), m.Rows, m.RowHeight)
+		return fmt.Sprintf("give %s a model of %d rows of %g px", name(n), m.Rows, m.RowHeight), true
+	}
+	return "", false
+}
+
+// prune removes a subtree from the document, or removes it and puts an
+// equal one back, and says what it did; ok is false for an action of
+// another kind.
+func (r *Driver) prune(a Action) (what string, ok bool) {
+	d := r.W.Document()
+	src := r.Src
+	switch a {
+	case Remove:
+		n := r.any(func(n *document.Node) bool { return n.Parent() != nil })
+		if n == nil {
+			return "remove: nothing left", true
+		}
+		all := len(r.nodes)
+		if size := subtreeSize(n); size > all/3 && src.IntN(4) > 0 {
+			return fmt.Sprintf("remove: spared %s (%d of %d nodes)", name(n), size, all), true
+		}
+		r.touch(n)
+		d.Remove(n)
+		r.forget(n)
+		return "remove " + name(n), true
 	case Readd:
 		n := r.any(func(n *document.Node) bool { return n.Parent() != nil && n.Parent().Kind() != document.List })
 		if n == nil {
-			return "readd: nothing"
+			return "readd: nothing", true
 		}
 		if size := subtreeSize(n); size > len(r.nodes)/3 {
-			return fmt.Sprintf("readd: spared %s (%d of %d nodes)", name(n), size, len(r.nodes))
+			return fmt.Sprintf("readd: spared %s (%d of %d nodes)", name(n), size, len(r.nodes)), true
 		}
 		r.touch(n)
 		p := n.Parent()
@@ -649,15 +577,149 @@ func (r *Driver) Act(a Action) string {
 		if p.Kind() == document.Tabs {
 			d.Select(p, p.Selected()) // a panel put back is folded as it was
 		}
-		return fmt.Sprintf("remove %s and add an equal %s in its place", name(n), name(m))
-	case Hostile:
-		r.Misuses++
-		return r.hostile()
-	case Misuse:
-		r.Misuses++
-		return r.misuse()
+		return fmt.Sprintf("remove %s and add an equal %s in its place", name(n), name(m)), true
 	}
-	panic(fmt.Sprintf("monkey: unknown action %d", a))
+	return "", false
+}
+
+// edit changes an element's content (its text, value, selected panel or
+// scroll offset) and says what it did; ok is false for an action of
+// another kind.
+func (r *Driver) edit(a Action) (what string, ok bool) {
+	d := r.W.Document()
+	src := r.Src
+	switch a {
+	case Text:
+		n := r.any(func(n *document.Node) bool { return n.Kind() == document.Text || n.Kind() == document.TextField })
+		if n == nil {
+			return "text: no text", true
+		}
+		s := Words(src, src.IntN(16))
+		d.SetText(n, s)
+		return fmt.Sprintf("set text of %s to %q", name(n), s), true
+	case Value:
+		n := r.any(func(n *document.Node) bool {
+			k := n.Kind()
+			return k == document.Slider || k == document.Image || k == document.TextField
+		})
+		if n == nil {
+			return "value: no slider, image or field", true
+		}
+		switch n.Kind() {
+		case document.Slider:
+			v := float32(src.IntN(11)) / 10
+			d.SetValue(n, v)
+			return fmt.Sprintf("set value of %s to %g", name(n), v), true
+		case document.Image:
+			s := src.IntN(8)
+			d.SetSprite(n, s)
+			return fmt.Sprintf("set sprite of %s to %d", name(n), s), true
+		}
+		c := src.IntN(len(n.Text()) + 1)
+		d.SetCaret(n, c)
+		return fmt.Sprintf("set caret of %s to %d", name(n), c), true
+	case Select:
+		n := r.any(func(n *document.Node) bool { return n.Kind() == document.Tabs && len(n.Children()) > 0 })
+		if n == nil {
+			return "select: no tabs", true
+		}
+		i := src.IntN(len(n.Children()))
+		d.Select(n, i)
+		return fmt.Sprintf("select panel %d of %s", i, name(n)), true
+	case ScrollTo:
+		n := r.any(isScroller)
+		if n == nil {
+			return "scroll-to: no scroller", true
+		}
+		// Past both ends too: below 0 is 0, past the content is clamped.
+		// Content pulled up by negative margins has a height below 0, and
+		// one of sizes past the range up to 10^18 px: an int takes both.
+		y := float32(src.IntN(int(max(0, min(r.W.Box(n).ContentH, 1e15)))+600) - 100)
+		r.touch(n)
+		d.SetScrollY(n, y)
+		return fmt.Sprintf("scroll %s to %g", name(n), y), true
+	}
+	return "", false
+}
+
+// restyle changes what styles an element (its classes, its state, a
+// class's rule, or whether it is shown) and says what it did; ok is false
+// for an action of another kind.
+func (r *Driver) restyle(a Action) (what string, ok bool) {
+	d := r.W.Document()
+	src := r.Src
+	switch a {
+	case Class:
+		n := r.any(func(*document.Node) bool { return true })
+		r.touch(n)
+		if cs := n.Classes(); len(cs) > 0 && src.IntN(2) == 0 {
+			c := d.Sheet.Name(cs[src.IntN(len(cs))])
+			d.RemoveClass(n, c)
+			return fmt.Sprintf("remove class %q from %s", c, name(n)), true
+		}
+		c := pick(src, r.gen.layout)
+		if src.IntN(2) == 0 {
+			c = pick(src, r.gen.paint)
+		}
+		d.AddClass(n, c)
+		return fmt.Sprintf("add class %q to %s", c, name(n)), true
+	case State:
+		n := r.any(func(*document.Node) bool { return true })
+		r.touch(n)
+		st, on := pick(src, states), src.IntN(2) == 0
+		d.SetState(n, st, on)
+		return fmt.Sprintf("set %v %v on %s", st, on, name(n)), true
+	case Restyle:
+		c := pick(src, r.gen.layout)
+		if src.IntN(2) == 0 {
+			c = pick(src, r.gen.paint)
+		}
+		p := pick(src, restyles)
+		if src.IntN(8) == 0 {
+			p = pick(src, extremes)
+		}
+		d.Sheet.Define(c, p.props)
+		return fmt.Sprintf("redefine class %q as %s", c, p.what), true
+	case HoverClass:
+		n := r.any(func(*document.Node) bool { return true })
+		r.touch(n)
+		c := pick(src, r.hot)
+		if n.Is(d.Sheet.Intern(c)) {
+			d.RemoveClass(n, c)
+			return fmt.Sprintf("remove hover class %q from %s", c, name(n)), true
+		}
+		d.AddClass(n, c)
+		return fmt.Sprintf("add hover class %q to %s", c, name(n)), true
+	case Variant:
+		c := pick(src, r.gen.paint)
+		if src.IntN(2) == 0 {
+			c = pick(src, r.hot)
+		}
+		cls := d.Sheet.Intern(c)
+		if n := r.any(func(n *document.Node) bool { return n.Is(cls) }); n != nil {
+			r.touch(n)
+		}
+		rule := d.Sheet.Rule(cls)
+		if d.Sheet.Has(cls, style.Hover) {
+			rule.On(style.Hover, style.Props{})
+			return fmt.Sprintf("drop the hover variant of %q", c), true
+		}
+		rule.On(style.Hover, style.Props{}.Background(style.RGB(0xcc, 0xee, 0xcc)))
+		return fmt.Sprintf("give %q a hover variant", c), true
+	case Hide:
+		n := d.Root()
+		if !r.showRoot && src.IntN(2) == 0 {
+			n = r.any(func(*document.Node) bool { return true })
+		}
+		r.touch(n)
+		if n.Is(d.Sheet.Intern(r.hidden)) {
+			d.RemoveClass(n, r.hidden)
+			return "show " + name(n), true
+		}
+		d.AddClass(n, r.hidden)
+		return "hide " + name(n), true
+	}
+	return "", false
 }
 
 // A rule is a class's properties, and what they are in words.

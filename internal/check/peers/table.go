@@ -6,7 +6,7 @@ import (
 	"strings"
 	"text/tabwriter"
 
-	"github.com/perfbench/perfbench/internal/publish/report"
+	"github.com/perfbench/perfbench/internal/publish/terminal"
 )
 
 // Write prints the table, one line per subject, and the caveats; form
@@ -44,7 +44,7 @@ func Write(w io.Writer, rows []Row, opts Options, form string) {
 	printCold(w, rows, opts)
 	fmt.Fprintln(w, "\nratio: a peer's cpu over perfbench's. What the numbers include:")
 	for _, c := range Caveats(opts) {
-		fmt.Fprintln(w, report.Wrap(c, peersWidth, "  - ", "    "))
+		fmt.Fprintln(w, terminal.Wrap(c, peersWidth, "  - ", "    "))
 	}
 }
 
@@ -74,7 +74,7 @@ func printCold(w io.Writer, rows []Row, opts Options) {
 			parts = append(parts, part)
 		}
 		if len(parts) > 0 {
-			fmt.Fprintln(w, report.Wrap(strings.Join(parts, ", "), peersWidth, fmt.Sprintf("  %s %s: ", r.Phase, r.Size), "    "))
+			fmt.Fprintln(w, terminal.Wrap(strings.Join(parts, ", "), peersWidth, fmt.Sprintf("  %s %s: ", r.Phase, r.Size), "    "))
 		}
 	}
 }

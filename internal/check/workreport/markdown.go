@@ -6,7 +6,7 @@ import (
 	"strings"
 
 	"github.com/perfbench/perfbench/band"
-	"github.com/perfbench/perfbench/internal/publish/report"
+	"github.com/perfbench/perfbench/internal/publish/markdown"
 	"github.com/perfbench/perfbench/workloads"
 )
 
@@ -30,7 +30,7 @@ func WriteMarkdown(w io.Writer, results []workloads.Result) error {
 			}
 			all = append(all, []string{r.Workload, word, c.Name, c.ValueString(), c.Limit.String(), c.Detail})
 			if c.Verdict.Failed() {
-				rows = append(rows, []string{report.Icon(c.Verdict) + " " + c.Verdict.String(), r.Workload, c.Name, c.ValueString(), c.Limit.String(), c.Detail})
+				rows = append(rows, []string{markdown.Icon(c.Verdict) + " " + c.Verdict.String(), r.Workload, c.Name, c.ValueString(), c.Limit.String(), c.Detail})
 			}
 		}
 		if r.Remeasured && !r.Verdict.Failed() {
@@ -46,7 +46,7 @@ func WriteMarkdown(w io.Writer, results []workloads.Result) error {
 	if len(results) == 0 {
 		verdict = band.Broken
 	}
-	fmt.Fprintf(&b, "## %s perfbench workloads: %s\n\n", report.Icon(verdict), verdict)
+	fmt.Fprintf(&b, "## %s perfbench workloads: %s\n\n", markdown.Icon(verdict), verdict)
 	var parts []string
 	for _, v := range []band.Verdict{band.Fail, band.Broken, band.Pass, band.None} {
 		if tally[v] > 0 {
@@ -62,10 +62,10 @@ func WriteMarkdown(w io.Writer, results []workloads.Result) error {
 		b.WriteString("\nNothing failed, broke or was measured twice.\n")
 	} else {
 		b.WriteString("\n### Failed, broken or measured twice\n\n")
-		report.MarkdownTable(&b, []string{"verdict", "workload", "criterion", "value", "limit", "detail"}, rows)
+		markdown.MarkdownTable(&b, []string{"verdict", "workload", "criterion", "value", "limit", "detail"}, rows)
 	}
-	report.MarkdownDetails(&b, fmt.Sprintf("All %d criteria", criteria), func(b *strings.Builder) {
-		report.MarkdownTable(b, []string{"workload", "verdict", "criterion", "value", "limit", "detail"}, all)
+	markdown.MarkdownDetails(&b, fmt.Sprintf("All %d criteria", criteria), func(b *strings.Builder) {
+		markdown.MarkdownTable(b, []string{"workload", "verdict", "criterion", "value", "limit", "detail"}, all)
 	})
 	_, err := io.WriteString(w, b.String())
 	return err

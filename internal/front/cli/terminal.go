@@ -8,7 +8,7 @@ import (
 	"golang.org/x/term"
 
 	"github.com/perfbench/perfbench/internal/publish/progress"
-	"github.com/perfbench/perfbench/internal/publish/report"
+	"github.com/perfbench/perfbench/internal/publish/terminal"
 )
 
 // terminalFor lays a judged table out for where out goes: on a terminal
@@ -16,8 +16,8 @@ import (
 // TERM is dumb; anywhere else — a file, a pipe, a CI log — the default
 // width and no colour. COLUMNS, when set, is the width either way, so a
 // script can ask for 80.
-func TerminalFor(out io.Writer, wide bool) report.Terminal {
-	t := report.Terminal{Wide: wide}
+func TerminalFor(out io.Writer, wide bool) terminal.Terminal {
+	t := terminal.Terminal{Wide: wide}
 	if f, ok := out.(*os.File); ok && progress.IsTerminal(out) {
 		if w, _, err := term.GetSize(int(f.Fd())); err == nil && w > 0 {
 			t.Width = w

@@ -17,7 +17,7 @@ import (
 	"github.com/perfbench/perfbench/internal/judge/outcome"
 	"github.com/perfbench/perfbench/internal/measure/builds"
 	"github.com/perfbench/perfbench/internal/measure/runner"
-	"github.com/perfbench/perfbench/internal/publish/report"
+	"github.com/perfbench/perfbench/internal/publish/terminal"
 	"github.com/perfbench/perfbench/scenario"
 )
 
@@ -153,7 +153,7 @@ func (h *Front) bisect(cmd *cobra.Command, good, bad string, names []string, pro
 			fmt.Fprintf(out, "  %s %s: %s from %s\n", n.Scenario, n.Name, n.Note, base.sha[:12])
 		}
 	}
-	return report.WriteWhere(out, o, report.DefaultWidth)
+	return terminal.WriteWhere(out, o, terminal.DefaultWidth)
 }
 
 // bisection is one bisect run's builds: each revision it measured, built

@@ -556,29 +556,7 @@ func (st *summarizer) share(kind string) *metric.IntervalRate[clock.Mono] {
 
 func (st *summarizer) mark(s *Summary, r record) {
 	if !st.started || r.base != st.base || r.t < st.last.t {
-		if st.started {
-			s.Breaks++
-			st.present.Break()
-			st.beginAt.Break()
-			st.fdist.Break()
-			st.disp.Break()
-			st.jank.Break()
-			if st.open {
-				s.Incomplete++
-				st.open = false
-			}
-		}
-		st.endEpoch()
-		st.waitKind, st.queued, st.inputs = "", st.queued[:0], st.inputs[:0]
-		if r.base != st.base {
-			st.bg = false // a new epoch: a new window, in the foreground until it says
-		}
-		if !st.started || r.base != st.base {
-			s.Epochs++
-			st.startEpoch(r.base)
-		}
-		st.started, st.base = true, r.base
-		st.pendingEvt = false
+		st.restart(s, r)
 	}
 	prev := st.last
 	st.last = r
@@ -586,35 +564,7 @@ func (st *summarizer) mark(s *Summary, r record) {
 
 	switch r.stage {
 	case stageBegin:
-		if st.open {
-			s.Incomplete++
-		}
-		st.open = true
-		st.frame = append(st.frame[:0], r)
-		st.begin, st.presOpen = r, false
-		st.inputs = append(st.inputs[:0], st.queued...)
-		st.queued = st.queued[:0]
-		if st.pendingEvt {
-			st.span(prev, r, st.real)
-		}
-		iv := st.beginAt.Observe(o, at(r.t))
-		st.bgOpen = st.bg
-		if !st.real.Fails {
-			st.realGate.frame(st.bg)
-		}
-		if !st.pres.Fails {
-			st.presGate.frame(st.bg)
-		}
-		if !st.sched.Fails {
-			st.schedGate.frame(st.bg)
-		}
-		if !st.real.Fails && !st.bg {
-			st.fint = append(st.fint, iv)
-			st.fdist.Add(o, at(r.t), iv)
-			if iv.OK() {
-				st.fdistN++
-			}
-		}
+		st.frameBegins(s, r, prev, o)
 	case stageEnd:
 		if !st.open {
 			s.Incomplete++
@@ -646,11 +596,7 @@ func (st *summarizer) mark(s *Summary, r record) {
 		// freshness): no interval spans either.
 		if bg := r.note == "background"; bg != st.bg {
 			st.bg = bg
-			st.present.Break()
-			st.beginAt.Break()
-			st.fdist.Break()
-			st.disp.Break()
-			st.jank.Break()
+			st.breakIntervals()
 		}
 	default:
 		if st.open {
@@ -658,23 +604,97 @@ func (st *summarizer) mark(s *Summary, r record) {
 		}
 	}
 	if r.stage == stagePresent {
-		if st.open && !st.presOpen {
-			st.presAt, st.presOpen = r.t, true
+		st.presentSeen(r, o)
+	}
+	st.pendingEvt = r.stage == stageEvent && !st.open
+}
+
+// restart begins a stretch of the trace that no interval spans: the first
+// record, a new epoch (a new window), or a clock that went back.
+func (st *summarizer) restart(s *Summary, r record) {
+	if st.started {
+		s.Breaks++
+		st.breakIntervals()
+		if st.open {
+			s.Incomplete++
+			st.open = false
 		}
-		st.presents++
-		iv := st.present.Observe(o, at(r.t))
-		st.all = append(st.all, iv)
-		if !st.pres.Fails && !(st.open && st.bgOpen) && !st.bg {
-			st.presented++
-			st.intervals = append(st.intervals, iv)
-			if st.open {
-				for _, in := range st.inputs {
-					st.toPresent = append(st.toPresent, metric.Of(nanos(at(r.t).Sub(at(in)))))
-				}
+	}
+	st.endEpoch()
+	st.waitKind, st.queued, st.inputs = "", st.queued[:0], st.inputs[:0]
+	if r.base != st.base {
+		st.bg = false // a new epoch: a new window, in the foreground until it says
+	}
+	if !st.started || r.base != st.base {
+		s.Epochs++
+		st.startEpoch(r.base)
+	}
+	st.started, st.base = true, r.base
+	st.pendingEvt = false
+}
+
+// breakIntervals ends every interval series at a boundary, so that no
+// interval spans it.
+func (st *summarizer) breakIntervals() {
+	st.present.Break()
+	st.beginAt.Break()
+	st.fdist.Break()
+	st.disp.Break()
+	st.jank.Break()
+}
+
+// frameBegins opens a frame at r: the inputs queued before it are its
+// own, and its begin is an interval of the frame cadence.
+func (st *summarizer) frameBegins(s *Summary, r, prev record, o metric.Origin) {
+	if st.open {
+		s.Incomplete++
+	}
+	st.open = true
+	st.frame = append(st.frame[:0], r)
+	st.begin, st.presOpen = r, false
+	st.inputs = append(st.inputs[:0], st.queued...)
+	st.queued = st.queued[:0]
+	if st.pendingEvt {
+		st.span(prev, r, st.real)
+	}
+	iv := st.beginAt.Observe(o, at(r.t))
+	st.bgOpen = st.bg
+	if !st.real.Fails {
+		st.realGate.frame(st.bg)
+	}
+	if !st.pres.Fails {
+		st.presGate.frame(st.bg)
+	}
+	if !st.sched.Fails {
+		st.schedGate.frame(st.bg)
+	}
+	if !st.real.Fails && !st.bg {
+		st.fint = append(st.fint, iv)
+		st.fdist.Add(o, at(r.t), iv)
+		if iv.OK() {
+			st.fdistN++
+		}
+	}
+}
+
+// presentSeen counts a present, and the interval and input latencies it
+// ends where the window is in the foreground.
+func (st *summarizer) presentSeen(r record, o metric.Origin) {
+	if st.open && !st.presOpen {
+		st.presAt, st.presOpen = r.t, true
+	}
+	st.presents++
+	iv := st.present.Observe(o, at(r.t))
+	st.all = append(st.all, iv)
+	if !st.pres.Fails && !(st.open && st.bgOpen) && !st.bg {
+		st.presented++
+		st.intervals = append(st.intervals, iv)
+		if st.open {
+			for _, in := range st.inputs {
+				st.toPresent = append(st.toPresent, metric.Of(nanos(at(r.t).Sub(at(in)))))
 			}
 		}
 	}
-	st.pendingEvt = r.stage == stageEvent && !st.open
 }
 
 // frameShown places the frame just ended on the display's grid (Display),

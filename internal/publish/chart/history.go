@@ -124,6 +124,28 @@ func Scenario(w io.Writer, format, title string, times []TimeHistory, counts []C
 	if format != SVG && format != PNG {
 		panic("chart: Scenario format " + format + ": want chart.SVG or chart.PNG")
 	}
+	h, err := newHistory(title, times, counts)
+	if err != nil {
+		return err
+	}
+	return h.draw(w, format, title)
+}
+
+// history is a scenario chart's parts before they are laid out: a panel
+// for each time with a history, the legend and the notes under them, and
+// the counts' panel.
+type history struct {
+	panels    []TimeHistory
+	timePlots [][]*plot.Plot
+	legend    plot.Legend
+	notes     []string
+	counts    []Count
+	countPlot *plot.Plot
+}
+
+// newHistory makes the panels and notes of a scenario's chart: a time
+// with no baseline, and an exact number with one, is a line of the notes.
+func newHistory(title string, times []TimeHistory, counts []Count) (*history, error) {
 	var panels []TimeHistory
 	var unset []string  // times with no baseline yet: told once, below
 	var single []string // exact numbers with one baseline: a line each, below
@@ -138,14 +160,14 @@ func Scenario(w io.Writer, format, title string, times []TimeHistory, counts []C
 		}
 	}
 	if len(panels) == 0 && len(counts) == 0 && len(unset) == 0 && len(single) == 0 {
-		return fmt.Errorf("chart: %s: nothing to plot", title)
+		return nil, fmt.Errorf("chart: %s: nothing to plot", title)
 	}
 	x := newOrder(panels)
 	var timePlots [][]*plot.Plot
 	for _, th := range panels {
 		p, err := timePanel(th, x)
 		if err != nil {
-			return err
+			return nil, err
 		}
 		timePlots = append(timePlots, []*plot.Plot{p})
 	}
@@ -170,26 +192,32 @@ func Scenario(w io.Writer, format, title string, times []TimeHistory, counts []C
 	if len(counts) > 0 {
 		var err error
 		if countPlot, err = countPanel(counts); err != nil {
-			return err
+			return nil, err
 		}
 	}
+	return &history{panels: panels, timePlots: timePlots, legend: legend, notes: notes, counts: counts, countPlot: countPlot}, nil
 
+}
+
+// draw lays the chart out, its height the sum of its parts', and writes it
+// in format.
+func (h *history) draw(w io.Writer, format, title string) error {
 	sty := plot.New().Title.TextStyle
 	title = fit(title, sty, titleWidth)
 	titleLines := strings.Count(title, "\n") + 1
 	heights := struct{ title, times, legend, counts, countLegend vg.Length }{
 		title: titleHeight * vg.Length(titleLines) / 2,
-		times: timePanelHeight * vg.Length(len(timePlots)),
+		times: timePanelHeight * vg.Length(len(h.timePlots)),
 	}
 	switch {
-	case len(panels) > 0:
-		heights.legend = legendLineHeight * vg.Length(legendRows(legend)+len(notes)+1)
-	case len(notes) > 0:
-		heights.legend = legendLineHeight * vg.Length(len(notes)+1)
+	case len(h.panels) > 0:
+		heights.legend = legendLineHeight * vg.Length(legendRows(h.legend)+len(h.notes)+1)
+	case len(h.notes) > 0:
+		heights.legend = legendLineHeight * vg.Length(len(h.notes)+1)
 	}
 	cl := countLegend()
-	if countPlot != nil {
-		heights.counts = countPanelMargin + vg.Length(len(counts))*countRowHeight
+	if h.countPlot != nil {
+		heights.counts = countPanelMargin + vg.Length(len(h.counts))*countRowHeight
 		heights.countLegend = legendLineHeight * vg.Length(legendRows(cl)+1)
 	}
 	total := heights.title + heights.times + heights.legend + heights.counts + heights.countLegend
@@ -217,33 +245,33 @@ func Scenario(w io.Writer, format, title string, times []TimeHistory, counts []C
 	sty.XAlign, sty.YAlign = draw.XCenter, draw.YTop
 	dc.FillText(sty, vg.Point{X: (titleArea.Min.X + titleArea.Max.X) / 2, Y: titleArea.Max.Y - vg.Points(4)}, title)
 
-	if len(timePlots) > 0 {
+	if len(h.timePlots) > 0 {
 		area := slice(heights.times)
 		area.Min.X += vg.Points(4)
-		tiles := draw.Tiles{Rows: len(timePlots), Cols: 1, PadY: vg.Points(2)}
-		for i, row := range plot.Align(timePlots, tiles, area) {
-			timePlots[i][0].Draw(row[0])
+		tiles := draw.Tiles{Rows: len(h.timePlots), Cols: 1, PadY: vg.Points(2)}
+		for i, row := range plot.Align(h.timePlots, tiles, area) {
+			h.timePlots[i][0].Draw(row[0])
 		}
 	}
 	if heights.legend > 0 {
 		area := slice(heights.legend)
 		area.Min.X += vg.Points(60)
 		y := area.Max.Y - vg.Points(4)
-		if len(timePlots) > 0 {
-			legend.Draw(area)
-			y -= legendLineHeight * vg.Length(legendRows(legend))
+		if len(h.timePlots) > 0 {
+			h.legend.Draw(area)
+			y -= legendLineHeight * vg.Length(legendRows(h.legend))
 		}
-		sty := legend.TextStyle
+		sty := h.legend.TextStyle
 		sty.YAlign = draw.YTop
-		for _, n := range notes {
+		for _, n := range h.notes {
 			dc.FillText(sty, vg.Point{X: area.Min.X, Y: y}, n)
 			y -= legendLineHeight
 		}
 	}
-	if countPlot != nil {
+	if h.countPlot != nil {
 		area := slice(heights.counts)
 		area.Min.X += vg.Points(4)
-		countPlot.Draw(area)
+		h.countPlot.Draw(area)
 		area = slice(heights.countLegend)
 		area.Min.X += vg.Points(60)
 		area.Max.Y -= vg.Points(4)

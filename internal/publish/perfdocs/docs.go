@@ -268,76 +268,83 @@ func Section(scenarios []Scenario, store *baselines.Store, hist *history.History
 		w.WriteString("| number | value | band | budget | band verdict | budget verdict |\n")
 		w.WriteString("| --- | --- | --- | --- | --- | --- |\n")
 		for _, n := range sc.Numbers {
-			b := n.Band
-			value := "—"
-			budget := n.BudgetVerdict
-			// The verdict of what the page shows: a number this run
-			// judged unbaselined and then recorded is shown at its
-			// record, which it meets; "unbaselined" would stay on the
-			// page until the number next moved.
-			verdict := n.BandVerdict
-			recorded := false
-			switch n.Band.Keeping() {
-			case band.PerMachine, band.PerToolchain:
-				k := scope.Key(sc.Name, n.Spec)
-				rec, ok := store.Get(k)
-				_, _, interval := n.Interval()
-				switch {
-				case ok && !interval:
-					// An exact number has no interval to show.
-					value = fmt.Sprintf("%s %s, set %s", band.Format(rec.Median), n.Unit, rec.Set.UTC().Format(time.DateOnly))
-					if n.BandVerdict != band.Broken {
-						budget = n.Budget.Interval(rec.Median, rec.Median)
-					}
-				case ok:
-					p := hist.Interval(k, rec)
-					value = fmt.Sprintf("%s %s [%s, %s] n=%d, set %s", band.Format(rec.Median), n.Unit,
-						band.Format(p.Lo), band.Format(p.Hi), p.N, rec.Set.UTC().Format(time.DateOnly))
-					// The budget judged on what the page shows, the
-					// recorded baseline's interval, not on this run's
-					// median: unsure where it straddles the budget.
-					if n.BandVerdict != band.Broken {
-						budget = n.Budget.Interval(p.Lo, p.Hi)
-					}
-				}
-				if ok {
-					b = b.WithBaseline(rec.Median)
-					recorded = true
-				}
-			case band.AsBound:
-				// The bound as the store records it, after this run's
-				// moves: the same bytes until a bound moves.
-				b = n.Band
-				b.HasBound = false
-				if rec, ok := store.Bound(baselines.CountKey{Scenario: sc.Name, Number: n.Name}); ok {
-					b = b.WithBound(rec.Bound)
-					recorded = true
-				}
-				switch {
-				case slices.Contains(sc.Varying, n.Name):
-					value = "varies"
-				case n.BandVerdict != band.Broken:
-					value = band.Format(n.Median) + " " + n.Unit
-				}
-			case band.InSource:
-				switch {
-				case slices.Contains(sc.Varying, n.Name):
-					// The median of processes that may differ: shown,
-					// it would move the docs without a change.
-					value = "varies"
-				case n.BandVerdict != band.Broken:
-					value = band.Format(n.Median) + " " + n.Unit
-				}
-			}
-			if verdict == band.Unbaselined && recorded {
-				verdict = band.Pass
-			}
-			fmt.Fprintf(&w, "| %s | %s | %s | %s | %s | %s |\n",
-				cell(n.Name), cell(value), cell(bandCell(b, store, sc.Name, n.Name)), cell(n.Budget.String()), verdict.Cell(), budget.Cell())
+			w.WriteString(numberRow(sc, n, store, hist, scope))
 		}
 	}
 	w.WriteString("\n")
 	return []byte(w.String())
+}
+
+// numberRow is a number's row of its scenario's table: a time's or
+// instructions' recorded baseline, a recorded count's bound, or a count's
+// value, with its band and the verdicts of what the page shows.
+func numberRow(sc Scenario, n band.Judged, store *baselines.Store, hist *history.History, scope baselines.Scope) string {
+	b := n.Band
+	value := "—"
+	budget := n.BudgetVerdict
+	// The verdict of what the page shows: a number this run
+	// judged unbaselined and then recorded is shown at its
+	// record, which it meets; "unbaselined" would stay on the
+	// page until the number next moved.
+	verdict := n.BandVerdict
+	recorded := false
+	switch n.Band.Keeping() {
+	case band.PerMachine, band.PerToolchain:
+		k := scope.Key(sc.Name, n.Spec)
+		rec, ok := store.Get(k)
+		_, _, interval := n.Interval()
+		switch {
+		case ok && !interval:
+			// An exact number has no interval to show.
+			value = fmt.Sprintf("%s %s, set %s", band.Format(rec.Median), n.Unit, rec.Set.UTC().Format(time.DateOnly))
+			if n.BandVerdict != band.Broken {
+				budget = n.Budget.Interval(rec.Median, rec.Median)
+			}
+		case ok:
+			p := hist.Interval(k, rec)
+			value = fmt.Sprintf("%s %s [%s, %s] n=%d, set %s", band.Format(rec.Median), n.Unit,
+				band.Format(p.Lo), band.Format(p.Hi), p.N, rec.Set.UTC().Format(time.DateOnly))
+			// The budget judged on what the page shows, the
+			// recorded baseline's interval, not on this run's
+			// median: unsure where it straddles the budget.
+			if n.BandVerdict != band.Broken {
+				budget = n.Budget.Interval(p.Lo, p.Hi)
+			}
+		}
+		if ok {
+			b = b.WithBaseline(rec.Median)
+			recorded = true
+		}
+	case band.AsBound:
+		// The bound as the store records it, after this run's
+		// moves: the same bytes until a bound moves.
+		b = n.Band
+		b.HasBound = false
+		if rec, ok := store.Bound(baselines.CountKey{Scenario: sc.Name, Number: n.Name}); ok {
+			b = b.WithBound(rec.Bound)
+			recorded = true
+		}
+		switch {
+		case slices.Contains(sc.Varying, n.Name):
+			value = "varies"
+		case n.BandVerdict != band.Broken:
+			value = band.Format(n.Median) + " " + n.Unit
+		}
+	case band.InSource:
+		switch {
+		case slices.Contains(sc.Varying, n.Name):
+			// The median of processes that may differ: shown,
+			// it would move the docs without a change.
+			value = "varies"
+		case n.BandVerdict != band.Broken:
+			value = band.Format(n.Median) + " " + n.Unit
+		}
+	}
+	if verdict == band.Unbaselined && recorded {
+		verdict = band.Pass
+	}
+	return fmt.Sprintf("| %s | %s | %s | %s | %s | %s |\n",
+		cell(n.Name), cell(value), cell(bandCell(b, store, sc.Name, n.Name)), cell(n.Budget.String()), verdict.Cell(), budget.Cell())
 }
 
 // bandCell is a number's band as the docs print it: a recorded count's

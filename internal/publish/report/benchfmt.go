@@ -15,13 +15,14 @@ import (
 
 	"github.com/perfbench/perfbench/band"
 	"github.com/perfbench/perfbench/internal/judge/outcome"
+	"github.com/perfbench/perfbench/internal/publish/terminal"
 )
 
 // benchfmtScenarioKey is the file configuration key that names the
 // scenario of the results under it. benchstat makes one table per distinct
 // configuration and unit, so no table, and no geomean, ever holds two
 // scenarios: a hover-storm frame of 1 µs and a resize frame of 7 000 µs
-// share the unit µs/frame and have nothing else in common.
+// Share the unit µs/frame and have nothing else in common.
 const benchfmtScenarioKey = "scenario"
 
 // benchfmtDigits is how many decimals of a µs value the output keeps: a
@@ -59,7 +60,7 @@ func (r *Report) writeBenchfmt(w, errw io.Writer) error {
 	for _, o := range runs {
 		for _, sc := range o.Scenarios {
 			if sc.Verdict == band.Broken {
-				fmt.Fprintf(errw, "scenario %s: broken: %s\n", sc.Name, strings.Join(strings.Fields(brokenReason(sc)), " "))
+				fmt.Fprintf(errw, "scenario %s: broken: %s\n", sc.Name, strings.Join(strings.Fields(terminal.BrokenReason(sc)), " "))
 				continue
 			}
 			config := append(base[:len(base):len(base)],

@@ -162,3 +162,51 @@ func pairedJSON(base string, o outcome.Outcome) PairedJSON {
 	}
 	return out
 }
+
+// WhereJSON is a where-table in the JSON report ("where"): the functions
+// whose own instructions moved most for one number, docs/report-json.md.
+type WhereJSON struct {
+	Scenario string `json:"scenario"`
+	Number   string `json:"number"`
+	Unit     string `json:"unit"`
+	// Base and Change are read from the profiles, a step.
+	Base   float64        `json:"base"`
+	Change float64        `json:"change"`
+	Rows   []WhereRowJSON `json:"rows"`
+	// HeadProfile and BaseProfile are the pprof files written.
+	HeadProfile string `json:"head_profile,omitempty"`
+	BaseProfile string `json:"base_profile,omitempty"`
+	// Tag picks the number's samples in them (pprof -tagfocus).
+	Tag string `json:"tag,omitempty"`
+	// FlameGraph is the differential flame graph (an SVG page).
+	FlameGraph string `json:"flame_graph,omitempty"`
+	// Of says what a row's function names where it is not a function:
+	// "allocation site", or "element" (an element a count's work was
+	// for, with why it was queued).
+	Of string `json:"of,omitempty"`
+}
+
+// WhereRowJSON is one function's move, a step.
+type WhereRowJSON struct {
+	Function string  `json:"function"`
+	Self     float64 `json:"self"`
+	Cum      float64 `json:"cum"`
+	Share    float64 `json:"share"`
+	// Elements are a few of the elements a row of elements covers,
+	// ElementCount how many in all.
+	Elements     []string `json:"elements,omitempty"`
+	ElementCount int      `json:"element_count,omitempty"`
+}
+
+func whereJSON(o outcome.Outcome) []WhereJSON {
+	var out []WhereJSON
+	for _, w := range o.Where {
+		j := WhereJSON{Scenario: w.Scenario, Number: w.Number, Unit: w.Unit, Base: w.Base, Change: w.Change,
+			Rows: []WhereRowJSON{}, HeadProfile: w.HeadProfile, BaseProfile: w.BaseProfile, Tag: w.Tag, FlameGraph: w.FlameGraph, Of: w.Of}
+		for _, r := range w.Rows {
+			j.Rows = append(j.Rows, WhereRowJSON{Function: r.Function, Self: r.Self, Cum: r.Cum, Share: r.Share, Elements: r.Labels, ElementCount: r.LabelCount})
+		}
+		out = append(out, j)
+	}
+	return out
+}

@@ -1,11 +1,12 @@
 // Package report writes what a scenario command measured and judged: a
 // [Report] holds one outcome (package outcome) — a judged run (scenarios
 // and perf against their bands), a paired run (scenarios --base,
-// reference) or one scenario's measured numbers — and renders as a terminal table, Markdown
-// for a pull request, versioned JSON ([Version]) or, for judged runs, the
-// Go benchmark format — one value, several writers, as benchstat's
-// benchtab does, so perfbench and every program built on package harness
-// print the same shapes.
+// reference) or one scenario's measured numbers — and renders as a terminal table
+// (package terminal), Markdown for a pull request (package markdown),
+// versioned JSON ([Version]) or, for judged runs, the Go benchmark format
+// and the trackers' — one value, several writers, as benchstat's benchtab
+// does, so perfbench and every program built on package harness print the
+// same shapes.
 package report
 
 import (
@@ -16,6 +17,8 @@ import (
 	"strings"
 
 	"github.com/perfbench/perfbench/internal/judge/outcome"
+	"github.com/perfbench/perfbench/internal/publish/markdown"
+	"github.com/perfbench/perfbench/internal/publish/terminal"
 	"github.com/perfbench/perfbench/internal/publish/tracker"
 )
 
@@ -72,7 +75,7 @@ type Report struct {
 	// Terminal lays a judged run's table out for where it is printed: its
 	// width, --wide, colour on a terminal. The zero Terminal is 100
 	// columns, compact, no colour.
-	Terminal Terminal
+	Terminal terminal.Terminal
 }
 
 // Failed reports whether the outcome fails the command: a band that
@@ -104,35 +107,35 @@ func (r *Report) Write(w, errw io.Writer, f Format) error {
 		if err := r.writeMarkdown(w); err != nil {
 			return err
 		}
-		return writeWhereMarkdown(w, o)
+		return markdown.WriteWhere(w, o)
 	}
 	if err := r.writeTable(w); err != nil {
 		return err
 	}
-	return writeWhereTerminal(w, o, r.Terminal.Width)
+	return terminal.WriteWhere(w, o, r.Terminal.Width)
 }
 
 func (r *Report) writeMarkdown(w io.Writer) error {
 	o := r.Outcome
 	if o.Against == outcome.Base {
-		return writeMarkdownPaired(w, r.Program, r.Command, r.Head, r.Base, o)
+		return markdown.WritePaired(w, r.Program, r.Command, r.Head, r.Base, o)
 	}
-	return writeMarkdownOutcome(w, r.Program, r.Command, o)
+	return markdown.WriteJudged(w, r.Program, r.Command, o)
 }
 
 func (r *Report) writeTable(w io.Writer) error {
 	o := r.Outcome
 	switch {
 	case o.Against == outcome.Base:
-		return writePairedTable(w, r.Head, r.Base, o, r.Terminal.Width)
+		return terminal.WritePairedTable(w, r.Head, r.Base, o, r.Terminal.Width)
 	case o.Against == outcome.Nothing:
 		return writeScenarioResult(w, o)
 	case r.Command == "perf":
 		t := r.Terminal
 		t.DocsStale = o.DocsStale
-		return WritePerf(w, o, t)
+		return terminal.WritePerf(w, o, t)
 	}
-	return WriteTerminal(w, o, r.Terminal)
+	return terminal.WriteTerminal(w, o, r.Terminal)
 }
 
 // Supports reports whether the report has a form in format f: every

@@ -15,28 +15,6 @@ import (
 	"github.com/perfbench/perfbench/scenario"
 )
 
-// A count's distance from its bound is said in its direction's words.
-func TestMarkdownCountGap(t *testing.T) {
-	for _, c := range []struct {
-		b     band.Band
-		value float64
-		want  string
-	}{
-		{band.Count(957), 950, "7 below the ceiling 957"},
-		{band.Count(2), 3, "1 above the ceiling 2"},
-		{band.Floor(10), 12, "2 above the floor 10"},
-		{band.Floor(10), 0, "10 below the floor 10"},
-		{band.Exact(240), 239, "1 off the exact value 240"},
-	} {
-		n := band.Judge(band.Measured{Spec: band.Spec{Name: "n", Unit: "u", Band: c.b}, Samples: []float64{c.value}})
-		got, ok := countGap(outcome.ByBand("s", n)[0])
-		assert.True(t, ok)
-		assert.Equal(t, c.want, got)
-	}
-	_, ok := countGap(outcome.ByBand("s", band.Judge(band.Measured{Spec: band.Spec{Name: "t", Unit: "µs", Band: band.Time(0.4)}, Samples: []float64{1}}))[0])
-	assert.False(t, ok, "a time has no bound to lie past")
-}
-
 // Values carry no float noise: a median of two samples prints as the
 // decimal it is, to a tenth of a nanosecond.
 func TestBenchfmtRound(t *testing.T) {
@@ -86,31 +64,6 @@ func TestOneScenariosNumbers(t *testing.T) {
 	require.NoError(t, r.Write(&b, io.Discard, Table))
 	assert.Contains(t, b.String(), "restyles  missing")
 	assert.True(t, r.Failed(), "a missing number is Broken, and Broken fails")
-}
-
-// The numbers a reviewer must act on lead the Markdown report: a failed
-// count of a later scenario comes before an earlier scenario's time that
-// only moved.
-func TestMarkdownListsFailuresBeforeMoves(t *testing.T) {
-	slow := make([]float64, 30)
-	for i := range slow {
-		slow[i] = 150 + float64(i%3)
-	}
-	moved := band.Judge(band.Measured{Spec: band.Spec{Name: "frame", Unit: "µs/frame", Band: band.Time(1.75).WithBaseline(100)}, Samples: slow})
-	failed := band.Judge(band.Measured{Spec: band.Spec{Name: "restyles", Unit: "restyles/frame", Band: band.Count(2)}, Samples: []float64{3}})
-	require.False(t, moved.BandVerdict.Failed())
-	require.True(t, failed.BandVerdict.Failed())
-	o := outcome.Outcome{Verdict: band.Fail, Scenarios: []outcome.Scenario{
-		{Name: "a-first", Numbers: outcome.ByBand("a-first", moved)},
-		{Name: "b-second", Numbers: outcome.ByBand("b-second", failed)},
-	}}
-	var b bytes.Buffer
-	require.NoError(t, writeMarkdownOutcome(&b, "perfbench", "scenarios", o))
-	out := b.String()
-	fail, move := strings.Index(out, "| b-second restyles ("), strings.Index(out, "| a-first frame (")
-	require.Positive(t, fail, out)
-	require.Positive(t, move, out)
-	assert.Less(t, fail, move, "the failure first:\n%s", out)
 }
 
 // A judged run of several --count runs fails when any of them did, and

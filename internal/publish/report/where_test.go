@@ -11,6 +11,8 @@ import (
 
 	"github.com/perfbench/perfbench/band"
 	"github.com/perfbench/perfbench/internal/judge/outcome"
+	"github.com/perfbench/perfbench/internal/publish/markdown"
+	"github.com/perfbench/perfbench/internal/publish/terminal"
 )
 
 func whereOutcome() outcome.Outcome {
@@ -29,7 +31,7 @@ func whereOutcome() outcome.Outcome {
 
 func TestWhereTerminal(t *testing.T) {
 	var b bytes.Buffer
-	require.NoError(t, writeWhereTerminal(&b, whereOutcome(), 100))
+	require.NoError(t, terminal.WriteWhere(&b, whereOutcome(), 100))
 	want := `
 where hover-storm instructions moved: +140 instructions/step (+1.67%)
       self Δ       cum Δ    share  function
@@ -43,16 +45,16 @@ where hover-storm instructions moved: +140 instructions/step (+1.67%)
 `
 	assert.Equal(t, want, b.String())
 	for _, l := range strings.Split(b.String(), "\n") {
-		assert.LessOrEqual(t, visibleLen(l), 100, l)
+		assert.LessOrEqual(t, terminal.VisibleLen(l), 100, l)
 	}
 	b.Reset()
-	require.NoError(t, writeWhereTerminal(&b, outcome.Outcome{}, 100))
+	require.NoError(t, terminal.WriteWhere(&b, outcome.Outcome{}, 100))
 	assert.Empty(t, b.String(), "nothing explained, nothing printed")
 }
 
 func TestWhereMarkdownAndJSON(t *testing.T) {
 	var b bytes.Buffer
-	require.NoError(t, writeWhereMarkdown(&b, whereOutcome()))
+	require.NoError(t, markdown.WriteWhere(&b, whereOutcome()))
 	assert.Contains(t, b.String(), "| `scenario.spin` | +141 | +141 | 100.7% |")
 	assert.NotContains(t, b.String(), "drawFrame", "three rows in a comment")
 	assert.Contains(t, b.String(), "Full profiles: `go tool pprof -top -tagfocus=step=cross -diff_base where/hover-storm.base.pb.gz where/hover-storm.head.pb.gz`")
@@ -67,24 +69,6 @@ func TestWhereMarkdownAndJSON(t *testing.T) {
 	require.Len(t, got.Where, 1)
 	assert.Len(t, got.Where[0].Rows, 4)
 	assert.Equal(t, "github.com/perfbench/perfbench/scenario.spin", got.Where[0].Rows[0].Function)
-}
-
-func TestShortFunction(t *testing.T) {
-	for in, want := range map[string]string{
-		"github.com/perfbench/perfbench/scenario.spin": "scenario.spin",
-		"runtime.mallocgc":                             "runtime.mallocgc",
-		"gioui.org/widget.(*Editor).Layout":            "widget.(*Editor).Layout",
-		"github.com/a/b.(*T[go.shape.string]).f":       "b.(*T[go.shape.string]).f",
-		"github.com/a/b.F[...].func1":                  "b.F[...].func1",
-		"github.com/a/b.(*T[github.com/c/d.E]).Method": "b.(*T[github.com/c/d.E]).Method",
-	} {
-		assert.Equal(t, want, shortFunction(in), in)
-	}
-}
-
-func TestRowsWord(t *testing.T) {
-	assert.Equal(t, "this row", rowsWord(1))
-	assert.Equal(t, "these 3 rows", rowsWord(3))
 }
 
 // failedWhere is a plain run whose instructions failed, with its
@@ -104,7 +88,7 @@ func TestWhereUnderTheFailure(t *testing.T) {
 	o := failedWhere()
 	require.True(t, o.Scenarios[0].Numbers[0].BandVerdict.Failed())
 	var b bytes.Buffer
-	r := &Report{Program: "perfbench", Command: "scenarios", Outcome: o, Terminal: Terminal{Width: 100}}
+	r := &Report{Program: "perfbench", Command: "scenarios", Outcome: o, Terminal: terminal.Terminal{Width: 100}}
 	require.NoError(t, r.Write(&b, &b, Table))
 	out := b.String()
 	fail := strings.Index(out, "FAIL  hover-storm instructions:")
@@ -115,7 +99,7 @@ func TestWhereUnderTheFailure(t *testing.T) {
 	assert.True(t, fail < where && where < row && row < verdict, "FAIL, its where-table, then the verdict:\n%s", out)
 	assert.Equal(t, 1, strings.Count(out, "scenario.spin"), "shown once:\n%s", out)
 	for _, l := range strings.Split(out, "\n") {
-		assert.LessOrEqual(t, visibleLen(l), 100, l)
+		assert.LessOrEqual(t, terminal.VisibleLen(l), 100, l)
 	}
 
 	// Paired: under the number in the list of failures.
@@ -160,29 +144,9 @@ func TestWhereElements(t *testing.T) {
 		Rows: []outcome.WhereRow{{Function: "box.row-odd.table-row (class)", Self: 120, Cum: 120, Share: 120.0 / 241,
 			Labels: []string{"#1003", "#1009", "#1015"}, LabelCount: 120}}}}
 	var b bytes.Buffer
-	r := &Report{Program: "perfbench", Command: "scenarios", Outcome: o, Terminal: Terminal{Width: 100}}
+	r := &Report{Program: "perfbench", Command: "scenarios", Outcome: o, Terminal: terminal.Terminal{Width: 100}}
 	require.NoError(t, r.Write(&b, &b, Table))
 	out := b.String()
 	assert.Contains(t, out, "        where all of it: 241 restyles/frame, by element (why it was queued)\n", out)
 	assert.Contains(t, out, "       +120        +120    49.8%  box.row-odd.table-row (class) ×120: #1003 #1009 #1015 …\n", out)
-}
-
-// The headline of a failing report says where most of a number's move is
-// when one row of its where-table made at least half of it.
-func TestTheHeadlineSaysWhereMostOfAMoveIs(t *testing.T) {
-	n := outcome.Number{Scenario: "hover-storm", Base: 8437, Verdict: band.Fail}
-	n.BandVerdict = band.Pass
-	n.Name, n.Unit, n.Median, n.Samples = "instructions", "instructions/step", 8800, []float64{8800}
-	n.Band = band.Instructions(band.InstructionsTolerance)
-	n.Ratio.Value = 8800.0 / 8437
-	wh := outcome.Where{Scenario: "hover-storm", Number: "instructions", Unit: "instructions/step", Base: 8437, Change: 363,
-		Rows: []outcome.WhereRow{{Function: "window.(*Window).hover", Self: 363, Cum: 363, Share: 1}}}
-	o := outcome.Outcome{Against: outcome.Base, Where: []outcome.Where{wh}}
-	assert.Contains(t, headline(o, []outcome.Number{n}), "hover-storm do 4.3% more work (instructions 8437 → 8800), most of it in `window.(*Window).hover` (100%).")
-
-	wh.Rows[0].Share = 0.4
-	o.Where = []outcome.Where{wh}
-	assert.NotContains(t, headline(o, []outcome.Number{n}), "most of it", "no row made half of it")
-	o.Where = nil
-	assert.NotContains(t, headline(o, []outcome.Number{n}), "most of it", "no where-table")
 }

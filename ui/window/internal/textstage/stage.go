@@ -1,4 +1,8 @@
-package window
+// Package textstage is the window's text stage: the shaper's and the
+// atlas's caches under their soft limits, each element's wrapped lines
+// for layout to measure and paint to draw, and what a redraw after an
+// eviction must put back.
+package textstage
 
 import (
 	"slices"
@@ -11,10 +15,10 @@ import (
 	"github.com/perfbench/perfbench/ui/text"
 )
 
-// textStage adapts the text package to layout (Measure) and paint (Lines,
+// Stage adapts the text package to layout (Measure) and paint (Lines,
 // CaretX): layout wraps each text once and keeps the lines here, and paint
 // reads them back, looking each glyph up in the atlas as it emits.
-type textStage struct {
+type Stage struct {
 	shaper   text.Shaper
 	atlas    text.Atlas
 	layouts  []text.Layout // by node ID
@@ -31,23 +35,23 @@ type textStage struct {
 }
 
 var (
-	_ layout.Measurer   = (*textStage)(nil)
-	_ paint.TextPainter = (*textStage)(nil)
+	_ layout.Measurer   = (*Stage)(nil)
+	_ paint.TextPainter = (*Stage)(nil)
 )
 
-func (t *textStage) init(runLimit, glyphLimit int) {
+func (t *Stage) Init(runLimit, glyphLimit int) {
 	t.shaper.Limit = runLimit
 	t.atlas.Limit = glyphLimit
 }
 
-func (t *textStage) runLimit() int {
+func (t *Stage) RunLimit() int {
 	if t.shaper.Limit > 0 {
 		return t.shaper.Limit
 	}
 	return text.DefaultRunLimit
 }
 
-func (t *textStage) glyphLimit() int {
+func (t *Stage) GlyphLimit() int {
 	if t.atlas.Limit > 0 {
 		return t.atlas.Limit
 	}
@@ -62,7 +66,7 @@ func textStyle(cs *style.Computed) text.Style {
 	return st
 }
 
-func (t *textStage) slot(id document.ID) {
+func (t *Stage) slot(id document.ID) {
 	for int(id) >= len(t.layouts) {
 		t.layouts = append(t.layouts, text.Layout{})
 		t.styles = append(t.styles, text.Style{})
@@ -71,7 +75,7 @@ func (t *textStage) slot(id document.ID) {
 }
 
 // Measure wraps n's text at maxWidth and keeps the lines.
-func (t *textStage) Measure(n *document.Node, cs *style.Computed, maxWidth float32) geom.Point {
+func (t *Stage) Measure(n *document.Node, cs *style.Computed, maxWidth float32) geom.Point {
 	id := n.ID()
 	t.slot(id)
 	st := textStyle(cs)
@@ -95,14 +99,14 @@ func (t *textStage) Measure(n *document.Node, cs *style.Computed, maxWidth float
 // Natural returns the width of n's text laid out without wrapping. It
 // wraps into a scratch layout, so the lines kept for paint stay those of
 // the last Measure.
-func (t *textStage) Natural(n *document.Node, cs *style.Computed) float32 {
+func (t *Stage) Natural(n *document.Node, cs *style.Computed) float32 {
 	t.shaper.WrapInto(&t.natural, textStyle(cs), n.Text(), 0)
 	return t.natural.Width
 }
 
 // Lines returns n's lines relative to its content box, looking each glyph
 // up in the atlas.
-func (t *textStage) Lines(n *document.Node) []paint.TextLine {
+func (t *Stage) Lines(n *document.Node) []paint.TextLine {
 	id := n.ID()
 	t.slot(id)
 	l := &t.layouts[id]
@@ -127,7 +131,7 @@ func (t *textStage) Lines(n *document.Node) []paint.TextLine {
 }
 
 // CaretX returns the x of a text field's caret relative to its content box.
-func (t *textStage) CaretX(n *document.Node) float32 {
+func (t *Stage) CaretX(n *document.Node) float32 {
 	t.slot(n.ID())
 	s := n.Text()
 	if s == "" {
@@ -137,7 +141,7 @@ func (t *textStage) CaretX(n *document.Node) float32 {
 }
 
 // OffsetAt returns the byte offset nearest x in a text field.
-func (t *textStage) OffsetAt(n *document.Node, x float32) int {
+func (t *Stage) OffsetAt(n *document.Node, x float32) int {
 	t.slot(n.ID())
 	s := n.Text()
 	if s == "" {
@@ -147,19 +151,19 @@ func (t *textStage) OffsetAt(n *document.Node, x float32) int {
 }
 
 // Version returns a number that changes whenever n's lines change.
-func (t *textStage) Version(n *document.Node) uint32 {
+func (t *Stage) Version(n *document.Node) uint32 {
 	t.slot(n.ID())
 	return t.versions[n.ID()]
 }
 
 // LineHeight returns the height of one line of n's text.
-func (t *textStage) LineHeight(n *document.Node) float32 {
+func (t *Stage) LineHeight(n *document.Node) float32 {
 	t.slot(n.ID())
 	return t.layouts[n.ID()].LineHeight
 }
 
-// trim brings both caches back under their soft limits.
-func (t *textStage) trim() {
+// Trim brings both caches back under their soft limits.
+func (t *Stage) Trim() {
 	runs, glyphs := t.shaper.Len(), t.atlas.Len()
 	t.shaper.Trim()
 	t.atlas.Trim()
@@ -168,7 +172,7 @@ func (t *textStage) trim() {
 	}
 }
 
-// redrawn puts back in the caches every run and glyph that a renderer
+// Redrawn puts back in the caches every run and glyph that a renderer
 // drawing f will read: the text of each chunk that meets the damage (the
 // whole viewport when full, found as a renderer finds them:
 // Painter.Meeting), including chunks that did not change and so
@@ -179,7 +183,7 @@ func (t *textStage) trim() {
 // GlyphsRasterised), not by holding everything ever painted. Nothing is
 // counted for what the caches still hold (Peek), and nothing is done
 // before a first eviction.
-func (t *textStage) redrawn(f *paint.Frame, full bool) {
+func (t *Stage) Redrawn(f *paint.Frame, full bool) {
 	if !t.evicted {
 		return
 	}
@@ -229,4 +233,4 @@ func (t *textStage) redrawn(f *paint.Frame, full bool) {
 // Caches returns the engine's shaper and glyph atlas, for a renderer that
 // draws glyph runs from the masks the engine rasterised (through their
 // Peek methods, which count nothing).
-func (t *textStage) Caches() (*text.Shaper, *text.Atlas) { return &t.shaper, &t.atlas }
+func (t *Stage) Caches() (*text.Shaper, *text.Atlas) { return &t.shaper, &t.atlas }

@@ -1,4 +1,4 @@
-package report
+package terminal
 
 import (
 	"fmt"
@@ -74,9 +74,9 @@ func advisory(o outcome.Outcome) string {
 	return fmt.Sprintf("advisory: %d time(s) over their limits, reported and not judged (--advisory-times): %s\n", len(names), strings.Join(names, ", "))
 }
 
-// notCounted is one line per scenario whose instructions the run did not
+// NotCounted is one line per scenario whose instructions the run did not
 // measure, saying why; "" when every count finished.
-func notCounted(o outcome.Outcome) string {
+func NotCounted(o outcome.Outcome) string {
 	var b strings.Builder
 	for _, sc := range o.Scenarios {
 		if sc.NotCounted != "" {

@@ -1,4 +1,7 @@
-package report
+// Package markdown writes an outcome as a pull request's comment: a
+// headline, the failures and their where-tables first, the rest folded.
+// Its cells are the terminal's (package terminal), escaped for a table.
+package markdown
 
 import (
 	"fmt"
@@ -8,6 +11,7 @@ import (
 
 	"github.com/perfbench/perfbench/band"
 	"github.com/perfbench/perfbench/internal/judge/outcome"
+	"github.com/perfbench/perfbench/internal/publish/terminal"
 )
 
 // The Markdown reports (--format markdown) are for a pull request's job
@@ -33,21 +37,11 @@ func Icon(v band.Verdict) string {
 	return "➖"
 }
 
-// cell escapes a table cell: a pipe would end the cell and a line
-// break the row.
-func cell(s string) string {
-	if s == "" {
-		return "—"
-	}
-	s = strings.Join(strings.Fields(s), " ")
-	return strings.ReplaceAll(s, "|", `\|`)
-}
-
 // writeRow writes one table row.
 func writeRow(b *strings.Builder, cells ...string) {
 	b.WriteString("|")
 	for _, c := range cells {
-		b.WriteString(" " + cell(c) + " |")
+		b.WriteString(" " + terminal.Cell(c) + " |")
 	}
 	b.WriteString("\n")
 }
@@ -105,11 +99,11 @@ func vsBaseline(n outcome.Number) string {
 	return fmt.Sprintf("%s× baseline %s", band.Format(ratio), band.Format(n.Band.Baseline))
 }
 
-// writeMarkdownOutcome writes the Markdown report of scenarios or perf:
+// WriteJudged writes the Markdown report of scenarios or perf:
 // the verdict and a tally, the numbers that failed, broke or moved (value,
 // interval, band, ratio to the baseline), the baselines perf moved, and
 // the full table, collapsed.
-func writeMarkdownOutcome(w io.Writer, program, command string, o outcome.Outcome) error {
+func WriteJudged(w io.Writer, program, command string, o outcome.Outcome) error {
 	var b strings.Builder
 	t := markdownTallies(o)
 	// What failed or broke is what a reviewer must act on: it leads, and
@@ -124,7 +118,7 @@ func writeMarkdownOutcome(w io.Writer, program, command string, o outcome.Outcom
 	if len(t.moved) > 0 {
 		parts = append(parts, fmt.Sprintf("%d moved", len(t.moved)))
 	}
-	fmt.Fprintf(&b, "%s — %s in %s on `%s`.\n", strings.Join(parts, ", "), plural(t.total, "number"), plural(len(o.Scenarios), "scenario"), o.Machine)
+	fmt.Fprintf(&b, "%s — %s in %s on `%s`.\n", strings.Join(parts, ", "), terminal.Plural(t.total, "number"), terminal.Plural(len(o.Scenarios), "scenario"), o.Machine)
 	b.WriteString(t.kinds.line())
 
 	switch {
@@ -143,11 +137,11 @@ func writeMarkdownOutcome(w io.Writer, program, command string, o outcome.Outcom
 	if len(o.Moves) > 0 {
 		b.WriteString("\n### Baselines moved\n\n")
 		for _, m := range o.Moves {
-			fmt.Fprintf(&b, "- %s\n", cell(m.String()))
+			fmt.Fprintf(&b, "- %s\n", terminal.Cell(m.String()))
 		}
 	}
-	MarkdownDetails(&b, fmt.Sprintf("All %s", plural(t.total, "number")), func(b *strings.Builder) {
-		MarkdownTable(b, Columns, Rows(o))
+	MarkdownDetails(&b, fmt.Sprintf("All %s", terminal.Plural(t.total, "number")), func(b *strings.Builder) {
+		MarkdownTable(b, terminal.Columns, terminal.Rows(o))
 	})
 	_, err := io.WriteString(w, b.String())
 	return err
@@ -183,7 +177,7 @@ func markdownTallies(o outcome.Outcome) outcomeTallies {
 			if n.BandVerdict != band.Broken {
 				value = band.Format(n.Median)
 				if _, _, ok := n.Interval(); ok {
-					ci = Spread(n)
+					ci = terminal.Spread(n)
 				}
 			}
 			switch {
@@ -195,7 +189,7 @@ func markdownTallies(o outcome.Outcome) outcomeTallies {
 				if n.Reason != "" {
 					note = n.Reason
 				}
-				note = join(note, strings.Join(whatToDo(n), " "))
+				note = terminal.Join(note, strings.Join(terminal.WhatToDo(n), " "))
 				t.failed = append(t.failed, []string{Icon(n.BandVerdict) + " " + n.BandVerdict.String(), sc.Name + " " + n.Name + " (" + n.Unit + ")", value, ci, n.Band.String(), note})
 			case isMoved:
 				t.moved = append(t.moved, []string{sc.Name + " " + n.Name + " (" + n.Unit + ")", value, ci, n.Band.String(), how})
@@ -205,13 +199,13 @@ func markdownTallies(o outcome.Outcome) outcomeTallies {
 	return t
 }
 
-// writeMarkdownPaired writes the Markdown report of a paired run
+// WritePaired writes the Markdown report of a paired run
 // (scenarios --base), to be read in ten seconds: the verdict, then one
 // sentence in plain words naming what moved and by how much, then the
 // failures, compact; the unsure and the moved folded, each group's
 // explanation said once in its summary; the rule; every number, folded.
 // A value cell is a bare number: its unit is in the number's cell, once.
-func writeMarkdownPaired(w io.Writer, program, command, head, base string, o outcome.Outcome) error {
+func WritePaired(w io.Writer, program, command, head, base string, o outcome.Outcome) error {
 	var b strings.Builder
 	kinds := kindTallies{}
 	var all [][]string
@@ -221,14 +215,14 @@ func writeMarkdownPaired(w io.Writer, program, command, head, base string, o out
 		// moved, so any heading is a move here.
 		kinds.add(n.Band.Kind, n.Verdict, h != "")
 		headValue, baseValue := n.Sides()
-		all = append(all, []string{numberCell(n), pairedNumber(headValue), pairedNumber(baseValue), pairedRatio(n, true), pairedVerdict(n.Verdict), join(n.Note, n.Sees())})
+		all = append(all, []string{numberCell(n), terminal.PairedNumber(headValue), terminal.PairedNumber(baseValue), terminal.PairedRatio(n, true), terminal.PairedVerdict(n.Verdict), terminal.Join(n.Note, n.Sees())})
 	}
 	groups := pairedGroups(o)
 	// The revision ratchet runs the same pairs against its reference
 	// (base names it); anything else paired is scenarios --base.
-	run := "scenarios --base " + cell(base)
+	run := "scenarios --base " + terminal.Cell(base)
 	if command == "reference" {
-		run = "reference: head against " + cell(base)
+		run = "reference: head against " + terminal.Cell(base)
 	}
 	icon := Icon(o.Verdict)
 	if ok, _ := o.NoChange(); ok {
@@ -238,14 +232,14 @@ func writeMarkdownPaired(w io.Writer, program, command, head, base string, o out
 	if head == "" {
 		head = "this build"
 	}
-	fmt.Fprintf(&b, "%s\n\nHead: %s. Base: %s.\n", headline(o, groups["failed"]), cell(head), cell(base))
+	fmt.Fprintf(&b, "%s\n\nHead: %s. Base: %s.\n", headline(o, groups["failed"]), terminal.Cell(head), terminal.Cell(base))
 
 	if len(groups["failed"]) > 0 || len(o.Broken()) > 0 {
 		b.WriteString("\n### Failed\n\n")
 		var rows [][]string
 		for _, n := range groups["failed"] {
 			headValue, baseValue := n.Sides()
-			rows = append(rows, []string{Icon(n.Verdict), numberCell(n), pairedNumber(headValue), pairedNumber(baseValue), pairedRatio(n, false), n.Note})
+			rows = append(rows, []string{Icon(n.Verdict), numberCell(n), terminal.PairedNumber(headValue), terminal.PairedNumber(baseValue), terminal.PairedRatio(n, false), n.Note})
 		}
 		for _, br := range o.Broken() {
 			rows = append(rows, []string{Icon(band.Broken), "—", "—", "—", "—", br})
@@ -267,14 +261,14 @@ func writeMarkdownPaired(w io.Writer, program, command, head, base string, o out
 			var rows [][]string
 			for _, n := range ns {
 				headValue, baseValue := n.Sides()
-				rows = append(rows, []string{numberCell(n), pairedNumber(headValue), pairedNumber(baseValue), pairedRatio(n, true), shortNote(n)})
+				rows = append(rows, []string{numberCell(n), terminal.PairedNumber(headValue), terminal.PairedNumber(baseValue), terminal.PairedRatio(n, true), shortNote(n)})
 			}
 			MarkdownTable(b, []string{"number (unit)", "head", "base", "head/base [interval]", "note"}, rows)
 		})
 	}
 	b.WriteString(kinds.line())
 	fmt.Fprintf(&b, "\nHow it was judged: %s\n", o.Rule())
-	MarkdownDetails(&b, fmt.Sprintf("All %s", plural(len(o.Numbers()), "number")), func(b *strings.Builder) {
+	MarkdownDetails(&b, fmt.Sprintf("All %s", terminal.Plural(len(o.Numbers()), "number")), func(b *strings.Builder) {
 		MarkdownTable(b, []string{"number (unit)", "head", "base", "head/base [interval]", "verdict", "what moved"}, all)
 	})
 	_, err := io.WriteString(w, b.String())
@@ -284,7 +278,7 @@ func writeMarkdownPaired(w io.Writer, program, command, head, base string, o out
 // pairedGroups are the listed numbers by their heading.
 func pairedGroups(o outcome.Outcome) map[string][]outcome.Number {
 	groups := map[string][]outcome.Number{}
-	for _, n := range pairedListed(o) {
+	for _, n := range terminal.PairedListed(o) {
 		_, h := n.Heading()
 		groups[h] = append(groups[h], n)
 	}
@@ -303,19 +297,19 @@ func shortNote(n outcome.Number) string {
 	if n.Verdict == band.Unsure {
 		return n.Sees()
 	}
-	return join(n.Note, n.Sees())
+	return terminal.Join(n.Note, n.Sees())
 }
 
 // headline is the report's first sentence, in plain words: what moved
 // and by how much, the failures first.
 func headline(o outcome.Outcome, failed []outcome.Number) string {
 	if len(o.Broken()) > 0 && len(failed) == 0 {
-		return fmt.Sprintf("This run could not judge %s: it broke (below).", plural(len(o.Broken()), "scenario"))
+		return fmt.Sprintf("This run could not judge %s: it broke (below).", terminal.Plural(len(o.Broken()), "scenario"))
 	}
 	if len(failed) == 0 {
 		if ok, unsure := o.NoChange(); ok {
 			if unsure > 0 {
-				return fmt.Sprintf("No change found: every count is the same, instructions are within their tolerance and no time is measurably slower; %s could not tell (folded below).", plural(unsure, "time"))
+				return fmt.Sprintf("No change found: every count is the same, instructions are within their tolerance and no time is measurably slower; %s could not tell (folded below).", terminal.Plural(unsure, "time"))
 			}
 			return "No change: every count is the same, instructions are within their tolerance and no time is measurably slower."
 		}
@@ -376,14 +370,6 @@ func andList(items []string) string {
 		return strings.Join(items, "")
 	}
 	return strings.Join(items[:len(items)-1], ", ") + " and " + items[len(items)-1]
-}
-
-// plural is n and its noun, "1 time", "3 times".
-func plural(n int, noun string) string {
-	if n == 1 {
-		return "1 " + noun
-	}
-	return fmt.Sprintf("%d %ss", n, noun)
 }
 
 // kindTallies counts, for each kind of number a reader weighs apart, how
@@ -455,3 +441,72 @@ func (t kindTallies) line() string {
 	}
 	return "\n" + strings.Join(parts, " ") + "\n"
 }
+
+// WriteWhere adds to a Markdown report a compact where-table for
+// each number the outcome explains that failed is false for, and where
+// its profiles are: those of failed numbers are under the failures
+// already (writeWhereFailed).
+func WriteWhere(w io.Writer, o outcome.Outcome) error {
+	var b strings.Builder
+	writeWhereTables(&b, o, "Where the other moves are", func(wh outcome.Where) bool { return !whereFailed(o, wh) })
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+// writeWhereFailed writes, under a Markdown report's failures, the
+// where-table of each failed number: where the reader of the comment
+// reads next.
+func writeWhereFailed(b *strings.Builder, o outcome.Outcome) {
+	writeWhereTables(b, o, "Where", func(wh outcome.Where) bool { return whereFailed(o, wh) })
+}
+
+// whereFailed reports whether wh explains a number that failed.
+func whereFailed(o outcome.Outcome, wh outcome.Where) bool {
+	for _, n := range o.Numbers() {
+		if n.Scenario == wh.Scenario && n.Name == wh.Number {
+			if o.Against == outcome.Base {
+				return n.Verdict.Failed()
+			}
+			return n.BandVerdict.Failed()
+		}
+	}
+	return false
+}
+
+// writeWhereTables writes, under heading, the three top rows of each
+// where-table pick picks.
+func writeWhereTables(b *strings.Builder, o outcome.Outcome, heading string, pick func(outcome.Where) bool) {
+	first := true
+	for _, wh := range o.Where {
+		if !pick(wh) {
+			continue
+		}
+		if first {
+			fmt.Fprintf(b, "\n### %s\n", heading)
+			first = false
+		}
+		fmt.Fprintf(b, "\n**%s**\n\n", terminal.Cell(terminal.WhereHeading(wh)))
+		if len(wh.Rows) == 0 {
+			b.WriteString("No " + terminal.RowKind(wh) + "'s own count moved.\n")
+			continue
+		}
+		var rows [][]string
+		shown := wh.Rows[:min(whereMarkdownRows, len(wh.Rows))]
+		for _, r := range shown {
+			rows = append(rows, []string{"`" + terminal.RowName(wh, r) + "`", terminal.Signed(r.Self), terminal.Signed(r.Cum), terminal.Share(r.Share)})
+		}
+		MarkdownTable(b, []string{terminal.RowKind(wh), "self Δ", "cum Δ", "share"}, rows)
+		fmt.Fprintf(b, "\n%s: %s of the change.", strings.ToUpper(terminal.RowsWord(len(shown))[:1])+terminal.RowsWord(len(shown))[1:], terminal.Share(wh.Covered(len(shown))))
+		if c := terminal.PprofCommand(wh); c != "" {
+			fmt.Fprintf(b, " Full profiles: `%s`.", c)
+		}
+		if wh.FlameGraph != "" {
+			fmt.Fprintf(b, " Flame graph: `%s`.", wh.FlameGraph)
+		}
+		b.WriteString("\n")
+	}
+}
+
+// whereMarkdownRows: a pull request's comment shows three rows of a
+// where-table a number and stays short; the profiles hold the rest.
+const whereMarkdownRows = 3

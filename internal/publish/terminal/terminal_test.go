@@ -1,4 +1,4 @@
-package report_test
+package terminal_test
 
 import (
 	"bytes"
@@ -14,7 +14,7 @@ import (
 	"github.com/perfbench/perfbench/band"
 	"github.com/perfbench/perfbench/internal/judge/outcome"
 	"github.com/perfbench/perfbench/internal/keep/baselines"
-	"github.com/perfbench/perfbench/internal/publish/report"
+	"github.com/perfbench/perfbench/internal/publish/terminal"
 )
 
 var terminalUpdate = flag.Bool("update-terminal", false, "rewrite testdata/terminal/*.txt from the tables")
@@ -98,7 +98,7 @@ func terminalGolden(t *testing.T, name, got string) {
 		return
 	}
 	want, err := os.ReadFile(path)
-	require.NoError(t, err, "run go test ./internal/publish/report -run Terminal -update-terminal")
+	require.NoError(t, err, "run go test ./internal/publish/terminal -run Terminal -update-terminal")
 	if string(want) != got {
 		require.NoError(t, os.WriteFile(path+".got", []byte(got), 0o644))
 		t.Errorf("%s differs; compare with: diff %s %s.got (or -update-terminal if the change is right)", path, path, path)
@@ -127,7 +127,7 @@ func TestTerminalTableFitsAndEndsWithItsFailures(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			var b bytes.Buffer
 			o := terminalOutcome(tc.slow, tc.broken)
-			require.NoError(t, report.WriteTerminal(&b, o, report.Terminal{Width: tc.width, Wide: tc.wide, DocsStale: tc.stale}))
+			require.NoError(t, terminal.WriteTerminal(&b, o, terminal.Terminal{Width: tc.width, Wide: tc.wide, DocsStale: tc.stale}))
 			out := b.String()
 			lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
 			assert.Equal(t, tc.last, lines[len(lines)-1])
@@ -166,9 +166,9 @@ func TestTerminalTableFitsAndEndsWithItsFailures(t *testing.T) {
 func TestTerminalColourIsOnlyWhereAsked(t *testing.T) {
 	var plain, colour bytes.Buffer
 	o := terminalOutcome(true, false)
-	require.NoError(t, report.WriteTerminal(&plain, o, report.Terminal{}))
+	require.NoError(t, terminal.WriteTerminal(&plain, o, terminal.Terminal{}))
 	assert.Contains(t, plain.String(), "FAIL  hover-storm frame: 1.7 µs: +49% over 1.137 (tolerance 25%), 95% CI 1.666–1.734\n", "the zero Terminal is 100 columns wide")
-	require.NoError(t, report.WriteTerminal(&colour, o, report.Terminal{Color: true}))
+	require.NoError(t, terminal.WriteTerminal(&colour, o, terminal.Terminal{Color: true}))
 	assert.Contains(t, colour.String(), "\x1b[31m\x1b[1mFAIL\x1b[0m")
 	strip := strings.NewReplacer("\x1b[31m", "", "\x1b[1m", "", "\x1b[0m", "", "\x1b[32m", "", "\x1b[33m", "", "\x1b[35m", "")
 	assert.Equal(t, plain.String(), strip.Replace(colour.String()))
@@ -178,10 +178,10 @@ func TestTerminalColourIsOnlyWhereAsked(t *testing.T) {
 // word (the command exits 1 though every band passed), never "pass".
 func TestVerdictWordMatchesTheExitStatus(t *testing.T) {
 	pass := terminalOutcome(false, false)
-	assert.Equal(t, "unbaselined", report.VerdictWord(pass, false), "exit 0: one time has no baseline yet")
-	assert.Equal(t, "docs out of date", report.VerdictWord(pass, true))
-	assert.Equal(t, "fail", report.VerdictWord(terminalOutcome(true, false), true), "a failed band is the worse news")
-	assert.Equal(t, "broken", report.VerdictWord(terminalOutcome(false, true), false))
+	assert.Equal(t, "unbaselined", terminal.VerdictWord(pass, false), "exit 0: one time has no baseline yet")
+	assert.Equal(t, "docs out of date", terminal.VerdictWord(pass, true))
+	assert.Equal(t, "fail", terminal.VerdictWord(terminalOutcome(true, false), true), "a failed band is the worse news")
+	assert.Equal(t, "broken", terminal.VerdictWord(terminalOutcome(false, true), false))
 }
 
 // A name too long for the table once the budget and the interval are
@@ -195,7 +195,7 @@ func TestTerminalClipsLongNamesLast(t *testing.T) {
 			judged("damage-area", "px/frame", band.Count(1024000), nil, 1024000),
 		)}}, Verdict: band.Fail}
 	var b bytes.Buffer
-	require.NoError(t, report.WriteTerminal(&b, o, report.Terminal{Width: 80}))
+	require.NoError(t, terminal.WriteTerminal(&b, o, terminal.Terminal{Width: 80}))
 	out := b.String()
 	for _, l := range strings.Split(strings.TrimSuffix(out, "\n"), "\n") {
 		assert.LessOrEqual(t, len([]rune(l)), 80, "%q", l)
@@ -210,7 +210,7 @@ func TestTerminalSaysWhichInstructionsWereNotMeasured(t *testing.T) {
 	o := terminalOutcome(false, false)
 	o.Scenarios[0].NotCounted = "not measured: timed out: used 10m0s of CPU time (after 31m0s), killed"
 	var b bytes.Buffer
-	require.NoError(t, report.WriteTerminal(&b, o, report.Terminal{}))
+	require.NoError(t, terminal.WriteTerminal(&b, o, terminal.Terminal{}))
 	assert.Contains(t, b.String(), "\nhover-storm: instructions not measured: timed out: used 10m0s of CPU time (after 31m0s), killed\n")
-	assert.Equal(t, "unbaselined", report.VerdictWord(o, false), "the scenario's other numbers decide")
+	assert.Equal(t, "unbaselined", terminal.VerdictWord(o, false), "the scenario's other numbers decide")
 }

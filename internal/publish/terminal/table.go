@@ -1,4 +1,4 @@
-package report
+package terminal
 
 import (
 	"fmt"
@@ -6,15 +6,14 @@ import (
 	"math"
 	"slices"
 	"strings"
-	"text/tabwriter"
 	"unicode/utf8"
 
 	"github.com/perfbench/perfbench/band"
 	"github.com/perfbench/perfbench/internal/judge/outcome"
 )
 
-// trimLines drops the blanks tabwriter leaves at the end of each line.
-func trimLines(s string) string {
+// TrimLines drops the blanks tabwriter leaves at the end of each line.
+func TrimLines(s string) string {
 	lines := strings.Split(s, "\n")
 	for i, l := range lines {
 		lines[i] = strings.TrimRight(l, " ")
@@ -22,8 +21,8 @@ func trimLines(s string) string {
 	return strings.Join(lines, "\n")
 }
 
-// brokenReason says why a scenario judged Broken.
-func brokenReason(sc outcome.Scenario) string {
+// BrokenReason says why a scenario judged Broken.
+func BrokenReason(sc outcome.Scenario) string {
 	if sc.Broken != "" {
 		return sc.Broken
 	}
@@ -35,110 +34,12 @@ func brokenReason(sc outcome.Scenario) string {
 	return "no numbers"
 }
 
-// MeasuredNumberJSON is one number of one scenario's run, with its
-// statistics and no verdict.
-type MeasuredNumberJSON struct {
-	Name   string    `json:"name"`
-	Unit   string    `json:"unit"`
-	Band   band.Band `json:"band"`
-	N      int       `json:"n"`
-	Median *float64  `json:"median"` // null when the number is missing
-	// Lo and Hi bound the median's 95% confidence interval; Min and Max
-	// are the extreme samples. All null for a count or a missing number.
-	Lo      *float64  `json:"lo,omitempty"`
-	Hi      *float64  `json:"hi,omitempty"`
-	Min     *float64  `json:"min,omitempty"`
-	Max     *float64  `json:"max,omitempty"`
-	Samples []float64 `json:"samples"`
-}
-
-// MeasuredJSON is the JSON form of one scenario's numbers (scenario NAME).
-type MeasuredJSON struct {
-	Header
-	Name    string               `json:"name"`
-	Steps   int                  `json:"steps"`
-	Broken  string               `json:"broken,omitempty"`
-	Numbers []MeasuredNumberJSON `json:"numbers"`
-}
-
-// measuredJSON is one scenario's numbers with their medians, intervals
-// and ranges.
-func measuredJSON(o outcome.Outcome) MeasuredJSON {
-	var sc outcome.Scenario
-	if len(o.Scenarios) > 0 {
-		sc = o.Scenarios[0]
-	}
-	out := MeasuredJSON{Name: sc.Name, Steps: sc.Steps, Broken: sc.Broken, Numbers: []MeasuredNumberJSON{}}
-	finite := func(v float64) *float64 {
-		if math.IsInf(v, 0) || math.IsNaN(v) {
-			return nil
-		}
-		return &v
-	}
-	for _, m := range sc.Numbers {
-		n := MeasuredNumberJSON{Name: m.Name, Unit: m.Unit, Band: m.Band, N: len(m.Samples), Samples: m.Samples}
-		if n.Samples == nil {
-			n.Samples = []float64{}
-		}
-		n.Median = finite(m.Value())
-		if lo, hi, ok := m.Interval(); ok && len(m.Samples) > 0 {
-			n.Lo, n.Hi = finite(lo), finite(hi)
-			n.Min, n.Max = finite(slices.Min(m.Samples)), finite(slices.Max(m.Samples))
-		}
-		out.Numbers = append(out.Numbers, n)
-	}
-	return out
-}
-
-// writeScenarioResult prints one scenario's numbers without verdicts.
-func writeScenarioResult(w io.Writer, o outcome.Outcome) error {
-	res := measuredJSON(o)
-	var b strings.Builder
-	steps := "steps"
-	if res.Steps == 1 {
-		steps = "step"
-	}
-	fmt.Fprintf(&b, "scenario %s: %d %s\n", res.Name, res.Steps, steps)
-	if res.Broken != "" {
-		fmt.Fprintf(&b, "broken: %s\n", strings.Join(strings.Fields(res.Broken), " "))
-	}
-	b.WriteString("\n")
-	tw := tabwriter.NewWriter(&b, 0, 4, 2, ' ', 0)
-	fmt.Fprintln(tw, "number\tvalue\tunit\tspread")
-	num := func(p *float64) string {
-		if p == nil {
-			return "∞"
-		}
-		return band.Format(*p)
-	}
-	for _, n := range res.Numbers {
-		value, spread := "missing", "—"
-		if n.Median != nil {
-			value = band.Format(*n.Median)
-		}
-		switch {
-		case n.Min != nil && (n.Lo == nil || n.Hi == nil):
-			// benchmath gives no finite interval under six samples.
-			spread = fmt.Sprintf("no interval from %d samples, range [%s, %s]", n.N, num(n.Min), num(n.Max))
-		case n.Min != nil:
-			spread = fmt.Sprintf("[%s, %s] n=%d, range [%s, %s]", num(n.Lo), num(n.Hi), n.N, num(n.Min), num(n.Max))
-		}
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", n.Name, value, n.Unit, spread)
-	}
-	tw.Flush()
-	if n := notCounted(o); n != "" {
-		b.WriteString("\n" + n)
-	}
-	_, err := io.WriteString(w, trimLines(b.String()))
-	return err
-}
-
-// writePairedTable prints one row per number: head, base, the ratio and
+// WritePairedTable prints one row per number: head, base, the ratio and
 // its interval for a time with what the run could see, the verdict and
 // what moved; then the numbers under their headings, failures first; then
 // how they were judged and the verdict. It is fitted to width (0:
 // DefaultWidth).
-func writePairedTable(w io.Writer, head, base string, o outcome.Outcome, width int) error {
+func WritePairedTable(w io.Writer, head, base string, o outcome.Outcome, width int) error {
 	if width <= 0 {
 		width = DefaultWidth
 	}
@@ -160,7 +61,7 @@ func writePairedTable(w io.Writer, head, base string, o outcome.Outcome, width i
 		verdict += ", " + o.Headline()
 	}
 	fmt.Fprintf(&b, "\nverdict: %s\n", verdict)
-	_, err := io.WriteString(w, trimLines(b.String()))
+	_, err := io.WriteString(w, TrimLines(b.String()))
 	return err
 }
 
@@ -190,13 +91,13 @@ func pairedRows(o outcome.Outcome, width int) [][]string {
 				scenario = n.Scenario
 				rows = append(rows, []string{scenario})
 			}
-			note := join(n.Note, n.Sees())
+			note := Join(n.Note, n.Sees())
 			headValue, baseValue := n.Sides()
-			row := []string{"  " + n.Name, pairedValue(n, headValue), pairedValue(n, baseValue), pairedRatio(n, !same), pairedVerdict(n.Verdict)}
+			row := []string{"  " + n.Name, pairedValue(n, headValue), pairedValue(n, baseValue), PairedRatio(n, !same), PairedVerdict(n.Verdict)}
 			if !ratioColumn {
 				row = append(row[:3], row[4])
-				if r := pairedRatio(n, true); r != "—" {
-					note = join("head/base "+r, note)
+				if r := PairedRatio(n, true); r != "—" {
+					note = Join("head/base "+r, note)
 				}
 			}
 			rows = append(rows, row)
@@ -257,12 +158,12 @@ func writeRows(b *strings.Builder, rows [][]string) {
 func writePairedHeadings(b *strings.Builder, o outcome.Outcome, width int) {
 	var headings []string
 	lists := map[string][]string{}
-	for _, n := range pairedListed(o) {
+	for _, n := range PairedListed(o) {
 		_, h := n.Heading()
 		if len(lists[h]) == 0 {
 			headings = append(headings, h)
 		}
-		item := Wrap(n.Scenario+" "+n.Name+": "+join(n.Note, n.Sees()), width, "  ", "    ")
+		item := Wrap(n.Scenario+" "+n.Name+": "+Join(n.Note, n.Sees()), width, "  ", "    ")
 		var wb strings.Builder
 		writeWhereUnder(&wb, o, n, width, "    ")
 		if wb.Len() > 0 {
@@ -302,9 +203,9 @@ func Wrap(s string, width int, first, rest string) string {
 	return b.String()
 }
 
-// pairedListed returns the numbers a report lists under a heading, in
+// PairedListed returns the numbers a report lists under a heading, in
 // the headings' order (failures first), each heading in the run's order.
-func pairedListed(o outcome.Outcome) []outcome.Number {
+func PairedListed(o outcome.Outcome) []outcome.Number {
 	var out []outcome.Number
 	for _, n := range o.Numbers() {
 		if _, h := n.Heading(); h != "" {
@@ -319,10 +220,10 @@ func pairedListed(o outcome.Outcome) []outcome.Number {
 	return out
 }
 
-// pairedRatio prints a time's ratio with its interval, the interval's
+// PairedRatio prints a time's ratio with its interval, the interval's
 // level when the heading does not say it, and the pairs: "1.021 [1.016,
 // 1.025] 60 pairs"; "—" for a count.
-func pairedRatio(n outcome.Number, withLevel bool) string {
+func PairedRatio(n outcome.Number, withLevel bool) string {
 	r := n.Ratio
 	if _, _, ok := n.Interval(); !ok || math.IsNaN(r.Value) {
 		return "—"
@@ -350,7 +251,7 @@ func pairedLevel(o outcome.Outcome) (float64, bool) {
 	return level, seen
 }
 
-func join(a, b string) string {
+func Join(a, b string) string {
 	switch {
 	case a == "":
 		return b
@@ -360,16 +261,16 @@ func join(a, b string) string {
 	return a + "; " + b
 }
 
-// pairedVerdict prints a verdict, "—" for a number listed but not judged.
-func pairedVerdict(v band.Verdict) string {
+// PairedVerdict prints a verdict, "—" for a number listed but not judged.
+func PairedVerdict(v band.Verdict) string {
 	if v == band.None {
 		return "—"
 	}
 	return v.String()
 }
 
-// pairedNumber prints one build's value of a number alone.
-func pairedNumber(v float64) string {
+// PairedNumber prints one build's value of a number alone.
+func PairedNumber(v float64) string {
 	if math.IsNaN(v) {
 		return "—"
 	}
@@ -383,4 +284,22 @@ func pairedValue(n outcome.Number, v float64) string {
 		return "—"
 	}
 	return ShortUnit(n.Name, n.Unit, band.Format(v))
+}
+
+// Cell escapes a table cell: a pipe would end the cell and a line
+// break the row.
+func Cell(s string) string {
+	if s == "" {
+		return "—"
+	}
+	s = strings.Join(strings.Fields(s), " ")
+	return strings.ReplaceAll(s, "|", `\|`)
+}
+
+// Plural is n and its noun, "1 time", "3 times".
+func Plural(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
 }

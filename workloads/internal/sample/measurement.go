@@ -1,4 +1,7 @@
-package workloads
+// Package sample holds what a reference workload measured: the points of
+// its sweep with their samples and counter steps, and the few statistics
+// and timing helpers its measuring and judging halves share.
+package sample
 
 import (
 	"fmt"
@@ -32,7 +35,7 @@ type Point struct {
 
 // Median returns the median of the point's samples, or NaN when it has
 // none.
-func (p *Point) Median() float64 { return median(p.Micros) }
+func (p *Point) Median() float64 { return Median(p.Micros) }
 
 // Measurement is what a workload's measuring half returns and its judging
 // half reads. The two halves are separate so that a judge can be fed a
@@ -62,9 +65,9 @@ func (m *Measurement) Series(series string) []*Point {
 	return out
 }
 
-// missing returns why m cannot be judged at all, or "": a measurement with
+// Missing returns why m cannot be judged at all, or "": a measurement with
 // no points, or a point with no samples, returned nothing to judge.
-func (m *Measurement) missing() string {
+func (m *Measurement) Missing() string {
 	if len(m.Points) == 0 {
 		return "missing: the measurement returned no points"
 	}
@@ -81,9 +84,9 @@ func (m *Measurement) missing() string {
 	return ""
 }
 
-// median returns the median of xs (the mean of the middle two for an even
+// Median returns the median of xs (the mean of the middle two for an even
 // count), or NaN for none.
-func median(xs []float64) float64 {
+func Median(xs []float64) float64 {
 	if len(xs) == 0 {
 		return math.NaN()
 	}
@@ -96,18 +99,18 @@ func median(xs []float64) float64 {
 	return (s[n/2-1] + s[n/2]) / 2
 }
 
-// ratio returns a/b, NaN when b is not positive.
-func ratio(a, b float64) float64 {
+// Ratio returns a/b, NaN when b is not positive.
+func Ratio(a, b float64) float64 {
 	if !(b > 0) {
 		return math.NaN()
 	}
 	return a / b
 }
 
-// batch times n calls of step with one pair of clock reads and returns
+// Batch times n calls of step with one pair of clock reads and returns
 // the mean cost of a call in µs. At a fraction of a µs per step, the two
 // clock reads around a single step would be a tenth of what they time.
-func batch(n int, step func(i int)) float64 {
+func Batch(n int, step func(i int)) float64 {
 	start := time.Now()
 	for i := range n {
 		step(i)
@@ -115,17 +118,17 @@ func batch(n int, step func(i int)) float64 {
 	return float64(time.Since(start)) / float64(n) / float64(time.Microsecond)
 }
 
-// micros converts a duration to µs.
-func micros(d time.Duration) float64 { return float64(d) / float64(time.Microsecond) }
+// Micros converts a duration to µs.
+func Micros(d time.Duration) float64 { return float64(d) / float64(time.Microsecond) }
 
-// collect runs a full garbage collection, so that a batch is not charged
+// Collect runs a full garbage collection, so that a batch is not charged
 // for the garbage of the batches before it.
-func collect() { runtime.GC() }
+func Collect() { runtime.GC() }
 
-// rotation returns the order in which round r visits n subjects: each
+// Rotation returns the order in which round r visits n subjects: each
 // round starts one later than the last, so that no subject is always
 // measured first (warm caches) or last (a drifting clock).
-func rotation(r, n int) []int {
+func Rotation(r, n int) []int {
 	out := make([]int, n)
 	for i := range out {
 		out[i] = (r + i) % n
@@ -133,12 +136,12 @@ func rotation(r, n int) []int {
 	return out
 }
 
-// stepsDiffer returns the index of the first step whose counters differ
+// StepsDiffer returns the index of the first step whose counters differ
 // between a and b, and which counters; -1 when they agree.
-func stepsDiffer(a, b []counter.Snapshot) (int, string) {
+func StepsDiffer(a, b []counter.Snapshot) (int, string) {
 	for i := range min(len(a), len(b)) {
 		if a[i] != b[i] {
-			return i, countersDiff(a[i], b[i])
+			return i, CountersDiff(a[i], b[i])
 		}
 	}
 	if len(a) != len(b) {
@@ -147,8 +150,8 @@ func stepsDiffer(a, b []counter.Snapshot) (int, string) {
 	return -1, ""
 }
 
-// countersDiff lists the counters that differ: "NodesVisited 2 → 40".
-func countersDiff(a, b counter.Snapshot) string {
+// CountersDiff lists the counters that differ: "NodesVisited 2 → 40".
+func CountersDiff(a, b counter.Snapshot) string {
 	out := ""
 	for _, c := range counter.All() {
 		if x, y := a.Get(c), b.Get(c); x != y {

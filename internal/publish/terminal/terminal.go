@@ -1,4 +1,9 @@
-package report
+// Package terminal writes an outcome for a person at a terminal: a judged
+// run's table with its failures and verdict last, perf's, a paired run's,
+// and the where-tables under the numbers they explain, fitted to the
+// terminal's width. Package report picks it for --format table; package
+// markdown reads its cells and words, so both say a number the same way.
+package terminal
 
 import (
 	"fmt"
@@ -173,7 +178,7 @@ func WriteTable(w io.Writer, o outcome.Outcome, t Terminal) error {
 	if a := advisory(o); a != "" {
 		b.WriteString("\n" + a)
 	}
-	if n := notCounted(o); n != "" {
+	if n := NotCounted(o); n != "" {
 		b.WriteString("\n" + n)
 	}
 	_, err := io.WriteString(w, b.String())
@@ -265,9 +270,9 @@ func (t Terminal) fit(cols []*terminalColumn) (shown []*terminalColumn, dropped 
 	width := func(cs []*terminalColumn) int {
 		total := 0
 		for i, c := range cs {
-			wd := visibleLen(c.head)
+			wd := VisibleLen(c.head)
 			for _, cell := range c.cells {
-				wd = max(wd, visibleLen(cell))
+				wd = max(wd, VisibleLen(cell))
 			}
 			if i > 0 {
 				total += 2
@@ -360,7 +365,7 @@ func writeSummary(b *strings.Builder, o outcome.Outcome, t Terminal) {
 			switch n.BandVerdict {
 			case band.Fail:
 				lines = append(lines, "  "+t.verdictCell(band.Fail)+"  "+clipped(sc.Name+" "+n.Name+": "+pastLimit(n), t.Width-8))
-				for _, l := range whatToDo(n) {
+				for _, l := range WhatToDo(n) {
 					lines = append(lines, "        "+clipped(l, t.Width-8))
 				}
 				var wb strings.Builder
@@ -380,7 +385,7 @@ func writeSummary(b *strings.Builder, o outcome.Outcome, t Terminal) {
 			parts = append(parts, fmt.Sprintf("%d %s", tally[v], v))
 		}
 	}
-	fmt.Fprintf(b, "\n%s — %s in %s\n", strings.Join(parts, ", "), plural(total, "number"), plural(len(o.Scenarios), "scenario"))
+	fmt.Fprintf(b, "\n%s — %s in %s\n", strings.Join(parts, ", "), Plural(total, "number"), Plural(len(o.Scenarios), "scenario"))
 	for _, l := range lines {
 		b.WriteString(l + "\n")
 	}
@@ -409,9 +414,9 @@ func pastLimit(n outcome.Number) string {
 	return s
 }
 
-// whatToDo says, under a failure, where its bound or baseline lives and
+// WhatToDo says, under a failure, where its bound or baseline lives and
 // how to move it if the change is meant.
-func whatToDo(n outcome.Number) []string {
+func WhatToDo(n outcome.Number) []string {
 	switch {
 	case n.Fix != "" && n.Where != "":
 		return []string{"recorded at " + n.Where + "; if the change is meant, move it with", n.Fix}
@@ -426,11 +431,11 @@ func whatToDo(n outcome.Number) []string {
 // clipColumn narrows c by over columns, clipping its widest cells with
 // "…"; its heading is shorter than any name.
 func clipColumn(c *terminalColumn, over int) {
-	w := visibleLen(c.head)
+	w := VisibleLen(c.head)
 	for _, cell := range c.cells {
-		w = max(w, visibleLen(cell))
+		w = max(w, VisibleLen(cell))
 	}
-	keep := max(w-over, visibleLen(c.head), 8)
+	keep := max(w-over, VisibleLen(c.head), 8)
 	for i, cell := range c.cells {
 		if r := []rune(cell); len(r) > keep {
 			c.cells[i] = string(r[:keep-1]) + "…"
@@ -443,16 +448,16 @@ func clipColumn(c *terminalColumn, over int) {
 func writeColumns(b *strings.Builder, cols []*terminalColumn, headers map[int]string) {
 	widths := make([]int, len(cols))
 	for i, c := range cols {
-		widths[i] = visibleLen(c.head)
+		widths[i] = VisibleLen(c.head)
 		for _, cell := range c.cells {
-			widths[i] = max(widths[i], visibleLen(cell))
+			widths[i] = max(widths[i], VisibleLen(cell))
 		}
 	}
 	row := func(cell func(c *terminalColumn) string) {
 		var line strings.Builder
 		for i, c := range cols {
 			s := cell(c)
-			pad := strings.Repeat(" ", widths[i]-visibleLen(s))
+			pad := strings.Repeat(" ", widths[i]-VisibleLen(s))
 			if i > 0 {
 				line.WriteString("  ")
 			}
@@ -474,8 +479,8 @@ func writeColumns(b *strings.Builder, cols []*terminalColumn, headers map[int]st
 	}
 }
 
-// visibleLen is how many columns s takes: runes, less ANSI escapes.
-func visibleLen(s string) int {
+// VisibleLen is how many columns s takes: runes, less ANSI escapes.
+func VisibleLen(s string) int {
 	n := 0
 	for i := 0; i < len(s); {
 		if s[i] == 0x1b {

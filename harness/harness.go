@@ -91,6 +91,14 @@ type Options struct {
 	// the revision's copy of it. "" is go.mod. The go command records no
 	// -modfile in a binary, so only the program can say.
 	ModFile string
+	// CountTogether lets a run count several of the program's scenarios
+	// in turn in one process under Valgrind (runner.Runner.Together),
+	// which pays Valgrind's start and the program's once for them: for a
+	// program that has shown each scenario counts there what it counts
+	// in a process of its own (no cache, pool or map of its packages
+	// carries from one scenario to the next's steps). False counts each
+	// in a process of its own.
+	CountTogether bool
 
 	// Short is the root command's one-line summary and About its help's
 	// prose; "" for Short says that the program measures its scenarios.

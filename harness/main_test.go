@@ -47,7 +47,7 @@ func TestMainBadInputIsOneLineAndExit2(t *testing.T) {
 		{[]string{"perf", "--rebaseline"}, "flag needs an argument"},
 		{[]string{"perf", "--advisory-times"}, "--advisory-times is for perf --check"},
 		{[]string{"scenario"}, "accepts 1 arg"},
-		{[]string{runner.ChildCommand}, "accepts 1 arg"},
+		{[]string{runner.ChildCommand}, "requires at least 1 arg"},
 		{[]string{runner.ChildCommand, "nope"}, `unknown scenario "nope"`},
 		{[]string{runner.ChildCommand, "harness-quick", "--renderer", "gpu"}, "prog draws with no choice of renderer"},
 		// The ratchet's advice names this program's commands, not perfbench's.

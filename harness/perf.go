@@ -203,6 +203,7 @@ func (h *front) perfJudged(cmd *cobra.Command, pf *perfFlags, opts ratchet.Optio
 		return outcome.Outcome{}, err
 	}
 	count.show(bar.counting())
+	count.countTogether(h.opts.CountTogether)
 	opts.Toolchain = count.key()
 	if count != nil && !pf.check {
 		// The profiles kept with the baselines keep their

@@ -37,10 +37,13 @@
 // scheduler's preemptions; together a few hundredths of a percent of
 // perfbench's scenarios, and the pool takes each label's least.
 //
-// Only a fresh process gives exact counts: a program's package-level state
-// (a cache, a pool, a map grown once) carries from one measurement to the
-// next inside a process, so a scenario measured twice in one process need
-// not count what it counted the first time.
+// Only a fresh process gives exact counts of every program: its
+// package-level state (a cache, a pool, a map grown once) carries from one
+// measurement to the next inside a process, so a scenario measured twice
+// in one process need not count what it counted the first time. A program
+// that has shown none of its state moves a later scenario's count has its
+// scenarios counted in turn in one process (Runner.Together), which pays
+// Valgrind's start and its own once for them.
 package runner
 
 import (
@@ -72,9 +75,9 @@ import (
 // ChildCommand is the argument that makes a binary run one scenario as the
 // runner's child: `BINARY scenario-child NAME [--renderer R]` must call
 // [ServeChild] with NAME, the options and its stdout, and exit 0 once it
-// has written the result (whatever the result says). Package harness's
-// front end answers it, for perfbench and for a program with scenarios of
-// its own alike.
+// has written the result (whatever the result says); with several names
+// (Runner.Together), [ServeChildren]. Package harness's front end answers
+// it, for perfbench and for a program with scenarios of its own alike.
 const ChildCommand = "scenario-child"
 
 // DefaultTimeout bounds one scenario's process when Runner.Timeout is zero.
@@ -620,18 +623,84 @@ func (r *Runner) oneAt(ctx context.Context, name string, atStart bool) (scenario
 // group is killed before the result is read, so no process it started
 // outlives it.
 func (r *Runner) wait(ctx context.Context, name string, cmd *exec.Cmd, profiles string) (scenario.Result, error) {
+	e, err := r.exec(ctx, name, cmd, r.timeout(), nil)
+	if err != nil {
+		return scenario.Result{}, err
+	}
+	var why string
+	switch {
+	case e.waitErr != nil && unknownTo(&e.stderr, name):
+		return scenario.NotInBuild(name), nil
+	case e.stdout.over:
+		return broken(name, fmt.Sprintf("printed more than %d MiB on stdout, where a result takes a few KB; killed", MaxOutput>>20), &e.stderr), nil
+	case e.timedOut != "":
+		why = e.timedOut + ", killed"
+	case e.waitErr != nil:
+		why = exitReason(e.waitErr, &e.stderr)
+	}
+	if why != "" && r.Instructions {
+		// A count that cannot finish (Valgrind's slowness past the
+		// timeout, a crash under Valgrind that the timed processes did
+		// not have) says nothing of the program: its instructions are
+		// not measured, and its times and counts stand.
+		return notCounted(name, why, &e.stderr), nil
+	}
+	if why != "" {
+		return broken(name, why, &e.stderr), nil
+	}
+	res, err := parseResult(e.stdout.buf.Bytes(), name)
+	if err != nil {
+		return broken(name, err.Error(), &e.stderr), nil
+	}
+	if r.Instructions && res.Broken == "" {
+		if err := counted(&res, profiles); err != nil {
+			return broken(name, err.Error(), &e.stderr), nil
+		}
+		if err := r.keepProfile(name, profiles, callgrind.Program(cmd)); err != nil {
+			return broken(name, err.Error(), &e.stderr), nil
+		}
+	}
+	return res, nil
+}
+
+// timeout is how much work one scenario's process may do (Timeout).
+func (r *Runner) timeout() time.Duration {
+	switch {
+	case r.Timeout > 0:
+		return r.Timeout
+	case r.Instructions:
+		return DefaultCountedTimeout
+	}
+	return DefaultTimeout
+}
+
+// ended is how a child's process ended: what it printed, and why it did
+// not exit cleanly, if it did not.
+type ended struct {
+	stdout bounded
+	stderr tail
+	// waitErr is what Wait returned; timedOut, why the watch killed it.
+	waitErr  error
+	timedOut string
+}
+
+// exec runs cmd in a process group of its own until it exits, runs past
+// timeout (see watch) or ctx ends, and kills the whole group however it
+// ends. name leads the lines of its stderr shown on Runner.Stderr. line,
+// when set, is called as each line of its stdout arrives.
+func (r *Runner) exec(ctx context.Context, name string, cmd *exec.Cmd, timeout time.Duration, line func()) (*ended, error) {
 	// The runner's own pipes, not writers that os/exec copies into: Wait
 	// then returns as the child exits, even while a grandchild holds the
 	// pipes open, and the group is killed at once.
 	outR, outW, err := os.Pipe()
 	if err != nil {
-		return scenario.Result{}, fmt.Errorf("scenario: starting %s: %w", name, err)
+		return nil, fmt.Errorf("scenario: starting %s: %w", name, err)
 	}
 	errR, errW, err := os.Pipe()
 	if err != nil {
 		outR.Close()
 		outW.Close()
-		return scenario.Result{}, fmt.Errorf("scenario: starting %s: %w", name, err)
+		return nil, fmt.Errorf("scenario: starting %s: %w", name, err)
 	}
 	defer outR.Close()
 	defer errR.Close()
@@ -642,43 +711,36 @@ func (r *Runner) wait(ctx context.Context, name string, cmd *exec.Cmd, profiles 
 	outW.Close()
 	errW.Close()
 	if err != nil {
-		return scenario.Result{}, fmt.Errorf("scenario: starting %s: %w", name, err)
+		return nil, fmt.Errorf("scenario: starting %s: %w", name, err)
 	}
 	stop := sync.OnceFunc(func() { stopGroup(cmd.Process) })
 	defer stop()
 
-	stdout := bounded{limit: MaxOutput, full: stop}
-	var stderr tail
-	var sink io.Writer = &stderr
+	e := &ended{stdout: bounded{limit: MaxOutput, full: stop}}
+	var sink io.Writer = &e.stderr
 	if r.Stderr != nil {
 		shown := &prefixed{to: r.Stderr, prefix: name + ": "}
 		defer shown.flush()
-		sink = io.MultiWriter(&stderr, shown)
+		sink = io.MultiWriter(&e.stderr, shown)
+	}
+	var out io.Reader = outR
+	if line != nil {
+		out = io.TeeReader(outR, lines(line))
 	}
 	read := make(chan struct{}, 2)
-	go func() { stdout.readFrom(outR); read <- struct{}{} }()
+	go func() { e.stdout.readFrom(out); read <- struct{}{} }()
 	go func() { _, _ = io.Copy(sink, errR); read <- struct{}{} }()
 
-	timeout := r.Timeout
-	switch {
-	case timeout > 0:
-	case r.Instructions:
-		timeout = DefaultCountedTimeout
-	default:
-		timeout = DefaultTimeout
-	}
 	w := newWatch(cmd.Process.Pid, timeout, time.Now())
 	tick := time.NewTicker(w.every())
 	defer tick.Stop()
-	var waitErr error
-	var timedOut string
 wait:
 	for {
 		select {
-		case waitErr = <-done:
+		case e.waitErr = <-done:
 			break wait
 		case now := <-tick.C:
-			if timedOut = w.over(now); timedOut != "" {
+			if e.timedOut = w.over(now); e.timedOut != "" {
 				stop()
 				<-done
 				break wait
@@ -687,45 +749,22 @@ wait:
 			stop()
 			<-done
 			drain(read, outR, errR)
-			return scenario.Result{}, ctx.Err()
+			return nil, ctx.Err()
 		}
 	}
 	stop()
 	drain(read, outR, errR)
-	var why string
-	switch {
-	case waitErr != nil && unknownTo(&stderr, name):
-		return scenario.NotInBuild(name), nil
-	case stdout.over:
-		return broken(name, fmt.Sprintf("printed more than %d MiB on stdout, where a result takes a few KB; killed", MaxOutput>>20), &stderr), nil
-	case timedOut != "":
-		why = timedOut + ", killed"
-	case waitErr != nil:
-		why = exitReason(waitErr, &stderr)
+	return e, nil
+}
+
+// lines calls line for each newline written to it.
+type lines func()
+
+func (l lines) Write(b []byte) (int, error) {
+	for range bytes.Count(b, []byte("\n")) {
+		l()
 	}
-	if why != "" && r.Instructions {
-		// A count that cannot finish (Valgrind's slowness past the
-		// timeout, a crash under Valgrind that the timed processes did
-		// not have) says nothing of the program: its instructions are
-		// not measured, and its times and counts stand.
-		return notCounted(name, why, &stderr), nil
-	}
-	if why != "" {
-		return broken(name, why, &stderr), nil
-	}
-	res, err := parseResult(stdout.buf.Bytes(), name)
-	if err != nil {
-		return broken(name, err.Error(), &stderr), nil
-	}
-	if r.Instructions && res.Broken == "" {
-		if err := counted(&res, profiles); err != nil {
-			return broken(name, err.Error(), &stderr), nil
-		}
-		if err := r.keepProfile(name, profiles, callgrind.Program(cmd)); err != nil {
-			return broken(name, err.Error(), &stderr), nil
-		}
-	}
-	return res, nil
+	return len(b), nil
 }
 
 // startHeld starts cmd on an OS thread that it holds until cmd has

@@ -83,3 +83,18 @@ func TestMainServesTheRunnersChild(t *testing.T) {
 	assert.Empty(t, res.Broken)
 	assert.Equal(t, []float64{0}, res.Numbers[0].Samples)
 }
+
+// Given several names, the child measures each in turn and prints each
+// result on a line of its own, in order (runner.Runner.Together).
+func TestMainServesSeveralScenariosInTurn(t *testing.T) {
+	code, out, errb := main(runner.ChildCommand, "harness-quick", "harness-quick")
+	require.Equal(t, 0, code, errb)
+	lines := bytes.Split(bytes.TrimSpace([]byte(out)), []byte("\n"))
+	require.Len(t, lines, 2, out)
+	for _, line := range lines {
+		var res scenario.Result
+		require.NoError(t, json.Unmarshal(line, &res))
+		assert.Equal(t, "harness-quick", res.Name)
+		assert.Empty(t, res.Broken)
+	}
+}

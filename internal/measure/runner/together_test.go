@@ -19,7 +19,7 @@ import (
 // A process now and then reads high under load, so a disagreement past
 // the tolerance is looked at once more before it fails. Each scenario
 // reports to Progress as its result arrives, so a bar moves through the
-// process.
+// process, and keeps its own profile for a where-table.
 func TestTogetherCountsWhatAProcessOfItsOwnCounts(t *testing.T) {
 	slow.Test(t, "three processes under Valgrind")
 	r := countedRunner(t)
@@ -27,10 +27,15 @@ func TestTogetherCountsWhatAProcessOfItsOwnCounts(t *testing.T) {
 	names := []string{"hover-storm", "scroll"}
 	for look := 1; ; look++ {
 		var progress strings.Builder
-		r.Progress = &progress
+		r.Progress, r.Profiles = &progress, &Profiles{}
 		together, err := r.Together(context.Background(), [][]string{names})
 		require.NoError(t, err)
-		r.Progress = nil
+		for _, name := range names {
+			p := r.Profiles.Get(name)
+			require.NotNil(t, p, "%s's profile, for a where-table", name)
+			assert.NotEmpty(t, p.Sample, name)
+		}
+		r.Progress, r.Profiles = nil, nil
 		alone, err := r.Run(context.Background(), names)
 		require.NoError(t, err)
 		assert.Equal(t, 2, strings.Count(progress.String(), "done in"), progress.String())

@@ -87,6 +87,14 @@ type Options struct {
 	// the revision's copy of it. "" is go.mod. The go command records no
 	// -modfile in a binary, so only the program can say.
 	ModFile string
+	// CountTogether lets a run count several of the program's scenarios
+	// in turn in one process under Valgrind (runner.Runner.Together),
+	// which pays Valgrind's start and the program's once for them: for a
+	// program that has shown each scenario counts there what it counts
+	// in a process of its own (no cache, pool or map of its packages
+	// carries from one scenario to the next's steps). False counts each
+	// in a process of its own.
+	CountTogether bool
 
 	// Short is the root command's one-line summary and About its help's
 	// prose; "" for Short says that the program measures its scenarios.
@@ -200,7 +208,7 @@ func ExitCode(err error, program string, stderr io.Writer) int {
 // frontend is what the scenario commands read of o.
 func (o Options) frontend() frontend.Options {
 	f := frontend.Options{Scenarios: o.Scenarios, Baselines: o.Baselines, Docs: o.Docs, Build: o.Build,
-		TryBuild: o.TryBuild, BasePackage: o.BasePackage, ModFile: o.ModFile}
+		TryBuild: o.TryBuild, BasePackage: o.BasePackage, ModFile: o.ModFile, CountTogether: o.CountTogether}
 	if r := o.Renderers; r != nil {
 		f.Renderers = &frontend.Renderers{Plain: r.Plain, Default: r.Default, Help: r.Help, Open: r.Open, Check: r.Check, Names: r.Names}
 	}

@@ -47,7 +47,7 @@ func TestMainBadInputIsOneLineAndExit2(t *testing.T) {
 		{[]string{"perf", "--rebaseline"}, "flag needs an argument"},
 		{[]string{"perf", "--advisory-times"}, "--advisory-times is for perf --check"},
 		{[]string{"scenario"}, "accepts 1 arg"},
-		{[]string{runner.ChildCommand}, "accepts 1 arg"},
+		{[]string{runner.ChildCommand}, "requires at least 1 arg"},
 		{[]string{runner.ChildCommand, "nope"}, `unknown scenario "nope"`},
 		{[]string{runner.ChildCommand, "harness-quick", "--renderer", "gpu"}, "prog draws with no choice of renderer"},
 		// The ratchet's advice names this program's commands, not perfbench's.
@@ -82,4 +82,19 @@ func TestMainServesTheRunnersChild(t *testing.T) {
 	assert.Equal(t, "harness-quick", res.Name)
 	assert.Empty(t, res.Broken)
 	assert.Equal(t, []float64{0}, res.Numbers[0].Samples)
+}
+
+// Given several names, the child measures each in turn and prints each
+// result on a line of its own, in order (runner.Runner.Together).
+func TestMainServesSeveralScenariosInTurn(t *testing.T) {
+	code, out, errb := main(runner.ChildCommand, "harness-quick", "harness-quick")
+	require.Equal(t, 0, code, errb)
+	lines := bytes.Split(bytes.TrimSpace([]byte(out)), []byte("\n"))
+	require.Len(t, lines, 2, out)
+	for _, line := range lines {
+		var res scenario.Result
+		require.NoError(t, json.Unmarshal(line, &res))
+		assert.Equal(t, "harness-quick", res.Name)
+		assert.Empty(t, res.Broken)
+	}
 }

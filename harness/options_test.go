@@ -16,7 +16,7 @@ func TestOptionsReachTheCommands(t *testing.T) {
 	o := Options{
 		Scenarios: func() []string { return nil }, Baselines: "b.yaml", Docs: "p.md",
 		Build: func() *debug.BuildInfo { return nil }, TryBuild: func(context.Context, string) error { return nil },
-		BasePackage: "./cmd/p", ModFile: "go.perf.mod",
+		BasePackage: "./cmd/p", ModFile: "go.perf.mod", CountTogether: true,
 		Renderers: &Renderers{Plain: "null", Default: func() string { return "null" }, Help: "(null)",
 			Open: func(string) (string, error) { return "", nil }, Check: func(string) error { return nil },
 			Names: func() []string { return nil }},

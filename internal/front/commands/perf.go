@@ -207,6 +207,7 @@ func (h *front) perfJudged(cmd *cobra.Command, pf *perfFlags, opts ratchet.Optio
 		return outcome.Outcome{}, err
 	}
 	count.Show(bar.Counting())
+	count.CountTogether(h.Opts.CountTogether)
 	opts.Toolchain = count.Key()
 	if count != nil && !pf.Check {
 		// The profiles kept with the baselines keep their

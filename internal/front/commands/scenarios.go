@@ -165,6 +165,7 @@ func (h *front) scenariosJudged(cmd *cobra.Command, names []string, sf *scenario
 		return nil, err
 	}
 	counter.Show(bar.Counting())
+	counter.CountTogether(h.Opts.CountTogether)
 	// A verdict-only run: the baselines read, nothing opened for
 	// writing, no lock.
 	rule := ratchet.Rule{Scenarios: names, Known: h.Known(names), AdvisoryTimes: sf.advisory, Program: h.Program}
@@ -331,10 +332,10 @@ Details: perfbench's docs/scenarios.md.`,
 func (h *front) childCmd() *cobra.Command {
 	var rend string
 	cmd := &cobra.Command{
-		Use:    runner.ChildCommand + " NAME",
-		Short:  "Run one scenario in this process and print its result as JSON (the runner's child)",
+		Use:    runner.ChildCommand + " NAME...",
+		Short:  "Run scenarios in this process and print each result as a line of JSON (the runner's child)",
 		Hidden: true,
-		Args:   cobra.ExactArgs(1),
+		Args:   cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opts := scenario.Options{}
 			switch {
@@ -350,7 +351,7 @@ func (h *front) childCmd() *cobra.Command {
 			if err := affinity.FromEnv(); err != nil {
 				return cli.UsageError{Err: err}
 			}
-			if err := runner.ServeChild(cmd.OutOrStdout(), args[0], opts); err != nil {
+			if err := runner.ServeChildren(cmd.OutOrStdout(), args, opts); err != nil {
 				var ue *scenario.UnknownError
 				if errors.As(err, &ue) {
 					return cli.UsageError{Err: err}

@@ -16,6 +16,7 @@ type Options struct {
 	TryBuild        func(ctx context.Context, commit string) error
 	BasePackage     string
 	ModFile         string
+	CountTogether   bool
 }
 
 // Renderers are harness.Renderers: the renderers a program's scenarios

@@ -264,3 +264,50 @@ func ReadDir(dir string) ([]Profile, error) {
 	slices.SortFunc(out, func(a, b Profile) int { return a.Part - b.Part })
 	return out, nil
 }
+
+// EndOf is the reason a process that counts several scenarios in turn
+// gives the dump that closes scenario name's (valgrind.DumpStatsAt, after
+// its last step): it holds blanks, which no step label does, so it cannot
+// be taken for one.
+func EndOf(name string) string { return "end of scenario " + name }
+
+// Split moves the profiles that a process counting names in turn wrote
+// into dir to a directory of each scenario's own, and returns those
+// directories in the order of names: each scenario's dumps up to the one
+// its EndOf closed, the dump written as the program ended with the last
+// scenario's, and how many of names were closed, in order. A closing dump
+// must count nothing, as it follows the scenario's last step with
+// collection off; it is removed. Where the process ended early, the
+// scenarios past closed have what it counted of them, or nothing.
+func Split(dir string, names []string) (dirs []string, closed int, err error) {
+	profiles, err := ReadDir(dir)
+	if err != nil {
+		return nil, 0, err
+	}
+	dirs = make([]string, len(names))
+	for i := range names {
+		dirs[i] = filepath.Join(dir, strconv.Itoa(i))
+		if err := os.Mkdir(dirs[i], 0o755); err != nil {
+			return nil, 0, err
+		}
+	}
+	k := 0
+	for _, p := range profiles {
+		path := filepath.Join(dir, p.file)
+		if why, ok := p.Request(); ok && k < len(names) && why == EndOf(names[k]) {
+			if n, _ := p.Instructions(); n != 0 {
+				return nil, 0, fmt.Errorf("callgrind counted %d instructions after the last step of %s", n, names[k])
+			}
+			if err := os.Remove(path); err != nil {
+				return nil, 0, err
+			}
+			k++
+			continue
+		}
+		to := dirs[min(k, len(names)-1)]
+		if err := os.Rename(path, filepath.Join(to, p.file)); err != nil {
+			return nil, 0, err
+		}
+	}
+	return dirs, k, nil
+}

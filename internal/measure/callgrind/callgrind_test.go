@@ -1,6 +1,7 @@
 package callgrind
 
 import (
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -119,4 +120,69 @@ func TestInstrumentAtStart(t *testing.T) {
 	InstrumentAtStart(cmd)
 	assert.Contains(t, cmd.Args, "--instr-atstart=yes")
 	assert.NotContains(t, cmd.Args, "--instr-atstart=no")
+}
+
+// A process that counted scenarios in turn leaves each one's dumps, up to
+// the dump that closes it, in a directory of its own; the closing dumps
+// go, and the profile of the program's end joins the last scenario's. A
+// process that ended early leaves the scenarios it did not close
+// unclosed, and a closing dump that counted anything is refused.
+func TestSplitGivesEachScenarioItsDumps(t *testing.T) {
+	profile := func(part int, trigger string, n uint64) string {
+		return fmt.Sprintf("# callgrind format\nversion: 1\npart: %d\ndesc: Trigger: %s\nevents: Ir\ntotals: %d\n", part, trigger, n)
+	}
+	write := func(t *testing.T, files map[string]string) string {
+		dir := t.TempDir()
+		for name, text := range files {
+			require.NoError(t, os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644))
+		}
+		return dir
+	}
+	read := func(t *testing.T, dir string) []string {
+		ps, err := ReadDir(dir)
+		require.NoError(t, err)
+		var out []string
+		for _, p := range ps {
+			n, _ := p.Instructions()
+			out = append(out, fmt.Sprintf("%s %d", p.Trigger, n))
+		}
+		return out
+	}
+	names := []string{"hover-storm", "scroll", "kitchen-sink"}
+
+	dir := write(t, map[string]string{
+		"callgrind.out.1": profile(1, "Client Request: cross", 2024762),
+		"callgrind.out.2": profile(2, "Client Request: "+EndOf("hover-storm"), 0),
+		"callgrind.out.3": profile(3, "Client Request: wheel", 4557017),
+		"callgrind.out.4": profile(4, "Client Request: "+EndOf("scroll"), 0),
+		"callgrind.out.5": profile(5, "Client Request: tab", 427791),
+		"callgrind.out.6": profile(6, "Client Request: type", 156190),
+		"callgrind.out.7": profile(7, "Client Request: "+EndOf("kitchen-sink"), 0),
+		"callgrind.out":   profile(8, "Program termination", 0),
+	})
+	dirs, closed, err := Split(dir, names)
+	require.NoError(t, err)
+	assert.Equal(t, 3, closed)
+	assert.Equal(t, []string{"Client Request: cross 2024762"}, read(t, dirs[0]))
+	assert.Equal(t, []string{"Client Request: wheel 4557017"}, read(t, dirs[1]))
+	assert.Equal(t, []string{"Client Request: tab 427791", "Client Request: type 156190", "Program termination 0"}, read(t, dirs[2]))
+
+	dir = write(t, map[string]string{
+		"callgrind.out.1": profile(1, "Client Request: cross", 2024762),
+		"callgrind.out.2": profile(2, "Client Request: "+EndOf("hover-storm"), 0),
+		"callgrind.out.3": profile(3, "Client Request: wheel", 1000),
+		"callgrind.out":   profile(4, "Program termination", 0),
+	})
+	dirs, closed, err = Split(dir, names)
+	require.NoError(t, err)
+	assert.Equal(t, 1, closed, "the process ended in scroll")
+	assert.Equal(t, []string{"Client Request: wheel 1000", "Program termination 0"}, read(t, dirs[1]))
+	assert.Empty(t, read(t, dirs[2]))
+
+	dir = write(t, map[string]string{
+		"callgrind.out.1": profile(1, "Client Request: cross", 2024762),
+		"callgrind.out.2": profile(2, "Client Request: "+EndOf("hover-storm"), 17),
+	})
+	_, _, err = Split(dir, names)
+	assert.ErrorContains(t, err, "counted 17 instructions after the last step of hover-storm")
 }

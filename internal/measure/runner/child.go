@@ -21,18 +21,30 @@ import (
 // group is killed before the result is read, so no process it started
 // outlives it.
 func (r *Runner) wait(ctx context.Context, name string, cmd *exec.Cmd, profiles string) (scenario.Result, error) {
+	e, err := r.exec(ctx, name, cmd, r.timeout(), nil)
+	if err != nil {
+		return scenario.Result{}, err
+	}
+	return r.result(name, cmd, profiles, *e)
+}
+
+// exec runs cmd in a process group of its own until it exits, runs past
+// timeout (see watch) or ctx ends, and kills the whole group however it
+// ends. name leads the lines of its stderr shown on Runner.Stderr. line,
+// when set, is called as each line of its stdout arrives.
+func (r *Runner) exec(ctx context.Context, name string, cmd *exec.Cmd, timeout time.Duration, line func()) (*ended, error) {
 	// The runner's own pipes, not writers that os/exec copies into: Wait
 	// then returns as the child exits, even while a grandchild holds the
 	// pipes open, and the group is killed at once.
 	outR, outW, err := os.Pipe()
 	if err != nil {
-		return scenario.Result{}, fmt.Errorf("scenario: starting %s: %w", name, err)
+		return nil, fmt.Errorf("scenario: starting %s: %w", name, err)
 	}
 	errR, errW, err := os.Pipe()
 	if err != nil {
 		outR.Close()
 		outW.Close()
-		return scenario.Result{}, fmt.Errorf("scenario: starting %s: %w", name, err)
+		return nil, fmt.Errorf("scenario: starting %s: %w", name, err)
 	}
 	defer outR.Close()
 	defer errR.Close()
@@ -43,35 +55,36 @@ func (r *Runner) wait(ctx context.Context, name string, cmd *exec.Cmd, profiles 
 	outW.Close()
 	errW.Close()
 	if err != nil {
-		return scenario.Result{}, fmt.Errorf("scenario: starting %s: %w", name, err)
+		return nil, fmt.Errorf("scenario: starting %s: %w", name, err)
 	}
 	stop := sync.OnceFunc(func() { stopGroup(cmd.Process) })
 	defer stop()
 
-	stdout := bounded{limit: MaxOutput, full: stop}
-	var stderr tail
-	var sink io.Writer = &stderr
+	e := &ended{stdout: &bounded{limit: MaxOutput, full: stop}, stderr: &tail{}}
+	var sink io.Writer = e.stderr
 	if r.Stderr != nil {
 		shown := &prefixed{to: r.Stderr, prefix: name + ": "}
 		defer shown.flush()
-		sink = io.MultiWriter(&stderr, shown)
+		sink = io.MultiWriter(e.stderr, shown)
+	}
+	var out io.Reader = outR
+	if line != nil {
+		out = io.TeeReader(outR, lines(line))
 	}
 	read := make(chan struct{}, 2)
-	go func() { stdout.readFrom(outR); read <- struct{}{} }()
+	go func() { e.stdout.readFrom(out); read <- struct{}{} }()
 	go func() { _, _ = io.Copy(sink, errR); read <- struct{}{} }()
 
-	w := newWatch(cmd.Process.Pid, r.timeout(), time.Now())
+	w := newWatch(cmd.Process.Pid, timeout, time.Now())
 	tick := time.NewTicker(w.every())
 	defer tick.Stop()
-	var waitErr error
-	var timedOut string
 wait:
 	for {
 		select {
-		case waitErr = <-done:
+		case e.waitErr = <-done:
 			break wait
 		case now := <-tick.C:
-			if timedOut = w.over(now); timedOut != "" {
+			if e.timedOut = w.over(now); e.timedOut != "" {
 				stop()
 				<-done
 				break wait
@@ -80,12 +93,22 @@ wait:
 			stop()
 			<-done
 			drain(read, outR, errR)
-			return scenario.Result{}, ctx.Err()
+			return nil, ctx.Err()
 		}
 	}
 	stop()
 	drain(read, outR, errR)
-	return r.result(name, cmd, profiles, ended{stdout: &stdout, stderr: &stderr, waitErr: waitErr, timedOut: timedOut})
+	return e, nil
+}
+
+// lines calls line for each newline written to it.
+type lines func()
+
+func (l lines) Write(b []byte) (int, error) {
+	for range bytes.Count(b, []byte("\n")) {
+		l()
+	}
+	return len(b), nil
 }
 
 // startHeld starts cmd on an OS thread that it holds until cmd has

@@ -48,14 +48,15 @@ func TestMain(m *testing.M) {
 	if os.Getenv(childEnv) == "1" {
 		registerMisbehaving()
 		var opts scenario.Options
-		switch {
-		case len(os.Args) == 5 && os.Args[1] == ChildCommand && os.Args[3] == "--renderer":
-			opts.Renderer = os.Args[4]
-		case len(os.Args) != 3 || os.Args[1] != ChildCommand:
-			fmt.Fprintln(os.Stderr, "usage: scenario-child NAME [--renderer R]")
+		args := os.Args[1:]
+		if n := len(args); n >= 2 && args[n-2] == "--renderer" {
+			opts.Renderer, args = args[n-1], args[:n-2]
+		}
+		if len(args) < 2 || args[0] != ChildCommand {
+			fmt.Fprintln(os.Stderr, "usage: scenario-child NAME... [--renderer R]")
 			os.Exit(2)
 		}
-		if err := ServeChild(os.Stdout, os.Args[2], opts); err != nil {
+		if err := ServeChildren(os.Stdout, args[1:], opts); err != nil {
 			fmt.Fprintln(os.Stderr, err)
 			os.Exit(1)
 		}

@@ -232,12 +232,11 @@ func (w *Window) place(moved, resized, removed []*document.Node) {
 		}
 		for _, n := range w.scrolled {
 			w.paint.Scrolled(n)
-			w.hits.Index.SetOffset(n.ID(), geom.Point{Y: n.ScrollY()})
+			w.hits.SetOffset(n.ID(), geom.Point{Y: n.ScrollY()})
 		}
 	}
-	w.hits.ShownAgain(w.shown)
-	w.shown = w.shown[:0]
-	w.hits.Rebuild()
+	w.shownAgain()
+	w.rebuildHits()
 	w.toPaint, w.subtrees, w.scrolled = w.toPaint[:0], w.subtrees[:0], w.scrolled[:0]
 }
 
@@ -507,7 +506,7 @@ func (w *Window) restyle(n *document.Node) {
 	// adds or drops a hover variant) and with display, geometry or not.
 	if h := w.hittable(n); h != (w.styled[id]&hittableBit != 0) {
 		w.setHittable(id, h)
-		w.hits.Changed(n)
+		w.hitsChanged(n)
 	}
 	if !old.LayoutEqual(cs) {
 		w.layout.MarkDirty(n)
@@ -518,7 +517,7 @@ func (w *Window) restyle(n *document.Node) {
 			w.layout.MarkDirty(p)
 		}
 		if old.Display != cs.Display {
-			w.hits.Changed(n)
+			w.hitsChanged(n)
 			w.hid = w.hid || !cs.Display
 			if cs.Display {
 				w.subtrees = append(w.subtrees, n)
@@ -535,7 +534,48 @@ func (w *Window) restyle(n *document.Node) {
 }
 
 // geometryChanged records that the hit index of n's space must be rebuilt.
-func (w *Window) geometryChanged(n *document.Node) { w.hits.Changed(n) }
+func (w *Window) geometryChanged(n *document.Node) { w.hitsChanged(n) }
+
+// hitsChanged records that what a point in n's space hits changed: the
+// space is rebuilt at the end of the frame. The space is the one n's
+// fragment was in when it was last painted, which is where its entry is
+// (an element never changes parents).
+func (w *Window) hitsChanged(n *document.Node) {
+	if w.rebuildAll {
+		return
+	}
+	if n.Parent() == nil {
+		w.rebuildAll = true
+		return
+	}
+	// A scroll container's content entries are relative to the container,
+	// so a container that moved needs only the space it sits in rebuilt.
+	w.spaceChanged(w.paint.Fragment(n.ID()).Space)
+}
+
+func (w *Window) spaceChanged(sp document.ID) {
+	if !slices.Contains(w.dirtySpaces, sp) {
+		w.dirtySpaces = append(w.dirtySpaces, sp)
+	}
+}
+
+// shownAgain records that the scroll spaces inside subtrees shown again
+// must be rebuilt: their content may have changed while hidden, when no
+// geometry change reached the index.
+func (w *Window) shownAgain() {
+	for _, n := range w.shown {
+		if w.rebuildAll {
+			break
+		}
+		document.Walk(n, func(m *document.Node) bool {
+			if k := m.Kind(); k == document.Scroll || k == document.List {
+				w.spaceChanged(m.ID())
+			}
+			return true
+		})
+	}
+	w.shown = w.shown[:0]
+}
 
 func byDepth(a, b *document.Node) int { return a.Depth() - b.Depth() }
 
@@ -543,10 +583,10 @@ func byDepth(a, b *document.Node) int { return a.Depth() - b.Depth() }
 // handlers (the hover or focus it held went with it in the document).
 func (w *Window) removed(n *document.Node) {
 	w.paint.Remove(n)
-	w.hits.All()
+	w.rebuildAll = true
 	document.Walk(n, func(m *document.Node) bool {
 		if k := m.Kind(); k == document.Scroll || k == document.List {
-			w.hits.Index.Drop(m.ID())
+			w.hits.Drop(m.ID())
 		}
 		if w.handlers != nil {
 			delete(w.handlers, m.ID())

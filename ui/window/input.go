@@ -84,7 +84,7 @@ func (w *Window) settle() {
 
 // hitAt returns the element under p and the scroll containers around it.
 func (w *Window) hitAt(p geom.Point) *document.Node {
-	id, path := w.hits.Index.At(p, w.path[:0])
+	id, path := w.hits.At(p, w.path[:0])
 	w.path = path
 	plantedAlloc()
 	return w.doc.Node(id)
@@ -407,7 +407,7 @@ func (w *Window) Resize(width, height float32) {
 	if v != w.viewport {
 		w.viewport = v
 		w.resized = true
-		w.hits.All()
+		w.rebuildAll = true
 	}
 	w.settle()
 }

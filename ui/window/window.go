@@ -91,10 +91,10 @@ import (
 	"github.com/perfbench/perfbench/renderer/null"
 	"github.com/perfbench/perfbench/ui/document"
 	"github.com/perfbench/perfbench/ui/geom"
+	"github.com/perfbench/perfbench/ui/hit"
 	"github.com/perfbench/perfbench/ui/layout"
 	"github.com/perfbench/perfbench/ui/paint"
 	"github.com/perfbench/perfbench/ui/style"
-	"github.com/perfbench/perfbench/ui/window/internal/hits"
 	"github.com/perfbench/perfbench/ui/window/internal/textstage"
 	"github.com/perfbench/perfbench/ui/window/internal/worklog"
 )
@@ -205,7 +205,7 @@ type Window struct {
 	restamp []uint64
 	layout  layout.Engine
 	paint   paint.Painter
-	hits    hits.Stage
+	hits    hit.Index
 	text    textstage.Stage
 	changes document.Changes
 
@@ -246,8 +246,11 @@ type Window struct {
 	ports      []*document.Node // lists restyled this frame in a property layout reads
 	// The frame's layout passes' moved, resized and removed elements.
 	moved, resizedNodes, removedRoots []*document.Node
+	dirtySpaces                       []document.ID
+	rebuildAll                        bool
 	drawsText                         bool       // the renderer reads the text caches (not the null one)
 	drawnSize                         geom.Point // the viewport of the last frame drawn
+	entries                           []hit.Entry
 	path                              []document.ID
 	// work says why each element was queued, while Options.Work is set.
 	work worklog.Log
@@ -270,7 +273,7 @@ func New(doc *document.Document, opts Options) *Window {
 	}
 	w := &Window{
 		doc: doc, opts: opts, clk: opts.Clock, rend: opts.Renderer, display: opts.Display,
-		viewport: geom.Point{X: opts.Width, Y: opts.Height},
+		viewport: geom.Point{X: opts.Width, Y: opts.Height}, rebuildAll: true,
 	}
 	w.text.Init(opts.RunCacheLimit, opts.GlyphCacheLimit)
 	_, null := opts.Renderer.(*null.Renderer)
@@ -281,7 +284,6 @@ func New(doc *document.Document, opts Options) *Window {
 		w.work = worklog.New(doc)
 	}
 	w.paint = paint.Painter{Doc: doc, Layout: &w.layout, Text: &w.text}
-	w.hits = hits.Stage{Doc: doc, Paint: &w.paint, Hittable: w.hittable}
 	doc.Notify = w.documentChanged
 	w.sheetGen = doc.Sheet.Generation()
 	w.sheetWatch = &style.Watcher{Changed: w.documentChanged}
@@ -456,7 +458,7 @@ func (w *Window) Handle(n *document.Node, h func(Button) bool) {
 	w.growTables()
 	if id := n.ID(); w.isStyled(id) && w.hittable(n) != (w.styled[id]&hittableBit != 0) {
 		w.setHittable(id, !(w.styled[id]&hittableBit != 0))
-		w.hits.Changed(n)
+		w.hitsChanged(n)
 		w.requestFrame(ByApp)
 	}
 }

@@ -95,7 +95,7 @@ func (w *Window) placeRecorded(resized []*document.Node) {
 	}
 	for _, n := range w.scrolled {
 		w.scrolledRecorded(n)
-		w.hits.Index.SetOffset(n.ID(), geom.Point{Y: n.ScrollY()})
+		w.hits.SetOffset(n.ID(), geom.Point{Y: n.ScrollY()})
 	}
 }
 

@@ -1,4 +1,4 @@
-// Package plant reads the regression a build with the perfbench_plant tag
+// Package plant reads the regression a build with the perfbench_engine_plant tag
 // plants in the engine (window.PlantEnv) and holds the planted work
 // itself. Only the window's tagged hooks import it, so an ordinary build
 // links none of it and reads no environment.

@@ -20,7 +20,30 @@ import (
 // head's. The runtime's table is in every Go binary, stripped or not. A
 // binary that is not an ELF Go executable names nothing; p keeps its
 // addresses then.
+//
+// A location at an address (Pprof's, of a profile KeepStacks had written)
+// then gets the functions Go inlined at that address, innermost first
+// before the function Callgrind named, as pprof writes Go's own profiles:
+// Callgrind knows symbols, and an inlined function has none, so a hash
+// loop inlined into a widget's Layout reads as Layout's own instructions
+// until then. They come from binary's DWARF (DW_TAG_inlined_subroutine);
+// where binary is this very program, from its own runtime, which a
+// binary `go run` linked without DWARF still has. Last, the locations
+// of one function and inlining are merged, their addresses dropped, and
+// then the samples of the same stack: a profile holds about one location
+// per function and place it was inlined, not one per instruction.
 func Symbolize(p *profile.Profile, binary string) int {
+	named := name(p, binary)
+	if in := inliner(binary); in != nil {
+		expand(p, in)
+	}
+	compact(p)
+	return named
+}
+
+// name names p's functions that are addresses from binary's function
+// table, and returns how many it named.
+func name(p *profile.Profile, binary string) int {
 	var unnamed []*profile.Function
 	for _, f := range p.Function {
 		if isAddress(f.Name) {

@@ -1,0 +1,336 @@
+package callgrind
+
+import (
+	"debug/dwarf"
+	"debug/elf"
+	"debug/gosym"
+	"maps"
+	"os"
+	"runtime"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/google/pprof/profile"
+)
+
+// frame is one function at an address: its name and the file the
+// address's source line is in.
+type frame struct{ name, file string }
+
+// inlineFunc returns the functions at an address, innermost first and
+// the function the address is in last; nil where it knows none.
+type inlineFunc func(pc uint64) []frame
+
+// inliner returns what maps binary's addresses to the functions inlined
+// there: this program's own runtime where binary is this program, built
+// at fixed addresses (not position-independent, Go's default on Linux,
+// where the addresses Callgrind wrote are the ones the runtime knows);
+// else binary's DWARF; nil where neither reads.
+func inliner(binary string) inlineFunc {
+	f, err := elf.Open(binary)
+	if err != nil {
+		return nil
+	}
+	defer f.Close()
+	if f.Type == elf.ET_EXEC && isSelf(binary) {
+		return runtimeFrames
+	}
+	d, err := f.DWARF()
+	if err != nil {
+		return nil
+	}
+	table, _ := functionTable(binary)
+	return (&dwarfFrames{d: d, table: table, units: map[dwarf.Offset]*unit{}, names: map[dwarf.Offset]string{}}).at
+}
+
+// isSelf reports whether binary is the file this program runs from.
+func isSelf(binary string) bool {
+	exe, err := os.Executable()
+	if err != nil {
+		return false
+	}
+	a, err := os.Stat(exe)
+	if err != nil {
+		return false
+	}
+	b, err := os.Stat(binary)
+	return err == nil && os.SameFile(a, b)
+}
+
+// runtimeFrames reads the functions at pc from this program's own
+// function table. CallersFrames reads a pc as a return address, the
+// instruction before it, hence pc+1. Given one pc it yields only the
+// innermost function there: it expands an inlined call into its callers
+// only while more pcs follow (Callers gives one pc per inlined frame), so
+// a second that no function holds follows, and the frames end at the
+// first that is a function of its own (Func set), the one pc is in.
+func runtimeFrames(pc uint64) []frame {
+	frames := runtime.CallersFrames([]uintptr{uintptr(pc) + 1, 1})
+	var out []frame
+	for {
+		f, more := frames.Next()
+		if f.Function == "" {
+			return nil
+		}
+		out = append(out, frame{f.Function, f.File})
+		if f.Func != nil {
+			return out
+		}
+		if !more {
+			return nil
+		}
+	}
+}
+
+// dwarfFrames reads the functions at an address from a binary's DWARF,
+// one compilation unit at a time, those a profile's addresses are in.
+type dwarfFrames struct {
+	d     *dwarf.Data
+	table *gosym.Table // for the innermost frame's file; nil: ""
+	units map[dwarf.Offset]*unit
+	names map[dwarf.Offset]string // abstract functions' names
+}
+
+// unit is a compilation unit's functions, by address.
+type unit struct{ funcs []function }
+
+// function is one range of a function's code and what was inlined into
+// it.
+type function struct {
+	lo, hi  uint64
+	name    string
+	inlined []inlined
+}
+
+// inlined is one range of a function inlined into another, depth calls
+// deep (1 inlined into the function itself), called from file.
+type inlined struct {
+	lo, hi   uint64
+	depth    int
+	name     string
+	callFile string
+}
+
+func (df *dwarfFrames) at(pc uint64) []frame {
+	r := df.d.Reader()
+	cu, err := r.SeekPC(pc)
+	if err != nil {
+		return nil
+	}
+	u, ok := df.units[cu.Offset]
+	if !ok {
+		u = df.read(cu)
+		df.units[cu.Offset] = u
+	}
+	i, found := slices.BinarySearchFunc(u.funcs, pc, func(f function, pc uint64) int {
+		switch {
+		case f.hi <= pc:
+			return -1
+		case f.lo > pc:
+			return 1
+		}
+		return 0
+	})
+	if !found {
+		return nil
+	}
+	fn := u.funcs[i]
+	var in []inlined
+	for _, x := range fn.inlined {
+		if x.lo <= pc && pc < x.hi {
+			in = append(in, x)
+		}
+	}
+	slices.SortFunc(in, func(a, b inlined) int { return b.depth - a.depth })
+	out := make([]frame, 0, len(in)+1)
+	file := ""
+	if df.table != nil {
+		file, _, _ = df.table.PCToLine(pc)
+	}
+	for _, x := range in {
+		out = append(out, frame{x.name, file})
+		file = x.callFile
+	}
+	return append(out, frame{fn.name, file})
+}
+
+// read reads compilation unit cu's functions and what was inlined into
+// them.
+func (df *dwarfFrames) read(cu *dwarf.Entry) *unit {
+	u := &unit{}
+	var files []*dwarf.LineFile
+	if lr, err := df.d.LineReader(cu); err == nil && lr != nil {
+		files = lr.Files()
+	}
+	r := df.d.Reader()
+	r.Seek(cu.Offset)
+	if _, err := r.Next(); err != nil || !cu.Children {
+		return u
+	}
+	// tags holds the entries enclosing the next one, outermost first.
+	var tags []dwarf.Tag
+	current := -1 // u.funcs' first range of the function being read
+	for {
+		e, err := r.Next()
+		if err != nil || e == nil {
+			break
+		}
+		if e.Tag == 0 {
+			if len(tags) == 0 {
+				break
+			}
+			tags = tags[:len(tags)-1]
+			continue
+		}
+		switch e.Tag {
+		case dwarf.TagSubprogram:
+			current = -1
+			if name, _ := e.Val(dwarf.AttrName).(string); name != "" {
+				ranges, _ := df.d.Ranges(e)
+				if len(ranges) > 0 {
+					current = len(u.funcs)
+				}
+				for _, rg := range ranges {
+					u.funcs = append(u.funcs, function{lo: rg[0], hi: rg[1], name: name})
+				}
+			}
+		case dwarf.TagInlinedSubroutine:
+			depth := 1
+			for _, t := range tags {
+				if t == dwarf.TagInlinedSubroutine {
+					depth++
+				}
+			}
+			origin, _ := e.Val(dwarf.AttrAbstractOrigin).(dwarf.Offset)
+			name := df.name(origin)
+			callFile := ""
+			if k, ok := e.Val(dwarf.AttrCallFile).(int64); ok && k >= 0 && int(k) < len(files) && files[k] != nil {
+				callFile = files[k].Name
+			}
+			ranges, _ := df.d.Ranges(e)
+			if current >= 0 && name != "" {
+				for _, rg := range ranges {
+					// Added to the function range it lies in.
+					for j := current; j < len(u.funcs); j++ {
+						if f := &u.funcs[j]; f.lo <= rg[0] && rg[0] < f.hi {
+							f.inlined = append(f.inlined, inlined{rg[0], rg[1], depth, name, callFile})
+						}
+					}
+				}
+			}
+		}
+		if e.Children {
+			tags = append(tags, e.Tag)
+		}
+	}
+	slices.SortFunc(u.funcs, func(a, b function) int {
+		switch {
+		case a.lo < b.lo:
+			return -1
+		case a.lo > b.lo:
+			return 1
+		}
+		return 0
+	})
+	return u
+}
+
+// name returns the name of the abstract function at off.
+func (df *dwarfFrames) name(off dwarf.Offset) string {
+	if n, ok := df.names[off]; ok {
+		return n
+	}
+	r := df.d.Reader()
+	r.Seek(off)
+	n := ""
+	if e, err := r.Next(); err == nil && e != nil {
+		n, _ = e.Val(dwarf.AttrName).(string)
+	}
+	df.names[off] = n
+	return n
+}
+
+// expand gives each of p's locations at an address the functions in
+// inlined there, innermost first, before the function it names, where
+// in agrees with p on that function.
+func expand(p *profile.Profile, in inlineFunc) {
+	funcs := map[[2]string]*profile.Function{}
+	for _, f := range p.Function {
+		funcs[[2]string{f.Name, f.Filename}] = f
+	}
+	function := func(fr frame) *profile.Function {
+		f, ok := funcs[[2]string{fr.name, fr.file}]
+		if !ok {
+			f = &profile.Function{ID: uint64(len(p.Function) + 1), Name: fr.name, SystemName: fr.name, Filename: fr.file}
+			funcs[[2]string{fr.name, fr.file}] = f
+			p.Function = append(p.Function, f)
+		}
+		return f
+	}
+	for _, l := range p.Location {
+		if l.Address == 0 || len(l.Line) != 1 || l.Line[0].Function == nil {
+			continue
+		}
+		frames := in(l.Address)
+		if len(frames) < 2 || frames[len(frames)-1].name != l.Line[0].Function.Name {
+			continue
+		}
+		lines := make([]profile.Line, 0, len(frames))
+		for _, fr := range frames[:len(frames)-1] {
+			lines = append(lines, profile.Line{Function: function(fr)})
+		}
+		l.Line = append(lines, l.Line[0])
+	}
+}
+
+// compact merges p's locations that name the same functions, dropping
+// their addresses, and then its samples of the same stack and labels.
+func compact(p *profile.Profile) {
+	byLines := map[string]*profile.Location{}
+	var locs []*profile.Location
+	merged := map[*profile.Location]*profile.Location{}
+	for _, l := range p.Location {
+		var b strings.Builder
+		for _, line := range l.Line {
+			if line.Function != nil {
+				b.WriteString(strconv.FormatUint(line.Function.ID, 10))
+			}
+			b.WriteByte(' ')
+		}
+		k := b.String()
+		m, ok := byLines[k]
+		if !ok {
+			m = l
+			m.Address = 0
+			m.ID = uint64(len(locs) + 1)
+			byLines[k] = m
+			locs = append(locs, m)
+		}
+		merged[l] = m
+	}
+	p.Location = locs
+	bySample := map[string]*profile.Sample{}
+	var samples []*profile.Sample
+	for _, s := range p.Sample {
+		var b strings.Builder
+		for i, l := range s.Location {
+			s.Location[i] = merged[l]
+			b.WriteString(strconv.FormatUint(s.Location[i].ID, 10))
+			b.WriteByte(' ')
+		}
+		for _, k := range slices.Sorted(maps.Keys(s.Label)) {
+			b.WriteString("\x00" + k + "=" + strings.Join(s.Label[k], "\x01"))
+		}
+		k := b.String()
+		if m, ok := bySample[k]; ok {
+			for i := range m.Value {
+				m.Value[i] += s.Value[i]
+			}
+			continue
+		}
+		bySample[k] = s
+		samples = append(samples, s)
+	}
+	p.Sample = samples
+}

@@ -70,7 +70,8 @@ func TestExplainPaired(t *testing.T) {
 }
 
 // A run against its baselines diffs against the profile kept beside the
-// baselines file, only when the same toolchain counted it.
+// baselines file, only when the same toolchain counted it and it was
+// written as this run writes its own (callgrind.Format).
 func TestExplainBands(t *testing.T) {
 	root := t.TempDir()
 	baselines := filepath.Join(root, "baselines.yaml")
@@ -93,6 +94,12 @@ func TestExplainBands(t *testing.T) {
 	write("tc0")
 	require.NoError(t, c.explainBands(context.Background(), &o, baselines))
 	assert.Empty(t, o.Where, "kept by another toolchain")
+
+	old := base.Get("hover-storm").Copy()
+	old.Comments = nil
+	require.NoError(t, os.WriteFile(ratchet.ProfilePath(keptDir, "hover-storm"), keptProfile(old, "tc1"), 0o644))
+	require.NoError(t, c.explainBands(context.Background(), &o, baselines))
+	assert.Empty(t, o.Where, "written before callgrind.Format")
 
 	write("tc1")
 	require.NoError(t, c.explainBands(context.Background(), &o, baselines))
@@ -125,7 +132,7 @@ func TestKeptProfileIsBounded(t *testing.T) {
 	}
 	assert.Equal(t, total, sum)
 	assert.Less(t, len(p.Sample), 40000, "merged: the whole profile is larger than the bound")
-	assert.Equal(t, []string{"tc"}, p.Comments)
+	assert.Equal(t, []string{"tc", callgrind.Format}, p.Comments)
 }
 
 // A run against its bands records elements or allocation sites only for

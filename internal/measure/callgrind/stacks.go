@@ -369,6 +369,14 @@ const StepLabel = "step"
 // SampleType is the sample type of the profiles Pprof returns.
 const SampleType = "instructions"
 
+// Format is the comment every profile from Pprof carries: the way it was
+// written. A profile kept beside baselines is diffed only against one of
+// the same format: one written before inlined functions had frames of
+// their own held in each function's self count what Go inlined into it,
+// and a diff across the two would move every function that inlines
+// another.
+const Format = "perfbench instructions profile 2: inlined functions"
+
 // Pprof returns the dumps the program asked for (valgrind.DumpStatsAt
 // LABEL) as one profile in pprof's format: a sample per call stack and
 // step label, its value the instructions the stack's innermost function
@@ -383,6 +391,7 @@ func Pprof(dumps []Stacks) *profile.Profile {
 		SampleType: []*profile.ValueType{{Type: SampleType, Unit: "count"}},
 		PeriodType: &profile.ValueType{Type: SampleType, Unit: "count"},
 		Period:     1,
+		Comments:   []string{Format},
 	}
 	funcs := map[[2]string]*profile.Function{}
 	type place struct {

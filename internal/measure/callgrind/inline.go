@@ -149,10 +149,10 @@ func (df *dwarfFrames) at(pc uint64) []frame {
 		file, _, _ = df.table.PCToLine(pc)
 	}
 	for _, x := range in {
-		out = append(out, frame{x.name, file})
+		out = append(out, frame{ForPrint(x.name), file})
 		file = x.callFile
 	}
-	return append(out, frame{fn.name, file})
+	return append(out, frame{ForPrint(fn.name), file})
 }
 
 // read reads compilation unit cu's functions and what was inlined into

@@ -32,8 +32,14 @@ import (
 // of one function and inlining are merged, their addresses dropped, and
 // then the samples of the same stack: a profile holds about one location
 // per function and place it was inlined, not one per instruction.
+//
+// A generic function's name reads as Go prints it (ForPrint), the same
+// whichever of the three named it.
 func Symbolize(p *profile.Profile, binary string) int {
 	named := name(p, binary)
+	for _, f := range p.Function {
+		f.Name = ForPrint(f.Name)
+	}
 	if in := inliner(binary); in != nil {
 		expand(p, in)
 	}
@@ -110,4 +116,18 @@ func Program(cmd *exec.Cmd) string {
 		}
 	}
 	return ""
+}
+
+// ForPrint returns a function's name as Go's runtime prints it, and
+// names it in its own profiles: a generic function's type arguments, the
+// shapes it was compiled for ("pkg.F[go.shape.int]"), read "[...]". The
+// runtime knows inlined functions by that name alone, and one function's
+// shapes are its one row.
+func ForPrint(name string) string {
+	i := strings.IndexByte(name, '[')
+	j := strings.LastIndexByte(name, ']')
+	if i < 0 || j <= i {
+		return name
+	}
+	return name[:i] + "[...]" + name[j+1:]
 }

@@ -113,15 +113,13 @@ type inlined struct {
 }
 
 func (df *dwarfFrames) at(pc uint64) []frame {
-	r := df.d.Reader()
-	cu, err := r.SeekPC(pc)
-	if err != nil {
-		return nil
-	}
-	u, ok := df.units[cu.Offset]
-	if !ok {
-		u = df.read(cu)
-		df.units[cu.Offset] = u
+	u := &unit{}
+	if cu, err := df.d.Reader().SeekPC(pc); err == nil {
+		var ok bool
+		if u, ok = df.units[cu.Offset]; !ok {
+			u = df.read(cu)
+			df.units[cu.Offset] = u
+		}
 	}
 	i, found := slices.BinarySearchFunc(u.funcs, pc, func(f function, pc uint64) int {
 		switch {
@@ -132,10 +130,21 @@ func (df *dwarfFrames) at(pc uint64) []frame {
 		}
 		return 0
 	})
-	if !found {
+	var fn function
+	if found {
+		fn = u.funcs[i]
+	}
+	// The function the address is in is named from the function table,
+	// as the runtime names it: DWARF names an assembly function
+	// "pkg.f.abi0", and a label in one has no subprogram.
+	if df.table != nil {
+		if f := df.table.PCToFunc(pc); f != nil {
+			fn.name = f.Name
+		}
+	}
+	if fn.name == "" {
 		return nil
 	}
-	fn := u.funcs[i]
 	var in []inlined
 	for _, x := range fn.inlined {
 		if x.lo <= pc && pc < x.hi {
@@ -252,9 +261,34 @@ func (df *dwarfFrames) name(off dwarf.Offset) string {
 }
 
 // expand gives each of p's locations at an address the functions in
-// inlined there, innermost first, before the function it names, where
-// in agrees with p on that function.
+// inlined there, innermost first, before the function the address is in.
+// That function's name comes from in too, from the binary's function
+// table as the runtime names it, not from Callgrind, which reads the ELF
+// symbols a build linked with -s has not: a base built with them and a
+// head `go run` built without would name one function twice (an assembly
+// function "runtime.nanotime1.abi0" and "runtime.nanotime1", a label in
+// one, "aeshashbody", and the function "runtime.memhash"). Where fewer
+// than half of the locations in names a function of the same name as p,
+// in reads another binary than the one counted, and p is left as it is.
 func expand(p *profile.Profile, in inlineFunc) {
+	at := map[*profile.Location][]frame{}
+	agree := 0
+	for _, l := range p.Location {
+		if l.Address == 0 || len(l.Line) != 1 || l.Line[0].Function == nil {
+			continue
+		}
+		frames := in(l.Address)
+		if len(frames) == 0 {
+			continue
+		}
+		at[l] = frames
+		if frames[len(frames)-1].name == l.Line[0].Function.Name {
+			agree++
+		}
+	}
+	if 2*agree <= len(at) {
+		return
+	}
 	funcs := map[[2]string]*profile.Function{}
 	for _, f := range p.Function {
 		funcs[[2]string{f.Name, f.Filename}] = f
@@ -269,18 +303,34 @@ func expand(p *profile.Profile, in inlineFunc) {
 		return f
 	}
 	for _, l := range p.Location {
-		if l.Address == 0 || len(l.Line) != 1 || l.Line[0].Function == nil {
-			continue
-		}
-		frames := in(l.Address)
-		if len(frames) < 2 || frames[len(frames)-1].name != l.Line[0].Function.Name {
+		frames, ok := at[l]
+		if !ok {
 			continue
 		}
 		lines := make([]profile.Line, 0, len(frames))
 		for _, fr := range frames[:len(frames)-1] {
 			lines = append(lines, profile.Line{Function: function(fr)})
 		}
-		l.Line = append(lines, l.Line[0])
+		outer := l.Line[0]
+		if last := frames[len(frames)-1]; last.name != outer.Function.Name {
+			outer.Function = function(last)
+		}
+		l.Line = append(lines, outer)
+	}
+	unused(p)
+}
+
+// unused drops the functions no location of p names any more.
+func unused(p *profile.Profile) {
+	used := map[*profile.Function]bool{}
+	for _, l := range p.Location {
+		for _, line := range l.Line {
+			used[line.Function] = true
+		}
+	}
+	p.Function = slices.DeleteFunc(p.Function, func(f *profile.Function) bool { return !used[f] })
+	for i, f := range p.Function {
+		f.ID = uint64(i + 1)
 	}
 }
 

@@ -132,6 +132,24 @@ func TestInlinedFramesFromTheRuntime(t *testing.T) {
 	assert.Len(t, chains, 2, "%v", chains)
 	assert.Positive(t, chains[inner+" < "+outer], "%v", chains)
 
+	// Named otherwise by Callgrind (an ELF symbol of an assembly label,
+	// or of a function "F.abi0") beside two that agree with the runtime,
+	// a location gets the runtime's name.
+	f := &profile.Function{ID: 1, Name: outer}
+	label := &profile.Function{ID: 2, Name: "aLabel"}
+	p := &profile.Profile{SampleType: []*profile.ValueType{{Type: SampleType, Unit: "count"}}, Function: []*profile.Function{f, label}}
+	for i, fn := range []*profile.Function{f, f, label} {
+		l := &profile.Location{ID: uint64(i + 1), Address: uint64(entry) + uint64(i), Line: []profile.Line{{Function: fn}}}
+		p.Location = append(p.Location, l)
+		p.Sample = append(p.Sample, &profile.Sample{Location: []*profile.Location{l}, Value: []int64{1}})
+	}
+	Symbolize(p, exe)
+	require.NoError(t, p.CheckValid())
+	for _, s := range p.Sample {
+		lines := s.Location[0].Line
+		assert.Equal(t, outer, lines[len(lines)-1].Function.Name)
+	}
+
 	for _, tt := range []struct{ name, binary string }{{"main.other", exe}, {outer, "testdata"}} {
 		q := one(tt.name, uint64(entry+1))
 		Symbolize(q, tt.binary)

@@ -63,24 +63,37 @@ func isSelf(binary string) bool {
 // instruction before it, hence pc+1. Given one pc it yields only the
 // innermost function there: it expands an inlined call into its callers
 // only while more pcs follow (Callers gives one pc per inlined frame), so
-// a second that no function holds follows, and the frames end at the
-// first that is a function of its own (Func set), the one pc is in.
+// a second that no function holds follows. It leaves out a caller that
+// is a wrapper (a deferred call's "deferwrap1"), as tracebacks do, so the
+// function pc is in is named from its entry, which no inlined call holds.
 func runtimeFrames(pc uint64) []frame {
+	fn := runtime.FuncForPC(uintptr(pc))
+	if fn == nil {
+		return nil
+	}
+	outer := runtime.FuncForPC(fn.Entry())
+	if outer == nil {
+		return nil
+	}
 	frames := runtime.CallersFrames([]uintptr{uintptr(pc) + 1, 1})
 	var out []frame
+	file, _ := outer.FileLine(fn.Entry())
 	for {
 		f, more := frames.Next()
+		if f.Func != nil {
+			// The file of the line at pc, or of the inlined call there.
+			file = f.File
+			break
+		}
 		if f.Function == "" {
-			return nil
+			break
 		}
 		out = append(out, frame{f.Function, f.File})
-		if f.Func != nil {
-			return out
-		}
 		if !more {
-			return nil
+			break
 		}
 	}
+	return append(out, frame{outer.Name(), file})
 }
 
 // dwarfFrames reads the functions at an address from a binary's DWARF,

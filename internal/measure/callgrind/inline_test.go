@@ -156,3 +156,38 @@ func TestInlinedFramesFromTheRuntime(t *testing.T) {
 		assert.Len(t, q.Location[0].Line, 1, "%s in %s", tt.name, tt.binary)
 	}
 }
+
+type counter struct{ n int }
+
+// bump is inlined into the wrapper Go makes for the deferred call.
+func (c *counter) bump() { c.n++ }
+
+//go:noinline
+func deferred(c *counter) { defer c.bump() }
+
+// A deferred call runs in a wrapper, deferred.deferwrap1, which a
+// traceback leaves out: the runtime names what was inlined into it, and
+// the wrapper itself, not nothing.
+func TestInlinedFramesInAWrapper(t *testing.T) {
+	exe, err := os.Executable()
+	require.NoError(t, err)
+	var c counter
+	deferred(&c)
+	require.Equal(t, 1, c.n)
+	table, err := functionTable(exe)
+	require.NoError(t, err)
+	pkg := strings.TrimSuffix(runtime.FuncForPC(reflect.ValueOf(deferred).Pointer()).Name(), "deferred")
+	wrapper := table.LookupFunc(pkg + "deferred.deferwrap1")
+	require.NotNil(t, wrapper, "the wrapper's name")
+	chains := map[string]bool{}
+	for pc := wrapper.Entry; pc < wrapper.End; pc++ {
+		var names []string
+		for _, fr := range runtimeFrames(pc) {
+			names = append(names, fr.name)
+		}
+		chains[strings.Join(names, " < ")] = true
+	}
+	assert.True(t, chains[pkg+"(*counter).bump < "+pkg+"deferred.deferwrap1"], "%v", chains)
+	assert.True(t, chains[pkg+"deferred.deferwrap1"], "%v", chains)
+	assert.Len(t, chains, 2, "%v", chains)
+}

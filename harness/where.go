@@ -93,9 +93,8 @@ func explain(o *outcome.Outcome, how func(outcome.Number) (where.Options, bool),
 			w := where.Diff(bp, hp, opts)
 			w.Scenario, w.Number, w.Unit = sc.Name, n.Name, n.Unit
 			w.HeadProfile, w.BaseProfile = hpath, bpath
-			if opts.Of != "element" && opts.Index == 0 {
-				// Elements have no call stacks to draw; a graph of an
-				// allocations profile draws its objects, not its bytes.
+			if opts.Of != "element" {
+				// Elements have no call stacks to draw.
 				if w.FlameGraph, err = flameGraph(bp, hp, opts, w); err != nil {
 					return err
 				}
@@ -126,7 +125,7 @@ func flameGraph(base, head *profile.Profile, opts where.Options, w outcome.Where
 		return "", fmt.Errorf("where: %w", err)
 	}
 	title := fmt.Sprintf("%s %s: base %s, head %s", w.Scenario, w.Number, filepath.Base(w.BaseProfile), filepath.Base(w.HeadProfile))
-	if err := flame.Write(f, base, head, flame.Options{Key: opts.Key, Value: opts.Value, Title: title, Roots: flameRoots}); err != nil {
+	if err := flame.Write(f, base, head, flame.Options{Key: opts.Key, Value: opts.Value, Index: opts.Index, Title: title, Roots: flameRoots}); err != nil {
 		f.Close()
 		return "", fmt.Errorf("where: %w", err)
 	}

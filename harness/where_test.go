@@ -185,3 +185,39 @@ func TestAllocationSitesAreReadOverTheFramesDrawn(t *testing.T) {
 	opts, _ = how(n)
 	assert.Equal(t, 25.0, opts.Steps, "no frames number: objects over objects a frame")
 }
+
+// An allocations where-table has its flame graph, of objects or of
+// bytes as its number counts.
+func TestAllocationSitesHaveAFlameGraph(t *testing.T) {
+	dir := t.TempDir()
+	sites := func(objects int64) *profile.Profile {
+		f := &profile.Function{ID: 1, Name: "main.site"}
+		l := &profile.Location{ID: 1, Line: []profile.Line{{Function: f}}}
+		return &profile.Profile{
+			SampleType: []*profile.ValueType{{Type: "alloc_objects", Unit: "count"}, {Type: "alloc_space", Unit: "bytes"}},
+			Function:   []*profile.Function{f}, Location: []*profile.Location{l},
+			Sample: []*profile.Sample{{Location: []*profile.Location{l}, Value: []int64{objects, 48 * objects}}}}
+	}
+	var head, base runner.Profiles
+	head.Keep("click", sites(30))
+	base.Keep("click", sites(20))
+	for _, number := range []struct {
+		name, unit string
+		index      int
+		title      string
+	}{{"allocs", "allocs/frame", 0, "head 30, base 20"}, {"alloc-bytes", "bytes/frame", 1, "head 1440, base 960"}} {
+		n := outcome.Number{Scenario: "click", Verdict: band.Fail}
+		n.Name, n.Unit = number.name, number.unit
+		o := outcome.Outcome{Scenarios: []outcome.Scenario{{Name: "click", Numbers: []outcome.Number{n}}}}
+		how := func(outcome.Number) (where.Options, bool) {
+			return where.Options{Steps: 1, Sites: true, Of: "allocation site", Index: number.index}, true
+		}
+		d := dir
+		require.NoError(t, explain(&o, how, written(&head, &d, "allocs.head"), written(&base, &d, "allocs.base")))
+		require.Len(t, o.Where, 1)
+		require.NotEmpty(t, o.Where[0].FlameGraph, number.name)
+		page, err := os.ReadFile(o.Where[0].FlameGraph)
+		require.NoError(t, err)
+		assert.Contains(t, string(page), "<title>main.site&#10;"+number.title, number.name)
+	}
+}

@@ -1,6 +1,7 @@
 package callgrind
 
 import (
+	"cmp"
 	"debug/dwarf"
 	"debug/elf"
 	"debug/gosym"
@@ -41,7 +42,9 @@ func inliner(binary string) inlineFunc {
 		return nil
 	}
 	table, _ := functionTable(binary)
-	return (&dwarfFrames{d: d, table: table, units: map[dwarf.Offset]*unit{}, names: map[dwarf.Offset]string{}}).at
+	df := &dwarfFrames{d: d, table: table, units: map[dwarf.Offset]*unit{}, names: map[dwarf.Offset]string{}}
+	df.index()
+	return df.at
 }
 
 // isSelf reports whether binary is the file this program runs from.
@@ -100,9 +103,36 @@ func runtimeFrames(pc uint64) []frame {
 // one compilation unit at a time, those a profile's addresses are in.
 type dwarfFrames struct {
 	d     *dwarf.Data
+	cus   []cuRange    // by address
 	table *gosym.Table // for the innermost frame's file; nil: ""
 	units map[dwarf.Offset]*unit
 	names map[dwarf.Offset]string // abstract functions' names
+}
+
+// cuRange is one range of a compilation unit's code.
+type cuRange struct {
+	lo, hi uint64
+	cu     *dwarf.Entry
+}
+
+// index reads the ranges of every compilation unit, once: Reader.SeekPC
+// reads them all again for each address it is asked.
+func (df *dwarfFrames) index() {
+	r := df.d.Reader()
+	for {
+		e, err := r.Next()
+		if err != nil || e == nil {
+			break
+		}
+		if e.Tag == dwarf.TagCompileUnit {
+			ranges, _ := df.d.Ranges(e)
+			for _, rg := range ranges {
+				df.cus = append(df.cus, cuRange{rg[0], rg[1], e})
+			}
+		}
+		r.SkipChildren()
+	}
+	slices.SortFunc(df.cus, func(a, b cuRange) int { return cmp.Compare(a.lo, b.lo) })
 }
 
 // unit is a compilation unit's functions, by address.
@@ -127,7 +157,9 @@ type inlined struct {
 
 func (df *dwarfFrames) at(pc uint64) []frame {
 	u := &unit{}
-	if cu, err := df.d.Reader().SeekPC(pc); err == nil {
+	k, _ := slices.BinarySearchFunc(df.cus, pc, func(c cuRange, pc uint64) int { return cmp.Compare(c.lo, pc+1) })
+	if k > 0 && pc < df.cus[k-1].hi {
+		cu := df.cus[k-1].cu
 		var ok bool
 		if u, ok = df.units[cu.Offset]; !ok {
 			u = df.read(cu)
@@ -246,15 +278,7 @@ func (df *dwarfFrames) read(cu *dwarf.Entry) *unit {
 			tags = append(tags, e.Tag)
 		}
 	}
-	slices.SortFunc(u.funcs, func(a, b function) int {
-		switch {
-		case a.lo < b.lo:
-			return -1
-		case a.lo > b.lo:
-			return 1
-		}
-		return 0
-	})
+	slices.SortFunc(u.funcs, func(a, b function) int { return cmp.Compare(a.lo, b.lo) })
 	return u
 }
 

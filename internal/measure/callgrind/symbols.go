@@ -5,6 +5,7 @@ import (
 	"debug/gosym"
 	"errors"
 	"os/exec"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -40,8 +41,10 @@ func Symbolize(p *profile.Profile, binary string) int {
 	for _, f := range p.Function {
 		f.Name = ForPrint(f.Name)
 	}
-	if in := inliner(binary); in != nil {
-		expand(p, in)
+	if slices.ContainsFunc(p.Location, func(l *profile.Location) bool { return l.Address != 0 }) {
+		if in := inliner(binary); in != nil {
+			expand(p, in)
+		}
 	}
 	compact(p)
 	return named

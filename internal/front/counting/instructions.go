@@ -331,13 +331,15 @@ func NearTolerance(head, base []scenario.Result) []string {
 	return names
 }
 
-// recountSide counts names again in recountedProcesses processes of r and
+// RecountSide counts names again in recountedProcesses processes of r and
 // pools them with counted, that side's first count: the least of each
-// label's counts is what is judged. A recount that cannot finish leaves
-// the first count as it was.
+// label's counts is what is judged. The recount's processes keep their
+// profiles in r's beside the first's, which keeps for each label the
+// one of the process judged (runner.Profiles). A recount that cannot
+// finish leaves the first count as it was.
 func RecountSide(ctx context.Context, r *runner.Runner, counted []scenario.Result, names []string) ([]scenario.Result, error) {
 	again := *r
-	again.Repeats, again.Profiles = recountedProcesses, nil
+	again.Repeats = recountedProcesses
 	more, err := again.Run(ctx, names)
 	if err != nil {
 		return nil, err

@@ -94,9 +94,8 @@ func explain(o *outcome.Outcome, how func(outcome.Number) (where.Options, bool),
 			w := where.Diff(bp, hp, opts)
 			w.Scenario, w.Number, w.Unit = sc.Name, n.Name, n.Unit
 			w.HeadProfile, w.BaseProfile = hpath, bpath
-			if opts.Of != "element" && opts.Index == 0 {
-				// Elements have no call stacks to draw; a graph of an
-				// allocations profile draws its objects, not its bytes.
+			if opts.Of != "element" {
+				// Elements have no call stacks to draw.
 				if w.FlameGraph, err = flameGraph(bp, hp, opts, w); err != nil {
 					return err
 				}
@@ -127,7 +126,7 @@ func flameGraph(base, head *profile.Profile, opts where.Options, w outcome.Where
 		return "", fmt.Errorf("where: %w", err)
 	}
 	title := fmt.Sprintf("%s %s: base %s, head %s", w.Scenario, w.Number, filepath.Base(w.BaseProfile), filepath.Base(w.HeadProfile))
-	if err := flame.Write(f, base, head, flame.Options{Key: opts.Key, Value: opts.Value, Title: title, Roots: flameRoots}); err != nil {
+	if err := flame.Write(f, base, head, flame.Options{Key: opts.Key, Value: opts.Value, Index: opts.Index, Title: title, Roots: flameRoots}); err != nil {
 		f.Close()
 		return "", fmt.Errorf("where: %w", err)
 	}
@@ -184,7 +183,8 @@ func written(ps *runner.Profiles, dir *string, side string) whereSide {
 // kept returns the side of a run against its baselines: the profile each
 // scenario's instructions baselines were recorded with, in dir
 // (ratchet.ProfilePath), when it was counted by the same toolchain as
-// this run (the profile's comment names it); none otherwise.
+// this run and written the same way (its comments name both:
+// callgrind.Format); none otherwise.
 func kept(dir, toolchain string) whereSide {
 	return func(name string) (*profile.Profile, string, error) {
 		path := ratchet.ProfilePath(dir, name)
@@ -193,7 +193,7 @@ func kept(dir, toolchain string) whereSide {
 			return nil, "", nil
 		}
 		p, err := profile.ParseData(data)
-		if err != nil || !slices.Contains(p.Comments, toolchain) {
+		if err != nil || !slices.Contains(p.Comments, toolchain) || !slices.Contains(p.Comments, callgrind.Format) {
 			return nil, "", nil
 		}
 		return p, path, nil
@@ -207,13 +207,13 @@ func kept(dir, toolchain string) whereSide {
 const MaxKeptProfile = 256 << 10
 
 // keptProfile returns p as it is kept beside the baselines: gzipped,
-// with toolchain as its comment, and at most MaxKeptProfile bytes.
+// with toolchain among its comments, and at most MaxKeptProfile bytes.
 func keptProfile(p *profile.Profile, toolchain string) []byte {
 	if p == nil {
 		return nil
 	}
 	p = p.Copy()
-	p.Comments = []string{toolchain}
+	p.Comments = append([]string{toolchain}, p.Comments...)
 	for floor := int64(1); ; floor *= 4 {
 		var b bytes.Buffer
 		if err := p.Write(&b); err != nil {

@@ -71,7 +71,8 @@ func TestExplainPaired(t *testing.T) {
 }
 
 // A run against its baselines diffs against the profile kept beside the
-// baselines file, only when the same toolchain counted it.
+// baselines file, only when the same toolchain counted it and it was
+// written as this run writes its own (callgrind.Format).
 func TestExplainBands(t *testing.T) {
 	root := t.TempDir()
 	baselines := filepath.Join(root, "baselines.yaml")
@@ -94,6 +95,12 @@ func TestExplainBands(t *testing.T) {
 	write("tc0")
 	require.NoError(t, c.ExplainBands(context.Background(), &o, baselines))
 	assert.Empty(t, o.Where, "kept by another toolchain")
+
+	old := base.Get("hover-storm").Copy()
+	old.Comments = nil
+	require.NoError(t, os.WriteFile(ratchet.ProfilePath(keptDir, "hover-storm"), keptProfile(old, "tc1"), 0o644))
+	require.NoError(t, c.ExplainBands(context.Background(), &o, baselines))
+	assert.Empty(t, o.Where, "written before callgrind.Format")
 
 	write("tc1")
 	require.NoError(t, c.ExplainBands(context.Background(), &o, baselines))
@@ -126,7 +133,7 @@ func TestKeptProfileIsBounded(t *testing.T) {
 	}
 	assert.Equal(t, total, sum)
 	assert.Less(t, len(p.Sample), 40000, "merged: the whole profile is larger than the bound")
-	assert.Equal(t, []string{"tc"}, p.Comments)
+	assert.Equal(t, []string{"tc", callgrind.Format}, p.Comments)
 }
 
 // A run against its bands records elements or allocation sites only for
@@ -178,4 +185,40 @@ func TestAllocationSitesAreReadOverTheFramesDrawn(t *testing.T) {
 	how = allocsHow(sites, map[string]scenario.Result{"click": {Numbers: []band.Measured{allocs(24)}}}, pick)
 	opts, _ = how(n)
 	assert.Equal(t, 25.0, opts.Steps, "no frames number: objects over objects a frame")
+}
+
+// An allocations where-table has its flame graph, of objects or of
+// bytes as its number counts.
+func TestAllocationSitesHaveAFlameGraph(t *testing.T) {
+	dir := t.TempDir()
+	sites := func(objects int64) *profile.Profile {
+		f := &profile.Function{ID: 1, Name: "main.site"}
+		l := &profile.Location{ID: 1, Line: []profile.Line{{Function: f}}}
+		return &profile.Profile{
+			SampleType: []*profile.ValueType{{Type: "alloc_objects", Unit: "count"}, {Type: "alloc_space", Unit: "bytes"}},
+			Function:   []*profile.Function{f}, Location: []*profile.Location{l},
+			Sample: []*profile.Sample{{Location: []*profile.Location{l}, Value: []int64{objects, 48 * objects}}}}
+	}
+	var head, base runner.Profiles
+	head.Keep("click", sites(30))
+	base.Keep("click", sites(20))
+	for _, number := range []struct {
+		name, unit string
+		index      int
+		title      string
+	}{{"allocs", "allocs/frame", 0, "head 30, base 20"}, {"alloc-bytes", "bytes/frame", 1, "head 1440, base 960"}} {
+		n := outcome.Number{Scenario: "click", Verdict: band.Fail}
+		n.Name, n.Unit = number.name, number.unit
+		o := outcome.Outcome{Scenarios: []outcome.Scenario{{Name: "click", Numbers: []outcome.Number{n}}}}
+		how := func(outcome.Number) (where.Options, bool) {
+			return where.Options{Steps: 1, Sites: true, Of: "allocation site", Index: number.index}, true
+		}
+		d := dir
+		require.NoError(t, explain(&o, how, written(&head, &d, "allocs.head"), written(&base, &d, "allocs.base")))
+		require.Len(t, o.Where, 1)
+		require.NotEmpty(t, o.Where[0].FlameGraph, number.name)
+		page, err := os.ReadFile(o.Where[0].FlameGraph)
+		require.NoError(t, err)
+		assert.Contains(t, string(page), "<title>main.site&#10;"+number.title, number.name)
+	}
 }

@@ -2,6 +2,7 @@ package callgrind
 
 import (
 	"bufio"
+	"encoding/binary"
 	"fmt"
 	"io"
 	"os"
@@ -28,9 +29,13 @@ const Depth = 12
 
 // KeepStacks makes cmd, wrapped by Wrap, keep each function's cost per
 // call stack of Depth callers, which ReadStacks reads; without it a
-// profile holds each function's own cost alone, a one-frame stack.
+// profile holds each function's own cost alone, a one-frame stack. It
+// also has Callgrind write each instruction's address with its cost
+// (--dump-instr=yes): Callgrind names a function by its symbol, and a
+// function Go inlined has none, so its instructions read as its caller's
+// until Symbolize maps their addresses to the functions inlined there.
 func KeepStacks(cmd *exec.Cmd) {
-	cmd.Args = slices.Insert(cmd.Args, 1, "--separate-callers="+strconv.Itoa(Depth))
+	cmd.Args = slices.Insert(cmd.Args, 1, "--separate-callers="+strconv.Itoa(Depth), "--dump-instr=yes")
 }
 
 // Stacks is one of Callgrind's profile files read for where its
@@ -50,6 +55,14 @@ type StackCost struct {
 	// Frames are the stack's functions, innermost first; Files the
 	// source file each is in, "" where the profile names none.
 	Frames, Files []string
+	// Addrs, where the profile has instruction addresses (KeepStacks),
+	// holds one per frame: the first is the instruction at which the
+	// innermost frame retired these instructions, each next the call
+	// instruction in that frame that called the frame before, the one
+	// through which the most instructions went where a frame calls the
+	// same function from several places; 0 where the profile names none.
+	// Nil in a profile without addresses.
+	Addrs []uint64
 	// Instructions are those the innermost frame retired itself, not in
 	// the functions it called.
 	Instructions uint64
@@ -87,11 +100,17 @@ func ReadStacks(r io.Reader, name string) (Stacks, error) {
 	names := map[string]map[string]string{"fl": {}, "fn": {}}
 	var (
 		positions = 1
+		instr     = -1 // the column of the instruction address
+		last      []uint64
 		ir        = -1
 		file, fn  string
+		cfn       string
 		inCall    bool
-		index     = map[string]int{}
+		index     = map[stackKey]int{}
 		fileOf    = map[string]string{}
+		// sites holds, per callee and caller function, the
+		// instructions that went through each call instruction.
+		sites = map[[2]string]map[uint64]uint64{}
 	)
 	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 0, 64<<10), 4<<20)
@@ -110,29 +129,48 @@ func ReadStacks(r io.Reader, name string) (Stacks, error) {
 			if ir < 0 {
 				return fail(line, "a cost line before the events line")
 			}
+			var addr uint64
+			if instr >= 0 {
+				if err := position(fields, last); err != nil {
+					return fail(line, err.Error())
+				}
+				addr = last[instr]
+			}
+			k := positions + ir
+			var n uint64
+			if k < len(fields) { // trailing zero events are left out
+				var err error
+				if n, err = strconv.ParseUint(fields[k], 10, 64); err != nil {
+					return fail(line, fmt.Sprintf("cost %q is not a count", fields[k]))
+				}
+			}
 			if inCall {
 				inCall = false
+				if instr >= 0 && n > 0 && fn != "" && cfn != "" {
+					pair := [2]string{frames(cfn)[0], frames(fn)[0]}
+					if sites[pair] == nil {
+						sites[pair] = map[uint64]uint64{}
+					}
+					sites[pair][addr] += n
+				}
 				continue
 			}
 			if fn == "" {
 				return fail(line, "a cost line before any fn= line")
 			}
-			k := positions + ir
-			if k >= len(fields) {
-				continue // trailing zero events are left out
-			}
-			n, err := strconv.ParseUint(fields[k], 10, 64)
-			if err != nil {
-				return fail(line, fmt.Sprintf("cost %q is not a count", fields[k]))
-			}
 			if n == 0 {
 				continue
 			}
-			i, ok := index[fn]
+			i, ok := index[stackKey{fn, addr}]
 			if !ok {
 				i = len(s.Costs)
-				index[fn] = i
-				s.Costs = append(s.Costs, StackCost{Frames: frames(fn)})
+				index[stackKey{fn, addr}] = i
+				c := StackCost{Frames: frames(fn)}
+				if instr >= 0 {
+					c.Addrs = make([]uint64, len(c.Frames))
+					c.Addrs[0] = addr
+				}
+				s.Costs = append(s.Costs, c)
 			}
 			s.Costs[i].Instructions += n
 			continue
@@ -157,7 +195,9 @@ func ReadStacks(r io.Reader, name string) (Stacks, error) {
 				if err != nil {
 					return fail(line, err.Error())
 				}
-				if key == "fn" {
+				if key == "cfn" {
+					cfn = f
+				} else {
 					fn = f
 					if first := frames(f)[0]; fileOf[first] == "" {
 						fileOf[first] = file
@@ -180,6 +220,8 @@ func ReadStacks(r io.Reader, name string) (Stacks, error) {
 			}
 		case "positions":
 			positions = len(strings.Fields(value))
+			instr = slices.Index(strings.Fields(value), "instr")
+			last = make([]uint64, positions)
 		case "events":
 			ir = slices.Index(strings.Fields(value), "Ir")
 			if ir < 0 {
@@ -200,9 +242,64 @@ func ReadStacks(r io.Reader, name string) (Stacks, error) {
 		c.Files = make([]string, len(c.Frames))
 		for j, f := range c.Frames {
 			c.Files[j] = fileOf[f]
+			if j > 0 && c.Addrs != nil {
+				c.Addrs[j] = heaviest(sites[[2]string{c.Frames[j-1], f}])
+			}
 		}
 	}
 	return s, nil
+}
+
+// stackKey is one call stack's instructions at one address (0 in a
+// profile without addresses).
+type stackKey struct {
+	context string
+	addr    uint64
+}
+
+// position reads a cost line's positions into last, each column's
+// previous value: an address or number ("0x4a3b20", "12"), one relative
+// to the column's previous ("+3", "-7"), or "*", the same again.
+// Callgrind writes a call's target (the calls= line) relative to the
+// same values without changing them, so only cost lines come here.
+func position(fields []string, last []uint64) error {
+	if len(fields) < len(last) {
+		return fmt.Errorf("a cost line with %d of %d positions", len(fields), len(last))
+	}
+	for i := range last {
+		f := fields[i]
+		var err error
+		var n uint64
+		switch {
+		case f == "*":
+			continue
+		case f[0] == '+':
+			n, err = strconv.ParseUint(f[1:], 0, 64)
+			n = last[i] + n
+		case f[0] == '-':
+			n, err = strconv.ParseUint(f[1:], 0, 64)
+			n = last[i] - n
+		default:
+			n, err = strconv.ParseUint(f, 0, 64)
+		}
+		if err != nil {
+			return fmt.Errorf("position %q is not a number", f)
+		}
+		last[i] = n
+	}
+	return nil
+}
+
+// heaviest returns the call instruction through which the most
+// instructions went, the lowest address of a tie; 0 where there is none.
+func heaviest(sites map[uint64]uint64) uint64 {
+	var best, most uint64
+	for a, n := range sites {
+		if n > most || n == most && a < best {
+			best, most = a, n
+		}
+	}
+	return best
 }
 
 // compressed resolves a name in Callgrind's name compression: "(ID) NAME"
@@ -272,36 +369,52 @@ const StepLabel = "step"
 // SampleType is the sample type of the profiles Pprof returns.
 const SampleType = "instructions"
 
+// Format is the comment every profile from Pprof carries: the way it was
+// written. A profile kept beside baselines is diffed only against one of
+// the same format: one written before inlined functions had frames of
+// their own held in each function's self count what Go inlined into it,
+// and a diff across the two would move every function that inlines
+// another.
+const Format = "perfbench instructions profile 2: inlined functions"
+
 // Pprof returns the dumps the program asked for (valgrind.DumpStatsAt
 // LABEL) as one profile in pprof's format: a sample per call stack and
 // step label, its value the instructions the stack's innermost function
 // retired itself, tagged with the label (StepLabel). Stacks of the same
 // label in several dumps add up. A dump the program did not ask for (the
 // one at its end) is left out: its instructions are outside every step.
+// A stack with addresses (KeepStacks) has a location per frame and
+// address, which Symbolize expands into the functions Go inlined there
+// and then merges.
 func Pprof(dumps []Stacks) *profile.Profile {
 	p := &profile.Profile{
 		SampleType: []*profile.ValueType{{Type: SampleType, Unit: "count"}},
 		PeriodType: &profile.ValueType{Type: SampleType, Unit: "count"},
 		Period:     1,
+		Comments:   []string{Format},
 	}
 	funcs := map[[2]string]*profile.Function{}
-	locs := map[*profile.Function]*profile.Location{}
-	location := func(name, file string) *profile.Location {
+	type place struct {
+		f    *profile.Function
+		addr uint64
+	}
+	locs := map[place]*profile.Location{}
+	location := func(name, file string, addr uint64) *profile.Location {
 		f, ok := funcs[[2]string{name, file}]
 		if !ok {
 			f = &profile.Function{ID: uint64(len(p.Function) + 1), Name: name, SystemName: name, Filename: file}
 			funcs[[2]string{name, file}] = f
 			p.Function = append(p.Function, f)
 		}
-		l, ok := locs[f]
+		l, ok := locs[place{f, addr}]
 		if !ok {
-			l = &profile.Location{ID: uint64(len(p.Location) + 1), Line: []profile.Line{{Function: f}}}
-			locs[f] = l
+			l = &profile.Location{ID: uint64(len(p.Location) + 1), Address: addr, Line: []profile.Line{{Function: f}}}
+			locs[place{f, addr}] = l
 			p.Location = append(p.Location, l)
 		}
 		return l
 	}
-	type key struct{ label, stack string }
+	type key struct{ label, stack, addrs string }
 	samples := map[key]*profile.Sample{}
 	for _, d := range dumps {
 		label, ok := d.Request()
@@ -309,12 +422,16 @@ func Pprof(dumps []Stacks) *profile.Profile {
 			continue
 		}
 		for _, c := range d.Costs {
-			k := key{label, strings.Join(c.Frames, "\x00")}
+			k := key{label, strings.Join(c.Frames, "\x00"), addrs(c.Addrs)}
 			s, ok := samples[k]
 			if !ok {
 				s = &profile.Sample{Value: []int64{0}, Label: map[string][]string{StepLabel: {label}}}
 				for i, f := range c.Frames {
-					s.Location = append(s.Location, location(f, c.Files[i]))
+					var addr uint64
+					if c.Addrs != nil {
+						addr = c.Addrs[i]
+					}
+					s.Location = append(s.Location, location(f, c.Files[i], addr))
 				}
 				samples[k] = s
 				p.Sample = append(p.Sample, s)
@@ -323,4 +440,13 @@ func Pprof(dumps []Stacks) *profile.Profile {
 		}
 	}
 	return p
+}
+
+// addrs returns a stack's addresses as a key.
+func addrs(a []uint64) string {
+	b := make([]byte, 0, 8*len(a))
+	for _, x := range a {
+		b = binary.LittleEndian.AppendUint64(b, x)
+	}
+	return string(b)
 }

@@ -147,13 +147,13 @@ func BenchmarkReadStacks(b *testing.B) {
 	}
 }
 
-// KeepStacks adds its one option among Valgrind's, before the program.
+// KeepStacks adds its two options among Valgrind's, before the program.
 func TestKeepStacks(t *testing.T) {
 	cmd := exec.Command("/bin/program", "scenario-child", "idle")
 	Wrap(cmd, "/usr/bin/valgrind", "/tmp/profiles")
 	n := len(cmd.Args)
 	KeepStacks(cmd)
-	require.Len(t, cmd.Args, n+1)
-	assert.Equal(t, "--separate-callers=12", cmd.Args[1])
+	require.Len(t, cmd.Args, n+2)
+	assert.Equal(t, []string{"--separate-callers=12", "--dump-instr=yes"}, cmd.Args[1:3])
 	assert.Equal(t, []string{"/bin/program", "scenario-child", "idle"}, cmd.Args[len(cmd.Args)-3:])
 }

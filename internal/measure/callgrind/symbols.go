@@ -5,6 +5,7 @@ import (
 	"debug/gosym"
 	"errors"
 	"os/exec"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -20,7 +21,38 @@ import (
 // head's. The runtime's table is in every Go binary, stripped or not. A
 // binary that is not an ELF Go executable names nothing; p keeps its
 // addresses then.
+//
+// A location at an address (Pprof's, of a profile KeepStacks had written)
+// then gets the functions Go inlined at that address, innermost first
+// before the function Callgrind named, as pprof writes Go's own profiles:
+// Callgrind knows symbols, and an inlined function has none, so a hash
+// loop inlined into a widget's Layout reads as Layout's own instructions
+// until then. They come from binary's DWARF (DW_TAG_inlined_subroutine);
+// where binary is this very program, from its own runtime, which a
+// binary `go run` linked without DWARF still has. Last, the locations
+// of one function and inlining are merged, their addresses dropped, and
+// then the samples of the same stack: a profile holds about one location
+// per function and place it was inlined, not one per instruction.
+//
+// A generic function's name reads as Go prints it (ForPrint), the same
+// whichever of the three named it.
 func Symbolize(p *profile.Profile, binary string) int {
+	named := name(p, binary)
+	for _, f := range p.Function {
+		f.Name = ForPrint(f.Name)
+	}
+	if slices.ContainsFunc(p.Location, func(l *profile.Location) bool { return l.Address != 0 }) {
+		if in := inliner(binary); in != nil {
+			expand(p, in)
+		}
+	}
+	compact(p)
+	return named
+}
+
+// name names p's functions that are addresses from binary's function
+// table, and returns how many it named.
+func name(p *profile.Profile, binary string) int {
 	var unnamed []*profile.Function
 	for _, f := range p.Function {
 		if isAddress(f.Name) {
@@ -87,4 +119,18 @@ func Program(cmd *exec.Cmd) string {
 		}
 	}
 	return ""
+}
+
+// ForPrint returns a function's name as Go's runtime prints it, and
+// names it in its own profiles: a generic function's type arguments, the
+// shapes it was compiled for ("pkg.F[go.shape.int]"), read "[...]". The
+// runtime knows inlined functions by that name alone, and one function's
+// shapes are its one row.
+func ForPrint(name string) string {
+	i := strings.IndexByte(name, '[')
+	j := strings.LastIndexByte(name, ']')
+	if i < 0 || j <= i {
+		return name
+	}
+	return name[:i] + "[...]" + name[j+1:]
 }

@@ -40,3 +40,17 @@ func TestSymbolizeNamesAddresses(t *testing.T) {
 		t.Errorf("a directory named %d functions: %q", n, q.Function[0].Name)
 	}
 }
+
+func TestForPrint(t *testing.T) {
+	for in, want := range map[string]string{
+		"main.f":              "main.f",
+		"pkg.F[go.shape.int]": "pkg.F[...]",
+		"pkg.(*T[go.shape.struct { a [2]int }]).M": "pkg.(*T[...]).M",
+		"pkg.(*T[...]).M.func1":                    "pkg.(*T[...]).M.func1",
+		"weird]name[":                              "weird]name[",
+	} {
+		if got := ForPrint(in); got != want {
+			t.Errorf("ForPrint(%q) = %q, want %q", in, got, want)
+		}
+	}
+}

@@ -25,6 +25,9 @@ type Options struct {
 	// Key and Value pick the samples carrying Value under sample label
 	// Key; Key "" draws every sample.
 	Key, Value string
+	// Index picks the sample value drawn: 0 the first (instructions, an
+	// allocations profile's objects), 1 an allocations profile's bytes.
+	Index int
 	// Title heads the page.
 	Title string
 	// Width is the picture's width in pixels; zero means 1200.
@@ -59,7 +62,7 @@ func (n *node) add(p *profile.Profile, o Options, head bool) {
 		if o.Key != "" && !slices.Contains(s.Label[o.Key], o.Value) {
 			continue
 		}
-		v := s.Value[0]
+		v := s.Value[o.Index]
 		at := n
 		bump := func(x *node) {
 			if head {

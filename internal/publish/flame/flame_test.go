@@ -88,3 +88,18 @@ func TestRoots(t *testing.T) {
 	require.NoError(t, Write(&b, base, head, Options{}))
 	assert.Contains(t, b.String(), "<title>cobra&#10;head 0, base 10, change -10</title>", "without roots, where they were cut")
 }
+
+// Index picks the value drawn: an allocations profile's bytes, its
+// second, where the number is bytes.
+func TestIndex(t *testing.T) {
+	base := build(map[string]int64{"makeslice;site;step": 2})
+	head := build(map[string]int64{"makeslice;site;step": 3})
+	for _, p := range []*profile.Profile{base, head} {
+		for _, s := range p.Sample {
+			s.Value = append(s.Value, s.Value[0]*64)
+		}
+	}
+	var b bytes.Buffer
+	require.NoError(t, Write(&b, base, head, Options{Index: 1}))
+	assert.Contains(t, b.String(), "<title>site&#10;head 192, base 128, change +64</title>")
+}

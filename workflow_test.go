@@ -2,8 +2,8 @@
 
 // The workflow's tests read it with actionlint, which only they need: with
 // its own dependencies it is seconds of a first build, so the tests a
-// developer runs (go test ./...) leave it out and .ci/run runs these with
-// -tags actionlint.
+// developer runs (go test ./...) leave it out, and go run xtask.go ci runs
+// these with -tags actionlint.
 
 package perfbench_test
 

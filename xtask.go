@@ -116,6 +116,9 @@ func ciSteps(build experiment.Step, bin, tmp string) []experiment.Step {
 		// The slow tests too (package internal/check/slow): the Monte Carlo
 		// simulations, the throwaway modules, the real paired runs.
 		step("test", "env", "PERFBENCH_SLOW_TESTS=1", "go", "test", "./..."),
+		// The workflow's tests, built only with -tags actionlint
+		// (workflow_test.go says why).
+		step("workflow", "go", "test", "-tags", "actionlint", "-run", "Workflow|Bencher", "."),
 		build,
 		step("workloads", bin, "workloads"),
 		step("skips", bin, "skips"),

@@ -38,6 +38,28 @@ func newPerfCase(t *testing.T) perfCase {
 	return c
 }
 
+// copyTo returns a copy of the checkout in a directory of t's own: the
+// files perf recorded, without recording them again.
+func (c perfCase) copyTo(t *testing.T) perfCase {
+	t.Helper()
+	root := filepath.Dir(filepath.Dir(c.baselines))
+	dir := t.TempDir()
+	require.NoError(t, os.CopyFS(dir, os.DirFS(root)))
+	moved := func(p string) string {
+		rel, err := filepath.Rel(root, p)
+		require.NoError(t, err)
+		return filepath.Join(dir, rel)
+	}
+	out := perfCase{baselines: moved(c.baselines), history: moved(c.history), docs: moved(c.docs), chart: moved(c.chart)}
+	for _, f := range c.flags {
+		if strings.HasPrefix(f, root+string(filepath.Separator)) {
+			f = moved(f)
+		}
+		out.flags = append(out.flags, f)
+	}
+	return out
+}
+
 // files returns every file under the checkout with its bytes (a FIFO or a
 // link by its mode, never read).
 func (c perfCase) files(t *testing.T) map[string]string {
@@ -165,9 +187,11 @@ func TestIssueCasesExit2WithOneLineAndLoseNothing(t *testing.T) {
 			return "perfbench: --rebaseline records a baseline, which perf --check never does; run perfbench perf --rebaseline without --check"
 		}},
 	}
+	// Recorded once: every case starts from a copy of the same checkout.
+	recorded := newPerfCase(t)
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			c := newPerfCase(t)
+			c := recorded.copyTo(t)
 			tt.prepare(t, c)
 			before := c.files(t)
 			code, stdout, stderr := perfbench(t, append(append([]string{"perf"}, c.flags...), tt.args...)...)

@@ -130,6 +130,9 @@ func TestCommentFindsItsOwnPastAPageOfLargeComments(t *testing.T) {
 // An API that accepts and never answers, and one that sends a byte a
 // second: each ends at the step's deadline, exit 1, naming it.
 func TestCommentGivesUpOnAnAPIThatDoesNotAnswer(t *testing.T) {
+	// Waits out two 1 s deadlines beside the other parallel tests, none of
+	// which runs comment, the one command that reads commentEnv.
+	t.Parallel()
 	for _, tc := range []struct {
 		name, want string
 		answer     func(*commenttest.API) func(http.ResponseWriter, *http.Request) bool

@@ -40,12 +40,14 @@ func TestVerifyPasses(t *testing.T) {
 	if testing.Short() {
 		t.Skip("drives the gallery through 42 steps; skipped with -short")
 	}
+	t.Parallel()
 	code, out, stderr := perfbench(t, "verify", "--size", "s0")
 	assert.Equal(t, harness.ExitPass, code, stderr)
 	assert.Contains(t, out, "live window equals a rebuild after each of 42 steps")
 }
 
 func TestVerifyRandomPassesAndNamesWhatItChecked(t *testing.T) {
+	t.Parallel()
 	for _, doc := range []string{"random", "gallery"} {
 		code, out, stderr := perfbench(t, "verify", "--doc", doc, "--seed", "4", "--seeds", "2", "--steps", "15", "--json")
 		require.Equal(t, harness.ExitPass, code, stderr)

@@ -54,6 +54,7 @@ func TestPhaseHUDReal(t *testing.T) {
 	if testing.Short() {
 		t.Skip("90 refreshes of real time")
 	}
+	t.Parallel() // waits out its real time beside the other parallel tests
 	code, out, stderr := perfbench(t, "phase", "hover", "s1", "90", "--hud", "--real")
 	require.Equal(t, harness.ExitPass, code, stderr)
 	assert.Contains(t, out, "real clock")

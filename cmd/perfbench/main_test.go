@@ -14,7 +14,10 @@ import (
 )
 
 // perfbench runs the command in-process and returns its exit status and
-// outputs.
+// outputs. The tests that mostly wait (a timeout, real time) call
+// t.Parallel, so they wait together once the others have run: none of them
+// swaps a package variable (withScenarios, withBuild, commentEnv…) that
+// another parallel test's command reads.
 func perfbench(t *testing.T, args ...string) (code int, stdout, stderr string) {
 	t.Helper()
 	var out, errb bytes.Buffer

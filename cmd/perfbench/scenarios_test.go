@@ -181,6 +181,7 @@ func TestScenariosFailIsExitOne(t *testing.T) {
 // Every way a scenario's process can go wrong is Broken, with the tail of
 // its stderr, and fails the command.
 func TestScenariosBrokenChildren(t *testing.T) {
+	t.Parallel() // waits out a hang's 2 s timeout beside the other parallel tests
 	baselines := filepath.Join(t.TempDir(), "b.yaml")
 	rows := func(stdout string) map[string]string {
 		out := map[string]string{}

@@ -209,6 +209,7 @@ func TestRefusalsAndGitHubsMessages(t *testing.T) {
 // Each request gives up on its own, whether the API never answers or
 // sends a byte a second; the caller's deadline says its own reason.
 func TestEachRequestHasADeadline(t *testing.T) {
+	t.Parallel() // waits its deadlines out beside the other tests
 	for _, name := range []string{"hang", "drip"} {
 		api := commenttest.New(t)
 		api.Answer = func(w http.ResponseWriter, r *http.Request) bool {
@@ -237,6 +238,7 @@ func TestEachRequestHasADeadline(t *testing.T) {
 
 // An answer is read to MaxAnswer and no further.
 func TestAnEndlessAnswerIsCut(t *testing.T) {
+	t.Parallel() // sends 66 MiB through the loopback beside the other tests
 	api := commenttest.New(t)
 	api.Answer = func(w http.ResponseWriter, _ *http.Request) bool {
 		w.WriteHeader(http.StatusOK)

@@ -28,9 +28,10 @@ func ProfilePath(dir, scenario string) string {
 // counted it with (Options.Profiles), so that a baseline and its profile
 // always move together; and for each scenario with instructions whose
 // profile is not on disk (its baseline recorded before profiles were
-// kept), the one this run counted, which is within the baseline's
-// tolerance of it: without it a plain run's failure there has no
-// where-table, and nothing said why.
+// kept) or not written the way this run writes them
+// (Options.ProfileCurrent), the one this run counted, which is within the
+// baseline's tolerance of it: without it a plain run's failure there has
+// no where-table, and nothing said why.
 func (r *Ratchet) profileWrites(o outcome.Outcome) []writegroup.Member {
 	if r.opts.Profiles == nil {
 		return nil
@@ -51,7 +52,9 @@ func (r *Ratchet) profileWrites(o outcome.Outcome) []writegroup.Member {
 		if !n.Band.Kind.Profiled() || slices.Contains(names, n.Scenario) {
 			continue
 		}
-		if _, err := os.Stat(ProfilePath(r.opts.ProfilesDir, n.Scenario)); errors.Is(err, fs.ErrNotExist) {
+		data, err := os.ReadFile(ProfilePath(r.opts.ProfilesDir, n.Scenario))
+		outdated := err == nil && r.opts.ProfileCurrent != nil && !r.opts.ProfileCurrent(data)
+		if errors.Is(err, fs.ErrNotExist) || outdated {
 			names = append(names, n.Scenario)
 		}
 	}

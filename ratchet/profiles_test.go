@@ -72,3 +72,34 @@ func TestAMissingProfileIsKeptWithTheNextWrite(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, "profile of hover-storm", string(data))
 }
+
+// A profile an older perfbench wrote, which a where-table cannot diff
+// against, is rewritten with the next write, as a missing one is; a
+// current one is left as it is.
+func TestAnOutdatedProfileIsRewrittenWithTheNextWrite(t *testing.T) {
+	r := newRepo(t)
+	opts := r.opts(machineA, day1)
+	opts.Toolchain = toolchain
+	opts.Profiles = func(name string) []byte { return []byte("old " + name) }
+	r.run(t, opts, measuring(withInstructions(2991466)))
+	path := ratchet.ProfilePath(filepath.Join(filepath.Dir(r.baselines()), ratchet.ProfilesDir), "hover-storm")
+	read := func() string {
+		data, err := os.ReadFile(path)
+		require.NoError(t, err)
+		return string(data)
+	}
+	require.Equal(t, "old hover-storm", read())
+
+	write := func(current string, faster float64) {
+		opts.Profiles = func(name string) []byte { return []byte("new " + name) }
+		opts.ProfileCurrent = func(data []byte) bool { return string(data) == current }
+		run := withInstructions(2991466 * 0.999) // within tolerance: no move
+		run[0].Numbers[0].Samples = spread(30, 25-faster, 30-faster)
+		o := r.run(t, opts, measuring(run))
+		require.True(t, o.BaselinesWritten, "the faster time lowered its baseline")
+	}
+	write("old hover-storm", 0)
+	assert.Equal(t, "old hover-storm", read(), "a current profile stays")
+	write("new hover-storm", 5)
+	assert.Equal(t, "new hover-storm", read(), "an outdated one is rewritten")
+}

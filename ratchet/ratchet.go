@@ -127,6 +127,11 @@ type Options struct {
 	// write group as the baselines file: the profile a later run's
 	// where-table diffs against (profiles.go).
 	Profiles func(scenario string) []byte
+	// ProfileCurrent, when set, reports whether a kept profile is
+	// written the way this run writes them; one that is not (an older
+	// perfbench's, which a where-table cannot diff against) is rewritten
+	// with the next write, as a missing one is.
+	ProfileCurrent func(data []byte) bool
 	// ProfilesDir is where those profiles are kept; "" means ProfilesDir
 	// beside Baselines.
 	ProfilesDir string

@@ -215,6 +215,7 @@ func (h *front) perfJudged(cmd *cobra.Command, pf *perfFlags, opts ratchet.Optio
 		// read from.
 		count.KeepStacks()
 		opts.Profiles = count.ProfileFor
+		opts.ProfileCurrent = counting.ProfileCurrent
 	}
 	rt, err := ratchet.Open(opts)
 	if err != nil {

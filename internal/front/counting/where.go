@@ -193,12 +193,23 @@ func kept(dir, toolchain string) whereSide {
 			return nil, "", nil
 		}
 		p, err := profile.ParseData(data)
-		if err != nil || !slices.Contains(p.Comments, toolchain) || !slices.Contains(p.Comments, callgrind.Format) {
+		if err != nil || !slices.Contains(p.Comments, toolchain) || !current(p) {
 			return nil, "", nil
 		}
 		return p, path, nil
 	}
 }
+
+// ProfileCurrent reports whether data, a profile kept beside the
+// baselines, is written the way this perfbench writes them, so that a
+// where-table can diff against it (ratchet.Options.ProfileCurrent).
+func ProfileCurrent(data []byte) bool {
+	p, err := profile.ParseData(data)
+	return err == nil && current(p)
+}
+
+// current reports whether p is written the way Pprof writes profiles now.
+func current(p *profile.Profile) bool { return slices.Contains(p.Comments, callgrind.Format) }
 
 // MaxKeptProfile bounds a profile kept beside the baselines: a scenario
 // of perfbench's suite takes 5 to 40 KB. Above it the smallest stacks

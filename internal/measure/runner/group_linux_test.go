@@ -20,6 +20,7 @@ import (
 // behind by a child that exits, whether it holds the child's pipes or
 // runs in the background.
 func TestNoGrandchildOutlivesItsChild(t *testing.T) {
+	t.Parallel() // each mostly waits out a timeout
 	for _, tt := range []struct {
 		name, scenario string
 		cancel         bool

@@ -239,6 +239,7 @@ func TestRunnerReadsTheChildsResult(t *testing.T) {
 // Every way a child can go wrong is Broken, quoting its stderr, and the
 // ratchet fails the run for it.
 func TestMisbehavingChildrenAreBroken(t *testing.T) {
+	t.Parallel() // each mostly waits out a timeout
 	for name, want := range map[string][]string{
 		"test-panic":   {"panicked (exit status 2): runner test: boom in github.com/perfbench/perfbench/internal/measure/runner.registerMisbehaving.func", "(runner_test.go:"},
 		"test-hang":    {"timed out: no progress (no CPU time used) for 2s, killed"},

@@ -60,6 +60,7 @@ func TestCPUTimeGrowsWithWork(t *testing.T) {
 // killed, crashes) leaves its scenario's instructions not measured, saying
 // why, and breaks nothing: the times and counts stand.
 func TestACountThatCannotFinishIsNotMeasured(t *testing.T) {
+	t.Parallel() // each mostly waits out a timeout
 	for name, want := range map[string]string{
 		"test-hang":  "not measured: timed out: no progress (no CPU time used) for 2s, killed",
 		"test-kill":  "not measured: killed by signal killed",

@@ -11,6 +11,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/perfbench/perfbench/internal/measure/childout"
 	"github.com/perfbench/perfbench/scenario"
 )
 
@@ -60,11 +61,11 @@ func (r *Runner) exec(ctx context.Context, name string, cmd *exec.Cmd, timeout t
 	stop := sync.OnceFunc(func() { stopGroup(cmd.Process) })
 	defer stop()
 
-	e := &ended{stdout: &bounded{limit: MaxOutput, full: stop}, stderr: &tail{}}
+	e := &ended{stdout: &bounded{limit: MaxOutput, full: stop}, stderr: &childout.Tail{}}
 	var sink io.Writer = e.stderr
 	if r.Stderr != nil {
-		shown := &prefixed{to: r.Stderr, prefix: name + ": "}
-		defer shown.flush()
+		shown := &childout.Prefixed{To: r.Stderr, Prefix: name + ": "}
+		defer shown.Flush()
 		sink = io.MultiWriter(e.stderr, shown)
 	}
 	var out io.Reader = outR

@@ -83,12 +83,6 @@ const DefaultTimeout = time.Minute
 // hover scenario with its software painter, took half a minute alone.
 const DefaultCountedTimeout = 10 * time.Minute
 
-// stderrTail is how much of a child's stderr a Broken result quotes.
-const (
-	stderrTailLines = 8
-	stderrTailBytes = 1200
-)
-
 // Runner runs scenarios, each in a fresh process of its own: a cold start
 // is only cold once, a scenario that crashes takes only itself down, and
 // no state of one measurement reaches the next. It reads each process's

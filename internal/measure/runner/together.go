@@ -13,6 +13,7 @@ import (
 
 	"github.com/perfbench/perfbench/internal/instrument/latency"
 	"github.com/perfbench/perfbench/internal/measure/callgrind"
+	"github.com/perfbench/perfbench/internal/measure/childout"
 	"github.com/perfbench/perfbench/internal/measure/pool"
 	"github.com/perfbench/perfbench/internal/measure/valgrind"
 	"github.com/perfbench/perfbench/scenario"
@@ -202,7 +203,7 @@ func (r *Runner) group(ctx context.Context, names []string, report func(name, st
 	var out []scenario.Result
 	lines := bytes.SplitAfter(e.stdout.buf.Bytes(), []byte("\n"))
 	for i, name := range names[:min(closed, len(lines))] {
-		res, perr := parseResult(lines[i], name)
+		res, perr := childout.Parse(lines[i], name)
 		switch {
 		case err != nil:
 			res = broken(name, err.Error(), e.stderr)
@@ -229,7 +230,7 @@ func (r *Runner) group(ctx context.Context, names []string, report func(name, st
 	case e.timedOut != "":
 		why = e.timedOut + ", killed"
 	case e.waitErr != nil:
-		why = exitReason(e.waitErr, e.stderr)
+		why = childout.ExitReason(e.waitErr, e.stderr)
 	}
 	res := notCounted(names[len(out)], why, e.stderr)
 	if printed <= len(out) {

@@ -1,4 +1,4 @@
-package runner
+package childout
 
 import (
 	"encoding/json"
@@ -11,10 +11,11 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/perfbench/perfbench/band"
+	_ "github.com/perfbench/perfbench/internal/check/suite" // the idle scenario, the fuzz's first real result
 	"github.com/perfbench/perfbench/scenario"
 )
 
-// The runner reads whatever a child printed. Whatever that is, parseResult
+// The runner reads whatever a child printed. Whatever that is, Parse
 // either returns the result of the scenario asked for, with numbers or a
 // reason it is broken, or an error of one line; it never panics. What it
 // returns holds no value the baselines file would refuse to read back: a
@@ -34,7 +35,7 @@ func FuzzParseResult(f *testing.F) {
 	f.Add([]byte{})
 	f.Add([]byte(`{"name":"idle","steps":1,"numbers":[{"name":"f","unit":"µs/frame","band":{"kind":"time","tolerance":0.4},"samples":[5e-324],"wall":[1e308]}]}`))
 	f.Fuzz(func(t *testing.T, out []byte) {
-		res, err := parseResult(out, "idle")
+		res, err := Parse(out, "idle")
 		if err != nil {
 			require.NotContains(t, err.Error(), "\n")
 			return
@@ -76,7 +77,7 @@ func TestHostileLabelsAreRefusedShort(t *testing.T) {
 		{"frame reported twice", number("frame", "n/run") + "," + number("frame", "n/run"), "reported number frame twice"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
-			_, err := parseResult([]byte(`{"name":"idle","steps":1,"numbers":[`+tt.numbers+`]}`), "idle")
+			_, err := Parse([]byte(`{"name":"idle","steps":1,"numbers":[`+tt.numbers+`]}`), "idle")
 			require.Error(t, err)
 			require.Equal(t, tt.want, err.Error())
 			require.Less(t, len(err.Error()), 120)

@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/perfbench/perfbench/internal/check/monkey/docgen"
+
 	"github.com/perfbench/perfbench/internal/instrument/clock"
 	"github.com/perfbench/perfbench/ui/document"
 	"github.com/perfbench/perfbench/ui/geom"
@@ -76,13 +78,13 @@ var weights = [numActions]int{
 type Driver struct {
 	W   *window.Window
 	Clk *clock.Virtual
-	Src Source
+	Src docgen.Source
 	// MaxViewport is the largest side a Resize gives the viewport;
 	// DefaultMaxViewport when zero. A checker that draws pictures keeps
 	// it small.
 	MaxViewport float32
 
-	gen   generator
+	gen   docgen.Generator
 	nodes []*document.Node
 
 	// The last step's record, for a checker (Touched, Inputs, Mutated).
@@ -112,7 +114,7 @@ const DefaultMaxViewport = 100_000
 // NewDriver returns a driver for w, whose clock must be clk. The classes
 // it adds and removes, and gives the subtrees it adds, are the classes
 // the document uses when the driver starts.
-func NewDriver(w *window.Window, clk *clock.Virtual, src Source) *Driver {
+func NewDriver(w *window.Window, clk *clock.Virtual, src docgen.Source) *Driver {
 	d := w.Document()
 	seen := map[style.Class]bool{}
 	var names []string
@@ -129,7 +131,7 @@ func NewDriver(w *window.Window, clk *clock.Virtual, src Source) *Driver {
 	if len(names) == 0 {
 		names = []string{""}
 	}
-	r := &Driver{W: w, Clk: clk, Src: src, gen: generator{d: d, src: src, layout: names, paint: names}, handlers: map[*document.Node]Handling{}}
+	r := &Driver{W: w, Clk: clk, Src: src, gen: docgen.Generator{D: d, Src: src, Layout: names, Paint: names}, handlers: map[*document.Node]Handling{}}
 	r.hidden = "hidden"
 	if c, ok := d.Sheet.Lookup("hidden"); !ok || !hides(d.Sheet.Rule(c).Base()) {
 		r.hidden = "monkey-hidden"
@@ -372,7 +374,7 @@ func (r *Driver) Act(a Action) string {
 			w.Handle(n, nil)
 			return "remove the handler of " + name(n)
 		}
-		h := Handling{Consumes: src.IntN(2) == 0, Does: Effect(src.IntN(int(numEffects))), Class: pick(src, r.gen.layout)}
+		h := Handling{Consumes: src.IntN(2) == 0, Does: Effect(src.IntN(int(numEffects))), Class: docgen.Pick(src, r.gen.Layout)}
 		if p := n.Parent(); p != nil && src.IntN(2) == 0 {
 			// Every child of n's parent, as a list gives each row its
 			// delete button: the rows are clicked away one by one.
@@ -443,7 +445,7 @@ func (r *Driver) send(a Action) (what string, ok bool) {
 				r.input(func(w *window.Window) { w.Click(p.X, p.Y, window.Left) })
 			}
 		}
-		s := pick(src, typed)
+		s := docgen.Pick(src, typed)
 		r.input(func(w *window.Window) { w.Type(s) })
 		return fmt.Sprintf("type %q into %s", s, focusName(w)), true
 	case Resize:
@@ -480,22 +482,22 @@ func (r *Driver) grow(a Action) (what string, ok bool) {
 		if c == nil {
 			return "add: no container", true
 		}
-		r.gen.budget = 1 + src.IntN(12)
-		r.gen.container(c, c.Depth()+1)
+		r.gen.Budget = 1 + src.IntN(12)
+		r.gen.Container(c, c.Depth()+1)
 		return "add a subtree to " + name(c), true
 	case NewScroll, NewList, NewTabs:
 		c := r.any(isContainer)
 		if c == nil {
 			return a.String() + ": no container", true
 		}
-		r.gen.budget = 4 + src.IntN(20)
+		r.gen.Budget = 4 + src.IntN(20)
 		switch a {
 		case NewScroll:
-			r.gen.scroll(c, c.Depth()+1)
+			r.gen.Scroll(c, c.Depth()+1)
 		case NewList:
-			r.gen.list(c)
+			r.gen.List(c)
 		default:
-			r.gen.tabs(c, c.Depth()+1)
+			r.gen.Tabs(c, c.Depth()+1)
 		}
 		return fmt.Sprintf("%v in %s", a, name(c)), true
 	case Insert:
@@ -503,8 +505,8 @@ func (r *Driver) grow(a Action) (what string, ok bool) {
 		if ref == nil {
 			return "insert: nowhere", true
 		}
-		k := pick(src, []document.Kind{document.Box, document.Text, document.Button, document.Checkbox, document.TextField, document.Image})
-		cls := r.gen.classes(2, 1)
+		k := docgen.Pick(src, []document.Kind{document.Box, document.Text, document.Button, document.Checkbox, document.TextField, document.Image})
+		cls := r.gen.Classes(2, 1)
 		var n *document.Node
 		where := "before"
 		if src.IntN(2) == 0 {
@@ -514,11 +516,11 @@ func (r *Driver) grow(a Action) (what string, ok bool) {
 		}
 		switch k {
 		case document.Text, document.TextField:
-			d.SetText(n, Words(src, 1+src.IntN(6)))
+			d.SetText(n, docgen.Words(src, 1+src.IntN(6)))
 		case document.Button:
-			d.SetText(d.Add(n, document.Text), Words(src, 1))
+			d.SetText(d.Add(n, document.Text), docgen.Words(src, 1))
 		case document.Box:
-			d.SetText(d.Add(n, document.Text), Words(src, 1+src.IntN(3)))
+			d.SetText(d.Add(n, document.Text), docgen.Words(src, 1+src.IntN(3)))
 		}
 		return fmt.Sprintf("insert %s %q %s %s", name(n), cls, where, name(ref)), true
 	case SetList:
@@ -531,8 +533,8 @@ func (r *Driver) grow(a Action) (what string, ok bool) {
 			Rows:      src.IntN(500),
 			RowHeight: float32(8 + src.IntN(30)),
 			Overscan:  src.IntN(4),
-			Label:     listLabel,
-			RowClass:  pick(src, []string{"lrow", "lrow-alt hot", ""}),
+			Label:     docgen.ListLabel,
+			RowClass:  docgen.Pick(src, []string{"lrow", "lrow-alt hot", ""}),
 		}
 		d.SetList(n, m)
 		return fmt.Sprintf("give %s a model of %d rows of %g px", name(n), m.Rows, m.RowHeight), true
@@ -594,7 +596,7 @@ func (r *Driver) edit(a Action) (what string, ok bool) {
 		if n == nil {
 			return "text: no text", true
 		}
-		s := Words(src, src.IntN(16))
+		s := docgen.Words(src, src.IntN(16))
 		d.SetText(n, s)
 		return fmt.Sprintf("set text of %s to %q", name(n), s), true
 	case Value:
@@ -657,33 +659,33 @@ func (r *Driver) restyle(a Action) (what string, ok bool) {
 			d.RemoveClass(n, c)
 			return fmt.Sprintf("remove class %q from %s", c, name(n)), true
 		}
-		c := pick(src, r.gen.layout)
+		c := docgen.Pick(src, r.gen.Layout)
 		if src.IntN(2) == 0 {
-			c = pick(src, r.gen.paint)
+			c = docgen.Pick(src, r.gen.Paint)
 		}
 		d.AddClass(n, c)
 		return fmt.Sprintf("add class %q to %s", c, name(n)), true
 	case State:
 		n := r.any(func(*document.Node) bool { return true })
 		r.touch(n)
-		st, on := pick(src, states), src.IntN(2) == 0
+		st, on := docgen.Pick(src, states), src.IntN(2) == 0
 		d.SetState(n, st, on)
 		return fmt.Sprintf("set %v %v on %s", st, on, name(n)), true
 	case Restyle:
-		c := pick(src, r.gen.layout)
+		c := docgen.Pick(src, r.gen.Layout)
 		if src.IntN(2) == 0 {
-			c = pick(src, r.gen.paint)
+			c = docgen.Pick(src, r.gen.Paint)
 		}
-		p := pick(src, restyles)
+		p := docgen.Pick(src, restyles)
 		if src.IntN(8) == 0 {
-			p = pick(src, extremes)
+			p = docgen.Pick(src, extremes)
 		}
 		d.Sheet.Define(c, p.props)
 		return fmt.Sprintf("redefine class %q as %s", c, p.what), true
 	case HoverClass:
 		n := r.any(func(*document.Node) bool { return true })
 		r.touch(n)
-		c := pick(src, r.hot)
+		c := docgen.Pick(src, r.hot)
 		if n.Is(d.Sheet.Intern(c)) {
 			d.RemoveClass(n, c)
 			return fmt.Sprintf("remove hover class %q from %s", c, name(n)), true
@@ -691,9 +693,9 @@ func (r *Driver) restyle(a Action) (what string, ok bool) {
 		d.AddClass(n, c)
 		return fmt.Sprintf("add hover class %q to %s", c, name(n)), true
 	case Variant:
-		c := pick(src, r.gen.paint)
+		c := docgen.Pick(src, r.gen.Paint)
 		if src.IntN(2) == 0 {
-			c = pick(src, r.hot)
+			c = docgen.Pick(src, r.hot)
 		}
 		cls := d.Sheet.Intern(c)
 		if n := r.any(func(n *document.Node) bool { return n.Is(cls) }); n != nil {

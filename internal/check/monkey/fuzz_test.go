@@ -3,6 +3,8 @@ package monkey_test
 import (
 	"testing"
 
+	"github.com/perfbench/perfbench/internal/check/monkey/docgen"
+
 	"github.com/perfbench/perfbench/internal/check/monkey"
 	"github.com/perfbench/perfbench/internal/check/verify"
 	"github.com/perfbench/perfbench/internal/instrument/clock"
@@ -50,12 +52,12 @@ func FuzzLiveEqualsRebuild(f *testing.F) {
 			data = data[:512]
 		}
 		defer counter.Exclusive()()
-		src := &monkey.Bytes{B: data}
+		src := &docgen.Bytes{B: data}
 		var doc *document.Document
 		if src.IntN(2) == 0 {
 			doc = gallery.Build(gallery.S0, gallery.Options{TableRows: 20}).Doc
 		} else {
-			doc = monkey.Generate(src, 20+src.IntN(200))
+			doc = docgen.Generate(src, 20+src.IntN(200))
 		}
 		clk := &clock.Virtual{}
 		w := window.New(doc, window.Options{Clock: clk, NoAnimation: true})

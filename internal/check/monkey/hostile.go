@@ -5,6 +5,8 @@ import (
 	"math"
 	"strings"
 
+	"github.com/perfbench/perfbench/internal/check/monkey/docgen"
+
 	"github.com/perfbench/perfbench/ui/document"
 	"github.com/perfbench/perfbench/ui/geom"
 	"github.com/perfbench/perfbench/ui/style"
@@ -38,7 +40,7 @@ func (r *Driver) hostile() string {
 	case 15:
 		return r.extreme()
 	case 0:
-		hz := pick(src, badHz)
+		hz := docgen.Pick(src, badHz)
 		r.W.MoveToDisplay(window.Display{ID: 9, RefreshHz: hz})
 		if got := r.W.RefreshHz(); got != window.FallbackHz {
 			panic(fmt.Sprintf("monkey: a display at %g Hz schedules frames at %g Hz, not the fallback's", hz, got))
@@ -46,7 +48,7 @@ func (r *Driver) hostile() string {
 		return fmt.Sprintf("hostile display at %g Hz: %g Hz", hz, r.W.RefreshHz())
 	}
 	p, what := r.target(nil)
-	bad := pick(src, nonFinite)
+	bad := docgen.Pick(src, nonFinite)
 	x, y := p.X, p.Y
 	if src.IntN(2) == 0 {
 		x = bad
@@ -78,10 +80,10 @@ func (r *Driver) hostile() string {
 		k := window.Key(10 + src.IntN(246))
 		return dropped(fmt.Sprintf("key %d", k), func(w *window.Window) { w.Key(k) })
 	case 5:
-		s := pick(src, notUTF8)
+		s := docgen.Pick(src, notUTF8)
 		return dropped(fmt.Sprintf("type %q into %s", s, focusName(r.W)), func(w *window.Window) { w.Type(s) })
 	case 6:
-		fx, fy := pick(src, far), pick(src, far)
+		fx, fy := docgen.Pick(src, far), docgen.Pick(src, far)
 		if src.IntN(2) == 0 {
 			r.input(func(w *window.Window) { w.PointerMove(fx, fy) })
 			return fmt.Sprintf("hostile move to (%g, %g), far outside", fx, fy)
@@ -90,7 +92,7 @@ func (r *Driver) hostile() string {
 		return fmt.Sprintf("hostile click (%g, %g), far outside", fx, fy)
 	}
 	p, what = r.target(isScroller)
-	dy := pick(src, far)
+	dy := docgen.Pick(src, far)
 	r.input(func(w *window.Window) { w.Wheel(p.X, p.Y, dy) })
 	return fmt.Sprintf("hostile wheel %g over %s", dy, what)
 }
@@ -124,7 +126,7 @@ var extremes = []rule{
 // draws as a rebuild's does.
 func (r *Driver) extreme() string {
 	r.mutated = true // the document, not input a replay could give
-	c, e := pick(r.Src, r.gen.layout), pick(r.Src, extremes)
+	c, e := docgen.Pick(r.Src, r.gen.Layout), docgen.Pick(r.Src, extremes)
 	r.W.Document().Sheet.Define(c, e.props)
 	return fmt.Sprintf("hostile: redefine class %q as %s", c, e.what)
 }
@@ -141,14 +143,14 @@ func (r *Driver) farContent() string {
 	if src.IntN(2) == 0 {
 		if n := r.any(func(n *document.Node) bool { return n.Kind() == document.List }); n != nil {
 			r.touch(n)
-			m := &document.ListModel{Rows: pick(src, farRows), RowHeight: float32(8 + src.IntN(30)), Overscan: src.IntN(4),
-				Label: listLabel, RowClass: pick(src, []string{"lrow", "lrow-alt hot", ""})}
+			m := &document.ListModel{Rows: docgen.Pick(src, farRows), RowHeight: float32(8 + src.IntN(30)), Overscan: src.IntN(4),
+				Label: docgen.ListLabel, RowClass: docgen.Pick(src, []string{"lrow", "lrow-alt hot", ""})}
 			d.SetList(n, m)
 			d.SetScrollY(n, float32(m.Rows)*m.RowHeight)
 			return fmt.Sprintf("hostile: give %s %d rows of %g px and scroll to the end", name(n), m.Rows, m.RowHeight)
 		}
 	}
-	c, h := pick(src, r.gen.layout), pick(src, farHeights)
+	c, h := docgen.Pick(src, r.gen.Layout), docgen.Pick(src, farHeights)
 	d.Sheet.Define(c, style.Props{}.Height(style.PxLen(h)))
 	return fmt.Sprintf("hostile: redefine class %q as %g px tall", c, h)
 }
@@ -168,17 +170,17 @@ func (r *Driver) misuse() string {
 	switch src.IntN(4) {
 	case 0: // another document's node
 		n := r.foreignNode()
-		m := pick(src, mutations)
+		m := docgen.Pick(src, mutations)
 		return r.refused(fmt.Sprintf("%s another document's %s", m.name, name(n)), n, func() { m.do(r, n) })
 	case 1: // a removed node, or nil
-		m := pick(src, mutations)
+		m := docgen.Pick(src, mutations)
 		if len(r.removed) == 0 || src.IntN(4) == 0 {
 			return r.refused(m.name+" nil", nil, func() { m.do(r, nil) })
 		}
-		n := pick(src, r.removed)
+		n := docgen.Pick(src, r.removed)
 		return r.refused(fmt.Sprintf("%s removed %s", m.name, name(n)), n, func() { m.do(r, n) })
 	case 2: // a number that is not one
-		bad := pick(src, nonFinite)
+		bad := docgen.Pick(src, nonFinite)
 		switch src.IntN(6) {
 		case 0:
 			if n := r.any(isScroller); n != nil {
@@ -195,18 +197,18 @@ func (r *Driver) misuse() string {
 			}
 		case 3:
 			if n := r.any(func(n *document.Node) bool { return n.Kind() == document.List }); n != nil {
-				m := &document.ListModel{Rows: 10, RowHeight: bad, Label: listLabel}
+				m := &document.ListModel{Rows: 10, RowHeight: bad, Label: docgen.ListLabel}
 				switch src.IntN(3) {
 				case 0:
 					m.RowHeight, m.Overscan = 20, -1-src.IntN(5)
 				case 1: // finite, but past a style's largest length
-					m.RowHeight = pick(src, []float32{2 * style.MaxLength, math.MaxFloat32})
+					m.RowHeight = docgen.Pick(src, []float32{2 * style.MaxLength, math.MaxFloat32})
 				}
 				return r.refused(fmt.Sprintf("SetList of %s with %d rows of %g px, overscan %d", name(n), m.Rows, m.RowHeight, m.Overscan), n, func() { d.SetList(n, m) })
 			}
 		case 4:
-			c := pick(src, r.gen.layout)
-			st := pick(src, badProps)
+			c := docgen.Pick(src, r.gen.Layout)
+			st := docgen.Pick(src, badProps)
 			return r.refused(fmt.Sprintf("redefine class %q with %s %g", c, st.name, bad), nil, func() { d.Sheet.Define(c, st.set(bad)) })
 		}
 		w, h := bad, r.W.Size().Y
@@ -253,7 +255,7 @@ func (r *Driver) clamped() string {
 		}
 	case 1:
 		if n := r.any(func(n *document.Node) bool { return n.Kind() == document.Slider }); n != nil {
-			v := pick(src, append([]float32{nonFinite[1], nonFinite[2]}, far...))
+			v := docgen.Pick(src, append([]float32{nonFinite[1], nonFinite[2]}, far...))
 			r.touch(n)
 			d.SetValue(n, v)
 			return fmt.Sprintf("misuse SetValue of %s to %g: %g", name(n), v, n.Value())
@@ -267,7 +269,7 @@ func (r *Driver) clamped() string {
 		}
 	}
 	if n := r.any(isScroller); n != nil {
-		y := pick(src, far)
+		y := docgen.Pick(src, far)
 		r.touch(n)
 		d.SetScrollY(n, y)
 		return fmt.Sprintf("misuse SetScrollY of %s to %g", name(n), y)
@@ -339,7 +341,7 @@ func (r *Driver) foreignNode() *document.Node {
 			return true
 		})
 	}
-	return pick(r.Src, r.foreignNodes)
+	return docgen.Pick(r.Src, r.foreignNodes)
 }
 
 // forget records a removed subtree's root for the misuse of removed nodes,

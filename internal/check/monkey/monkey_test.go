@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/perfbench/perfbench/internal/check/monkey/docgen"
+
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
@@ -41,7 +43,7 @@ func TestGenerateCoversTheGrammar(t *testing.T) {
 	kinds := map[document.Kind]int{}
 	deepest := 0
 	for seed := range uint64(20) {
-		d := monkey.Generate(monkey.Seeded(seed), 300)
+		d := docgen.Generate(docgen.Seeded(seed), 300)
 		n := 0
 		document.Walk(d.Root(), func(x *document.Node) bool {
 			kinds[x.Kind()]++
@@ -54,7 +56,7 @@ func TestGenerateCoversTheGrammar(t *testing.T) {
 	for _, k := range document.Kinds() {
 		assert.Positive(t, kinds[k], "kind %v never generated", k)
 	}
-	assert.GreaterOrEqual(t, deepest, monkey.MaxDepth-1)
+	assert.GreaterOrEqual(t, deepest, docgen.MaxDepth-1)
 }
 
 // 400 steps see every action of the vocabulary, the viewport at a tiny
@@ -97,7 +99,7 @@ func TestDriverUsesTheWholeVocabulary(t *testing.T) {
 }
 
 func TestBytesReadsZerosOnceExhausted(t *testing.T) {
-	b := &monkey.Bytes{B: []byte{7, 9}}
+	b := &docgen.Bytes{B: []byte{7, 9}}
 	assert.Equal(t, 1, b.IntN(3))
 	assert.False(t, b.Exhausted())
 	assert.Equal(t, 9, b.IntN(10))
@@ -155,7 +157,7 @@ func TestDriverMisusesEveryClassOfArgument(t *testing.T) {
 func TestAHandlingBoundToACloneDoesTheSame(t *testing.T) {
 	for e := monkey.Nothing; e <= monkey.ScrollUp; e++ {
 		t.Run(e.String(), func(t *testing.T) {
-			d := monkey.Generate(monkey.Seeded(7), 120)
+			d := docgen.Generate(docgen.Seeded(7), 120)
 			c := d.Clone()
 			h := monkey.Handling{Consumes: e%2 == 0, Does: e, Class: "wide"}
 			// The deepest element in tree order, which every effect takes.

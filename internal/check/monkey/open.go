@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/perfbench/perfbench/internal/check/monkey/docgen"
+
 	"github.com/perfbench/perfbench/internal/instrument/clock"
 	"github.com/perfbench/perfbench/ui/document"
 	"github.com/perfbench/perfbench/ui/gallery"
@@ -41,11 +43,11 @@ var DefaultOptions = Options{Doc: DocRandom, Nodes: 300, Size: gallery.S0, Galle
 // draws the same phase), draws it until it settles, and returns a driver
 // whose choices come from o.Seed.
 func Open(o Options, wo window.Options) (*Driver, error) {
-	src := Seeded(o.Seed)
+	src := docgen.Seeded(o.Seed)
 	var doc *document.Document
 	switch o.Doc {
 	case DocRandom:
-		doc = Generate(src, max(o.Nodes, 1))
+		doc = docgen.Generate(src, max(o.Nodes, 1))
 	case DocGallery:
 		doc = gallery.Build(o.Size, gallery.Options{TableRows: o.GalleryTableRows}).Doc
 	default:

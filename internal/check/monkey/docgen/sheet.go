@@ -1,4 +1,4 @@
-package monkey
+package docgen
 
 import (
 	"github.com/perfbench/perfbench/ui/geom"
@@ -11,13 +11,13 @@ import (
 // change colours only, some of them through state variants, and a few
 // state variants change layout too, as an application's sheet may.
 var (
-	layoutClasses = []string{
+	LayoutClasses = []string{
 		"row", "col", "gap", "pad", "margin", "grow", "grow2", "rigid",
 		"w120", "w50p", "h40", "h30p", "minw", "minh",
 		"center", "start", "end", "jcenter", "jend", "between",
 		"overlay", "overlay-pct", "hidden", "nowrap", "big", "small", "bold", "mono",
 	}
-	paintClasses = []string{"card", "tint", "ink", "hot", "ring", "press", "tick", "dim", "hot-pad", "thick-focus"}
+	PaintClasses = []string{"card", "tint", "ink", "hot", "ring", "press", "tick", "dim", "hot-pad", "thick-focus"}
 )
 
 // NewSheet returns a fresh copy of the generated documents' stylesheet.

@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 
@@ -91,6 +92,7 @@ func explain(o *outcome.Outcome, how func(outcome.Number) (where.Options, bool),
 			if bp == nil {
 				continue
 			}
+			hp = mergedAlike(bp, hp)
 			w := where.Diff(bp, hp, opts)
 			w.Scenario, w.Number, w.Unit = sc.Name, n.Name, n.Unit
 			w.HeadProfile, w.BaseProfile = hpath, bpath
@@ -234,13 +236,19 @@ func keptProfile(p *profile.Profile, toolchain string) []byte {
 			return b.Bytes()
 		}
 		p = merged(p, floor)
+		p.Comments = append(slices.DeleteFunc(p.Comments, func(c string) bool { return strings.HasPrefix(c, mergedBelow) }),
+			mergedBelow+strconv.FormatInt(floor, 10))
 	}
 }
+
+// mergedBelow leads the comment of a kept profile whose stacks of fewer
+// instructions than the number after it are merged into "(other)".
+const mergedBelow = "stacks merged below "
 
 // merged returns p with every sample of less than floor merged into one
 // "(other)" sample per step label.
 func merged(p *profile.Profile, floor int64) *profile.Profile {
-	other := &profile.Function{ID: uint64(len(p.Function) + 1), Name: "(other)"}
+	other := &profile.Function{ID: uint64(len(p.Function) + 1), Name: otherName}
 	loc := &profile.Location{ID: uint64(len(p.Location) + 1), Line: []profile.Line{{Function: other}}}
 	rest := map[string]*profile.Sample{}
 	var keep []*profile.Sample
@@ -263,6 +271,44 @@ func merged(p *profile.Profile, floor int64) *profile.Profile {
 	p.Location = append(p.Location, loc)
 	return p.Compact()
 }
+
+// mergedAlike returns head with its small stacks merged as base's were
+// when base was kept (keptProfile): a diff of a merged base against a
+// whole head would show base's "(other)" as a function whose work went
+// elsewhere, a tenth of a Fyne scenario's change where its kept profile
+// reached MaxKeptProfile. The floor is base's comment (mergedBelow); a
+// profile kept before it was written has none, and there the largest
+// power of 4 at most base's least kept sample stands in: at or above the
+// floor, and below every stack base kept apart.
+func mergedAlike(base, head *profile.Profile) *profile.Profile {
+	for _, c := range base.Comments {
+		if f, err := strconv.ParseInt(strings.TrimPrefix(c, mergedBelow), 10, 64); err == nil && strings.HasPrefix(c, mergedBelow) {
+			return merged(head.Copy(), f)
+		}
+	}
+	var least int64
+	other := false
+	for _, s := range base.Sample {
+		if len(s.Location) == 1 && len(s.Location[0].Line) == 1 && s.Location[0].Line[0].Function.Name == otherName {
+			other = true
+			continue
+		}
+		if v := s.Value[0]; v > 0 && (least == 0 || v < least) {
+			least = v
+		}
+	}
+	if !other || least == 0 {
+		return head
+	}
+	floor := int64(1)
+	for floor*4 <= least {
+		floor *= 4
+	}
+	return merged(head.Copy(), floor)
+}
+
+// otherName is the function a kept profile's merged stacks are in.
+const otherName = "(other)"
 
 // profileFor returns what the ratchet keeps of scenario's profile as its
 // instructions baselines move (ratchet.Options.Profiles).

@@ -133,7 +133,7 @@ func TestKeptProfileIsBounded(t *testing.T) {
 	}
 	assert.Equal(t, total, sum)
 	assert.Less(t, len(p.Sample), 40000, "merged: the whole profile is larger than the bound")
-	assert.Equal(t, []string{"tc", callgrind.Format}, p.Comments)
+	assert.Equal(t, []string{"tc", callgrind.Format, mergedBelow + "64"}, p.Comments, "the floor it was merged below said")
 }
 
 // A run against its bands records elements or allocation sites only for
@@ -221,4 +221,30 @@ func TestAllocationSitesHaveAFlameGraph(t *testing.T) {
 		require.NoError(t, err)
 		assert.Contains(t, string(page), "<title>main.site&#10;"+number.title, number.name)
 	}
+}
+
+// Against a kept profile whose small stacks were merged to fit
+// MaxKeptProfile, head's are merged alike before the diff: the change is
+// the planted function's, not a "(other)" that lost what head kept
+// apart.
+func TestAMergedBaseIsDiffedAgainstAHeadMergedAlike(t *testing.T) {
+	costs := map[string]int64{}
+	for i := range 40000 {
+		costs["github.com/some/long/import/path/pkg.(*Type).method"+string(rune('a'+i%26))+string(rune('a'+i/26%26))+string(rune('a'+i/676))] = int64(1 + i%50)
+	}
+	base, err := profile.Parse(bytes.NewReader(keptProfile(countedProfile(costs), "tc")))
+	require.NoError(t, err)
+	costs["main.planted"] = 100000
+	head := countedProfile(costs)
+	opts := where.Options{Key: callgrind.StepLabel, Value: "cross", Steps: 1}
+
+	whole := where.Diff(base, head, opts)
+	require.NotEmpty(t, whole.Rows)
+	assert.Equal(t, "(other)", whole.Rows[0].Function, "unmerged, head's small stacks read as base's (other) gone")
+
+	alike := where.Diff(base, mergedAlike(base, head), opts)
+	require.NotEmpty(t, alike.Rows)
+	assert.Equal(t, "main.planted", alike.Rows[0].Function)
+	assert.InDelta(t, 1, alike.Rows[0].Share, 0.001)
+	assert.Same(t, head, mergedAlike(countedProfile(map[string]int64{"frame": 1}), head), "a whole base leaves head as it is")
 }

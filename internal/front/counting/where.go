@@ -73,6 +73,7 @@ type whereSide func(scenario string) (*profile.Profile, string, error)
 // explained) and both sides have a profile of.
 func explain(o *outcome.Outcome, how func(outcome.Number) (where.Options, bool), head, base whereSide) error {
 	for _, sc := range o.Scenarios {
+		var alike *profile.Profile // head merged as base was, once a scenario
 		for _, n := range sc.Numbers {
 			opts, ok := how(n)
 			if !ok {
@@ -92,7 +93,10 @@ func explain(o *outcome.Outcome, how func(outcome.Number) (where.Options, bool),
 			if bp == nil {
 				continue
 			}
-			hp = mergedAlike(bp, hp)
+			if alike == nil {
+				alike = mergedAlike(bp, hp)
+			}
+			hp = alike
 			w := where.Diff(bp, hp, opts)
 			w.Scenario, w.Number, w.Unit = sc.Name, n.Name, n.Unit
 			w.HeadProfile, w.BaseProfile = hpath, bpath
@@ -273,38 +277,20 @@ func merged(p *profile.Profile, floor int64) *profile.Profile {
 }
 
 // mergedAlike returns head with its small stacks merged as base's were
-// when base was kept (keptProfile): a diff of a merged base against a
-// whole head would show base's "(other)" as a function whose work went
-// elsewhere, a tenth of a Fyne scenario's change where its kept profile
-// reached MaxKeptProfile. The floor is base's comment (mergedBelow); a
-// profile kept before it was written has none, and there the largest
-// power of 4 at most base's least kept sample stands in: at or above the
-// floor, and below every stack base kept apart.
+// when base was kept (keptProfile), below the floor base's comment says
+// (mergedBelow): a diff of a merged base against a whole head would show
+// base's "(other)" as a function whose work went elsewhere, a tenth of a
+// Fyne scenario's change where its kept profile reached MaxKeptProfile.
+// A base that says no floor is whole, and head stays as it is.
 func mergedAlike(base, head *profile.Profile) *profile.Profile {
 	for _, c := range base.Comments {
-		if f, err := strconv.ParseInt(strings.TrimPrefix(c, mergedBelow), 10, 64); err == nil && strings.HasPrefix(c, mergedBelow) {
-			return merged(head.Copy(), f)
+		if f, ok := strings.CutPrefix(c, mergedBelow); ok {
+			if floor, err := strconv.ParseInt(f, 10, 64); err == nil {
+				return merged(head.Copy(), floor)
+			}
 		}
 	}
-	var least int64
-	other := false
-	for _, s := range base.Sample {
-		if len(s.Location) == 1 && len(s.Location[0].Line) == 1 && s.Location[0].Line[0].Function.Name == otherName {
-			other = true
-			continue
-		}
-		if v := s.Value[0]; v > 0 && (least == 0 || v < least) {
-			least = v
-		}
-	}
-	if !other || least == 0 {
-		return head
-	}
-	floor := int64(1)
-	for floor*4 <= least {
-		floor *= 4
-	}
-	return merged(head.Copy(), floor)
+	return head
 }
 
 // otherName is the function a kept profile's merged stacks are in.
